@@ -1,0 +1,65 @@
+/**
+ * aish configuration — every key, with its default.
+ *
+ * Copy to ~/.config/aish/config.ts (or point --config / $AISH_CONFIG at it) and keep what you
+ * change. A missing file means these defaults; OPENAI_API_KEY and OPENAI_BASE_URL work with no
+ * config at all. A mistake exits with status 2 naming the file, the key and what was expected.
+ */
+import { defineConfig } from 'aish';
+
+export default defineConfig({
+  // Preset used at start; `aish -m NAME` and `:model NAME` switch. Default: "fast"
+  // (or the first preset when you define your own `models`).
+  defaultModel: 'fast',
+
+  // Model presets. Each may point at any OpenAI-compatible server.
+  models: {
+    fast: {
+      model: 'gpt-4o-mini', // required: the model name the server knows
+      // baseURL: 'https://api.openai.com/v1', // default: $OPENAI_BASE_URL, else OpenAI
+      // apiKeyEnv: 'OPENAI_API_KEY',          // default: OPENAI_API_KEY; local servers need none
+      // apiKey: '…',                          // a literal key; prefer apiKeyEnv
+      // maxTokens: 4096,                       // default: the server's
+      // temperature: 0.2,                      // 0..2, default: the server's
+      // timeoutMs: 60000,                      // request and stream-idle timeout, default 60000
+    },
+    deep: { model: 'gpt-4o' },
+    // local: { model: 'llama3.1:8b', baseURL: 'http://localhost:11434/v1' }, // Ollama
+    // studio: { model: 'qwen2.5-coder', baseURL: 'http://localhost:1234/v1' }, // LM Studio
+  },
+
+  // Where sessions/, memory.jsonl and input-history live. Default: $AISH_DATA_DIR, else
+  // $XDG_DATA_HOME/aish (~/.local/share/aish). --data-dir wins over all. Relative paths are
+  // relative to this file.
+  history: {
+    // dir: '~/.local/share/aish',
+  },
+
+  // Sliding-window budget for the conversation, in tokens. The system prompt is always kept.
+  context: { maxTokens: 8000 },
+
+  // Cross-session memory. `memory: false` turns injection and the :memory commands off.
+  memory: {
+    // path: '~/.local/share/aish/memory.jsonl', // default: <data dir>/memory.jsonl
+    injectMaxChars: 2000, // budget of the [background] block in the system prompt
+    // summarizerModel: 'fast', // preset for :memory summarize; default: the active preset
+    // pruneOlderThanDays: 90,  // forget items older than this at start; default: never
+  },
+
+  // MCP servers (stdio). Their tools are offered to the model as server__tool.
+  mcp: {
+    servers: {
+      // everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
+      // fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'], env: {}, cwd: '.', disabled: false },
+    },
+  },
+
+  // Safety gate for commands the model wants to run.
+  safety: {
+    confirmCommands: true, // ask before every run_command in chat mode
+    extraDestructivePatterns: [], // more regular expressions (or strings) that count as destructive
+  },
+
+  // Norris mode: autonomous work toward a goal.
+  norris: { maxSteps: 8 },
+});

@@ -1,0 +1,106 @@
+/**
+ * Command line (SPEC §1). Kept light: commander plus what the chosen command needs; every heavy
+ * module is imported on first use.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { version } from '../package.json';
+import { setup, type GlobalFlags } from './app/setup';
+import { warn } from './cli/output';
+import { AishError, formatError } from './util/errors';
+
+function buildProgram(): Command {
+  const program = new Command('aish')
+    .description('AI-augmented conversational shell with cross-session memory')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--config <path>', 'config file (default $AISH_CONFIG or ~/.config/aish/config.ts)')
+    .option('--data-dir <dir>', 'data directory (default $AISH_DATA_DIR or ~/.local/share/aish)')
+    .option('--no-memory', 'do not inject memory into the system prompt')
+    .addOption(new Option('-p, --prompt <text>', 'one-shot: stream the answer to stdout and exit'))
+    .addOption(new Option('-m, --model <preset>', 'start with this model preset'))
+    .exitOverride()
+    .configureOutput({
+      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
+    })
+    .action(async () => {
+      warn('aish: the interactive REPL is not built yet — use `aish memory …` (see aish --help)');
+    });
+
+  const global = (): GlobalFlags => program.opts<GlobalFlags>();
+  const withSetup =
+    <A extends unknown[]>(fn: (s: Awaited<ReturnType<typeof setup>>, ...args: A) => unknown) =>
+    async (...args: A) => {
+      await fn(await setup(global()), ...args);
+    };
+
+  const memory = program
+    .command('memory')
+    .description('manage cross-session memory without the REPL')
+    .exitOverride()
+    .action(() => memory.help());
+
+  memory
+    .command('list')
+    .description('active items, newest first (* = injected at start); unreadable lines go to stderr')
+    .option('--json', 'print a JSON array of the active items as stored')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./cli/memory-cli')).memoryList(s, opts)));
+  memory
+    .command('add')
+    .description('append an item: KIND is fact, pref or context')
+    .argument('<kind>', 'fact | pref | context')
+    .argument('<text...>', 'what to remember')
+    .action(withSetup(async (s, kind: string, text: string[]) => (await import('./cli/memory-cli')).memoryAdd(s, kind, text)));
+  memory
+    .command('forget')
+    .description('forget one item (appends a tombstone)')
+    .argument('<id>', 'item id, from aish memory list')
+    .action(withSetup(async (s, id: string) => (await import('./cli/memory-cli')).memoryForget(s, id)));
+  memory
+    .command('edit')
+    .description('replace an item\'s text (new item + tombstone of the old one)')
+    .argument('<id>', 'item id')
+    .argument('<text...>', 'the new text')
+    .action(withSetup(async (s, id: string, text: string[]) => (await import('./cli/memory-cli')).memoryEdit(s, id, text)));
+  memory
+    .command('clear')
+    .description('forget every item (needs --yes)')
+    .option('--yes', 'confirm')
+    .action(withSetup(async (s, opts: { yes?: boolean }) => (await import('./cli/memory-cli')).memoryClear(s, opts)));
+  memory
+    .command('compact')
+    .description('rewrite the file without forgotten items and tombstones (atomic)')
+    .action(withSetup(async (s) => (await import('./cli/memory-cli')).memoryCompact(s)));
+  memory
+    .command('path')
+    .description('print the memory file\'s path')
+    .action(withSetup(async (s) => (await import('./cli/memory-cli')).memoryPath(s)));
+
+  for (const c of memory.commands) {
+    c.exitOverride().configureOutput({
+      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish memory ${c.name()} --help)\n`),
+    });
+  }
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version are "errors" to commander; usage mistakes exit 2 (SPEC §1).
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof AishError) {
+      warn(`aish: ${formatError(err)}`);
+      return err.exitCode;
+    }
+    warn(`aish: ${formatError(err)}${process.env.AISH_DEBUG === '1' ? '' : ' (AISH_DEBUG=1 shows details)'}`);
+    return 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exitCode = code;

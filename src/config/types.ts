@@ -1,0 +1,72 @@
+/** The configuration contract of SPEC §3. `config.example.ts` documents every key. */
+
+export interface ModelPreset {
+  /** Model name sent to the server, e.g. "gpt-4o-mini" or "llama3.1:8b". */
+  model: string;
+  /** OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1". Default: $OPENAI_BASE_URL or OpenAI. */
+  baseURL?: string;
+  /** Environment variable holding the key. Default: "OPENAI_API_KEY". */
+  apiKeyEnv?: string;
+  /** Literal key (prefer apiKeyEnv so the key stays out of files). */
+  apiKey?: string;
+  maxTokens?: number;
+  temperature?: number;
+  /** Request timeout and stream idle timeout, in milliseconds. */
+  timeoutMs?: number;
+}
+
+export interface McpServerConfig {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  disabled?: boolean;
+}
+
+export interface MemoryConfig {
+  /** Default: <data dir>/memory.jsonl */
+  path?: string;
+  /** Budget of the [background] block, in characters. */
+  injectMaxChars: number;
+  /** Preset used by :memory summarize. Default: the active preset. */
+  summarizerModel?: string;
+  /** Tombstone items older than this at startup. Unset: never. */
+  pruneOlderThanDays?: number;
+}
+
+export interface AishConfig {
+  defaultModel: string;
+  models: Record<string, ModelPreset>;
+  history: { dir?: string };
+  context: { maxTokens: number };
+  memory: MemoryConfig | false;
+  mcp: { servers: Record<string, McpServerConfig> };
+  safety: { confirmCommands: boolean; extraDestructivePatterns: Array<string | RegExp> };
+  norris: { maxSteps: number };
+}
+
+/** What a user writes: every key optional, nested objects partial. */
+export interface UserConfig {
+  defaultModel?: string;
+  models?: Record<string, ModelPreset>;
+  history?: { dir?: string };
+  context?: { maxTokens?: number };
+  memory?: Partial<MemoryConfig> | false;
+  mcp?: { servers?: Record<string, McpServerConfig> };
+  safety?: { confirmCommands?: boolean; extraDestructivePatterns?: Array<string | RegExp> };
+  norris?: { maxSteps?: number };
+}
+
+export const DEFAULT_CONFIG: AishConfig = {
+  defaultModel: 'fast',
+  models: {
+    fast: { model: 'gpt-4o-mini' },
+    deep: { model: 'gpt-4o' },
+  },
+  history: {},
+  context: { maxTokens: 8000 },
+  memory: { injectMaxChars: 2000 },
+  mcp: { servers: {} },
+  safety: { confirmCommands: true, extraDestructivePatterns: [] },
+  norris: { maxSteps: 8 },
+};

@@ -1,0 +1,50 @@
+/**
+ * System prompt composition (SPEC §4, manifest §5), in this order:
+ * DEFAULT_SYSTEM_PROMPT → [background] (memory items, only when Norris is NOT active) → NORRIS block.
+ */
+import type { MemoryItem } from '../memory/types';
+import { backgroundLine, sanitizeForBlock } from './sanitize';
+
+export const DEFAULT_SYSTEM_PROMPT = [
+  'You are aish, an assistant inside a developer\'s terminal shell.',
+  'Answer concisely in Markdown; put commands and code in fenced code blocks.',
+  'When tools are offered you may call them: run_command runs a shell command in the user\'s current directory,',
+  'and MCP tools are named server__tool. The user approves commands that change things; a denial is final for that call.',
+  'Prefer the smallest correct action, never invent command output, and say plainly when you are unsure.',
+].join('\n');
+
+export const BACKGROUND_HEADER = '[background] (memory loaded at startup; managed via :memory)';
+
+export interface NorrisPromptState {
+  goal: string;
+  maxSteps: number;
+}
+
+export interface ComposeInput {
+  memoryItems: readonly Pick<MemoryItem, 'kind' | 'content'>[];
+  norris?: NorrisPromptState | null;
+  base?: string;
+}
+
+export function backgroundBlock(items: ComposeInput['memoryItems']): string {
+  return [BACKGROUND_HEADER, ...items.map(backgroundLine)].join('\n');
+}
+
+export function norrisBlock(n: NorrisPromptState): string {
+  return [
+    '[NORRIS MODE] You are working on your own toward a goal the user gave you.',
+    `GOAL: ${sanitizeForBlock(n.goal)}`,
+    'Rules:',
+    `- You have at most ${n.maxSteps} steps. Each step, call tools to make progress.`,
+    '- When the goal is reached, or cannot be reached, reply without any tool call: a short summary of what you did and what is left.',
+    '- Prefer read-only commands. Destructive commands need the user\'s approval and may be refused; then find another way or stop.',
+    '- Do not ask the user questions; decide, or stop and explain why.',
+  ].join('\n');
+}
+
+export function composeSystemPrompt(input: ComposeInput): string {
+  const parts = [input.base ?? DEFAULT_SYSTEM_PROMPT];
+  if (input.memoryItems.length > 0 && !input.norris) parts.push(backgroundBlock(input.memoryItems));
+  if (input.norris) parts.push(norrisBlock(input.norris));
+  return parts.join('\n\n');
+}

@@ -1,0 +1,219 @@
+/**
+ * Per-write lock on memory.jsonl (SPEC §4): proper-lockfile's `<file>.lock` directory, taken for
+ * each write and released right after, so several aish processes share one data dir. The wait is
+ * bounded by time (our own retry loop: proper-lockfile's retries count attempts, not milliseconds).
+ *
+ * Dead-owner takeover. proper-lockfile knows staleness only by mtime (10 s), so a writer killed by
+ * SIGKILL inside its ~1 ms critical section would block every other aish for 10 s. The lock
+ * directory therefore carries an `owner` file (pid, host), and it appears and disappears atomically:
+ * it is built under a temporary name and renamed into place, and released by renaming it away
+ * before deleting it. A waiter on the same host that finds the owner's pid gone marks the lock stale
+ * and lets proper-lockfile take it over by its own rules; a lock whose owner is alive is never
+ * removed, however old its mtime. proper-lockfile does all of this through the `fs` we hand it.
+ */
+import fs from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { AishError, errnoCode } from '../util/errors';
+
+export interface LockTiming {
+  /** Give up after this long: "held by another aish process". */
+  waitMs: number;
+  /** A lock whose mtime is older than this is taken over (its holder crashed). Minimum 2000. */
+  staleMs: number;
+}
+
+export const DEFAULT_LOCK_TIMING: LockTiming = { waitMs: 5000, staleMs: 10000 };
+
+export class LockBusyError extends AishError {
+  constructor(file: string) {
+    super(`${basename(file)} held by another aish process; nothing written — try again in a moment`);
+    this.name = 'LockBusyError';
+  }
+}
+
+export class LockLostError extends AishError {
+  constructor(file: string) {
+    super(`lost the lock on ${basename(file)} (another process took it over); nothing written — try again`);
+    this.name = 'LockLostError';
+  }
+}
+
+export interface LockGuard {
+  /** Throws LockLostError if the lock was compromised since it was taken. Call right before writing. */
+  assertHeld(): void;
+}
+
+const OWNER = 'owner';
+const HOST = hostname();
+const LEFTOVER_RE = /\.lock\.(\d+)\.[0-9a-z]+\.(tmp|gone)$/;
+
+interface Owner {
+  pid: number;
+  host: string;
+}
+
+function errno(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
+}
+
+function scratchName(lockDir: string, kind: 'tmp' | 'gone'): string {
+  return `${lockDir}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.${kind}`;
+}
+
+function readOwner(dir: string): Owner | undefined {
+  try {
+    const o = JSON.parse(fs.readFileSync(join(dir, OWNER), 'utf8')) as Partial<Owner>;
+    return typeof o.pid === 'number' && typeof o.host === 'string' ? { pid: o.pid, host: o.host } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return errnoCode(err) === 'EPERM'; // exists, owned by someone else
+  }
+}
+
+/** Alive, or not ours to judge (another host). */
+function ownerMayBeAlive(o: Owner | undefined): boolean {
+  if (!o) return false;
+  if (o.host !== HOST) return true;
+  return o.pid === process.pid || isAlive(o.pid);
+}
+
+function removeTree(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function createLockDir(lockDir: string): void {
+  const tmp = scratchName(lockDir, 'tmp');
+  fs.mkdirSync(tmp, { mode: 0o700 });
+  try {
+    fs.writeFileSync(join(tmp, OWNER), JSON.stringify({ pid: process.pid, host: HOST }), { mode: 0o600 });
+    fs.renameSync(tmp, lockDir); // atomic; fails when a (non-empty) lock is there
+  } catch (err) {
+    removeTree(tmp);
+    const code = errnoCode(err);
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') throw errno('EEXIST', `lock exists: ${lockDir}`);
+    throw err;
+  }
+}
+
+function removeLockDir(lockDir: string): void {
+  const gone = scratchName(lockDir, 'gone');
+  fs.renameSync(lockDir, gone); // atomic: the lock is released (or taken away) here
+  const owner = readOwner(gone);
+  if (owner && owner.pid !== process.pid && ownerMayBeAlive(owner)) {
+    // Stale by mtime but its holder lives (stopped, or its clock stalled): never take a live lock.
+    try {
+      fs.renameSync(gone, lockDir);
+    } catch {
+      removeTree(gone);
+    }
+    throw errno('ELOCKED', `lock held by live process ${owner.pid}`);
+  }
+  removeTree(gone);
+}
+
+const callbackify =
+  (fn: (p: string) => void) =>
+  (p: string, cb: (err: NodeJS.ErrnoException | null) => void): void => {
+    try {
+      fn(p);
+    } catch (err) {
+      process.nextTick(cb, err as NodeJS.ErrnoException);
+      return;
+    }
+    process.nextTick(cb, null);
+  };
+
+const lockFs = {
+  ...fs,
+  mkdir: callbackify(createLockDir),
+  rmdir: callbackify(removeLockDir),
+  rmdirSync: removeLockDir,
+};
+
+/** If the lock's owner is a dead process on this host, make the lock stale for proper-lockfile. */
+function expireIfOwnerDead(lockDir: string): boolean {
+  const owner = readOwner(lockDir);
+  if (!owner || ownerMayBeAlive(owner)) return false;
+  try {
+    fs.utimesSync(lockDir, 0, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Remove scratch directories left by processes killed mid-acquire or mid-release. */
+export function sweepLockLeftovers(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.lock.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = LEFTOVER_RE.exec(name);
+    if (m && !isAlive(Number(m[1]))) removeTree(join(dir, name));
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function withLock<T>(file: string, fn: (guard: LockGuard) => Promise<T> | T, timing: LockTiming = DEFAULT_LOCK_TIMING): Promise<T> {
+  const staleMs = Math.max(2000, timing.staleMs);
+  const lockDir = `${file}.lock`;
+  let compromised: Error | null = null;
+  const deadline = Date.now() + timing.waitMs;
+  let delay = 2;
+  let release: (() => Promise<void>) | undefined;
+
+  for (;;) {
+    try {
+      release = await lockfile.lock(file, {
+        realpath: false, // the file may not exist yet; callers pass a canonical path
+        fs: lockFs,
+        stale: staleMs,
+        update: Math.floor(staleMs / 2),
+        retries: 0,
+        // The default throws from a timer and kills the process (NOTES.md). Remember it instead.
+        onCompromised: (err) => {
+          compromised = err;
+        },
+      });
+      break;
+    } catch (err) {
+      if (errnoCode(err) !== 'ELOCKED') throw err;
+      if (expireIfOwnerDead(lockDir)) continue;
+      if (Date.now() >= deadline) throw new LockBusyError(file);
+      await sleep(Math.min(delay * (0.5 + Math.random()), Math.max(1, deadline - Date.now())));
+      delay = Math.min(delay * 1.5, 50);
+    }
+  }
+
+  const guard: LockGuard = {
+    assertHeld() {
+      if (compromised) throw new LockLostError(file);
+    },
+  };
+  try {
+    return await fn(guard);
+  } finally {
+    try {
+      await release();
+    } catch {
+      // Released already or compromised: the lock is not ours any more, nothing to undo.
+    }
+  }
+}

@@ -1,0 +1,383 @@
+/**
+ * The memory store (SPEC §4, manifest §4 and §12 commit 1).
+ *
+ * Every write: take the lock, re-read what others appended since our last read, assign the next id,
+ * append whole lines in one write on an O_APPEND descriptor opened by path (editors save by rename,
+ * so a long-lived descriptor could write into a deleted file), fdatasync, release.
+ */
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+  writeSync,
+  appendFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
+import { parseLines } from './parse';
+import { MemoryState } from './state';
+import type { MemoryItem, MemoryKind, SkippedLine, Tombstone } from './types';
+
+export interface MemoryStoreOptions {
+  lock?: Partial<LockTiming>;
+  now?: () => Date;
+}
+
+export interface AddOptions {
+  tags?: string[];
+  source?: string;
+}
+
+export type ForgetResult =
+  | { ok: true; tombstone: Tombstone; item: MemoryItem }
+  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+
+export type EditResult =
+  | { ok: true; item: MemoryItem; replaced: MemoryItem }
+  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+
+export interface CompactResult {
+  kept: number;
+  removed: number;
+  /** Unreadable lines moved to `<file>.rejected` rather than lost. */
+  rejected: number;
+  rejectedPath?: string;
+  maxId: number;
+}
+
+export interface MemorySnapshot {
+  items: MemoryItem[];
+  skipped: SkippedLine[];
+  maxId: number;
+}
+
+const FINGERPRINT = 64;
+const FORMAT = 'aish-memory';
+
+export class MemoryStore {
+  private state = new MemoryState();
+  /** Bytes parsed and committed: always just after a newline. */
+  private offset = 0;
+  private lines = 0;
+  private ino = -1;
+  private dev = -1;
+  private lastSize = 0;
+  private lastMtime = 0;
+  /** The last bytes before `offset`, to notice in-place rewrites that kept or grew the size. */
+  private fingerprint = Buffer.alloc(0);
+  private closed = false;
+  private readonly timing: LockTiming;
+  private readonly now: () => Date;
+
+  private constructor(
+    readonly path: string,
+    opts: MemoryStoreOptions,
+  ) {
+    this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Open (scan) the store. A missing file is an empty store; nothing is created until a write. */
+  static open(path: string, opts: MemoryStoreOptions = {}): MemoryStore {
+    const store = new MemoryStore(canonical(path), opts);
+    sweepLockLeftovers(store.path);
+    store.refresh();
+    return store;
+  }
+
+  /** Active items, newest first. */
+  items(): MemoryItem[] {
+    return this.state.active();
+  }
+
+  get skipped(): readonly SkippedLine[] {
+    return this.state.skipped;
+  }
+
+  get maxId(): number {
+    return this.state.maxId;
+  }
+
+  get(id: number): MemoryItem | undefined {
+    return this.state.get(id);
+  }
+
+  snapshot(): MemorySnapshot {
+    return { items: this.items(), skipped: [...this.skipped], maxId: this.maxId };
+  }
+
+  /** Pick up changes made by others (appends, hand edits, compaction) without a write. */
+  reload(full = false): MemorySnapshot {
+    if (full) this.reset();
+    this.refresh();
+    return this.snapshot();
+  }
+
+  async add(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<MemoryItem> {
+    return this.mutate((state) => {
+      const item = this.newItem(state.maxId + 1, kind, content, opts);
+      return { records: [item], result: item };
+    });
+  }
+
+  async forget(id: number): Promise<ForgetResult> {
+    return this.mutate<ForgetResult>((state) => {
+      const item = state.get(id);
+      if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
+      const tombstone = this.newTombstone(state.maxId + 1, id);
+      return { records: [tombstone], result: { ok: true, tombstone, item } };
+    });
+  }
+
+  /** Forget several items in one locked write; ids no longer active are skipped. Returns those forgotten. */
+  async forgetMany(ids: readonly number[]): Promise<MemoryItem[]> {
+    return this.mutate((state) => {
+      const gone: MemoryItem[] = [];
+      const records: Tombstone[] = [];
+      let next = state.maxId + 1;
+      for (const id of new Set(ids)) {
+        const item = state.get(id);
+        if (!item) continue;
+        gone.push(item);
+        records.push(this.newTombstone(next++, id));
+      }
+      return { records, result: gone };
+    });
+  }
+
+  /** New item plus a tombstone of the old one, in one locked write. */
+  async edit(id: number, content: string, opts: AddOptions = {}): Promise<EditResult> {
+    return this.mutate<EditResult>((state) => {
+      const old = state.get(id);
+      if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
+      const item = this.newItem(state.maxId + 1, old.kind, content, {
+        ...(old.tags && { tags: old.tags }),
+        ...(old.source && { source: old.source }),
+        ...opts,
+      });
+      const tomb = this.newTombstone(state.maxId + 2, id);
+      return { records: [item, tomb], result: { ok: true, item, replaced: old } };
+    });
+  }
+
+  /** One tombstone per active item, one locked write. */
+  async clear(): Promise<MemoryItem[]> {
+    return this.mutate((state) => {
+      const active = state.active();
+      let next = state.maxId + 1;
+      return { records: active.map((it) => this.newTombstone(next++, it.id)), result: active };
+    });
+  }
+
+  /**
+   * Rewrite the file with only active items and a header that keeps the highest id ever used, so
+   * ids are never reused. Atomic: temp file, fsync, rename, fsync of the directory; under the lock.
+   */
+  async compact(): Promise<CompactResult> {
+    this.assertOpen();
+    ensurePrivateDir(dirname(this.path));
+    return withLock(
+      this.path,
+      (guard) => {
+        this.reset();
+        this.refresh();
+        const active = [...this.state.active()].sort((a, b) => a.id - b.id);
+        const removed = this.state.deadRecords;
+        const bad = this.state.badLines;
+        const maxId = this.state.maxId;
+        guard.assertHeld();
+        let rejectedPath: string | undefined;
+        if (bad.length) {
+          rejectedPath = `${this.path}.rejected`;
+          const note = `// ${bad.length} unreadable line(s) set aside by compaction at ${this.now().toISOString()}\n`;
+          appendFileSync(rejectedPath, note + bad.join('\n') + '\n', { mode: 0o600 });
+        }
+        const header = { meta: { format: FORMAT, version: 1, maxId, compactedAt: this.now().toISOString() } };
+        const text = [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
+        writeFileAtomic.sync(this.path, text, { mode: 0o600, fsync: true });
+        fsyncDir(dirname(this.path));
+        this.reset();
+        this.refresh();
+        return { kept: active.length, removed, rejected: bad.length, maxId, ...(rejectedPath && { rejectedPath }) };
+      },
+      this.timing,
+    );
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  // ---- internals ----
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('memory store is closed');
+  }
+
+  private whyInactive(id: number): 'unknown' | 'already-forgotten' {
+    return this.state.hadItem(id) ? 'already-forgotten' : 'unknown';
+  }
+
+  private newItem(id: number, kind: MemoryKind, content: string, opts: AddOptions): MemoryItem {
+    return {
+      id,
+      ts: this.now().toISOString(),
+      kind,
+      content,
+      ...(opts.tags && opts.tags.length > 0 && { tags: opts.tags }),
+      ...(opts.source && { source: opts.source }),
+    };
+  }
+
+  private newTombstone(id: number, target: number): Tombstone {
+    return { id, ts: this.now().toISOString(), kind: 'forget', target };
+  }
+
+  private async mutate<T>(plan: (state: MemoryState) => { records: object[]; result: T }): Promise<T> {
+    this.assertOpen();
+    ensurePrivateDir(dirname(this.path));
+    return withLock(
+      this.path,
+      (guard) => {
+        this.refresh();
+        const { records, result } = plan(this.state);
+        if (records.length === 0) return result;
+        guard.assertHeld();
+        this.append(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+        this.refresh();
+        return result;
+      },
+      this.timing,
+    );
+  }
+
+  private append(text: string): void {
+    const created = !existsSync(this.path);
+    const fd = openSync(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
+    try {
+      let size = fstatSync(fd).size;
+      let payload = text;
+      if (created || size === 0) {
+        chmodSync(this.path, 0o600);
+        if (size === 0) payload = JSON.stringify({ meta: { format: FORMAT, version: 1, created: this.now().toISOString() } }) + '\n' + payload;
+      } else {
+        // A torn or hand-edited last line without a newline: start ours on a fresh line. Never
+        // truncate — that last line may be a valid item.
+        const last = Buffer.alloc(1);
+        readSync(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) payload = '\n' + payload;
+      }
+      const buf = Buffer.from(payload, 'utf8');
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      fdatasyncSync(fd);
+      size += buf.length;
+    } finally {
+      closeSync(fd);
+    }
+    if (created) fsyncDir(dirname(this.path));
+  }
+
+  private reset(): void {
+    this.state = new MemoryState();
+    this.offset = 0;
+    this.lines = 0;
+    this.ino = -1;
+    this.dev = -1;
+    this.lastSize = 0;
+    this.lastMtime = 0;
+    this.fingerprint = Buffer.alloc(0);
+  }
+
+  /** Bring the state up to date with the file: read only what was appended, rescan if rewritten. */
+  private refresh(): void {
+    this.state.rollbackProvisional();
+    let st;
+    try {
+      st = statSync(this.path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (this.ino !== -1) this.reset(); // deleted by hand: it is empty now
+        return;
+      }
+      throw err;
+    }
+    const rewritten =
+      st.ino !== this.ino ||
+      st.dev !== this.dev ||
+      st.size < this.offset ||
+      (st.size === this.lastSize && st.mtimeMs !== this.lastMtime);
+    if (rewritten && this.ino !== -1) this.reset();
+
+    const fpStart = Math.max(0, this.offset - this.fingerprint.length);
+    const fd = openSync(this.path, 'r');
+    let buf: Buffer;
+    try {
+      const len = st.size - fpStart;
+      buf = Buffer.allocUnsafe(len);
+      let got = 0;
+      while (got < len) {
+        const n = readSync(fd, buf, got, len - got, fpStart + got);
+        if (n === 0) break;
+        got += n;
+      }
+      buf = buf.subarray(0, got);
+    } finally {
+      closeSync(fd);
+    }
+    const fp = buf.subarray(0, this.offset - fpStart);
+    if (!fp.equals(this.fingerprint)) {
+      // Rewritten in place (same inode): start over.
+      this.reset();
+      this.refresh();
+      return;
+    }
+    const fresh = buf.subarray(this.offset - fpStart);
+    this.ino = st.ino;
+    this.dev = st.dev;
+    this.lastSize = fpStart + buf.length;
+    this.lastMtime = st.mtimeMs;
+
+    const nl = fresh.lastIndexOf(0x0a);
+    if (nl >= 0) {
+      const complete = fresh.subarray(0, nl + 1);
+      const text = complete.toString('utf8');
+      this.state.apply(parseLines(text, this.lines + 1, true));
+      this.offset += complete.length;
+      this.lines += countNewlines(complete);
+      this.fingerprint = Buffer.from(buf.subarray(Math.max(0, this.offset - fpStart - FINGERPRINT), this.offset - fpStart));
+    }
+    const partial = fresh.subarray(nl + 1);
+    if (partial.length > 0) this.state.applyProvisional(parseLines(partial.toString('utf8'), this.lines + 1, false));
+  }
+}
+
+function countNewlines(buf: Buffer): number {
+  let n = 0;
+  let i = -1;
+  while ((i = buf.indexOf(0x0a, i + 1)) !== -1) n++;
+  return n;
+}
+
+/** Resolve symlinks in the directory so every process locks the same `<file>.lock`. */
+function canonical(path: string): string {
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
+/** A one-off read: active items newest first, skipped lines, highest id. */
+export function loadMemory(path: string): MemorySnapshot {
+  return MemoryStore.open(path).snapshot();
+}

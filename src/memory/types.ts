@@ -1,0 +1,40 @@
+/** memory.jsonl shapes, exactly as the manifest §4. */
+
+export const MEMORY_KINDS = ['fact', 'pref', 'context'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export function isMemoryKind(k: unknown): k is MemoryKind {
+  return typeof k === 'string' && (MEMORY_KINDS as readonly string[]).includes(k);
+}
+
+export interface MemoryItem {
+  id: number;
+  ts: string;
+  kind: MemoryKind;
+  content: string;
+  tags?: string[];
+  /** Provenance, e.g. the session id an item was extracted from. */
+  source?: string;
+}
+
+export interface Tombstone {
+  id: number;
+  ts: string;
+  kind: 'forget';
+  target: number;
+}
+
+/** A line that could not be used; reported, never silently dropped. */
+export interface SkippedLine {
+  line: number;
+  /** Last line of a multi-line span, when the bad text spanned several lines. */
+  endLine?: number;
+  reason: string;
+}
+
+/** One parsed unit of the file: usually one line, sometimes a pretty-printed multi-line object. */
+export type Entry =
+  | { type: 'item'; line: number; endLine?: number; item: MemoryItem; time: number }
+  | { type: 'forget'; line: number; endLine?: number; tomb: Tombstone }
+  | { type: 'header'; line: number; endLine?: number; maxId?: number }
+  | { type: 'bad'; line: number; endLine?: number; reason: string; reservedId?: number; raw: string };

@@ -1,0 +1,134 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LockBusyError, LockLostError, withLock } from '../../src/memory/lock';
+import { loadMemory, MemoryStore } from '../../src/memory/store';
+import { startWorker } from '../helpers/processes';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('memory lock', () => {
+  it('takes over a stale lock left by a killed process', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    const holder = startWorker('memory-writer', { mode: 'hold', path, staleMs: 2000 });
+    await holder.waitFor((l) => l === 'locked');
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    expect(existsSync(`${path}.lock`)).toBe(true); // left behind by the crash
+
+    const store = MemoryStore.open(path, { lock: { staleMs: 2000, waitMs: 8000 } });
+    const item = await store.add('fact', 'written after the takeover');
+    expect(item.id).toBe(1);
+    expect(loadMemory(path).items.map((i) => i.content)).toEqual(['written after the takeover']);
+    expect(existsSync(`${path}.lock`)).toBe(false); // released after the write
+  });
+
+  it('takes over a lock with no owner record once its mtime is stale', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    mkdirSync(`${path}.lock`);
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(`${path}.lock`, old, old);
+    const store = MemoryStore.open(path, { lock: { waitMs: 2000 } });
+    expect((await store.add('fact', 'x')).id).toBe(1);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('never takes a lock whose owner is alive, however old its mtime', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    const holder = startWorker('memory-writer', { mode: 'hold', path });
+    try {
+      await holder.waitFor((l) => l === 'locked');
+      const old = (Date.now() - 60_000) / 1000;
+      utimesSync(`${path}.lock`, old, old); // looks stale to proper-lockfile
+      const store = MemoryStore.open(path, { lock: { waitMs: 500, staleMs: 2000 } });
+      await expect(store.add('fact', 'x')).rejects.toThrow(LockBusyError);
+      expect(existsSync(`${path}.lock`)).toBe(true);
+      expect(JSON.parse(readFileSync(`${path}.lock/owner`, 'utf8'))).toMatchObject({ pid: holder.child.pid });
+      expect(existsSync(path)).toBe(false);
+    } finally {
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+    }
+  });
+
+  it('sweeps scratch directories left by processes killed mid-acquire', () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    // pid 2^22+1 is above the default pid_max: certainly not running
+    mkdirSync(`${path}.lock.4194305.abc123.tmp`);
+    writeFileSync(`${path}.lock.4194305.abc123.tmp/owner`, '{}');
+    mkdirSync(`${path}.lock.${process.pid}.live99.tmp`); // ours, alive: kept
+    MemoryStore.open(path);
+    expect(readdirSync(dir).sort()).toEqual([`memory.jsonl.lock.${process.pid}.live99.tmp`]);
+  });
+
+  it('gives up after the bounded wait while a live process holds the lock, writing nothing', async () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    const seed = MemoryStore.open(path);
+    await seed.add('fact', 'existing');
+    const before = readFileSync(path);
+
+    const holder = startWorker('memory-writer', { mode: 'hold', path });
+    try {
+      await holder.waitFor((l) => l === 'locked');
+      const store = MemoryStore.open(path, { lock: { waitMs: 300 } });
+      await expect(store.add('fact', 'blocked')).rejects.toThrow(LockBusyError);
+      await expect(store.add('fact', 'blocked')).rejects.toThrow(/^memory\.jsonl held by another aish process/);
+      expect(readFileSync(path).equals(before)).toBe(true);
+
+      // the same through the real CLI: one line, exit 1, nothing written
+      const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'blocked'], { home: tmpDir(), env: { AISH_LOCK_WAIT_MS: '300' } });
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim()).toMatch(/^aish: memory\.jsonl held by another aish process/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(readFileSync(path).equals(before)).toBe(true);
+    } finally {
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+    }
+  });
+
+  it('a compromised lock is reported, not thrown from a timer', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    let sawLost = false;
+    await withLock(
+      path,
+      async (guard) => {
+        rmSync(`${path}.lock`, { recursive: true, force: true }); // someone removed our lock
+        await sleep(1600); // past the 1000 ms update interval, when proper-lockfile notices
+        try {
+          guard.assertHeld();
+        } catch (err) {
+          sawLost = err instanceof LockLostError;
+        }
+      },
+      { waitMs: 1000, staleMs: 2000 },
+    );
+    expect(sawLost).toBe(true);
+    // and the store still works afterwards in this same process
+    const store = MemoryStore.open(path);
+    expect((await store.add('fact', 'still alive')).id).toBe(1);
+  });
+
+  it('a write whose lock is lost before it writes leaves the file untouched', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    const store = MemoryStore.open(path, { lock: { staleMs: 2000 } });
+    await store.add('fact', 'one');
+    const before = readFileSync(path);
+    await expect(
+      withLock(
+        path,
+        async (guard) => {
+          rmSync(`${path}.lock`, { recursive: true, force: true });
+          await sleep(1600);
+          guard.assertHeld();
+        },
+        { waitMs: 1000, staleMs: 2000 },
+      ),
+    ).rejects.toThrow(/lost the lock on memory\.jsonl/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+});

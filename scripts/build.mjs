@@ -28,9 +28,16 @@ await build({
   external: ['jiti'],
   alias: { 'react-devtools-core': stub },
   define: { 'process.env.DEV': '"false"' },
-  // CommonJS dependencies call require(); ESM output needs one.
+  // CommonJS dependencies use require(), __filename and __dirname; ESM output has none of them.
   banner: {
-    js: "import { createRequire as __aishCreateRequire } from 'node:module'; const require = __aishCreateRequire(import.meta.url);",
+    js: [
+      "import { createRequire as __aishCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __aishFileURLToPath } from 'node:url';",
+      "import { dirname as __aishDirname } from 'node:path';",
+      'const require = __aishCreateRequire(import.meta.url);',
+      'const __filename = __aishFileURLToPath(import.meta.url);',
+      'const __dirname = __aishDirname(__filename);',
+    ].join(' '),
   },
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',

@@ -36,8 +36,7 @@ function buildProgram(): Command {
   const memory = program
     .command('memory')
     .description('manage cross-session memory without the REPL')
-    .exitOverride()
-    .action(() => memory.help());
+    .exitOverride();
 
   memory
     .command('list')

@@ -71,7 +71,7 @@ function describeLoadError(err: unknown, path: string): string {
       if (idx >= 0) line = idx + 1;
     }
   }
-  return line !== undefined ? `line ${line}: ${reason}` : reason;
+  return (line !== undefined ? `line ${line}: ${reason}` : reason).trim();
 }
 
 function escapeRe(s: string): string {

@@ -13,7 +13,7 @@ class Checker {
   constructor(private readonly file: string) {}
 
   fail(key: string, expected: string, got: unknown): never {
-    throw new ConfigError(`config ${this.file}: ${key} must be ${expected} (got ${describe(got)})`);
+    throw new ConfigError(`config ${this.file}: ${key || 'the default export'} must be ${expected} (got ${describe(got)})`);
   }
 
   object(key: string, v: unknown, allowed: readonly string[] | null): Obj {

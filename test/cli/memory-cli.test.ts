@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../helpers/paths';
+import { isolatedEnv, runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+const mode = (p: string) => statSync(p).mode & 0o777;
+
+describe('aish memory (real CLI)', () => {
+  it('creates the data dir 0700 and memory.jsonl 0600, even under umask 000', () => {
+    const home = tmpDir();
+    const dataDir = join(home, 'nested', 'data');
+    // a permissive umask must not leak into private files
+    execFileSync('sh', ['-c', `umask 000; exec "${process.execPath}" "${BIN}" --data-dir "${dataDir}" memory add fact "hello"`], {
+      env: isolatedEnv(home),
+    });
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(join(dataDir, 'memory.jsonl'))).toBe(0o600);
+  });
+
+  it('uses ~/.local/share/aish by default, created 0700', async () => {
+    const home = tmpDir();
+    const r = await runAish(['memory', 'add', 'pref', 'terse', 'answers'], { home });
+    expect(r).toMatchObject({ code: 0, stdout: 'added 1 (pref)\n', stderr: '' });
+    const dir = join(home, '.local', 'share', 'aish');
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, 'memory.jsonl'))).toBe(0o600);
+    const p = await runAish(['memory', 'path'], { home });
+    expect(p.stdout).toBe(join(dir, 'memory.jsonl') + '\n');
+  });
+
+  it('add, list, list --json, forget, edit, clear, compact', async () => {
+    const home = tmpDir();
+    const d = ['--data-dir', join(home, 'd')];
+    const run = (...args: string[]) => runAish([...d, 'memory', ...args], { home });
+
+    expect((await run('add', 'fact', 'User', 'prefers', 'terse', 'responses.')).stdout).toBe('added 1 (fact)\n');
+    expect((await run('add', 'context', 'Current project: aish.')).stdout).toBe('added 2 (context)\n');
+
+    const list = await run('list');
+    expect(list.code).toBe(0);
+    const rows = list.stdout.trimEnd().split('\n');
+    expect(rows[0]).toMatch(/ID\s+AGE\s+KIND\s+CONTENT/);
+    expect(rows[1]).toMatch(/^\*\s+2\s+\d+s\s+context\s+Current project: aish\.$/);
+    expect(rows[2]).toMatch(/^\*\s+1\s+\d+s\s+fact\s+User prefers terse responses\.$/);
+    expect(rows[3]).toBe('2 items; * = injected at start (2, within 2000 chars)');
+
+    const json = JSON.parse((await run('list', '--json')).stdout) as Array<Record<string, unknown>>;
+    expect(json.map((i) => [i.id, i.kind, i.content])).toEqual([
+      [2, 'context', 'Current project: aish.'],
+      [1, 'fact', 'User prefers terse responses.'],
+    ]);
+    expect(Object.keys(json[0]!)).toEqual(['id', 'ts', 'kind', 'content']);
+
+    expect((await run('forget', '2')).stdout).toBe('forgot 2\n');
+    const again = await run('forget', '2');
+    expect(again).toMatchObject({ code: 1, stdout: '', stderr: 'aish: memory 2 is already forgotten; nothing written\n' });
+    const unknown = await run('forget', '99');
+    expect(unknown).toMatchObject({ code: 1, stderr: 'aish: no memory item 99; nothing written (see aish memory list)\n' });
+
+    expect((await run('edit', '1', 'User prefers very terse responses.')).stdout).toBe('replaced 1 with 4 (fact)\n');
+
+    const refused = await run('clear');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('aish: this would forget all 1 memory items — run again with --yes to confirm\n');
+    expect((await run('clear', '--yes')).stdout).toBe('forgot 1 item\n');
+    expect(JSON.parse((await run('list', '--json')).stdout)).toEqual([]);
+
+    const compact = await run('compact');
+    expect(compact.stdout).toBe('compacted memory.jsonl: kept 0 items, dropped 6 forgotten records\n');
+    // ids 1-6 were used (3 items, 3 tombstones): the next is 7 even though the file now holds none
+    expect((await run('add', 'fact', 'after compaction')).stdout).toBe('added 7 (fact)\n');
+  });
+
+  it('reports unreadable lines on stderr as memory.jsonl:LINE: reason and still lists the rest', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'good'], { home });
+    const file = join(dir, 'memory.jsonl');
+    writeFileSync(file, readFileSync(file, 'utf8') + "{id: 7, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'json5 hand edit',}\nnot json at all\n{\"id\":8,\"kind\":\"wish\"}\n");
+    const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'memory.jsonl:4: not valid JSON or JSON5 (invalid character \'o\' at 1:2)\n' +
+        'memory.jsonl:5: ts must be an ISO-8601 time (got nothing)\n',
+    );
+    expect((JSON.parse(r.stdout) as Array<{ id: number }>).map((i) => i.id).sort()).toEqual([1, 7]);
+    const add = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'x'], { home });
+    expect(add.stderr).toBe('warning: memory.jsonl has 2 unreadable lines (see aish memory list)\n');
+    expect(add.stdout).toBe('added 9 (fact)\n'); // 8 was seen in a broken line: reserved
+  });
+
+  it.each([
+    [['memory', 'add', 'note', 'x'], 'aish: unknown kind "note" — use fact, pref or context\n'],
+    [['memory', 'forget', 'abc'], 'aish: "abc" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)\n'],
+    [['memory', 'forget', '0'], 'aish: "0" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)\n'],
+    [['memory', 'add', 'fact'], "aish: missing required argument 'text' (see aish memory add --help)\n"],
+    [['memory', 'frobnicate'], "aish: unknown command 'frobnicate' (see aish --help)\n"],
+    [['--bogus'], "aish: unknown option '--bogus' (see aish --help)\n"],
+  ])('usage error %j exits 2 with one line', async (args, stderr) => {
+    const home = tmpDir();
+    const r = await runAish(['--data-dir', join(home, 'd'), ...args], { home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(stderr);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--version and --help exit 0', async () => {
+    const home = tmpDir();
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await runAish(['--version'], { home })).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    const help = await runAish(['--help'], { home });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: aish/);
+    expect(help.stdout).toMatch(/memory/);
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load';
+import { resolvePaths } from '../../src/config/paths';
+import { DEFAULT_CONFIG } from '../../src/config/types';
+import { validateConfig } from '../../src/config/validate';
+import { ROOT } from '../helpers/paths';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+function writeConfig(dir: string, body: string, name = 'config.ts'): string {
+  const p = join(dir, name);
+  writeFileSync(p, body);
+  return p;
+}
+
+describe('config', () => {
+  it('config.example.ts itself loads and validates', async () => {
+    const { config, path } = await loadConfig(join(ROOT, 'config.example.ts'), {});
+    expect(path).toBe(join(ROOT, 'config.example.ts'));
+    expect(config).toEqual({
+      ...DEFAULT_CONFIG,
+      memory: { injectMaxChars: 2000 },
+    });
+  });
+
+  it('no config file means the built-in defaults', async () => {
+    const home = tmpDir();
+    const { config, path } = await loadConfig(undefined, { HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
+    expect(path).toBeNull();
+    expect(config).toEqual(DEFAULT_CONFIG);
+  });
+
+  it('finds the XDG config file, and $AISH_CONFIG before it', async () => {
+    const home = tmpDir();
+    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
+    writeConfig(join(home, '.config', 'aish'), "export default { norris: { maxSteps: 3 } };\n");
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+    expect((await loadConfig(undefined, env)).config.norris.maxSteps).toBe(3);
+    const other = writeConfig(home, 'export default { norris: { maxSteps: 5 } };\n', 'other.ts');
+    expect((await loadConfig(undefined, { ...env, AISH_CONFIG: other })).config.norris.maxSteps).toBe(5);
+    const third = writeConfig(home, 'export default { norris: { maxSteps: 7 } };\n', 'third.ts');
+    expect((await loadConfig(third, { ...env, AISH_CONFIG: other })).config.norris.maxSteps).toBe(7);
+  });
+
+  it('a user with their own presets and no defaultModel gets their first preset', () => {
+    const c = validateConfig({ models: { local: { model: 'llama3', baseURL: 'http://localhost:11434/v1' } } }, 'c.ts');
+    expect(c.defaultModel).toBe('local');
+    expect(Object.keys(c.models)).toEqual(['local']);
+  });
+
+  it.each([
+    [{ context: { maxTokens: 'lots' } }, 'context.maxTokens must be a whole number from 256 up (got "lots")'],
+    [{ models: { fast: { model: 'x', temperature: 7 } } }, 'models.fast.temperature must be a number from 0 to 2 (got number 7)'],
+    [{ models: { fast: { model: 'x', baseURL: 'localhost:1234' } } }, 'models.fast.baseURL must be an http:// or https:// URL'],
+    [{ defaultModel: 'deep', models: { fast: { model: 'x' } } }, 'defaultModel must be one of the presets in models (fast) (got "deep")'],
+    [{ memory: { injectMaxChars: -1 } }, 'memory.injectMaxChars must be a whole number from 0 to 1000000 (got number -1)'],
+    [{ memory: { summarizerModel: 'nope' } }, 'memory.summarizerModel must be one of the presets in models (fast, deep) (got "nope")'],
+    [{ memroy: {} }, 'unknown key memroy (did you mean memory?)'],
+    [{ models: { fast: { modle: 'x' } } }, 'unknown key models.fast.modle (did you mean models.fast.model?)'],
+    [{ mcp: { servers: { fs: { args: [] } } } }, 'mcp.servers.fs.command must be a non-empty string (got nothing)'],
+    [{ safety: { extraDestructivePatterns: ['('] } }, 'safety.extraDestructivePatterns[0] must be a valid regular expression'],
+    [{ norris: { maxSteps: 0 } }, 'norris.maxSteps must be a whole number from 1 to 1000 (got number 0)'],
+    [[], 'the default export must be an object (got a list)'],
+  ])('rejects %j naming the key and what is expected', (raw, message) => {
+    expect(() => validateConfig(raw, '/x/config.ts')).toThrow(`config /x/config.ts: ${message}`);
+  });
+
+  it('never echoes an API key in an error', () => {
+    expect(() => validateConfig({ models: { fast: { model: 'x', apiKey: 123 } } }, 'c.ts')).toThrow(/apiKey must be a non-empty string/);
+    expect(() => validateConfig({ models: { fast: { model: 'x', apiKey: 'sk-secret', temperature: 'hot' } } }, 'c.ts')).not.toThrow(/sk-secret/);
+  });
+
+  it('accepts memory: false and regular expressions in extraDestructivePatterns', () => {
+    const c = validateConfig({ memory: false, safety: { extraDestructivePatterns: [/terraform\s+destroy/, 'kubectl delete'] } }, 'c.ts');
+    expect(c.memory).toBe(false);
+    expect(c.safety.extraDestructivePatterns).toHaveLength(2);
+  });
+});
+
+describe('config errors through the real CLI exit 2 with one line', () => {
+  it('broken syntax names the file and line', async () => {
+    const dir = tmpDir();
+    const p = writeConfig(dir, "export default {\n  models: { fast: { model: 'x' }\n  context: { maxTokens: 1000 },\n};\n");
+    const r = await runAish(['--config', p, 'memory', 'path'], { home: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`aish: config ${p}: line 3: Unexpected token, expected ","\n`);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a wrong type names the file and the key', async () => {
+    const dir = tmpDir();
+    const p = writeConfig(dir, "import { defineConfig } from 'aish';\nexport default defineConfig({ norris: { maxSteps: 'many' } } as never);\n");
+    const r = await runAish(['--config', p, 'memory', 'list'], { home: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`aish: config ${p}: norris.maxSteps must be a whole number from 1 to 1000 (got "many")\n`);
+  });
+
+  it('a missing --config file is a usage error', async () => {
+    const dir = tmpDir();
+    const r = await runAish(['--config', join(dir, 'nope.ts'), 'memory', 'path'], { home: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^aish: config file not found: .*nope\.ts/);
+  });
+
+  it('a runtime error in the config names the line', async () => {
+    const dir = tmpDir();
+    const p = writeConfig(dir, 'const a = 1;\nconst b = missingThing + a;\nexport default { };\n');
+    const r = await runAish(['--config', p, 'memory', 'path'], { home: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`aish: config ${p}: line 2: missingThing is not defined\n`);
+  });
+});
+
+describe('data dir resolution', () => {
+  const config = DEFAULT_CONFIG;
+  it('--data-dir, then $AISH_DATA_DIR, then history.dir, then XDG', () => {
+    const env = { HOME: '/h', XDG_DATA_HOME: '/xdg' };
+    expect(resolvePaths({ config, configPath: null, env }).dataDir).toBe('/xdg/aish');
+    const withHistory = { ...config, history: { dir: 'data' } };
+    expect(resolvePaths({ config: withHistory, configPath: '/etc/aish/config.ts', env }).dataDir).toBe('/etc/aish/data');
+    expect(resolvePaths({ config: withHistory, configPath: null, env: { ...env, AISH_DATA_DIR: '/env' } }).dataDir).toBe('/env');
+    expect(resolvePaths({ config: withHistory, configPath: null, env: { ...env, AISH_DATA_DIR: '/env' }, dataDirFlag: '/flag' }).dataDir).toBe('/flag');
+    const p = resolvePaths({ config, configPath: null, env, dataDirFlag: '/flag' });
+    expect(p).toEqual({
+      dataDir: '/flag',
+      memoryPath: '/flag/memory.jsonl',
+      sessionsDir: '/flag/sessions',
+      inputHistory: '/flag/input-history',
+    });
+  });
+
+  it('memory.path overrides the memory file location', () => {
+    const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl' } };
+    expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');
+  });
+});

@@ -1,39 +1,61 @@
 /**
  * The in-memory view of memory.jsonl: items by id, tombstone targets as a set (order-free, so a
  * tombstone written before its target still forgets it), the highest id ever seen, and every
- * skipped line. Entries are applied in file order.
+ * skipped line. Records are applied in file order.
+ *
+ * Built for 100k items: the parser feeds this state directly (no wrapper object per line), the
+ * parsed item itself is what is kept, and while the file is in time order (the normal case for an
+ * append-only log) active() reverses instead of sorting.
  */
-import type { Entry, MemoryItem, SkippedLine } from './types';
-
-interface Stored {
-  item: MemoryItem;
-  time: number;
-  line: number;
-}
+import { isoTime, parseInto, type EntrySink } from './parse';
+import type { MemoryItem, SkippedLine, Tombstone } from './types';
 
 export class MemoryState {
-  private readonly items = new Map<number, Stored>();
+  /** Items in file order. The id index is built on first lookup: loading and listing never need it. */
+  private readonly itemList: MemoryItem[] = [];
+  private byId: Map<number, MemoryItem> | null = null;
+  /** id -> line where it was first used; items and tombstones share one id space. */
+  private readonly lineOf = new IdLineIndex();
+  private tombCount = 0;
   private readonly forgotten = new Set<number>();
-  /** id -> line where it was first used (items and tombstones share one id space). */
-  private readonly used = new Map<number, number>();
   private readonly skippedLines: SkippedLine[] = [];
   private readonly rawBad: string[] = [];
   private highest = 0;
   private activeCache: MemoryItem[] | null = null;
-
-  /** Undo steps of provisionally applied entries (an unfinished last line that may still grow). */
+  private inOrder = true;
+  private lastTime = -Infinity;
+  private lastId = 0;
+  /** Undo steps of provisionally applied records (an unfinished last line that may still grow). */
   private undo: Array<() => void> | null = null;
 
-  apply(entries: readonly Entry[]): void {
-    for (const e of entries) this.applyOne(e);
-    if (entries.length) this.activeCache = null;
+  private readonly sink: EntrySink = {
+    item: (item, time, line, endLine) => {
+      if (this.claim(item.id, line, endLine)) this.addItem(item, time);
+    },
+    forget: (tomb, line, endLine) => {
+      if (this.claim(tomb.id, line, endLine)) this.addTomb(tomb);
+    },
+    header: (maxId) => {
+      if (maxId !== undefined) this.raiseHighest(maxId);
+    },
+    bad: (line, endLine, reason, raw, reservedId) => {
+      this.skip(line, endLine, reason, raw);
+      if (reservedId !== undefined) this.raiseHighest(reservedId);
+    },
+  };
+
+  /** Parse and apply complete lines of the file, the first being line number `firstLine`. */
+  ingest(text: string, firstLine: number): void {
+    parseInto(text, firstLine, true, this.sink);
+    this.activeCache = null;
   }
 
-  /** Apply entries that rollbackProvisional() can take back. */
-  applyProvisional(entries: readonly Entry[]): void {
+  /** Parse and apply an unfinished last line; rollbackProvisional() takes it back. */
+  ingestProvisional(text: string, line: number): void {
     this.rollbackProvisional();
     this.undo = [];
-    this.apply(entries);
+    parseInto(text, line, false, this.sink);
+    this.activeCache = null;
   }
 
   rollbackProvisional(): void {
@@ -44,36 +66,44 @@ export class MemoryState {
     this.activeCache = null;
   }
 
-  private applyOne(e: Entry): void {
-    switch (e.type) {
-      case 'header':
-        if (e.maxId !== undefined) this.raiseHighest(e.maxId);
-        return;
-      case 'bad':
-        this.skip(e.line, e.endLine, e.reason, e.raw);
-        if (e.reservedId !== undefined) this.raiseHighest(e.reservedId);
-        return;
-      case 'item':
-      case 'forget': {
-        const id = e.type === 'item' ? e.item.id : e.tomb.id;
-        const first = this.used.get(id);
-        if (first !== undefined) {
-          this.skip(e.line, e.endLine, `duplicate id ${id} (first used on line ${first})`, undefined);
-          return;
-        }
-        this.used.set(id, e.line);
-        this.undo?.push(() => this.used.delete(id));
-        this.raiseHighest(id);
-        if (e.type === 'item') {
-          this.items.set(id, { item: e.item, time: e.time, line: e.line });
-          this.undo?.push(() => this.items.delete(id));
-        } else if (!this.forgotten.has(e.tomb.target)) {
-          const target = e.tomb.target;
-          this.forgotten.add(target);
-          this.undo?.push(() => this.forgotten.delete(target));
-        }
-        return;
-      }
+  /** Record that `id` is used at `line`; false (and a skipped line) when it was used before. */
+  private claim(id: number, line: number, endLine: number | undefined): boolean {
+    const first = this.lineOf.get(id);
+    if (first !== undefined) {
+      this.skip(line, endLine, `duplicate id ${id} (first used on line ${first})`, undefined);
+      return false;
+    }
+    this.lineOf.set(id, line);
+    this.undo?.push(() => this.lineOf.delete(id));
+    this.raiseHighest(id);
+    return true;
+  }
+
+  private addItem(item: MemoryItem, time: number): void {
+    const id = item.id;
+    this.itemList.push(item);
+    this.byId?.set(id, item);
+    if (this.undo) {
+      this.undo.push(() => {
+        this.itemList.pop();
+        this.byId?.delete(id);
+      });
+      this.inOrder = false; // a provisional item may be rolled back: stay simple and sort
+    } else if (time < this.lastTime || (time === this.lastTime && id < this.lastId)) {
+      this.inOrder = false;
+    } else {
+      this.lastTime = time;
+      this.lastId = id;
+    }
+  }
+
+  private addTomb(tomb: Tombstone): void {
+    this.tombCount++;
+    this.undo?.push(() => this.tombCount--);
+    const target = tomb.target;
+    if (!this.forgotten.has(target)) {
+      this.forgotten.add(target);
+      this.undo?.push(() => this.forgotten.delete(target));
     }
   }
 
@@ -109,33 +139,81 @@ export class MemoryState {
     return this.rawBad;
   }
 
+  private index(): Map<number, MemoryItem> {
+    if (!this.byId) this.byId = new Map(this.itemList.map((it) => [it.id, it]));
+    return this.byId;
+  }
+
   /** The id names an item (active or forgotten), not a tombstone or nothing. */
   hadItem(id: number): boolean {
-    return this.items.has(id);
+    return this.index().has(id);
   }
 
   isActive(id: number): boolean {
-    return this.items.has(id) && !this.forgotten.has(id);
+    return !this.forgotten.has(id) && this.index().has(id);
   }
 
   get(id: number): MemoryItem | undefined {
-    return this.isActive(id) ? this.items.get(id)!.item : undefined;
+    return this.forgotten.has(id) ? undefined : this.index().get(id);
   }
 
   /** Active items, newest first (ts descending, then id descending). */
   active(): MemoryItem[] {
     if (this.activeCache) return this.activeCache;
-    const list: Stored[] = [];
-    for (const [id, s] of this.items) if (!this.forgotten.has(id)) list.push(s);
-    list.sort((a, b) => b.time - a.time || b.item.id - a.item.id);
-    this.activeCache = list.map((s) => s.item);
-    return this.activeCache;
+    const out: MemoryItem[] = [];
+    const list = this.itemList;
+    const forgotten = this.forgotten;
+    if (this.inOrder) {
+      // The file is in time order: walking it backwards is newest first.
+      for (let i = list.length - 1; i >= 0; i--) if (!forgotten.has(list[i]!.id)) out.push(list[i]!);
+    } else {
+      for (const item of list) if (!forgotten.has(item.id)) out.push(item);
+      const time = new Map(out.map((it) => [it, isoTime(it.ts)]));
+      out.sort((a, b) => time.get(b)! - time.get(a)! || b.id - a.id);
+    }
+    this.activeCache = out;
+    return out;
   }
 
   /** Number of item and tombstone records that compaction would drop. */
   get deadRecords(): number {
     let forgottenItems = 0;
-    for (const id of this.items.keys()) if (this.forgotten.has(id)) forgottenItems++;
-    return forgottenItems + (this.used.size - this.items.size);
+    for (const it of this.itemList) if (this.forgotten.has(it.id)) forgottenItems++;
+    return forgottenItems + this.tombCount;
+  }
+}
+
+/**
+ * id -> line. ids are dense (1, 2, 3, … as aish hands them out), so a growable Int32Array indexed by
+ * id does the job without a hash insertion per record; ids far beyond the dense range (hand edits)
+ * go to a Map.
+ */
+class IdLineIndex {
+  private dense = new Int32Array(1024);
+  private readonly sparse = new Map<number, number>();
+
+  get(id: number): number | undefined {
+    if (id < this.dense.length) {
+      const v = this.dense[id]!;
+      return v === 0 ? undefined : v;
+    }
+    return this.sparse.get(id);
+  }
+
+  set(id: number, line: number): void {
+    if (id >= this.dense.length && id < Math.max(1 << 20, this.dense.length * 4) && line < 2 ** 31) {
+      let size = this.dense.length;
+      while (size <= id) size *= 2;
+      const next = new Int32Array(size);
+      next.set(this.dense);
+      this.dense = next;
+    }
+    if (id < this.dense.length && line < 2 ** 31) this.dense[id] = line;
+    else this.sparse.set(id, line);
+  }
+
+  delete(id: number): void {
+    if (id < this.dense.length) this.dense[id] = 0;
+    else this.sparse.delete(id);
   }
 }

@@ -23,7 +23,6 @@ import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { ensurePrivateDir, fsyncDir } from '../util/fs-safe';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
-import { parseLines } from './parse';
 import { MemoryState } from './state';
 import type { MemoryItem, MemoryKind, SkippedLine, Tombstone } from './types';
 
@@ -350,14 +349,13 @@ export class MemoryStore {
     const nl = fresh.lastIndexOf(0x0a);
     if (nl >= 0) {
       const complete = fresh.subarray(0, nl + 1);
-      const text = complete.toString('utf8');
-      this.state.apply(parseLines(text, this.lines + 1, true));
+      this.state.ingest(complete.toString('utf8'), this.lines + 1);
       this.offset += complete.length;
       this.lines += countNewlines(complete);
       this.fingerprint = Buffer.from(buf.subarray(Math.max(0, this.offset - fpStart - FINGERPRINT), this.offset - fpStart));
     }
     const partial = fresh.subarray(nl + 1);
-    if (partial.length > 0) this.state.applyProvisional(parseLines(partial.toString('utf8'), this.lines + 1, false));
+    if (partial.length > 0) this.state.ingestProvisional(partial.toString('utf8'), this.lines + 1);
   }
 }
 

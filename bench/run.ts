@@ -1,0 +1,18 @@
+/**
+ * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
+ * Usage: npm run bench [-- memory]
+ */
+import { benchMemory } from './memory';
+import { machine } from './lib';
+
+const which = new Set(process.argv.slice(2));
+const all = which.size === 0;
+
+console.log(`Machine: ${machine()}`);
+console.log(`Date: ${new Date().toISOString().slice(0, 10)}\n`);
+console.log('| benchmark | aish | baseline (same run) | ratio |');
+console.log('|---|---|---|---|');
+if (all || which.has('memory')) {
+  const r = await benchMemory();
+  for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
+}

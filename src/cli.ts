@@ -6,7 +6,17 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
 import { setup, type GlobalFlags } from './app/setup';
 import { warn } from './cli/output';
-import { AishError, formatError } from './util/errors';
+import { AishError, formatError, UsageError } from './util/errors';
+
+interface RootOptions extends GlobalFlags {
+  prompt?: string;
+  model?: string;
+  continue?: boolean;
+  resume?: string;
+}
+
+/** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
+let actionExitCode = 0;
 
 function buildProgram(): Command {
   const program = new Command('aish')
@@ -16,14 +26,26 @@ function buildProgram(): Command {
     .option('--config <path>', 'config file (default $AISH_CONFIG or ~/.config/aish/config.ts)')
     .option('--data-dir <dir>', 'data directory (default $AISH_DATA_DIR or ~/.local/share/aish)')
     .option('--no-memory', 'do not inject memory into the system prompt')
-    .addOption(new Option('-p, --prompt <text>', 'one-shot: stream the answer to stdout and exit'))
+    .addOption(new Option('-p, --prompt <text>', 'one-shot: stream the answer to stdout and exit (piped stdin is attached)'))
     .addOption(new Option('-m, --model <preset>', 'start with this model preset'))
+    .addOption(new Option('-c, --continue', 'continue the latest session'))
+    .addOption(new Option('--resume <name>', 'continue a saved or recent session'))
     .exitOverride()
     .configureOutput({
       outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
     })
     .action(async () => {
-      warn('aish: the interactive REPL is not built yet — use `aish memory …` (see aish --help)');
+      const o = program.opts<RootOptions>();
+      const s = await setup(o);
+      const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
+      if (o.prompt !== undefined) {
+        if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
+        actionExitCode = await (await import('./frontends/oneshot')).runOneShot(s, o.prompt, engineOpts);
+      } else if (process.stdin.isTTY && process.stdout.isTTY) {
+        actionExitCode = await (await import('./ui/repl')).runRepl(s, engineOpts);
+      } else {
+        actionExitCode = await (await import('./frontends/plain')).runPlain(s, engineOpts);
+      }
     });
 
   const global = (): GlobalFlags => program.opts<GlobalFlags>();
@@ -74,9 +96,16 @@ function buildProgram(): Command {
     .description('print the memory file\'s path')
     .action(withSetup(async (s) => (await import('./cli/memory-cli')).memoryPath(s)));
 
-  for (const c of memory.commands) {
+  const sessions = program.command('sessions').description('saved and recent sessions').exitOverride();
+  sessions
+    .command('list')
+    .description('saved and recent sessions, newest first')
+    .option('--json', 'print a JSON array')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./cli/sessions-cli')).sessionsList(s, opts)));
+
+  for (const c of [...memory.commands, ...sessions.commands]) {
     c.exitOverride().configureOutput({
-      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish memory ${c.name()} --help)\n`),
+      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${c.parent?.name()} ${c.name()} --help)\n`),
     });
   }
   return program;
@@ -86,7 +115,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return actionExitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version are "errors" to commander; usage mistakes exit 2 (SPEC §1).

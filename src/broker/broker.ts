@@ -1,0 +1,167 @@
+/**
+ * Streaming chat completions on the `openai` SDK (SPEC §5). The SDK is imported on first use, so
+ * start-up never pays for it. The SDK's `timeout` covers the wait for headers only (NOTES.md); a
+ * stream that stalls is caught by our own idle timer.
+ */
+import type OpenAI from 'openai';
+import { BrokerError, toBrokerError } from './errors';
+import type { ResolvedPreset } from './presets';
+import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from './types';
+
+type Client = OpenAI;
+
+export class Broker {
+  private client: Client | undefined;
+  /** Some OpenAI-compatible servers reject stream_options; remembered after the first refusal. */
+  private usageOption = true;
+
+  constructor(readonly preset: ResolvedPreset) {}
+
+  private async getClient(): Promise<Client> {
+    if (this.client) return this.client;
+    const p = this.preset;
+    if (!p.apiKey) {
+      throw new BrokerError('auth', `no API key for ${p.baseURL} — set OPENAI_API_KEY, or apiKeyEnv in models.${p.name}`);
+    }
+    const { default: OpenAIClass } = await import('openai');
+    this.client = new OpenAIClass({
+      apiKey: p.apiKey,
+      baseURL: p.baseURL,
+      // Our own timer (below) fires first and is not retried; the SDK would retry a timeout twice,
+      // turning a 60 s timeout into three minutes.
+      timeout: p.timeoutMs + 5000,
+      maxRetries: 2,
+      // The SDK console.error()s bad chunks, which would paint over the UI; we report them ourselves.
+      logLevel: 'off',
+    });
+    return this.client;
+  }
+
+  async stream(messages: ChatMessage[], opts: StreamOptions = {}): Promise<StreamResult> {
+    try {
+      return await this.streamOnce(messages, opts);
+    } catch (err) {
+      const e = err as BrokerError;
+      if (this.usageOption && e.kind === 'rejected' && /stream_options|include_usage/i.test(e.message)) {
+        this.usageOption = false;
+        return this.streamOnce(messages, opts);
+      }
+      throw err;
+    }
+  }
+
+  private async streamOnce(messages: ChatMessage[], opts: StreamOptions): Promise<StreamResult> {
+    const p = this.preset;
+    const client = await this.getClient();
+    const ac = new AbortController();
+    let userAborted = false;
+    const onUserAbort = () => {
+      userAborted = true;
+      ac.abort();
+    };
+    if (opts.signal?.aborted) onUserAbort();
+    opts.signal?.addEventListener('abort', onUserAbort, { once: true });
+
+    // One timer: first for the response headers (`noAnswer`), then re-armed by every chunk (`stalled`).
+    let stalled = false;
+    let noAnswer = false;
+    let idle: NodeJS.Timeout | undefined = setTimeout(() => {
+      noAnswer = true;
+      ac.abort();
+    }, p.timeoutMs);
+    const arm = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        stalled = true;
+        ac.abort();
+      }, p.timeoutMs);
+    };
+
+    let content = '';
+    const calls: Array<{ id: string; name: string; args: string }> = [];
+    let finishReason: string | null = null;
+    let usage: Usage | undefined;
+    let first = true;
+    const firstToken = () => {
+      if (first) {
+        first = false;
+        opts.onFirstToken?.();
+      }
+    };
+
+    try {
+      const stream = await client.chat.completions.create(
+        {
+          model: p.model,
+          messages: messages as OpenAI.ChatCompletionMessageParam[],
+          stream: true,
+          ...(this.usageOption && { stream_options: { include_usage: true } }),
+          ...(opts.tools && opts.tools.length > 0 && { tools: opts.tools as OpenAI.ChatCompletionTool[] }),
+          ...((opts.maxTokens ?? p.maxTokens) !== undefined && { max_tokens: opts.maxTokens ?? p.maxTokens }),
+          ...(p.temperature !== undefined && { temperature: p.temperature }),
+        },
+        { signal: ac.signal },
+      );
+      arm();
+      for await (const chunk of stream) {
+        arm();
+        if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+        for (const choice of chunk.choices ?? []) {
+          const d = choice.delta;
+          if (d?.content) {
+            firstToken();
+            content += d.content;
+            opts.onText?.(d.content);
+          }
+          for (const tc of d?.tool_calls ?? []) {
+            firstToken();
+            const slot = (calls[tc.index] ??= { id: '', name: '', args: '' });
+            if (tc.id) slot.id = tc.id;
+            if (tc.function?.name) slot.name += tc.function.name;
+            if (tc.function?.arguments) slot.args += tc.function.arguments;
+          }
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+        }
+      }
+    } catch (err) {
+      if (userAborted) return this.result(content, calls, finishReason, usage, true);
+      if (stalled) throw this.stalledError(content);
+      if (noAnswer) {
+        throw new BrokerError('timeout', `no answer from ${p.baseURL} within ${Math.round(p.timeoutMs / 1000)} s — check the server, or raise models.${p.name}.timeoutMs`);
+      }
+      throw toBrokerError(err, p, content);
+    } finally {
+      clearTimeout(idle);
+      opts.signal?.removeEventListener('abort', onUserAbort);
+    }
+    // Aborting mid-stream ends the loop quietly (NOTES.md): tell the reasons apart here.
+    if (userAborted) return this.result(content, calls, finishReason, usage, true);
+    if (stalled) throw this.stalledError(content);
+    if (finishReason === null) {
+      throw new BrokerError('cut', `the answer from ${p.baseURL} ended before it was finished${content ? '; partial answer kept' : ''}`, content);
+    }
+    return this.result(content, calls, finishReason, usage, false);
+  }
+
+  private stalledError(partial: string): BrokerError {
+    const p = this.preset;
+    return new BrokerError(
+      'stalled',
+      `the answer from ${p.baseURL} stalled for ${Math.round(p.timeoutMs / 1000)} s${partial ? '; partial answer kept' : ''} — try again, or raise models.${p.name}.timeoutMs`,
+      partial,
+    );
+  }
+
+  private result(
+    content: string,
+    calls: Array<{ id: string; name: string; args: string }>,
+    finishReason: string | null,
+    usage: Usage | undefined,
+    interrupted: boolean,
+  ): StreamResult {
+    const toolCalls: ToolCall[] = calls
+      .filter((c) => c && c.name)
+      .map((c, i) => ({ id: c.id || `call_${i}`, type: 'function', function: { name: c.name, arguments: c.args || '{}' } }));
+    return { content, toolCalls, finishReason, interrupted, ...(usage && { usage }) };
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Every failure of a model call becomes one line that says what happened and what to do (SPEC §5):
+ * authentication, unreachable server (with its URL), rate limit, timeout, unknown model, cut stream.
+ */
+import { AishError } from '../util/errors';
+import type { ResolvedPreset } from './presets';
+
+export type BrokerErrorKind =
+  | 'auth'
+  | 'permission'
+  | 'unreachable'
+  | 'rate-limit'
+  | 'timeout'
+  | 'stalled'
+  | 'unknown-model'
+  | 'cut'
+  | 'server'
+  | 'rejected'
+  | 'protocol';
+
+export class BrokerError extends AishError {
+  constructor(
+    readonly kind: BrokerErrorKind,
+    message: string,
+    /** Answer text that arrived before the failure; kept and shown. */
+    readonly partial = '',
+  ) {
+    super(message, 1);
+    this.name = 'BrokerError';
+  }
+}
+
+const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
+
+/** Servers sometimes echo (part of) the key in messages; never print it. */
+export function redactSecrets(text: string, preset: ResolvedPreset): string {
+  let out = text;
+  if (preset.apiKey && preset.apiKey.length >= 6) out = out.split(preset.apiKey).join('[key]');
+  return out.replace(KEYISH, '[redacted]');
+}
+
+function serverMessage(err: unknown): string {
+  const e = err as { error?: { message?: unknown }; message?: unknown };
+  const m = typeof e.error?.message === 'string' ? e.error.message : typeof e.message === 'string' ? e.message : '';
+  // The SDK prefixes "401 " etc.; keep the server's own words, one line.
+  return m.replace(/^\d{3}\s+/, '').split('\n')[0]!.trim();
+}
+
+/** The innermost cause's message ("bad port", "getaddrinfo ENOTFOUND x"…). */
+function rootCauseMessage(err: unknown): string | undefined {
+  let c: unknown = (err as { cause?: unknown }).cause;
+  let msg: string | undefined;
+  for (let i = 0; i < 6 && c; i++) {
+    const m = (c as { message?: unknown }).message;
+    if (typeof m === 'string' && m) msg = m;
+    c = (c as { cause?: unknown }).cause;
+  }
+  return msg;
+}
+
+function causeCode(err: unknown): string | undefined {
+  let c: unknown = (err as { cause?: unknown }).cause;
+  for (let i = 0; i < 4 && c; i++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    c = (c as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Map anything the SDK (or the network) threw to a BrokerError. */
+export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''): BrokerError {
+  if (err instanceof BrokerError) return err;
+  const url = preset.baseURL;
+  const status = (err as { status?: unknown }).status;
+  const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
+  const msg = redactSecrets(serverMessage(err), preset);
+  const said = msg ? `: ${msg}` : '';
+  const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, partial);
+
+  if (name === 'APIConnectionTimeoutError') {
+    return make('timeout', `no answer from ${url} within ${Math.round(preset.timeoutMs / 1000)} s — check the server, or raise models.${preset.name}.timeoutMs`);
+  }
+  // undici reports a connection closed mid-body as TypeError('terminated'), cause UND_ERR_SOCKET.
+  if (causeCode(err) === 'UND_ERR_SOCKET' || (err instanceof TypeError && /terminated/i.test(String((err as Error).message)))) {
+    return make('cut', `the connection to ${url} dropped mid-answer${partial ? '; partial answer kept' : ''} — try again`);
+  }
+  if (name === 'APIConnectionError' || (status === undefined && causeCode(err))) {
+    const code = causeCode(err);
+    const why =
+      code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found' : code ?? rootCauseMessage(err) ?? 'connection failed';
+    if (partial) return make('cut', `the connection to ${url} dropped mid-answer (${why}); partial answer kept`);
+    return make('unreachable', `cannot reach ${url} (${why}) — is the server running, and is the base URL right?`);
+  }
+  switch (status) {
+    case 401:
+      return make('auth', `${url} refused the API key (401)${said} — check ${preset.keySource}`);
+    case 403:
+      return make('permission', `${url} denied access (403)${said}`);
+    case 404:
+      return make('unknown-model', `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`);
+    case 429:
+      return make('rate-limit', `rate limited by ${url} (429) after retries${said} — wait a moment and try again`);
+    case 400:
+    case 422:
+      return make('rejected', `${url} rejected the request (${status})${said}`);
+  }
+  if (typeof status === 'number' && status >= 500) return make('server', `server error ${status} from ${url}${said} — try again`);
+  if (typeof status === 'number') return make('server', `unexpected ${status} from ${url}${said}`);
+  if (err instanceof SyntaxError || /JSON/i.test(msg)) return make('protocol', `unreadable data from ${url} (${msg || 'bad JSON'})${partial ? '; partial answer kept' : ''}`);
+  if (partial) return make('cut', `the answer from ${url} broke off (${msg || name || 'stream error'}); partial answer kept`);
+  return make('server', `model call to ${url} failed: ${msg || name || String(err)}`);
+}

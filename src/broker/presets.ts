@@ -1,0 +1,52 @@
+/** From a config preset to everything needed to call it (SPEC §3, §5). */
+import type { AishConfig } from '../config/types';
+import { UsageError } from '../util/errors';
+import { closest } from '../util/suggest';
+
+export const OPENAI_URL = 'https://api.openai.com/v1';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** The SDK refuses to start without a key; servers that need none (Ollama, LM Studio…) get this. */
+export const PLACEHOLDER_KEY = 'sk-no-key-required';
+
+export interface ResolvedPreset {
+  name: string;
+  model: string;
+  baseURL: string;
+  /** Undefined when no key was found and the server is OpenAI's own. */
+  apiKey: string | undefined;
+  /** Where the key came from, for error messages: never the key itself. */
+  keySource: string;
+  maxTokens?: number;
+  temperature?: number;
+  timeoutMs: number;
+}
+
+export function presetNames(config: AishConfig): string[] {
+  return Object.keys(config.models);
+}
+
+export function resolvePreset(config: AishConfig, name: string, env: NodeJS.ProcessEnv = process.env): ResolvedPreset {
+  const p = config.models[name];
+  if (!p) {
+    const hint = closest(name, presetNames(config));
+    throw new UsageError(`no model preset "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — presets: ${presetNames(config).join(', ')}`);
+  }
+  const baseURL = (p.baseURL ?? env.OPENAI_BASE_URL ?? OPENAI_URL).replace(/\/+$/, '');
+  const keyEnv = p.apiKeyEnv ?? 'OPENAI_API_KEY';
+  let apiKey = p.apiKey ?? env[keyEnv];
+  let keySource = p.apiKey ? `models.${name}.apiKey` : `$${keyEnv}`;
+  if (!apiKey && baseURL !== OPENAI_URL) {
+    apiKey = PLACEHOLDER_KEY;
+    keySource = 'none (placeholder)';
+  }
+  return {
+    name,
+    model: p.model,
+    baseURL,
+    apiKey: apiKey || undefined,
+    keySource,
+    timeoutMs: p.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(p.maxTokens !== undefined && { maxTokens: p.maxTokens }),
+    ...(p.temperature !== undefined && { temperature: p.temperature }),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * `aish -p "question"` (SPEC §1): the answer streams to stdout and aish exits. Piped stdin is
+ * attached as context (`git diff | aish -p "review"`); memory is injected as in the REPL.
+ */
+import type { Setup } from '../app/setup';
+import { Engine, type EngineOptions } from '../engine/engine';
+import type { EngineHost } from '../engine/host';
+import { AishError, formatError } from '../util/errors';
+
+const STDIN_LIMIT = 256 * 1024;
+
+async function readStdin(): Promise<{ text: string; cut: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of process.stdin as AsyncIterable<Buffer>) {
+    chunks.push(c);
+    size += c.length;
+  }
+  const all = Buffer.concat(chunks).toString('utf8');
+  return all.length > STDIN_LIMIT ? { text: all.slice(0, STDIN_LIMIT), cut: all.length - STDIN_LIMIT } : { text: all, cut: 0 };
+}
+
+export function withStdin(prompt: string, stdin: string, cut: number): string {
+  if (!stdin.trim()) return prompt;
+  const fence = stdin.includes('```') ? '~~~~' : '```';
+  const note = cut ? `\n(the last ${cut} characters were cut)` : '';
+  return `${prompt}\n\nInput from stdin:\n${fence}\n${stdin.replace(/\n$/, '')}\n${fence}${note}`;
+}
+
+export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptions): Promise<number> {
+  const piped = process.stdin.isTTY ? { text: '', cut: 0 } : await readStdin();
+  let atLineStart = true;
+  const host: EngineHost = {
+    print(item) {
+      if (item.kind === 'warn') process.stderr.write(`aish: warning: ${item.text}\n`);
+      else if (item.kind === 'error') process.stderr.write(`aish: ${item.text}\n`);
+      // The answer itself was streamed already.
+    },
+    liveStart() {},
+    liveText(text) {
+      process.stdout.write(text);
+      atLineStart = text.endsWith('\n');
+    },
+    liveEnd() {
+      if (!atLineStart) process.stdout.write('\n');
+      atLineStart = true;
+    },
+    ask: async () => null, // nobody to ask: every question is answered "no"
+  };
+  const engine = Engine.create(setup, host, opts);
+  engine.startBackgroundWork();
+  const onSigint = () => {
+    if (!engine.cancel()) process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    await engine.prompt(withStdin(prompt, piped.text, piped.cut));
+    return 0;
+  } catch (err) {
+    process.stderr.write(`aish: ${formatError(err)}\n`);
+    return err instanceof AishError ? err.exitCode : 1;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    engine.close();
+  }
+}

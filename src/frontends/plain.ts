@@ -1,0 +1,89 @@
+/**
+ * stdin is not a terminal and there is no `-p` (SPEC §1): each line is taken as if typed, output is
+ * plain text, questions such as [y/N] are answered by the next line, and end of input exits 0.
+ */
+import { createInterface } from 'node:readline';
+import type { Setup } from '../app/setup';
+import { Engine, type EngineOptions } from '../engine/engine';
+import type { EngineHost, OutputItem } from '../engine/host';
+
+export function plainText(item: OutputItem): string {
+  switch (item.kind) {
+    case 'error':
+      return `aish: ${item.text}`;
+    case 'warn':
+      return `aish: warning: ${item.text}`;
+    case 'user':
+      return `> ${item.text}`;
+    default:
+      return item.text;
+  }
+}
+
+export async function runPlain(setup: Setup, opts: EngineOptions): Promise<number> {
+  const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
+  const lines = rl[Symbol.asyncIterator]();
+  const next = async (): Promise<string | null> => {
+    const r = await lines.next();
+    return r.done ? null : r.value;
+  };
+  const out = process.stdout;
+  let streamedKind: string | null = null;
+  let atLineStart = true;
+  const write = (s: string) => {
+    if (!s) return;
+    out.write(s);
+    atLineStart = s.endsWith('\n');
+  };
+
+  const host: EngineHost = {
+    print(item) {
+      // Already streamed as it arrived: do not print it twice.
+      if (streamedKind && (item.kind === streamedKind || (streamedKind === 'shell' && item.kind === 'shell'))) {
+        streamedKind = null;
+        if (item.interrupted) write(`${atLineStart ? '' : '\n'}[interrupted]\n`);
+        return;
+      }
+      streamedKind = null;
+      const text = plainText(item);
+      if (item.kind === 'error' || item.kind === 'warn') process.stderr.write(text + '\n');
+      else write((atLineStart ? '' : '\n') + text + '\n');
+    },
+    liveStart(kind) {
+      streamedKind = kind;
+    },
+    liveText(text) {
+      write(text);
+    },
+    liveEnd() {
+      if (!atLineStart) write('\n');
+    },
+    async ask(question) {
+      write((atLineStart ? '' : '\n') + question);
+      const answer = await next();
+      write('\n');
+      return answer;
+    },
+  };
+
+  const engine = Engine.create(setup, host, opts);
+  engine.startBackgroundWork();
+  // Ctrl-C (a signal here, there is no raw mode) cancels a running answer; otherwise it quits.
+  const onSigint = () => {
+    if (!engine.cancel()) process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    for (;;) {
+      const line = await next();
+      if (line === null) break;
+      const r = await engine.submit(line);
+      if (r.quit) break;
+    }
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    rl.close();
+    engine.close();
+  }
+  return 0;
+}

@@ -1,0 +1,59 @@
+/**
+ * Prompt history across runs (`<data dir>/input-history`, SPEC §2). One JSON string per line, so
+ * multi-line prompts survive; appended and fsync-free (losing the last entry in a crash is fine),
+ * file 0600, trimmed by an atomic rewrite when it grows past twice the limit.
+ */
+import { appendFileSync, chmodSync, existsSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { ensurePrivateDir } from '../util/fs-safe';
+
+const LIMIT = 1000;
+
+export function loadInputHistory(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      const v: unknown = JSON.parse(line);
+      if (typeof v === 'string') out.push(v);
+    } catch {
+      out.push(line); // a hand-written plain line is still history
+    }
+  }
+  return out.slice(-LIMIT);
+}
+
+export class InputHistory {
+  readonly entries: string[];
+  private written = 0;
+
+  constructor(private readonly path: string) {
+    this.entries = loadInputHistory(path);
+    this.written = this.entries.length;
+  }
+
+  add(entry: string): void {
+    if (!entry.trim() || this.entries[this.entries.length - 1] === entry) return;
+    this.entries.push(entry);
+    try {
+      ensurePrivateDir(dirname(this.path));
+      const created = !existsSync(this.path);
+      appendFileSync(this.path, JSON.stringify(entry) + '\n', { mode: 0o600 });
+      if (created) chmodSync(this.path, 0o600);
+      if (++this.written > LIMIT * 2) {
+        const keep = this.entries.slice(-LIMIT);
+        writeFileAtomic.sync(this.path, keep.map((e) => JSON.stringify(e)).join('\n') + '\n', { mode: 0o600 });
+        this.written = keep.length;
+      }
+    } catch {
+      // History is a convenience; never let it break the prompt.
+    }
+  }
+}

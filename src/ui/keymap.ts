@@ -1,0 +1,116 @@
+/**
+ * Ink key events to line-editor actions. Pure, so paste and control-key handling are unit-tested.
+ *
+ * Pastes: Ink 6.8 has no bracketed-paste support, so aish turns the terminal's bracketed paste on
+ * and sees the `[200~` / `[201~` markers as their own events; everything between is text, newlines
+ * included. Terminals without it deliver a paste as one chunk with `\r` inside (key.return false):
+ * `\r` inside a chunk is a newline, a `\r` ending a chunk is Enter.
+ */
+import type { Key } from 'ink';
+
+export type EditorAction =
+  | { type: 'insert'; text: string }
+  | { type: 'submit' }
+  | { type: 'backspace' }
+  | { type: 'deleteForward' }
+  | { type: 'left' }
+  | { type: 'right' }
+  | { type: 'home' }
+  | { type: 'end' }
+  | { type: 'killToStart' }
+  | { type: 'killToEnd' }
+  | { type: 'killWord' }
+  | { type: 'historyPrev' }
+  | { type: 'historyNext' }
+  | { type: 'complete' }
+  | { type: 'interrupt' }
+  | { type: 'eof' };
+
+export interface PasteState {
+  active: boolean;
+}
+
+const PASTE_START = '[200~';
+const PASTE_END = '[201~';
+
+/** Strip what is not text: other escape sequences and control characters (tab stays). */
+function clean(text: string): string {
+  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+}
+
+function pastedText(raw: string): string {
+  return clean(raw.replace(/\r\n?/g, '\n').replace(/\n/g, '\u0000')).replace(/\u0000/g, '\n');
+}
+
+export function keyToActions(input: string, key: Key, paste: PasteState): EditorAction[] {
+  // Bracketed paste markers (ESC stripped by Ink).
+  if (input === PASTE_START || input.startsWith(PASTE_START)) {
+    paste.active = true;
+    const rest = input.slice(PASTE_START.length);
+    return rest ? keyToActions(rest, key, paste) : [];
+  }
+  if (paste.active) {
+    const endAt = input.indexOf(PASTE_END);
+    if (endAt >= 0) {
+      paste.active = false;
+      const before = input.slice(0, endAt);
+      return before ? [{ type: 'insert', text: pastedText(before) }] : [];
+    }
+    if (key.return) return [{ type: 'insert', text: '\n' }];
+    return input ? [{ type: 'insert', text: pastedText(input) }] : [];
+  }
+
+  if (key.ctrl) {
+    switch (input) {
+      case 'c':
+        return [{ type: 'interrupt' }];
+      case 'd':
+        return [{ type: 'eof' }];
+      case 'a':
+        return [{ type: 'home' }];
+      case 'e':
+        return [{ type: 'end' }];
+      case 'u':
+        return [{ type: 'killToStart' }];
+      case 'k':
+        return [{ type: 'killToEnd' }];
+      case 'w':
+        return [{ type: 'killWord' }];
+      case 'b':
+        return [{ type: 'left' }];
+      case 'f':
+        return [{ type: 'right' }];
+      case 'p':
+        return [{ type: 'historyPrev' }];
+      case 'n':
+        return [{ type: 'historyNext' }];
+      case 'h':
+        return [{ type: 'backspace' }];
+    }
+    return [];
+  }
+  if (key.return) return key.meta ? [{ type: 'insert', text: '\n' }] : [{ type: 'submit' }];
+  if (key.tab) return [{ type: 'complete' }];
+  // Terminals send \x7f for Backspace, which Ink reports as `delete`; the Delete key (\x1b[3~) too.
+  // Backspace is by far the more common, so both erase backwards; Ctrl-D deletes forward.
+  if (key.backspace || key.delete) return [{ type: 'backspace' }];
+  if (key.leftArrow) return [{ type: 'left' }];
+  if (key.rightArrow) return [{ type: 'right' }];
+  if (key.upArrow) return [{ type: 'historyPrev' }];
+  if (key.downArrow) return [{ type: 'historyNext' }];
+  if (key.home) return [{ type: 'home' }];
+  if (key.end) return [{ type: 'end' }];
+  if (key.escape || !input) return [];
+
+  // A chunk (fast typing or a paste without bracketing): \r inside is a newline, at the end Enter.
+  if (input.length > 1 && /[\r\n]/.test(input)) {
+    const submit = /\r$/.test(input) || /[^\r]\n$/.test(input);
+    const body = input.replace(/\r\n/g, '\n').replace(/[\r\n]$/, '');
+    const actions: EditorAction[] = [];
+    if (body) actions.push({ type: 'insert', text: pastedText(body) });
+    if (submit) actions.push({ type: 'submit' });
+    return actions;
+  }
+  const text = clean(input);
+  return text ? [{ type: 'insert', text }] : [];
+}

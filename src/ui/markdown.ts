@@ -1,0 +1,377 @@
+// Terminal renderer for finished model answers. Pure function module (no Ink/React) so it can
+// be lazy-loaded with `await import()` the first time an answer completes.
+//
+// Pipeline: marked's lexer → our own walk over the token tree producing lines of styled runs
+// (text + numeric style) → one ANSI string per line. Working on runs rather than on strings
+// with embedded escape codes makes wrapping width-exact and lets every line re-open and reset
+// its own styles, so nothing bleeds across lines when Ink lays them out.
+import { Lexer, type Token } from 'marked';
+import {
+  BOLD, DIM, ITALIC, STRIKE, UNDERLINE, expandTabs, fg, highlightLines, mergeStyle,
+  sanitize, serializeLine, type Run,
+} from './highlight';
+
+export { highlightCode } from './highlight';
+
+export interface RenderOptions {
+  /** terminal columns */
+  width: number;
+  /** false → plain text, no escape codes at all */
+  color: boolean;
+}
+
+type Line = Run[];
+interface Ctx {
+  color: boolean;
+  /** Floor for nested column widths: MIN_WIDTH, or the terminal width if that is smaller. */
+  minWidth: number;
+  /** Bytes of unlabeled code we may still auto-detect (~20 ms/KB with several candidate
+   *  languages), so an answer full of unlabeled fences can't dominate render time. */
+  auto: { left: number };
+}
+/** Tokens are walked structurally; treating them as loose records keeps us robust to token
+ *  shapes marked adds later (and to extension tokens) instead of trusting the union type. */
+type Tok = Token & Record<string, any>;
+
+const CODE_INLINE = fg(33);
+const LINK = mergeStyle(UNDERLINE, fg(34));
+const MUTED = fg(90);
+const MARKER = fg(36);
+const HEADING = [BOLD, BOLD | UNDERLINE | fg(36), BOLD | fg(36)];
+const BULLETS = ['•', '◦', '▪'];
+const MIN_WIDTH = 10; // deeply nested content still gets a usable column
+const AUTO_BUDGET = 8 * 1024;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+// ---- entities ----------------------------------------------------------------------------
+// marked leaves named entities in text tokens (it decodes numeric ones); HTML would decode them,
+// so we must. Only common names: unknown ones are shown verbatim, which is what a reader expects.
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®',
+  trade: '™', mdash: '—', ndash: '–', hellip: '…', laquo: '«', raquo: '»', lsquo: '‘',
+  rsquo: '’', ldquo: '“', rdquo: '”', times: '×', divide: '÷', plusmn: '±', deg: '°',
+  middot: '·', bull: '•', larr: '←', rarr: '→', uarr: '↑', darr: '↓', harr: '↔', rArr: '⇒',
+  lArr: '⇐', le: '≤', ge: '≥', ne: '≠', euro: '€', pound: '£', yen: '¥', cent: '¢',
+  sect: '§', para: '¶', check: '✓', hearts: '♥', star: '☆',
+};
+export function decodeEntities(s: string): string {
+  if (s.indexOf('&') < 0) return s;
+  return s.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g, (m, e: string) => {
+    if (e[0] !== '#') return NAMED[e] ?? m;
+    const cp = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    // Control characters would let markup smuggle escape sequences past sanitize().
+    const bad = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff);
+    return bad ? '\ufffd' : String.fromCodePoint(cp);
+  });
+}
+
+// ---- width & wrapping --------------------------------------------------------------------
+// Approximates string-width (what Ink uses): combining marks 0, East Asian wide / emoji 2.
+function charWidth(cp: number): number {
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 0; // stripped on output
+  if (cp < 0x300) return 1;
+  if (cp <= 0x36f || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f)) return 0;
+  if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd)) return 2;
+  return 1;
+}
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+export function strWidth(s: string): number {
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  let w = 0;
+  for (const ch of s) w += charWidth(ch.codePointAt(0) ?? 0);
+  return w;
+}
+const runsWidth = (runs: readonly Run[]): number => runs.reduce((w, r) => w + strWidth(r.text), 0);
+const plainText = (runs: readonly Run[]): string => runs.map((r) => r.text).join('');
+
+/** Append, merging with the previous run when the style matches (fewer escape codes). */
+function add(line: Line, r: Run): void {
+  const last = line[line.length - 1];
+  if (last && last.style === r.style) last.text += r.text;
+  else line.push({ text: r.text, style: r.style });
+}
+
+/** Prepend runs to a line, merging same-style neighbours so nested indentation doesn't grow
+ *  the run count (deep nesting would otherwise cost cubic time). */
+function prefix(pre: readonly Run[], l: Line): Line {
+  const out: Line = [];
+  for (const r of pre) add(out, r);
+  for (const r of l) add(out, r);
+  return out;
+}
+
+/** Greedy word wrap on visible width. Spaces collapse; '\n' is a hard break; words wider than
+ *  the column (URLs, hashes) are split by character. */
+function wrap(runs: readonly Run[], width: number): Line[] {
+  const lines: Line[] = [];
+  let line: Line = [];
+  let lineW = 0;
+  let word: Run[] = [];
+  let wordW = 0;
+  let space: Run | null = null;
+  const breakLine = (): void => {
+    lines.push(line);
+    line = [];
+    lineW = 0;
+  };
+  const flush = (): void => {
+    if (word.length === 0) return;
+    if (lineW > 0 && lineW + 1 + wordW <= width) {
+      add(line, space ?? { text: ' ', style: 0 });
+      lineW += 1;
+    } else if (lineW > 0) breakLine();
+    if (wordW <= width) {
+      for (const r of word) add(line, r);
+      lineW += wordW;
+    } else {
+      for (const r of word) {
+        for (const ch of r.text) {
+          const cw = charWidth(ch.codePointAt(0) ?? 0);
+          if (lineW + cw > width && lineW > 0) breakLine();
+          add(line, { text: ch, style: r.style });
+          lineW += cw;
+        }
+      }
+    }
+    word = [];
+    wordW = 0;
+    space = null;
+  };
+  for (const r of runs) {
+    for (const part of r.text.split(/([ \t]+|\n)/)) {
+      if (part === '') continue;
+      if (part === '\n') {
+        flush();
+        breakLine();
+        space = null;
+      } else if (part[0] === ' ' || part[0] === '\t') {
+        flush();
+        if (lineW > 0) space = { text: ' ', style: r.style };
+      } else {
+        word.push({ text: part, style: r.style });
+        wordW += strWidth(part);
+      }
+    }
+  }
+  flush();
+  if (line.length > 0 || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+// ---- inline ------------------------------------------------------------------------------
+function inline(tokens: readonly Tok[] | undefined, style: number, ctx: Ctx, out: Run[]): Run[] {
+  if (!Array.isArray(tokens)) return out;
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'text':
+        if (Array.isArray(t.tokens) && t.tokens.length > 0) inline(t.tokens, style, ctx, out);
+        else out.push({ text: decodeEntities(str(t.text)).replace(/\n/g, ' '), style });
+        break;
+      case 'escape':
+        out.push({ text: str(t.text), style });
+        break;
+      case 'strong':
+        inline(t.tokens, mergeStyle(style, BOLD), ctx, out);
+        break;
+      case 'em':
+        inline(t.tokens, mergeStyle(style, ITALIC), ctx, out);
+        break;
+      case 'del':
+        inline(t.tokens, mergeStyle(style, STRIKE), ctx, out);
+        break;
+      case 'codespan': {
+        const code = str(t.text).replace(/\n/g, ' ');
+        // Without colour the backticks are the only thing that marks code.
+        out.push(ctx.color ? { text: code, style: mergeStyle(style, CODE_INLINE) } : { text: `\`${code}\``, style });
+        break;
+      }
+      case 'br':
+        out.push({ text: '\n', style: 0 });
+        break;
+      case 'link':
+      case 'image': {
+        const linkStyle = mergeStyle(style, LINK);
+        const label = t.type === 'image'
+          ? [{ text: `[image${t.text ? `: ${decodeEntities(str(t.text))}` : ''}]`, style: linkStyle }]
+          : inline(t.tokens, linkStyle, ctx, []);
+        const text = plainText(label);
+        // Autolinks (and GFM bare URLs) are literal; explicit destinations may hold entities.
+        const href = t.autolink ? str(t.href) : decodeEntities(str(t.href));
+        for (const r of label) out.push(r);
+        if (href && href !== text && href !== `mailto:${text}`) {
+          out.push({ text: ` (${href})`, style: mergeStyle(style, MUTED) });
+        }
+        break;
+      }
+      case 'checkbox': // drawn as part of the list marker
+        break;
+      case 'html': // inline tags are shown as written
+        out.push({ text: str(t.text).replace(/\n/g, ' '), style });
+        break;
+      default:
+        if (Array.isArray(t.tokens)) inline(t.tokens, style, ctx, out);
+        else out.push({ text: str(t.text ?? t.raw).replace(/\n/g, ' '), style });
+    }
+  }
+  return out;
+}
+
+// ---- blocks ------------------------------------------------------------------------------
+/** Render a block sequence; loose sequences get a blank line between blocks, tight ones don't. */
+function blocks(tokens: readonly Tok[] | undefined, width: number, ctx: Ctx, tight: boolean, depth: number): Line[] {
+  const out: Line[] = [];
+  if (!Array.isArray(tokens)) return out;
+  for (const t of tokens) {
+    const lines = block(t, Math.max(ctx.minWidth, width), ctx, depth);
+    if (!lines) continue;
+    if (out.length > 0 && !tight) out.push([]);
+    for (const l of lines) out.push(l); // no spread: huge arrays would overflow the call stack
+  }
+  return out;
+}
+
+function block(t: Tok, width: number, ctx: Ctx, depth: number): Line[] | null {
+  switch (t.type) {
+    case 'space':
+    case 'def':
+    case 'checkbox':
+      return null;
+    case 'heading': {
+      const st = HEADING[t.depth] ?? BOLD;
+      const marks: Run = { text: `${'#'.repeat(Math.min(6, Math.max(1, Number(t.depth) || 1)))} `, style: st & ~UNDERLINE };
+      return wrap(inline(t.tokens, st, ctx, [marks]), width);
+    }
+    case 'paragraph':
+    case 'text':
+      return wrap(Array.isArray(t.tokens) ? inline(t.tokens, 0, ctx, []) : [{ text: decodeEntities(str(t.text)), style: 0 }], width);
+    case 'code':
+      return codeBlock(str(t.text), str(t.lang).trim().split(/\s+/)[0] || undefined, ctx);
+    case 'blockquote': {
+      const inner = blocks(t.tokens, width - 2, ctx, false, depth);
+      if (inner.length === 0) inner.push([]);
+      return inner.map((l) =>
+        prefix([{ text: l.length ? '│ ' : '│', style: MUTED }], l.map((r) => ({ text: r.text, style: mergeStyle(DIM, r.style) }))));
+    }
+    case 'list':
+      return list(t, width, ctx, depth);
+    case 'table':
+      return table(t, width, ctx);
+    case 'hr':
+      return [[{ text: '─'.repeat(Math.min(width, 40)), style: MUTED }]];
+    case 'html':
+      return wrap([{ text: str(t.text).replace(/\n+$/, ''), style: 0 }], width);
+    default:
+      if (Array.isArray(t.tokens)) return wrap(inline(t.tokens, 0, ctx, []), width);
+      return str(t.text ?? t.raw) ? wrap([{ text: str(t.text ?? t.raw), style: 0 }], width) : null;
+  }
+}
+
+/** Code is never wrapped (wrapping would corrupt it); each line is indented two spaces. */
+function codeBlock(text: string, lang: string | undefined, ctx: Ctx): Line[] {
+  let lines: Line[];
+  if (ctx.color) {
+    lines = highlightLines(text, lang, ctx.auto);
+  } else {
+    lines = text.split('\n').map((l) => [{ text: expandTabs(l), style: 0 }]);
+  }
+  return lines.map((l) => (l.some((r) => r.text) ? prefix([{ text: '  ', style: 0 }], l) : []));
+}
+
+function list(t: Tok, width: number, ctx: Ctx, depth: number): Line[] {
+  const items: Tok[] = Array.isArray(t.items) ? t.items : [];
+  const start = typeof t.start === 'number' ? t.start : 1;
+  const numWidth = String(start + Math.max(0, items.length - 1)).length + 1;
+  const out: Line[] = [];
+  items.forEach((item, i) => {
+    const marker: Run[] = [
+      t.ordered
+        ? { text: `${start + i}.`.padStart(numWidth), style: MARKER }
+        : { text: BULLETS[depth % BULLETS.length] ?? '•', style: MARKER },
+    ];
+    if (item.task) {
+      // GitHub-style: a task item's checkbox replaces the bullet (but follows a number).
+      const box = { text: item.checked ? '[x]' : '[ ]', style: item.checked ? fg(32) : MUTED };
+      if (t.ordered) marker.push({ text: ' ', style: 0 }, box);
+      else marker[0] = box;
+    }
+    const indent = runsWidth(marker) + 1;
+    const body = blocks(item.tokens, width - indent, ctx, !t.loose, depth + 1);
+    if (out.length > 0 && t.loose) out.push([]);
+    if (body.length === 0) body.push([]);
+    body.forEach((l, j) => {
+      if (j === 0) out.push(prefix([...marker, { text: ' ', style: 0 }], l));
+      else out.push(l.length ? prefix([{ text: ' '.repeat(indent), style: 0 }], l) : []);
+    });
+  });
+  return out;
+}
+
+type Align = 'left' | 'right' | 'center' | null | undefined;
+function pad(cell: Run[], w: number, align: Align, last: boolean): Run[] {
+  const gap = w - runsWidth(cell);
+  if (gap <= 0) return cell;
+  const left = align === 'right' ? gap : align === 'center' ? gap >> 1 : 0;
+  const out: Run[] = left ? [{ text: ' '.repeat(left), style: 0 }, ...cell] : [...cell];
+  if (!last) out.push({ text: ' '.repeat(gap - left), style: 0 }); // no trailing blanks
+  return out;
+}
+
+/** Grid when it fits; otherwise one `header: value` line per cell, rows separated by blanks. */
+function table(t: Tok, width: number, ctx: Ctx): Line[] {
+  const cell = (c: Tok | undefined, style: number): Run[] =>
+    inline(c?.tokens, style, ctx, []).map((r) => ({ text: r.text.replace(/\n/g, ' '), style: r.style }));
+  const header: Tok[] = Array.isArray(t.header) ? t.header : [];
+  const head = header.map((c) => cell(c, BOLD));
+  const rows = (Array.isArray(t.rows) ? (t.rows as Tok[][]) : []).map((r) => header.map((_, i) => cell(r[i], 0)));
+  const widths = head.map((h) => Math.max(1, runsWidth(h)));
+  for (const r of rows) r.forEach((c, i) => { widths[i] = Math.max(widths[i] ?? 1, runsWidth(c)); });
+  const total = widths.reduce((a, b) => a + b, 0) + 3 * Math.max(0, widths.length - 1);
+  const sep: Run = { text: ' │ ', style: MUTED };
+  if (total <= width) {
+    const row = (cells: Run[][]): Line => {
+      const line: Line = [];
+      cells.forEach((c, i) => {
+        if (i > 0) line.push(sep);
+        line.push(...pad(c, widths[i] ?? 0, (header[i]?.align as Align) ?? null, i === cells.length - 1));
+      });
+      return line;
+    };
+    const rule: Line = [{ text: widths.map((w) => '─'.repeat(w)).join('─┼─'), style: MUTED }];
+    return [row(head), rule, ...rows.map(row)];
+  }
+  const out: Line[] = [];
+  for (const r of rows) {
+    if (out.length > 0) out.push([]);
+    r.forEach((c, i) => {
+      const label = plainText(head[i] ?? []) || `col${i + 1}`;
+      for (const l of wrap([{ text: `${label}:`, style: BOLD }, { text: ' ', style: 0 }, ...c], width)) out.push(l);
+    });
+  }
+  return out;
+}
+
+// ---- entry point -------------------------------------------------------------------------
+/** Render Markdown for the terminal. Never throws: on any failure the (sanitized) source is
+ *  returned as-is, which is still readable. */
+export function renderMarkdown(markdown: string, opts: RenderOptions): string {
+  let src = '';
+  try {
+    src = sanitize(String(markdown ?? ''));
+    const w = Number(opts?.width);
+    const width = Number.isFinite(w) && w >= 1 ? Math.floor(w) : 80;
+    const ctx: Ctx = { color: Boolean(opts?.color), minWidth: Math.min(MIN_WIDTH, width), auto: { left: AUTO_BUDGET } };
+    // A fresh options object per call: the global `marked` defaults may be changed elsewhere.
+    const tokens = Lexer.lex(src, { gfm: true, breaks: false }) as Tok[];
+    const lines = blocks(tokens, width, ctx, false, 0);
+    const out = lines.map((l) => serializeLine(l, ctx.color));
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    return out.join('\n');
+  } catch {
+    return src.replace(/\s+$/, '');
+  }
+}

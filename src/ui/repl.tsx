@@ -1,0 +1,70 @@
+/**
+ * `aish` on a terminal: the Ink REPL. The engine is created first (config and paths are already
+ * loaded), the prompt is drawn, and only then does background work start (memory, Markdown).
+ */
+import { render } from 'ink';
+import type { Setup } from '../app/setup';
+import { Engine, type EngineOptions } from '../engine/engine';
+import { InputHistory } from '../history/input-history';
+import { App } from './App';
+import { createInkHost } from './ink-host';
+import { UiStore } from './store';
+
+const BRACKETED_PASTE_ON = '\x1b[?2004h';
+const BRACKETED_PASTE_OFF = '\x1b[?2004l';
+
+export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number> {
+  const stdout = process.stdout;
+  const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
+  const ignoreSigint = () => {};
+  // The store needs a status before the engine exists; the engine's own replaces it at once.
+  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null });
+
+  const controls = createInkHost(store, {
+    color,
+    width: () => stdout.columns || 80,
+    onHandOff: async (active) => {
+      if (active) {
+        stdout.write(BRACKETED_PASTE_OFF);
+        store.setHandedOff(true); // stops useInput: raw mode off
+        await new Promise((r) => setTimeout(r, 50)); // let Ink draw the empty frame
+        process.stdin.pause(); // otherwise Node keeps reading the child's keystrokes (NOTES.md)
+        process.on('SIGINT', ignoreSigint);
+      } else {
+        process.removeListener('SIGINT', ignoreSigint);
+        stdout.write('\n');
+        store.setHandedOff(false);
+        stdout.write(BRACKETED_PASTE_ON);
+      }
+    },
+  });
+
+  const engine = Engine.create(setup, controls.host, opts);
+  controls.attach(engine);
+  store.setStatus(engine.status());
+  const history = new InputHistory(setup.paths.inputHistory);
+
+  let resolveExit!: () => void;
+  const exited = new Promise<void>((r) => (resolveExit = r));
+
+  stdout.write(BRACKETED_PASTE_ON);
+  const ink = render(<App store={store} engine={engine} controls={controls} history={history} onExit={() => resolveExit()} />, {
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+
+  // After the first frame: work that must not delay the prompt.
+  setImmediate(() => {
+    engine.startBackgroundWork();
+    setTimeout(() => controls.preloadMarkdown(), 100);
+  });
+
+  await exited;
+  engine.close();
+  store.flush();
+  ink.unmount();
+  await ink.waitUntilExit().catch(() => undefined);
+  stdout.write(BRACKETED_PASTE_OFF);
+  store.dispose();
+  return 0;
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Broker } from '../../src/broker/broker';
+import { BrokerError } from '../../src/broker/errors';
+import { resolvePreset, type ResolvedPreset } from '../../src/broker/presets';
+import type { ChatMessage } from '../../src/broker/types';
+import { DEFAULT_CONFIG } from '../../src/config/types';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
+import { closedPort } from '../helpers/ports';
+
+let server: FakeOpenAI;
+beforeAll(async () => {
+  server = await startFakeOpenAI();
+});
+afterAll(async () => server.close());
+beforeEach(() => server.reset());
+
+const msgs: ChatMessage[] = [
+  { role: 'system', content: 'sys' },
+  { role: 'user', content: 'hi' },
+];
+
+function preset(over: Partial<ResolvedPreset> = {}): ResolvedPreset {
+  return { name: 'fast', model: 'gpt-4o-mini', baseURL: server.url, apiKey: 'sk-abcdef123456', keySource: '$OPENAI_API_KEY', timeoutMs: 2000, ...over };
+}
+
+async function failure(p: Promise<unknown>): Promise<BrokerError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(BrokerError);
+    return err as BrokerError;
+  }
+  throw new Error('expected a BrokerError');
+}
+
+describe('Broker.stream', () => {
+  it('streams text in order and reports usage', async () => {
+    server.enqueue({ text: 'one two three four', chunkSize: 2, usage: { prompt_tokens: 11, completion_tokens: 4 } });
+    const pieces: string[] = [];
+    const r = await new Broker(preset()).stream(msgs, { onText: (t) => pieces.push(t) });
+    expect(pieces.join('')).toBe('one two three four');
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(r).toEqual({ content: 'one two three four', toolCalls: [], finishReason: 'stop', interrupted: false, usage: { promptTokens: 11, completionTokens: 4 } });
+    const body = server.requests[0]!.body;
+    expect(body).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: msgs });
+  });
+
+  it('accumulates tool-call deltas split across chunks', async () => {
+    server.enqueue({
+      toolCalls: [
+        { id: 'call_a', name: 'run_command', arguments: '{"command":"ls -la /tmp"}' },
+        { id: 'call_b', name: 'everything__get-sum', arguments: '{"a":20,"b":22}' },
+      ],
+      argChunkSize: 3,
+    });
+    const tools = [{ type: 'function' as const, function: { name: 'run_command', parameters: { type: 'object' } } }];
+    const r = await new Broker(preset()).stream(msgs, { tools });
+    expect(r.finishReason).toBe('tool_calls');
+    expect(r.toolCalls).toEqual([
+      { id: 'call_a', type: 'function', function: { name: 'run_command', arguments: '{"command":"ls -la /tmp"}' } },
+      { id: 'call_b', type: 'function', function: { name: 'everything__get-sum', arguments: '{"a":20,"b":22}' } },
+    ]);
+    expect(server.requests[0]!.body.tools).toEqual(tools);
+  });
+
+  it('keeps partial text when the user aborts', async () => {
+    server.enqueue({ hang: 'mid-stream', text: 'partial answ' });
+    const ac = new AbortController();
+    const got: string[] = [];
+    const r = await new Broker(preset()).stream(msgs, {
+      signal: ac.signal,
+      onText: (t) => {
+        got.push(t);
+        if (got.join('') === 'partial answ') ac.abort();
+      },
+    });
+    expect(r).toMatchObject({ content: 'partial answ', interrupted: true });
+  });
+
+  it.each([
+    ['401', { status: 401, error: { message: 'Incorrect API key provided: sk-abcdef123456' } }, 'auth', /refused the API key \(401\): Incorrect API key provided: \[key\] — check \$OPENAI_API_KEY$/],
+    ['403', { status: 403 }, 'permission', /denied access \(403\)/],
+    ['404', { status: 404, error: { message: "The model 'nope' does not exist" } }, 'unknown-model', /model "gpt-4o-mini" not found at .* \(404\)/],
+    ['400', { status: 400, error: { message: 'context length exceeded' } }, 'rejected', /rejected the request \(400\): context length exceeded$/],
+  ])('%s becomes one clear line', async (_n, reply, kind, re) => {
+    server.enqueue(reply as never);
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe(kind);
+    expect(e.message).toMatch(re);
+    expect(e.message).not.toContain('\n');
+    expect(e.message).not.toContain('sk-abcdef123456');
+  });
+
+  it('429 after the SDK retries', async () => {
+    server.enqueue({ status: 429 }, { status: 429 }, { status: 429 });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('rate-limit');
+    expect(e.message).toMatch(/^rate limited by .* \(429\) after retries.* — wait a moment and try again$/);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('500 after retries', async () => {
+    server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('server');
+    expect(e.message).toMatch(/^server error 500 from /);
+  });
+
+  it('a server that never answers times out once, without retries', async () => {
+    server.enqueue({ hang: 'before-headers' });
+    const e = await failure(new Broker(preset({ timeoutMs: 300 })).stream(msgs));
+    expect(e.kind).toBe('timeout');
+    expect(e.message).toBe(`no answer from ${server.url} within 0 s — check the server, or raise models.fast.timeoutMs`);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a stream that stalls mid-answer is caught by the idle timer, partial text kept', async () => {
+    server.enqueue({ hang: 'mid-stream', text: 'half of it' });
+    const e = await failure(new Broker(preset({ timeoutMs: 300 })).stream(msgs));
+    expect(e.kind).toBe('stalled');
+    expect(e.partial).toBe('half of it');
+    expect(e.message).toMatch(/stalled for 0 s; partial answer kept/);
+  });
+
+  it('a cut stream keeps the partial answer', async () => {
+    server.enqueue({ cut: 'the beginning' });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('cut');
+    expect(e.partial).toBe('the beginning');
+    expect(e.message).toMatch(/dropped mid-answer; partial answer kept/);
+  });
+
+  it('an invalid chunk is a protocol error', async () => {
+    server.enqueue({ invalidChunk: '{not json', before: 'ok so far' });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('protocol');
+    expect(e.partial).toBe('ok so far');
+    expect(e.message).toMatch(/^unreadable data from /);
+  });
+
+  it('an unreachable server names the URL', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const e = await failure(new Broker(preset({ baseURL: url })).stream(msgs));
+    expect(e.kind).toBe('unreachable');
+    expect(e.message).toBe(`cannot reach ${url} (connection refused) — is the server running, and is the base URL right?`);
+  });
+
+  it('a stream that ends without finishing is reported as cut', async () => {
+    server.enqueue({ text: 'no end', finishReason: null });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('cut');
+    expect(e.partial).toBe('no end');
+  });
+});
+
+describe('presets', () => {
+  it('uses OPENAI_BASE_URL and OPENAI_API_KEY with no config', () => {
+    const p = resolvePreset(DEFAULT_CONFIG, 'fast', { OPENAI_BASE_URL: 'http://h/v1/', OPENAI_API_KEY: 'k' });
+    expect(p).toMatchObject({ model: 'gpt-4o-mini', baseURL: 'http://h/v1', apiKey: 'k' });
+  });
+
+  it('gives local servers a placeholder key, and OpenAI itself none', async () => {
+    expect(resolvePreset(DEFAULT_CONFIG, 'fast', { OPENAI_BASE_URL: 'http://localhost:11434/v1' }).apiKey).toBe('sk-no-key-required');
+    const openai = resolvePreset(DEFAULT_CONFIG, 'fast', {});
+    expect(openai.apiKey).toBeUndefined();
+    const e = await failure(new Broker(openai).stream(msgs));
+    expect(e.kind).toBe('auth');
+    expect(e.message).toBe('no API key for https://api.openai.com/v1 — set OPENAI_API_KEY, or apiKeyEnv in models.fast');
+  });
+});

@@ -4,7 +4,7 @@
  * stream that stalls is caught by our own idle timer.
  */
 import type OpenAI from 'openai';
-import { BrokerError, toBrokerError } from './errors';
+import { BrokerError, duration, toBrokerError } from './errors';
 import type { ResolvedPreset } from './presets';
 import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from './types';
 
@@ -127,7 +127,7 @@ export class Broker {
       if (userAborted) return this.result(content, calls, finishReason, usage, true);
       if (stalled) throw this.stalledError(content);
       if (noAnswer) {
-        throw new BrokerError('timeout', `no answer from ${p.baseURL} within ${Math.round(p.timeoutMs / 1000)} s — check the server, or raise models.${p.name}.timeoutMs`);
+        throw new BrokerError('timeout', `no answer from ${p.baseURL} within ${duration(p.timeoutMs)} — check the server, or raise models.${p.name}.timeoutMs`);
       }
       throw toBrokerError(err, p, content);
     } finally {
@@ -147,7 +147,7 @@ export class Broker {
     const p = this.preset;
     return new BrokerError(
       'stalled',
-      `the answer from ${p.baseURL} stalled for ${Math.round(p.timeoutMs / 1000)} s${partial ? '; partial answer kept' : ''} — try again, or raise models.${p.name}.timeoutMs`,
+      `the answer from ${p.baseURL} stalled for ${duration(p.timeoutMs)}${partial ? '; partial answer kept' : ''} — try again, or raise models.${p.name}.timeoutMs`,
       partial,
     );
   }

@@ -30,6 +30,13 @@ export class BrokerError extends AishError {
   }
 }
 
+/** "400 ms", "60 s", "2 min". */
+export function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
 const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
 
 /** Servers sometimes echo (part of) the key in messages; never print it. */
@@ -79,7 +86,7 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, partial);
 
   if (name === 'APIConnectionTimeoutError') {
-    return make('timeout', `no answer from ${url} within ${Math.round(preset.timeoutMs / 1000)} s — check the server, or raise models.${preset.name}.timeoutMs`);
+    return make('timeout', `no answer from ${url} within ${duration(preset.timeoutMs)} — check the server, or raise models.${preset.name}.timeoutMs`);
   }
   // undici reports a connection closed mid-body as TypeError('terminated'), cause UND_ERR_SOCKET.
   if (causeCode(err) === 'UND_ERR_SOCKET' || (err instanceof TypeError && /terminated/i.test(String((err as Error).message)))) {

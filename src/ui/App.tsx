@@ -2,7 +2,7 @@
  * The REPL screen: finished output in <Static>, then the live answer, the input line and the status
  * line. Keys go through keymap.ts to pure line-editor edits; the engine does everything else.
  */
-import { Box, Static, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, Static, Text, useInput, useStdout } from 'ink';
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { completeLine } from '../commands/registry';
 import type { Engine } from '../engine/engine';
@@ -28,10 +28,21 @@ const DOUBLE_CTRL_C_MS = 2000;
 
 export function App({ store, engine, controls, history, onExit }: AppProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const { exit } = useApp();
   const { stdout } = useStdout();
-  const [editor, setEditor] = useState<ed.EditorState>(ed.emptyEditor());
-  const [askEditor, setAskEditor] = useState<ed.EditorState | null>(null);
+  // Several key events can arrive in one tick, before React re-renders: the refs are the truth,
+  // the state only makes React draw them.
+  const [editor, setEditorState] = useState<ed.EditorState>(ed.emptyEditor());
+  const [askEditor, setAskEditorState] = useState<ed.EditorState | null>(null);
+  const editorRef = useRef(editor);
+  const askRef = useRef(askEditor);
+  const setEditor = (e: ed.EditorState) => {
+    editorRef.current = e;
+    setEditorState(e);
+  };
+  const setAskEditor = (e: ed.EditorState | null) => {
+    askRef.current = e;
+    setAskEditorState(e);
+  };
   const paste = useRef<PasteState>({ active: false });
   const lastCtrlC = useRef(0);
   const asking = snap.ask !== null;
@@ -39,13 +50,18 @@ export function App({ store, engine, controls, history, onExit }: AppProps) {
   const rows = stdout.rows || 24;
 
   // A question arrived: give it its own editor, pre-filled if asked to.
-  if (asking && askEditor === null) setAskEditor(ed.emptyEditor(snap.ask!.initial ?? ''));
-  if (!asking && askEditor !== null) setAskEditor(null);
+  const askKey = useRef<unknown>(null);
+  if (asking && askKey.current !== snap.ask) {
+    askKey.current = snap.ask;
+    setAskEditor(ed.emptyEditor(snap.ask!.initial ?? ''));
+  }
+  if (!asking && askKey.current !== null) {
+    askKey.current = null;
+    setAskEditor(null);
+  }
 
-  const quit = useCallback(() => {
-    exit();
-    onExit();
-  }, [exit, onExit]);
+  // runRepl unmounts and restores the terminal; exiting Ink from here would skip that.
+  const quit = useCallback(() => onExit(), [onExit]);
 
   const submit = useCallback(
     (text: string) => {
@@ -64,52 +80,69 @@ export function App({ store, engine, controls, history, onExit }: AppProps) {
     [engine, store, history, controls, quit],
   );
 
-  const apply = (a: EditorAction) => {
-    if (asking) {
-      const cur = askEditor ?? ed.emptyEditor();
-      if (a.type === 'submit') return controls.answer(cur.text);
-      if (a.type === 'interrupt' || a.type === 'eof') return controls.answer(null);
-      const next = edit(cur, a, []);
-      if (next) setAskEditor(next);
-      return;
-    }
+  /** One action on the current editor state; returns the next state (several may come per key event). */
+  const apply = (cur: ed.EditorState, a: EditorAction): ed.EditorState => {
     switch (a.type) {
       case 'submit':
-        if (submit(editor.text)) setEditor(ed.emptyEditor());
-        return;
+        return submit(cur.text) ? ed.emptyEditor() : cur;
       case 'interrupt': {
-        if (engine.cancel()) return;
-        if (editor.text) {
-          setEditor(ed.emptyEditor());
-          return;
-        }
+        if (engine.cancel()) return cur;
+        if (cur.text) return ed.emptyEditor();
         const now = Date.now();
-        if (now - lastCtrlC.current < DOUBLE_CTRL_C_MS) return quit();
-        lastCtrlC.current = now;
-        store.setNotice('press Ctrl-C again to quit (or Ctrl-D)');
-        return;
+        if (now - lastCtrlC.current < DOUBLE_CTRL_C_MS) quit();
+        else {
+          lastCtrlC.current = now;
+          store.setNotice('press Ctrl-C again to quit (or Ctrl-D)');
+        }
+        return cur;
       }
       case 'eof':
-        if (!editor.text) return quit();
-        setEditor(ed.deleteForward(editor));
-        return;
+        if (!cur.text) {
+          quit();
+          return cur;
+        }
+        return ed.deleteForward(cur);
       case 'complete': {
-        const r = ed.completeWith(editor, completeLine(engine, editor.text));
-        setEditor(r.state);
+        const r = ed.completeWith(cur, completeLine(engine, cur.text));
         store.setNotice(r.shown.length ? r.shown.join('  ') : null);
-        return;
+        return r.state;
       }
       default: {
-        const next = edit(editor, a, history.entries);
-        if (next) setEditor(next);
         if (snap.notice) store.setNotice(null);
+        return edit(cur, a, history.entries) ?? cur;
       }
     }
   };
 
+  /** While a question is pending, keys edit its answer instead. */
+  const applyAsk = (cur: ed.EditorState, a: EditorAction): ed.EditorState | null => {
+    if (a.type === 'submit') {
+      controls.answer(cur.text);
+      return null;
+    }
+    if (a.type === 'interrupt' || a.type === 'eof') {
+      controls.answer(null);
+      return null;
+    }
+    return edit(cur, a, []) ?? cur;
+  };
+
   useInput(
     (input, key) => {
-      for (const a of keyToActions(input, key, paste.current)) apply(a);
+      const actions = keyToActions(input, key, paste.current);
+      if (actions.length === 0) return;
+      if (asking) {
+        let cur: ed.EditorState | null = askRef.current ?? ed.emptyEditor();
+        for (const a of actions) {
+          if (cur === null) break;
+          cur = applyAsk(cur, a);
+        }
+        setAskEditor(cur);
+        return;
+      }
+      let cur = editorRef.current;
+      for (const a of actions) cur = apply(cur, a);
+      setEditor(cur);
     },
     { isActive: !snap.handedOff },
   );

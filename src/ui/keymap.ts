@@ -38,8 +38,9 @@ function clean(text: string): string {
   return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 }
 
+/** Pasted text: line breaks become \n, tabs stay, other control characters go. */
 function pastedText(raw: string): string {
-  return clean(raw.replace(/\r\n?/g, '\n').replace(/\n/g, '\u0000')).replace(/\u0000/g, '\n');
+  return clean(raw.replace(/\r\n?/g, '\n'));
 }
 
 export function keyToActions(input: string, key: Key, paste: PasteState): EditorAction[] {
@@ -102,15 +103,49 @@ export function keyToActions(input: string, key: Key, paste: PasteState): Editor
   if (key.end) return [{ type: 'end' }];
   if (key.escape || !input) return [];
 
-  // A chunk (fast typing or a paste without bracketing): \r inside is a newline, at the end Enter.
-  if (input.length > 1 && /[\r\n]/.test(input)) {
-    const submit = /\r$/.test(input) || /[^\r]\n$/.test(input);
-    const body = input.replace(/\r\n/g, '\n').replace(/[\r\n]$/, '');
-    const actions: EditorAction[] = [];
-    if (body) actions.push({ type: 'insert', text: pastedText(body) });
-    if (submit) actions.push({ type: 'submit' });
-    return actions;
-  }
+  if (input.length > 1) return chunkActions(input);
   const text = clean(input);
   return text ? [{ type: 'insert', text }] : [];
+}
+
+const CHUNK_KEYS: Record<string, EditorAction> = {
+  '\t': { type: 'complete' },
+  '\x7f': { type: 'backspace' },
+  '\b': { type: 'backspace' },
+  '\x03': { type: 'interrupt' },
+  '\x04': { type: 'eof' },
+  '\x01': { type: 'home' },
+  '\x05': { type: 'end' },
+  '\x15': { type: 'killToStart' },
+  '\x0b': { type: 'killToEnd' },
+  '\x17': { type: 'killWord' },
+};
+
+/**
+ * Several characters in one event: fast typing, or a paste on a terminal without bracketed paste.
+ * A chunk with a line break before its end is a paste: its line breaks are newlines and tabs are
+ * text. Otherwise control characters are the keys they stand for. A final \r is Enter either way.
+ */
+export function chunkActions(input: string): EditorAction[] {
+  const body = input.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\r\n/g, '\n');
+  const submit = /[\r\n]$/.test(body);
+  const text = submit ? body.slice(0, -1) : body;
+  const isPaste = /[\r\n]/.test(text);
+  const actions: EditorAction[] = [];
+  let buf = '';
+  const flush = () => {
+    if (buf) actions.push({ type: 'insert', text: buf });
+    buf = '';
+  };
+  for (const ch of text) {
+    if (ch === '\r' || ch === '\n') buf += '\n';
+    else if (isPaste && ch === '\t') buf += ch;
+    else if (!isPaste && CHUNK_KEYS[ch]) {
+      flush();
+      actions.push(CHUNK_KEYS[ch]);
+    } else if (ch >= ' ' && ch !== '\x7f') buf += ch;
+  }
+  flush();
+  if (submit) actions.push({ type: 'submit' });
+  return actions;
 }

@@ -48,6 +48,9 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   const exited = new Promise<void>((r) => (resolveExit = r));
 
   stdout.write(BRACKETED_PASTE_ON);
+  // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed by
+  // the terminal nor lost before Ink starts listening; the kernel keeps them until Ink reads.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const ink = render(<App store={store} engine={engine} controls={controls} history={history} onExit={() => resolveExit()} />, {
     exitOnCtrlC: false,
     patchConsole: false,
@@ -62,9 +65,9 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   await exited;
   engine.close();
   store.flush();
-  ink.unmount();
-  await ink.waitUntilExit().catch(() => undefined);
+  ink.unmount(); // final frame, cursor shown, raw mode off
   stdout.write(BRACKETED_PASTE_OFF);
   store.dispose();
+  process.stdin.pause(); // nothing more to read: let the process end
   return 0;
 }

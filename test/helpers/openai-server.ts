@@ -16,6 +16,7 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   body: any; // parsed JSON, or null when absent or not JSON (any: tests poke into arbitrary bodies)
   receivedAt: number;
+  streamEndedAt?: number; // Date.now() once a streamed reply has been completely written (benchmarks)
 }
 
 type UsageSpec = { prompt_tokens: number; completion_tokens: number };
@@ -23,6 +24,7 @@ export type TextReply = {
   text: string;
   chunkSize?: number; // chars per SSE chunk, default 4
   intervalMs?: number; // delay between chunks, default 0
+  chunksPerTick?: number; // chunks written per intervalMs wait, default 1 (timers have ~1 ms granularity)
   usage?: UsageSpec | false; // default: rough estimate; false = never send usage
   finishReason?: string | null; // default 'stop'; null = never send one (a stream that ends unfinished)
   firstChunkDelayMs?: number; // delay after the headers, before the first chunk (time to first token)
@@ -179,8 +181,9 @@ async function respond(req: RecordedRequest, res: ServerResponse, reply: Reply):
 
   chunk({ role: 'assistant', content: calls.length && !text ? null : '', refusal: null });
   const chunkSize = 'chunkSize' in reply ? (reply.chunkSize ?? 4) : 4;
-  for (const p of pieces(text, chunkSize)) {
-    await gap();
+  const perTick = 'chunksPerTick' in reply ? Math.max(1, Math.floor(reply.chunksPerTick ?? 1)) : 1;
+  for (const [i, p] of pieces(text, chunkSize).entries()) {
+    if (i % perTick === 0) await gap();
     if (!live()) return;
     chunk({ content: p });
   }
@@ -207,6 +210,7 @@ async function respond(req: RecordedRequest, res: ServerResponse, reply: Reply):
   }
   send('[DONE]');
   if (live()) res.end();
+  req.streamEndedAt = Date.now();
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,0 +1,83 @@
+/**
+ * The real REPL in a real pseudo-terminal (@lydell/node-pty). Ink renders only a final frame when
+ * CI is set (NOTES.md), so CI is removed from the child's environment.
+ */
+import { spawn, type IPty } from '@lydell/node-pty';
+import { BIN, ROOT } from './paths';
+import { isolatedEnv } from './run-cli';
+
+export interface PtySession {
+  pty: IPty;
+  /** Everything written to the terminal so far, escape sequences included. */
+  raw(): string;
+  /** The same with escape sequences removed. */
+  text(): string;
+  write(data: string): void;
+  /** Wait until the visible text (after `from`, an index into text()) matches. */
+  waitFor(what: string | RegExp, opts?: { timeoutMs?: number; from?: number }): Promise<void>;
+  exited: Promise<{ exitCode: number; signal?: number }>;
+  kill(): void;
+}
+
+// CSI, OSC and single-character escapes.
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x1b[()][0-9A-B]/g;
+
+export function stripAnsi(s: string): string {
+  return s.replace(ANSI, '');
+}
+
+export function spawnAish(args: string[], opts: { home: string; env?: Record<string, string | undefined>; cols?: number; rows?: number; cwd?: string }): PtySession {
+  const env = isolatedEnv(opts.home, { TERM: 'xterm-256color', CI: undefined, ...opts.env });
+  const pty = spawn(process.execPath, [BIN, ...args], {
+    name: 'xterm-256color',
+    cols: opts.cols ?? 100,
+    rows: opts.rows ?? 30,
+    cwd: opts.cwd ?? ROOT,
+    env: env as Record<string, string>,
+  });
+  let out = '';
+  const waiters = new Set<() => void>();
+  pty.onData((d) => {
+    out += d;
+    for (const w of [...waiters]) w();
+  });
+  // node-pty can report the exit before the last output chunk: give trailing data a moment.
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => pty.onExit((e) => setTimeout(() => resolve(e), 200)));
+  return {
+    pty,
+    raw: () => out,
+    text: () => stripAnsi(out),
+    write: (d) => pty.write(d),
+    waitFor(what, o = {}) {
+      const timeoutMs = o.timeoutMs ?? 10_000;
+      const from = o.from ?? 0;
+      const test = () => {
+        const t = stripAnsi(out).slice(from);
+        return typeof what === 'string' ? t.includes(what) : what.test(t);
+      };
+      if (test()) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (test()) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${String(what)}; screen tail:\n${stripAnsi(out).slice(-1500)}`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    exited,
+    kill: () => {
+      try {
+        pty.kill();
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -33,6 +33,9 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
       } else {
         process.removeListener('SIGINT', ignoreSigint);
         stdout.write('\n');
+        // Raw mode before the UI is back (as at start): a key typed right away must not be cooked
+        // by the terminal (a cooked Ctrl-D would end stdin).
+        if (process.stdin.isTTY) process.stdin.setRawMode(true);
         store.setHandedOff(false);
         stdout.write(BRACKETED_PASTE_ON);
       }

@@ -23,8 +23,7 @@ afterAll(() => sessions.forEach((s) => s.kill()));
 
 async function exitWithCtrlD(s: PtySession): Promise<number> {
   s.write('\x04');
-  const r = await s.exited;
-  return r.exitCode;
+  return s.exitCode();
 }
 
 describe('REPL in a pseudo-terminal', () => {

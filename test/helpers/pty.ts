@@ -16,6 +16,8 @@ export interface PtySession {
   /** Wait until the visible text (after `from`, an index into text()) matches. */
   waitFor(what: string | RegExp, opts?: { timeoutMs?: number; from?: number }): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
+  /** The exit code, or a rejection (with the screen) if the process is still running after timeoutMs. */
+  exitCode(timeoutMs?: number): Promise<number>;
   kill(): void;
 }
 
@@ -72,6 +74,14 @@ export function spawnAish(args: string[], opts: { home: string; env?: Record<str
       });
     },
     exited,
+    exitCode(timeoutMs = 10_000) {
+      return Promise.race([
+        exited.then((e) => e.exitCode),
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error(`still running after ${timeoutMs} ms; screen tail:\n${stripAnsi(out).slice(-1500)}`)), timeoutMs).unref(),
+        ),
+      ]);
+    },
     kill: () => {
       try {
         pty.kill();

@@ -119,6 +119,20 @@ describe('REPL in a pseudo-terminal', () => {
     expect(await exitWithCtrlD(s)).toBe(0);
   });
 
+  it('a failed call shows one clear line and the next prompt works', async () => {
+    server.enqueue({ status: 401 }, { text: 'all good now' });
+    const s = start(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    s.write('first try\r');
+    await s.waitFor(/✗ .* refused the API key \(401\)[^]*— check\s+\$OPENAI_API_KEY/); // may wrap
+    s.write('second try\r');
+    await s.waitFor('all good now');
+    expect(lastUserText((await server.waitForRequests(2))[1]!)).toBe('second try');
+    // the failed question was taken back: the second request does not carry it
+    expect(server.requests[1]!.body.messages.map((m: { content: string }) => m.content)).not.toContain('first try');
+    expect(await exitWithCtrlD(s)).toBe(0);
+  });
+
   it('Ctrl-C twice at an empty prompt exits, and the terminal is back in cooked mode with echo', async () => {
     const home = tmpDir();
     // run aish from a shell in the pty, then ask the terminal for its settings

@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setup } from '../../src/app/setup';
+import { allCommands, completeLine, findCommand } from '../../src/commands/registry';
+import { Engine } from '../../src/engine/engine';
+import type { EngineHost, OutputItem } from '../../src/engine/host';
+import { tmpDir } from '../helpers/tmp';
+
+async function engineWith(files: Record<string, string> = {}) {
+  const home = tmpDir();
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(home, rel, '..'), { recursive: true });
+    writeFileSync(join(home, rel), text);
+  }
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
+  const printed: OutputItem[] = [];
+  const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
+  return { engine: Engine.create(await setup({}, env), host, { env }), printed };
+}
+
+describe('meta-command registry', () => {
+  it('every command has a unique name and aliases, and a one-line summary', () => {
+    const names = allCommands().flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const c of allCommands()) expect(c.summary).not.toContain('\n');
+    expect(findCommand('q')?.name).toBe('quit');
+  });
+
+  it(':help lists every command on its own line', async () => {
+    const { engine, printed } = await engineWith();
+    await engine.submit(':help');
+    const text = printed.map((p) => p.text).join('\n');
+    for (const c of allCommands()) expect(text).toMatch(new RegExp(`^:${c.name}\\b`, 'm'));
+  });
+
+  it('completes command names, presets and session names', async () => {
+    const { engine } = await engineWith({
+      '.config/aish/config.ts': "export default { models: { fast: { model: 'a' }, deep: { model: 'b' }, dense: { model: 'c' } } };",
+      'data/aish/sessions/trip.jsonl': '{"meta":{"id":"trip","started":"2026-01-01T00:00:00Z","version":1}}\n',
+      'data/aish/sessions/triage.jsonl': '{"meta":{"id":"triage","started":"2026-01-01T00:00:00Z","version":1}}\n',
+    });
+    expect(completeLine(engine, ':mo')).toEqual([':model']);
+    expect(completeLine(engine, ':s')).toEqual([':save', ':sessions']);
+    expect(completeLine(engine, ':model d')).toEqual([':model deep', ':model dense']);
+    expect(completeLine(engine, ':resume tri')).toEqual([':resume triage', ':resume trip']);
+    expect(completeLine(engine, 'plain text')).toEqual([]);
+    expect(completeLine(engine, ':nosuch x')).toEqual([]);
+  });
+});

@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- memory]
+ * Usage: npm run bench [-- memory|startup|stream|oneshot …]
  */
 import { benchMemory } from './memory';
+import { benchOneshot } from './oneshot';
+import { benchStartup } from './startup';
+import { benchStream } from './stream';
 import { machine } from './lib';
 
 const which = new Set(process.argv.slice(2));
@@ -14,5 +17,10 @@ console.log('| benchmark | aish | baseline (same run) | ratio |');
 console.log('|---|---|---|---|');
 if (all || which.has('memory')) {
   const r = await benchMemory();
+  for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
+}
+for (const [name, bench] of [['startup', benchStartup], ['stream', benchStream], ['oneshot', benchOneshot]] as const) {
+  if (!all && !which.has(name)) continue;
+  const r = await bench();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
 }

@@ -2,6 +2,7 @@
 import type { Engine } from '../engine/engine';
 import { closest } from '../util/suggest';
 import { coreCommands } from './core';
+import { memoryCommands } from './memory';
 import { modelCommands } from './model';
 import { sessionCommands } from './session';
 import type { MetaCommand } from './types';
@@ -9,7 +10,7 @@ import type { MetaCommand } from './types';
 let registry: MetaCommand[] | null = null;
 
 export function allCommands(): MetaCommand[] {
-  registry ??= [...coreCommands, ...modelCommands, ...sessionCommands];
+  registry ??= [...coreCommands, ...modelCommands, ...memoryCommands, ...sessionCommands];
   return registry;
 }
 

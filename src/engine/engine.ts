@@ -17,7 +17,10 @@ import { loadSession, resolveSession, latestSession } from '../history/sessions'
 import type { Turn } from '../history/types';
 import { AishError, formatError, UsageError } from '../util/errors';
 import type { EngineHost } from './host';
-import { loadStartupMemory, type StartupMemory } from './startup-memory';
+import { lockTimingFromEnv } from '../app/setup';
+import { selectForInjection } from '../memory/select';
+import { MemoryStore } from '../memory/store';
+import { loadStartupMemory } from './startup-memory';
 import { runBang } from './bang';
 import { turnsToMessages } from './replay';
 
@@ -34,7 +37,8 @@ export interface StatusInfo {
   preset: string;
   model: string;
   cwd: string;
-  memoryInjected: number | null;
+  /** null while memory loads; 'off' with --no-memory or memory: false. */
+  memoryInjected: number | null | 'off';
   tokens: number;
   budget: number;
   tokensExact: boolean;
@@ -50,7 +54,7 @@ export class Engine {
   private running: AbortController | null = null;
   /** `!cmd` output waiting to go out with the next prompt. */
   private pendingShell: string[] = [];
-  memory: StartupMemory | null = null;
+  private memoryStore: MemoryStore | null = null;
   private memoryLoaded = false;
   private memoryReady: Promise<void> = Promise.resolve();
   norrisStep: { step: number; maxSteps: number } | null = null;
@@ -78,15 +82,43 @@ export class Engine {
   }
 
   private async loadMemory(): Promise<void> {
-    if (this.opts.memory === false || this.setup.config.memory === false) return;
+    if (!this.injecting) return;
     try {
-      this.memory = await loadStartupMemory(this.setup.config, this.setup.paths, this.host);
-      this.conversation.memoryItems = this.memory?.injected ?? [];
+      const m = await loadStartupMemory(this.setup.config, this.setup.paths, this.host);
+      if (m) {
+        this.memoryStore = m.store;
+        this.conversation.memoryItems = m.injected;
+      }
       this.memoryLoaded = true;
     } catch (err) {
       this.host.print({ kind: 'warn', text: `memory not loaded: ${formatError(err)}` });
     }
     this.host.statusChanged?.();
+  }
+
+  /** Memory goes into the system prompt (not --no-memory, not memory: false). */
+  get injecting(): boolean {
+    return this.opts.memory !== false && this.setup.config.memory !== false;
+  }
+
+  /** The memory store, opened on first use. With --no-memory it still works; nothing is injected. */
+  store(): MemoryStore {
+    if (this.setup.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+    this.memoryStore ??= MemoryStore.open(this.paths.memoryPath, { lock: lockTimingFromEnv() });
+    return this.memoryStore;
+  }
+
+  /** After any memory change: what the model sees next turn is picked again from the store. */
+  reselectMemory(): void {
+    const mem = this.setup.config.memory;
+    this.conversation.memoryItems = this.injecting && mem ? selectForInjection(this.store().items(), mem.injectMaxChars) : [];
+    this.memoryLoaded = true;
+    this.host.statusChanged?.();
+  }
+
+  /** Wait until startup memory is in place (commands that read it, the first model call). */
+  memoryReadyPromise(): Promise<void> {
+    return this.memoryReady;
   }
 
   get config() {
@@ -107,6 +139,10 @@ export class Engine {
 
   get sessionPath(): string | null {
     return this.log?.path ?? null;
+  }
+
+  get sessionId(): string | null {
+    return this.log?.id ?? null;
   }
 
   get cwd(): string {
@@ -134,7 +170,7 @@ export class Engine {
       preset: this.presetValue.name,
       model: this.presetValue.model,
       cwd: tildify(this.cwd),
-      memoryInjected: this.memoryLoaded ? this.conversation.memoryItems.length : null,
+      memoryInjected: !this.injecting ? 'off' : this.memoryLoaded ? this.conversation.memoryItems.length : null,
       tokens: req.tokens,
       budget: this.conversation.budget,
       tokensExact: isExact(),

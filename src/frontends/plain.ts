@@ -58,11 +58,12 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
     liveEnd() {
       if (!atLineStart) write('\n');
     },
-    async ask(question) {
-      write((atLineStart ? '' : '\n') + question);
+    async ask(question, o) {
+      // No pre-filled editing here: show the text, and an empty line keeps it.
+      write((atLineStart ? '' : '\n') + question + (o?.initial !== undefined ? `[${o.initial}] ` : ''));
       const answer = await next();
       write('\n');
-      return answer;
+      return answer !== null && answer === '' && o?.initial !== undefined ? o.initial : answer;
     },
   };
 

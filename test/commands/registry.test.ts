@@ -44,6 +44,11 @@ describe('meta-command registry', () => {
     expect(completeLine(engine, ':s')).toEqual([':save', ':sessions']);
     expect(completeLine(engine, ':model d')).toEqual([':model deep', ':model dense']);
     expect(completeLine(engine, ':resume tri')).toEqual([':resume triage', ':resume trip']);
+    expect(completeLine(engine, ':memory f')).toEqual([':memory forget']);
+    expect(completeLine(engine, ':memory add ')).toEqual([':memory add context', ':memory add fact', ':memory add pref']);
+    await engine.submit(':remember one');
+    await engine.submit(':remember two');
+    expect(completeLine(engine, ':memory forget ')).toEqual([':memory forget 1', ':memory forget 2']);
     expect(completeLine(engine, 'plain text')).toEqual([]);
     expect(completeLine(engine, ':nosuch x')).toEqual([]);
   });

@@ -65,6 +65,20 @@ describe('App (ink-testing-library)', () => {
     t.ui.unmount();
   });
 
+  it('a pre-filled answer (summarize edit) can be changed before Enter', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('›'), 'prompt');
+    const answer = t.engine.host.ask('edit: ', { initial: 'User uses pnpm.' });
+    await t.until((f) => f.includes('edit: User uses pnpm.'), 'pre-filled text');
+    t.ui.stdin.write('\x17'); // Ctrl-W: delete "pnpm."
+    await t.until((f) => f.includes('edit: User uses') && !f.includes('pnpm'), 'word deleted');
+    t.ui.stdin.write('yarn.');
+    await t.until((f) => f.includes('edit: User uses yarn.'), 'new word');
+    t.ui.stdin.write('\r');
+    expect(await answer).toBe('User uses yarn.');
+    t.ui.unmount();
+  });
+
   it('Ctrl-D on an empty line exits', async () => {
     const t = await mount();
     await t.until((f) => f.includes('›'), 'prompt');

@@ -8,7 +8,7 @@ export function statusText(s: StatusInfo): string {
   const parts = [
     `${s.preset} (${s.model})`,
     s.cwd,
-    s.memoryInjected === null ? 'mem …' : `mem ${s.memoryInjected}`,
+    s.memoryInjected === null ? 'mem …' : s.memoryInjected === 'off' ? 'mem off' : `mem ${s.memoryInjected}`,
     `ctx ${s.tokensExact ? '' : '~'}${k(s.tokens)}/${k(s.budget)}`,
   ];
   if (s.norris) parts.push(`NORRIS step ${s.norris.step}/${s.norris.maxSteps}`);

@@ -1,0 +1,196 @@
+/**
+ * Cold start to the first prompt in a real pseudo-terminal, compared in the same run with a bare
+ * `node -e` that prints one word in the same PTY setup (goal ≤ 2×). Also `aish --version` vs `node -e ''`.
+ * The PTY helpers here are shared with bench/stream.ts.
+ */
+import { spawn, type IPty } from '@lydell/node-pty';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startFakeOpenAI, type FakeOpenAI } from '../test/helpers/openai-server';
+import { fmt, median, ratio, timeProcess } from './lib';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const BIN = join(ROOT, 'bin', 'aish');
+export type Row = [string, string, string, string];
+
+// CSI, OSC and single-character escapes (same as test/helpers/pty.ts).
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x1b[()][0-9A-B]/g;
+export const stripAnsi = (s: string): string => s.replace(ANSI, '');
+export const log = (msg: string): void => void process.stderr.write(`[bench] ${msg}\n`);
+/** A difference in ms with its sign (fmt() assumes a positive number). */
+export const signed = (ms: number): string => `${ms < 0 ? '-' : '+'}${fmt(Math.abs(ms))} ms`;
+
+/** HOME and XDG_* inside a fresh empty dir: no config, memory or history; CI unset so Ink draws every frame. */
+export function isolatedEnv(home: string, serverUrl: string): Record<string, string> {
+  mkdirSync(home, { recursive: true });
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    LANG: 'C.UTF-8',
+    TERM: 'xterm-256color',
+    OPENAI_API_KEY: 'x',
+    OPENAI_BASE_URL: serverUrl,
+  };
+}
+
+export interface PtyRun {
+  pty: IPty;
+  t0: number; // performance.now() just before spawn
+  bytes(): number;
+  /** performance.now() of the latest output. */
+  lastDataAt(): number;
+  /** Characters received so far: a mark for waitFor's `from`. */
+  chars(): number;
+  raw(): string;
+  /** Resolves with performance.now() when `needle` shows in the visible text written after char `from`. */
+  waitFor(needle: string, opts?: { timeoutMs?: number; from?: number }): Promise<number>;
+  exited: Promise<void>;
+  /** Ctrl-D, then a kill if it is still alive after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Every PTY started by a benchmark, so a failure still kills them all. */
+export const livePtys = new Set<PtyRun>();
+
+export function ptyRun(args: string[], env: Record<string, string>): PtyRun {
+  const t0 = performance.now();
+  const pty = spawn(process.execPath, args, { name: 'xterm-256color', cols: 100, rows: 30, cwd: ROOT, env });
+  const chunks: string[] = [];
+  let nbytes = 0;
+  let nchars = 0;
+  let lastAt = t0;
+  let tail = ''; // the last few KB only: a search over the whole output per chunk would be O(n²)
+  let alive = true;
+  const waiters = new Set<() => void>();
+  pty.onData((d) => {
+    chunks.push(d);
+    nbytes += Buffer.byteLength(d);
+    nchars += d.length;
+    lastAt = performance.now();
+    tail = (tail + d).slice(-8192);
+    for (const w of [...waiters]) w();
+  });
+  let exitedResolve!: () => void;
+  const exited = new Promise<void>((r) => (exitedResolve = r));
+  pty.onExit(() => {
+    alive = false;
+    exitedResolve();
+  });
+  const run: PtyRun = {
+    pty,
+    t0,
+    bytes: () => nbytes,
+    chars: () => nchars,
+    lastDataAt: () => lastAt,
+    raw: () => chunks.join(''),
+    waitFor(needle, o = {}) {
+      const from = o.from ?? 0;
+      return new Promise((res, rej) => {
+        const check = () => {
+          if (nchars <= from) return;
+          // Only text after `from` counts; the tail is long enough for any needle split over chunks.
+          const keep = Math.min(tail.length, nchars - from);
+          if (!stripAnsi(tail.slice(-keep)).includes(needle)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          res(performance.now());
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          rej(new Error(`timed out waiting for ${JSON.stringify(needle)}; screen tail:\n${stripAnsi(tail).slice(-1500)}`));
+        }, o.timeoutMs ?? 15_000);
+        waiters.add(check);
+        check();
+      });
+    },
+    exited,
+    async stop(graceMs = 2000) {
+      if (alive) {
+        pty.write('\x04');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      }
+      if (alive) {
+        try {
+          pty.kill('SIGKILL');
+        } catch {
+          // already gone
+        }
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 1000))]);
+      }
+      livePtys.delete(run);
+    },
+  };
+  livePtys.add(run);
+  return run;
+}
+
+export async function killAll(): Promise<void> {
+  await Promise.all([...livePtys].map((r) => r.stop(200)));
+}
+
+const BASELINE = "process.stdout.write('ready\\n'); setTimeout(()=>{},50)";
+
+/** ms from spawn to the status line (the prompt is drawn in the same frame). */
+async function aishToPrompt(dir: string, i: number, url: string): Promise<number> {
+  const run = ptyRun([BIN], isolatedEnv(join(dir, `home-${i}`), url));
+  try {
+    return (await run.waitFor('fast (gpt-4o-mini)')) - run.t0;
+  } finally {
+    await run.stop();
+  }
+}
+
+async function bareToReady(dir: string, i: number, url: string): Promise<number> {
+  const run = ptyRun(['-e', BASELINE], isolatedEnv(join(dir, `bare-${i}`), url));
+  try {
+    return (await run.waitFor('ready')) - run.t0;
+  } finally {
+    await run.stop();
+  }
+}
+
+export async function benchStartup(opts: { runs?: number } = {}): Promise<{ rows: Row[] }> {
+  const runs = opts.runs ?? 10;
+  const dir = mkdtempSync(join(tmpdir(), 'aish-bench-startup-'));
+  let server: FakeOpenAI | undefined;
+  const rows: Row[] = [];
+  try {
+    server = await startFakeOpenAI();
+    // Warm-up (disk cache, V8 code cache), then alternate so both see the same machine state.
+    await aishToPrompt(dir, -1, server.url);
+    await bareToReady(dir, -1, server.url);
+    const ours: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(await aishToPrompt(dir, i, server.url));
+      bare.push(await bareToReady(dir, i, server.url));
+      log(`startup ${i + 1}/${runs}: aish ${fmt(ours.at(-1)!)} ms, bare ${fmt(bare.at(-1)!)} ms`);
+    }
+    const [o, b] = [median(ours), median(bare)];
+    rows.push([`cold start to first prompt in a PTY (median of ${runs})`, `${fmt(o)} ms`, `${fmt(b)} ms (node -e, prints \`ready\` in the same PTY)`, ratio(o, b)]);
+    if (server.requests.length > 0) log(`note: aish sent ${server.requests.length} chat request(s) while starting`);
+
+    const env = isolatedEnv(join(dir, 'version'), server.url);
+    await timeProcess(process.execPath, [BIN, '--version'], env);
+    await timeProcess(process.execPath, ['-e', ''], env);
+    const ver: number[] = [];
+    const node: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ver.push(await timeProcess(process.execPath, [BIN, '--version'], env));
+      node.push(await timeProcess(process.execPath, ['-e', ''], env));
+    }
+    const [v, n] = [median(ver), median(node)];
+    rows.push([`\`aish --version\` (spawn to exit, median of ${runs})`, `${fmt(v)} ms`, `${fmt(n)} ms (node -e '')`, ratio(v, n)]);
+  } finally {
+    await killAll();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { rows };
+}

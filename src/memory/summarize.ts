@@ -1,0 +1,109 @@
+/**
+ * `:memory summarize`, the pure parts (manifest §6, R-C2): the transcript comes from the session
+ * log with earlier summarize turns left out, the model's answer is parsed for `kind: text` lines,
+ * and candidates that repeat an active item are recognised.
+ */
+import type { ChatMessage } from '../broker/types';
+import type { Turn } from '../history/types';
+import { isMemoryKind, type MemoryItem, type MemoryKind } from './types';
+
+export const TRANSCRIPT_LIMIT = 64 * 1024;
+export const MAX_CANDIDATES = 10;
+
+export const SUMMARIZE_INSTRUCTION = [
+  'Read the following conversation transcript. Extract facts, preferences, or context worth remembering across future sessions:',
+  'stable facts about the user, their environment or project; their preferences for how the assistant should work; project context that helps with future tasks.',
+  'Leave out anything only relevant to this conversation, and never include passwords, keys or tokens.',
+  'Output ONE candidate per line, prefixed with the kind: `fact: …`, `pref: …`, or `context: …`. Maximum 10 candidates. Output nothing else.',
+].join('\n');
+
+export interface Candidate {
+  kind: MemoryKind;
+  content: string;
+}
+
+function turnLine(t: Turn): string | null {
+  if (t.meta === 'summarize' || t.meta === 'error') return null;
+  const body = (t.content ?? '').trim();
+  const calls = t.tool_calls?.map((c) => `${c.function.name}(${c.function.arguments})`).join(', ');
+  if (!body && !calls) return null;
+  const who = t.role === 'tool' ? 'tool result' : t.role;
+  return `${who}: ${[body, calls ? `[calls ${calls}]` : ''].filter(Boolean).join(' ')}`;
+}
+
+/** The conversation as text, newest kept when over `limit` characters. */
+export function buildTranscript(turns: readonly Turn[], limit = TRANSCRIPT_LIMIT): { text: string; omitted: number } {
+  const lines = turns.filter((t) => t.role !== 'system').map(turnLine).filter((l): l is string => l !== null);
+  const kept: string[] = [];
+  let size = 0;
+  let omitted = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (size + l.length + 1 > limit) {
+      if (kept.length === 0) {
+        kept.push('…' + l.slice(l.length - (limit - 1))); // the newest turn alone is too big: keep its end
+        omitted = i;
+      } else omitted = i + 1;
+      break;
+    }
+    kept.push(l);
+    size += l.length + 1;
+  }
+  kept.reverse();
+  return { text: (omitted ? `[${omitted} earlier turn${omitted === 1 ? '' : 's'} left out]\n` : '') + kept.join('\n'), omitted };
+}
+
+export function summarizeMessages(transcript: string): ChatMessage[] {
+  return [
+    { role: 'system', content: SUMMARIZE_INSTRUCTION },
+    { role: 'user', content: `Transcript:\n${transcript}` },
+  ];
+}
+
+// `- fact: …`, `* pref: …`, `1. context: …`, `**fact**: …`, with or without the bullet.
+const LINE = /^\s*(?:[-*•+]|\d{1,2}[.)])?\s*\**_?\s*(fact|pref|preference|context)\s*_?\**\s*:\s*\**\s*(.+?)\s*$/i;
+
+export function parseCandidates(answer: string, max = MAX_CANDIDATES): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const line of answer.split('\n')) {
+    const m = LINE.exec(line);
+    if (!m) continue;
+    const k = m[1]!.toLowerCase() === 'preference' ? 'pref' : m[1]!.toLowerCase();
+    const content = m[2]!.replace(/^["'`]+|["'`]+$/g, '').trim();
+    if (!isMemoryKind(k) || !content) continue;
+    const key = normalize(content);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ kind: k, content });
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+function normalize(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function words(s: string): Set<string> {
+  return new Set(normalize(s).split(' ').filter((w) => w.length > 1));
+}
+
+/** An active item saying the same thing: equal once normalised, or ≥ 80% the same words. */
+export function findDuplicate(c: Candidate, active: readonly MemoryItem[]): MemoryItem | undefined {
+  const n = normalize(c.content);
+  const w = words(c.content);
+  for (const item of active) {
+    if (normalize(item.content) === n) return item;
+    const v = words(item.content);
+    if (w.size === 0 || v.size === 0) continue;
+    let both = 0;
+    for (const x of w) if (v.has(x)) both++;
+    if (both / (w.size + v.size - both) >= 0.8) return item;
+  }
+  return undefined;
+}

@@ -1,13 +1,42 @@
 // Bundles the CLI so the first start does not pay for resolving hundreds of module files
 // (NOTES.md: an unbundled Ink app starts in ~660 ms, bundled ~250 ms).
 import { build } from 'esbuild';
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stub = join(root, 'scripts', 'empty-module.mjs');
+
+/**
+ * Ink loads Yoga's WebAssembly with fetch(data: URL), which pulls Node's HTTP client (undici) in
+ * before the first frame (~20 ms). Emscripten takes the bytes directly as `wasmBinary`; this plugin
+ * gives `yoga-layout` to Ink that way. Same module, same API, no fetch.
+ */
+const yogaDir = join(root, 'node_modules', 'yoga-layout', 'dist');
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga-layout', namespace: 'aish-yoga' }));
+    b.onLoad({ filter: /.*/, namespace: 'aish-yoga' }, () => {
+      const emscripten = readFileSync(join(yogaDir, 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
+      const m = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(emscripten);
+      if (!m) throw new Error('yoga-layout: embedded wasm not found; update scripts/build.mjs');
+      return {
+        resolveDir: join(yogaDir, 'src'),
+        loader: 'js',
+        contents: [
+          "import loadYoga from '../binaries/yoga-wasm-base64-esm.js';",
+          "import wrapAssembly from './wrapAssembly.js';",
+          `const Yoga = wrapAssembly(await loadYoga({ wasmBinary: Buffer.from(${JSON.stringify(m[1])}, 'base64') }));`,
+          'export default Yoga;',
+          "export * from './generated/YGEnums.js';",
+        ].join('\n'),
+      };
+    });
+  },
+};
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -27,7 +56,8 @@ await build({
   // jiti ships its own single-file bundle and resolves babel lazily; keep it external.
   external: ['jiti'],
   alias: { 'react-devtools-core': stub },
-  define: { 'process.env.DEV': '"false"' },
+  // React and Ink pick their production builds (the development build is several times slower).
+  define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   // CommonJS dependencies use require(), __filename and __dirname; ESM output has none of them.
   banner: {
     js: [
@@ -40,6 +70,7 @@ await build({
     ].join(' '),
   },
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [yogaWithoutFetch],
   logLevel: 'warning',
 });
 

@@ -4,7 +4,13 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { version } from '../package.json';
-import { setup, type GlobalFlags } from './app/setup';
+import { setup, type GlobalFlags, type Setup } from './app/setup';
+import { resolvePreset } from './broker/presets';
+import { messageTokens } from './context/tokens';
+import { composeSystemPrompt } from './context/system-prompt';
+import type { StatusInfo } from './engine/engine';
+import { tildify } from './util/paths-display';
+import { drawFirstFrame } from './ui/first-frame';
 import { warn } from './cli/output';
 import { AishError, formatError, UsageError } from './util/errors';
 
@@ -42,7 +48,14 @@ function buildProgram(): Command {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
         actionExitCode = await (await import('./frontends/oneshot')).runOneShot(s, o.prompt, engineOpts);
       } else if (process.stdin.isTTY && process.stdout.isTTY) {
-        actionExitCode = await (await import('./ui/repl')).runRepl(s, engineOpts);
+        // The prompt is on screen before the UI modules load; Ink replaces it when it mounts.
+        const frame = drawFirstFrame(initialStatus(s, engineOpts));
+        try {
+          actionExitCode = await (await import('./ui/repl')).runRepl(s, engineOpts, frame);
+        } catch (err) {
+          frame.abandon();
+          throw err;
+        }
       } else {
         actionExitCode = await (await import('./frontends/plain')).runPlain(s, engineOpts);
       }
@@ -109,6 +122,23 @@ function buildProgram(): Command {
     });
   }
   return program;
+}
+
+/** What the status line will say before anything has loaded; a bad -m fails here, before drawing. */
+function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }): StatusInfo {
+  const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
+  const memoryOn = o.memory !== false && s.config.memory !== false;
+  return {
+    preset: preset.name,
+    model: preset.model,
+    cwd: tildify(process.cwd()),
+    memoryInjected: memoryOn ? null : 'off',
+    tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: [] }) }),
+    budget: s.config.context.maxTokens,
+    tokensExact: false,
+    busy: false,
+    norris: null,
+  };
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -16,6 +16,7 @@ import { SessionLog } from '../history/session-log';
 import { loadSession, resolveSession, latestSession } from '../history/sessions';
 import type { Turn } from '../history/types';
 import { AishError, formatError, UsageError } from '../util/errors';
+import { tildify } from '../util/paths-display';
 import type { EngineHost } from './host';
 import { lockTimingFromEnv } from '../app/setup';
 import { selectForInjection } from '../memory/select';
@@ -366,9 +367,4 @@ function expandTilde(p: string): string {
   if (p === '~') return homedir();
   if (p.startsWith('~/')) return resolve(homedir(), p.slice(2));
   return p;
-}
-
-export function tildify(p: string): string {
-  const h = homedir();
-  return p === h ? '~' : p.startsWith(h + '/') ? `~${p.slice(h.length)}` : p;
 }

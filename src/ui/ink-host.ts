@@ -1,10 +1,15 @@
 /**
- * The engine's host for the Ink REPL. Output goes into the UiStore in order, even though
- * rendering Markdown needs a lazily imported module; questions become an inline prompt.
+ * The engine's host for the Ink REPL. Output goes into the UiStore in order, even though rendering
+ * Markdown needs a lazily imported module; questions become an inline prompt.
+ *
+ * A streaming answer is cut into finished Markdown blocks as it arrives (stream-blocks.ts): each
+ * goes to the scrollback rendered, the live area keeps only the block being written, and when the
+ * answer ends only that last block is left to render.
  */
 import type { Engine } from '../engine/engine';
-import type { AskOptions, EngineHost, OutputItem } from '../engine/host';
+import type { AskOptions, EngineHost } from '../engine/host';
 import type { UiStore } from './store';
+import { BlockSplitter } from './stream-blocks';
 
 type MarkdownModule = typeof import('./markdown');
 
@@ -17,37 +22,85 @@ export interface InkHostControls {
   attach(engine: Engine): void;
 }
 
+interface Stream {
+  text: string;
+  committed: number;
+  splitter: BlockSplitter;
+}
+
 export function createInkHost(store: UiStore, opts: { color: boolean; width: () => number; onHandOff: (active: boolean) => Promise<void> }): InkHostControls {
   let markdown: Promise<MarkdownModule> | null = null;
+  let md: MarkdownModule | null = null; // once loaded, used synchronously while streaming
   let chain: Promise<void> = Promise.resolve();
   let pending: ((a: string | null) => void) | null = null;
   let engine: Engine | null = null;
+  let stream: Stream | null = null;
 
-  const loadMarkdown = () => (markdown ??= import('./markdown'));
+  const loadMarkdown = () =>
+    (markdown ??= import('./markdown').then((m) => {
+      md = m;
+      return m;
+    }));
 
-  const render = async (item: OutputItem): Promise<string | undefined> => {
-    if (!item.markdown || !item.text) return undefined;
+  const renderText = async (text: string): Promise<string | undefined> => {
+    if (!text) return undefined;
     try {
-      const md = await loadMarkdown();
-      return md.renderMarkdown(item.text, { width: opts.width(), color: opts.color });
+      return (await loadMarkdown()).renderMarkdown(text, { width: opts.width(), color: opts.color });
     } catch {
       return undefined; // plain text is always a fine fallback
     }
   };
 
+  const enqueue = (fn: () => Promise<void> | void) => {
+    chain = chain.then(fn).catch(() => undefined);
+  };
+
+  /** Move the finished blocks of the streaming answer to the scrollback. */
+  const commitBlocks = (s: Stream) => {
+    if (!md) return; // not loaded yet: the block stays live until it is
+    const cut = s.splitter.update(s.text);
+    if (cut <= s.committed) return;
+    const part = s.text.slice(s.committed, cut);
+    s.committed = cut;
+    const rendered = md.renderMarkdown(part, { width: opts.width(), color: opts.color });
+    enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered));
+  };
+
   const host: EngineHost = {
     print(item) {
-      // Keep output in order: a Markdown answer that is still rendering holds back what follows.
-      chain = chain.then(async () => store.addItem(item, await render(item)));
+      const s = stream;
+      if (item.kind === 'assistant' && s) {
+        stream = null;
+        // The answer that was streaming: only what was not committed is left to render.
+        const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? item.text.slice(s.committed) : item.text;
+        enqueue(async () => store.addItem({ ...item, text: rest }, await renderText(rest), { clearLive: true }));
+        return;
+      }
+      enqueue(async () => store.addItem(item, item.markdown ? await renderText(item.text) : undefined, { clearLive: true }));
     },
     liveStart(kind, label) {
+      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter() } : null;
       store.liveStart(kind, label);
     },
     liveText(text) {
-      store.liveAppend(text);
+      const s = stream;
+      if (!s) {
+        store.liveAppend(text);
+        return;
+      }
+      s.text += text;
+      if (text.includes('\n')) commitBlocks(s);
+      store.liveSet(s.text.slice(s.committed));
     },
     liveEnd() {
-      store.liveEnd();
+      // Keep the last text on screen until its rendering replaces it (print), instead of a blank.
+      store.liveFinish();
+      enqueue(() => {
+        // Nothing replaced it (e.g. an answer with no text): clear it.
+        setTimeout(() => {
+          if (store.getSnapshot().live?.finished) store.liveEnd();
+        }, 50);
+      });
     },
     async ask(question: string, o?: AskOptions) {
       await chain; // everything printed before the question is on screen first

@@ -7,13 +7,11 @@ import type { Setup } from '../app/setup';
 import { Engine, type EngineOptions } from '../engine/engine';
 import { InputHistory } from '../history/input-history';
 import { App } from './App';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, type FirstFrame } from './first-frame';
 import { createInkHost } from './ink-host';
 import { UiStore } from './store';
 
-const BRACKETED_PASTE_ON = '\x1b[?2004h';
-const BRACKETED_PASTE_OFF = '\x1b[?2004l';
-
-export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number> {
+export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: FirstFrame): Promise<number> {
   const stdout = process.stdout;
   const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
   const ignoreSigint = () => {};
@@ -50,10 +48,13 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
-  stdout.write(BRACKETED_PASTE_ON);
-  // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed by
-  // the terminal nor lost before Ink starts listening; the kernel keeps them until Ink reads.
-  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  if (firstFrame) firstFrame.erase();
+  else {
+    stdout.write(BRACKETED_PASTE_ON);
+    // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
+    // nor lost before Ink starts listening; the kernel keeps them until Ink reads.
+    if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  }
   const ink = render(<App store={store} engine={engine} controls={controls} history={history} onExit={() => resolveExit()} />, {
     exitOnCtrlC: false,
     patchConsole: false,

@@ -20,6 +20,8 @@ export interface LiveState {
   label?: string;
   text: string;
   startedAt: number;
+  /** The stream ended; the text stays until its finished rendering replaces it (no spinner). */
+  finished?: boolean;
 }
 
 export interface AskState {
@@ -82,9 +84,15 @@ export class UiStore {
     for (const fn of this.listeners) fn();
   }
 
-  addItem(item: OutputItem, rendered?: string): void {
+  /** A finished item; `clearLive` replaces a finished live area with it in the same frame. */
+  addItem(item: OutputItem, rendered?: string, opts: { clearLive?: boolean } = {}): void {
     const entry: UiItem = { id: this.nextId++, item, ...(rendered !== undefined && { rendered }) };
-    this.update({ items: [...this.snap.items, entry] });
+    const patch: Partial<UiSnapshot> = { items: [...this.snap.items, entry] };
+    if (opts.clearLive && this.snap.live?.finished) {
+      patch.live = null;
+      this.liveText = '';
+    }
+    this.update(patch);
   }
 
   liveStart(kind: LiveState['kind'], label?: string): void {
@@ -97,9 +105,21 @@ export class UiStore {
     this.schedule(false);
   }
 
+  /** Replace the live text (what is left after finished blocks moved to the scrollback). */
+  liveSet(text: string): void {
+    this.liveText = text;
+    this.schedule(false);
+  }
+
   liveEnd(): void {
     this.liveText = '';
     this.update({ live: null });
+  }
+
+  /** The stream ended: show its last text now, keep it until the finished item replaces it. */
+  liveFinish(): void {
+    if (!this.snap.live) return;
+    this.update({ live: { ...this.snap.live, text: this.liveText, finished: true } }, true);
   }
 
   setAsk(ask: AskState | null): void {

@@ -56,7 +56,7 @@ describe(':memory in plain mode', () => {
     appendFileSync(memFile(home), "{id: 7, ts: '2026-06-01T00:00:00Z', kind: 'context', content: 'Project uses pnpm',} // hand-added\nthis line is broken\n");
     s.send(':memory inject');
     await s.waitFor(/memory: injected 2 of 2 items/);
-    expect(s.stderr()).toContain('aish: warning: memory.jsonl:4: not valid JSON or JSON5');
+    await s.waitFor('aish: warning: memory.jsonl:4: not valid JSON or JSON5', { stream: 'stderr' });
     s.send('hello');
     await s.waitFor('ok');
     expect(await s.end()).toBe(0);

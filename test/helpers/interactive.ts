@@ -5,8 +5,8 @@ import { isolatedEnv } from './run-cli';
 
 export interface Interactive {
   send(line: string): void;
-  /** Resolves when stdout (from `from`) matches. */
-  waitFor(what: string | RegExp, opts?: { timeoutMs?: number; from?: number }): Promise<void>;
+  /** Resolves when stdout (or stderr), from index `from`, matches. */
+  waitFor(what: string | RegExp, opts?: { timeoutMs?: number; from?: number; stream?: 'stdout' | 'stderr' }): Promise<void>;
   stdout(): string;
   stderr(): string;
   /** Close stdin and wait for the exit code. */
@@ -34,7 +34,7 @@ export function startInteractive(args: string[], opts: { home: string; env?: Rec
     waitFor(what, o = {}) {
       const from = o.from ?? 0;
       const test = () => {
-        const t = out.slice(from);
+        const t = (o.stream === 'stderr' ? err : out).slice(from);
         return typeof what === 'string' ? t.includes(what) : what.test(t);
       };
       if (test()) return Promise.resolve();

@@ -34,7 +34,7 @@ export function tailLines(text: string, rows: number, width: number): { lines: s
 }
 
 export function LiveArea({ live, rows, width }: { live: LiveState; rows: number; width: number }) {
-  if (!live.text) {
+  if (!live.text && !live.finished) {
     const label = live.kind === 'assistant' ? 'thinking' : live.label ?? 'running';
     return <Spinner since={live.startedAt} label={label} />;
   }

@@ -1,13 +1,21 @@
 /** :help, :quit, :clear, :history, :cd */
 import { formatHistory } from './format-history';
-import { allCommands } from './registry';
+import { UsageError } from '../util/errors';
+import { allCommands, findCommand } from './registry';
 import { info, type MetaCommand } from './types';
 
 export const coreCommands: MetaCommand[] = [
   {
     name: 'help',
-    summary: 'list every command',
-    run: () => {
+    args: '[COMMAND]',
+    summary: 'list every command; :help COMMAND for details',
+    complete: () => allCommands().map((c) => c.name),
+    run: ({ argv }) => {
+      if (argv[0]) {
+        const c = findCommand(argv[0].replace(/^:/, ''));
+        if (!c) throw new UsageError(`no command :${argv[0].replace(/^:/, '')} — see :help`);
+        return { output: [info([`:${c.name}${c.args ? ` ${c.args}` : ''} — ${c.summary}`, ...(c.help ? [c.help] : [])].join('\n'))] };
+      }
       const rows = allCommands().map((c) => [`:${c.name}${c.args ? ` ${c.args}` : ''}`, c.summary + (c.aliases?.length ? ` (also :${c.aliases.join(', :')})` : '')] as const);
       const w = Math.max(...rows.map(([a]) => a.length));
       const lines = rows.map(([a, b]) => `${a.padEnd(w)}  ${b}`);

@@ -117,6 +117,17 @@ export const memoryCommands: MetaCommand[] = [
     name: 'memory',
     args: 'add|list|forget|edit|clear|inject|summarize|compact|path',
     summary: 'manage cross-session memory (add KIND TEXT, forget ID, edit ID TEXT, …)',
+    help: [
+      '  :memory add KIND TEXT   remember TEXT; KIND is fact, pref or context (:remember TEXT = add fact)',
+      '  :memory list            active items, newest first: id, age, kind, text; * = in the system prompt',
+      '  :memory forget ID       forget one item (a tombstone is appended; nothing is rewritten)',
+      '  :memory edit ID TEXT    replace an item\'s text (new item + tombstone, one locked write)',
+      '  :memory clear           forget every item, after a [y/N] question (Enter keeps them)',
+      '  :memory inject          reload memory.jsonl (after a hand edit) and report unreadable lines',
+      '  :memory summarize       propose items from this session; keep? [y/N/edit] for each',
+      '  :memory compact         rewrite the file without forgotten items and tombstones',
+      '  :memory path            where memory.jsonl is',
+    ].join('\n'),
     complete: (engine, argv, word) => {
       if (argv.length === 0) return [...SUBCOMMANDS];
       if (argv.length === 1 && argv[0] === 'add') return [...MEMORY_KINDS];

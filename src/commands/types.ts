@@ -21,6 +21,8 @@ export interface MetaCommand {
   /** Argument synopsis for :help, e.g. "[NAME]". */
   args?: string;
   summary: string;
+  /** Longer help for `:help NAME` (subcommands, examples). */
+  help?: string;
   /** Completions for the word being typed; `argv` holds the words before it. */
   complete?(engine: Engine, argv: string[], word: string): string[];
   run(ctx: CommandContext): Promise<CommandResult | void> | CommandResult | void;

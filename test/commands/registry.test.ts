@@ -34,6 +34,17 @@ describe('meta-command registry', () => {
     for (const c of allCommands()) expect(text).toMatch(new RegExp(`^:${c.name}\\b`, 'm'));
   });
 
+  it(':help COMMAND gives the details, including every :memory subcommand', async () => {
+    const { engine, printed } = await engineWith();
+    await engine.submit(':help memory');
+    const text = printed.map((p) => p.text).join('\n');
+    for (const sub of ['add', 'list', 'forget', 'edit', 'clear', 'inject', 'summarize', 'compact', 'path']) {
+      expect(text).toMatch(new RegExp(`^  :memory ${sub}\\b`, 'm'));
+    }
+    await engine.submit(':help nope');
+    expect(printed.at(-1)).toEqual({ kind: 'error', text: 'no command :nope — see :help' });
+  });
+
   it('completes command names, presets and session names', async () => {
     const { engine } = await engineWith({
       '.config/aish/config.ts': "export default { models: { fast: { model: 'a' }, deep: { model: 'b' }, dense: { model: 'c' } } };",

@@ -3,9 +3,10 @@
  * attached as context (`git diff | aish -p "review"`); memory is injected as in the REPL.
  */
 import type { Setup } from '../app/setup';
-import { Engine, type EngineOptions } from '../engine/engine';
+import type { EngineOptions } from '../engine/engine';
 import type { EngineHost } from '../engine/host';
 import { AishError, formatError } from '../util/errors';
+import { withEngine } from './start-engine';
 
 const STDIN_LIMIT = 256 * 1024;
 
@@ -47,20 +48,13 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
     },
     ask: async () => null, // nobody to ask: every question is answered "no"
   };
-  const engine = Engine.create(setup, host, opts);
-  engine.startBackgroundWork();
-  const onSigint = () => {
-    if (!engine.cancel()) process.exit(130);
-  };
-  process.on('SIGINT', onSigint);
-  try {
-    await engine.prompt(withStdin(prompt, piped.text, piped.cut));
-    return 0;
-  } catch (err) {
-    process.stderr.write(`aish: ${formatError(err)}\n`);
-    return err instanceof AishError ? err.exitCode : 1;
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-    engine.close();
-  }
+  return withEngine(setup, host, opts, async (engine) => {
+    try {
+      await engine.prompt(withStdin(prompt, piped.text, piped.cut));
+      return 0;
+    } catch (err) {
+      process.stderr.write(`aish: ${formatError(err)}\n`);
+      return err instanceof AishError ? err.exitCode : 1;
+    }
+  });
 }

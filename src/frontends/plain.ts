@@ -4,8 +4,9 @@
  */
 import { createInterface } from 'node:readline';
 import type { Setup } from '../app/setup';
-import { Engine, type EngineOptions } from '../engine/engine';
+import type { EngineOptions } from '../engine/engine';
 import type { EngineHost, OutputItem } from '../engine/host';
+import { withEngine } from './start-engine';
 
 export function plainText(item: OutputItem): string {
   switch (item.kind) {
@@ -67,24 +68,17 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
     },
   };
 
-  const engine = Engine.create(setup, host, opts);
-  engine.startBackgroundWork();
-  // Ctrl-C (a signal here, there is no raw mode) cancels a running answer; otherwise it quits.
-  const onSigint = () => {
-    if (!engine.cancel()) process.exit(130);
-  };
-  process.on('SIGINT', onSigint);
   try {
-    for (;;) {
-      const line = await next();
-      if (line === null) break;
-      const r = await engine.submit(line);
-      if (r.quit) break;
-    }
+    await withEngine(setup, host, opts, async (engine) => {
+      for (;;) {
+        const line = await next();
+        if (line === null) break;
+        const r = await engine.submit(line);
+        if (r.quit) break;
+      }
+    });
   } finally {
-    process.removeListener('SIGINT', onSigint);
     rl.close();
-    engine.close();
   }
   return 0;
 }

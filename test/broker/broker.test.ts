@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { Broker } from '../../src/broker/broker';
 import { BrokerError } from '../../src/broker/errors';
 import { resolvePreset, type ResolvedPreset } from '../../src/broker/presets';
 import type { ChatMessage } from '../../src/broker/types';
 import { DEFAULT_CONFIG } from '../../src/config/types';
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
 import { closedPort } from '../helpers/ports';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => server.close());
-beforeEach(() => server.reset());
+const fake = useFakeOpenAI();
 
 const msgs: ChatMessage[] = [
   { role: 'system', content: 'sys' },
@@ -20,7 +15,7 @@ const msgs: ChatMessage[] = [
 ];
 
 function preset(over: Partial<ResolvedPreset> = {}): ResolvedPreset {
-  return { name: 'fast', model: 'gpt-4o-mini', baseURL: server.url, apiKey: 'sk-abcdef123456', keySource: '$OPENAI_API_KEY', timeoutMs: 2000, ...over };
+  return { name: 'fast', model: 'gpt-4o-mini', baseURL: fake.server.url, apiKey: 'sk-abcdef123456', keySource: '$OPENAI_API_KEY', timeoutMs: 2000, ...over };
 }
 
 async function failure(p: Promise<unknown>): Promise<BrokerError> {
@@ -35,18 +30,18 @@ async function failure(p: Promise<unknown>): Promise<BrokerError> {
 
 describe('Broker.stream', () => {
   it('streams text in order and reports usage', async () => {
-    server.enqueue({ text: 'one two three four', chunkSize: 2, usage: { prompt_tokens: 11, completion_tokens: 4 } });
+    fake.server.enqueue({ text: 'one two three four', chunkSize: 2, usage: { prompt_tokens: 11, completion_tokens: 4 } });
     const pieces: string[] = [];
     const r = await new Broker(preset()).stream(msgs, { onText: (t) => pieces.push(t) });
     expect(pieces.join('')).toBe('one two three four');
     expect(pieces.length).toBeGreaterThan(3);
     expect(r).toEqual({ content: 'one two three four', toolCalls: [], finishReason: 'stop', interrupted: false, usage: { promptTokens: 11, completionTokens: 4 } });
-    const body = server.requests[0]!.body;
+    const body = fake.server.requests[0]!.body;
     expect(body).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: msgs });
   });
 
   it('accumulates tool-call deltas split across chunks', async () => {
-    server.enqueue({
+    fake.server.enqueue({
       toolCalls: [
         { id: 'call_a', name: 'run_command', arguments: '{"command":"ls -la /tmp"}' },
         { id: 'call_b', name: 'everything__get-sum', arguments: '{"a":20,"b":22}' },
@@ -60,11 +55,11 @@ describe('Broker.stream', () => {
       { id: 'call_a', type: 'function', function: { name: 'run_command', arguments: '{"command":"ls -la /tmp"}' } },
       { id: 'call_b', type: 'function', function: { name: 'everything__get-sum', arguments: '{"a":20,"b":22}' } },
     ]);
-    expect(server.requests[0]!.body.tools).toEqual(tools);
+    expect(fake.server.requests[0]!.body.tools).toEqual(tools);
   });
 
   it('keeps partial text when the user aborts', async () => {
-    server.enqueue({ hang: 'mid-stream', text: 'partial answ' });
+    fake.server.enqueue({ hang: 'mid-stream', text: 'partial answ' });
     const ac = new AbortController();
     const got: string[] = [];
     const r = await new Broker(preset()).stream(msgs, {
@@ -83,7 +78,7 @@ describe('Broker.stream', () => {
     ['404', { status: 404, error: { message: "The model 'nope' does not exist" } }, 'unknown-model', /model "gpt-4o-mini" not found at .* \(404\)/],
     ['400', { status: 400, error: { message: 'context length exceeded' } }, 'rejected', /rejected the request \(400\): context length exceeded$/],
   ])('%s becomes one clear line', async (_n, reply, kind, re) => {
-    server.enqueue(reply as never);
+    fake.server.enqueue(reply as never);
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe(kind);
     expect(e.message).toMatch(re);
@@ -92,30 +87,30 @@ describe('Broker.stream', () => {
   });
 
   it('429 after the SDK retries', async () => {
-    server.enqueue({ status: 429 }, { status: 429 }, { status: 429 });
+    fake.server.enqueue({ status: 429 }, { status: 429 }, { status: 429 });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('rate-limit');
     expect(e.message).toMatch(/^rate limited by .* \(429\) after retries.* — wait a moment and try again$/);
-    expect(server.requests).toHaveLength(3);
+    expect(fake.server.requests).toHaveLength(3);
   });
 
   it('500 after retries', async () => {
-    server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    fake.server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('server');
     expect(e.message).toMatch(/^server error 500 from /);
   });
 
   it('a server that never answers times out once, without retries', async () => {
-    server.enqueue({ hang: 'before-headers' });
+    fake.server.enqueue({ hang: 'before-headers' });
     const e = await failure(new Broker(preset({ timeoutMs: 300 })).stream(msgs));
     expect(e.kind).toBe('timeout');
-    expect(e.message).toBe(`no answer from ${server.url} within 300 ms — check the server, or raise models.fast.timeoutMs`);
-    expect(server.requests).toHaveLength(1);
+    expect(e.message).toBe(`no answer from ${fake.server.url} within 300 ms — check the server, or raise models.fast.timeoutMs`);
+    expect(fake.server.requests).toHaveLength(1);
   });
 
   it('a stream that stalls mid-answer is caught by the idle timer, partial text kept', async () => {
-    server.enqueue({ hang: 'mid-stream', text: 'half of it' });
+    fake.server.enqueue({ hang: 'mid-stream', text: 'half of it' });
     const e = await failure(new Broker(preset({ timeoutMs: 300 })).stream(msgs));
     expect(e.kind).toBe('stalled');
     expect(e.partial).toBe('half of it');
@@ -123,7 +118,7 @@ describe('Broker.stream', () => {
   });
 
   it('a cut stream keeps the partial answer', async () => {
-    server.enqueue({ cut: 'the beginning' });
+    fake.server.enqueue({ cut: 'the beginning' });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('cut');
     expect(e.partial).toBe('the beginning');
@@ -131,7 +126,7 @@ describe('Broker.stream', () => {
   });
 
   it('an invalid chunk is a protocol error', async () => {
-    server.enqueue({ invalidChunk: '{not json', before: 'ok so far' });
+    fake.server.enqueue({ invalidChunk: '{not json', before: 'ok so far' });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('protocol');
     expect(e.partial).toBe('ok so far');
@@ -146,7 +141,7 @@ describe('Broker.stream', () => {
   });
 
   it('a stream that ends without finishing is reported as cut', async () => {
-    server.enqueue({ text: 'no end', finishReason: null });
+    fake.server.enqueue({ text: 'no end', finishReason: null });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('cut');
     expect(e.partial).toBe('no end');

@@ -1,19 +1,16 @@
 /** Memory in the real REPL in a pseudo-terminal (issue 4, acceptance 1 and 7). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/context/system-prompt';
-import { startFakeOpenAI, systemText, type FakeOpenAI } from '../helpers/openai-server';
+import { systemText } from '../helpers/openai-server';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI({ defaultReply: { text: 'ok.' } });
-});
-afterAll(async () => server.close());
+const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const all: PtySession[] = [];
 afterAll(() => all.forEach((s) => s.kill()));
 function start(home: string): PtySession {
-  const s = spawnAish([], { home, env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' }, cols: 160 });
+  const s = spawnAish([], { home, env: { OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' }, cols: 160 });
   all.push(s);
   return s;
 }
@@ -39,7 +36,7 @@ describe('memory in the REPL', () => {
     const mark = b.text().length;
     b.write('how do I ship?\r');
     await b.waitFor('ok.', { from: mark });
-    const sys = systemText(server.requests.at(-1)!);
+    const sys = systemText(fake.server.requests.at(-1)!);
     expect(sys).toBe(`${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (fact) The user deploys with make release.`);
     b.write('\x04');
     expect(await b.exitCode()).toBe(0);
@@ -56,7 +53,7 @@ describe('memory in the REPL', () => {
     const mark = s.text().length;
     s.write('hi\r');
     await s.waitFor('ok.', { from: mark });
-    const sys = systemText(server.requests.at(-1)!);
+    const sys = systemText(fake.server.requests.at(-1)!);
     expect(sys.match(/\[background\]/g)).toHaveLength(1);
     const block = sys.slice(sys.indexOf('[background]')).split('\n');
     expect(block).toEqual([

@@ -1,20 +1,16 @@
 /** Memory in the shell (issue 4): plain mode, -p, two processes; the PTY flows are in memory-pty.test.ts. */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { startInteractive } from '../helpers/interactive';
-import { startFakeOpenAI, systemText, type FakeOpenAI } from '../helpers/openai-server';
+import { systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => server.close());
-beforeEach(() => server.reset());
+const fake = useFakeOpenAI();
 
-const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' });
+const env = () => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test' });
 const memFile = (home: string) => join(home, '.local', 'share', 'aish', 'memory.jsonl');
 const records = (home: string) =>
   readFileSync(memFile(home), 'utf8')
@@ -49,7 +45,7 @@ describe(':memory in plain mode', () => {
 
   it('a hand edit while the shell runs is picked up by :memory inject; the broken line is reported by number', async () => {
     const home = tmpDir();
-    server.setDefault({ text: 'ok' });
+    fake.server.setDefault({ text: 'ok' });
     const s = startInteractive([], { home, env: env() });
     s.send(':remember User likes tea.');
     await s.waitFor('memory: added 1 (fact)');
@@ -60,15 +56,14 @@ describe(':memory in plain mode', () => {
     s.send('hello');
     await s.waitFor('ok');
     expect(await s.end()).toBe(0);
-    const sys = systemText(server.requests.at(-1)!);
+    const sys = systemText(fake.server.requests.at(-1)!);
     expect(sys).toContain('- (fact) User likes tea.');
     expect(sys).toContain('- (context) Project uses pnpm');
-    server.setDefault({ text: 'default' });
   });
 
   it('additions and edits reach the next request; forgets leave it at once', async () => {
     const home = tmpDir();
-    server.setDefault((req) => ({ text: `n=${req.body.messages.length}` }));
+    fake.server.setDefault((req) => ({ text: `n=${req.body.messages.length}` }));
     const r = await runAish([], {
       home,
       env: env(),
@@ -76,12 +71,11 @@ describe(':memory in plain mode', () => {
       input: ':remember first fact\nq1\n:memory edit 1 first fact, edited\nq2\n:memory forget 2\nq3\n',
     });
     expect(r.code).toBe(0);
-    const sys = server.requests.map((q) => systemText(q));
+    const sys = fake.server.requests.map((q) => systemText(q));
     expect(sys[0]).toContain('- (fact) first fact');
     expect(sys[1]).toContain('- (fact) first fact, edited');
     expect(sys[1]).not.toContain('- (fact) first fact\n');
     expect(sys[2]).not.toContain('[background]');
-    server.setDefault({ text: 'default' });
   });
 
   it('unknown subcommands and kinds are usage errors that keep the shell going', async () => {
@@ -99,10 +93,10 @@ describe('memory and -p', () => {
   it('-p requests carry the [background] block; with --no-memory they do not', async () => {
     const home = tmpDir();
     await runAish(['memory', 'add', 'pref', 'Answer in one line.'], { home });
-    server.enqueue({ text: 'a' }, { text: 'b' });
+    fake.server.enqueue({ text: 'a' }, { text: 'b' });
     expect((await runAish(['-p', 'q'], { home, env: env() })).code).toBe(0);
     expect((await runAish(['--no-memory', '-p', 'q'], { home, env: env() })).code).toBe(0);
-    const [withMem, without] = await server.waitForRequests(2);
+    const [withMem, without] = await fake.server.waitForRequests(2);
     expect(systemText(withMem!)).toMatch(/\[background\] \(memory loaded at startup; managed via :memory\)\n- \(pref\) Answer in one line\.$/);
     expect(systemText(without!)).not.toContain('[background]');
   });
@@ -140,7 +134,7 @@ describe(':memory summarize', () => {
     const cfg = join(home, 'config.ts');
     writeFileSync(cfg, "export default { models: { fast: { model: 'small-model' }, big: { model: 'summarizer-model' } }, memory: { summarizerModel: 'big' } };\n");
     await runAish(['--config', cfg, 'memory', 'add', 'pref', 'User prefers terse responses.'], { home });
-    server.enqueue(
+    fake.server.enqueue(
       { text: 'Noted: pnpm, and that key.' },
       {
         text: [
@@ -175,7 +169,7 @@ describe(':memory summarize', () => {
     expect(r.stdout).toContain('[aish] memory: added 3 candidates');
     expect(r.stdout).toContain('[aish] memory: added 0 candidates');
 
-    const [, first, second] = await server.waitForRequests(3);
+    const [, first, second] = await fake.server.waitForRequests(3);
     expect(first!.body.model).toBe('summarizer-model');
     expect(first!.body.messages[1].content).toContain('user: I build with pnpm');
     // the second summarize sees neither the first one's answer nor its prompt

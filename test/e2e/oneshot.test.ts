@@ -1,30 +1,23 @@
-import { describe, expect, it, beforeAll, afterAll, beforeEach } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/context/system-prompt';
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
 import { closedPort } from '../helpers/ports';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => server.reset());
+const fake = useFakeOpenAI();
 
-const env = (extra: Record<string, string> = {}) => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test-key-123456', ...extra });
+const env = (extra: Record<string, string> = {}) => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test-key-123456', ...extra });
 
 describe('aish -p', () => {
   it('streams the answer to stdout and exits 0', async () => {
-    server.enqueue({ text: 'Hello there, streamed in pieces.', chunkSize: 3 });
+    fake.server.enqueue({ text: 'Hello there, streamed in pieces.', chunkSize: 3 });
     const home = tmpDir();
     const r = await runAish(['-p', 'hi'], { home, env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Hello there, streamed in pieces.\n');
-    const [req] = await server.waitForRequests(1);
+    const [req] = await fake.server.waitForRequests(1);
     expect(req!.body.model).toBe('gpt-4o-mini');
     expect(req!.body.stream).toBe(true);
     expect(req!.body.messages).toEqual([
@@ -34,10 +27,10 @@ describe('aish -p', () => {
   });
 
   it('attaches piped stdin to the request', async () => {
-    server.enqueue({ text: 'looks fine' });
+    fake.server.enqueue({ text: 'looks fine' });
     const r = await runAish(['-p', 'review this diff'], { home: tmpDir(), env: env(), input: 'diff --git a/x b/x\n+added line\n' });
     expect(r.code).toBe(0);
-    const [req] = await server.waitForRequests(1);
+    const [req] = await fake.server.waitForRequests(1);
     const user = req!.body.messages[1].content as string;
     expect(user).toBe('review this diff\n\nInput from stdin:\n```\ndiff --git a/x b/x\n+added line\n```');
   });
@@ -51,7 +44,7 @@ describe('aish -p', () => {
   });
 
   it('401 exits 1 with one line about the key, never printing it', async () => {
-    server.enqueue({ status: 401, error: { message: 'Incorrect API key provided: sk-test-key-123456' } });
+    fake.server.enqueue({ status: 401, error: { message: 'Incorrect API key provided: sk-test-key-123456' } });
     const r = await runAish(['-p', 'hi'], { home: tmpDir(), env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
@@ -67,34 +60,34 @@ describe('aish -p', () => {
   });
 
   it('-m selects the preset', async () => {
-    server.enqueue({ text: 'ok' });
+    fake.server.enqueue({ text: 'ok' });
     const r = await runAish(['-m', 'deep', '-p', 'hi'], { home: tmpDir(), env: env() });
     expect(r.code).toBe(0);
-    expect((await server.waitForRequests(1))[0]!.body.model).toBe('gpt-4o');
+    expect((await fake.server.waitForRequests(1))[0]!.body.model).toBe('gpt-4o');
   });
 });
 
 describe('plain line mode (stdin not a terminal)', () => {
   it('answers prompts, runs meta commands, exits 0 at :quit', async () => {
-    server.enqueue({ text: 'Hi! How can I help?' });
+    fake.server.enqueue({ text: 'Hi! How can I help?' });
     const r = await runAish([], { home: tmpDir(), env: env(), input: 'hello\n:model\n:quit\nnot reached\n' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       'Hi! How can I help?\n' +
-        '* fast         gpt-4o-mini  (' + server.url + ')\n' +
-        '  deep         gpt-4o  (' + server.url + ')\n' +
+        '* fast         gpt-4o-mini  (' + fake.server.url + ')\n' +
+        '  deep         gpt-4o  (' + fake.server.url + ')\n' +
         '* = active; switch with :model NAME\n',
     );
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
   });
 
   it('exits 0 at end of input and keeps the conversation across lines', async () => {
-    server.enqueue({ text: 'first answer' }, { text: 'second answer' });
+    fake.server.enqueue({ text: 'first answer' }, { text: 'second answer' });
     const r = await runAish([], { home: tmpDir(), env: env(), input: 'one\ntwo\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('first answer\nsecond answer\n');
-    const reqs = await server.waitForRequests(2);
+    const reqs = await fake.server.waitForRequests(2);
     expect(reqs[1]!.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'one' },
       { role: 'assistant', content: 'first answer' },
@@ -109,11 +102,11 @@ describe('plain line mode (stdin not a terminal)', () => {
   });
 
   it('!cmd output reaches the next request', async () => {
-    server.enqueue({ text: 'I see hi' });
+    fake.server.enqueue({ text: 'I see hi' });
     const r = await runAish([], { home: tmpDir(), env: env(), input: '!echo hi\nwhat did it print?\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('hi\nI see hi\n');
-    const [req] = await server.waitForRequests(1);
+    const [req] = await fake.server.waitForRequests(1);
     expect(req!.body.messages[1].content).toBe('Output of a shell command I ran (`echo hi`, exit 0):\n```\nhi\n```\n\nwhat did it print?');
   });
 });

@@ -1,18 +1,14 @@
 /** The real Ink REPL in a real pseudo-terminal against the fake OpenAI server (issue 3, acceptance 3). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, lastUserText, type FakeOpenAI } from '../helpers/openai-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { lastUserText } from '../helpers/openai-server';
 import { BIN } from '../helpers/paths';
 import { spawnAish, stripAnsi, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => server.close());
-beforeEach(() => server.reset());
+const fake = useFakeOpenAI();
 
-const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' });
+const env = () => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test' });
 const sessions: PtySession[] = [];
 function start(home: string, args: string[] = []): PtySession {
   const s = spawnAish(args, { home, env: env() });
@@ -28,12 +24,12 @@ async function exitWithCtrlD(s: PtySession): Promise<number> {
 
 describe('REPL in a pseudo-terminal', () => {
   it('streams an answer, shows the model in the status line, and exits 0 on Ctrl-D', async () => {
-    server.enqueue({ text: 'The answer is **42**.', chunkSize: 2, intervalMs: 10 });
+    fake.server.enqueue({ text: 'The answer is **42**.', chunkSize: 2, intervalMs: 10 });
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');
     s.write('what is the answer?\r');
     await s.waitFor('The answer is 42.');
-    expect(lastUserText((await server.waitForRequests(1))[0]!)).toBe('what is the answer?');
+    expect(lastUserText((await fake.server.waitForRequests(1))[0]!)).toBe('what is the answer?');
     expect(await exitWithCtrlD(s)).toBe(0);
     // bracketed paste and the cursor are restored on the way out
     const tail = s.raw().slice(-200);
@@ -42,7 +38,7 @@ describe('REPL in a pseudo-terminal', () => {
   });
 
   it('Ctrl-C stops a streaming answer, keeps the partial text, and the prompt works again', async () => {
-    server.enqueue({ text: 'word '.repeat(400), chunkSize: 5, intervalMs: 15 }, { text: 'second answer' });
+    fake.server.enqueue({ text: 'word '.repeat(400), chunkSize: 5, intervalMs: 15 }, { text: 'second answer' });
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');
     s.write('talk a lot\r');
@@ -52,7 +48,7 @@ describe('REPL in a pseudo-terminal', () => {
     const mark = s.text().length;
     s.write('next question\r');
     await s.waitFor('second answer', { from: mark });
-    const reqs = await server.waitForRequests(2);
+    const reqs = await fake.server.waitForRequests(2);
     // the interrupted partial answer is in the next request, marked
     const prev = reqs[1]!.body.messages.at(-2);
     expect(prev.role).toBe('assistant');
@@ -62,7 +58,7 @@ describe('REPL in a pseudo-terminal', () => {
   });
 
   it('a pasted multi-line text arrives as one prompt (bracketed and unbracketed)', async () => {
-    server.enqueue({ text: 'got it' }, { text: 'got it too' });
+    fake.server.enqueue({ text: 'got it' }, { text: 'got it too' });
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');
     s.write('\x1b[200~line one\rline two\r  line three\x1b[201~');
@@ -70,14 +66,14 @@ describe('REPL in a pseudo-terminal', () => {
     await s.waitFor('got it');
     s.write('alpha\rbeta\rgamma\r'); // a terminal without bracketed paste: one chunk
     await s.waitFor('got it too');
-    const reqs = await server.waitForRequests(2);
+    const reqs = await fake.server.waitForRequests(2);
     expect(lastUserText(reqs[0]!)).toBe('line one\nline two\n  line three');
     expect(lastUserText(reqs[1]!)).toBe('alpha\nbeta\ngamma');
     expect(await exitWithCtrlD(s)).toBe(0);
   });
 
   it('↑ recalls the previous input after a restart', async () => {
-    server.enqueue({ text: 'first' });
+    fake.server.enqueue({ text: 'first' });
     const home = tmpDir();
     const a = start(home);
     await a.waitFor('fast (gpt-4o-mini)');
@@ -85,14 +81,14 @@ describe('REPL in a pseudo-terminal', () => {
     await a.waitFor('first');
     expect(await exitWithCtrlD(a)).toBe(0);
 
-    server.enqueue({ text: 'again' });
+    fake.server.enqueue({ text: 'again' });
     const b = start(home);
     await b.waitFor('fast (gpt-4o-mini)');
     b.write('\x1b[A'); // up arrow
     await b.waitFor('› remember this line');
     b.write('\r');
     await b.waitFor('again');
-    expect(lastUserText((await server.waitForRequests(2))[1]!)).toBe('remember this line');
+    expect(lastUserText((await fake.server.waitForRequests(2))[1]!)).toBe('remember this line');
     expect(await exitWithCtrlD(b)).toBe(0);
   });
 
@@ -107,29 +103,29 @@ describe('REPL in a pseudo-terminal', () => {
   });
 
   it('!echo hi shows hi and the next request contains it', async () => {
-    server.enqueue({ text: 'noted' });
+    fake.server.enqueue({ text: 'noted' });
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');
     s.write('!echo hi\r');
     await s.waitFor(/\$ echo hi\s+hi\s+\[exit 0\]/);
     s.write('what did it say?\r');
     await s.waitFor('noted');
-    const [req] = await server.waitForRequests(1);
+    const [req] = await fake.server.waitForRequests(1);
     expect(lastUserText(req!)).toBe('Output of a shell command I ran (`echo hi`, exit 0):\n```\nhi\n```\n\nwhat did it say?');
     expect(await exitWithCtrlD(s)).toBe(0);
   });
 
   it('a failed call shows one clear line and the next prompt works', async () => {
-    server.enqueue({ status: 401 }, { text: 'all good now' });
+    fake.server.enqueue({ status: 401 }, { text: 'all good now' });
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');
     s.write('first try\r');
     await s.waitFor(/✗ .* refused the API key \(401\)[^]*— check\s+\$OPENAI_API_KEY/); // may wrap
     s.write('second try\r');
     await s.waitFor('all good now');
-    expect(lastUserText((await server.waitForRequests(2))[1]!)).toBe('second try');
+    expect(lastUserText((await fake.server.waitForRequests(2))[1]!)).toBe('second try');
     // the failed question was taken back: the second request does not carry it
-    expect(server.requests[1]!.body.messages.map((m: { content: string }) => m.content)).not.toContain('first try');
+    expect(fake.server.requests[1]!.body.messages.map((m: { content: string }) => m.content)).not.toContain('first try');
     expect(await exitWithCtrlD(s)).toBe(0);
   });
 
@@ -143,7 +139,7 @@ describe('REPL in a pseudo-terminal', () => {
       name: 'xterm-256color',
       cols: 120,
       rows: 30,
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, TERM: 'xterm-256color', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' },
+      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, TERM: 'xterm-256color', OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' },
     });
     let out = '';
     pty.onData((d) => (out += d));

@@ -1,21 +1,18 @@
 /** Shell commands from the REPL in a real pseudo-terminal: full-screen hand-off, Ctrl-C, cd. */
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, lastUserText, type FakeOpenAI } from '../helpers/openai-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { lastUserText } from '../helpers/openai-server';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => server.close());
+const fake = useFakeOpenAI();
 const sessions: PtySession[] = [];
 afterAll(() => sessions.forEach((s) => s.kill()));
 
 function start(home: string, cwd?: string): PtySession {
-  const s = spawnAish([], { home, env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' }, ...(cwd && { cwd }) });
+  const s = spawnAish([], { home, env: { OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' }, ...(cwd && { cwd }) });
   sessions.push(s);
   return s;
 }
@@ -33,10 +30,10 @@ describe('shell commands in the REPL', () => {
     s.write('q'); // keys go to less, not to aish
     const mark = s.text().length;
     await s.waitFor('fast (gpt-4o-mini)', { from: mark });
-    server.enqueue({ text: 'back again' });
+    fake.server.enqueue({ text: 'back again' });
     s.write('are you there?\r');
     await s.waitFor('back again', { from: mark });
-    expect(lastUserText(server.requests.at(-1)!)).toBe('are you there?');
+    expect(lastUserText(fake.server.requests.at(-1)!)).toBe('are you there?');
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

@@ -1,18 +1,13 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => server.close());
-beforeEach(() => server.reset());
+const fake = useFakeOpenAI();
 
-const env = () => ({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test' });
+const env = () => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test' });
 const sessionsDir = (home: string) => join(home, '.local', 'share', 'aish', 'sessions');
 
 describe(':history', () => {
@@ -20,12 +15,12 @@ describe(':history', () => {
     const home = tmpDir();
     mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
     writeFileSync(join(home, '.local', 'share', 'aish', 'memory.jsonl'), '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"User likes tea."}\n');
-    server.enqueue({ text: 'first answer' }, { text: 'second answer' });
+    fake.server.enqueue({ text: 'first answer' }, { text: 'second answer' });
     const r = await runAish([], { home, env: env(), input: 'first question\n:history --json\nsecond question\n' });
     expect(r.code).toBe(0);
     const json = r.stdout.slice(r.stdout.indexOf('['), r.stdout.lastIndexOf(']') + 1);
     const history = JSON.parse(json) as Array<{ role: string; content: string }>;
-    const reqs = await server.waitForRequests(2);
+    const reqs = await fake.server.waitForRequests(2);
     expect(reqs[1]!.body.messages.slice(0, -1)).toEqual(history);
     expect(reqs[1]!.body.messages.at(-1)).toEqual({ role: 'user', content: 'second question' });
     expect(history[0]!.role).toBe('system');
@@ -33,7 +28,7 @@ describe(':history', () => {
   });
 
   it('the readable form shows each message whole with its role', async () => {
-    server.enqueue({ text: 'an answer' });
+    fake.server.enqueue({ text: 'an answer' });
     const r = await runAish([], { home: tmpDir(), env: env(), input: 'a question\n:history\n' });
     expect(r.stdout).toMatch(/── system ──\nYou are aish[\s\S]*── user ──\na question\n── assistant ──\nan answer\n$/);
   });
@@ -42,7 +37,7 @@ describe(':history', () => {
 describe('session log', () => {
   it('each turn is on disk before the next prompt is read', async () => {
     const home = tmpDir();
-    server.enqueue({ text: 'one' });
+    fake.server.enqueue({ text: 'one' });
     // the second "prompt" is a shell command that prints the session log as it is at that moment
     const dir = sessionsDir(home);
     const r = await runAish([], { home, env: env(), input: `hello\n!cat "${dir}"/*.jsonl\n` });
@@ -56,23 +51,23 @@ describe('session log', () => {
 
   it(':save x, restart, :resume x continues with the earlier turns in the request', async () => {
     const home = tmpDir();
-    server.enqueue({ text: 'Paris.' });
+    fake.server.enqueue({ text: 'Paris.' });
     const a = await runAish([], { home, env: env(), input: 'capital of France?\n:save geo\n' });
     expect(a.stdout).toContain('saved as geo');
-    server.enqueue({ text: 'Berlin.' });
+    fake.server.enqueue({ text: 'Berlin.' });
     const b = await runAish([], { home, env: env(), input: ':resume geo\nand Germany?\n' });
     expect(b.stdout).toContain('resumed geo: 2 messages');
-    const reqs = await server.waitForRequests(2);
+    const reqs = await fake.server.waitForRequests(2);
     expect(reqs[1]!.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'capital of France?' },
       { role: 'assistant', content: 'Paris.' },
       { role: 'user', content: 'and Germany?' },
     ]);
     // the same through the command line
-    server.enqueue({ text: 'Rome.' });
+    fake.server.enqueue({ text: 'Rome.' });
     const c = await runAish(['--resume', 'geo'], { home, env: env(), input: 'and Italy?\n' });
     expect(c.code).toBe(0);
-    expect((await server.waitForRequests(3))[2]!.body.messages.slice(1, 3)).toEqual([
+    expect((await fake.server.waitForRequests(3))[2]!.body.messages.slice(1, 3)).toEqual([
       { role: 'user', content: 'capital of France?' },
       { role: 'assistant', content: 'Paris.' },
     ]);
@@ -80,11 +75,11 @@ describe('session log', () => {
 
   it('aish -c continues the latest session', async () => {
     const home = tmpDir();
-    server.enqueue({ text: 'A1' }, { text: 'A2' });
+    fake.server.enqueue({ text: 'A1' }, { text: 'A2' });
     await runAish([], { home, env: env(), input: 'Q1\n' });
     const r = await runAish(['-c'], { home, env: env(), input: 'Q2\n' });
     expect(r.code).toBe(0);
-    expect((await server.waitForRequests(2))[1]!.body.messages.slice(1)).toEqual([
+    expect((await fake.server.waitForRequests(2))[1]!.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'Q1' },
       { role: 'assistant', content: 'A1' },
       { role: 'user', content: 'Q2' },
@@ -93,14 +88,14 @@ describe('session log', () => {
 
   it('a torn last line is skipped with a warning', async () => {
     const home = tmpDir();
-    server.enqueue({ text: 'kept' });
+    fake.server.enqueue({ text: 'kept' });
     await runAish([], { home, env: env(), input: 'keep me\n:save torn\n' });
     appendFileSync(join(sessionsDir(home), 'torn.jsonl'), '{"ts":"2026-01-01T00:00:00Z","role":"user","content":"cut of');
-    server.enqueue({ text: 'ok' });
+    fake.server.enqueue({ text: 'ok' });
     const r = await runAish(['--resume', 'torn'], { home, env: env(), input: 'next\n' });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('aish: warning: torn.jsonl:4: incomplete last line (an interrupted write?)\n');
-    expect((await server.waitForRequests(2))[1]!.body.messages.slice(1)).toEqual([
+    expect((await fake.server.waitForRequests(2))[1]!.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'keep me' },
       { role: 'assistant', content: 'kept' },
       { role: 'user', content: 'next' },
@@ -109,7 +104,7 @@ describe('session log', () => {
 
   it('refuses session names with / or ..', async () => {
     const home = tmpDir();
-    server.enqueue({ text: 'x' });
+    fake.server.enqueue({ text: 'x' });
     const r = await runAish([], { home, env: env(), input: 'hi\n:save ../evil\n:save a/b\n:resume ../x\n' });
     const errs = r.stderr.trim().split('\n');
     expect(errs).toHaveLength(3);
@@ -120,7 +115,7 @@ describe('session log', () => {
 
   it('aish sessions list shows saved and recent sessions', async () => {
     const home = tmpDir();
-    server.enqueue({ text: 'x' });
+    fake.server.enqueue({ text: 'x' });
     await runAish([], { home, env: env(), input: 'list me please\n:save listed\n' });
     const r = await runAish(['sessions', 'list', '--json'], { home, env: env() });
     const list = JSON.parse(r.stdout) as Array<{ name: string; named: boolean; turns: number; firstPrompt: string }>;
@@ -139,8 +134,8 @@ describe('errors leave the shell usable', () => {
   it('401, 429 after retries, 500, a hang, a cut stream: one clear line each, then a normal answer', async () => {
     const home = tmpDir();
     const cfg = join(home, 'config.ts');
-    writeFileSync(cfg, `export default { models: { fast: { model: 'm', baseURL: '${server.url}', timeoutMs: 400 } } };\n`);
-    server.enqueue(
+    writeFileSync(cfg, `export default { models: { fast: { model: 'm', baseURL: '${fake.server.url}', timeoutMs: 400 } } };\n`);
+    fake.server.enqueue(
       { status: 401 },
       { status: 429 },
       { status: 429 },
@@ -169,7 +164,7 @@ describe('errors leave the shell usable', () => {
     expect(r.stdout).toContain('cut part');
     expect(r.stdout.trimEnd().endsWith('finally fine')).toBe(true);
     // the failed questions without any answer were taken back; partial answers stayed in context
-    const last = server.requests.at(-1)!.body.messages.slice(1);
+    const last = fake.server.requests.at(-1)!.body.messages.slice(1);
     expect(last.map((m: { role: string; content: string }) => `${m.role}:${m.content}`)).toEqual([
       'user:e',
       'assistant:stalled part\n\n[answer broken off]',

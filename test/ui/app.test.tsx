@@ -1,24 +1,20 @@
 /** The App component with ink-testing-library: real engine, real fake server, no terminal. */
 import { render } from 'ink-testing-library';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { setup } from '../../src/app/setup';
 import { Engine } from '../../src/engine/engine';
 import { InputHistory } from '../../src/history/input-history';
 import { App } from '../../src/ui/App';
 import { createInkHost } from '../../src/ui/ink-host';
 import { UiStore } from '../../src/ui/store';
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
 import { tmpDir } from '../helpers/tmp';
 
-let server: FakeOpenAI;
-beforeAll(async () => {
-  server = await startFakeOpenAI();
-});
-afterAll(async () => server.close());
+const fake = useFakeOpenAI();
 
 async function mount() {
   const home = tmpDir();
-  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'k' };
+  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
   const s = await setup({}, env);
   const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null });
   const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
@@ -42,7 +38,7 @@ async function mount() {
 
 describe('App (ink-testing-library)', () => {
   it('submits a prompt, shows the answer, and keeps the status line', async () => {
-    server.enqueue({ text: 'Hello from the model.' });
+    fake.server.enqueue({ text: 'Hello from the model.' });
     const t = await mount();
     await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
     t.ui.stdin.write('hi there');

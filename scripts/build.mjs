@@ -54,7 +54,8 @@ await build({
   jsx: 'automatic',
   legalComments: 'none',
   // jiti ships its own single-file bundle and resolves babel lazily; keep it external.
-  external: ['jiti'],
+  // web-tree-sitter stays in node_modules next to its tree-sitter.wasm (src/tools/shell-parser.ts).
+  external: ['jiti', 'web-tree-sitter'],
   alias: { 'react-devtools-core': stub },
   // React and Ink pick their production builds (the development build is several times slower).
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },

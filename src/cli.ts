@@ -19,6 +19,8 @@ interface RootOptions extends GlobalFlags {
   model?: string;
   continue?: boolean;
   resume?: string;
+  norris?: string;
+  yes?: boolean;
 }
 
 /** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
@@ -36,6 +38,8 @@ function buildProgram(): Command {
     .addOption(new Option('-m, --model <preset>', 'start with this model preset'))
     .addOption(new Option('-c, --continue', 'continue the latest session'))
     .addOption(new Option('--resume <name>', 'continue a saved or recent session'))
+    .addOption(new Option('--norris <goal>', 'work on GOAL without asking anyone; destructive steps are refused unless --yes'))
+    .addOption(new Option('--yes', 'with --norris: allow destructive steps'))
     .exitOverride()
     .configureOutput({
       outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
@@ -44,7 +48,12 @@ function buildProgram(): Command {
       const o = program.opts<RootOptions>();
       const s = await setup(o);
       const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
-      if (o.prompt !== undefined) {
+      if (o.yes && o.norris === undefined) throw new UsageError('--yes only goes with --norris');
+      if (o.norris !== undefined) {
+        if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
+        if (!o.norris.trim()) throw new UsageError('--norris needs a goal, e.g. aish --norris "make the tests pass"');
+        actionExitCode = await (await import('./frontends/norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, yes: o.yes === true });
+      } else if (o.prompt !== undefined) {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
         actionExitCode = await (await import('./frontends/oneshot')).runOneShot(s, o.prompt, engineOpts);
       } else if (process.stdin.isTTY && process.stdout.isTTY) {
@@ -99,7 +108,8 @@ function buildProgram(): Command {
     .command('clear')
     .description('forget every item (needs --yes)')
     .option('--yes', 'confirm')
-    .action(withSetup(async (s, opts: { yes?: boolean }) => (await import('./cli/memory-cli')).memoryClear(s, opts)));
+    // --yes is also a root option (for --norris); commander gives it to the root when both exist.
+    .action(withSetup(async (s, opts: { yes?: boolean }) => (await import('./cli/memory-cli')).memoryClear(s, { yes: opts.yes === true || program.opts<RootOptions>().yes === true })));
   memory
     .command('compact')
     .description('rewrite the file without forgotten items and tombstones (atomic)')

@@ -4,13 +4,15 @@ import { closest } from '../util/suggest';
 import { coreCommands } from './core';
 import { memoryCommands } from './memory';
 import { modelCommands } from './model';
+import { norrisCommands } from './norris';
+import { toolCommands } from './tools';
 import { sessionCommands } from './session';
 import type { MetaCommand } from './types';
 
 let registry: MetaCommand[] | null = null;
 
 export function allCommands(): MetaCommand[] {
-  registry ??= [...coreCommands, ...modelCommands, ...memoryCommands, ...sessionCommands];
+  registry ??= [...coreCommands, ...modelCommands, ...memoryCommands, ...sessionCommands, ...toolCommands, ...norrisCommands];
   return registry;
 }
 

@@ -3,15 +3,14 @@
  * Every front end feeds it lines with submit() and renders what it reports through the host.
  */
 import { homedir } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Setup } from '../app/setup';
 import { Broker } from '../broker/broker';
-import { BrokerError } from '../broker/errors';
 import { resolvePreset, type ResolvedPreset } from '../broker/presets';
 import type { ChatMessage } from '../broker/types';
 import { dispatchMeta } from '../commands/registry';
 import { Conversation } from '../context/conversation';
-import { isExact, loadTokenizer } from '../context/tokens';
+import { isExact } from '../context/tokens';
 import { SessionLog } from '../history/session-log';
 import { loadSession, resolveSession, latestSession } from '../history/sessions';
 import type { Turn } from '../history/types';
@@ -23,7 +22,19 @@ import { selectForInjection } from '../memory/select';
 import { MemoryStore } from '../memory/store';
 import { loadStartupMemory } from './startup-memory';
 import { runBang } from './bang';
+import { runTurn } from './turn';
+import { runCommandSpec } from '../tools/run-command';
+import { HeadTail } from '../tools/executor';
+import type { McpManager, McpToolInfo, ServerStatus, ToolCallOutcome } from '../tools/mcp/manager';
+import { mcpToolSpec } from '../tools/mcp-spec';
+import type { ToolSpec } from '../broker/types';
 import { turnsToMessages } from './replay';
+
+/** Tool rounds per chat turn before aish stops and hands back to the user. */
+export const CHAT_TOOL_ROUNDS = 10;
+/** How long a model call waits for MCP servers that are still starting. */
+const MCP_WAIT_MS = 5000;
+const MCP_OUTPUT_LIMIT = 16 * 1024;
 
 export interface EngineOptions {
   model?: string | undefined;
@@ -57,8 +68,11 @@ export class Engine {
   private pendingShell: string[] = [];
   private memoryStore: MemoryStore | null = null;
   private memoryLoaded = false;
-  private memoryReady: Promise<void> = Promise.resolve();
+  private memoryReady: Promise<void> | null = null;
   norrisStep: { step: number; maxSteps: number } | null = null;
+  private mcp: McpManager | null = null;
+  private mcpStarting: Promise<void> = Promise.resolve();
+  private readonly alwaysAllowed = new Set<string>();
 
   private constructor(
     readonly setup: Setup,
@@ -77,19 +91,46 @@ export class Engine {
     return e;
   }
 
-  /** Load memory in the background; the first model call waits for it. */
+  /** Load memory and start MCP servers in the background; the first model call waits for memory. */
   startBackgroundWork(): void {
-    this.memoryReady = this.loadMemory();
+    void this.memoryReadyPromise();
+    this.mcpStarting = this.startMcp().catch((err: unknown) => {
+      this.host.print({ kind: 'warn', text: `MCP servers not started: ${formatError(err)}` });
+    });
+  }
+
+  private async startMcp(): Promise<void> {
+    const servers = this.setup.config.mcp.servers;
+    if (Object.keys(servers).length === 0) return;
+    const { McpManager } = await import('../tools/mcp/manager');
+    const reported = new Set<string>();
+    this.mcp = new McpManager(servers, {
+      logDir: join(this.paths.dataDir, 'logs'),
+      baseDir: this.setup.configPath ? dirname(this.setup.configPath) : process.cwd(),
+      onChange: () => {
+        for (const s of this.mcp?.statuses() ?? []) {
+          if (s.state === 'failed' && !reported.has(s.name)) {
+            reported.add(s.name);
+            this.host.print({ kind: 'warn', text: `MCP server ${s.name}: ${s.error ?? 'failed'} — skipped (log: ${s.logPath})` });
+          }
+        }
+        this.host.statusChanged?.();
+      },
+    });
+    this.mcp.start();
+    // Servers live in their own session: a closed terminal or a kill must still end them.
+    for (const sig of ['SIGHUP', 'SIGTERM'] as const) {
+      process.once(sig, () => {
+        void this.close().finally(() => process.exit(128 + (sig === 'SIGHUP' ? 1 : 15)));
+      });
+    }
   }
 
   private async loadMemory(): Promise<void> {
     if (!this.injecting) return;
     try {
-      const m = await loadStartupMemory(this.setup.config, this.setup.paths, this.host);
-      if (m) {
-        this.memoryStore = m.store;
-        this.conversation.memoryItems = m.injected;
-      }
+      const injected = await loadStartupMemory(this.setup.config, this.store(), this.host);
+      this.conversation.memoryItems = injected;
       this.memoryLoaded = true;
     } catch (err) {
       this.host.print({ kind: 'warn', text: `memory not loaded: ${formatError(err)}` });
@@ -112,13 +153,14 @@ export class Engine {
   /** After any memory change: what the model sees next turn is picked again from the store. */
   reselectMemory(): void {
     const mem = this.setup.config.memory;
-    this.conversation.memoryItems = this.injecting && mem ? selectForInjection(this.store().items(), mem.injectMaxChars) : [];
+    this.conversation.memoryItems = this.injecting && mem ? selectForInjection(this.store().reload().items, mem.injectMaxChars) : [];
     this.memoryLoaded = true;
     this.host.statusChanged?.();
   }
 
-  /** Wait until startup memory is in place (commands that read it, the first model call). */
+  /** Startup memory (load, prune, select), done once; commands and the first model call wait for it. */
   memoryReadyPromise(): Promise<void> {
+    this.memoryReady ??= this.loadMemory();
     return this.memoryReady;
   }
 
@@ -234,7 +276,7 @@ export class Engine {
 
   /** Ask the model; the answer streams to the host. */
   async prompt(text: string): Promise<void> {
-    await this.memoryReady;
+    await this.memoryReadyPromise();
     const content = this.pendingShell.length ? `${this.pendingShell.join('\n\n')}\n\n${text}` : text;
     this.pendingShell = [];
     const user: ChatMessage = { role: 'user', content };
@@ -243,59 +285,59 @@ export class Engine {
     await this.runModelTurn();
   }
 
-  /** Run one model call on the current conversation and record its answer. */
+  /** The model answers (using tools as needed, asking as the gate says) until it is done. */
   async runModelTurn(): Promise<void> {
-    const ac = new AbortController();
-    this.running = ac;
-    this.host.statusChanged?.();
-    this.host.liveStart('assistant');
-    let live = true;
-    const endLive = () => {
-      if (live) this.host.liveEnd();
-      live = false;
-    };
-    try {
-      let req = this.conversation.request();
-      // Near the budget, count exactly before deciding what to evict.
-      if (!isExact() && req.tokens > this.conversation.budget * 0.6) {
-        await loadTokenizer();
-        req = this.conversation.request();
-      }
-      const result = await this.broker().stream(req.messages, {
-        signal: ac.signal,
-        onText: (t) => this.host.liveText(t),
-      });
-      endLive();
-      const content = result.interrupted ? `${result.content}${result.content ? '\n\n' : ''}[interrupted by the user]` : result.content;
-      this.conversation.add({ role: 'assistant', content });
-      this.appendLog({ role: 'assistant', content, ...(result.interrupted && { meta: 'interrupted' }) });
-      if (result.content || !result.interrupted) {
-        this.host.print({ kind: 'assistant', text: result.content, markdown: true, interrupted: result.interrupted });
-      }
-      if (result.interrupted) this.host.print({ kind: 'info', text: 'interrupted' });
-    } catch (err) {
-      endLive();
-      const partial = err instanceof BrokerError ? err.partial : '';
-      if (partial) {
-        const content = `${partial}\n\n[answer broken off]`;
-        this.conversation.add({ role: 'assistant', content });
-        this.appendLog({ role: 'assistant', content, meta: 'interrupted' });
-        this.host.print({ kind: 'assistant', text: partial, markdown: true, interrupted: true });
-      } else {
-        // Nothing came back: take the question out again so a retry does not send it twice.
-        this.dropLastUser();
-        this.appendLog({ role: 'assistant', content: null, meta: 'error' });
-      }
-      throw err instanceof AishError ? err : new AishError(formatError(err));
-    } finally {
-      this.running = null;
-      this.host.statusChanged?.();
+    const r = await runTurn(this, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
+    if (r.end === 'error' && r.error) throw r.error;
+    if (r.end === 'rounds') {
+      this.host.print({ kind: 'warn', text: `stopped after ${CHAT_TOOL_ROUNDS} rounds of tool calls — say "go on" to let the model continue` });
     }
   }
 
-  private dropLastUser(): void {
-    const msgs = this.conversation.messages;
-    if (msgs[msgs.length - 1]?.role === 'user') this.conversation.load(msgs.slice(0, -1));
+  // ---- tools ----
+
+  /** Tool specs for the next request: run_command and the tools of ready MCP servers. */
+  toolSpecs(): ToolSpec[] {
+    return [runCommandSpec, ...(this.mcp?.tools() ?? []).map(mcpToolSpec)];
+  }
+
+  /** Like toolSpecs, but gives MCP servers still starting a moment to come up first. */
+  async toolSpecsReady(): Promise<ToolSpec[]> {
+    await this.mcpStarting;
+    if (this.mcp) await this.mcp.settled(MCP_WAIT_MS);
+    return this.toolSpecs();
+  }
+
+  /** Each configured server's state; before the manager has loaded, all enabled ones are starting. */
+  mcpStatuses(): ServerStatus[] {
+    if (this.mcp) return this.mcp.statuses();
+    return Object.entries(this.setup.config.mcp.servers).map(([name, c]) => ({ name, state: c.disabled ? 'disabled' : 'starting', tools: 0, logPath: '' }));
+  }
+
+  mcpTool(name: string): McpToolInfo | undefined {
+    return this.mcp?.tools().find((t) => t.name === name);
+  }
+
+  async callMcp(name: string, args: unknown, signal: AbortSignal): Promise<ToolCallOutcome> {
+    if (!this.mcp) return { text: `no MCP server offers ${name}`, isError: true };
+    const out = await this.mcp.call(name, args, signal);
+    // Servers do not cap their output; the model's context needs it capped like run_command's.
+    const cap = new HeadTail(MCP_OUTPUT_LIMIT);
+    cap.push(out.text);
+    return { ...out, text: cap.text() };
+  }
+
+  get mcpManager(): McpManager | null {
+    return this.mcp;
+  }
+
+  isAlwaysAllowed(command: string): boolean {
+    return this.alwaysAllowed.has(command);
+  }
+
+  /** "always" for this exact command line, for the rest of the session (never a program name). */
+  allowAlways(command: string): void {
+    this.alwaysAllowed.add(command);
   }
 
   appendLog(turn: Omit<Turn, 'ts'>): void {
@@ -357,9 +399,11 @@ export class Engine {
     return this.cwd;
   }
 
-  close(): void {
+  /** Stop what runs, close the log, end MCP servers (no processes left behind). */
+  async close(): Promise<void> {
     this.running?.abort();
     this.log?.close();
+    await this.mcp?.close();
   }
 }
 

@@ -1,25 +1,18 @@
 /** Memory at start (SPEC §4): load, prune old items if configured, pick what fits the budget. */
 import { basename } from 'node:path';
-import { lockTimingFromEnv } from '../app/setup';
-import type { AishPaths } from '../config/paths';
 import type { AishConfig } from '../config/types';
 import { itemsToPrune, selectForInjection } from '../memory/select';
-import { MemoryStore } from '../memory/store';
+import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { formatError } from '../util/errors';
 import type { EngineHost } from './host';
 
-export interface StartupMemory {
-  store: MemoryStore;
-  injected: MemoryItem[];
-}
-
-export async function loadStartupMemory(config: AishConfig, paths: AishPaths, host: EngineHost, now = new Date()): Promise<StartupMemory | null> {
-  if (config.memory === false) return null;
-  const store = MemoryStore.open(paths.memoryPath, { lock: lockTimingFromEnv() });
+/** The items to inject, from the engine's own store (one store per engine: no stale second copy). */
+export async function loadStartupMemory(config: AishConfig, store: MemoryStore, host: EngineHost, now = new Date()): Promise<MemoryItem[]> {
+  if (config.memory === false) return [];
   const bad = store.skipped.length;
   if (bad) {
-    host.print({ kind: 'warn', text: `${basename(paths.memoryPath)}: ${bad} unreadable line${bad === 1 ? '' : 's'} skipped (see :memory inject)` });
+    host.print({ kind: 'warn', text: `${basename(store.path)}: ${bad} unreadable line${bad === 1 ? '' : 's'} skipped (see :memory inject)` });
   }
   const old = itemsToPrune(store.items(), config.memory.pruneOlderThanDays, now);
   if (old.length) {
@@ -30,5 +23,5 @@ export async function loadStartupMemory(config: AishConfig, paths: AishPaths, ho
       host.print({ kind: 'warn', text: `memory: pruning skipped: ${formatError(err)}` });
     }
   }
-  return { store, injected: selectForInjection(store.items(), config.memory.injectMaxChars) };
+  return selectForInjection(store.items(), config.memory.injectMaxChars);
 }

@@ -21,13 +21,12 @@ export function plainText(item: OutputItem): string {
   }
 }
 
-export async function runPlain(setup: Setup, opts: EngineOptions): Promise<number> {
-  const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
-  const lines = rl[Symbol.asyncIterator]();
-  const next = async (): Promise<string | null> => {
-    const r = await lines.next();
-    return r.done ? null : r.value;
-  };
+/**
+ * Plain text output: streamed answers as they arrive, errors and warnings on stderr, questions
+ * answered by `readLine` (the next input line; null = nobody there).
+ */
+export function plainHost(readLine: () => Promise<string | null>): EngineHost {
+  const next = readLine;
   const out = process.stdout;
   let streamedKind: string | null = null;
   let atLineStart = true;
@@ -37,10 +36,10 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
     atLineStart = s.endsWith('\n');
   };
 
-  const host: EngineHost = {
+  return {
     print(item) {
       // Already streamed as it arrived: do not print it twice.
-      if (streamedKind && (item.kind === streamedKind || (streamedKind === 'shell' && item.kind === 'shell'))) {
+      if (streamedKind && streamedKind !== 'tool' && item.kind === streamedKind) {
         streamedKind = null;
         if (item.interrupted) write(`${atLineStart ? '' : '\n'}[interrupted]\n`);
         return;
@@ -54,7 +53,8 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
       streamedKind = kind;
     },
     liveText(text) {
-      write(text);
+      // A tool's output is summarised when it ends (exit code, first lines); plain text stays short.
+      if (streamedKind !== 'tool') write(text);
     },
     liveEnd() {
       if (!atLineStart) write('\n');
@@ -67,6 +67,16 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
       return answer !== null && answer === '' && o?.initial !== undefined ? o.initial : answer;
     },
   };
+}
+
+export async function runPlain(setup: Setup, opts: EngineOptions): Promise<number> {
+  const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
+  const lines = rl[Symbol.asyncIterator]();
+  const next = async (): Promise<string | null> => {
+    const r = await lines.next();
+    return r.done ? null : r.value;
+  };
+  const host = plainHost(next);
 
   try {
     await withEngine(setup, host, opts, async (engine) => {

@@ -18,6 +18,6 @@ export async function withEngine<T>(setup: Setup, host: EngineHost, opts: Engine
     return await body(engine);
   } finally {
     process.removeListener('SIGINT', onSigint);
-    engine.close();
+    await engine.close();
   }
 }

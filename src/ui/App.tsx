@@ -66,6 +66,11 @@ export function App({ store, engine, controls, history, onExit }: AppProps) {
   const submit = useCallback(
     (text: string) => {
       if (engine.busy) {
+        if (/^:norris\s+stop\s*$/.test(text.trim())) {
+          engine.cancel();
+          store.setNotice('stopping Norris…');
+          return true;
+        }
         store.setNotice('busy — wait for the answer, or Ctrl-C to cancel it');
         return false;
       }

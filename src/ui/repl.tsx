@@ -67,7 +67,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   });
 
   await exited;
-  engine.close();
+  await engine.close();
   store.flush();
   ink.unmount(); // final frame, cursor shown, raw mode off
   stdout.write(BRACKETED_PASTE_OFF);

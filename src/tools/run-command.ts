@@ -1,0 +1,70 @@
+/** The built-in `run_command` tool (SPEC §6): the user's shell, a timeout, output capped head+tail. */
+import { isAbsolute, resolve } from 'node:path';
+import type { ToolSpec } from '../broker/types';
+import { runShell } from './executor';
+
+export const RUN_COMMAND = 'run_command';
+const TIMEOUT_MS = 120_000;
+const OUTPUT_LIMIT = 16 * 1024;
+
+export const runCommandSpec: ToolSpec = {
+  type: 'function',
+  function: {
+    name: RUN_COMMAND,
+    description:
+      "Run a shell command in the user's shell and return its exit code and output (stdout and stderr, the middle cut when long). " +
+      'The user may be asked to approve it first; destructive commands need approval and may be refused.',
+    parameters: {
+      type: 'object',
+      properties: {
+        command: { type: 'string', description: 'The command line, as typed in a terminal.' },
+        cwd: { type: 'string', description: "Directory to run in; default: aish's current directory." },
+      },
+      required: ['command'],
+      additionalProperties: false,
+    },
+  },
+};
+
+export interface RunCommandArgs {
+  command: string;
+  cwd?: string;
+}
+
+/** Arguments as the model sent them, or a message for the model saying what was wrong. */
+export function parseRunCommandArgs(json: string): RunCommandArgs | { error: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(json || '{}');
+  } catch {
+    return { error: 'arguments are not valid JSON; send {"command": "…"}' };
+  }
+  const o = v as Partial<RunCommandArgs>;
+  if (typeof o !== 'object' || o === null || typeof o.command !== 'string' || !o.command.trim()) {
+    return { error: 'missing "command" (a non-empty string)' };
+  }
+  if (o.cwd !== undefined && typeof o.cwd !== 'string') return { error: '"cwd" must be a string' };
+  return { command: o.command, ...(o.cwd && { cwd: o.cwd }) };
+}
+
+export interface CommandOutcome {
+  /** What the model gets back. */
+  text: string;
+  exitCode: number | null;
+  /** The output as shown to the user. */
+  output: string;
+}
+
+export async function runCommand(args: RunCommandArgs, baseCwd: string, signal: AbortSignal, onOutput?: (t: string) => void): Promise<CommandOutcome> {
+  const cwd = args.cwd ? (isAbsolute(args.cwd) ? args.cwd : resolve(baseCwd, args.cwd)) : baseCwd;
+  const r = await runShell(args.command, { cwd, signal, timeoutMs: TIMEOUT_MS, captureLimit: OUTPUT_LIMIT, ...(onOutput && { onOutput }) });
+  const status = r.timedOut
+    ? `timed out after ${TIMEOUT_MS / 1000} s and was stopped`
+    : signal.aborted
+      ? 'cancelled by the user'
+      : r.signal
+        ? `killed by ${r.signal}`
+        : `exit code ${r.exitCode}`;
+  const note = r.omitted ? `\n[${r.omitted} characters of output omitted from the middle]` : '';
+  return { text: `${status}\n${r.output}${note}`.trimEnd(), exitCode: r.exitCode, output: r.output };
+}

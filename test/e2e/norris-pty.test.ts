@@ -1,4 +1,6 @@
 /** Norris in the real REPL in a pseudo-terminal (issue 5, acceptance 4). */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, systemText, type Reply } from '../helpers/openai-server';
@@ -15,6 +17,20 @@ async function start(home: string): Promise<PtySession> {
 }
 
 describe('Norris in the REPL', () => {
+  it('norris.maxSteps stops a model that never finishes', async () => {
+    const home = tmpDir();
+    writeFileSync(join(home, 'config.ts'), 'export default { norris: { maxSteps: 2 } };\n');
+    const s = spawnAish(['--config', join(home, 'config.ts')], { home, env: fake.env(), cols: 140 });
+    await s.waitFor('fast (gpt-4o-mini)');
+    fake.server.setDefault(call('echo again'));
+    s.write(':norris never stop\r');
+    await s.waitFor('NORRIS step 2/2');
+    await s.waitFor('NORRIS ended: step budget used up after 2/2 steps');
+    expect(fake.server.requests).toHaveLength(2);
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
+
   it('a three-step goal runs to the end showing step k/N; [background] returns afterwards', async () => {
     const home = tmpDir();
     const s = await start(home);

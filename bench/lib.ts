@@ -9,10 +9,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[idx]!;
 }
 
-export function stats(samples: number[]): { p50: number; p99: number; min: number; mean: number; n: number } {
+export function stats(samples: number[]): { p50: number; p95: number; p99: number; min: number; mean: number; n: number } {
   const s = [...samples].sort((a, b) => a - b);
   return {
     p50: percentile(s, 50),
+    p95: percentile(s, 95),
     p99: percentile(s, 99),
     min: s[0]!,
     mean: s.reduce((a, b) => a + b, 0) / s.length,

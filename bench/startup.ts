@@ -4,7 +4,7 @@
  * The PTY helpers here are shared with bench/stream.ts.
  */
 import { spawn, type IPty } from '@lydell/node-pty';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -162,6 +162,54 @@ async function bareToReady(dir: string, i: number, url: string): Promise<number>
   }
 }
 
+/** Resident set size of a process, from /proc (MiB). */
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** RSS of aish sitting at its prompt (UI mounted, memory loaded) vs a bare idle node, same PTY setup. */
+async function idleRss(dir: string, url: string): Promise<{ aish: number; bare: number }> {
+  const a = ptyRun([BIN], isolatedEnv(join(dir, 'rss'), url));
+  const b = ptyRun(['-e', "process.stdout.write('ready\\n'); setInterval(() => {}, 1000)"], isolatedEnv(join(dir, 'rss-bare'), url));
+  try {
+    await a.waitFor('mem 0');
+    await b.waitFor('ready');
+    await new Promise((r) => setTimeout(r, 1500)); // idle: background work done, a GC or two
+    return { aish: rssMiB(a.pty.pid), bare: rssMiB(b.pty.pid) };
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+}
+
+/** A memory.jsonl of n items in a data dir's default place. */
+function writeMemory(home: string, n: number): void {
+  const dir = join(home, '.local', 'share', 'aish');
+  mkdirSync(dir, { recursive: true });
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
+  for (let i = 1; i <= n; i++) {
+    lines.push(JSON.stringify({ id: i, ts: new Date(start + i * 60_000).toISOString(), kind: 'fact', content: `Memory item ${i}: the user prefers concise answers and uses pnpm in project ${i % 97}.` }));
+  }
+  writeFileSync(join(dir, 'memory.jsonl'), lines.join('\n') + '\n', { mode: 0o600 });
+}
+
+/** With a 100k-item memory: spawn → prompt, and spawn → memory injected (status shows `mem N`). */
+async function bigMemoryStart(dir: string, i: number, url: string): Promise<{ prompt: number; injected: number }> {
+  const home = join(dir, `big-${i}`);
+  writeMemory(home, 100_000);
+  const run = ptyRun([BIN], isolatedEnv(home, url));
+  try {
+    const prompt = (await run.waitFor('fast (gpt-4o-mini)')) - run.t0;
+    const deadline = performance.now() + 15_000;
+    while (!/mem \d+/.test(stripAnsi(run.raw())) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    return { prompt, injected: performance.now() - run.t0 };
+  } finally {
+    await run.stop();
+  }
+}
+
 export async function benchStartup(opts: { runs?: number } = {}): Promise<{ rows: Row[] }> {
   const runs = opts.runs ?? 10;
   const dir = mkdtempSync(join(tmpdir(), 'aish-bench-startup-'));
@@ -186,6 +234,20 @@ export async function benchStartup(opts: { runs?: number } = {}): Promise<{ rows
     rows.push([`cold start to first prompt in a PTY (median of ${runs})`, `${fmt(o)} ms`, `${fmt(b)} ms (node -e, prints \`ready\` in the same PTY)`, ratio(o, b)]);
     rows.push([`cold start until the Ink UI has mounted (median of ${runs})`, `${fmt(m)} ms`, `${fmt(b)} ms (same baseline)`, ratio(m, b)]);
     if (server.requests.length > 0) log(`note: aish sent ${server.requests.length} chat request(s) while starting`);
+
+    const big = [];
+    const bigBare = [];
+    for (let i = 0; i < Math.min(runs, 5); i++) {
+      big.push(await bigMemoryStart(dir, i, server.url));
+      bigBare.push(await bareToReady(dir, 100 + i, server.url));
+    }
+    const bb = median(bigBare);
+    const [bp, bi] = [median(big.map((x) => x.prompt)), median(big.map((x) => x.injected))];
+    rows.push([`start with a 100,000-item memory.jsonl: first prompt (median of ${big.length})`, `${fmt(bp)} ms`, `${fmt(bb)} ms (node -e)`, `+${fmt(bp - bb)} ms`]);
+    rows.push([`start with a 100,000-item memory.jsonl: memory loaded and injected`, `${fmt(bi)} ms`, `${fmt(bb)} ms (node -e)`, `+${fmt(bi - bb)} ms`]);
+
+    const rss = await idleRss(dir, server.url);
+    rows.push(['idle RSS at the prompt (UI mounted, memory loaded)', `${rss.aish.toFixed(1)} MiB`, `${rss.bare.toFixed(1)} MiB (idle node)`, ratio(rss.aish, rss.bare)]);
 
     const env = isolatedEnv(join(dir, 'version'), server.url);
     await timeProcess(process.execPath, [BIN, '--version'], env);

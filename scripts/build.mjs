@@ -1,12 +1,15 @@
 // Bundles the CLI so the first start does not pay for resolving hundreds of module files
 // (NOTES.md: an unbundled Ink app starts in ~660 ms, bundled ~250 ms).
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
+// Built beside dist/ and swapped in at the end, so a running aish (or a parallel test run) never
+// sees a half-written or missing dist/.
+const out = join(root, `.dist-build-${process.pid}`);
 const stub = join(root, 'scripts', 'empty-module.mjs');
 
 /**
@@ -38,13 +41,13 @@ const yogaWithoutFetch = {
   },
 };
 
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist, { recursive: true });
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', define: 'src/config/define.ts' },
-  outdir: dist,
+  entryPoints: { cli: 'src/cli.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
+  outdir: out,
   bundle: true,
   splitting: true, // lazy import() of heavy SDKs becomes separate chunks, loaded on first use
   format: 'esm',
@@ -75,4 +78,22 @@ await build({
   logLevel: 'warning',
 });
 
-writeFileSync(join(dist, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
+writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
+
+// Another build may swap its own dist/ in between our two renames: move that one aside too, retry.
+for (let attempt = 0; ; attempt++) {
+  const old = join(root, `.dist-old-${process.pid}-${attempt}`);
+  try {
+    renameSync(dist, old);
+  } catch {
+    // no previous build
+  }
+  try {
+    renameSync(out, dist);
+    rmSync(old, { recursive: true, force: true });
+    break;
+  } catch (err) {
+    rmSync(old, { recursive: true, force: true });
+    if (attempt >= 5) throw err;
+  }
+}

@@ -11,6 +11,8 @@ import { composeSystemPrompt } from './context/system-prompt';
 import type { StatusInfo } from './engine/engine';
 import { tildify } from './util/paths-display';
 import { drawFirstFrame } from './ui/first-frame';
+import { preloadMemory } from './memory/preload';
+import { memoryPreloadRequest } from './engine/startup-memory';
 import { warn } from './cli/output';
 import { AishError, formatError, UsageError } from './util/errors';
 
@@ -47,7 +49,15 @@ function buildProgram(): Command {
     .action(async () => {
       const o = program.opts<RootOptions>();
       const s = await setup(o);
-      const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
+      const memoryOn = o.memory !== false && s.config.memory !== false;
+      const engineOpts = {
+        model: o.model,
+        memory: o.memory,
+        resume: o.resume,
+        continueLatest: o.continue,
+        // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this bundle).
+        memoryPreload: memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), new URL('./memory-worker.js', import.meta.url)) : undefined,
+      };
       if (o.yes && o.norris === undefined) throw new UsageError('--yes only goes with --norris');
       if (o.norris !== undefined) {
         if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');

@@ -31,16 +31,23 @@ async function add(engine: Engine, kind: MemoryKind, text: string): Promise<Comm
   return { output: [info(`memory: added ${item.id} (${item.kind})${live ? '' : engine.injecting ? ' — not injected: over injectMaxChars' : ''}`)] };
 }
 
-function list(engine: Engine): CommandResult {
+/** `:memory list [PAGE|--all]`: a screenful at a time in the REPL, so 100k items do not flood it. */
+function list(engine: Engine, arg: string | undefined): CommandResult {
   const store = engine.store();
   store.reload();
   const items = store.items();
   const out = [];
   if (store.skipped.length) out.push(warn(`${basename(engine.paths.memoryPath)}: ${plural(store.skipped.length, 'unreadable line')} (see :memory inject)`));
   if (items.length === 0) return { output: [...out, info('memory is empty — add with :remember TEXT')] };
+  if (arg !== undefined && arg !== '--all' && !/^\d+$/.test(arg)) throw new UsageError('usage: :memory list [PAGE | --all]');
+  const per = arg === '--all' ? undefined : engine.host.pageLines?.();
+  const pages = per ? Math.ceil(items.length / per) : 1;
+  const page = Math.min(Math.max(1, Number(arg ?? '1') || 1), pages);
+  const shown = per ? items.slice((page - 1) * per, page * per) : items;
   const injected = new Set(engine.conversation.memoryItems.map((i) => i.id));
-  const lines = formatItemLines(items, { now: new Date(), injected });
+  const lines = formatItemLines(shown, { now: new Date(), injected });
   lines.push(engine.injecting ? `${plural(items.length, 'item')}; * = in the system prompt now (${injected.size})` : `${plural(items.length, 'item')}; injection is off (--no-memory)`);
+  if (pages > 1) lines.push(`page ${page}/${pages}${page < pages ? ` — :memory list ${page + 1} for the next, :memory list --all for everything` : ''}`);
   return { output: [...out, info(lines.join('\n'))] };
 }
 
@@ -119,7 +126,8 @@ export const memoryCommands: MetaCommand[] = [
     summary: 'manage cross-session memory (add KIND TEXT, forget ID, edit ID TEXT, …)',
     help: [
       '  :memory add KIND TEXT   remember TEXT; KIND is fact, pref or context (:remember TEXT = add fact)',
-      '  :memory list            active items, newest first: id, age, kind, text; * = in the system prompt',
+      '  :memory list [PAGE|--all]  active items, newest first: id, age, kind, text; * = in the system prompt;',
+      '                         a screenful per page in the REPL',
       '  :memory forget ID       forget one item (a tombstone is appended; nothing is rewritten)',
       '  :memory edit ID TEXT    replace an item\'s text (new item + tombstone, one locked write)',
       '  :memory clear           forget every item, after a [y/N] question (Enter keeps them)',
@@ -154,7 +162,7 @@ export const memoryCommands: MetaCommand[] = [
           return add(engine, kindOf(argv[1]), after(2));
         case 'list':
         case undefined:
-          return list(engine);
+          return list(engine, argv[1]);
         case 'forget':
           return forget(engine, idOf(argv[1], 'forget'));
         case 'edit':

@@ -20,6 +20,7 @@ import type { EngineHost } from './host';
 import { lockTimingFromEnv } from '../app/setup';
 import { selectForInjection } from '../memory/select';
 import { MemoryStore } from '../memory/store';
+import type { PreloadResult } from '../memory/preload';
 import { loadStartupMemory } from './startup-memory';
 import { runBang } from './bang';
 import { runTurn } from './turn';
@@ -43,6 +44,8 @@ export interface EngineOptions {
   resume?: string | undefined;
   continueLatest?: boolean | undefined;
   env?: NodeJS.ProcessEnv;
+  /** Start-up memory already being read (in a worker) by the command line. */
+  memoryPreload?: Promise<PreloadResult> | undefined;
 }
 
 export interface StatusInfo {
@@ -129,7 +132,7 @@ export class Engine {
   private async loadMemory(): Promise<void> {
     if (!this.injecting) return;
     try {
-      const injected = await loadStartupMemory(this.setup.config, this.store(), this.host);
+      const injected = await loadStartupMemory(this.setup.config, this.paths.memoryPath, () => this.store(), this.host, this.opts.memoryPreload);
       this.conversation.memoryItems = injected;
       this.memoryLoaded = true;
     } catch (err) {

@@ -35,6 +35,8 @@ export interface EngineHost {
   withTerminal?<T>(fn: () => Promise<T>): Promise<T>;
   /** The status line's inputs changed (model, cwd, memory, tokens, Norris step). */
   statusChanged?(): void;
+  /** Lines of output that fit on one screen, for paging long lists; absent: print everything. */
+  pageLines?(): number;
 }
 
 /** `[y/N]`: only an explicit yes counts; Enter, anything else, or nobody there means no. */

@@ -28,7 +28,10 @@ interface Stream {
   splitter: BlockSplitter;
 }
 
-export function createInkHost(store: UiStore, opts: { color: boolean; width: () => number; onHandOff: (active: boolean) => Promise<void> }): InkHostControls {
+export function createInkHost(
+  store: UiStore,
+  opts: { color: boolean; width: () => number; rows?: () => number; onHandOff: (active: boolean) => Promise<void> },
+): InkHostControls {
   let markdown: Promise<MarkdownModule> | null = null;
   let md: MarkdownModule | null = null; // once loaded, used synchronously while streaming
   let chain: Promise<void> = Promise.resolve();
@@ -122,6 +125,8 @@ export function createInkHost(store: UiStore, opts: { color: boolean; width: () 
     statusChanged() {
       if (engine) store.setStatus(engine.status());
     },
+    // A screenful, leaving room for the prompt and the status line.
+    pageLines: () => Math.max(10, (opts.rows?.() ?? 24) - 6),
   };
 
   return {

@@ -21,6 +21,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const controls = createInkHost(store, {
     color,
     width: () => stdout.columns || 80,
+    rows: () => stdout.rows || 24,
     onHandOff: async (active) => {
       if (active) {
         stdout.write(BRACKETED_PASTE_OFF);
@@ -58,6 +59,9 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const ink = render(<App store={store} engine={engine} controls={controls} history={history} onExit={() => resolveExit()} />, {
     exitOnCtrlC: false,
     patchConsole: false,
+    // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
+    // behind that throttle, so Ink may draw up to 60 frames a second.
+    maxFps: 60,
   });
 
   // After the first frame: work that must not delay the prompt.

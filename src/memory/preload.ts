@@ -1,0 +1,54 @@
+/**
+ * Memory for the system prompt at start-up, read in a worker thread when one is available (the
+ * bundle ships `dist/memory-worker.js`), else on this thread. Start it as early as possible.
+ */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { itemsToPrune, selectForInjection } from './select';
+import { loadMemory } from './store';
+import type { MemoryItem } from './types';
+
+export interface PreloadRequest {
+  path: string;
+  maxChars: number;
+  pruneOlderThanDays: number | undefined;
+}
+
+export type PreloadResult =
+  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; pruneIds: number[] }
+  | { ok: false; error: string };
+
+function inThisThread(req: PreloadRequest): PreloadResult {
+  const snap = loadMemory(req.path);
+  return {
+    ok: true,
+    injected: selectForInjection(snap.items, req.maxChars),
+    total: snap.items.length,
+    skipped: snap.skipped.length,
+    pruneIds: itemsToPrune(snap.items, req.pruneOlderThanDays, new Date()).map((i) => i.id),
+  };
+}
+
+export function preloadMemory(req: PreloadRequest, workerUrl?: URL): Promise<PreloadResult> {
+  if (!existsSync(req.path)) return Promise.resolve({ ok: true, injected: [], total: 0, skipped: 0, pruneIds: [] });
+  if (!workerUrl || !existsSync(workerUrl)) {
+    try {
+      return Promise.resolve(inThisThread(req));
+    } catch (err) {
+      return Promise.resolve({ ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return new Promise((resolve) => {
+    const w = new Worker(workerUrl, { workerData: req });
+    let done = false;
+    const finish = (r: PreloadResult) => {
+      if (done) return;
+      done = true;
+      resolve(r);
+      void w.terminate();
+    };
+    w.once('message', (r: PreloadResult) => finish(r));
+    w.once('error', (err) => finish({ ok: false, error: err.message }));
+    w.once('exit', (code) => finish({ ok: false, error: `memory reader exited (${code})` }));
+  });
+}

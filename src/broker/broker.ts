@@ -10,6 +10,26 @@ import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from '
 
 type Client = OpenAI;
 
+const MAX_RETRIES = 2;
+/** A server asking us to wait longer than this gets its error reported instead. */
+const RETRY_AFTER_CAP_MS = 20_000;
+
+/** Sleeps; true when the signal aborted it first. */
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(false);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve(true);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export class Broker {
   private client: Client | undefined;
   /** Some OpenAI-compatible servers reject stream_options; remembered after the first refusal. */
@@ -27,26 +47,37 @@ export class Broker {
     this.client = new OpenAIClass({
       apiKey: p.apiKey,
       baseURL: p.baseURL,
-      // Our own timer (below) fires first and is not retried; the SDK would retry a timeout twice,
-      // turning a 60 s timeout into three minutes.
+      // Retries are ours (stream() below): the SDK's sleeps cannot be cancelled, honour any
+      // retry-after however long, and would run under our no-answer timer.
       timeout: p.timeoutMs + 5000,
-      maxRetries: 2,
+      maxRetries: 0,
       // The SDK console.error()s bad chunks, which would paint over the UI; we report them ourselves.
       logLevel: 'off',
     });
     return this.client;
   }
 
+  /**
+   * Streams one answer. Rate limits, server errors and refused connections are retried (twice, as
+   * the SDK would): waiting the server's retry-after (up to RETRY_AFTER_CAP_MS) or a short backoff,
+   * each wait cancellable with Ctrl-C, each attempt with its own no-answer timer.
+   */
   async stream(messages: ChatMessage[], opts: StreamOptions = {}): Promise<StreamResult> {
-    try {
-      return await this.streamOnce(messages, opts);
-    } catch (err) {
-      const e = err as BrokerError;
-      if (this.usageOption && e.kind === 'rejected' && /stream_options|include_usage/i.test(e.message)) {
-        this.usageOption = false;
-        return this.streamOnce(messages, opts);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.streamOnce(messages, opts);
+      } catch (err) {
+        if (!(err instanceof BrokerError)) throw err;
+        if (this.usageOption && err.kind === 'rejected' && /stream_options|include_usage/i.test(err.message)) {
+          this.usageOption = false;
+          attempt--;
+          continue;
+        }
+        const retryable = (err.kind === 'rate-limit' || err.kind === 'server' || err.kind === 'unreachable') && !err.partial;
+        const wait = err.retryAfterMs ?? Math.min(8000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
+        if (!retryable || attempt >= MAX_RETRIES || wait > RETRY_AFTER_CAP_MS) throw err;
+        if (await abortableSleep(wait, opts.signal)) return { content: '', toolCalls: [], finishReason: null, interrupted: true };
       }
-      throw err;
     }
   }
 

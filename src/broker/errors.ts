@@ -24,10 +24,26 @@ export class BrokerError extends AishError {
     message: string,
     /** Answer text that arrived before the failure; kept and shown. */
     readonly partial = '',
+    /** The server's retry-after, in ms, when it sent one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message, 1);
     this.name = 'BrokerError';
   }
+}
+
+/** retry-after-ms / retry-after (seconds or an HTTP date) from an SDK error's headers. */
+function retryAfter(err: unknown): number | undefined {
+  const h = (err as { headers?: { get?: (k: string) => string | null } }).headers;
+  if (!h || typeof h.get !== 'function') return undefined;
+  const ms = Number(h.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms >= 0 && h.get('retry-after-ms') !== null) return ms;
+  const raw = h.get('retry-after');
+  if (raw === null || raw === undefined) return undefined;
+  const secs = Number(raw);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** "400 ms", "60 s", "2 min". */
@@ -83,7 +99,7 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
   const msg = redactSecrets(serverMessage(err), preset);
   const said = msg ? `: ${msg}` : '';
-  const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, partial);
+  const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, partial, retryAfter(err));
 
   if (name === 'APIConnectionTimeoutError') {
     return make('timeout', `no answer from ${url} within ${duration(preset.timeoutMs)} — check the server, or raise models.${preset.name}.timeoutMs`);
@@ -103,7 +119,7 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
     case 401:
       return make('auth', `${url} refused the API key (401)${said} — check ${preset.keySource}`);
     case 403:
-      return make('permission', `${url} denied access (403)${said}`);
+      return make('permission', `${url} denied access (403)${said} — check that ${preset.keySource} may use model "${preset.model}"`);
     case 404:
       return make('unknown-model', `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`);
     case 429:

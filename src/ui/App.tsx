@@ -152,17 +152,21 @@ export function App({ store, engine, controls, history, onExit }: AppProps) {
     { isActive: !snap.handedOff },
   );
 
+  // The live area and the input box together stay shorter than the terminal.
+  const maxInputRows = Math.max(3, Math.floor(rows / 3));
+  const inputRows = Math.min(maxInputRows + 2, editor.text.split('\n').length) - 1;
+
   if (snap.handedOff) return <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>;
 
   return (
     <>
       <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>
       <Box flexDirection="column">
-        {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8)} width={width} /> : null}
+        {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
         {asking ? (
           <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} />
         ) : (
-          <InputLine state={editor} prompt="› " dim={engine.busy} />
+          <InputLine state={editor} prompt="› " dim={engine.busy} maxLines={maxInputRows} />
         )}
         {snap.notice ? <Text dimColor>{snap.notice}</Text> : null}
         <StatusLine status={snap.status} width={width} />

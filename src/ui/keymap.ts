@@ -127,6 +127,8 @@ const CHUNK_KEYS: Record<string, EditorAction> = {
  * text. Otherwise control characters are the keys they stand for. A final \r is Enter either way.
  */
 export function chunkActions(input: string): EditorAction[] {
+  // Enter pressed several times before we read: that is Enter, not a paste of empty lines.
+  if (/^[\r\n]+$/.test(input)) return [{ type: 'submit' }];
   const body = input.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\r\n/g, '\n');
   const submit = /[\r\n]$/.test(body);
   const text = submit ? body.slice(0, -1) : body;

@@ -94,6 +94,29 @@ describe('Broker.stream', () => {
     expect(fake.server.requests).toHaveLength(3);
   });
 
+  it('Ctrl-C during a retry wait returns at once, as interrupted', async () => {
+    fake.server.enqueue({ status: 429, headers: { 'retry-after': '10' } }, { text: 'never reached' });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 200);
+    const r = await new Broker(preset()).stream(msgs, { signal: ac.signal });
+    // Had the wait ignored the abort, the second (text) reply would have been fetched and returned.
+    expect(r.interrupted).toBe(true);
+    expect(fake.server.requests).toHaveLength(1);
+  });
+
+  it('a retry-after beyond the cap is reported instead of waited for', async () => {
+    fake.server.enqueue({ status: 429, headers: { 'retry-after': '3600' } });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('rate-limit');
+    expect(fake.server.requests).toHaveLength(1);
+  });
+
+  it('retry waits do not turn a refused connection into a timeout', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const e = await failure(new Broker(preset({ baseURL: url, timeoutMs: 300 })).stream(msgs));
+    expect(e.kind).toBe('unreachable');
+  });
+
   it('500 after retries', async () => {
     fake.server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const e = await failure(new Broker(preset()).stream(msgs));

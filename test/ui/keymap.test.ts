@@ -66,3 +66,10 @@ describe('chunkActions (several characters in one event)', () => {
     expect(chunkActions('x\x03')).toEqual([{ type: 'insert', text: 'x' }, { type: 'interrupt' }]);
   });
 });
+
+describe('several Enters in one read', () => {
+  it('are Enter, not a paste of empty lines', () => {
+    expect(chunkActions('\r\r\r\r')).toEqual([{ type: 'submit' }]);
+    expect(chunkActions('\n\r\n')).toEqual([{ type: 'submit' }]);
+  });
+});

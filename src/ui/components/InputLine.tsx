@@ -2,15 +2,26 @@
 import { Box, Text } from 'ink';
 import type { EditorState } from '../line-editor';
 
-export function InputLine({ state, prompt, dim }: { state: EditorState; prompt: string; dim: boolean }) {
+/**
+ * At most `maxLines` lines are shown, around the cursor: a long paste must not make the live area
+ * taller than the terminal (Ink then repaints the whole scrollback every frame).
+ */
+export function InputLine({ state, prompt, dim, maxLines = 12 }: { state: EditorState; prompt: string; dim: boolean; maxLines?: number }) {
   const before = state.text.slice(0, state.cursor);
   const at = state.text[state.cursor];
   const after = state.text.slice(state.cursor + 1);
   const cursorChar = at === undefined || at === '\n' ? ' ' : at;
-  const lines = (before + '\u0000' + (at === '\n' ? '\n' : '') + after).split('\n');
+  const all = (before + '\u0000' + (at === '\n' ? '\n' : '') + after).split('\n');
+  const cursorLine = all.findIndex((l) => l.includes('\u0000'));
+  const first = all.length <= maxLines ? 0 : Math.min(Math.max(0, cursorLine - maxLines + 2), all.length - maxLines);
+  const lines = all.slice(first, first + maxLines);
+  const hiddenAbove = first;
+  const hiddenBelow = all.length - first - lines.length;
   return (
     <Box flexDirection="column">
-      {lines.map((line, i) => {
+      {hiddenAbove > 0 ? <Text dimColor>{`  ↑ ${hiddenAbove} more line${hiddenAbove === 1 ? '' : 's'}`}</Text> : null}
+      {lines.map((line, j) => {
+        const i = first + j;
         const mark = line.indexOf('\u0000');
         const head = i === 0 ? prompt : '… ';
         return (
@@ -30,6 +41,7 @@ export function InputLine({ state, prompt, dim }: { state: EditorState; prompt: 
           </Text>
         );
       })}
+      {hiddenBelow > 0 ? <Text dimColor>{`  ↓ ${hiddenBelow} more line${hiddenBelow === 1 ? '' : 's'}`}</Text> : null}
     </Box>
   );
 }

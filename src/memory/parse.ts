@@ -34,12 +34,19 @@ export function parseLines(text: string, firstLine: number, endsWithNewline: boo
   return out;
 }
 
-export function parseInto(text: string, firstLine: number, endsWithNewline: boolean, sink: EntrySink): void {
+/**
+ * Parse `text` into `sink`. With `holdOpenTail`, a pretty-printed object that is still open at the
+ * end of the text (its closing brace not written yet, or not read yet) is not reported as broken
+ * lines: parsing stops there and the character offset of its first line is returned, for the
+ * caller to parse again with what follows. Otherwise returns null.
+ */
+export function parseInto(text: string, firstLine: number, endsWithNewline: boolean, sink: EntrySink, holdOpenTail = false): number | null {
   const lines = text.split('\n');
   if (endsWithNewline && lines[lines.length - 1] === '') lines.pop();
   const last = lines.length - 1;
+  let pos = 0; // character offset of line i
 
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; pos += lines[i]!.length + 1, i++) {
     let raw = lines[i]!;
     // Fast path: a line as aish writes it. JSON.parse alone, no trimming or copying.
     if (raw.charCodeAt(0) === 123 /* { */) {
@@ -70,8 +77,10 @@ export function parseInto(text: string, firstLine: number, endsWithNewline: bool
     // A pretty-printed object spread over several lines (a hand edit): join until it parses.
     if (t.startsWith('{')) {
       const span = tryMultiLine(lines, i);
-      if (span) {
+      if (span === 'open' && holdOpenTail) return pos;
+      if (typeof span === 'object') {
         dispatch(span.value, lineNo, firstLine + span.end, span.text, true, sink);
+        for (let k = i; k < span.end; k++) pos += lines[k]!.length + 1;
         i = span.end;
         continue;
       }
@@ -80,6 +89,7 @@ export function parseInto(text: string, firstLine: number, endsWithNewline: bool
     const torn = i === last && !endsWithNewline;
     sink.bad(lineNo, undefined, torn ? 'incomplete last line (an interrupted write?)' : `not valid JSON or JSON5 (${one.error})`, raw, reservedIdOf(t));
   }
+  return null;
 }
 
 type Parsed = { ok: true; value: unknown; json5: boolean } | { ok: false; error: string };
@@ -89,7 +99,7 @@ function parseValue(t: string): Parsed {
     return { ok: true, value: JSON.parse(t), json5: false };
   } catch {
     try {
-      return { ok: true, value: JSON5.parse(t), json5: true };
+      return { ok: true, value: json5Parse(t), json5: true };
     } catch (err) {
       return { ok: false, error: shortJson5Error(err) };
     }
@@ -101,24 +111,39 @@ function shortJson5Error(err: unknown): string {
   return msg.replace(/^JSON5: /, '').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?').slice(0, 80);
 }
 
-function tryMultiLine(lines: string[], start: number): { value: unknown; end: number; text: string } | undefined {
+/** The object, 'broken' (another record starts, or too long), or 'open' (the text ended first). */
+function tryMultiLine(lines: string[], start: number): { value: unknown; end: number; text: string } | 'broken' | 'open' {
   let acc = lines[start]!;
   const limit = Math.min(lines.length, start + MAX_SPAN_LINES);
   for (let j = start + 1; j < limit; j++) {
     const next = lines[j]!;
     const nt = next.trim();
     // The next standalone record begins: the object we were collecting is broken.
-    if (nt.startsWith('{') && parseValue(nt).ok) return undefined;
+    if (nt.startsWith('{') && parseValue(nt).ok) return 'broken';
     acc += '\n' + next;
-    if (acc.length > MAX_SPAN_CHARS) return undefined;
+    if (acc.length > MAX_SPAN_CHARS) return 'broken';
     if (!nt.endsWith('}') && !nt.endsWith('},')) continue; // cheap prefilter before a JSON5 attempt
     try {
-      return { value: JSON5.parse(acc.trim().replace(/,$/, '')), end: j, text: acc };
+      return { value: json5Parse(acc.trim().replace(/,$/, '')), end: j, text: acc };
     } catch {
       // keep collecting
     }
   }
-  return undefined;
+  return limit === lines.length && lines.length - start < MAX_SPAN_LINES ? 'open' : 'broken';
+}
+
+/**
+ * JSON5.parse without its console.warn (it warns about U+2028 in strings), which would otherwise
+ * appear on stderr, or paint over the UI, whenever a hand-edited line is read.
+ */
+function json5Parse(text: string): unknown {
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    return JSON5.parse(text);
+  } finally {
+    console.warn = warn;
+  }
 }
 
 /** A broken line that still shows an id keeps that id reserved, so it is never handed out again. */
@@ -210,8 +235,8 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   if (kind === 'forget') return isId(o.target) ? undefined : `forget needs a target id (got ${show(o.target)})`;
   if (!isMemoryKind(kind)) return `unknown kind ${show(kind)} (expected fact, pref, context or forget)`;
   const content = o.content;
-  // trim() only when the text starts with white space: it copies, and this runs per item.
-  if (typeof content !== 'string' || content.length === 0 || (content.charCodeAt(0) <= 32 && content.trim() === '')) {
+  // trim() only when the text may start with white space (ASCII or not): it copies, and this runs per item.
+  if (typeof content !== 'string' || content.length === 0 || ((content.charCodeAt(0) <= 32 || content.charCodeAt(0) >= 0x80) && content.trim() === '')) {
     return `content must be non-empty text (got ${show(content)})`;
   }
   const tags = o.tags;

@@ -30,10 +30,10 @@ export class MemoryState {
 
   private readonly sink: EntrySink = {
     item: (item, time, line, endLine) => {
-      if (this.claim(item.id, line, endLine)) this.addItem(item, time);
+      if (this.claim(item.id, line, endLine, item)) this.addItem(item, time);
     },
     forget: (tomb, line, endLine) => {
-      if (this.claim(tomb.id, line, endLine)) this.addTomb(tomb);
+      if (this.claim(tomb.id, line, endLine, tomb)) this.addTomb(tomb);
     },
     header: (maxId) => {
       if (maxId !== undefined) this.raiseHighest(maxId);
@@ -44,17 +44,22 @@ export class MemoryState {
     },
   };
 
-  /** Parse and apply complete lines of the file, the first being line number `firstLine`. */
-  ingest(text: string, firstLine: number): void {
-    parseInto(text, firstLine, true, this.sink);
+  /**
+   * Parse and apply complete lines of the file, the first being line number `firstLine`. Returns
+   * the character offset where a multi-line object still open at the end begins (those lines are
+   * not applied: they belong with what comes next), or null.
+   */
+  ingest(text: string, firstLine: number): number | null {
+    const held = parseInto(text, firstLine, true, this.sink, true);
     this.activeCache = null;
+    return held;
   }
 
-  /** Parse and apply an unfinished last line; rollbackProvisional() takes it back. */
-  ingestProvisional(text: string, line: number): void {
+  /** Parse and apply the file's unfinished end; rollbackProvisional() takes it back. */
+  ingestProvisional(text: string, line: number, endsWithNewline: boolean): void {
     this.rollbackProvisional();
     this.undo = [];
-    parseInto(text, line, false, this.sink);
+    parseInto(text, line, endsWithNewline, this.sink);
     this.activeCache = null;
   }
 
@@ -67,10 +72,11 @@ export class MemoryState {
   }
 
   /** Record that `id` is used at `line`; false (and a skipped line) when it was used before. */
-  private claim(id: number, line: number, endLine: number | undefined): boolean {
+  private claim(id: number, line: number, endLine: number | undefined, record: object): boolean {
     const first = this.lineOf.get(id);
     if (first !== undefined) {
-      this.skip(line, endLine, `duplicate id ${id} (first used on line ${first})`, undefined);
+      // Kept as text too, so compaction sets it aside in .rejected rather than dropping it.
+      this.skip(line, endLine, `duplicate id ${id} (first used on line ${first})`, JSON.stringify(record));
       return false;
     }
     this.lineOf.set(id, line);

@@ -18,6 +18,8 @@ import {
   statSync,
   writeSync,
   appendFileSync,
+  readdirSync,
+  rmSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -189,6 +191,7 @@ export class MemoryStore {
       (guard) => {
         this.reset();
         this.refresh();
+        this.removeStaleTempFiles();
         const active = [...this.state.active()].sort((a, b) => a.id - b.id);
         const removed = this.state.deadRecords;
         const bad = this.state.badLines;
@@ -214,6 +217,22 @@ export class MemoryStore {
 
   close(): void {
     this.closed = true;
+  }
+
+  /**
+   * Compaction's temp files (write-file-atomic names them `<file>.<number>`) left by a process
+   * killed mid-compaction. Only a lock holder writes them, and we hold the lock: any we see is stale.
+   */
+  private removeStaleTempFiles(): void {
+    const dir = dirname(this.path);
+    const re = new RegExp(`^${basename(this.path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d{1,10}$`);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const n of names) if (re.test(n)) rmSync(join(dir, n), { force: true });
   }
 
   // ---- internals ----
@@ -347,15 +366,28 @@ export class MemoryStore {
     this.lastMtime = st.mtimeMs;
 
     const nl = fresh.lastIndexOf(0x0a);
+    let committed = nl + 1; // bytes of `fresh` parsed for good
     if (nl >= 0) {
       const complete = fresh.subarray(0, nl + 1);
-      this.state.ingest(complete.toString('utf8'), this.lines + 1);
-      this.offset += complete.length;
-      this.lines += countNewlines(complete);
+      const text = complete.toString('utf8');
+      const held = this.state.ingest(text, this.lines + 1);
+      if (held === null) {
+        this.lines += countNewlines(complete);
+      } else {
+        // A multi-line object still open at the end: it is read again with what follows. `held`
+        // counts characters; find the same line start in bytes by counting newlines (re-encoding
+        // the text would not give back the original bytes of invalid UTF-8).
+        let k = 0;
+        for (let i = text.indexOf('\n'); i !== -1 && i < held; i = text.indexOf('\n', i + 1)) k++;
+        committed = 0;
+        for (let n = 0; n < k; n++) committed = complete.indexOf(0x0a, committed) + 1;
+        this.lines += k;
+      }
+      this.offset += committed;
       this.fingerprint = Buffer.from(buf.subarray(Math.max(0, this.offset - fpStart - FINGERPRINT), this.offset - fpStart));
     }
-    const partial = fresh.subarray(nl + 1);
-    if (partial.length > 0) this.state.ingestProvisional(partial.toString('utf8'), this.lines + 1);
+    const rest = fresh.subarray(committed);
+    if (rest.length > 0) this.state.ingestProvisional(rest.toString('utf8'), this.lines + 1, rest[rest.length - 1] === 0x0a);
   }
 }
 

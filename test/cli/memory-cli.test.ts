@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/paths';
@@ -90,6 +90,16 @@ describe('aish memory (real CLI)', () => {
     const add = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'x'], { home });
     expect(add.stderr).toBe('warning: memory.jsonl has 2 unreadable lines (see aish memory list)\n');
     expect(add.stdout).toBe('added 9 (fact)\n'); // 8 was seen in a broken line: reserved
+  });
+
+  it('a hand-edited line with U+2028 loads without json5 writing warnings to stderr', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'first'], { home });
+    appendFileSync(join(dir, 'memory.jsonl'), "{id: 5, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'line\u2028separator'}\n");
+    const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
+    expect(r.stderr).toBe('');
+    expect((JSON.parse(r.stdout) as Array<{ id: number }>).map((i) => i.id).sort()).toEqual([1, 5]);
   });
 
   it.each([

@@ -29,7 +29,7 @@ describe('MemoryState', () => {
   it('takes back a provisional last line completely', () => {
     const s = new MemoryState();
     s.ingest(line(1, '2026-01-01T00:00:00Z') + '\n', 1);
-    s.ingestProvisional(line(9, '2026-01-02T00:00:00Z'), 2);
+    s.ingestProvisional(line(9, '2026-01-02T00:00:00Z'), 2, false);
     expect(s.active().map((i) => i.id)).toEqual([9, 1]);
     expect(s.maxId).toBe(9);
     s.rollbackProvisional();
@@ -37,7 +37,7 @@ describe('MemoryState', () => {
     expect(s.maxId).toBe(1);
     expect(s.get(9)).toBeUndefined();
     // a torn provisional line is reported while it is there, and gone after rollback
-    s.ingestProvisional('{"id":2,"ts":"2026', 2);
+    s.ingestProvisional('{"id":2,"ts":"2026', 2, false);
     expect(s.skipped).toHaveLength(1);
     expect(s.maxId).toBe(2); // the id it shows is reserved while it stands
     s.rollbackProvisional();

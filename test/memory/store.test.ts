@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMemory, MemoryStore } from '../../src/memory/store';
@@ -145,6 +145,17 @@ describe('memory store round trips', () => {
     expect(loadMemory(path).skipped).toEqual([]);
     // the broken line showed id 7: it stays reserved
     expect((await store.add('fact', 'next')).id).toBe(8);
+  });
+
+  it('compaction removes temp files left by a compaction that was killed', async () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    const store = MemoryStore.open(path);
+    await store.add('fact', 'a');
+    writeFileSync(join(dir, 'memory.jsonl.1937545387'), ''); // write-file-atomic's temp name
+    writeFileSync(join(dir, 'memory.jsonl.notes'), 'not ours');
+    await store.compact();
+    expect(readdirSync(dir).sort()).toEqual(['memory.jsonl', 'memory.jsonl.notes']);
   });
 
   it('sees what another writer appended before assigning the next id', async () => {

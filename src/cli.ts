@@ -50,33 +50,30 @@ function buildProgram(): Command {
       const o = program.opts<RootOptions>();
       const s = await setup(o);
       const memoryOn = o.memory !== false && s.config.memory !== false;
-      const engineOpts = {
-        model: o.model,
-        memory: o.memory,
-        resume: o.resume,
-        continueLatest: o.continue,
-        // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this bundle).
-        memoryPreload: memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), new URL('./memory-worker.js', import.meta.url)) : undefined,
-      };
+      // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this
+      // bundle). Started by each front end at its own best moment: the REPL after its first frame.
+      const preload = () =>
+        memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), new URL('./memory-worker.js', import.meta.url)) : undefined;
+      const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
       if (o.yes && o.norris === undefined) throw new UsageError('--yes only goes with --norris');
       if (o.norris !== undefined) {
         if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
         if (!o.norris.trim()) throw new UsageError('--norris needs a goal, e.g. aish --norris "make the tests pass"');
-        actionExitCode = await (await import('./frontends/norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, yes: o.yes === true });
+        actionExitCode = await (await import('./frontends/norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, memoryPreload: preload(), yes: o.yes === true });
       } else if (o.prompt !== undefined) {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
-        actionExitCode = await (await import('./frontends/oneshot')).runOneShot(s, o.prompt, engineOpts);
+        actionExitCode = await (await import('./frontends/oneshot')).runOneShot(s, o.prompt, { ...engineOpts, memoryPreload: preload() });
       } else if (process.stdin.isTTY && process.stdout.isTTY) {
         // The prompt is on screen before the UI modules load; Ink replaces it when it mounts.
         const frame = drawFirstFrame(initialStatus(s, engineOpts));
         try {
-          actionExitCode = await (await import('./ui/repl')).runRepl(s, engineOpts, frame);
+          actionExitCode = await (await import('./ui/repl')).runRepl(s, { ...engineOpts, memoryPreload: preload() }, frame);
         } catch (err) {
           frame.abandon();
           throw err;
         }
       } else {
-        actionExitCode = await (await import('./frontends/plain')).runPlain(s, engineOpts);
+        actionExitCode = await (await import('./frontends/plain')).runPlain(s, { ...engineOpts, memoryPreload: preload() });
       }
     });
 

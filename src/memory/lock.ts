@@ -7,9 +7,9 @@
  * SIGKILL inside its ~1 ms critical section would block every other aish for 10 s. The lock
  * directory therefore carries an `owner` file (pid, host), and it appears and disappears atomically:
  * it is built under a temporary name and renamed into place, and released by renaming it away
- * before deleting it. A waiter on the same host that finds the owner's pid gone marks the lock stale
- * and lets proper-lockfile take it over by its own rules; a lock whose owner is alive is never
- * removed, however old its mtime. proper-lockfile does all of this through the `fs` we hand it.
+ * before deleting it. A waiter on the same host that finds the owner's pid gone takes the lock over
+ * itself (takeOverDeadLock); a lock whose owner is alive is never removed, however old its mtime.
+ * proper-lockfile creates and removes locks through the `fs` we hand it.
  */
 import fs from 'node:fs';
 import { hostname } from 'node:os';
@@ -80,11 +80,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Alive, or not ours to judge (another host). */
-function ownerMayBeAlive(o: Owner | undefined): boolean {
+/** Lock directories this process holds right now (a lock with our pid but not in here is an orphan). */
+const heldByUs = new Set<string>();
+
+/** Alive, or not ours to judge (another host). Our own pid counts only while we really hold it. */
+function ownerMayBeAlive(o: Owner | undefined, lockDir: string): boolean {
   if (!o) return false;
   if (o.host !== HOST) return true;
-  return o.pid === process.pid || isAlive(o.pid);
+  if (o.pid === process.pid) return heldByUs.has(lockDir);
+  return isAlive(o.pid);
 }
 
 function removeTree(dir: string): void {
@@ -109,7 +113,7 @@ function removeLockDir(lockDir: string): void {
   const gone = scratchName(lockDir, 'gone');
   fs.renameSync(lockDir, gone); // atomic: the lock is released (or taken away) here
   const owner = readOwner(gone);
-  if (owner && owner.pid !== process.pid && ownerMayBeAlive(owner)) {
+  if (owner && owner.pid !== process.pid && ownerMayBeAlive(owner, lockDir)) {
     // Stale by mtime but its holder lives (stopped, or its clock stalled): never take a live lock.
     try {
       fs.renameSync(gone, lockDir);
@@ -140,16 +144,31 @@ const lockFs = {
   rmdirSync: removeLockDir,
 };
 
-/** If the lock's owner is a dead process on this host, make the lock stale for proper-lockfile. */
-function expireIfOwnerDead(lockDir: string): boolean {
+/**
+ * Take over a lock whose owner is a dead process on this host: rename it away (atomic), check that
+ * what we moved is still the dead owner's — another waiter may have taken it over and locked again
+ * in between — and delete it; if it is someone else's live lock, put it back. True: try again now.
+ */
+function takeOverDeadLock(lockDir: string): boolean {
   const owner = readOwner(lockDir);
-  if (!owner || ownerMayBeAlive(owner)) return false;
+  if (!owner || ownerMayBeAlive(owner, lockDir)) return false;
+  const gone = scratchName(lockDir, 'gone');
   try {
-    fs.utimesSync(lockDir, 0, 0);
-    return true;
+    fs.renameSync(lockDir, gone);
   } catch {
+    return true; // already gone: try to lock
+  }
+  const moved = readOwner(gone);
+  if (moved && (moved.pid !== owner.pid || moved.host !== owner.host)) {
+    try {
+      fs.renameSync(gone, lockDir);
+    } catch {
+      removeTree(gone);
+    }
     return false;
   }
+  removeTree(gone);
+  return true;
 }
 
 /** Remove scratch directories left by processes killed mid-acquire or mid-release. */
@@ -194,14 +213,18 @@ export async function withLock<T>(file: string, fn: (guard: LockGuard) => Promis
       });
       break;
     } catch (err) {
-      if (errnoCode(err) !== 'ELOCKED') throw err;
-      if (expireIfOwnerDead(lockDir)) continue;
+      const code = errnoCode(err);
+      // ENOENT: our new lock vanished while proper-lockfile was probing it (a racing takeover):
+      // nothing is held, so simply try again.
+      if (code !== 'ELOCKED' && code !== 'ENOENT') throw err;
+      if (code === 'ELOCKED' && takeOverDeadLock(lockDir)) continue;
       if (Date.now() >= deadline) throw new LockBusyError(file);
       await sleep(Math.min(delay * (0.5 + Math.random()), Math.max(1, deadline - Date.now())));
       delay = Math.min(delay * 1.5, 50);
     }
   }
 
+  heldByUs.add(lockDir);
   const guard: LockGuard = {
     assertHeld() {
       if (compromised) throw new LockLostError(file);
@@ -215,5 +238,6 @@ export async function withLock<T>(file: string, fn: (guard: LockGuard) => Promis
     } catch {
       // Released already or compromised: the lock is not ours any more, nothing to undo.
     }
+    heldByUs.delete(lockDir);
   }
 }

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { itemsToPrune, selectForInjection } from './select';
-import { loadMemory } from './store';
 import type { MemoryItem } from './types';
 
 export interface PreloadRequest {
@@ -18,7 +17,9 @@ export type PreloadResult =
   | { ok: true; injected: MemoryItem[]; total: number; skipped: number; pruneIds: number[] }
   | { ok: false; error: string };
 
-function inThisThread(req: PreloadRequest): PreloadResult {
+/** Without a worker. The store module is imported here, not at the top: start-up must not load it. */
+async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
+  const { loadMemory } = await import('./store');
   const snap = loadMemory(req.path);
   return {
     ok: true,
@@ -32,11 +33,7 @@ function inThisThread(req: PreloadRequest): PreloadResult {
 export function preloadMemory(req: PreloadRequest, workerUrl?: URL): Promise<PreloadResult> {
   if (!existsSync(req.path)) return Promise.resolve({ ok: true, injected: [], total: 0, skipped: 0, pruneIds: [] });
   if (!workerUrl || !existsSync(workerUrl)) {
-    try {
-      return Promise.resolve(inThisThread(req));
-    } catch (err) {
-      return Promise.resolve({ ok: false, error: err instanceof Error ? err.message : String(err) });
-    }
+    return inThisThread(req).catch((err: unknown) => ({ ok: false as const, error: err instanceof Error ? err.message : String(err) }));
   }
   return new Promise((resolve) => {
     const w = new Worker(workerUrl, { workerData: req });

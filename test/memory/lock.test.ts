@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockBusyError, LockLostError, withLock } from '../../src/memory/lock';
@@ -62,6 +63,15 @@ describe('memory lock', () => {
     mkdirSync(`${path}.lock.${process.pid}.live99.tmp`); // ours, alive: kept
     MemoryStore.open(path);
     expect(readdirSync(dir).sort()).toEqual([`memory.jsonl.lock.${process.pid}.live99.tmp`]);
+  });
+
+  it("takes over an orphaned lock that carries this process's own pid but is not held", async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/owner`, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const store = MemoryStore.open(path, { lock: { waitMs: 1000 } });
+    expect((await store.add('fact', 'x')).id).toBe(1);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('gives up after the bounded wait while a live process holds the lock, writing nothing', async () => {

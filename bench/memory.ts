@@ -13,7 +13,7 @@ import { loadMemory, MemoryStore } from '../src/memory/store';
 import { fmt, median, ratio, stats, time, timeProcess } from './lib';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'aish');
+const BIN = join(ROOT, 'bin', 'aish.cjs');
 const KINDS = ['fact', 'pref', 'context'] as const;
 
 function makeFile(path: string, n: number): number {

@@ -3,7 +3,7 @@
  * memory.jsonl until SIGTERM (finish the current operation, then exit) or SIGKILL (the point).
  *
  * Most operations go through the store API in this process; about one in five runs the real CLI
- * (`node bin/aish --data-dir D memory …`) and parses what it prints. Every operation is journalled
+ * (`node bin/aish.cjs --data-dir D memory …`) and parses what it prints. Every operation is journalled
  * to this incarnation's own append-only file, fsynced, one JSON line each:
  *   {t:'intent', seq, op, via, target?, time}         before the call
  *   {t:'ack', seq, op, via, time, id?, hash?, …}      after it returned / the CLI exited 0

@@ -66,7 +66,7 @@ for (const d of [dataDir, home, journals, logs]) mkdirSync(d, { recursive: true,
 const memPath = join(dataDir, 'memory.jsonl');
 const rejectedPath = `${memPath}.rejected`;
 
-// The CLI share runs `node bin/aish` from a private copy of bin/ and dist/ (inside the checkout, so
+// The CLI share runs `node bin/aish.cjs` from a private copy of bin/ and dist/ (inside the checkout, so
 // dist's external imports still resolve): other work in this checkout may rebuild dist/ meanwhile,
 // and build.mjs starts by deleting it.
 const cliCopy = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'aish-soak-cli-'));
@@ -89,7 +89,7 @@ function newestMtime(d: string): number {
 cpSync(join(ROOT, 'bin'), join(cliCopy, 'bin'), { recursive: true });
 cpSync(join(ROOT, 'dist'), join(cliCopy, 'dist'), { recursive: true });
 cpSync(join(ROOT, 'package.json'), join(cliCopy, 'package.json'));
-const bin = join(cliCopy, 'bin', 'aish');
+const bin = join(cliCopy, 'bin', 'aish.cjs');
 process.on('exit', () => rmSync(cliCopy, { recursive: true, force: true }));
 
 const workerJs = join(dir, 'soak-worker.mjs');

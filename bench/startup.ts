@@ -12,7 +12,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../test/helpers/openai-server'
 import { fmt, median, ratio, timeProcess } from './lib';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const BIN = join(ROOT, 'bin', 'aish');
+export const BIN = join(ROOT, 'bin', 'aish.cjs');
 export type Row = [string, string, string, string];
 
 // CSI, OSC and single-character escapes (same as test/helpers/pty.ts).

@@ -1,4 +1,4 @@
-/** Run the real `bin/aish` as a child process with an isolated HOME and XDG dirs. */
+/** Run the real `bin/aish.cjs` as a child process with an isolated HOME and XDG dirs. */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

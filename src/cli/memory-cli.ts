@@ -4,7 +4,7 @@ import { lockTimingFromEnv, type Setup } from '../app/setup';
 import { formatItemLines, formatSkipped } from '../memory/format';
 import { selectForInjection } from '../memory/select';
 import { MemoryStore } from '../memory/store';
-import { isMemoryKind, type MemoryKind } from '../memory/types';
+import { isMemoryKind, parseMemoryId, type MemoryKind } from '../memory/types';
 import { AishError, UsageError } from '../util/errors';
 import { out, warn } from './output';
 
@@ -33,8 +33,9 @@ export function parseKind(kind: string): MemoryKind {
 }
 
 export function parseId(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new UsageError(`"${raw}" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)`);
-  return Number(raw);
+  const id = parseMemoryId(raw);
+  if (id === undefined) throw new UsageError(`"${raw}" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)`);
+  return id;
 }
 
 export function parseText(words: string[]): string {

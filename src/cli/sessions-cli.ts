@@ -1,7 +1,7 @@
 /** `aish sessions list [--json]` */
 import type { Setup } from '../app/setup';
 import { listSessions } from '../history/sessions';
-import { formatAge } from '../memory/format';
+import { formatSessionLine } from '../history/format';
 import { out } from './output';
 
 export function sessionsList(s: Setup, opts: { json?: boolean }): void {
@@ -16,7 +16,7 @@ export function sessionsList(s: Setup, opts: { json?: boolean }): void {
   }
   const now = new Date();
   for (const x of list) {
-    out(`${x.named ? '+' : ' '} ${x.name.padEnd(24)} ${formatAge(new Date(x.mtimeMs).toISOString(), now).padStart(4)}  ${String(x.turns).padStart(3)} turns  ${x.firstPrompt ?? ''}`);
+    out(formatSessionLine(x, now, x.named ? '+' : ' '));
   }
   out('+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)');
 }

@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine';
 import { confirm } from '../engine/host';
 import { summarizeSession } from '../engine/summarize-flow';
 import { formatItemLines, formatSkipped } from '../memory/format';
-import { MEMORY_KINDS, isMemoryKind, type MemoryKind } from '../memory/types';
+import { MEMORY_KINDS, isMemoryKind, parseMemoryId, type MemoryKind } from '../memory/types';
 import { UsageError } from '../util/errors';
 import { info, warn, type CommandResult, type MetaCommand } from './types';
 
@@ -19,8 +19,9 @@ function kindOf(raw: string | undefined): MemoryKind {
 }
 
 function idOf(raw: string | undefined, sub: string): number {
-  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new UsageError(`usage: :memory ${sub} ID${sub === 'edit' ? ' TEXT' : ''} (ids are shown by :memory list)`);
-  return Number(raw);
+  const id = parseMemoryId(raw);
+  if (id === undefined) throw new UsageError(`usage: :memory ${sub} ID${sub === 'edit' ? ' TEXT' : ''} (ids are shown by :memory list)`);
+  return id;
 }
 
 async function add(engine: Engine, kind: MemoryKind, text: string): Promise<CommandResult> {

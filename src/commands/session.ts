@@ -1,7 +1,7 @@
 /** :save NAME, :sessions, :resume NAME */
 import { basename } from 'node:path';
 import { listSessions } from '../history/sessions';
-import { formatAge } from '../memory/format';
+import { formatSessionLine } from '../history/format';
 import { UsageError } from '../util/errors';
 import { info, type MetaCommand } from './types';
 
@@ -24,10 +24,7 @@ export const sessionCommands: MetaCommand[] = [
       if (list.length === 0) return { output: [info('no sessions yet')] };
       const now = new Date();
       const current = engine.sessionPath;
-      const rows = list.slice(0, 30).map((s) => {
-        const mark = s.path === current ? '*' : s.named ? '+' : ' ';
-        return `${mark} ${s.name.padEnd(24)} ${formatAge(new Date(s.mtimeMs).toISOString(), now).padStart(4)}  ${String(s.turns).padStart(3)} turns  ${s.firstPrompt ?? ''}`;
-      });
+      const rows = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === current ? '*' : s.named ? '+' : ' '));
       if (list.length > 30) rows.push(`… and ${list.length - 30} older`);
       rows.push('* = this session, + = saved with :save; continue one with :resume NAME');
       return { output: [info(rows.join('\n'))] };

@@ -2,9 +2,9 @@
  * The headless core (no Ink): one conversation, its model preset, its session log, its directory.
  * Every front end feeds it lines with submit() and renders what it reports through the host.
  */
-import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Setup } from '../app/setup';
+import { expandHome } from '../config/paths';
 import { Broker } from '../broker/broker';
 import { resolvePreset, type ResolvedPreset } from '../broker/presets';
 import type { ChatMessage } from '../broker/types';
@@ -89,7 +89,7 @@ export class Engine {
   /** Everything that must be true before the first prompt; the rest (memory) loads right after. */
   static create(setup: Setup, host: EngineHost, opts: EngineOptions = {}): Engine {
     const e = new Engine(setup, host, opts);
-    if (opts.resume) e.resume(opts.resume, { quiet: false });
+    if (opts.resume) e.resume(opts.resume);
     else if (opts.continueLatest) e.continueLatest();
     return e;
   }
@@ -273,10 +273,6 @@ export class Engine {
     this.host.statusChanged?.();
   }
 
-  get pendingShellCount(): number {
-    return this.pendingShell.length;
-  }
-
   /** Ask the model; the answer streams to the host. */
   async prompt(text: string): Promise<void> {
     await this.memoryReadyPromise();
@@ -366,31 +362,30 @@ export class Engine {
     return this.log.saveAs(name);
   }
 
-  resume(nameOrId: string, opts: { quiet?: boolean } = {}): number {
-    const path = resolveSession(this.paths.sessionsDir, nameOrId);
-    return this.resumeFrom(path, nameOrId, opts);
+  resume(nameOrId: string): number {
+    return this.resumeFrom(resolveSession(this.paths.sessionsDir, nameOrId), nameOrId);
   }
 
   private continueLatest(): void {
     const latest = latestSession(this.paths.sessionsDir);
     if (!latest) throw new UsageError('no earlier session to continue — start one with a prompt');
-    this.resumeFrom(latest.path, latest.name, {});
+    this.resumeFrom(latest.path, latest.name);
   }
 
-  private resumeFrom(path: string, name: string, opts: { quiet?: boolean }): number {
+  private resumeFrom(path: string, name: string): number {
     const loaded = loadSession(path);
     for (const w of loaded.warnings) this.host.print({ kind: 'warn', text: `${name}.jsonl:${w.line}: ${w.reason}` });
     const messages = turnsToMessages(loaded.turns);
     this.conversation.load(messages);
     this.log?.close();
     this.log = SessionLog.resume(this.paths.sessionsDir, loaded, { cwd: this.cwd, model: this.presetValue.model });
-    if (!opts.quiet) this.host.print({ kind: 'info', text: `resumed ${name}: ${messages.length} message${messages.length === 1 ? '' : 's'}` });
+    this.host.print({ kind: 'info', text: `resumed ${name}: ${messages.length} message${messages.length === 1 ? '' : 's'}` });
     this.host.statusChanged?.();
     return messages.length;
   }
 
   changeDir(dir: string): string {
-    const target = expandTilde(dir.trim() || '~');
+    const target = expandHome(dir.trim() || '~');
     const abs = isAbsolute(target) ? target : resolve(this.cwd, target);
     try {
       process.chdir(abs);
@@ -408,10 +403,4 @@ export class Engine {
     this.log?.close();
     await this.mcp?.close();
   }
-}
-
-function expandTilde(p: string): string {
-  if (p === '~') return homedir();
-  if (p.startsWith('~/')) return resolve(homedir(), p.slice(2));
-  return p;
 }

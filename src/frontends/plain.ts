@@ -23,10 +23,9 @@ export function plainText(item: OutputItem): string {
 
 /**
  * Plain text output: streamed answers as they arrive, errors and warnings on stderr, questions
- * answered by `readLine` (the next input line; null = nobody there).
+ * answered by `next` (the next input line; null = nobody there).
  */
-export function plainHost(readLine: () => Promise<string | null>): EngineHost {
-  const next = readLine;
+export function plainHost(next: () => Promise<string | null>): EngineHost {
   const out = process.stdout;
   let streamedKind: string | null = null;
   let atLineStart = true;

@@ -3,21 +3,13 @@
  * the other core while the main thread loads the UI. Only the chosen items travel back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { itemsToPrune, selectForInjection } from './select';
+import { startupSelection, type PreloadRequest, type PreloadResult } from './preload';
 import { loadMemory } from './store';
-import type { PreloadRequest, PreloadResult } from './preload';
 
 const req = workerData as PreloadRequest;
 let result: PreloadResult;
 try {
-  const snap = loadMemory(req.path);
-  result = {
-    ok: true,
-    injected: selectForInjection(snap.items, req.maxChars),
-    total: snap.items.length,
-    skipped: snap.skipped.length,
-    pruneIds: itemsToPrune(snap.items, req.pruneOlderThanDays, new Date()).map((i) => i.id),
-  };
+  result = startupSelection(loadMemory(req.path), req);
 } catch (err) {
   result = { ok: false, error: err instanceof Error ? err.message : String(err) };
 }

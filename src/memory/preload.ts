@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { itemsToPrune, selectForInjection } from './select';
+import type { MemorySnapshot } from './store';
 import type { MemoryItem } from './types';
 
 export interface PreloadRequest {
@@ -17,10 +18,8 @@ export type PreloadResult =
   | { ok: true; injected: MemoryItem[]; total: number; skipped: number; pruneIds: number[] }
   | { ok: false; error: string };
 
-/** Without a worker. The store module is imported here, not at the top: start-up must not load it. */
-async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
-  const { loadMemory } = await import('./store');
-  const snap = loadMemory(req.path);
+/** What start-up needs from a loaded memory file; the worker and the fallback both answer with it. */
+export function startupSelection(snap: MemorySnapshot, req: PreloadRequest): PreloadResult {
   return {
     ok: true,
     injected: selectForInjection(snap.items, req.maxChars),
@@ -28,6 +27,12 @@ async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
     skipped: snap.skipped.length,
     pruneIds: itemsToPrune(snap.items, req.pruneOlderThanDays, new Date()).map((i) => i.id),
   };
+}
+
+/** Without a worker. The store module is imported here, not at the top: start-up must not load it. */
+async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
+  const { loadMemory } = await import('./store');
+  return startupSelection(loadMemory(req.path), req);
 }
 
 export function preloadMemory(req: PreloadRequest, workerUrl?: URL): Promise<PreloadResult> {

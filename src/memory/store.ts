@@ -282,7 +282,7 @@ export class MemoryStore {
     const created = !existsSync(this.path);
     const fd = openSync(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
     try {
-      let size = fstatSync(fd).size;
+      const size = fstatSync(fd).size;
       let payload = text;
       if (created || size === 0) {
         chmodSync(this.path, 0o600);
@@ -298,7 +298,6 @@ export class MemoryStore {
       let off = 0;
       while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
       fdatasyncSync(fd);
-      size += buf.length;
     } finally {
       closeSync(fd);
     }

@@ -7,6 +7,13 @@ export function isMemoryKind(k: unknown): k is MemoryKind {
   return typeof k === 'string' && (MEMORY_KINDS as readonly string[]).includes(k);
 }
 
+/** A memory id as typed by a user ("12"), or undefined when it is not a whole number ≥ 1. */
+export function parseMemoryId(raw: string | undefined): number | undefined {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 ? id : undefined;
+}
+
 export interface MemoryItem {
   id: number;
   ts: string;

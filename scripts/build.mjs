@@ -46,7 +46,7 @@ mkdirSync(out, { recursive: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
+  entryPoints: { cli: 'src/frontends/cli/main.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
   outdir: out,
   bundle: true,
   splitting: true, // lazy import() of heavy SDKs becomes separate chunks, loaded on first use

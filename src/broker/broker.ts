@@ -112,13 +112,6 @@ export class Broker {
     const calls: Array<{ id: string; name: string; args: string }> = [];
     let finishReason: string | null = null;
     let usage: Usage | undefined;
-    let first = true;
-    const firstToken = () => {
-      if (first) {
-        first = false;
-        opts.onFirstToken?.();
-      }
-    };
 
     try {
       const stream = await client.chat.completions.create(
@@ -128,7 +121,7 @@ export class Broker {
           stream: true,
           ...(this.usageOption && { stream_options: { include_usage: true } }),
           ...(opts.tools && opts.tools.length > 0 && { tools: opts.tools as OpenAI.ChatCompletionTool[] }),
-          ...((opts.maxTokens ?? p.maxTokens) !== undefined && { max_tokens: opts.maxTokens ?? p.maxTokens }),
+          ...(p.maxTokens !== undefined && { max_tokens: p.maxTokens }),
           ...(p.temperature !== undefined && { temperature: p.temperature }),
         },
         { signal: ac.signal },
@@ -140,12 +133,10 @@ export class Broker {
         for (const choice of chunk.choices ?? []) {
           const d = choice.delta;
           if (d?.content) {
-            firstToken();
             content += d.content;
             opts.onText?.(d.content);
           }
           for (const tc of d?.tool_calls ?? []) {
-            firstToken();
             const slot = (calls[tc.index] ??= { id: '', name: '', args: '' });
             if (tc.id) slot.id = tc.id;
             if (tc.function?.name) slot.name += tc.function.name;

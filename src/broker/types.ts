@@ -36,8 +36,4 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Called for each piece of answer text, in order. */
   onText?: (text: string) => void;
-  /** Called when the first byte of the answer (text or tool call) arrives. */
-  onFirstToken?: () => void;
-  /** Model name override (e.g. the summarizer preset uses its own). */
-  maxTokens?: number;
 }

@@ -1,26 +1,22 @@
 /** :tools — the tools the model can call, and each MCP server's state. */
 import { info, type MetaCommand } from './types';
 
-export const toolCommands: MetaCommand[] = [
-  {
-    name: 'tools',
-    summary: 'tools offered to the model and MCP server status',
-    run: ({ engine }) => {
-      const lines = ['run_command          run a shell command (asks first; destructive commands always ask)'];
-      const mcp = engine.mcpManager;
-      const statuses = engine.mcpStatuses();
-      if (statuses.length === 0) lines.push('no MCP servers configured (mcp.servers in the config; see config.example.ts)');
-      for (const s of statuses) {
-        const state = s.state === 'failed' ? `failed: ${s.error ?? '?'}` : s.state === 'ready' ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : s.state;
-        lines.push(`MCP ${s.name}: ${state}`);
-        if (s.state === 'ready') {
-          for (const t of (mcp?.tools() ?? []).filter((t) => t.server === s.name)) {
-            const flag = t.readOnlyHint ? ' (read-only)' : '';
-            lines.push(`  ${t.name.padEnd(28)} ${(t.description || '').split('\n')[0]!.slice(0, 80)}${flag}`);
-          }
-        }
+export const toolsCommand: MetaCommand<'tools'> = {
+  name: 'tools',
+  summary: 'tools offered to the model and MCP server status',
+  run: ({ tools }) => {
+    const lines = ['run_command          run a shell command (asks first; destructive commands always ask)'];
+    const statuses = tools.statuses();
+    if (statuses.length === 0) lines.push('no MCP servers configured (mcp.servers in the config; see config.example.ts)');
+    for (const s of statuses) {
+      const state = s.state === 'failed' ? `failed: ${s.error ?? '?'}` : s.state === 'ready' ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : s.state;
+      lines.push(`MCP ${s.name}: ${state}`);
+      if (s.state !== 'ready') continue;
+      for (const t of tools.serverTools().filter((t) => t.server === s.name)) {
+        const flag = t.readOnlyHint ? ' (read-only)' : '';
+        lines.push(`  ${t.name.padEnd(28)} ${(t.description || '').split('\n')[0]!.slice(0, 80)}${flag}`);
       }
-      return { output: [info(lines.join('\n'))] };
-    },
+    }
+    return { output: [info(lines.join('\n'))] };
   },
-];
+};

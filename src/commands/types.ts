@@ -1,10 +1,46 @@
-/** One typed entry per meta command; families live in one file each and are listed in registry.ts. */
-import type { Engine } from '../engine/engine';
-import type { OutputItem } from '../engine/host';
+/**
+ * Meta commands are thin adapters: each declares which services it needs (`MetaCommand<'memory' |
+ * 'ui'>`) and receives only those, parses its arguments, calls the part of the core that does the
+ * work, and returns what to show. A command with subcommands (`:memory`) declares them as a table;
+ * dispatch, `:help` and Tab completion are derived from it.
+ */
+import type { Models } from '../broker/models';
+import type { ChatMessage } from '../broker/types';
+import type { AishConfig } from '../config/types';
+import type { AishPaths } from '../config/paths';
+import type { EngineHost, OutputItem } from '../core/host';
+import type { Norris } from '../core/norris';
+import type { MemorySession } from '../memory/session';
+import type { SessionRecorder } from '../sessions/recorder';
+import type { Toolbox } from '../tools/toolbox';
 
-export interface CommandContext {
-  engine: Engine;
-  /** Everything after the command name, trimmed. */
+/** Everything a command may ask for. */
+export interface CommandServices {
+  config: AishConfig;
+  paths: AishPaths;
+  /** Questions, paging, and the live area for commands that wait on a model. */
+  ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd'>;
+  memory: MemorySession;
+  models: Models;
+  tools: Pick<Toolbox, 'statuses' | 'serverTools'>;
+  norris: Pick<Norris, 'run' | 'state'>;
+  /** The conversation as a whole. */
+  chat: {
+    newConversation(): void;
+    requestMessages(): ChatMessage[];
+    resume(nameOrId: string): number;
+    changeDir(dir: string): string;
+    cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  };
+  sessions: Pick<SessionRecorder, 'path' | 'id' | 'save' | 'append' | 'sessionsDir'>;
+  /** The command table itself (`:help`). */
+  commands: CommandCatalog;
+}
+
+export type Need = keyof CommandServices;
+
+export interface CommandInput {
+  /** Everything after the command (or subcommand) name, trimmed, its own spacing kept. */
   rest: string;
   /** `rest` split on white space. */
   argv: string[];
@@ -15,18 +51,46 @@ export interface CommandResult {
   quit?: boolean;
 }
 
-export interface MetaCommand {
+type Run<N extends Need> = (ctx: CommandInput & Pick<CommandServices, N>) => Promise<CommandResult | void> | CommandResult | void;
+type Complete<N extends Need> = (ctx: Pick<CommandServices, N>, argv: string[], word: string) => string[];
+
+export interface SubCommand<N extends Need = Need> {
+  name: string;
+  /** Argument synopsis, e.g. "ID TEXT". */
+  args?: string;
+  /** One line for `:help COMMAND` (continuation lines allowed, indented by the help formatter). */
+  help: string;
+  complete?: Complete<N>;
+  run: Run<N>;
+}
+
+export interface MetaCommand<N extends Need = Need> {
   name: string;
   aliases?: string[];
-  /** Argument synopsis for :help, e.g. "[NAME]". */
+  /** Argument synopsis for :help, e.g. "[NAME]"; derived from the subcommands when there are some. */
   args?: string;
   summary: string;
-  /** Longer help for `:help NAME` (subcommands, examples). */
+  /** Longer help for `:help NAME`; derived from the subcommands when there are some. */
   help?: string;
   /** Completions for the word being typed; `argv` holds the words before it. */
-  complete?(engine: Engine, argv: string[], word: string): string[];
-  run(ctx: CommandContext): Promise<CommandResult | void> | CommandResult | void;
+  complete?: Complete<N>;
+  /** The subcommand table; the first word picks one (`defaultSub` when there is none). */
+  subcommands?: SubCommand<N>[];
+  defaultSub?: string;
+  run?: Run<N>;
+}
+
+export interface CommandCatalog {
+  all(): readonly MetaCommand[];
+  find(name: string): MetaCommand | undefined;
 }
 
 export const info = (text: string): OutputItem => ({ kind: 'info', text });
 export const warn = (text: string): OutputItem => ({ kind: 'warn', text });
+
+/** The text after the first `n` words of `rest`, its own spacing kept. */
+export function afterWords(rest: string, n: number): string {
+  let r = rest;
+  for (let i = 0; i < n; i++) r = r.replace(/^\S+\s*/, '');
+  return r;
+}

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../util/errors';
-import { defaultConfigPath, expandHome } from './paths';
+import { expandHome } from '../util/paths';
+import { defaultConfigPath } from './paths';
 import { DEFAULT_CONFIG, type AishConfig } from './types';
 import { validateConfig } from './validate';
 import * as define from './define';

@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { xdgConfig, xdgData } from 'xdg-basedir';
+import { expandHome } from '../util/paths';
 import type { AishConfig } from './types';
 
 export interface AishPaths {
@@ -9,12 +10,6 @@ export interface AishPaths {
   memoryPath: string;
   sessionsDir: string;
   inputHistory: string;
-}
-
-export function expandHome(p: string): string {
-  if (p === '~') return homedir();
-  if (p.startsWith('~/')) return join(homedir(), p.slice(2));
-  return p;
 }
 
 /** Relative paths in a config file mean "relative to that file", like most tools' configs. */

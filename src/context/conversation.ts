@@ -1,15 +1,11 @@
-/** The live conversation: messages, memory items, Norris state, and what the model will receive. */
+/** The live conversation: its messages, and what the model receives next within the token budget. */
 import type { ChatMessage } from '../broker/types';
-import type { MemoryItem } from '../memory/types';
-import { composeSystemPrompt, type NorrisPromptState } from './system-prompt';
 import { slidingWindow, type WindowResult } from './window';
 
 export class Conversation {
   private list: ChatMessage[] = [];
-  memoryItems: MemoryItem[] = [];
-  norris: NorrisPromptState | null = null;
 
-  constructor(private maxTokens: number) {}
+  constructor(private readonly maxTokens: number) {}
 
   get messages(): readonly ChatMessage[] {
     return this.list;
@@ -29,16 +25,12 @@ export class Conversation {
   }
 
   /** Replace the messages wholesale (`:resume`). */
-  load(messages: ChatMessage[]): void {
+  load(messages: readonly ChatMessage[]): void {
     this.list = [...messages];
   }
 
-  systemPrompt(): string {
-    return composeSystemPrompt({ memoryItems: this.memoryItems, norris: this.norris });
-  }
-
-  /** Exactly the messages the next request carries: system prompt first, then the window. */
-  request(): WindowResult {
-    return slidingWindow({ role: 'system', content: this.systemPrompt() }, this.list, this.maxTokens);
+  /** Exactly the messages the next request carries: the system prompt first, then the window. */
+  request(systemPrompt: string): WindowResult {
+    return slidingWindow({ role: 'system', content: systemPrompt }, this.list, this.maxTokens);
   }
 }

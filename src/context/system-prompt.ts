@@ -1,9 +1,10 @@
 /**
- * System prompt composition (SPEC §4, manifest §5), in this order:
- * DEFAULT_SYSTEM_PROMPT → [background] (memory items, only when Norris is NOT active) → NORRIS block.
+ * System prompt composition, in this order: DEFAULT_SYSTEM_PROMPT → [background] (memory items, only
+ * when Norris is NOT active) → NORRIS block.
  */
+import { backgroundLine } from '../memory/select';
 import type { MemoryItem } from '../memory/types';
-import { backgroundLine, sanitizeForBlock } from './sanitize';
+import { sanitizeForBlock } from '../util/text';
 
 export const DEFAULT_SYSTEM_PROMPT = [
   'You are aish, an assistant inside a developer\'s terminal shell.',

@@ -1,20 +1,20 @@
 /**
- * `aish --norris "GOAL" [--yes]` (SPEC §1): a Norris run with nobody to ask. Non-destructive steps
+ * `aish --norris "GOAL" [--yes]`: a Norris run with nobody to ask. Non-destructive steps
  * run; destructive ones run only with --yes, else they are refused and reported. Exit 0 when the
  * goal was reached with nothing refused, 1 otherwise.
  */
-import type { Setup } from '../app/setup';
-import type { EngineOptions } from '../engine/engine';
-import { norrisReport, runNorris } from '../norris/norris';
+import type { Setup } from '../config/setup';
+import type { EngineOptions } from '../core/engine';
+import { norrisReport } from '../core/norris';
 import { formatError } from '../util/errors';
 import { plainHost } from './plain';
 import { withEngine } from './start-engine';
 
 export async function runNorrisCli(setup: Setup, goal: string, opts: EngineOptions & { yes: boolean }): Promise<number> {
   const host = plainHost(async () => null);
-  return withEngine(setup, host, opts, async (engine) => {
+  return withEngine(setup, host, opts, async ({ engine }) => {
     try {
-      const r = await runNorris(engine, goal, { yes: opts.yes });
+      const r = await engine.norris.run(goal, { yes: opts.yes });
       const line = norrisReport(r);
       if (r.end === 'done' && r.refused === 0) process.stdout.write(line + '\n');
       else process.stderr.write(`aish: ${line}${r.refused && !opts.yes ? ' — rerun with --yes to allow destructive steps' : ''}\n`);

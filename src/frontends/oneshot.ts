@@ -1,10 +1,10 @@
 /**
- * `aish -p "question"` (SPEC §1): the answer streams to stdout and aish exits. Piped stdin is
+ * `aish -p "question"`: the answer streams to stdout and aish exits. Piped stdin is
  * attached as context (`git diff | aish -p "review"`); memory is injected as in the REPL.
  */
-import type { Setup } from '../app/setup';
-import type { EngineOptions } from '../engine/engine';
-import type { EngineHost } from '../engine/host';
+import type { Setup } from '../config/setup';
+import type { EngineOptions } from '../core/engine';
+import type { EngineHost } from '../core/host';
 import { AishError, formatError } from '../util/errors';
 import { withEngine } from './start-engine';
 
@@ -48,7 +48,7 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
     },
     ask: async () => null, // nobody to ask: every question is answered "no"
   };
-  return withEngine(setup, host, opts, async (engine) => {
+  return withEngine(setup, host, opts, async ({ engine }) => {
     try {
       await engine.prompt(withStdin(prompt, piped.text, piped.cut));
       return 0;

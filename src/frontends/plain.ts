@@ -1,11 +1,11 @@
 /**
- * stdin is not a terminal and there is no `-p` (SPEC §1): each line is taken as if typed, output is
+ * stdin is not a terminal and there is no `-p`: each line is taken as if typed, output is
  * plain text, questions such as [y/N] are answered by the next line, and end of input exits 0.
  */
 import { createInterface } from 'node:readline';
-import type { Setup } from '../app/setup';
-import type { EngineOptions } from '../engine/engine';
-import type { EngineHost, OutputItem } from '../engine/host';
+import type { Setup } from '../config/setup';
+import type { EngineOptions } from '../core/engine';
+import type { EngineHost, OutputItem } from '../core/host';
 import { withEngine } from './start-engine';
 
 export function plainText(item: OutputItem): string {
@@ -78,11 +78,11 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
   const host = plainHost(next);
 
   try {
-    await withEngine(setup, host, opts, async (engine) => {
+    await withEngine(setup, host, opts, async ({ input }) => {
       for (;;) {
         const line = await next();
         if (line === null) break;
-        const r = await engine.submit(line);
+        const r = await input.submit(line);
         if (r.quit) break;
       }
     });

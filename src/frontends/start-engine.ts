@@ -1,23 +1,32 @@
-/** Shared by the two front ends without a terminal UI: start the engine, let Ctrl-C cancel. */
-import type { Setup } from '../app/setup';
-import { Engine, type EngineOptions } from '../engine/engine';
-import type { EngineHost } from '../engine/host';
+/** Shared by the front ends without a terminal UI: start the engine, let Ctrl-C cancel. */
+import type { Setup } from '../config/setup';
+import { Engine, type EngineOptions } from '../core/engine';
+import type { EngineHost } from '../core/host';
+import { InputRouter } from '../input/router';
+import { closeOnHangup } from './signals';
+
+export interface Started {
+  engine: Engine;
+  input: InputRouter;
+}
 
 /**
  * Runs `body` with a started engine. Ctrl-C (a signal here: there is no raw mode) cancels what is
  * running, and quits with 130 when nothing is.
  */
-export async function withEngine<T>(setup: Setup, host: EngineHost, opts: EngineOptions, body: (engine: Engine) => Promise<T>): Promise<T> {
+export async function withEngine<T>(setup: Setup, host: EngineHost, opts: EngineOptions, body: (s: Started) => Promise<T>): Promise<T> {
   const engine = Engine.create(setup, host, opts);
-  engine.startBackgroundWork();
+  engine.start();
+  const removeHangup = closeOnHangup(engine);
   const onSigint = () => {
     if (!engine.cancel()) process.exit(130);
   };
   process.on('SIGINT', onSigint);
   try {
-    return await body(engine);
+    return await body({ engine, input: new InputRouter(engine) });
   } finally {
     process.removeListener('SIGINT', onSigint);
+    removeHangup();
     await engine.close();
   }
 }

@@ -26,6 +26,16 @@ export interface LockTiming {
 
 export const DEFAULT_LOCK_TIMING: LockTiming = { waitMs: 5000, staleMs: 10000 };
 
+/** `AISH_LOCK_WAIT_MS` and `AISH_LOCK_STALE_MS` (tests and debugging); defaults otherwise. */
+export function lockTimingFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<LockTiming> {
+  const t: Partial<LockTiming> = {};
+  const wait = Number(env.AISH_LOCK_WAIT_MS);
+  const stale = Number(env.AISH_LOCK_STALE_MS);
+  if (env.AISH_LOCK_WAIT_MS && Number.isFinite(wait) && wait >= 0) t.waitMs = wait;
+  if (env.AISH_LOCK_STALE_MS && Number.isFinite(stale) && stale >= 2000) t.staleMs = stale;
+  return t;
+}
+
 export class LockBusyError extends AishError {
   constructor(file: string) {
     super(`${basename(file)} held by another aish process; nothing written — try again in a moment`);

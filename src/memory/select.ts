@@ -1,8 +1,13 @@
-/** Which memory items reach the model (SPEC §4): pure functions, no I/O. */
-import { backgroundLine } from '../context/sanitize';
+/** Which memory items reach the model, and how each one reads in the [background] block. Pure: no I/O. */
+import { sanitizeForBlock } from '../util/text';
 import type { MemoryItem } from './types';
 
 const DAY_MS = 86_400_000;
+
+/** One bullet of the [background] block: `- (kind) text`, always a single safe line. */
+export function backgroundLine(item: Pick<MemoryItem, 'kind' | 'content'>): string {
+  return `- (${item.kind}) ${sanitizeForBlock(item.content)}`;
+}
 
 /**
  * Newest first until the next item would exceed `maxChars` (counted as rendered in the

@@ -1,29 +1,17 @@
 /**
- * The memory store (SPEC §4, manifest §4 and §12 commit 1).
+ * The memory store: memory.jsonl as a log of items and tombstones (docs/memory.md).
  *
  * Every write: take the lock, re-read what others appended since our last read, assign the next id,
  * append whole lines in one write on an O_APPEND descriptor opened by path (editors save by rename,
  * so a long-lived descriptor could write into a deleted file), fdatasync, release.
  */
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  existsSync,
-  fdatasyncSync,
-  fstatSync,
-  openSync,
-  readSync,
-  realpathSync,
-  statSync,
-  writeSync,
-  appendFileSync,
-  readdirSync,
-  rmSync,
-} from 'node:fs';
+import { chmodSync, closeSync, constants, existsSync, fstatSync, openSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
+export type { CompactResult } from './compact';
+import { FileCursor } from './file-cursor';
+import { MEMORY_FORMAT } from './types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
 import type { MemoryItem, MemoryKind, SkippedLine, Tombstone } from './types';
@@ -46,14 +34,6 @@ export type EditResult =
   | { ok: true; item: MemoryItem; replaced: MemoryItem }
   | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
 
-export interface CompactResult {
-  kept: number;
-  removed: number;
-  /** Unreadable lines moved to `<file>.rejected` rather than lost. */
-  rejected: number;
-  rejectedPath?: string;
-  maxId: number;
-}
 
 export interface MemorySnapshot {
   items: MemoryItem[];
@@ -61,20 +41,10 @@ export interface MemorySnapshot {
   maxId: number;
 }
 
-const FINGERPRINT = 64;
-const FORMAT = 'aish-memory';
 
 export class MemoryStore {
   private state = new MemoryState();
-  /** Bytes parsed and committed: always just after a newline. */
-  private offset = 0;
-  private lines = 0;
-  private ino = -1;
-  private dev = -1;
-  private lastSize = 0;
-  private lastMtime = 0;
-  /** The last bytes before `offset`, to notice in-place rewrites that kept or grew the size. */
-  private fingerprint = Buffer.alloc(0);
+  private readonly cursor = new FileCursor();
   private closed = false;
   private readonly timing: LockTiming;
   private readonly now: () => Date;
@@ -191,25 +161,11 @@ export class MemoryStore {
       (guard) => {
         this.reset();
         this.refresh();
-        this.removeStaleTempFiles();
-        const active = [...this.state.active()].sort((a, b) => a.id - b.id);
-        const removed = this.state.deadRecords;
-        const bad = this.state.badLines;
-        const maxId = this.state.maxId;
-        guard.assertHeld();
-        let rejectedPath: string | undefined;
-        if (bad.length) {
-          rejectedPath = `${this.path}.rejected`;
-          const note = `// ${bad.length} unreadable line(s) set aside by compaction at ${this.now().toISOString()}\n`;
-          appendFileSync(rejectedPath, note + bad.join('\n') + '\n', { mode: 0o600 });
-        }
-        const header = { meta: { format: FORMAT, version: 1, maxId, compactedAt: this.now().toISOString() } };
-        const text = [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
-        writeFileAtomic.sync(this.path, text, { mode: 0o600, fsync: true });
-        fsyncDir(dirname(this.path));
+        removeStaleTempFiles(this.path);
+        const result = writeCompacted(this.path, this.state, this.now(), guard);
         this.reset();
         this.refresh();
-        return { kept: active.length, removed, rejected: bad.length, maxId, ...(rejectedPath && { rejectedPath }) };
+        return result;
       },
       this.timing,
     );
@@ -217,22 +173,6 @@ export class MemoryStore {
 
   close(): void {
     this.closed = true;
-  }
-
-  /**
-   * Compaction's temp files (write-file-atomic names them `<file>.<number>`) left by a process
-   * killed mid-compaction. Only a lock holder writes them, and we hold the lock: any we see is stale.
-   */
-  private removeStaleTempFiles(): void {
-    const dir = dirname(this.path);
-    const re = new RegExp(`^${basename(this.path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d{1,10}$`);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const n of names) if (re.test(n)) rmSync(join(dir, n), { force: true });
   }
 
   // ---- internals ----
@@ -282,22 +222,9 @@ export class MemoryStore {
     const created = !existsSync(this.path);
     const fd = openSync(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
     try {
-      const size = fstatSync(fd).size;
-      let payload = text;
-      if (created || size === 0) {
-        chmodSync(this.path, 0o600);
-        if (size === 0) payload = JSON.stringify({ meta: { format: FORMAT, version: 1, created: this.now().toISOString() } }) + '\n' + payload;
-      } else {
-        // A torn or hand-edited last line without a newline: start ours on a fresh line. Never
-        // truncate — that last line may be a valid item.
-        const last = Buffer.alloc(1);
-        readSync(fd, last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) payload = '\n' + payload;
-      }
-      const buf = Buffer.from(payload, 'utf8');
-      let off = 0;
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-      fdatasyncSync(fd);
+      // The create mode is masked by the umask; an empty file gets the header first.
+      if (created || fstatSync(fd).size === 0) chmodSync(this.path, 0o600);
+      appendWholeLines(fd, text, JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n');
     } finally {
       closeSync(fd);
     }
@@ -306,87 +233,44 @@ export class MemoryStore {
 
   private reset(): void {
     this.state = new MemoryState();
-    this.offset = 0;
-    this.lines = 0;
-    this.ino = -1;
-    this.dev = -1;
-    this.lastSize = 0;
-    this.lastMtime = 0;
-    this.fingerprint = Buffer.alloc(0);
+    this.cursor.reset();
   }
 
   /** Bring the state up to date with the file: read only what was appended, rescan if rewritten. */
   private refresh(): void {
     this.state.rollbackProvisional();
-    let st;
-    try {
-      st = statSync(this.path);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        if (this.ino !== -1) this.reset(); // deleted by hand: it is empty now
-        return;
-      }
-      throw err;
+    const r = this.cursor.read(this.path);
+    if (r.kind === 'missing') {
+      if (this.cursor.seenFile) this.reset(); // deleted by hand: it is empty now
+      return;
     }
-    const rewritten =
-      st.ino !== this.ino ||
-      st.dev !== this.dev ||
-      st.size < this.offset ||
-      (st.size === this.lastSize && st.mtimeMs !== this.lastMtime);
-    if (rewritten && this.ino !== -1) this.reset();
-
-    const fpStart = Math.max(0, this.offset - this.fingerprint.length);
-    const fd = openSync(this.path, 'r');
-    let buf: Buffer;
-    try {
-      const len = st.size - fpStart;
-      buf = Buffer.allocUnsafe(len);
-      let got = 0;
-      while (got < len) {
-        const n = readSync(fd, buf, got, len - got, fpStart + got);
-        if (n === 0) break;
-        got += n;
-      }
-      buf = buf.subarray(0, got);
-    } finally {
-      closeSync(fd);
-    }
-    const fp = buf.subarray(0, this.offset - fpStart);
-    if (!fp.equals(this.fingerprint)) {
-      // Rewritten in place (same inode): start over.
+    if (r.kind === 'rewritten') {
       this.reset();
       this.refresh();
       return;
     }
-    const fresh = buf.subarray(this.offset - fpStart);
-    this.ino = st.ino;
-    this.dev = st.dev;
-    this.lastSize = fpStart + buf.length;
-    this.lastMtime = st.mtimeMs;
-
+    const { fresh } = r;
     const nl = fresh.lastIndexOf(0x0a);
     let committed = nl + 1; // bytes of `fresh` parsed for good
     if (nl >= 0) {
       const complete = fresh.subarray(0, nl + 1);
       const text = complete.toString('utf8');
-      const held = this.state.ingest(text, this.lines + 1);
-      if (held === null) {
-        this.lines += countNewlines(complete);
-      } else {
+      const held = this.state.ingest(text, this.cursor.lines + 1);
+      let lines: number;
+      if (held === null) lines = countNewlines(complete);
+      else {
         // A multi-line object still open at the end: it is read again with what follows. `held`
         // counts characters; find the same line start in bytes by counting newlines (re-encoding
         // the text would not give back the original bytes of invalid UTF-8).
-        let k = 0;
-        for (let i = text.indexOf('\n'); i !== -1 && i < held; i = text.indexOf('\n', i + 1)) k++;
+        lines = 0;
+        for (let i = text.indexOf('\n'); i !== -1 && i < held; i = text.indexOf('\n', i + 1)) lines++;
         committed = 0;
-        for (let n = 0; n < k; n++) committed = complete.indexOf(0x0a, committed) + 1;
-        this.lines += k;
+        for (let n = 0; n < lines; n++) committed = complete.indexOf(0x0a, committed) + 1;
       }
-      this.offset += committed;
-      this.fingerprint = Buffer.from(buf.subarray(Math.max(0, this.offset - fpStart - FINGERPRINT), this.offset - fpStart));
+      this.cursor.commit(committed, lines);
     }
     const rest = fresh.subarray(committed);
-    if (rest.length > 0) this.state.ingestProvisional(rest.toString('utf8'), this.lines + 1, rest[rest.length - 1] === 0x0a);
+    if (rest.length > 0) this.state.ingestProvisional(rest.toString('utf8'), this.cursor.lines + 1, rest[rest.length - 1] === 0x0a);
   }
 }
 

@@ -4,7 +4,7 @@
  * and candidates that repeat an active item are recognised.
  */
 import type { ChatMessage } from '../broker/types';
-import type { Turn } from '../history/types';
+import type { Turn } from '../sessions/types';
 import { isMemoryKind, type MemoryItem, type MemoryKind } from './types';
 
 export const TRANSCRIPT_LIMIT = 64 * 1024;

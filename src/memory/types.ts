@@ -1,4 +1,7 @@
-/** memory.jsonl shapes, exactly as the manifest §4. */
+/** memory.jsonl's records (docs/memory.md has the format). */
+
+/** `meta.format` in the header line. */
+export const MEMORY_FORMAT = 'aish-memory';
 
 export const MEMORY_KINDS = ['fact', 'pref', 'context'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];

@@ -1,46 +1,51 @@
 /**
- * The one safety gate every tool call goes through (SPEC §6, NOTES.md "lessons"): run, ask or
- * refuse. Pure: the caller supplies the command's classification and whether anyone can answer.
+ * The one safety gate every tool call goes through: run or ask. Pure: each tool describes its own
+ * call (the subject); the session supplies the policy (mode, --yes, what was answered "always").
  *
  * - Chat mode asks for every run_command (`[y/N/always]`; "always" is keyed by the exact command
  *   and never offered for destructive ones), unless safety.confirmCommands is false — then only
  *   destructive ones ask. MCP tools marked readOnlyHint run; others ask.
  * - Norris runs non-destructive steps unasked; destructive ones ask, or run with --yes.
- * - Nobody to ask (no terminal): whatever would ask is refused. A bare Enter never runs anything.
+ * - Whoever asks treats "nobody to answer" as a refusal, and only an explicit yes as yes.
  */
 
 export type GateMode = 'chat' | 'norris';
 
-export interface GateRequest {
-  mode: GateMode;
+/** What a tool says about one call. */
+export interface GateSubject {
   kind: 'command' | 'mcp';
-  /** Command classification (run_command) or the tool's own hints (MCP). */
+  /** The command's classification (run_command) or the tool's own hints (MCP). */
   destructive: boolean;
   readOnly?: boolean;
+  /** Why it counts as destructive, for the user and the model. */
+  reasons?: string[];
+  /** What an "always" answer is remembered by (the exact command line); absent: never offered. */
+  alwaysKey?: string;
+}
+
+export interface GatePolicy {
+  mode: GateMode;
   confirmCommands: boolean;
   /** --yes: destructive Norris steps run without asking. */
   yes: boolean;
-  /** The exact command was answered "always" earlier in this session. */
+  /** The subject's alwaysKey was answered "always" earlier in this session. */
   alwaysAllowed: boolean;
 }
 
-export type GateDecision =
-  | { action: 'run' }
-  | { action: 'ask'; offerAlways: boolean }
-  | { action: 'refuse'; reason: string };
+export type GateDecision = { action: 'run' } | { action: 'ask'; offerAlways: boolean };
 
-export function decide(r: GateRequest): GateDecision {
-  if (r.kind === 'mcp') {
-    if (r.readOnly) return { action: 'run' };
-    if (r.mode === 'norris' && (!r.destructive || r.yes)) return { action: 'run' };
+export function decide(s: GateSubject, p: GatePolicy): GateDecision {
+  if (s.kind === 'mcp') {
+    if (s.readOnly) return { action: 'run' };
+    if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run' };
     return { action: 'ask', offerAlways: false };
   }
-  if (r.destructive) {
-    if (r.mode === 'norris' && r.yes) return { action: 'run' };
+  if (s.destructive) {
+    if (p.mode === 'norris' && p.yes) return { action: 'run' };
     return { action: 'ask', offerAlways: false };
   }
-  if (r.mode === 'norris' || r.alwaysAllowed || !r.confirmCommands) return { action: 'run' };
-  return { action: 'ask', offerAlways: true };
+  if (p.mode === 'norris' || p.alwaysAllowed || !p.confirmCommands) return { action: 'run' };
+  return { action: 'ask', offerAlways: s.alwaysKey !== undefined };
 }
 
 export type Answer = 'yes' | 'always' | 'no';

@@ -1,7 +1,9 @@
-/** The built-in `run_command` tool (SPEC §6): the user's shell, a timeout, output capped head+tail. */
+/** The built-in `run_command` tool: the user's shell, a timeout, output capped head+tail. */
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
-import { runShell } from './executor';
+import { classifyCommand } from './safety';
+import { runShell } from './shell';
+import type { Tool, ToolCall } from './tool';
 
 export const RUN_COMMAND = 'run_command';
 const TIMEOUT_MS = 120_000;
@@ -67,4 +69,29 @@ export async function runCommand(args: RunCommandArgs, baseCwd: string, signal: 
         : `exit code ${r.exitCode}`;
   const note = r.omitted ? `\n[${r.omitted} characters of output omitted from the middle]` : '';
   return { text: `${status}\n${r.output}${note}`.trimEnd(), exitCode: r.exitCode, output: r.output };
+}
+
+/** run_command as a Tool: classified by the shell-safety rules before the gate sees it. */
+export class RunCommandTool implements Tool {
+  readonly name = RUN_COMMAND;
+  readonly spec = runCommandSpec;
+
+  constructor(private readonly extraPatterns: ReadonlyArray<string | RegExp> = []) {}
+
+  async prepare(rawArgs: string): Promise<ToolCall | { error: string }> {
+    const args = parseRunCommandArgs(rawArgs);
+    if ('error' in args) return args;
+    const verdict = await classifyCommand(args.command, { extraPatterns: [...this.extraPatterns] });
+    const warning = verdict.destructive ? `  ⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'}` : '';
+    return {
+      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}`,
+      subject: args.command,
+      gate: { kind: 'command', destructive: verdict.destructive, reasons: verdict.reasons, alwaysKey: args.command },
+      liveLabel: args.command,
+      run: async (ctx) => {
+        const r = await runCommand(args, ctx.cwd, ctx.signal, ctx.onOutput);
+        return { content: r.text, status: r.text.split('\n', 1)[0] ?? '', output: r.output };
+      },
+    };
+  }
 }

@@ -64,7 +64,7 @@ describe('aish memory (real CLI)', () => {
 
     const refused = await run('clear');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('aish: this would forget all 1 memory items — run again with --yes to confirm\n');
+    expect(refused.stderr).toBe('aish: this would forget all 1 memory item — run again with --yes to confirm\n');
     expect((await run('clear', '--yes')).stdout).toBe('forgot 1 item\n');
     expect(JSON.parse((await run('list', '--json')).stdout)).toEqual([]);
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setup } from '../../src/app/setup';
-import { Engine } from '../../src/engine/engine';
-import type { EngineHost, OutputItem } from '../../src/engine/host';
+import { setup } from '../../src/config/setup';
+import { Engine } from '../../src/core/engine';
+import type { EngineHost, OutputItem } from '../../src/core/host';
+import { InputRouter } from '../../src/input/router';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 
@@ -14,10 +15,10 @@ async function engineWithItems(n: number, pageLines?: number) {
   for (let i = 1; i <= n; i++) await store.add('fact', `item number ${i}`);
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null, ...(pageLines && { pageLines: () => pageLines }) };
-  const engine = Engine.create(s, host, { env });
+  const input = new InputRouter(Engine.create(s, host, { env }));
   const list = async (args = '') => {
     printed.length = 0;
-    await engine.submit(`:memory list ${args}`.trim());
+    await input.submit(`:memory list ${args}`.trim());
     return printed.map((p) => p.text).join('\n');
   };
   return { list };

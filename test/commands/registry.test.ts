@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setup } from '../../src/app/setup';
-import { allCommands, completeLine, findCommand } from '../../src/commands/registry';
-import { Engine } from '../../src/engine/engine';
-import type { EngineHost, OutputItem } from '../../src/engine/host';
+import { setup } from '../../src/config/setup';
+import { commandCatalog } from '../../src/commands/registry';
+import { Engine } from '../../src/core/engine';
+import type { EngineHost, OutputItem } from '../../src/core/host';
+import { InputRouter } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 
 async function engineWith(files: Record<string, string> = {}) {
@@ -16,51 +17,52 @@ async function engineWith(files: Record<string, string> = {}) {
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  return { engine: Engine.create(await setup({}, env), host, { env }), printed };
+  const engine = Engine.create(await setup({}, env), host, { env });
+  return { input: new InputRouter(engine), printed };
 }
 
 describe('meta-command registry', () => {
   it('every command has a unique name and aliases, and a one-line summary', () => {
-    const names = allCommands().flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    const names = commandCatalog.all().flatMap((c) => [c.name, ...(c.aliases ?? [])]);
     expect(new Set(names).size).toBe(names.length);
-    for (const c of allCommands()) expect(c.summary).not.toContain('\n');
-    expect(findCommand('q')?.name).toBe('quit');
+    for (const c of commandCatalog.all()) expect(c.summary).not.toContain('\n');
+    expect(commandCatalog.find('q')?.name).toBe('quit');
   });
 
   it(':help lists every command on its own line', async () => {
-    const { engine, printed } = await engineWith();
-    await engine.submit(':help');
+    const { input, printed } = await engineWith();
+    await input.submit(':help');
     const text = printed.map((p) => p.text).join('\n');
-    for (const c of allCommands()) expect(text).toMatch(new RegExp(`^:${c.name}\\b`, 'm'));
+    for (const c of commandCatalog.all()) expect(text).toMatch(new RegExp(`^:${c.name}\\b`, 'm'));
   });
 
   it(':help COMMAND gives the details, including every :memory subcommand', async () => {
-    const { engine, printed } = await engineWith();
-    await engine.submit(':help memory');
+    const { input, printed } = await engineWith();
+    await input.submit(':help memory');
     const text = printed.map((p) => p.text).join('\n');
     for (const sub of ['add', 'list', 'forget', 'edit', 'clear', 'inject', 'summarize', 'compact', 'path']) {
       expect(text).toMatch(new RegExp(`^  :memory ${sub}\\b`, 'm'));
     }
-    await engine.submit(':help nope');
+    await input.submit(':help nope');
     expect(printed.at(-1)).toEqual({ kind: 'error', text: 'no command :nope — see :help' });
   });
 
   it('completes command names, presets and session names', async () => {
-    const { engine } = await engineWith({
+    const { input } = await engineWith({
       '.config/aish/config.ts': "export default { models: { fast: { model: 'a' }, deep: { model: 'b' }, dense: { model: 'c' } } };",
       'data/aish/sessions/trip.jsonl': '{"meta":{"id":"trip","started":"2026-01-01T00:00:00Z","version":1}}\n',
       'data/aish/sessions/triage.jsonl': '{"meta":{"id":"triage","started":"2026-01-01T00:00:00Z","version":1}}\n',
     });
-    expect(completeLine(engine, ':mo')).toEqual([':model']);
-    expect(completeLine(engine, ':s')).toEqual([':save', ':sessions']);
-    expect(completeLine(engine, ':model d')).toEqual([':model deep', ':model dense']);
-    expect(completeLine(engine, ':resume tri')).toEqual([':resume triage', ':resume trip']);
-    expect(completeLine(engine, ':memory f')).toEqual([':memory forget']);
-    expect(completeLine(engine, ':memory add ')).toEqual([':memory add context', ':memory add fact', ':memory add pref']);
-    await engine.submit(':remember one');
-    await engine.submit(':remember two');
-    expect(completeLine(engine, ':memory forget ')).toEqual([':memory forget 1', ':memory forget 2']);
-    expect(completeLine(engine, 'plain text')).toEqual([]);
-    expect(completeLine(engine, ':nosuch x')).toEqual([]);
+    expect(input.complete(':mo')).toEqual([':model']);
+    expect(input.complete(':s')).toEqual([':save', ':sessions']);
+    expect(input.complete(':model d')).toEqual([':model deep', ':model dense']);
+    expect(input.complete(':resume tri')).toEqual([':resume triage', ':resume trip']);
+    expect(input.complete(':memory f')).toEqual([':memory forget']);
+    expect(input.complete(':memory add ')).toEqual([':memory add context', ':memory add fact', ':memory add pref']);
+    await input.submit(':remember one');
+    await input.submit(':remember two');
+    expect(input.complete(':memory forget ')).toEqual([':memory forget 1', ':memory forget 2']);
+    expect(input.complete('plain text')).toEqual([]);
+    expect(input.complete(':nosuch x')).toEqual([]);
   });
 });

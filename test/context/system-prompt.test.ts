@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeForBlock } from '../../src/context/sanitize';
+import { sanitizeForBlock } from '../../src/util/text';
 import { composeSystemPrompt, DEFAULT_SYSTEM_PROMPT } from '../../src/context/system-prompt';
 import { itemsToPrune, selectForInjection } from '../../src/memory/select';
 import type { MemoryItem } from '../../src/memory/types';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ToolCall } from '../../src/broker/types';
 import { Conversation } from '../../src/context/conversation';
+import { composeSystemPrompt } from '../../src/context/system-prompt';
 import { messageTokens } from '../../src/context/tokens';
 import { slidingWindow } from '../../src/context/window';
 
@@ -74,16 +75,15 @@ describe('sliding window', () => {
 });
 
 describe('Conversation.request', () => {
-  it('puts the composed system prompt first, [background] included', () => {
+  it('puts the given system prompt first, then the window; :clear keeps nothing', () => {
     const c = new Conversation(8000);
-    c.memoryItems = [{ id: 1, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'likes tea' }];
+    const system = composeSystemPrompt({ memoryItems: [{ kind: 'fact', content: 'likes tea' }] });
     c.add(user('hi'));
-    const r = c.request();
+    const r = c.request(system);
     expect(r.messages[0]!.role).toBe('system');
     expect(r.messages[0]!.content).toMatch(/\[background\] \(memory loaded at startup; managed via :memory\)\n- \(fact\) likes tea$/);
     expect(r.messages.slice(1)).toEqual([user('hi')]);
     c.clear();
-    expect(c.request().messages).toHaveLength(1);
-    expect(c.memoryItems).toHaveLength(1);
+    expect(c.request(system).messages).toHaveLength(1);
   });
 });

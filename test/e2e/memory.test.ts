@@ -26,7 +26,7 @@ describe(':memory in plain mode', () => {
     const before = readFileSync(memFile(home));
     const r2 = await runAish([], { home, env: env(), input: ':memory forget 1\n:memory forget 99\n:memory forget abc\n' });
     expect(r2.stdout).toBe('memory 1 is already forgotten; nothing written\nno memory item 99; nothing written (see :memory list)\n');
-    expect(r2.stderr).toBe('aish: usage: :memory forget ID (ids are shown by :memory list)\n');
+    expect(r2.stderr).toBe('aish: "abc" is not a memory id — ids are whole numbers ≥ 1 (see :memory list)\n');
     expect(readFileSync(memFile(home)).equals(before)).toBe(true);
   });
 
@@ -81,8 +81,8 @@ describe(':memory in plain mode', () => {
   it('unknown subcommands and kinds are usage errors that keep the shell going', async () => {
     const r = await runAish([], { home: tmpDir(), env: env(), input: ':memory frob\n:memory add note x\n:remember\n:memory path\n' });
     expect(r.stderr.trim().split('\n')).toEqual([
-      'aish: unknown :memory subcommand "frob" — usage: :memory add|list|forget|edit|clear|inject|summarize|compact|path — see :help',
-      'aish: unknown kind "note" — use :memory add fact|pref|context TEXT',
+      'aish: unknown :memory subcommand "frob" — usage: :memory add|list|forget|edit|clear|inject|summarize|compact|path — see :help memory',
+      'aish: unknown kind "note" — use fact, pref or context',
       'aish: nothing to remember — usage: :remember TEXT',
     ]);
     expect(r.stdout).toMatch(/memory\.jsonl\n$/);

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decide, parseAnswer, type GateRequest } from '../../src/tools/gate';
+import { decide, parseAnswer, type GatePolicy, type GateSubject } from '../../src/tools/gate';
 
-const base: GateRequest = { mode: 'chat', kind: 'command', destructive: false, confirmCommands: true, yes: false, alwaysAllowed: false };
-const d = (over: Partial<GateRequest>) => decide({ ...base, ...over });
+type Case = Partial<GateSubject> & Partial<GatePolicy>;
+const d = (c: Case) => {
+  const { mode = 'chat', confirmCommands = true, yes = false, alwaysAllowed = false, kind = 'command', ...rest } = c;
+  const subject: GateSubject = { kind, destructive: false, ...(kind === 'command' && { alwaysKey: 'cmd' }), ...rest };
+  return decide(subject, { mode, confirmCommands, yes, alwaysAllowed });
+};
 
 describe('safety gate', () => {
   it('chat mode asks for every run_command, offering "always" only for non-destructive ones', () => {

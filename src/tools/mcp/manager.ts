@@ -3,13 +3,15 @@
  * offers their tools to the model as `server__tool`. Importing this module is cheap: the SDK and the
  * transport are loaded with `import()` by start(), so aish's start-up never pays for them.
  */
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../config/types';
 import type { DetachedStdioTransport } from './transport';
+import { formatContent, sanitizeToolName, shortHash, toInfo, VALID_NAME, type McpToolInfo } from './tool-info';
+
+export { formatContent, sanitizeToolName, type McpToolInfo } from './tool-info';
 
 export type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
 export interface ServerStatus {
@@ -20,18 +22,6 @@ export interface ServerStatus {
   tools: number;
   logPath: string;
   pid?: number;
-}
-export interface McpToolInfo {
-  /** Exposed to the model: `${server}__${tool}`, sanitised to ^[a-zA-Z0-9_-]{1,64}$, unique. */
-  name: string;
-  server: string;
-  /** The server's own name for it. */
-  tool: string;
-  description: string;
-  /** The tool's JSON schema; `type: 'object'` guaranteed. */
-  inputSchema: Record<string, unknown>;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
 }
 export interface ToolCallOutcome {
   /** Content parts joined by newlines; non-text parts summarised like "[image/png, 1234 bytes]". */
@@ -60,18 +50,6 @@ interface Entry {
   client?: Client;
   transport?: DetachedStdioTransport;
   starting?: Promise<void>;
-}
-
-const VALID_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 6);
-
-/** Makes `${server}__${tool}` a valid tool name; `taken` holds the names already handed out. */
-export function sanitizeToolName(server: string, tool: string, taken: ReadonlySet<string>): string {
-  const raw = `${server}__${tool}`;
-  let name = raw.replace(/[^a-zA-Z0-9_-]/g, '_');
-  if (name.length > 64 || taken.has(name)) name = `${name.slice(0, 57)}_${shortHash(raw)}`;
-  for (let i = 2; taken.has(name); i++) name = `${name.slice(0, 60 - String(i).length)}_${i}`;
-  return name;
 }
 
 /** One line, at most 200 characters. */
@@ -300,41 +278,6 @@ async function listAll(client: Client, timeout: number): Promise<Tool[]> {
   }
   // Task-only tools need the experimental tasks API, which plain tools/call cannot drive.
   return tools.filter((t) => t.execution?.taskSupport !== 'required');
-}
-
-function toInfo(name: string, server: string, t: Tool): McpToolInfo {
-  const info: McpToolInfo = {
-    name,
-    server,
-    tool: t.name,
-    description: t.description ?? t.title ?? '',
-    inputSchema: { ...t.inputSchema, type: 'object' },
-  };
-  if (t.annotations?.readOnlyHint !== undefined) info.readOnlyHint = t.annotations.readOnlyHint;
-  if (t.annotations?.destructiveHint !== undefined) info.destructiveHint = t.annotations.destructiveHint;
-  return info;
-}
-
-const b64Bytes = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
-
-type Part = { type: string; [k: string]: unknown };
-
-/** Text parts verbatim, binary parts as a short summary; structured content when there is nothing else. */
-export function formatContent(content: unknown, structured?: unknown): string {
-  const parts = Array.isArray(content) ? (content as Part[]) : [];
-  const str = (o: Record<string, unknown>, k: string): string => (typeof o[k] === 'string' ? (o[k] as string) : '');
-  const out = parts.map((p) => {
-    if (p.type === 'text') return str(p, 'text');
-    if (p.type === 'image' || p.type === 'audio') return `[${str(p, 'mimeType') || p.type}, ${b64Bytes(str(p, 'data'))} bytes]`;
-    if (p.type === 'resource_link') return `[resource link: ${str(p, 'name')} ${str(p, 'uri')}]`;
-    if (p.type !== 'resource') return `[${String(p.type)} content]`;
-    const r = (p.resource ?? {}) as Record<string, unknown>;
-    if (typeof r.text === 'string') return `[resource ${str(r, 'uri')}]\n${r.text}`;
-    const size = typeof r.blob === 'string' ? `, ${b64Bytes(r.blob)} bytes` : '';
-    return `[resource ${str(r, 'uri')}${r.mimeType ? `, ${str(r, 'mimeType')}` : ''}${size}]`;
-  });
-  if (out.length === 0 && structured !== undefined) return JSON.stringify(structured);
-  return out.join('\n');
 }
 
 function isDir(p: string): boolean {

@@ -1,0 +1,75 @@
+/**
+ * `:memory summarize`: the session log (not the live context) minus earlier summarize turns goes to
+ * the summarizer preset; each `kind: text` line of the answer is offered as a candidate,
+ * `keep? [y/N/edit]`. Secrets are shown and stored redacted; a candidate repeating an active item
+ * is marked (and, like every candidate, skipped unless the user says y).
+ */
+import { addItem } from '../memory/ops';
+import { redactSecrets } from '../memory/secrets';
+import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
+import { loadSession } from '../sessions/sessions';
+import { plural } from '../util/time';
+import { info, type CommandServices, type SubCommand } from './types';
+
+type Ctx = Pick<CommandServices, 'memory' | 'ui' | 'models' | 'chat' | 'sessions'>;
+
+async function summarize({ memory, ui, models, chat, sessions }: Ctx) {
+  await memory.ready();
+  const path = sessions.path;
+  if (!path) return { output: [info('nothing to summarize yet — the session log is empty')] };
+  const { text } = buildTranscript(loadSession(path).turns);
+  if (!text.trim()) return { output: [info('nothing to summarize yet — the session log has no conversation')] };
+
+  const preset = models.resolve(summarizerName(memory, models));
+  const result = await chat.cancellable(async (signal) => {
+    ui.liveStart('tool', `summarizing with ${preset.name} (${preset.model})`);
+    try {
+      return await models.broker(preset).stream(summarizeMessages(text), { signal });
+    } finally {
+      ui.liveEnd();
+    }
+  });
+  if (result.interrupted) return { output: [info('summarize cancelled; nothing added')] };
+  // Logged so the session is complete, and tagged so the next summarize does not feed on it.
+  sessions.append({ role: 'assistant', content: result.content, meta: 'summarize' });
+
+  const candidates = parseCandidates(result.content);
+  if (candidates.length === 0) return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: added 0 candidates')] };
+
+  const store = memory.store();
+  store.reload();
+  const active = [...store.items()];
+  let added = 0;
+  for (const [i, c] of candidates.entries()) {
+    const red = redactSecrets(c.content);
+    const dup = findDuplicate({ kind: c.kind, content: red.text }, active);
+    const notes = [red.found.length ? `redacted: ${[...new Set(red.found)].join(', ')}` : '', dup ? `duplicates memory ${dup.id} — skip it?` : ''].filter(Boolean);
+    ui.print(info(`[memory] candidate ${i + 1}/${candidates.length} (${c.kind}): ${red.text}${notes.length ? `  (${notes.join('; ')})` : ''}`));
+    const answer = await ui.ask('keep? [y/N/edit] ');
+    if (answer === null) break; // nobody to ask any more (end of input): keep nothing further
+    const a = answer.trim().toLowerCase();
+    let content: string | null = null;
+    if (a === 'y' || a === 'yes') content = red.text;
+    else if (a === 'e' || a === 'edit') {
+      const edited = await ui.ask('edit: ', { initial: red.text });
+      if (edited && edited.trim()) content = edited.trim();
+    }
+    if (!content) continue;
+    const r = await addItem(store, c.kind, content, sessions.id ? { source: `session:${sessions.id}` } : {});
+    active.unshift(r.item);
+    added++;
+  }
+  memory.reselect();
+  return { output: [info(`[aish] memory: added ${plural(added, 'candidate')}`)] };
+}
+
+/** `memory.summarizerModel`, else the active preset. */
+function summarizerName(memory: Ctx['memory'], models: Ctx['models']): string {
+  return memory.summarizerModel || models.active.name;
+}
+
+export const summarizeSubcommand: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'> = {
+  name: 'summarize',
+  help: 'propose items from this session; keep? [y/N/edit] for each',
+  run: (ctx) => summarize(ctx),
+};

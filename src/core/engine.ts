@@ -1,0 +1,197 @@
+/**
+ * The headless core (no Ink, no process-wide side effects): one conversation and the parts it is
+ * made of — model presets, memory, tools, the session log, Norris. Front ends feed it input through
+ * the input router and show what it reports through the host.
+ */
+import { dirname, join } from 'node:path';
+import type { Broker } from '../broker/broker';
+import { Models } from '../broker/models';
+import type { ChatMessage, Usage } from '../broker/types';
+import type { Setup } from '../config/setup';
+import { Conversation } from '../context/conversation';
+import { composeSystemPrompt } from '../context/system-prompt';
+import type { WindowResult } from '../context/window';
+import type { PreloadResult } from '../memory/preload';
+import { MemorySession } from '../memory/session';
+import { SessionRecorder } from '../sessions/recorder';
+import type { NewTurn } from '../sessions/types';
+import { Toolbox } from '../tools/toolbox';
+import { changeDirectory } from '../util/paths';
+import type { EngineHost } from './host';
+import { Norris } from './norris';
+import { statusOf, UsageTally, type StatusInfo } from './status';
+import { runTurn } from './turn';
+
+/** Tool rounds per chat turn before aish stops and hands back to the user. */
+export const CHAT_TOOL_ROUNDS = 10;
+
+export interface EngineOptions {
+  model?: string | undefined;
+  /** false: --no-memory */
+  memory?: boolean | undefined;
+  resume?: string | undefined;
+  continueLatest?: boolean | undefined;
+  env?: NodeJS.ProcessEnv;
+  /** Start-up memory already being read (in a worker) by the command line. */
+  memoryPreload?: Promise<PreloadResult> | undefined;
+}
+
+export class Engine {
+  readonly conversation: Conversation;
+  readonly models: Models;
+  readonly memory: MemorySession;
+  readonly toolbox: Toolbox;
+  readonly recorder: SessionRecorder;
+  readonly norris: Norris;
+  private running: AbortController | null = null;
+  /** `!cmd` output waiting to go out with the next prompt. */
+  private pendingShell: string[] = [];
+  private readonly usage = new UsageTally();
+
+  private constructor(
+    readonly setup: Setup,
+    readonly host: EngineHost,
+    opts: EngineOptions,
+  ) {
+    const { config, paths } = setup;
+    const notify = () => this.notify();
+    const warn = (text: string) => host.print({ kind: 'warn', text });
+    this.conversation = new Conversation(config.context.maxTokens);
+    this.models = new Models(config, opts.model ?? config.defaultModel, opts.env, notify);
+    this.memory = new MemorySession(config, paths.memoryPath, { inject: opts.memory, preload: opts.memoryPreload }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
+    const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
+    this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify });
+    this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model }), warn);
+    this.norris = new Norris(this);
+  }
+
+  /** Everything that must be true before the first prompt; the rest (memory, MCP) starts in start(). */
+  static create(setup: Setup, host: EngineHost, opts: EngineOptions = {}): Engine {
+    const e = new Engine(setup, host, opts);
+    if (opts.resume) e.resume(opts.resume);
+    else if (opts.continueLatest) e.resume(null);
+    return e;
+  }
+
+  /** Load memory and start MCP servers in the background; the first model call waits for memory. */
+  start(): void {
+    void this.memory.ready();
+    this.toolbox.start();
+  }
+
+  get config() {
+    return this.setup.config;
+  }
+
+  get cwd(): string {
+    return process.cwd();
+  }
+
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** The exact request the model gets next: system prompt (with [background] or NORRIS), then the window. */
+  request(): WindowResult {
+    const n = this.norris.state;
+    return this.conversation.request(composeSystemPrompt({ memoryItems: this.memory.injected, norris: n && { goal: n.goal, maxSteps: n.maxSteps } }));
+  }
+
+  /** The exact messages the next request would carry (`:history`). */
+  requestMessages(): ChatMessage[] {
+    return this.request().messages;
+  }
+
+  status(): StatusInfo {
+    return statusOf({ preset: this.models.active, cwd: this.cwd, memory: this.memory, request: this.request(), budget: this.conversation.budget, busy: this.busy, norris: this.norris.state, usage: this.usage.total });
+  }
+
+  /** Something the status line shows changed: hand the host the new status. */
+  notify(): void {
+    this.host.status?.(this.status());
+  }
+
+  broker(): Broker {
+    return this.models.broker();
+  }
+
+  record(turn: NewTurn): void {
+    this.recorder.append(turn);
+  }
+
+  countUsage(u: Usage): void {
+    this.usage.add(u);
+  }
+
+  /** Run something Ctrl-C can cancel (a model call, a shell command). */
+  async cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ac = new AbortController();
+    this.running = ac;
+    this.notify();
+    try {
+      return await fn(ac.signal);
+    } finally {
+      if (this.running === ac) this.running = null;
+      this.notify();
+    }
+  }
+
+  /** Cancel what is running (Ctrl-C). True when something was running. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.running.abort();
+    return true;
+  }
+
+  /** Remember `!cmd` output for the next prompt. */
+  addShellContext(block: string): void {
+    this.pendingShell.push(block);
+    this.notify();
+  }
+
+  /** Ask the model; the answer streams to the host. Tool calls go through the gate. */
+  async prompt(text: string): Promise<void> {
+    await this.memory.ready();
+    const content = this.pendingShell.length ? `${this.pendingShell.join('\n\n')}\n\n${text}` : text;
+    this.pendingShell = [];
+    this.conversation.add({ role: 'user', content });
+    this.record({ role: 'user', content });
+    const r = await runTurn(this, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
+    if (r.end === 'error' && r.error) throw r.error;
+    if (r.end === 'rounds') {
+      this.host.print({ kind: 'warn', text: `stopped after ${CHAT_TOOL_ROUNDS} rounds of tool calls — say "go on" to let the model continue` });
+    }
+  }
+
+  /** `:clear`: a new conversation and a new session log; memory stays. */
+  newConversation(): void {
+    this.conversation.clear();
+    this.pendingShell = [];
+    this.recorder.startNew();
+    this.notify();
+  }
+
+  /** Continue a saved or recent session (null: the latest); its messages replace the conversation. */
+  resume(nameOrId: string | null): number {
+    const r = nameOrId === null ? this.recorder.resumeLatest() : this.recorder.resume(nameOrId);
+    for (const w of r.warnings) this.host.print({ kind: 'warn', text: w });
+    this.conversation.load(r.messages);
+    this.host.print({ kind: 'info', text: `resumed ${r.name}: ${r.messages.length} message${r.messages.length === 1 ? '' : 's'}` });
+    this.notify();
+    return r.messages.length;
+  }
+
+  /** `:cd` / `!cd`: change aish's directory (the process's: child commands inherit it). */
+  changeDir(dir: string): string {
+    changeDirectory(dir);
+    this.notify();
+    return this.cwd;
+  }
+
+  /** Stop what runs, close the log, end MCP servers (no processes left behind). */
+  async close(): Promise<void> {
+    this.running?.abort();
+    this.recorder.close();
+    await this.toolbox.close();
+  }
+}

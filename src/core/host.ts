@@ -1,0 +1,47 @@
+/**
+ * What the headless core needs from a front end (Ink REPL, plain line mode, `-p`). The core decides;
+ * the host only shows things and collects answers.
+ */
+import type { StatusInfo } from './status';
+
+export type OutputKind = 'user' | 'assistant' | 'info' | 'warn' | 'error' | 'shell' | 'tool';
+
+export interface OutputItem {
+  kind: OutputKind;
+  text: string;
+  /** Assistant text cut short by the user or a failure. */
+  interrupted?: boolean;
+  /** Render as Markdown (finished assistant answers). */
+  markdown?: boolean;
+}
+
+export interface AskOptions {
+  /** Pre-filled text the user can edit (e.g. a memory candidate). */
+  initial?: string;
+}
+
+export interface EngineHost {
+  /** A finished block of output. */
+  print(item: OutputItem): void;
+  /** The live area: an answer or command output while it arrives. */
+  liveStart(kind: 'assistant' | 'shell' | 'tool', label?: string): void;
+  liveText(text: string): void;
+  liveEnd(): void;
+  /**
+   * Ask the user; resolves with the line they typed ('' for a bare Enter), or null when nobody can
+   * answer (no terminal, end of input).
+   */
+  ask(question: string, opts?: AskOptions): Promise<string | null>;
+  /** Hand the real terminal to a full-screen program, then take it back. Absent: no terminal. */
+  withTerminal?<T>(fn: () => Promise<T>): Promise<T>;
+  /** The status line's data changed (model, cwd, memory, tokens, Norris step). */
+  status?(status: StatusInfo): void;
+  /** Lines of output that fit on one screen, for paging long lists; absent: print everything. */
+  pageLines?(): number;
+}
+
+/** `[y/N]`: only an explicit yes counts; Enter, anything else, or nobody there means no. */
+export async function confirm(host: EngineHost, question: string): Promise<boolean> {
+  const a = await host.ask(`${question} [y/N] `);
+  return a !== null && /^\s*y(es)?\s*$/i.test(a);
+}

@@ -1,0 +1,110 @@
+/**
+ * A tool call from the model, through the safety gate, the same way for every tool: describe it,
+ * decide, ask when the gate says so, run, and show it as it happens (`⏵ …`, then `↳` with the
+ * status and a few lines of output). What goes back to the model — output, a denial, a refusal —
+ * is the result.
+ */
+import type { ToolCall as ModelToolCall } from '../broker/types';
+import { decide, parseAnswer, type GateMode, type GateSubject } from '../tools/gate';
+import type { Toolbox } from '../tools/toolbox';
+import type { EngineHost } from './host';
+
+export interface ToolCallContext {
+  host: EngineHost;
+  toolbox: Toolbox;
+  cwd: string;
+  mode: GateMode;
+  confirmCommands: boolean;
+  /** --yes (Norris): destructive steps run without asking. */
+  yes: boolean;
+  signal: AbortSignal;
+}
+
+export interface ToolCallResult {
+  /** The tool message content for the model. */
+  content: string;
+  /** The gate refused it (nobody could confirm). */
+  refused: boolean;
+  /** The user said no. */
+  denied: boolean;
+}
+
+const PREVIEW_LINES = 5;
+
+/** How the two kinds of tool are named in questions and refusals. */
+const WORDS = {
+  command: { noun: 'this command', notDone: 'not run', declined: 'The user declined to run this command.' },
+  mcp: { noun: 'this tool call', notDone: 'not called', declined: 'The user declined this tool call.' },
+} as const;
+
+function preview(output: string): string {
+  const lines = output.replace(/\n$/, '').split('\n').filter((l, i, a) => l || i < a.length - 1);
+  if (!lines.length || (lines.length === 1 && !lines[0])) return '';
+  const shown = lines.slice(0, PREVIEW_LINES).map((l) => `    ${l.length > 200 ? l.slice(0, 200) + '…' : l}`);
+  if (lines.length > PREVIEW_LINES) shown.push(`    … ${lines.length - PREVIEW_LINES} more line${lines.length - PREVIEW_LINES === 1 ? '' : 's'}`);
+  return '\n' + shown.join('\n');
+}
+
+function question(name: string, gate: GateSubject, offerAlways: boolean): string {
+  if (gate.kind === 'mcp') return `call ${name}? [y/N] `;
+  return offerAlways ? 'run? [y/N/always] ' : 'run? [y/N] ';
+}
+
+function refusal(gate: GateSubject): { shown: string; forModel: string } {
+  const why = gate.destructive ? (gate.kind === 'command' ? `is destructive (${(gate.reasons ?? []).join(', ')})` : 'may be destructive') : 'needs confirmation';
+  const hint = gate.destructive ? '; aish --norris runs destructive steps only with --yes' : '';
+  return {
+    shown: gate.kind === 'command' && gate.destructive ? 'destructive' : 'needs confirmation',
+    forModel: `Not run: ${WORDS[gate.kind].noun} ${why}, and there was no one to confirm it (no terminal${hint}). Try a safer way, or stop and explain.`,
+  };
+}
+
+export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext): Promise<ToolCallResult> {
+  const { host, toolbox } = ctx;
+  const name = call.function.name;
+  const ok = (content: string): ToolCallResult => ({ content, refused: false, denied: false });
+
+  const tool = toolbox.find(name);
+  if (!tool) {
+    host.print({ kind: 'tool', text: `⏵ ${name}: no such tool` });
+    return ok(`Error: there is no tool named ${name}. Available: ${toolbox.tools().map((t) => t.name).join(', ')}`);
+  }
+  const prepared = await tool.prepare(call.function.arguments);
+  if ('error' in prepared) {
+    host.print({ kind: 'tool', text: `⏵ ${name}: invalid arguments (${prepared.error})` });
+    return ok(`Error: ${prepared.error}`);
+  }
+  const { gate } = prepared;
+  host.print({ kind: 'tool', text: `⏵ ${prepared.title}` });
+  const decision = decide(gate, {
+    mode: ctx.mode,
+    confirmCommands: ctx.confirmCommands,
+    yes: ctx.yes,
+    alwaysAllowed: gate.alwaysKey !== undefined && toolbox.isAlwaysAllowed(gate.alwaysKey),
+  });
+  if (decision.action === 'ask') {
+    const raw = await host.ask(question(name, gate, decision.offerAlways));
+    if (raw === null) {
+      const r = refusal(gate);
+      host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${r.shown}; no one to confirm)` });
+      return { content: r.forModel, refused: true, denied: false };
+    }
+    const answer = parseAnswer(raw, decision.offerAlways);
+    if (answer === 'no') {
+      host.print({ kind: 'info', text: `  ↳ ${WORDS[gate.kind].notDone} (declined)` });
+      return { content: WORDS[gate.kind].declined, refused: false, denied: true };
+    }
+    if (answer === 'always' && gate.alwaysKey !== undefined) toolbox.allowAlways(gate.alwaysKey);
+  }
+
+  const live = prepared.liveLabel !== undefined;
+  if (live) host.liveStart('tool', prepared.liveLabel);
+  let r;
+  try {
+    r = await prepared.run({ cwd: ctx.cwd, signal: ctx.signal, ...(live && { onOutput: (t: string) => host.liveText(t) }) });
+  } finally {
+    if (live) host.liveEnd();
+  }
+  host.print({ kind: 'tool', text: `  ↳ ${r.status}${preview(r.output)}` });
+  return ok(r.content);
+}

@@ -1,0 +1,182 @@
+/**
+ * The command line (commander): picks the front end. Kept light: commander plus what the chosen command needs; every heavy
+ * module is imported on first use.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { version } from '../../../package.json';
+import { resolvePreset } from '../../broker/presets';
+import { setup, type GlobalFlags, type Setup } from '../../config/setup';
+import { composeSystemPrompt } from '../../context/system-prompt';
+import { messageTokens } from '../../context/tokens';
+import type { StatusInfo } from '../../core/status';
+import { preloadMemory } from '../../memory/preload';
+import { memoryPreloadRequest } from '../../memory/startup';
+import { AishError, formatError, UsageError } from '../../util/errors';
+import { tildify } from '../../util/paths';
+import { drawFirstFrame } from '../repl/first-frame';
+import { warn } from './output';
+
+interface RootOptions extends GlobalFlags {
+  prompt?: string;
+  model?: string;
+  continue?: boolean;
+  resume?: string;
+  norris?: string;
+  yes?: boolean;
+}
+
+/** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
+let actionExitCode = 0;
+
+function buildProgram(): Command {
+  const program = new Command('aish')
+    .description('AI-augmented conversational shell with cross-session memory')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--config <path>', 'config file (default $AISH_CONFIG or ~/.config/aish/config.ts)')
+    .option('--data-dir <dir>', 'data directory (default $AISH_DATA_DIR or ~/.local/share/aish)')
+    .option('--no-memory', 'do not inject memory into the system prompt')
+    .addOption(new Option('-p, --prompt <text>', 'one-shot: stream the answer to stdout and exit (piped stdin is attached)'))
+    .addOption(new Option('-m, --model <preset>', 'start with this model preset'))
+    .addOption(new Option('-c, --continue', 'continue the latest session'))
+    .addOption(new Option('--resume <name>', 'continue a saved or recent session'))
+    .addOption(new Option('--norris <goal>', 'work on GOAL without asking anyone; destructive steps are refused unless --yes'))
+    .addOption(new Option('--yes', 'with --norris: allow destructive steps'))
+    .exitOverride()
+    .configureOutput({
+      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
+    })
+    .action(async () => {
+      const o = program.opts<RootOptions>();
+      const s = await setup(o);
+      const memoryOn = o.memory !== false && s.config.memory !== false;
+      // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this
+      // bundle). Started by each front end at its own best moment: the REPL after its first frame.
+      const preload = () =>
+        memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), new URL('./memory-worker.js', import.meta.url)) : undefined;
+      const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
+      if (o.yes && o.norris === undefined) throw new UsageError('--yes only goes with --norris');
+      if (o.norris !== undefined) {
+        if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
+        if (!o.norris.trim()) throw new UsageError('--norris needs a goal, e.g. aish --norris "make the tests pass"');
+        actionExitCode = await (await import('../norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, memoryPreload: preload(), yes: o.yes === true });
+      } else if (o.prompt !== undefined) {
+        if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
+        actionExitCode = await (await import('../oneshot')).runOneShot(s, o.prompt, { ...engineOpts, memoryPreload: preload() });
+      } else if (process.stdin.isTTY && process.stdout.isTTY) {
+        // The prompt is on screen before the UI modules load; Ink replaces it when it mounts.
+        const frame = drawFirstFrame(initialStatus(s, engineOpts));
+        try {
+          actionExitCode = await (await import('../repl/repl')).runRepl(s, { ...engineOpts, memoryPreload: preload() }, frame);
+        } catch (err) {
+          frame.abandon();
+          throw err;
+        }
+      } else {
+        actionExitCode = await (await import('../plain')).runPlain(s, { ...engineOpts, memoryPreload: preload() });
+      }
+    });
+
+  const global = (): GlobalFlags => program.opts<GlobalFlags>();
+  const withSetup =
+    <A extends unknown[]>(fn: (s: Awaited<ReturnType<typeof setup>>, ...args: A) => unknown) =>
+    async (...args: A) => {
+      await fn(await setup(global()), ...args);
+    };
+
+  const memory = program
+    .command('memory')
+    .description('manage cross-session memory without the REPL')
+    .exitOverride();
+
+  memory
+    .command('list')
+    .description('active items, newest first (* = injected at start); unreadable lines go to stderr')
+    .option('--json', 'print a JSON array of the active items as stored')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory')).memoryList(s, opts)));
+  memory
+    .command('add')
+    .description('append an item: KIND is fact, pref or context')
+    .argument('<kind>', 'fact | pref | context')
+    .argument('<text...>', 'what to remember')
+    .action(withSetup(async (s, kind: string, text: string[]) => (await import('./memory')).memoryAdd(s, kind, text)));
+  memory
+    .command('forget')
+    .description('forget one item (appends a tombstone)')
+    .argument('<id>', 'item id, from aish memory list')
+    .action(withSetup(async (s, id: string) => (await import('./memory')).memoryForget(s, id)));
+  memory
+    .command('edit')
+    .description('replace an item\'s text (new item + tombstone of the old one)')
+    .argument('<id>', 'item id')
+    .argument('<text...>', 'the new text')
+    .action(withSetup(async (s, id: string, text: string[]) => (await import('./memory')).memoryEdit(s, id, text)));
+  memory
+    .command('clear')
+    .description('forget every item (needs --yes)')
+    .option('--yes', 'confirm')
+    // --yes is also a root option (for --norris); commander gives it to the root when both exist.
+    .action(withSetup(async (s, opts: { yes?: boolean }) => (await import('./memory')).memoryClear(s, { yes: opts.yes === true || program.opts<RootOptions>().yes === true })));
+  memory
+    .command('compact')
+    .description('rewrite the file without forgotten items and tombstones (atomic)')
+    .action(withSetup(async (s) => (await import('./memory')).memoryCompact(s)));
+  memory
+    .command('path')
+    .description('print the memory file\'s path')
+    .action(withSetup(async (s) => (await import('./memory')).memoryPath(s)));
+
+  const sessions = program.command('sessions').description('saved and recent sessions').exitOverride();
+  sessions
+    .command('list')
+    .description('saved and recent sessions, newest first')
+    .option('--json', 'print a JSON array')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./sessions')).sessionsList(s, opts)));
+
+  for (const c of [...memory.commands, ...sessions.commands]) {
+    c.exitOverride().configureOutput({
+      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${c.parent?.name()} ${c.name()} --help)\n`),
+    });
+  }
+  return program;
+}
+
+/** What the status line will say before anything has loaded; a bad -m fails here, before drawing. */
+function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }): StatusInfo {
+  const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
+  const memoryOn = o.memory !== false && s.config.memory !== false;
+  return {
+    preset: preset.name,
+    model: preset.model,
+    cwd: tildify(process.cwd()),
+    memoryInjected: memoryOn ? null : 'off',
+    tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: [] }) }),
+    budget: s.config.context.maxTokens,
+    tokensExact: false,
+    busy: false,
+    norris: null,
+    usage: null,
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return actionExitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version are "errors" to commander; usage mistakes exit 2.
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof AishError) {
+      warn(`aish: ${formatError(err)}`);
+      return err.exitCode;
+    }
+    warn(`aish: ${formatError(err)}${process.env.AISH_DEBUG === '1' ? '' : ' (AISH_DEBUG=1 shows details)'}`);
+    return 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exitCode = code;

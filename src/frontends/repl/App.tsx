@@ -1,0 +1,208 @@
+/**
+ * The REPL screen: finished output in <Static>, then the live answer, the input line and the status
+ * line. Keys go through keymap.ts to pure line-editor edits; the engine does everything else.
+ */
+import { Box, Static, Text, useInput, useStdout } from 'ink';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import type { Engine } from '../../core/engine';
+import type { InputRouter } from '../../input/router';
+import type { InputHistory } from '../../sessions/input-history';
+import { HistoryItem } from './components/HistoryItem';
+import { InputLine } from './components/InputLine';
+import { LiveArea } from './components/LiveArea';
+import { StatusLine } from './components/StatusLine';
+import type { InkHostControls } from './ink-host';
+import { keyToActions, type EditorAction, type PasteState } from './keymap';
+import * as ed from './line-editor';
+import type { UiStore } from './store';
+
+export interface AppProps {
+  store: UiStore;
+  engine: Engine;
+  input: InputRouter;
+  controls: InkHostControls;
+  history: InputHistory;
+  onExit: () => void;
+}
+
+const DOUBLE_CTRL_C_MS = 2000;
+
+export function App({ store, engine, input, controls, history, onExit }: AppProps) {
+  const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { stdout } = useStdout();
+  // Several key events can arrive in one tick, before React re-renders: the refs are the truth,
+  // the state only makes React draw them.
+  const [editor, setEditorState] = useState<ed.EditorState>(ed.emptyEditor());
+  const [askEditor, setAskEditorState] = useState<ed.EditorState | null>(null);
+  const editorRef = useRef(editor);
+  const askRef = useRef(askEditor);
+  const setEditor = (e: ed.EditorState) => {
+    editorRef.current = e;
+    setEditorState(e);
+  };
+  const setAskEditor = (e: ed.EditorState | null) => {
+    askRef.current = e;
+    setAskEditorState(e);
+  };
+  const paste = useRef<PasteState>({ active: false });
+  const lastCtrlC = useRef(0);
+  const asking = snap.ask !== null;
+  const width = stdout.columns || 80;
+  const rows = stdout.rows || 24;
+
+  // A question arrived: give it its own editor, pre-filled if asked to.
+  const askKey = useRef<unknown>(null);
+  if (asking && askKey.current !== snap.ask) {
+    askKey.current = snap.ask;
+    setAskEditor(ed.emptyEditor(snap.ask!.initial ?? ''));
+  }
+  if (!asking && askKey.current !== null) {
+    askKey.current = null;
+    setAskEditor(null);
+  }
+
+  // runRepl unmounts and restores the terminal; exiting Ink from here would skip that.
+  const quit = useCallback(() => onExit(), [onExit]);
+
+  const submit = useCallback(
+    (text: string) => {
+      if (engine.busy) {
+        if (/^:norris\s+stop\s*$/.test(text.trim())) {
+          engine.cancel();
+          store.setNotice('stopping Norris…');
+          return true;
+        }
+        store.setNotice('busy — wait for the answer, or Ctrl-C to cancel it');
+        return false;
+      }
+      store.setNotice(null);
+      history.add(text);
+      if (text.trim()) controls.host.print({ kind: 'user', text });
+      void input.submit(text).then((r) => {
+        if (r.quit) quit();
+      });
+      return true;
+    },
+    [engine, input, store, history, controls, quit],
+  );
+
+  /** One action on the current editor state; returns the next state (several may come per key event). */
+  const apply = (cur: ed.EditorState, a: EditorAction): ed.EditorState => {
+    switch (a.type) {
+      case 'submit':
+        return submit(cur.text) ? ed.emptyEditor() : cur;
+      case 'interrupt': {
+        if (engine.cancel()) return cur;
+        if (cur.text) return ed.emptyEditor();
+        const now = Date.now();
+        if (now - lastCtrlC.current < DOUBLE_CTRL_C_MS) quit();
+        else {
+          lastCtrlC.current = now;
+          store.setNotice('press Ctrl-C again to quit (or Ctrl-D)');
+        }
+        return cur;
+      }
+      case 'eof':
+        if (!cur.text) {
+          quit();
+          return cur;
+        }
+        return ed.deleteForward(cur);
+      case 'complete': {
+        const r = ed.completeWith(cur, input.complete(cur.text));
+        store.setNotice(r.shown.length ? r.shown.join('  ') : null);
+        return r.state;
+      }
+      default: {
+        if (snap.notice) store.setNotice(null);
+        return edit(cur, a, history.entries) ?? cur;
+      }
+    }
+  };
+
+  /** While a question is pending, keys edit its answer instead. */
+  const applyAsk = (cur: ed.EditorState, a: EditorAction): ed.EditorState | null => {
+    if (a.type === 'submit') {
+      controls.answer(cur.text);
+      return null;
+    }
+    if (a.type === 'interrupt' || a.type === 'eof') {
+      controls.answer(null);
+      return null;
+    }
+    return edit(cur, a, []) ?? cur;
+  };
+
+  useInput(
+    (input, key) => {
+      const actions = keyToActions(input, key, paste.current);
+      if (actions.length === 0) return;
+      if (asking) {
+        let cur: ed.EditorState | null = askRef.current ?? ed.emptyEditor();
+        for (const a of actions) {
+          if (cur === null) break;
+          cur = applyAsk(cur, a);
+        }
+        setAskEditor(cur);
+        return;
+      }
+      let cur = editorRef.current;
+      for (const a of actions) cur = apply(cur, a);
+      setEditor(cur);
+    },
+    { isActive: !snap.handedOff },
+  );
+
+  // The live area and the input box together stay shorter than the terminal.
+  const maxInputRows = Math.max(3, Math.floor(rows / 3));
+  const inputRows = Math.min(maxInputRows + 2, editor.text.split('\n').length) - 1;
+
+  if (snap.handedOff) return <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>;
+
+  return (
+    <>
+      <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>
+      <Box flexDirection="column">
+        {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
+        {asking ? (
+          <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} />
+        ) : (
+          <InputLine state={editor} prompt="› " dim={engine.busy} maxLines={maxInputRows} />
+        )}
+        {snap.notice ? <Text dimColor>{snap.notice}</Text> : null}
+        <StatusLine status={snap.status} width={width} />
+      </Box>
+    </>
+  );
+}
+
+function edit(s: ed.EditorState, a: EditorAction, history: readonly string[]): ed.EditorState | null {
+  switch (a.type) {
+    case 'insert':
+      return ed.insert(s, a.text);
+    case 'backspace':
+      return ed.backspace(s);
+    case 'deleteForward':
+      return ed.deleteForward(s);
+    case 'left':
+      return ed.left(s);
+    case 'right':
+      return ed.right(s);
+    case 'home':
+      return ed.home(s);
+    case 'end':
+      return ed.end(s);
+    case 'killToStart':
+      return ed.killToStart(s);
+    case 'killToEnd':
+      return ed.killToEnd(s);
+    case 'killWord':
+      return ed.killWordBack(s);
+    case 'historyPrev':
+      return ed.historyPrev(s, history);
+    case 'historyNext':
+      return ed.historyNext(s, history);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The engine's host for the Ink REPL. Output goes into the UiStore in order, even though rendering
+ * Markdown needs a lazily imported module; questions become an inline prompt.
+ *
+ * A streaming answer is cut into finished Markdown blocks as it arrives (stream-blocks.ts): each
+ * goes to the scrollback rendered, the live area keeps only the block being written, and when the
+ * answer ends only that last block is left to render.
+ */
+import type { AskOptions, EngineHost } from '../../core/host';
+import type { UiStore } from './store';
+import { BlockSplitter } from './stream-blocks';
+
+type MarkdownModule = typeof import('./markdown');
+
+export interface InkHostControls {
+  host: EngineHost;
+  /** The answer to the pending question ('' = Enter, null = nobody/cancelled). */
+  answer(text: string | null): void;
+  /** Load the Markdown renderer ahead of the first answer. */
+  preloadMarkdown(): void;
+}
+
+interface Stream {
+  text: string;
+  committed: number;
+  splitter: BlockSplitter;
+}
+
+export function createInkHost(
+  store: UiStore,
+  opts: { color: boolean; width: () => number; rows?: () => number; onHandOff: (active: boolean) => Promise<void> },
+): InkHostControls {
+  let markdown: Promise<MarkdownModule> | null = null;
+  let md: MarkdownModule | null = null; // once loaded, used synchronously while streaming
+  let chain: Promise<void> = Promise.resolve();
+  let pending: ((a: string | null) => void) | null = null;
+  let stream: Stream | null = null;
+
+  const loadMarkdown = () =>
+    (markdown ??= import('./markdown').then((m) => {
+      md = m;
+      return m;
+    }));
+
+  const renderText = async (text: string): Promise<string | undefined> => {
+    if (!text) return undefined;
+    try {
+      return (await loadMarkdown()).renderMarkdown(text, { width: opts.width(), color: opts.color });
+    } catch {
+      return undefined; // plain text is always a fine fallback
+    }
+  };
+
+  const enqueue = (fn: () => Promise<void> | void) => {
+    chain = chain.then(fn).catch(() => undefined);
+  };
+
+  /** Move the finished blocks of the streaming answer to the scrollback. */
+  const commitBlocks = (s: Stream) => {
+    if (!md) return; // not loaded yet: the block stays live until it is
+    const cut = s.splitter.update(s.text);
+    if (cut <= s.committed) return;
+    const part = s.text.slice(s.committed, cut);
+    s.committed = cut;
+    const rendered = md.renderMarkdown(part, { width: opts.width(), color: opts.color });
+    enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered));
+  };
+
+  const host: EngineHost = {
+    print(item) {
+      const s = stream;
+      if (item.kind === 'assistant' && s) {
+        stream = null;
+        // The answer that was streaming: only what was not committed is left to render.
+        const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? item.text.slice(s.committed) : item.text;
+        enqueue(async () => store.addItem({ ...item, text: rest }, await renderText(rest), { clearLive: true }));
+        return;
+      }
+      enqueue(async () => store.addItem(item, item.markdown ? await renderText(item.text) : undefined, { clearLive: true }));
+    },
+    liveStart(kind, label) {
+      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter() } : null;
+      store.liveStart(kind, label);
+    },
+    liveText(text) {
+      const s = stream;
+      if (!s) {
+        store.liveAppend(text);
+        return;
+      }
+      s.text += text;
+      if (text.includes('\n')) commitBlocks(s);
+      store.liveSet(s.text.slice(s.committed));
+    },
+    liveEnd() {
+      // Keep the last text on screen until its rendering replaces it (print), instead of a blank.
+      store.liveFinish();
+      enqueue(() => {
+        // Nothing replaced it (e.g. an answer with no text): clear it.
+        setTimeout(() => {
+          if (store.getSnapshot().live?.finished) store.liveEnd();
+        }, 50);
+      });
+    },
+    async ask(question: string, o?: AskOptions) {
+      await chain; // everything printed before the question is on screen first
+      store.flush();
+      return new Promise<string | null>((resolve) => {
+        pending = resolve;
+        store.setAsk({ question, ...(o?.initial !== undefined && { initial: o.initial }) });
+      });
+    },
+    async withTerminal<T>(fn: () => Promise<T>): Promise<T> {
+      await chain;
+      await opts.onHandOff(true);
+      try {
+        return await fn();
+      } finally {
+        await opts.onHandOff(false);
+      }
+    },
+    status(s) {
+      store.setStatus(s);
+    },
+    // A screenful, leaving room for the prompt and the status line.
+    pageLines: () => Math.max(10, (opts.rows?.() ?? 24) - 6),
+  };
+
+  return {
+    host,
+    answer(text) {
+      const r = pending;
+      pending = null;
+      store.setAsk(null);
+      r?.(text);
+    },
+    preloadMarkdown() {
+      void loadMarkdown().catch(() => undefined);
+    },
+  };
+}

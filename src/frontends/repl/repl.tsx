@@ -1,0 +1,85 @@
+/**
+ * `aish` on a terminal: the Ink REPL. The engine is created first (config and paths are already
+ * loaded), the prompt is drawn, and only then does background work start (memory, Markdown).
+ */
+import { render } from 'ink';
+import type { Setup } from '../../config/setup';
+import { Engine, type EngineOptions } from '../../core/engine';
+import { InputRouter } from '../../input/router';
+import { InputHistory } from '../../sessions/input-history';
+import { closeOnHangup } from '../signals';
+import { App } from './App';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, type FirstFrame } from './first-frame';
+import { createInkHost } from './ink-host';
+import { UiStore } from './store';
+
+export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: FirstFrame): Promise<number> {
+  const stdout = process.stdout;
+  const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
+  const ignoreSigint = () => {};
+  // The store needs a status before the engine exists; the engine's own replaces it at once.
+  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+
+  const controls = createInkHost(store, {
+    color,
+    width: () => stdout.columns || 80,
+    rows: () => stdout.rows || 24,
+    onHandOff: async (active) => {
+      if (active) {
+        stdout.write(BRACKETED_PASTE_OFF);
+        store.setHandedOff(true); // stops useInput: raw mode off
+        await new Promise((r) => setTimeout(r, 50)); // let Ink draw the empty frame
+        process.stdin.pause(); // otherwise Node keeps reading the child's keystrokes (NOTES.md)
+        process.on('SIGINT', ignoreSigint);
+      } else {
+        process.removeListener('SIGINT', ignoreSigint);
+        stdout.write('\n');
+        // Raw mode before the UI is back (as at start): a key typed right away must not be cooked
+        // by the terminal (a cooked Ctrl-D would end stdin).
+        if (process.stdin.isTTY) process.stdin.setRawMode(true);
+        store.setHandedOff(false);
+        stdout.write(BRACKETED_PASTE_ON);
+      }
+    },
+  });
+
+  const engine = Engine.create(setup, controls.host, opts);
+  const input = new InputRouter(engine);
+  store.setStatus(engine.status());
+  const history = new InputHistory(setup.paths.inputHistory);
+
+  let resolveExit!: () => void;
+  const exited = new Promise<void>((r) => (resolveExit = r));
+
+  if (firstFrame) firstFrame.erase();
+  else {
+    stdout.write(BRACKETED_PASTE_ON);
+    // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
+    // nor lost before Ink starts listening; the kernel keeps them until Ink reads.
+    if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  }
+  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} onExit={() => resolveExit()} />, {
+    exitOnCtrlC: false,
+    patchConsole: false,
+    // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
+    // behind that throttle, so Ink may draw up to 60 frames a second.
+    maxFps: 60,
+  });
+
+  // After the first frame: work that must not delay the prompt.
+  setImmediate(() => {
+    engine.start();
+    setTimeout(() => controls.preloadMarkdown(), 100);
+  });
+
+  const removeHangup = closeOnHangup(engine);
+  await exited;
+  removeHangup();
+  await engine.close();
+  store.flush();
+  ink.unmount(); // final frame, cursor shown, raw mode off
+  stdout.write(BRACKETED_PASTE_OFF);
+  store.dispose();
+  process.stdin.pause(); // nothing more to read: let the process end
+  return 0;
+}

@@ -1,0 +1,145 @@
+/**
+ * UI state outside React: the engine's host writes here, Ink reads snapshots through
+ * useSyncExternalStore. Changes are flushed at most every FRAME_MS, so a fast stream causes ~30
+ * renders a second, not one per token (NOTES.md: per-token updates cost 10× the time and bytes).
+ */
+import type { OutputItem } from '../../core/host';
+import type { StatusInfo } from '../../core/status';
+
+export const FRAME_MS = 33;
+
+export interface UiItem {
+  id: number;
+  item: OutputItem;
+  /** Pre-rendered Markdown (ANSI) for assistant answers. */
+  rendered?: string;
+}
+
+export interface LiveState {
+  kind: 'assistant' | 'shell' | 'tool';
+  label?: string;
+  text: string;
+  startedAt: number;
+  /** The stream ended; the text stays until its finished rendering replaces it (no spinner). */
+  finished?: boolean;
+}
+
+export interface AskState {
+  question: string;
+  initial?: string;
+}
+
+export interface UiSnapshot {
+  items: UiItem[];
+  live: LiveState | null;
+  ask: AskState | null;
+  status: StatusInfo;
+  notice: string | null;
+  /** A full-screen child has the terminal: render nothing live, read no keys. */
+  handedOff: boolean;
+}
+
+export class UiStore {
+  private snap: UiSnapshot;
+  private listeners = new Set<() => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private nextId = 1;
+  private liveText = '';
+  private dirty = false;
+
+  constructor(status: StatusInfo) {
+    this.snap = { items: [], live: null, ask: null, status, notice: null, handedOff: false };
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getSnapshot = (): UiSnapshot => this.snap;
+
+  private update(patch: Partial<UiSnapshot>, now = false): void {
+    this.snap = { ...this.snap, ...patch };
+    this.schedule(now);
+  }
+
+  private schedule(now: boolean): void {
+    this.dirty = true;
+    if (now) {
+      this.flush();
+      return;
+    }
+    this.timer ??= setTimeout(() => this.flush(), FRAME_MS);
+  }
+
+  /** Publish pending changes to React. */
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.dirty) return;
+    this.dirty = false;
+    if (this.snap.live && this.snap.live.text !== this.liveText) this.snap = { ...this.snap, live: { ...this.snap.live, text: this.liveText } };
+    for (const fn of this.listeners) fn();
+  }
+
+  /** A finished item; `clearLive` replaces a finished live area with it in the same frame. */
+  addItem(item: OutputItem, rendered?: string, opts: { clearLive?: boolean } = {}): void {
+    const entry: UiItem = { id: this.nextId++, item, ...(rendered !== undefined && { rendered }) };
+    const patch: Partial<UiSnapshot> = { items: [...this.snap.items, entry] };
+    if (opts.clearLive && this.snap.live?.finished) {
+      patch.live = null;
+      this.liveText = '';
+    }
+    this.update(patch);
+  }
+
+  liveStart(kind: LiveState['kind'], label?: string): void {
+    this.liveText = '';
+    this.update({ live: { kind, text: '', startedAt: Date.now(), ...(label !== undefined && { label }) } }, true);
+  }
+
+  liveAppend(text: string): void {
+    this.liveText += text;
+    this.schedule(false);
+  }
+
+  /** Replace the live text (what is left after finished blocks moved to the scrollback). */
+  liveSet(text: string): void {
+    this.liveText = text;
+    this.schedule(false);
+  }
+
+  liveEnd(): void {
+    this.liveText = '';
+    this.update({ live: null });
+  }
+
+  /** The stream ended: show its last text now, keep it until the finished item replaces it. */
+  liveFinish(): void {
+    if (!this.snap.live) return;
+    this.update({ live: { ...this.snap.live, text: this.liveText, finished: true } }, true);
+  }
+
+  setAsk(ask: AskState | null): void {
+    this.update({ ask }, true);
+  }
+
+  setStatus(status: StatusInfo): void {
+    this.update({ status });
+  }
+
+  setNotice(notice: string | null): void {
+    if (notice !== this.snap.notice) this.update({ notice }, true);
+  }
+
+  setHandedOff(handedOff: boolean): void {
+    this.update({ handedOff }, true);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Process-wide signal handling belongs to the front ends, not the core. MCP servers run in their
+ * own process session, so a closed terminal (SIGHUP) or a kill (SIGTERM) must still end them:
+ * close the engine, then exit with the signal's status.
+ */
+import type { Engine } from '../core/engine';
+
+/** Installs the handlers when MCP servers are configured; returns a function that removes them. */
+export function closeOnHangup(engine: Engine): () => void {
+  if (Object.keys(engine.config.mcp.servers).length === 0) return () => {};
+  const handlers = (['SIGHUP', 'SIGTERM'] as const).map((sig) => {
+    const h = () => {
+      void engine.close().finally(() => process.exit(128 + (sig === 'SIGHUP' ? 1 : 15)));
+    };
+    process.once(sig, h);
+    return [sig, h] as const;
+  });
+  return () => {
+    for (const [sig, h] of handlers) process.removeListener(sig, h);
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * One line of input, routed: `:command` to the meta commands, `!cmd` to the user's shell, anything
+ * else to the model. Also Tab completion of a whole line. Every front end submits through here;
+ * the core below never sees a command line.
+ */
+import { commandCatalog } from '../commands/registry';
+import type { CommandCatalog, CommandServices, MetaCommand, SubCommand } from '../commands/types';
+import type { Engine } from '../core/engine';
+import { runUserShell } from '../core/user-shell';
+import { formatError, UsageError } from '../util/errors';
+import { closest } from '../util/suggest';
+
+const words = (s: string): string[] => (s ? s.split(/\s+/) : []);
+
+export class InputRouter {
+  private readonly services: CommandServices;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly catalog: CommandCatalog = commandCatalog,
+  ) {
+    this.services = {
+      config: engine.config,
+      paths: engine.setup.paths,
+      ui: engine.host,
+      memory: engine.memory,
+      models: engine.models,
+      tools: engine.toolbox,
+      norris: engine.norris,
+      chat: engine,
+      sessions: engine.recorder,
+      commands: catalog,
+    };
+  }
+
+  /** Run one line; errors are shown, never thrown. */
+  async submit(line: string): Promise<{ quit: boolean }> {
+    const text = line.replace(/\s+$/, '');
+    if (!text.trim()) return { quit: false };
+    try {
+      if (text.startsWith(':')) return await this.meta(text);
+      if (text.startsWith('!')) await runUserShell(this.engine, text.slice(1));
+      else await this.engine.prompt(text);
+    } catch (err) {
+      this.engine.host.print({ kind: 'error', text: formatError(err) });
+    }
+    return { quit: false };
+  }
+
+  /** Tab completion of a whole line: the candidate full lines, sorted and unique. */
+  complete(line: string): string[] {
+    if (!line.startsWith(':')) return [];
+    const m = /^:(\S*)$/.exec(line);
+    if (m) return unique(this.catalog.all().map((c) => c.name).filter((n) => n.startsWith(m[1]!))).map((n) => `:${n}`);
+    const all = line.slice(1).split(/\s+/);
+    const cmd = this.catalog.find(all[0]!);
+    const word = all[all.length - 1]!;
+    const before = all.slice(1, -1);
+    let candidates: string[] = [];
+    if (cmd?.subcommands) {
+      if (before.length === 0) candidates = cmd.subcommands.map((s) => s.name);
+      else candidates = cmd.subcommands.find((s) => s.name === before[0])?.complete?.(this.services, before.slice(1), word) ?? [];
+    } else if (cmd?.complete) candidates = cmd.complete(this.services, before, word);
+    const prefix = line.slice(0, line.length - word.length);
+    return unique(candidates.filter((c) => c.startsWith(word))).map((c) => prefix + c);
+  }
+
+  private async meta(line: string): Promise<{ quit: boolean }> {
+    const body = line.slice(1).trim();
+    const name = body.split(/\s+/, 1)[0] ?? '';
+    const cmd = this.catalog.find(name);
+    if (!cmd) {
+      const hint = closest(name, this.catalog.all().flatMap((c) => [c.name, ...(c.aliases ?? [])]));
+      this.engine.host.print({ kind: 'error', text: `unknown command :${name} — try :help${hint ? ` (did you mean :${hint}?)` : ''}` });
+      return { quit: false };
+    }
+    const { run, rest } = pick(cmd, body.slice(name.length).trim());
+    const result = await run?.({ ...this.services, rest, argv: words(rest) });
+    for (const item of result?.output ?? []) this.engine.host.print(item);
+    return { quit: result?.quit === true };
+  }
+}
+
+/** The command's own run, or the subcommand named by the first word (the default when none). */
+function pick(cmd: MetaCommand, rest: string): { run: MetaCommand['run'] | SubCommand['run']; rest: string } {
+  if (!cmd.subcommands) return { run: cmd.run, rest };
+  const first = rest.split(/\s+/, 1)[0] ?? '';
+  const sub = cmd.subcommands.find((s) => s.name === (first || cmd.defaultSub));
+  if (!sub) {
+    const names = cmd.subcommands.map((s) => s.name).join('|');
+    throw new UsageError(`unknown :${cmd.name} subcommand "${first}" — usage: :${cmd.name} ${names} — see :help ${cmd.name}`);
+  }
+  return { run: sub.run, rest: first ? rest.slice(first.length).trim() : rest };
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)].sort();
+}

@@ -1,0 +1,58 @@
+/**
+ * `:memory compact` / `aish memory compact`: rewrite memory.jsonl with only the active items and a
+ * header that keeps the highest id ever used, so ids are never reused. Atomic (temp file, fsync,
+ * rename, fsync of the directory) and done under the store's lock. Unreadable lines are moved to
+ * `<file>.rejected`, never dropped.
+ */
+import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { fsyncDir } from '../util/fs-safe';
+import type { LockGuard } from './lock';
+import type { MemoryState } from './state';
+import { MEMORY_FORMAT } from './types';
+
+export interface CompactResult {
+  kept: number;
+  removed: number;
+  /** Unreadable lines moved to `<file>.rejected` rather than lost. */
+  rejected: number;
+  rejectedPath?: string;
+  maxId: number;
+}
+
+/** Write the compacted file from a state freshly read under the lock. */
+export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard): CompactResult {
+  const active = [...state.active()].sort((a, b) => a.id - b.id);
+  const removed = state.deadRecords;
+  const bad = state.badLines;
+  const maxId = state.maxId;
+  guard.assertHeld();
+  let rejectedPath: string | undefined;
+  if (bad.length) {
+    rejectedPath = `${path}.rejected`;
+    const note = `// ${bad.length} unreadable line(s) set aside by compaction at ${now.toISOString()}\n`;
+    appendFileSync(rejectedPath, note + bad.join('\n') + '\n', { mode: 0o600 });
+  }
+  const header = { meta: { format: MEMORY_FORMAT, version: 1, maxId, compactedAt: now.toISOString() } };
+  const text = [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
+  writeFileAtomic.sync(path, text, { mode: 0o600, fsync: true });
+  fsyncDir(dirname(path));
+  return { kept: active.length, removed, rejected: bad.length, maxId, ...(rejectedPath && { rejectedPath }) };
+}
+
+/**
+ * Compaction's temp files (write-file-atomic names them `<file>.<number>`) left by a process killed
+ * mid-compaction. Only a lock holder writes them, and the caller holds the lock: any found are stale.
+ */
+export function removeStaleTempFiles(path: string): void {
+  const dir = dirname(path);
+  const re = new RegExp(`^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d{1,10}$`);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) if (re.test(n)) rmSync(join(dir, n), { force: true });
+}

@@ -1,0 +1,94 @@
+/**
+ * Where a reader stands in memory.jsonl: the bytes already parsed, and enough about the file to
+ * notice that it was replaced or rewritten since (inode, size, mtime, and the last bytes before the
+ * offset). Other processes only ever append, so normally only the new tail is read; anything else
+ * (a hand edit, a compaction, an editor's save-by-rename) means "read it all again".
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+
+/** Bytes kept from just before the offset, to recognise an in-place rewrite that kept or grew the size. */
+const FINGERPRINT = 64;
+
+export type CursorRead =
+  | { kind: 'missing' }
+  | { kind: 'rewritten' }
+  /** `fresh`: every byte after the offset, complete lines or not. */
+  | { kind: 'fresh'; fresh: Buffer };
+
+export class FileCursor {
+  /** Bytes parsed and committed: always just after a newline. */
+  offset = 0;
+  /** Lines before `offset` (for line numbers in reports). */
+  lines = 0;
+  private ino = -1;
+  private dev = -1;
+  private lastSize = 0;
+  private lastMtime = 0;
+  private fingerprint = Buffer.alloc(0);
+  /** The last read, for commit(): its start in the file and its bytes. */
+  private readStart = 0;
+  private readBuf: Buffer = Buffer.alloc(0);
+
+  get seenFile(): boolean {
+    return this.ino !== -1;
+  }
+
+  reset(): void {
+    this.offset = 0;
+    this.lines = 0;
+    this.ino = -1;
+    this.dev = -1;
+    this.lastSize = 0;
+    this.lastMtime = 0;
+    this.fingerprint = Buffer.alloc(0);
+  }
+
+  /** What changed since the last commit. After 'rewritten' the caller resets and reads again. */
+  read(path: string): CursorRead {
+    let st;
+    try {
+      st = statSync(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+      throw err;
+    }
+    const replaced =
+      st.ino !== this.ino || st.dev !== this.dev || st.size < this.offset || (st.size === this.lastSize && st.mtimeMs !== this.lastMtime);
+    if (replaced && this.seenFile) return { kind: 'rewritten' };
+
+    const start = Math.max(0, this.offset - this.fingerprint.length);
+    const buf = readRange(path, start, st.size - start);
+    if (!buf.subarray(0, this.offset - start).equals(this.fingerprint)) return { kind: 'rewritten' }; // rewritten in place
+    this.ino = st.ino;
+    this.dev = st.dev;
+    this.lastSize = start + buf.length;
+    this.lastMtime = st.mtimeMs;
+    this.readStart = start;
+    this.readBuf = buf;
+    return { kind: 'fresh', fresh: buf.subarray(this.offset - start) };
+  }
+
+  /** The first `bytes` of the last read's fresh part, holding `lines` newlines, are parsed for good. */
+  commit(bytes: number, lines: number): void {
+    this.offset += bytes;
+    this.lines += lines;
+    const end = this.offset - this.readStart;
+    this.fingerprint = Buffer.from(this.readBuf.subarray(Math.max(0, end - FINGERPRINT), end));
+  }
+}
+
+function readRange(path: string, pos: number, len: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(Math.max(0, len));
+    let got = 0;
+    while (got < len) {
+      const n = readSync(fd, buf, got, len - got, pos + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Memory operations, written once: the REPL's `:memory …` and the command line's `aish memory …`
+ * parse their arguments with these, run them, and only present the result — the same words in
+ * both, with `hint` naming the listing command of the front end that asked.
+ */
+import { basename } from 'node:path';
+import { UsageError } from '../util/errors';
+import { plural } from '../util/time';
+import type { AddOptions, ForgetResult, MemoryStore } from './store';
+import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
+
+/** The outcome of an operation, as one sentence. */
+export interface OpResult {
+  text: string;
+  /** false: the request could not be done (e.g. the id is not active); nothing was written. */
+  ok: boolean;
+  /** Something was written to memory.jsonl. */
+  changed: boolean;
+}
+
+/** How a front end names its listing command in messages: `:memory list` or `aish memory list`. */
+export type ListHint = string;
+
+export function parseKind(raw: string | undefined): MemoryKind {
+  if (raw && isMemoryKind(raw)) return raw;
+  throw new UsageError(`${raw ? `unknown kind "${raw}"` : 'missing kind'} — use fact, pref or context`);
+}
+
+export function parseId(raw: string | undefined, hint: ListHint): number {
+  const id = parseMemoryId(raw);
+  if (id === undefined) throw new UsageError(`${raw ? `"${raw}" is not a memory id` : 'missing id'} — ids are whole numbers ≥ 1 (see ${hint})`);
+  return id;
+}
+
+export function parseText(text: string, usage: string): string {
+  const t = text.trim();
+  if (!t) throw new UsageError(`nothing to remember — ${usage}`);
+  return t;
+}
+
+const notActive = (r: Extract<ForgetResult, { ok: false }>, hint: ListHint): OpResult => ({
+  ok: false,
+  changed: false,
+  text: r.reason === 'already-forgotten' ? `memory ${r.id} is already forgotten; nothing written` : `no memory item ${r.id}; nothing written (see ${hint})`,
+});
+
+export async function addItem(store: MemoryStore, kind: MemoryKind, text: string, opts: AddOptions = {}): Promise<OpResult & { item: MemoryItem }> {
+  const item = await store.add(kind, text, opts);
+  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})`, item };
+}
+
+export async function forgetItem(store: MemoryStore, id: number, hint: ListHint): Promise<OpResult> {
+  const r = await store.forget(id);
+  return r.ok ? { ok: true, changed: true, text: `forgot ${id}` } : notActive(r, hint);
+}
+
+export async function editItem(store: MemoryStore, id: number, text: string, hint: ListHint): Promise<OpResult> {
+  const r = await store.edit(id, text);
+  return r.ok ? { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})` } : notActive(r, hint);
+}
+
+/** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */
+export async function clearAll(store: MemoryStore, confirm: (count: number) => Promise<boolean>): Promise<OpResult> {
+  store.reload();
+  const n = store.items().length;
+  if (n === 0) return { ok: true, changed: false, text: 'memory is already empty; nothing written' };
+  if (!(await confirm(n))) return { ok: true, changed: false, text: `kept all ${plural(n, 'item')}` };
+  const gone = await store.clear();
+  return { ok: true, changed: true, text: `forgot ${plural(gone.length, 'item')}` };
+}
+
+export async function compactFile(store: MemoryStore): Promise<OpResult> {
+  const r = await store.compact();
+  const moved = r.rejected ? `, moved ${plural(r.rejected, 'unreadable line')} to ${r.rejectedPath}` : '';
+  return { ok: true, changed: true, text: `compacted ${basename(store.path)}: kept ${plural(r.kept, 'item')}, dropped ${plural(r.removed, 'forgotten record')}${moved}` };
+}

@@ -1,0 +1,82 @@
+/**
+ * Who owns the session log of a running aish: it is created with the first turn, replaced by a new
+ * one on `:clear` or a resume, copied by `:save`. A log that cannot be written is reported and the
+ * conversation goes on.
+ */
+import type { ChatMessage } from '../broker/types';
+import { AishError, formatError, UsageError } from '../util/errors';
+import { turnsToMessages } from './replay';
+import { SessionLog } from './session-log';
+import { latestSession, loadSession, resolveSession } from './sessions';
+import type { NewTurn, SessionMetaInput } from './types';
+
+export interface ResumedSession {
+  name: string;
+  messages: ChatMessage[];
+  /** Damaged lines that were skipped, as `name.jsonl:LINE: reason`. */
+  warnings: string[];
+}
+
+export class SessionRecorder {
+  private log: SessionLog | null = null;
+
+  constructor(
+    readonly sessionsDir: string,
+    /** Header fields for a new log (directory, model), read when the log is created. */
+    private readonly header: () => SessionMetaInput,
+    private readonly warn: (text: string) => void,
+  ) {}
+
+  get path(): string | null {
+    return this.log?.path ?? null;
+  }
+
+  get id(): string | null {
+    return this.log?.id ?? null;
+  }
+
+  /** Append a turn (the log is created on the first); a failure is reported, not thrown. */
+  append(turn: NewTurn): void {
+    try {
+      this.log ??= SessionLog.create(this.sessionsDir, this.header());
+      this.log.append(turn);
+    } catch (err) {
+      this.warn(`session log not written: ${formatError(err)}`);
+    }
+  }
+
+  /** The next turn starts a new log (`:clear`). */
+  startNew(): void {
+    this.log?.close();
+    this.log = null;
+  }
+
+  save(name: string): string {
+    if (!this.log) throw new AishError('nothing to save yet — say something first');
+    return this.log.saveAs(name);
+  }
+
+  /** Continue a saved or recent session in a new log that starts with its turns. */
+  resume(nameOrId: string): ResumedSession {
+    return this.resumeFrom(resolveSession(this.sessionsDir, nameOrId), nameOrId);
+  }
+
+  /** `aish -c`: the newest session. */
+  resumeLatest(): ResumedSession {
+    const latest = latestSession(this.sessionsDir);
+    if (!latest) throw new UsageError('no earlier session to continue — start one with a prompt');
+    return this.resumeFrom(latest.path, latest.name);
+  }
+
+  close(): void {
+    this.log?.close();
+  }
+
+  private resumeFrom(path: string, name: string): ResumedSession {
+    const loaded = loadSession(path);
+    const messages = turnsToMessages(loaded.turns);
+    this.log?.close();
+    this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());
+    return { name, messages, warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`) };
+  }
+}

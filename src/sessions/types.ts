@@ -1,0 +1,53 @@
+/** The session log's records: one header line `{"meta":{…}}`, then one line per turn. */
+import type { ToolCall } from '../broker/types';
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+
+/** Tool calls are logged exactly as the model sent them, so turns map straight back to messages. */
+export type ToolCallRecord = ToolCall;
+
+export interface Turn {
+  /** ISO time. */
+  ts: string;
+  role: Role;
+  content: string | null;
+  /** e.g. "summarize", "shell" (output of a !cmd), "interrupted". */
+  meta?: string;
+  tool_calls?: ToolCallRecord[];
+  tool_call_id?: string;
+}
+
+/** What `append` takes: `ts` defaults to now. */
+export type NewTurn = Omit<Turn, 'ts'> & { ts?: string };
+
+export interface SessionMeta {
+  id: string;
+  started: string;
+  version: 1;
+  cwd?: string;
+  model?: string;
+  /** Name of the session this one was resumed from. */
+  resumedFrom?: string;
+  [k: string]: unknown;
+}
+
+/** Header fields the caller supplies; id, started and version are the writer's. */
+export type SessionMetaInput = Omit<SessionMeta, 'id' | 'started' | 'version'>;
+
+export interface LoadedSession {
+  path: string;
+  meta: SessionMeta | null;
+  turns: Turn[];
+  warnings: Array<{ line: number; reason: string }>;
+}
+
+export interface SessionInfo {
+  name: string;
+  path: string;
+  /** Saved with :save (the name is not an automatic id). */
+  named: boolean;
+  mtimeMs: number;
+  turns: number;
+  /** First user turn, one line, ≤ 80 chars. */
+  firstPrompt?: string;
+}

@@ -1,0 +1,67 @@
+/**
+ * How MCP tools look from aish's side: a unique model-facing name (`server__tool`), the hints the
+ * gate reads, and a tool result as text.
+ */
+import { createHash } from 'node:crypto';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+
+export interface McpToolInfo {
+  /** Exposed to the model: `${server}__${tool}`, sanitised to ^[a-zA-Z0-9_-]{1,64}$, unique. */
+  name: string;
+  server: string;
+  /** The server's own name for it. */
+  tool: string;
+  description: string;
+  /** The tool's JSON schema; `type: 'object'` guaranteed. */
+  inputSchema: Record<string, unknown>;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+}
+
+/** What the OpenAI API accepts as a function name. */
+export const VALID_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+export const shortHash = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 6);
+
+/** Makes `${server}__${tool}` a valid tool name; `taken` holds the names already handed out. */
+export function sanitizeToolName(server: string, tool: string, taken: ReadonlySet<string>): string {
+  const raw = `${server}__${tool}`;
+  let name = raw.replace(/[^a-zA-Z0-9_-]/g, '_');
+  if (name.length > 64 || taken.has(name)) name = `${name.slice(0, 57)}_${shortHash(raw)}`;
+  for (let i = 2; taken.has(name); i++) name = `${name.slice(0, 60 - String(i).length)}_${i}`;
+  return name;
+}
+
+export function toInfo(name: string, server: string, t: Tool): McpToolInfo {
+  const info: McpToolInfo = {
+    name,
+    server,
+    tool: t.name,
+    description: t.description ?? t.title ?? '',
+    inputSchema: { ...t.inputSchema, type: 'object' },
+  };
+  if (t.annotations?.readOnlyHint !== undefined) info.readOnlyHint = t.annotations.readOnlyHint;
+  if (t.annotations?.destructiveHint !== undefined) info.destructiveHint = t.annotations.destructiveHint;
+  return info;
+}
+
+const b64Bytes = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+
+type Part = { type: string; [k: string]: unknown };
+
+/** Text parts verbatim, binary parts as a short summary; structured content when there is nothing else. */
+export function formatContent(content: unknown, structured?: unknown): string {
+  const parts = Array.isArray(content) ? (content as Part[]) : [];
+  const str = (o: Record<string, unknown>, k: string): string => (typeof o[k] === 'string' ? (o[k] as string) : '');
+  const out = parts.map((p) => {
+    if (p.type === 'text') return str(p, 'text');
+    if (p.type === 'image' || p.type === 'audio') return `[${str(p, 'mimeType') || p.type}, ${b64Bytes(str(p, 'data'))} bytes]`;
+    if (p.type === 'resource_link') return `[resource link: ${str(p, 'name')} ${str(p, 'uri')}]`;
+    if (p.type !== 'resource') return `[${String(p.type)} content]`;
+    const r = (p.resource ?? {}) as Record<string, unknown>;
+    if (typeof r.text === 'string') return `[resource ${str(r, 'uri')}]\n${r.text}`;
+    const size = typeof r.blob === 'string' ? `, ${b64Bytes(r.blob)} bytes` : '';
+    return `[resource ${str(r, 'uri')}${r.mimeType ? `, ${str(r, 'mimeType')}` : ''}${size}]`;
+  });
+  if (out.length === 0 && structured !== undefined) return JSON.stringify(structured);
+  return out.join('\n');
+}

@@ -1,0 +1,121 @@
+/**
+ * The tools a session offers the model: run_command and every tool of the configured MCP servers
+ * (started in the background; a model call waits a moment for servers still starting), plus the
+ * session's "always" answers. Owns the MCP servers' lifecycle: close() ends them.
+ */
+import type { ToolSpec } from '../broker/types';
+import type { AishConfig } from '../config/types';
+import { formatError } from '../util/errors';
+import type { McpManager, McpToolInfo, ServerStatus } from './mcp/manager';
+import { McpTool } from './mcp-tool';
+import { RunCommandTool } from './run-command';
+import type { Tool } from './tool';
+
+/** How long a model call waits for MCP servers that are still starting. */
+const MCP_WAIT_MS = 5000;
+
+export interface ToolboxEvents {
+  warn(text: string): void;
+  /** A server's state or tool list changed. */
+  changed(): void;
+}
+
+export class Toolbox {
+  private mcp: McpManager | null = null;
+  private mcpStarting: Promise<void> = Promise.resolve();
+  private readonly alwaysAllowed = new Set<string>();
+  private readonly runCommand: RunCommandTool;
+  private readonly mcpTools = new WeakMap<McpToolInfo, McpTool>();
+
+  constructor(
+    private readonly config: AishConfig,
+    private readonly dirs: { logDir: string; baseDir: string },
+    private readonly events: ToolboxEvents,
+  ) {
+    this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns);
+  }
+
+  /** Start the MCP servers in the background; failures are reported once each and skipped. */
+  start(): void {
+    this.mcpStarting = this.startMcp().catch((err: unknown) => this.events.warn(`MCP servers not started: ${formatError(err)}`));
+  }
+
+  /** run_command, then the tools of ready MCP servers. */
+  tools(): Tool[] {
+    return [this.runCommand, ...this.serverTools().map((info) => this.mcpTool(info))];
+  }
+
+  specs(): ToolSpec[] {
+    return this.tools().map((t) => t.spec);
+  }
+
+  /** Like specs(), but gives MCP servers still starting a moment to come up first. */
+  async specsReady(): Promise<ToolSpec[]> {
+    await this.mcpStarting;
+    if (this.mcp) await this.mcp.settled(MCP_WAIT_MS);
+    return this.specs();
+  }
+
+  find(name: string): Tool | undefined {
+    return this.tools().find((t) => t.name === name);
+  }
+
+  /** The ready servers' tools, as the servers describe them. */
+  serverTools(): McpToolInfo[] {
+    return this.mcp?.tools() ?? [];
+  }
+
+  /** Each configured server's state; before the manager has loaded, every enabled one is starting. */
+  statuses(): ServerStatus[] {
+    if (this.mcp) return this.mcp.statuses();
+    return Object.entries(this.config.mcp.servers).map(([name, c]) => ({ name, state: c.disabled ? 'disabled' : 'starting', tools: 0, logPath: '' }));
+  }
+
+  isAlwaysAllowed(key: string): boolean {
+    return this.alwaysAllowed.has(key);
+  }
+
+  /** "always" for this exact command line, for the rest of the session (never a program name). */
+  allowAlways(key: string): void {
+    this.alwaysAllowed.add(key);
+  }
+
+  /** End the MCP servers (no processes left behind). */
+  async close(): Promise<void> {
+    await this.mcp?.close();
+  }
+
+  private mcpTool(info: McpToolInfo): McpTool {
+    let t = this.mcpTools.get(info);
+    if (!t) {
+      t = new McpTool(info, (name, args, signal) => this.callMcp(name, args, signal));
+      this.mcpTools.set(info, t);
+    }
+    return t;
+  }
+
+  private callMcp(name: string, args: unknown, signal: AbortSignal) {
+    if (!this.mcp) return Promise.resolve({ text: `no MCP server offers ${name}`, isError: true });
+    return this.mcp.call(name, args, signal);
+  }
+
+  private async startMcp(): Promise<void> {
+    const servers = this.config.mcp.servers;
+    if (Object.keys(servers).length === 0) return;
+    const { McpManager } = await import('./mcp/manager');
+    const reported = new Set<string>();
+    this.mcp = new McpManager(servers, {
+      ...this.dirs,
+      onChange: () => {
+        for (const s of this.mcp?.statuses() ?? []) {
+          if (s.state === 'failed' && !reported.has(s.name)) {
+            reported.add(s.name);
+            this.events.warn(`MCP server ${s.name}: ${s.error ?? 'failed'} — skipped (log: ${s.logPath})`);
+          }
+        }
+        this.events.changed();
+      },
+    });
+    this.mcp.start();
+  }
+}

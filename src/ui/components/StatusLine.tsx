@@ -1,8 +1,0 @@
-/** model · cwd · memory injected · context tokens used/budget · Norris step (SPEC §7). */
-import { Text } from 'ink';
-import type { StatusInfo } from '../../engine/engine';
-import { statusText } from '../status-text';
-
-export function StatusLine({ status, width }: { status: StatusInfo; width: number }) {
-  return <Text dimColor>{statusText(status, width)}</Text>;
-}

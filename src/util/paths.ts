@@ -1,0 +1,29 @@
+/** Home-directory shorthand, both ways: `~/x` typed by a user, and `~/x` shown for display. */
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { AishError } from './errors';
+
+/** `~` and `~/…` as typed by a user; anything else unchanged. */
+export function expandHome(p: string): string {
+  if (p === '~') return homedir();
+  if (p.startsWith('~/')) return join(homedir(), p.slice(2));
+  return p;
+}
+
+/** ~/src/app rather than /home/me/src/app, for display. */
+export function tildify(p: string): string {
+  const h = homedir();
+  return p === h ? '~' : p.startsWith(h + '/') ? `~${p.slice(h.length)}` : p;
+}
+
+/** `cd DIR` for aish itself: `~` expanded, relative to the current directory, one-line errors. */
+export function changeDirectory(dir: string): void {
+  const target = expandHome(dir.trim() || '~');
+  const abs = isAbsolute(target) ? target : resolve(process.cwd(), target);
+  try {
+    process.chdir(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new AishError(`cd: ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : code ?? 'failed'}`);
+  }
+}

@@ -1,0 +1,95 @@
+/** The App component with ink-testing-library: real engine, real fake server, no terminal. */
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../../helpers/fake-server-suite';
+import { setup } from '../../../src/config/setup';
+import { Engine } from '../../../src/core/engine';
+import { InputRouter } from '../../../src/input/router';
+import { InputHistory } from '../../../src/sessions/input-history';
+import { App } from '../../../src/frontends/repl/App';
+import { createInkHost } from '../../../src/frontends/repl/ink-host';
+import { UiStore } from '../../../src/frontends/repl/store';
+import { tmpDir } from '../../helpers/tmp';
+
+const fake = useFakeOpenAI();
+
+async function mount() {
+  const home = tmpDir();
+  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
+  const s = await setup({}, env);
+  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+  const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
+  const engine = Engine.create(s, controls.host, { env });
+  store.setStatus(engine.status());
+  engine.start();
+  let exited = false;
+  const ui = render(<App store={store} engine={engine} input={new InputRouter(engine)} controls={controls} history={new InputHistory(s.paths.inputHistory)} onExit={() => (exited = true)} />);
+  const frame = () => ui.lastFrame() ?? '';
+  const until = async (pred: (f: string) => boolean, what: string) => {
+    for (let i = 0; i < 200; i++) {
+      store.flush();
+      if (pred(frame())) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`never saw ${what}; last frame:\n${frame()}`);
+  };
+  return { ui, store, engine, frame, until, exited: () => exited };
+}
+
+describe('App (ink-testing-library)', () => {
+  it('submits a prompt, shows the answer, and keeps the status line', async () => {
+    fake.server.enqueue({ text: 'Hello from the model.' });
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write('hi there');
+    await t.until((f) => f.includes('› hi there'), 'typed text');
+    t.ui.stdin.write('\r');
+    await t.until((f) => f.includes('Hello from the model.'), 'answer');
+    expect(t.frame()).toMatch(/fast \(gpt-4o-mini\) │ .* │ mem 0 │ ctx ~\d+\/8\.0k/);
+    t.ui.unmount();
+  });
+
+  it('asks inline [y/N] questions and takes the answer from the same editor', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    const answer = t.engine.host.ask('delete everything? [y/N] ');
+    await t.until((f) => f.includes('delete everything? [y/N]'), 'question');
+    t.ui.stdin.write('y');
+    await t.until((f) => f.includes('[y/N] y'), 'typed answer');
+    t.ui.stdin.write('\r');
+    expect(await answer).toBe('y');
+    t.ui.unmount();
+  });
+
+  it('a pre-filled answer (summarize edit) can be changed before Enter', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('›'), 'prompt');
+    const answer = t.engine.host.ask('edit: ', { initial: 'User uses pnpm.' });
+    await t.until((f) => f.includes('edit: User uses pnpm.'), 'pre-filled text');
+    t.ui.stdin.write('\x17'); // Ctrl-W: delete "pnpm."
+    await t.until((f) => f.includes('edit: User uses') && !f.includes('pnpm'), 'word deleted');
+    t.ui.stdin.write('yarn.');
+    await t.until((f) => f.includes('edit: User uses yarn.'), 'new word');
+    t.ui.stdin.write('\r');
+    expect(await answer).toBe('User uses yarn.');
+    t.ui.unmount();
+  });
+
+  it('Ctrl-D on an empty line exits', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('›'), 'prompt');
+    t.ui.stdin.write('\x04');
+    await t.until(() => t.exited(), 'exit');
+    t.ui.unmount();
+  });
+
+  it('Tab shows the candidates when several commands match', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('›'), 'prompt');
+    t.ui.stdin.write(':s');
+    await t.until((f) => f.includes('› :s'), 'typed');
+    t.ui.stdin.write('\t');
+    await t.until((f) => f.includes(':save  :sessions'), 'candidates');
+    t.ui.unmount();
+  });
+});

@@ -1,0 +1,75 @@
+import type { Key } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { chunkActions, keyToActions, type PasteState } from '../../../src/frontends/repl/keymap';
+
+const noKey: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+const k = (over: Partial<Key>): Key => ({ ...noKey, ...over });
+const fresh = (): PasteState => ({ active: false });
+
+describe('keyToActions', () => {
+  it('maps control keys to editing actions', () => {
+    const cases: Array<[string, Partial<Key>, string]> = [
+      ['c', { ctrl: true }, 'interrupt'],
+      ['d', { ctrl: true }, 'eof'],
+      ['a', { ctrl: true }, 'home'],
+      ['e', { ctrl: true }, 'end'],
+      ['u', { ctrl: true }, 'killToStart'],
+      ['w', { ctrl: true }, 'killWord'],
+      ['k', { ctrl: true }, 'killToEnd'],
+      ['', { return: true }, 'submit'],
+      ['', { tab: true }, 'complete'],
+      ['', { delete: true }, 'backspace'], // \x7f from a terminal's Backspace key
+      ['', { backspace: true }, 'backspace'],
+      ['', { upArrow: true }, 'historyPrev'],
+      ['', { downArrow: true }, 'historyNext'],
+      ['', { leftArrow: true }, 'left'],
+      ['', { rightArrow: true }, 'right'],
+    ];
+    for (const [input, key, type] of cases) expect(keyToActions(input, k(key), fresh()), `${input} ${JSON.stringify(key)}`).toEqual([{ type }]);
+  });
+
+  it('Alt-Enter inserts a newline instead of submitting', () => {
+    expect(keyToActions('\r', k({ return: true, meta: true }), fresh())).toEqual([{ type: 'insert', text: '\n' }]);
+  });
+
+  it('takes everything between bracketed-paste markers as text, newlines and tabs included', () => {
+    const p = fresh();
+    expect(keyToActions('[200~', k({}), p)).toEqual([]);
+    expect(p.active).toBe(true);
+    expect(keyToActions('line one\r\tline two', k({}), p)).toEqual([{ type: 'insert', text: 'line one\n\tline two' }]);
+    expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'insert', text: '\n' }]);
+    expect(keyToActions('[201~', k({}), p)).toEqual([]);
+    expect(p.active).toBe(false);
+    expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'submit' }]);
+  });
+
+  it('drops escape sequences and control characters from typed text', () => {
+    expect(keyToActions('a\x1b[31mb\x07', k({}), fresh())).toEqual([{ type: 'insert', text: 'ab' }]);
+  });
+});
+
+describe('chunkActions (several characters in one event)', () => {
+  it('fast typing then Enter: text, then submit', () => {
+    expect(chunkActions('hello\r')).toEqual([{ type: 'insert', text: 'hello' }, { type: 'submit' }]);
+  });
+  it('an unbracketed paste keeps its lines together and submits at a final \\r', () => {
+    expect(chunkActions('a\rb\r\tc\r')).toEqual([{ type: 'insert', text: 'a\nb\n\tc' }, { type: 'submit' }]);
+    expect(chunkActions('a\r\nb')).toEqual([{ type: 'insert', text: 'a\nb' }]);
+  });
+  it('control characters in a typed burst are keys', () => {
+    expect(chunkActions(':mo\t')).toEqual([{ type: 'insert', text: ':mo' }, { type: 'complete' }]);
+    expect(chunkActions('ab\x7fc')).toEqual([{ type: 'insert', text: 'ab' }, { type: 'backspace' }, { type: 'insert', text: 'c' }]);
+    expect(chunkActions('x\x03')).toEqual([{ type: 'insert', text: 'x' }, { type: 'interrupt' }]);
+  });
+});
+
+describe('several Enters in one read', () => {
+  it('are Enter, not a paste of empty lines', () => {
+    expect(chunkActions('\r\r\r\r')).toEqual([{ type: 'submit' }]);
+    expect(chunkActions('\n\r\n')).toEqual([{ type: 'submit' }]);
+  });
+});

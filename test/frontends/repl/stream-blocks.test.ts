@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { BlockSplitter } from '../../../src/frontends/repl/stream-blocks';
+
+describe('BlockSplitter', () => {
+  it('cuts after blank lines, never inside a fenced code block, fed piece by piece', () => {
+    const text = 'Intro para.\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter code.\n\n~~~\nx\n\n~~~\ntail';
+    const s = new BlockSplitter();
+    const cuts: number[] = [];
+    for (let i = 1; i <= text.length; i++) cuts.push(s.update(text.slice(0, i)));
+    const distinct = [...new Set(cuts)].filter((c) => c > 0);
+    // after the intro, after the blank line that follows the first code block, after "After code.";
+    // the blank lines inside both fences are not cuts, and "tail" has no blank line after it
+    expect(distinct).toEqual([
+      'Intro para.\n\n'.length,
+      text.indexOf('```\n\nAfter') + '```\n\n'.length,
+      text.indexOf('After code.\n\n') + 'After code.\n\n'.length,
+    ]);
+    // every cut leaves the fences balanced before it
+    for (const c of distinct) expect((text.slice(0, c).match(/^(```|~~~)/gm) ?? []).length % 2).toBe(0);
+  });
+
+  it('a longer closing fence closes; a different fence character does not', () => {
+    const s = new BlockSplitter();
+    expect(s.update('````\na\n```\n\nstill code\n````\n\n')).toBe('````\na\n```\n\nstill code\n````\n\n'.length);
+  });
+});

@@ -57,7 +57,7 @@ await build({
   jsx: 'automatic',
   legalComments: 'none',
   // jiti ships its own single-file bundle and resolves babel lazily; keep it external.
-  // web-tree-sitter stays in node_modules next to its tree-sitter.wasm (src/tools/shell-parser.ts).
+  // web-tree-sitter stays in node_modules next to its tree-sitter.wasm (src/tools/safety/shell-parser.ts).
   external: ['jiti', 'web-tree-sitter'],
   alias: { 'react-devtools-core': stub },
   // React and Ink pick their production builds (the development build is several times slower).

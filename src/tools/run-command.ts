@@ -1,7 +1,7 @@
 /** The built-in `run_command` tool: the user's shell, a timeout, output capped head+tail. */
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
-import { classifyCommand } from './safety';
+import { classifyCommand } from './safety/classify';
 import { runShell } from './shell';
 import type { Tool, ToolCall } from './tool';
 

@@ -1,7 +1,7 @@
 // Table test of the destructive-command classifier (SPEC §6), on the real tree-sitter-bash parser.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandSync, isDestructive, EXTRA_PATTERN_REASON } from '../../src/tools/safety';
-import { loadShellParser } from '../../src/tools/shell-parser';
+import { classifyCommand, classifyCommandSync, isDestructive, EXTRA_PATTERN_REASON } from '../../src/tools/safety/classify';
+import { loadShellParser } from '../../src/tools/safety/shell-parser';
 
 // Must stay first: it needs a parser that nothing has loaded yet in this worker.
 describe('before the parser is loaded', () => {

@@ -1,0 +1,61 @@
+/**
+ * What a per-program safety rule gets: the command's words with quoting already removed, and a
+ * context to report findings or hand inner commands back to the classifier. Shared helpers for
+ * reading options.
+ */
+import type { Arg } from './shell-parser';
+
+export interface RuleContext {
+  /** Text statically fed on stdin: heredocs, here-strings, `echo …|`, `printf …|`. */
+  stdin: string[];
+  flag(reason: string): void;
+  /** Classifies a string as a shell script (sh -c, eval, ssh host CMD, …); `lenient`: a string
+   * found inside other code, whose parse errors do not count. */
+  runScript(script: string, lenient?: boolean): void;
+  /** Classifies words as a command; with `via`, a finding is reported as `${via} ${program}`. */
+  runArgv(argv: Arg[], via?: string): void;
+  /** The downloader (curl, wget, …) run inside this word's substitutions, if any. */
+  download(arg: Arg): string | null;
+}
+
+export type Rule = (args: Arg[], ctx: RuleContext, name: string) => void;
+
+export const lit = (text: string): Arg => ({ text, dynamic: false, glob: false });
+/** Keeps reasons short when they quote the user's words. */
+export const clip = (text: string): string => (text.length > 32 ? `${text.slice(0, 31)}…` : text);
+
+export interface Flags { short: Set<string>; long: string[]; positionals: Arg[] }
+
+/** Splits options (combined short flags included) from operands; `values` options take the next word. */
+export function parseFlags(args: Arg[], values: readonly string[] = []): Flags {
+  const out: Flags = { short: new Set(), long: [], positionals: [] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.text;
+    if (a.dynamic || t === '-' || !t.startsWith('-')) out.positionals.push(a);
+    else if (t === '--') out.positionals.push(...args.slice(i + 1)), (i = args.length);
+    else {
+      if (t.startsWith('--')) out.long.push(t);
+      else for (const c of t.slice(1)) out.short.add(c);
+      if (values.includes(t)) i++;
+    }
+  }
+  return out;
+}
+export const hasLong = (f: Flags, ...names: string[]): boolean =>
+  f.long.some((l) => names.some((n) => l === n || l.startsWith(`${n}=`)));
+export const has = (f: Flags, short: string, ...long: string[]): boolean =>
+  [...short].some((c) => f.short.has(c)) || hasLong(f, ...long);
+
+/** Targets that make even a plain `rm` destructive: /, ~, ., .., globs, unknown values. */
+export function dangerousTarget(a: Arg): string | null {
+  if (a.dynamic) return clip(a.text);
+  if (a.glob) return `glob ${clip(a.text)}`;
+  const t = a.text.replace(/(.)\/+$/, '$1');
+  if (/^\/[/.]*$/.test(t)) return '/';
+  if (/^~[\w.-]*$/.test(t) || t === '.' || t === '..') return t;
+  return null;
+}
+
+const SAFE_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
+export const isSafeSink = (path: string): boolean => SAFE_SINKS.has(path) || /^\/dev\/fd\/\d+$/.test(path);

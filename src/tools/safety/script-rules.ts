@@ -1,0 +1,75 @@
+/** Programs that run other text as shell code: shells (`sh -c`, `bash <(curl …)`), eval, source, trap, alias, coproc. */
+import { programName, type Arg } from './shell-parser';
+import { interpreterCode } from './interpreters';
+import type { Rule, RuleContext } from './rule-kit';
+
+export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'fish', 'yash']);
+
+/** `sh -c SCRIPT`, `bash <(curl …)`, `bash <<EOF … EOF`, `echo … | sh`. */
+export const shell: Rule = (args, ctx, name) => {
+  let inline = false;
+  let fromStdin = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.text;
+    if (!a.dynamic && /^[-+][^-]/.test(t)) {
+      if (t.startsWith('-') && t.includes('c')) inline = true;
+      if (t.startsWith('-') && t.includes('s')) fromStdin = true;
+      if (/^[-+][oO]$/.test(t)) i++;
+      continue;
+    }
+    if (!a.dynamic && t === '-') fromStdin = true;
+    if (!a.dynamic && t.startsWith('-')) {
+      if (t === '--rcfile' || t === '--init-file') i++;
+      if (t !== '--' || !fromStdin) continue;
+    }
+    if (fromStdin && !inline) break; // operands of `sh -s` are arguments, the script is stdin
+    const dl = ctx.download(a);
+    if (dl) return ctx.flag(`${dl} … | ${name}`);
+    if (!inline) return; // a script file: not inspected, like running any program
+    return a.dynamic ? ctx.flag(`${name} -c with unknown script`) : ctx.runScript(t);
+  }
+  if (!inline) for (const text of ctx.stdin) ctx.runScript(text);
+};
+
+const evalRule: Rule = (args, ctx) => {
+  const dyn = args.find((a) => a.dynamic);
+  if (!dyn) return ctx.runScript(args.map((a) => a.text).join(' '));
+  const dl = ctx.download(dyn);
+  ctx.flag(dl ? `${dl} … | eval` : 'eval of unknown text');
+};
+
+const source: Rule = (args, ctx, name) => {
+  const dl = args[0] && ctx.download(args[0]);
+  if (dl) ctx.flag(`${dl} … | ${name}`);
+};
+
+const trap: Rule = (args, ctx) => {
+  if (args[0] && !args[0].dynamic && !args[0].text.startsWith('-')) ctx.runScript(args[0].text);
+};
+
+/** `coproc CMD`, `coproc NAME { CMD …` (the grammar reads the braces as words). */
+const coproc: Rule = (args, ctx) => {
+  const open = (a: Arg | undefined): boolean => a?.text === '{' || a?.text === '(';
+  ctx.runArgv(open(args[0]) ? args.slice(1) : open(args[1]) ? args.slice(2) : args);
+};
+
+const alias: Rule = (args, ctx) => {
+  for (const a of args) if (!a.dynamic && a.text.includes('=')) ctx.runScript(a.text.slice(a.text.indexOf('=') + 1));
+};
+
+export const SCRIPT_RULES: Record<string, Rule> = { eval: evalRule, trap, alias, coproc, source, '.': source };
+
+/** The shell or interpreter of a command that takes its program from stdin (`sh`, `python3 -`). */
+export function programFromStdin(argv: Arg[]): string | null {
+  const name = argv[0] && programName(argv[0]);
+  if (!name) return null;
+  const marker = '\0stdin';
+  const code = interpreterCode(name, argv.slice(1), [marker]);
+  if (code) return code.includes(marker) ? name : null;
+  if (!SHELLS.has(name)) return null;
+  let reads = false;
+  const probe: RuleContext = { stdin: [marker], flag: () => {}, runScript: (s) => void (reads ||= s === marker), runArgv: () => {}, download: () => null };
+  shell(argv.slice(1), probe, name);
+  return reads ? name : null;
+}

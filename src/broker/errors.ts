@@ -56,7 +56,7 @@ export function duration(ms: number): string {
 const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
 
 /** Servers sometimes echo (part of) the key in messages; never print it. */
-export function redactSecrets(text: string, preset: ResolvedPreset): string {
+export function hideApiKeys(text: string, preset: ResolvedPreset): string {
   let out = text;
   if (preset.apiKey && preset.apiKey.length >= 6) out = out.split(preset.apiKey).join('[key]');
   return out.replace(KEYISH, '[redacted]');
@@ -97,7 +97,7 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   const url = preset.baseURL;
   const status = (err as { status?: unknown }).status;
   const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
-  const msg = redactSecrets(serverMessage(err), preset);
+  const msg = hideApiKeys(serverMessage(err), preset);
   const said = msg ? `: ${msg}` : '';
   const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, partial, retryAfter(err));
 

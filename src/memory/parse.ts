@@ -4,6 +4,7 @@
  * becomes a 'bad' entry with its line number and a reason. Never throws.
  */
 import JSON5 from 'json5';
+import { CONTROL_CHARS } from '../util/text';
 import { isMemoryKind, type Entry, type MemoryItem, type Tombstone } from './types';
 
 /** Receives parsed records directly, so loading 100k items allocates nothing per line beyond the item. */
@@ -108,7 +109,7 @@ function parseValue(t: string): Parsed {
 
 function shortJson5Error(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  return msg.replace(/^JSON5: /, '').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?').slice(0, 80);
+  return msg.replace(/^JSON5: /, '').replace(CONTROL_CHARS, '?').replace(/\ufffd/g, '?').slice(0, 80);
 }
 
 /** The object, 'broken' (another record starts, or too long), or 'open' (the text ended first). */

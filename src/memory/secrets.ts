@@ -13,11 +13,10 @@ export interface Redaction {
 
 const R = '[redacted]';
 
+/** A secret pattern; lookbehinds keep the label (`password is`) out of the match, so only the secret is replaced. */
 interface Rule {
   name: string;
   re: RegExp;
-  /** Replace the whole match, or only the capture group `secret`. */
-  group?: boolean;
 }
 
 const RULES: Rule[] = [
@@ -25,7 +24,7 @@ const RULES: Rule[] = [
   { name: 'Anthropic key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   { name: 'OpenAI key', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
   { name: 'AWS access key', re: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g },
-  { name: 'AWS secret key', re: /(?<=aws.{0,20}(?:secret|key).{0,10}?[:=\s"']{1,4})(?<secret>[A-Za-z0-9/+]{40})\b/gi, group: true },
+  { name: 'AWS secret key', re: /(?<=aws.{0,20}(?:secret|key).{0,10}?[:=\s"']{1,4})(?<secret>[A-Za-z0-9/+]{40})\b/gi },
   { name: 'GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g },
   { name: 'GitLab token', re: /\bglpat-[A-Za-z0-9_-]{20,}/g },
   { name: 'Slack token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
@@ -33,12 +32,11 @@ const RULES: Rule[] = [
   { name: 'Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
   { name: 'npm token', re: /\bnpm_[A-Za-z0-9]{36}\b/g },
   { name: 'JWT', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { name: 'bearer token', re: /(?<=\bBearer\s+)(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g, group: true },
-  { name: 'URL credentials', re: /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)(?<secret>[^\s/@]+)(?=@)/gi, group: true },
+  { name: 'bearer token', re: /(?<=\bBearer\s+)(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g },
+  { name: 'URL credentials', re: /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)(?<secret>[^\s/@]+)(?=@)/gi },
   {
     name: 'password',
     re: /(?<=\b(?:password|passwd|passphrase|pwd|pass|secret|api[_ -]?key|access[_ -]?token|auth[_ -]?token|token|credentials?)\b["']?\s*(?:is|was|=|:|->)\s*["']?)(?<secret>[^\s"',;]{3,})/gi,
-    group: true,
   },
 ];
 

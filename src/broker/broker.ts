@@ -1,6 +1,6 @@
 /**
- * Streaming chat completions on the `openai` SDK (SPEC §5). The SDK is imported on first use, so
- * start-up never pays for it. The SDK's `timeout` covers the wait for headers only (NOTES.md); a
+ * Streaming chat completions on the `openai` SDK. The SDK is imported on first use, so
+ * start-up never pays for it. The SDK's `timeout` covers the wait for headers only, not the body; a
  * stream that stalls is caught by our own idle timer.
  */
 import type OpenAI from 'openai';
@@ -156,7 +156,7 @@ export class Broker {
       clearTimeout(idle);
       opts.signal?.removeEventListener('abort', onUserAbort);
     }
-    // Aborting mid-stream ends the loop quietly (NOTES.md): tell the reasons apart here.
+    // Aborting mid-stream ends the SDK's loop quietly, without an error: tell the reasons apart here.
     if (userAborted) return this.result(content, calls, finishReason, usage, true);
     if (stalled) throw this.stalledError(content);
     if (finishReason === null) {

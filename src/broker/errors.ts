@@ -1,5 +1,5 @@
 /**
- * Every failure of a model call becomes one line that says what happened and what to do (SPEC §5):
+ * Every failure of a model call becomes one line that says what happened and what to do:
  * authentication, unreachable server (with its URL), rate limit, timeout, unknown model, cut stream.
  */
 import { AishError } from '../util/errors';

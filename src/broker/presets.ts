@@ -1,4 +1,4 @@
-/** From a config preset to everything needed to call it (SPEC §3, §5). */
+/** From a config preset to everything needed to call it: model, URL, key (and where it came from), limits. */
 import type { AishConfig } from '../config/types';
 import { UsageError } from '../util/errors';
 import { closest } from '../util/suggest';

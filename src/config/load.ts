@@ -1,5 +1,5 @@
 /**
- * Finds and loads the user's config module (SPEC §2). jiti is imported only when a file exists,
+ * Finds and loads the user's config module (--config, $AISH_CONFIG, else the XDG default). jiti is imported only when a file exists,
  * so a user without a config pays nothing for it.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Where aish keeps its files (SPEC §2). Pure resolution; creating directories is the caller's job. */
+/** Where aish keeps its files (README: Files). Pure resolution; creating directories is the caller's job. */
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { xdgConfig, xdgData } from 'xdg-basedir';

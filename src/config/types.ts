@@ -1,4 +1,4 @@
-/** The configuration contract of SPEC §3. `config.example.ts` documents every key. */
+/** The configuration: what a config file may set, and the defaults. `config.example.ts` documents every key. */
 
 export interface ModelPreset {
   /** Model name sent to the server, e.g. "gpt-4o-mini" or "llama3.1:8b". */

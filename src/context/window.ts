@@ -1,5 +1,5 @@
 /**
- * The sliding window (SPEC §5): keep the system prompt, drop the oldest exchanges while the
+ * The sliding window: keep the system prompt, drop the oldest exchanges while the
  * conversation is over budget, never separating a tool call from its results.
  *
  * Units: an exchange runs from one user message to the next. When a single exchange is itself over

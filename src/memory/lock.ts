@@ -1,5 +1,5 @@
 /**
- * Per-write lock on memory.jsonl (SPEC §4): proper-lockfile's `<file>.lock` directory, taken for
+ * Per-write lock on memory.jsonl: proper-lockfile's `<file>.lock` directory, taken for
  * each write and released right after, so several aish processes share one data dir. The wait is
  * bounded by time (our own retry loop: proper-lockfile's retries count attempts, not milliseconds).
  *
@@ -216,7 +216,7 @@ export async function withLock<T>(file: string, fn: (guard: LockGuard) => Promis
         stale: staleMs,
         update: Math.floor(staleMs / 2),
         retries: 0,
-        // The default throws from a timer and kills the process (NOTES.md). Remember it instead.
+        // proper-lockfile's default throws from a timer and kills the process. Remember it instead.
         onCompromised: (err) => {
           compromised = err;
         },

@@ -1,6 +1,6 @@
 /**
  * Line parser for memory.jsonl. JSON.parse first (fast path), JSON5 only as a fallback for hand
- * edits (NOTES.md: JSON5 on every line is ~20x slower). Every field is validated; anything unusable
+ * edits (JSON5 on every line measured ~20x slower). Every field is validated; anything unusable
  * becomes a 'bad' entry with its line number and a reason. Never throws.
  */
 import JSON5 from 'json5';

@@ -1,7 +1,7 @@
 /**
- * Secrets in text that is about to become memory (`:memory summarize`, SPEC §4): API keys, tokens,
+ * Secrets in text that is about to become memory (`:memory summarize`): API keys, tokens,
  * private keys, passwords, credentials in URLs. gitleaks-style patterns plus an entropy check for
- * long random tokens (NOTES.md: secretlint's preset misses bare AKIA…, sk-proj-…, JWTs, Stripe keys
+ * long random tokens (secretlint's preset was measured to miss bare AKIA…, sk-proj-…, JWTs, Stripe keys
  * and "password is …"; this set caught 18/18 samples with few false flags).
  */
 

@@ -1,5 +1,5 @@
 /**
- * `:memory summarize`, the pure parts (manifest §6, R-C2): the transcript comes from the session
+ * `:memory summarize`, the pure parts: the transcript comes from the session
  * log with earlier summarize turns left out, the model's answer is parsed for `kind: text` lines,
  * and candidates that repeat an active item are recognised.
  */

@@ -1,5 +1,5 @@
 /**
- * Prompt history across runs (`<data dir>/input-history`, SPEC §2). One JSON string per line, so
+ * Prompt history across runs (`<data dir>/input-history`). One JSON string per line, so
  * multi-line prompts survive; appended and fsync-free (losing the last entry in a crash is fine),
  * file 0600, trimmed by an atomic rewrite when it grows past twice the limit.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading session logs (SPEC §5): load one for :resume, list them for :sessions, resolve a name.
+ * Reading session logs: load one for :resume, list them for :sessions, resolve a name.
  * Reading never throws on content — a log may be torn by a crash or edited by hand — only when the
  * file itself cannot be read.
  */
@@ -16,7 +16,7 @@ const NAME_RE = /^[A-Za-z0-9._-]{1,100}$/;
 const AUTO_ID_RE = /^\d{8}-\d{6}-\d+(?:-\d+)?$/;
 const ROLES: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
 const TORN = 'incomplete last line (an interrupted write?)';
-/** listSessions reads at most this much of each file as text (SPEC: 100 sessions must list fast). */
+/** listSessions reads at most this much of each file as text (a hundred sessions must list in a blink). */
 const HEAD_BYTES = 64 * 1024;
 
 export function isAutoSessionId(name: string): boolean {

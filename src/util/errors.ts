@@ -1,5 +1,5 @@
 /**
- * Errors that reach the user as one line. `exitCode` follows SPEC §1:
+ * Errors that reach the user as one line. `exitCode` is the process's exit status:
  * 1 runtime failure, 2 usage or configuration error.
  */
 export class AishError extends Error {

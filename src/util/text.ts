@@ -8,8 +8,17 @@
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Controls except tab and newline: what may stay in multi-line text. */
 export const CONTROL_CHARS_EXCEPT_TAB_NL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** C0 controls and DEL except tab and newline; C1 controls (U+0080–U+009F) are kept. */
+export const C0_CONTROLS_EXCEPT_TAB_NL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 /** CSI escape sequences (`ESC [ … final`), e.g. keys and colours. */
 export const CSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+// Not global, so `test()` keeps no state between calls.
+const ANY_CONTROL = new RegExp(CONTROL_CHARS.source);
+/** Whether `s` holds any character of CONTROL_CHARS. */
+export function hasControlChars(s: string): boolean {
+  return ANY_CONTROL.test(s);
+}
 
 // Line breaks in every spelling a terminal, editor or model might honour.
 const BREAKS = /[\r\n\u000b\u000c\u0085\u2028\u2029]+/g;

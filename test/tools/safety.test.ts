@@ -1,4 +1,4 @@
-// Table test of the destructive-command classifier (SPEC §6), on the real tree-sitter-bash parser.
+// Table test of the destructive-command classifier, on the real tree-sitter-bash parser.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand, classifyCommandSync, isDestructive, EXTRA_PATTERN_REASON } from '../../src/tools/safety/classify';
 import { loadShellParser } from '../../src/tools/safety/shell-parser';
@@ -11,7 +11,7 @@ describe('before the parser is loaded', () => {
 });
 
 const DESTRUCTIVE: string[] = [
-  // rm, every spelling of it (NOTES.md: bypasses seen in other tools)
+  // rm, every spelling of it (quoting and path tricks that bypassed other tools' checks)
   'rm -rf x', '/bin/rm -rf x', './rm -rf x', 'rm -r -f x', 'rm -fr x', 'rm -Rf x', 'rm --recursive --force x',
   'rm -r dir', 'rm -f x', 'rm -rf .', 'rm -rf ..', 'rm -rf ~', 'rm -rf *', 'rm -rf $HOME', 'rm -rf /',
   'rm *', 'rm -- *.log', 'rm ~', 'rm $FILE', 'rm "$HOME"',
@@ -79,7 +79,7 @@ const BENIGN: string[] = [
   '[[ a > b ]] && echo y', '(( x > 1 ))', 'echo "a" >> "$LOG"', 'git stash pop', 'docker run --rm alpine ls',
   "psql -c 'DELETE FROM t WHERE id=1'", 'python3 -m http.server',
   // Decisions: piping a local file into a shell is like `sh file` (not inspected); a plain `rm` of a
-  // named file is outside the SPEC §6 list (no -r/-f, not /, ~, ., .., a glob or an unknown value).
+  // named file is outside the destructive list (no -r/-f, not /, ~, ., .., a glob or an unknown value).
   'cat install.sh | sh', 'rm notes.txt',
 ];
 

@@ -1,5 +1,5 @@
 /**
- * MCP client side of aish (SPEC §6): starts the configured stdio servers in the background and
+ * MCP client side of aish: starts the configured stdio servers in the background and
  * offers their tools to the model as `server__tool`. Importing this module is cheap: the SDK and the
  * transport are loaded with `import()` by start(), so aish's start-up never pays for them.
  */

@@ -1,5 +1,5 @@
 /**
- * Stdio transport for MCP servers (SPEC §6). Unlike the SDK's StdioClientTransport, the server is
+ * Stdio transport for MCP servers. Unlike the SDK's StdioClientTransport, the server is
  * spawned detached — in its own session and process group — because a Ctrl-C in the terminal, or in
  * a `!cmd` child that shares aish's group, would otherwise SIGINT every MCP server too. Being a group
  * leader also lets close() kill whatever the server itself spawned (npx → node, uvx → python).

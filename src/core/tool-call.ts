@@ -11,7 +11,7 @@ import type { EngineHost } from './host';
 
 export interface ToolCallContext {
   host: EngineHost;
-  toolbox: Toolbox;
+  toolbox: Pick<Toolbox, 'find' | 'tools' | 'isAlwaysAllowed' | 'allowAlways'>;
   cwd: string;
   mode: GateMode;
   confirmCommands: boolean;

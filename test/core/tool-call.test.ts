@@ -1,0 +1,119 @@
+/** The one tool-call path, with a fake tool: what is shown, asked, run and returned to the model. */
+import { describe, expect, it } from 'vitest';
+import type { EngineHost, OutputItem } from '../../src/core/host';
+import { executeToolCall, type ToolCallContext } from '../../src/core/tool-call';
+import type { GateSubject } from '../../src/tools/gate';
+import type { Tool, ToolRunContext } from '../../src/tools/tool';
+
+function fakeTool(name: string, gate: GateSubject, ran: string[]): Tool {
+  return {
+    name,
+    spec: { type: 'function', function: { name, parameters: { type: 'object' } } },
+    async prepare(raw) {
+      const args = JSON.parse(raw || '{}') as { x?: string };
+      if (!args.x) return { error: 'missing "x"' };
+      return {
+        title: `${name}: ${args.x}`,
+        subject: args.x,
+        gate,
+        run: async (ctx: ToolRunContext) => {
+          ran.push(args.x!);
+          ctx.onOutput?.('live');
+          return { content: `did ${args.x}`, status: 'exit code 0', output: 'line 1\nline 2\n' };
+        },
+      };
+    },
+  };
+}
+
+function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<ToolCallContext> = {}) {
+  const printed: OutputItem[] = [];
+  const asked: string[] = [];
+  const ran: string[] = [];
+  const always = new Set<string>();
+  const host: EngineHost = {
+    print: (i) => printed.push(i),
+    liveStart() {},
+    liveText() {},
+    liveEnd() {},
+    ask: async (q) => {
+      asked.push(q);
+      return answers.shift() ?? null;
+    },
+  };
+  const tool = fakeTool('run_command', gate, ran);
+  const ctx: ToolCallContext = {
+    host,
+    toolbox: { find: (n) => (n === tool.name ? tool : undefined), tools: () => [tool], isAlwaysAllowed: (k) => always.has(k), allowAlways: (k) => void always.add(k) },
+    cwd: '/',
+    mode: 'chat',
+    confirmCommands: true,
+    yes: false,
+    signal: new AbortController().signal,
+    ...over,
+  };
+  const call = (x: string | undefined, name = 'run_command') => executeToolCall({ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(x === undefined ? {} : { x }) } }, ctx);
+  return { call, printed, asked, ran };
+}
+
+const plain: GateSubject = { kind: 'command', destructive: false, alwaysKey: 'ls' };
+const destructive: GateSubject = { kind: 'command', destructive: true, reasons: ['rm -rf'], alwaysKey: 'rm -rf x' };
+
+describe('one tool-call path', () => {
+  it('asks, runs on y, shows the call, its status and a preview, and returns the output', async () => {
+    const t = setup(plain, ['y']);
+    expect(await t.call('ls')).toEqual({ content: 'did ls', refused: false, denied: false });
+    expect(t.asked).toEqual(['run? [y/N/always] ']);
+    expect(t.ran).toEqual(['ls']);
+    expect(t.printed.map((p) => p.text)).toEqual(['⏵ run_command: ls', '  ↳ exit code 0\n    line 1\n    line 2']);
+  });
+
+  it('Enter declines: nothing runs and the model is told', async () => {
+    const t = setup(plain, ['']);
+    expect(await t.call('ls')).toEqual({ content: 'The user declined to run this command.', refused: false, denied: true });
+    expect(t.ran).toEqual([]);
+    expect(t.printed.at(-1)).toEqual({ kind: 'info', text: '  ↳ not run (declined)' });
+  });
+
+  it('nobody to ask refuses, naming why (destructive) and how to allow it', async () => {
+    const t = setup(destructive, [null]);
+    const r = await t.call('rm -rf x');
+    expect(r.refused).toBe(true);
+    expect(r.content).toBe('Not run: this command is destructive (rm -rf), and there was no one to confirm it (no terminal; aish --norris runs destructive steps only with --yes). Try a safer way, or stop and explain.');
+    expect(t.printed.at(-1)).toEqual({ kind: 'warn', text: 'refused: rm -rf x (destructive; no one to confirm)' });
+    expect(t.ran).toEqual([]);
+  });
+
+  it('"always" is remembered by the exact key and never offered for destructive calls', async () => {
+    const t = setup(plain, ['always']);
+    await t.call('ls');
+    await t.call('ls');
+    expect(t.asked).toEqual(['run? [y/N/always] ']);
+    expect(t.ran).toEqual(['ls', 'ls']);
+    const d = setup(destructive, ['always']);
+    expect((await d.call('rm -rf x')).denied).toBe(true);
+    expect(d.asked).toEqual(['run? [y/N] ']);
+  });
+
+  it('Norris runs non-destructive calls unasked; --yes lets destructive ones run', async () => {
+    const n = setup(plain, [], { mode: 'norris' });
+    await n.call('ls');
+    expect(n.asked).toEqual([]);
+    const y = setup(destructive, [], { mode: 'norris', yes: true });
+    await y.call('rm -rf x');
+    expect(y.ran).toEqual(['rm -rf x']);
+  });
+
+  it('MCP tools are asked as "call NAME?" and declined as a tool call', async () => {
+    const t = setup({ kind: 'mcp', destructive: false }, ['n']);
+    expect((await t.call('x')).content).toBe('The user declined this tool call.');
+    expect(t.asked).toEqual(['call run_command? [y/N] ']);
+  });
+
+  it('unknown tools and bad arguments go back to the model as errors', async () => {
+    const t = setup(plain, []);
+    expect((await t.call('x', 'nope')).content).toBe('Error: there is no tool named nope. Available: run_command');
+    expect((await t.call(undefined)).content).toBe('Error: missing "x"');
+    expect(t.printed.map((p) => p.text)).toEqual(['⏵ nope: no such tool', '⏵ run_command: invalid arguments (missing "x")']);
+  });
+});

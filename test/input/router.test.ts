@@ -1,0 +1,56 @@
+/** Input routing: `:` to commands (and their subcommand tables), `!` to the shell, errors shown as one line. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setup } from '../../src/config/setup';
+import { Engine } from '../../src/core/engine';
+import type { EngineHost, OutputItem } from '../../src/core/host';
+import { InputRouter } from '../../src/input/router';
+import { tmpDir } from '../helpers/tmp';
+
+async function router() {
+  const home = tmpDir();
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
+  const printed: OutputItem[] = [];
+  const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
+  const input = new InputRouter(Engine.create(await setup({}, env), host, { env }));
+  const last = () => printed.at(-1);
+  return { input, printed, last };
+}
+
+describe('InputRouter', () => {
+  it('blank lines do nothing; :quit and its aliases quit', async () => {
+    const t = await router();
+    expect(await t.input.submit('   ')).toEqual({ quit: false });
+    expect(t.printed).toEqual([]);
+    for (const q of [':quit', ':q', ':exit']) expect(await t.input.submit(q)).toEqual({ quit: true });
+  });
+
+  it('an unknown command suggests the closest one', async () => {
+    const t = await router();
+    await t.input.submit(':modle');
+    expect(t.last()).toEqual({ kind: 'error', text: 'unknown command :modle — try :help (did you mean :model?)' });
+  });
+
+  it('a command with subcommands runs its default without one, and names them all for an unknown one', async () => {
+    const t = await router();
+    await t.input.submit(':memory');
+    expect(t.last()).toEqual({ kind: 'info', text: 'memory is empty — add with :remember TEXT' });
+    await t.input.submit(':memory frob 1');
+    expect(t.last()).toEqual({ kind: 'error', text: 'unknown :memory subcommand "frob" — usage: :memory add|list|forget|edit|clear|inject|summarize|compact|path — see :help memory' });
+  });
+
+  it('subcommands get the text after their own name, spacing kept', async () => {
+    const t = await router();
+    await t.input.submit(':memory add pref   two  spaces ');
+    await t.input.submit(':memory path');
+    const stored = readFileSync(t.last()!.text, 'utf8').trim().split('\n').at(-1)!;
+    expect(JSON.parse(stored)).toMatchObject({ id: 1, kind: 'pref', content: 'two  spaces' });
+  });
+
+  it('`!` with nothing after it explains itself instead of running a shell', async () => {
+    const t = await router();
+    await t.input.submit('!');
+    expect(t.last()?.text).toMatch(/^!CMD runs a shell command/);
+  });
+});

@@ -10,27 +10,97 @@ export { stringWidth };
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 // Printable ASCII: one column per UTF-16 unit, so it can be cut with slice().
 const ASCII = /^[\x20-\x7e]*$/;
+// Intl.Segmenter gets slower than linear on long strings (64K characters: ~1 s), so long text is
+// segmented in slices of this many UTF-16 units.
+const SLICE = 512;
+
+/**
+ * Characters that can share a grapheme cluster with a neighbour: marks, joiners, controls and
+ * format characters, regional indicators, emoji modifiers, Hangul jamo, Thai/Lao AM, Malayalam
+ * dot reph, and (to be safe as Unicode grows) every supplementary-plane character outside the
+ * emoji and CJK planes. Text without them is one cluster per code point: no segmenter needed.
+ */
+const JOINING = /[\p{M}\p{Grapheme_Extend}\p{Cc}\p{Cf}\p{Cs}\p{Regional_Indicator}\p{Emoji_Modifier}\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{10000}-\u{1efff}\u{40000}-\u{10ffff}]/u;
+
+/** The grapheme clusters of `s`, in order (a string iterates by code point: one cluster each). */
+function clusters(s: string): Iterable<string> {
+  return JOINING.test(s) ? segmented(s) : s;
+}
+
+/** The grapheme clusters of `s`, in order. */
+export function graphemes(s: string): string[] {
+  return Array.from(clusters(s));
+}
+
+function segmented(s: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let size = SLICE;
+  while (start < s.length) {
+    const end = Math.min(s.length, start + size);
+    const segs: string[] = [];
+    for (const { segment } of segmenter.segment(s.slice(start, end))) segs.push(segment);
+    if (end === s.length) {
+      for (const g of segs) out.push(g);
+      break;
+    }
+    if (segs.length === 1) {
+      size *= 2; // one cluster longer than the slice (a letter with hundreds of marks)
+      continue;
+    }
+    // The last cluster may go on past the slice: segment it again together with what follows.
+    const last = segs.pop() ?? '';
+    for (const g of segs) out.push(g);
+    start = end - last.length;
+    size = SLICE;
+  }
+  return out;
+}
+
+// Widths of clusters seen before: text repeats its characters, and string-width per cluster is slow.
+const clusterWidths = new Map<string, number>();
+function clusterWidth(g: string): number {
+  let w = clusterWidths.get(g);
+  if (w === undefined) {
+    w = stringWidth(g);
+    if (clusterWidths.size >= 4096) clusterWidths.clear();
+    clusterWidths.set(g, w);
+  }
+  return w;
+}
+
+/** Same as stringWidth(s), faster on long or non-Latin text. */
+export function columns(s: string): number {
+  if (ASCII.test(s)) return s.length;
+  // string-width strips ANSI sequences first, which per-cluster measuring would not do.
+  if (s.includes('\u001b') || s.includes('\u009b')) return stringWidth(s);
+  let w = 0;
+  for (const g of clusters(s)) w += clusterWidth(g);
+  return w;
+}
 
 /** Cut one line (no `\n`) into pieces of at most `width` columns; a wide character never straddles. */
 export function wrapColumns(line: string, width: number): string[] {
-  const w = Math.max(1, width);
-  if (stringWidth(line) <= w) return [line];
-  const out: string[] = [];
+  const w = Math.max(1, Math.floor(width) || 1);
   if (ASCII.test(line)) {
+    if (line.length <= w) return [line];
+    const out: string[] = [];
     for (let i = 0; i < line.length; i += w) out.push(line.slice(i, i + w));
     return out;
   }
+  if (columns(line) <= w) return [line];
+  const out: string[] = [];
   let cur = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(line)) {
-    const sw = stringWidth(segment);
-    if (used + sw > w && cur) {
+  for (const g of clusters(line)) {
+    const gw = clusterWidth(g);
+    if (used + gw > w && cur) {
       out.push(cur);
       cur = '';
       used = 0;
     }
-    cur += segment;
-    used += sw;
+    cur += g;
+    used += gw;
   }
   if (cur || out.length === 0) out.push(cur);
   return out;
@@ -38,23 +108,23 @@ export function wrapColumns(line: string, width: number): string[] {
 
 /** The longest prefix that fits in `width` columns, with `…` when cut. */
 export function truncateColumns(text: string, width: number): string {
-  if (stringWidth(text) <= width) return text;
+  if (columns(text) <= width) return text;
   const room = Math.max(0, width - 1);
   if (ASCII.test(text)) return text.slice(0, room) + '…';
   let out = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
-    const sw = stringWidth(segment);
-    if (used + sw > room) break;
-    out += segment;
-    used += sw;
+  for (const g of clusters(text)) {
+    const gw = clusterWidth(g);
+    if (used + gw > room) break;
+    out += g;
+    used += gw;
   }
   return out + '…';
 }
 
 /** Pad with spaces to `width` columns (no-op when already as wide). */
 export function padColumns(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
+  return text + ' '.repeat(Math.max(0, width - columns(text)));
 }
 
 // ---- word wrap ---------------------------------------------------------------------------
@@ -78,7 +148,8 @@ export function appendSpan(line: Span[], s: Span): void {
  * starts a new line and is cut by grapheme cluster at the column. The finished Markdown rendering
  * and the live view of a streaming answer both wrap with this, so they break lines the same way.
  */
-export function wrapSpans(spans: readonly Span[], width: number): Span[][] {
+export function wrapSpans(spans: readonly Span[], maxColumns: number): Span[][] {
+  const width = Math.max(1, Math.floor(maxColumns) || 1);
   const lines: Span[][] = [];
   let line: Span[] = [];
   let lineW = 0;
@@ -101,11 +172,11 @@ export function wrapSpans(spans: readonly Span[], width: number): Span[][] {
       }
       return;
     }
-    for (const { segment } of segmenter.segment(s.text)) {
-      const cw = stringWidth(segment);
-      if (lineW + cw > width && lineW > 0) breakLine();
-      appendSpan(line, { text: segment, style: s.style });
-      lineW += cw;
+    for (const g of clusters(s.text)) {
+      const gw = clusterWidth(g);
+      if (lineW + gw > width && lineW > 0) breakLine();
+      appendSpan(line, { text: g, style: s.style });
+      lineW += gw;
     }
   };
   const flush = (): void => {
@@ -136,7 +207,7 @@ export function wrapSpans(spans: readonly Span[], width: number): Span[][] {
         if (lineW > 0) space = { text: ' ', style: s.style };
       } else {
         word.push({ text: part, style: s.style });
-        wordW += stringWidth(part);
+        wordW += columns(part);
       }
     }
   }
@@ -151,6 +222,6 @@ const LOOSE_SPACE = /^ | $| {2}|[\t\n]/;
 /** wrapSpans for plain text: the lines a plain paragraph renders as at `width` columns. */
 export function wrapWords(text: string, width: number): string[] {
   const w = Math.max(1, width);
-  if (!LOOSE_SPACE.test(text) && stringWidth(text) <= w) return [text];
+  if (!LOOSE_SPACE.test(text) && columns(text) <= w) return [text];
   return wrapSpans([{ text, style: 0 }], w).map((l) => l.map((s) => s.text).join(''));
 }

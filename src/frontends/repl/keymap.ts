@@ -7,6 +7,7 @@
  * `\r` inside a chunk is a newline, a `\r` ending a chunk is Enter.
  */
 import type { Key } from 'ink';
+import { C0_CONTROLS_EXCEPT_TAB_NL, CSI_SEQUENCE } from '../../util/text';
 
 export type EditorAction =
   | { type: 'insert'; text: string }
@@ -33,9 +34,9 @@ export interface PasteState {
 const PASTE_START = '[200~';
 const PASTE_END = '[201~';
 
-/** Strip what is not text: other escape sequences and control characters (tab stays). */
+/** Strip what is not text: other escape sequences and C0 control characters (tab and newline stay). */
 function clean(text: string): string {
-  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+  return text.replace(CSI_SEQUENCE, '').replace(C0_CONTROLS_EXCEPT_TAB_NL, '');
 }
 
 /** Pasted text: line breaks become \n, tabs stay, other control characters go. */

@@ -21,6 +21,8 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { CONTROL_CHARS, hasControlChars, stripControls } from '../../util/text';
+import { columns } from '../../util/width';
 
 // ---- Style model -------------------------------------------------------------------------
 // A style is a number: low byte = attribute bits, bits 8+ = SGR foreground code (0 = default).
@@ -60,9 +62,6 @@ function sgr(style: number): string {
   return s;
 }
 
-const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
-const CONTROL_G = new RegExp(CONTROL.source, 'g');
-
 /** Serialize one line. Every line that opens a style ends with a full reset, so Ink can lay
  *  lines out independently without colours bleeding into the next line or the border. */
 export function serializeLine(runs: readonly Run[], color: boolean): string {
@@ -70,7 +69,7 @@ export function serializeLine(runs: readonly Run[], color: boolean): string {
   let cur = 0;
   for (const r of runs) {
     // Last line of defence against control characters (marked decodes `&#27;` itself).
-    const text = CONTROL.test(r.text) ? r.text.replace(CONTROL_G, (ch) => (ch === '\t' ? ' ' : '')) : r.text;
+    const text = hasControlChars(r.text) ? r.text.replace(CONTROL_CHARS, (ch) => (ch === '\t' ? ' ' : '')) : r.text;
     if (text === '') continue;
     if (color && r.style !== cur) {
       if (cur !== 0) out += '\x1b[0m';
@@ -80,12 +79,6 @@ export function serializeLine(runs: readonly Run[], color: boolean): string {
     out += text;
   }
   return cur !== 0 ? out + '\x1b[0m' : out;
-}
-
-/** Drop control characters (ESC, BEL, C1…) from untrusted model text so it cannot inject its
- *  own terminal sequences; keeps \n and \t, normalizes CRLF/CR. */
-export function sanitize(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '');
 }
 
 // ---- highlight.js ------------------------------------------------------------------------
@@ -158,11 +151,18 @@ export function hljsHtmlToLines(html: string): Run[][] {
   return lines;
 }
 
-/** Expand tabs (stops of 4) — terminals and Ink disagree on tab width. */
+/** Expand tabs (stops of 4 display columns) — terminals and Ink disagree on tab width. */
 export function expandTabs(line: string): string {
   if (line.indexOf('\t') < 0) return line;
-  let out = '';
-  for (const ch of line) out += ch === '\t' ? ' '.repeat(4 - (out.length % 4)) : ch;
+  const parts = line.split('\t');
+  let out = parts[0] ?? '';
+  let col = columns(out);
+  for (let i = 1; i < parts.length; i++) {
+    const pad = 4 - (col % 4);
+    const part = parts[i] ?? '';
+    out += ' '.repeat(pad) + part;
+    col += pad + columns(part);
+  }
   return out;
 }
 
@@ -220,7 +220,7 @@ export function highlightLines(code: string, lang: string | undefined, budget = 
 
 /** Public helper: highlighted code as ANSI text (no indentation). `color:false` → code unchanged. */
 export function highlightCode(code: string, lang: string | undefined, color: boolean): string {
-  const clean = sanitize(code);
+  const clean = stripControls(code);
   if (!color) return clean;
   return highlightLines(clean, lang).map((l) => serializeLine(l, true)).join('\n');
 }

@@ -6,10 +6,13 @@
 // with embedded escape codes makes wrapping width-exact and lets every line re-open and reset
 // its own styles, so nothing bleeds across lines when Ink lays them out.
 import { Lexer, type Token } from 'marked';
+import { stripControls } from '../../util/text';
+import { appendSpan, columns, wrapSpans as wrap } from '../../util/width';
 import {
   BOLD, DIM, ITALIC, STRIKE, UNDERLINE, expandTabs, fg, highlightLines, mergeStyle,
-  sanitize, serializeLine, type Run,
+  serializeLine, type Run,
 } from './highlight';
+import { decodeEntities } from './markdown-entities';
 
 export { highlightCode } from './highlight';
 
@@ -44,123 +47,16 @@ const AUTO_BUDGET = 8 * 1024;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-// ---- entities ----------------------------------------------------------------------------
-// marked leaves named entities in text tokens (it decodes numeric ones); HTML would decode them,
-// so we must. Only common names: unknown ones are shown verbatim, which is what a reader expects.
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®',
-  trade: '™', mdash: '—', ndash: '–', hellip: '…', laquo: '«', raquo: '»', lsquo: '‘',
-  rsquo: '’', ldquo: '“', rdquo: '”', times: '×', divide: '÷', plusmn: '±', deg: '°',
-  middot: '·', bull: '•', larr: '←', rarr: '→', uarr: '↑', darr: '↓', harr: '↔', rArr: '⇒',
-  lArr: '⇐', le: '≤', ge: '≥', ne: '≠', euro: '€', pound: '£', yen: '¥', cent: '¢',
-  sect: '§', para: '¶', check: '✓', hearts: '♥', star: '☆',
-};
-export function decodeEntities(s: string): string {
-  if (s.indexOf('&') < 0) return s;
-  return s.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g, (m, e: string) => {
-    if (e[0] !== '#') return NAMED[e] ?? m;
-    const cp = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-    // Control characters would let markup smuggle escape sequences past sanitize().
-    const bad = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff);
-    return bad ? '\ufffd' : String.fromCodePoint(cp);
-  });
-}
-
-// ---- width & wrapping --------------------------------------------------------------------
-// Approximates string-width (what Ink uses): combining marks 0, East Asian wide / emoji 2.
-function charWidth(cp: number): number {
-  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 0; // stripped on output
-  if (cp < 0x300) return 1;
-  if (cp <= 0x36f || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x20d0 && cp <= 0x20ff) ||
-    (cp >= 0xfe00 && cp <= 0xfe0f)) return 0;
-  if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
-    (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd)) return 2;
-  return 1;
-}
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-export function strWidth(s: string): number {
-  if (PRINTABLE_ASCII.test(s)) return s.length;
-  let w = 0;
-  for (const ch of s) w += charWidth(ch.codePointAt(0) ?? 0);
-  return w;
-}
-const runsWidth = (runs: readonly Run[]): number => runs.reduce((w, r) => w + strWidth(r.text), 0);
+const runsWidth = (runs: readonly Run[]): number => runs.reduce((w, r) => w + columns(r.text), 0);
 const plainText = (runs: readonly Run[]): string => runs.map((r) => r.text).join('');
-
-/** Append, merging with the previous run when the style matches (fewer escape codes). */
-function add(line: Line, r: Run): void {
-  const last = line[line.length - 1];
-  if (last && last.style === r.style) last.text += r.text;
-  else line.push({ text: r.text, style: r.style });
-}
 
 /** Prepend runs to a line, merging same-style neighbours so nested indentation doesn't grow
  *  the run count (deep nesting would otherwise cost cubic time). */
 function prefix(pre: readonly Run[], l: Line): Line {
   const out: Line = [];
-  for (const r of pre) add(out, r);
-  for (const r of l) add(out, r);
+  for (const r of pre) appendSpan(out, r);
+  for (const r of l) appendSpan(out, r);
   return out;
-}
-
-/** Greedy word wrap on visible width. Spaces collapse; '\n' is a hard break; words wider than
- *  the column (URLs, hashes) are split by character. */
-function wrap(runs: readonly Run[], width: number): Line[] {
-  const lines: Line[] = [];
-  let line: Line = [];
-  let lineW = 0;
-  let word: Run[] = [];
-  let wordW = 0;
-  let space: Run | null = null;
-  const breakLine = (): void => {
-    lines.push(line);
-    line = [];
-    lineW = 0;
-  };
-  const flush = (): void => {
-    if (word.length === 0) return;
-    if (lineW > 0 && lineW + 1 + wordW <= width) {
-      add(line, space ?? { text: ' ', style: 0 });
-      lineW += 1;
-    } else if (lineW > 0) breakLine();
-    if (wordW <= width) {
-      for (const r of word) add(line, r);
-      lineW += wordW;
-    } else {
-      for (const r of word) {
-        for (const ch of r.text) {
-          const cw = charWidth(ch.codePointAt(0) ?? 0);
-          if (lineW + cw > width && lineW > 0) breakLine();
-          add(line, { text: ch, style: r.style });
-          lineW += cw;
-        }
-      }
-    }
-    word = [];
-    wordW = 0;
-    space = null;
-  };
-  for (const r of runs) {
-    for (const part of r.text.split(/([ \t]+|\n)/)) {
-      if (part === '') continue;
-      if (part === '\n') {
-        flush();
-        breakLine();
-        space = null;
-      } else if (part[0] === ' ' || part[0] === '\t') {
-        flush();
-        if (lineW > 0) space = { text: ' ', style: r.style };
-      } else {
-        word.push({ text: part, style: r.style });
-        wordW += strWidth(part);
-      }
-    }
-  }
-  flush();
-  if (line.length > 0 || lines.length === 0) lines.push(line);
-  return lines;
 }
 
 // ---- inline ------------------------------------------------------------------------------
@@ -361,7 +257,7 @@ function table(t: Tok, width: number, ctx: Ctx): Line[] {
 export function renderMarkdown(markdown: string, opts: RenderOptions): string {
   let src = '';
   try {
-    src = sanitize(String(markdown ?? ''));
+    src = stripControls(String(markdown ?? ''));
     const w = Number(opts?.width);
     const width = Number.isFinite(w) && w >= 1 ? Math.floor(w) : 80;
     const ctx: Ctx = { color: Boolean(opts?.color), minWidth: Math.min(MIN_WIDTH, width), auto: { left: AUTO_BUDGET } };

@@ -1,5 +1,9 @@
-/** The status line's text (SPEC §7), without React: the first frame is drawn before Ink loads. */
+/**
+ * The status line's text — model, cwd, memory injected, context tokens used/budget, Norris step —
+ * without React: the first frame is drawn before Ink loads.
+ */
 import type { StatusInfo } from '../../core/status';
+import { truncateColumns } from '../../util/width';
 
 const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
@@ -12,5 +16,5 @@ export function statusText(s: StatusInfo, width: number): string {
   ];
   if (s.norris) parts.push(`NORRIS step ${s.norris.step}/${s.norris.maxSteps}`);
   const text = parts.join(' │ ');
-  return text.length > width ? text.slice(0, Math.max(10, width - 1)) + '…' : text;
+  return truncateColumns(text, Math.max(11, width)); // never cut below 10 columns and the …
 }

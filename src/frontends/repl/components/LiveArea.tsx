@@ -4,6 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { wrapColumns, wrapWords } from '../../../util/width';
 import type { LiveState } from '../store';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -22,12 +23,25 @@ function Spinner({ since, label }: { since: number; label: string }) {
   );
 }
 
-/** The last `rows` visual lines of `text` at `width` columns. */
-export function tailLines(text: string, rows: number, width: number): { lines: string[]; hidden: number } {
+const FENCE = /^\s*(`{3,}|~{3,})/;
+
+/**
+ * The last `rows` visual lines of `text` at `width` columns. An answer is word-wrapped exactly as
+ * its finished rendering wraps a plain paragraph, so lines don't move when it completes; command
+ * output and code in an answer's fences keep their spacing (columns line up) and are cut at the width.
+ */
+export function tailLines(text: string, rows: number, width: number, kind: LiveState['kind'] = 'shell'): { lines: string[]; hidden: number } {
   const visual: string[] = [];
+  let fence = ''; // the answer's open code fence, if any
   for (const line of text.split('\n')) {
-    if (line.length <= width) visual.push(line);
-    else for (let i = 0; i < line.length; i += width) visual.push(line.slice(i, i + width));
+    let prose = kind === 'assistant' && !fence;
+    const mark = kind === 'assistant' ? FENCE.exec(line)?.[1] : undefined;
+    if (mark) {
+      if (!fence) fence = mark;
+      else if (mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark) fence = '';
+      prose = false;
+    }
+    for (const v of prose ? wrapWords(line, width) : wrapColumns(line, width)) visual.push(v);
   }
   const hidden = Math.max(0, visual.length - rows);
   return { lines: visual.slice(hidden), hidden };
@@ -38,7 +52,7 @@ export function LiveArea({ live, rows, width }: { live: LiveState; rows: number;
     const label = live.kind === 'assistant' ? 'thinking' : live.label ?? 'running';
     return <Spinner since={live.startedAt} label={label} />;
   }
-  const { lines, hidden } = tailLines(live.text, rows, Math.max(20, width));
+  const { lines, hidden } = tailLines(live.text, rows, Math.max(1, width), live.kind);
   return (
     <Box flexDirection="column">
       {live.label ? <Text dimColor>{`$ ${live.label}`}</Text> : null}

@@ -29,7 +29,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
         stdout.write(BRACKETED_PASTE_OFF);
         store.setHandedOff(true); // stops useInput: raw mode off
         await new Promise((r) => setTimeout(r, 50)); // let Ink draw the empty frame
-        process.stdin.pause(); // otherwise Node keeps reading the child's keystrokes (NOTES.md)
+        process.stdin.pause(); // otherwise Node keeps reading the child's keystrokes
         process.on('SIGINT', ignoreSigint);
       } else {
         process.removeListener('SIGINT', ignoreSigint);

@@ -1,7 +1,7 @@
 /**
  * UI state outside React: the engine's host writes here, Ink reads snapshots through
  * useSyncExternalStore. Changes are flushed at most every FRAME_MS, so a fast stream causes ~30
- * renders a second, not one per token (NOTES.md: per-token updates cost 10× the time and bytes).
+ * renders a second, not one per token (measured: per-token updates cost 10× the time and bytes).
  */
 import type { OutputItem } from '../../core/host';
 import type { StatusInfo } from '../../core/status';

@@ -1,4 +1,4 @@
-/** model · cwd · memory injected · context tokens used/budget · Norris step (SPEC §7). */
+/** model · cwd · memory injected · context tokens used/budget · Norris step. */
 import { Text } from 'ink';
 import type { StatusInfo } from '../../../core/status';
 import { statusText } from '../status-text';

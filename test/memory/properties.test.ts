@@ -293,7 +293,7 @@ interface FileCase {
 
 /**
  * `knownBugFree`: no pretty-printed object as the very last thing of a file without a final
- * newline (fixed: the store now holds an unfinished multi-line object back and reads it with the rest).
+ * newline (that case has its own test below).
  */
 function fileArb(opts: { maxEntries?: number; knownBugFree?: boolean; pretty?: boolean } = {}): fc.Arbitrary<FileCase> {
   return fc
@@ -403,11 +403,9 @@ describe('a memory file means what the model says', () => {
     );
   });
 
-  // Known bug, kept visible: remove `.fails` once fixed. The store parses complete lines and the
-  // unfinished last line separately, so a pretty-printed object at the very end of a file without
-  // a final newline (most editors' default) is reported as 6 broken lines instead of loading;
-  // parseLines on the same text reads it. Its id is not reserved either.
-  it('a pretty-printed last item without a final newline loads (was a bug: the unfinished end was parsed alone)', () => {
+  // Most editors save without a final newline: a pretty-printed object at the very end must load
+  // as one item (the store holds the unfinished end back and reads it whole), and its id is taken.
+  it('a pretty-printed last item without a final newline loads', () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     const text =
@@ -486,12 +484,10 @@ describe('incremental reading (the store\'s refresh path) equals a fresh full re
     expect(snap.skipped).toEqual([]);
   });
 
-  // Known bug, kept visible: remove `.fails` once fixed. A hand-appended pretty-printed object
-  // that a long-running store reads half of (its first lines complete, the rest later) is taken as
-  // broken lines for good: the item never shows in that session, and since its id is not reserved,
-  // the session hands the same id out again — the acknowledged add then loses to the hand edit
-  // (first use of an id wins) on every fresh load.
-  it('a pretty-printed object read in two pieces loads like a fresh read (was a bug: its first lines were committed as broken)', async () => {
+  // A long-running store may read a hand-appended pretty-printed object in two pieces (its first
+  // lines, the rest later). It must load like a fresh read; otherwise its id would be handed out
+  // again and an acknowledged add would lose to the hand edit (first use of an id wins).
+  it('a pretty-printed object read in two pieces loads like a fresh read', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     const pretty = JSON.stringify({ id: 2, ts: '2026-01-02T00:00:00Z', kind: 'fact', content: 'hand-appended' }, null, 2) + '\n';
@@ -795,11 +791,9 @@ describe('store operations against the model', () => {
     );
   }, 60_000);
 
-  // Suspicious, kept visible: remove `.fails` once decided. README: a line that cannot be used is
-  // "never silently dropped", and compaction moves unreadable lines to memory.jsonl.rejected. A
-  // line skipped as a duplicate id (say a hand-added item that reused an id) is reported while it
-  // is in the file, but compaction drops it without setting it aside: its text is gone.
-  it('compaction sets a duplicate-id line aside instead of dropping it (was a bug)', async () => {
+  // A line that cannot be used is never silently dropped: a duplicate-id line (say a hand-added
+  // item that reused an id) goes to memory.jsonl.rejected on compaction like any unreadable line.
+  it('compaction sets a duplicate-id line aside instead of dropping it', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     writeFileSync(

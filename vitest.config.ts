@@ -21,6 +21,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
           setupFiles: ['test/helpers/unit-guard.ts'],
+          isolate: false,
         },
       },
       {

@@ -2,17 +2,20 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { LockLostError, withLock, type LockGuard } from '../../src/memory/lock';
-import { MemoryStore } from '../../src/memory/store';
+import type { LockGuard } from '../../src/memory/lock';
+import type { MemoryStore as Store } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 import { waitUntil } from '../helpers/wait';
 
 /**
  * The store's own withLock, with a hook that runs between taking the lock and the store's locked
  * callback (where it checks the lock and writes): tests use it to take the lock away at that point.
+ * The unit project shares loaded modules between test files, so the store is loaded afresh here,
+ * after the lock module is replaced, and both are dropped again after this file.
  */
-const beforeLockedWork = vi.hoisted(() => new Map<string, (guard: LockGuard) => Promise<void>>());
-vi.mock('../../src/memory/lock', async (importOriginal) => {
+const beforeLockedWork = new Map<string, (guard: LockGuard) => Promise<void>>();
+vi.resetModules();
+vi.doMock('../../src/memory/lock', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/memory/lock')>();
   const withLock: typeof real.withLock = (file, fn, timing) =>
     real.withLock(
@@ -24,6 +27,12 @@ vi.mock('../../src/memory/lock', async (importOriginal) => {
       timing,
     );
   return { ...real, withLock };
+});
+const { LockLostError, withLock } = await import('../../src/memory/lock');
+const { MemoryStore } = await import('../../src/memory/store');
+afterAll(() => {
+  vi.doUnmock('../../src/memory/lock');
+  vi.resetModules();
 });
 
 /** Removes our lock directory (as a process that wrongly took the lock over would) and waits until
@@ -105,8 +114,8 @@ describe('memory lock', () => {
   // The store checks the guard right before it writes: a lock lost between taking it and writing
   // must leave memory.jsonl exactly as it was, through the store's real write paths.
   it.concurrent.each([
-    ['add', (s: MemoryStore) => s.add('fact', 'written without the lock')],
-    ['compact', (s: MemoryStore) => s.compact()],
+    ['add', (s: Store) => s.add('fact', 'written without the lock')],
+    ['compact', (s: Store) => s.compact()],
   ] as const)('%s with its lock lost before it writes leaves memory.jsonl untouched', async (_name, write) => {
     const path = join(ownDir(), 'memory.jsonl');
     const store = MemoryStore.open(path, { lock: { waitMs: 1000, staleMs: 2000 } });

@@ -58,3 +58,20 @@ export function descendants(root: number): ProcInfo[] {
   }
   return out;
 }
+
+/** Resolves with the first live process below `root` whose command line matches `cmd`. */
+export async function waitForDescendant(root: number, cmd: RegExp, opts: { timeoutMs?: number } = {}): Promise<ProcInfo> {
+  let found: ProcInfo | undefined;
+  await waitUntil(
+    () => (found = descendants(root).find((p) => cmd.test(p.cmdline) && p.state !== 'Z')) !== undefined,
+    `a process matching ${String(cmd)} under pid ${root}`,
+    { ...opts, detail: () => `processes under ${root}: ${descendants(root).map((p) => `${p.pid} ${p.cmdline}`).join('; ') || 'none'}` },
+  );
+  return found!;
+}
+
+/** Whether `pid` is a live process (not gone, not a zombie waiting to be reaped). */
+export function isRunning(pid: number): boolean {
+  const p = procInfo(pid);
+  return p !== undefined && p.state !== 'Z';
+}

@@ -132,21 +132,21 @@ function loggedAnswers(home: string): string[] {
 const attemptsOf = (prompt: string) => fake.requests.filter((r) => lastUserText(r) === prompt);
 
 /**
- * The requests the server saw for one mode's fault prompt: the SDK's retries for 429 and 5xx, one
- * for the rest. A hang is ended by aish's own timer and never retried; on a loaded machine that
- * timer can fire before the server has even read the request, hence "at most one" for it.
+ * The requests the server saw for one mode's fault prompt: the broker's retries for 429 and 5xx,
+ * one for the rest. A hang is ended by aish's own timer and never retried; on a loaded machine that
+ * timer can fire before the server has even read the request, hence "at most one" for it. (That a
+ * retry waits as long as retry-after asks is checked on a fake clock in test/broker/broker.test.ts.)
  */
 function expectAttempts(expect: ExpectStatic, mode: string, f: Fault): void {
   if (f.attempts === undefined) return;
   const n = attemptsOf(`${mode}:fault:${f.id}`).length;
   if (f.id === 'hang-headers') expect(n, `${mode} ${f.id} attempts`).toBeLessThanOrEqual(f.attempts);
   else expect(n, `${mode} ${f.id} attempts`).toBe(f.attempts);
-  if (f.id === '429') {
-    // The SDK waited as `retry-after: 1` told it before each retry.
-    const at = attemptsOf(`${mode}:fault:${f.id}`).map((r) => r.receivedAt);
-    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!, `${mode} 429 wait before retry ${i}`).toBeGreaterThanOrEqual(900);
-  }
 }
+
+const MODES = ['plain', 'oneshot', 'pty', 'broker'] as const;
+/** Faults whose every check passed, per mode; the last test requires all of them in every mode. */
+const checked: Record<(typeof MODES)[number], string[]> = { plain: [], oneshot: [], pty: [], broker: [] };
 
 /** The REPL's input line with an empty editor (prompt, then the block cursor); DIM before it = busy. */
 const PROMPT = '\x1b[1m\x1b[36m› \x1b[39m\x1b[22m\x1b[7m';
@@ -271,11 +271,9 @@ afterAll(async () => {
 });
 
 describe('fault matrix', () => {
-  it('the fault answers are what the matrix says (≥ 2 MiB oversized answer, DNS path known)', async ({ expect, annotate }) => {
+  it('the oversized answer is at least 2 MiB (and the DNS path used is recorded)', async ({ expect, annotate }) => {
     await annotate(`DNS for ${DNS_HOST}: ${dnsNote}`);
     expect(BIG.length).toBeGreaterThanOrEqual(2 * 1024 * 1024);
-    expect(FAULTS.map((f) => f.id)).toEqual(['refused', 'dns', '401', '403', '404', '429', '500', '503', 'hang-headers', 'hang-mid', 'cut', 'invalid-json', 'oversized']);
-    expect(dnsNote).toMatch(/ENOTFOUND|EAI_AGAIN|shimmed/);
   });
 
   it.concurrent('the leak detector sees an unhandled rejection in a child (NODE_OPTIONS reaches it)', async ({ expect }) => {
@@ -318,6 +316,7 @@ describe('fault matrix', () => {
         if (f.partial) expect(out, f.id).toContain(`${f.partial}\n`);
         if (f.id === 'oversized') expect(out.includes(`${BIG}\n`), 'the whole oversized answer on stdout').toBe(true);
         expectAttempts(expect, 'plain', f);
+        checked.plain.push(f.id);
       }
       expect(await a.end()).toBe(0);
       expect(leaks(a.stderr())).toEqual([]);
@@ -355,6 +354,7 @@ describe('fault matrix', () => {
         expect(loggedAnswers(home)).toEqual([BIG]);
       }
       expectAttempts(expect, 'oneshot', f);
+      checked.oneshot.push(f.id);
     }
   });
 
@@ -407,6 +407,7 @@ describe('fault matrix', () => {
         }
         if (f.partial) expect(screen, f.id).toContain(f.partial);
         expectAttempts(expect, 'pty', f);
+        checked.pty.push(f.id);
       }
       s.write('\x04');
       expect(await s.exitCode()).toBe(0);
@@ -458,6 +459,7 @@ describe('fault matrix', () => {
         }
         if (next) expect(next.content, f.id).toBe(`recovered after ${f.id}`);
         expectAttempts(expect, 'broker', f);
+        checked.broker.push(f.id);
       }
       // Late failures (sockets torn down after an abort) get a moment to surface.
       await sleep(300);
@@ -466,5 +468,13 @@ describe('fault matrix', () => {
       process.off('uncaughtException', onException);
     }
     expect(caught).toEqual([]);
+  });
+
+  // Runs after the concurrent tests above: a mode that stopped early, skipped a fault or checked one
+  // twice shows up here, by mode and fault.
+  it('every fault was checked, once, in every mode', ({ expect }) => {
+    const all = FAULTS.map((f) => f.id);
+    expect(all.length).toBeGreaterThan(0);
+    for (const mode of MODES) expect(checked[mode], mode).toEqual(all);
   });
 });

@@ -174,11 +174,10 @@ describe('McpManager with server-everything', () => {
 
   it('cancels a long-running call on abort and stays usable', async () => {
     const ac = new AbortController();
-    const t0 = Date.now();
-    setTimeout(() => ac.abort(), 300);
-    const out = await m.call('everything__trigger-long-running-operation', { duration: 30, steps: 30 }, ac.signal);
+    setTimeout(() => ac.abort(), 300); // once the call is under way
+    // An hour-long operation: the call can only come back (before the test times out) if the abort ends it.
+    const out = await m.call('everything__trigger-long-running-operation', { duration: 3600, steps: 3600 }, ac.signal);
     expect(out).toEqual({ isError: true, text: 'cancelled' });
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect((await m.call('everything__get-sum', { a: 1, b: 2 })).text).toContain('3');
   });
 });

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects. `unit`: everything in this process — no child processes, worker threads or PTYs
- * (test/helpers/unit-guard.ts fails any test that starts one) and no dist/ build. `e2e`
+ * Two projects. `unit`: everything in the test process — no child processes, worker threads or
+ * PTYs (test/helpers/unit-guard.ts fails any test that starts one) and no dist/ build. `e2e`
  * (test/e2e/): tests that run the built CLI or other real processes; dist/ is built once first.
  * `vitest run` runs both; `--project unit` / `--project e2e` runs one.
  */
@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
           setupFiles: ['test/helpers/unit-guard.ts'],
+          // Files share a worker's loaded modules: about half the CPU of loading them per file. A
+          // test that replaces a module must load its dependents afresh (see test/memory/lock.test.ts).
           isolate: false,
         },
       },

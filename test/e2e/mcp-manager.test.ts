@@ -213,7 +213,7 @@ describe('McpManager lifecycle', () => {
     const pid = status(m, 'ev').pid!;
     expect(alive(pid)).toBe(true);
     await Promise.all([m.close(), m.close()]);
-    expect(await gone(pid, 1000)).toBe(true);
+    expect(await gone(pid)).toBe(true);
     expect(status(m, 'ev').state).toBe('closed');
     expect(m.tools()).toEqual([]);
     expect((await m.call('ev__echo', { message: 'x' })).isError).toBe(true);

@@ -1,4 +1,4 @@
-/** MCP servers through the real CLI and REPL (issue 5, acceptance 3 and 6). */
+/** MCP servers through the real CLI and REPL: tools offered and called, start-up in the background, no leftover processes. */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Memory in the shell (issue 4): plain mode, -p, two processes; the PTY flows are in memory-pty.test.ts. */
+/** Memory in the shell: plain mode, -p, two processes; the PTY flows are in memory-pty.test.ts. */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Norris in the real REPL in a pseudo-terminal (issue 5, acceptance 4). */
+/** Norris in the real REPL in a pseudo-terminal: step budget, progress, the destructive-step prompt, Ctrl-C. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

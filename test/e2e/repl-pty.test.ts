@@ -1,4 +1,4 @@
-/** The real Ink REPL in a real pseudo-terminal against the fake OpenAI server (issue 3, acceptance 3). */
+/** The real Ink REPL in a real pseudo-terminal against the fake OpenAI server. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';

@@ -250,8 +250,8 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
   });
 
   it('cut stream → iteration THROWS a raw undici TypeError("terminated"), not an OpenAI error, after the partial text', async () => {
-    // Observed: TypeError('terminated') with cause SocketError('other side closed', code UND_ERR_SOCKET);
-    // it is not an OpenAI.APIError/APIConnectionError and is not retried. The partial text arrives first.
+    // The SDK throws TypeError('terminated') with cause SocketError('other side closed', code UND_ERR_SOCKET):
+    // not an OpenAI.APIError/APIConnectionError, and not retried. The partial text arrives first.
     server.enqueue({ cut: 'partial text' });
     const r = await drain(await client().chat.completions.create(streamed()));
     expect(r.text).toBe('partial text');

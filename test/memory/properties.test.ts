@@ -403,11 +403,10 @@ describe('a memory file means what the model says', () => {
     );
   });
 
-  // Known bug, kept visible: remove `.fails` once fixed. The store parses complete lines and the
-  // unfinished last line separately, so a pretty-printed object at the very end of a file without
-  // a final newline (most editors' default) is reported as 6 broken lines instead of loading;
-  // parseLines on the same text reads it. Its id is not reserved either.
-  it('a pretty-printed last item without a final newline loads (was a bug: the unfinished end was parsed alone)', () => {
+  // A pretty-printed object at the very end of a file without a final newline (most editors'
+  // default) must load as one item, as parseLines reads the same text, and reserve its id: the
+  // complete lines and the unfinished last line are read together, not the last line alone.
+  it('a pretty-printed last item without a final newline loads, and its id is reserved', () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     const text =
@@ -486,12 +485,11 @@ describe('incremental reading (the store\'s refresh path) equals a fresh full re
     expect(snap.skipped).toEqual([]);
   });
 
-  // Known bug, kept visible: remove `.fails` once fixed. A hand-appended pretty-printed object
-  // that a long-running store reads half of (its first lines complete, the rest later) is taken as
-  // broken lines for good: the item never shows in that session, and since its id is not reserved,
-  // the session hands the same id out again — the acknowledged add then loses to the hand edit
+  // A hand-appended pretty-printed object that a long-running store reads half of (its first lines
+  // complete, the rest later) must load once complete, not stay broken lines: otherwise its id is
+  // not reserved, the session hands it out again, and the acknowledged add loses to the hand edit
   // (first use of an id wins) on every fresh load.
-  it('a pretty-printed object read in two pieces loads like a fresh read (was a bug: its first lines were committed as broken)', async () => {
+  it('a pretty-printed object read in two pieces loads like a fresh read; the next add keeps its own id', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     const pretty = JSON.stringify({ id: 2, ts: '2026-01-02T00:00:00Z', kind: 'fact', content: 'hand-appended' }, null, 2) + '\n';
@@ -795,11 +793,10 @@ describe('store operations against the model', () => {
     );
   }, 60_000);
 
-  // Suspicious, kept visible: remove `.fails` once decided. README: a line that cannot be used is
-  // "never silently dropped", and compaction moves unreadable lines to memory.jsonl.rejected. A
-  // line skipped as a duplicate id (say a hand-added item that reused an id) is reported while it
-  // is in the file, but compaction drops it without setting it aside: its text is gone.
-  it('compaction sets a duplicate-id line aside instead of dropping it (was a bug)', async () => {
+  // A line that cannot be used is never silently dropped (README): compaction moves unreadable lines
+  // to memory.jsonl.rejected, and a line skipped as a duplicate id (a hand-added item that reused an
+  // id) must be set aside the same way, not lose its text.
+  it('compaction sets a duplicate-id line aside in memory.jsonl.rejected instead of dropping it', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     writeFileSync(

@@ -1,13 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects. `unit`: everything in the test process — no child processes, worker threads or
+ * PTYs (test/helpers/unit-guard.ts fails any test that starts one) and no dist/ build. `e2e`
+ * (test/e2e/): tests that run the built CLI or other real processes; dist/ is built once first.
+ * `vitest run` runs both; `--project unit` / `--project e2e` runs one.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Several suites spawn many real processes; two cores are shared, so run files two at a time.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: ['test/e2e/**'],
+          setupFiles: ['test/helpers/unit-guard.ts'],
+          // Files share a worker's loaded modules: about half the CPU of loading them per file. A
+          // test that replaces a module must load its dependents afresh (see test/memory/lock.test.ts).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts', 'test/e2e/**/*.test.tsx'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

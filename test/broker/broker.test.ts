@@ -5,6 +5,7 @@ import { BrokerError } from '../../src/broker/errors';
 import { resolvePreset, type ResolvedPreset } from '../../src/broker/presets';
 import type { ChatMessage } from '../../src/broker/types';
 import { DEFAULT_CONFIG } from '../../src/config/types';
+import { withFakeClock } from '../helpers/fake-clock';
 import { closedPort } from '../helpers/ports';
 
 const fake = useFakeOpenAI();
@@ -111,33 +112,11 @@ describe('Broker.stream', () => {
     expect(fake.server.requests).toHaveLength(1);
   });
 
-  it('retry waits do not turn a refused connection into a timeout', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}/v1`;
-    const e = await failure(new Broker(preset({ baseURL: url, timeoutMs: 300 })).stream(msgs));
-    expect(e.kind).toBe('unreachable');
-  });
-
   it('500 after retries', async () => {
     fake.server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('server');
     expect(e.message).toMatch(/^server error 500 from /);
-  });
-
-  it('a server that never answers times out once, without retries', async () => {
-    fake.server.enqueue({ hang: 'before-headers' });
-    const e = await failure(new Broker(preset({ timeoutMs: 300 })).stream(msgs));
-    expect(e.kind).toBe('timeout');
-    expect(e.message).toBe(`no answer from ${fake.server.url} within 300 ms — check the server, or raise models.fast.timeoutMs`);
-    expect(fake.server.requests).toHaveLength(1);
-  });
-
-  it('a stream that stalls mid-answer is caught by the idle timer, partial text kept', async () => {
-    fake.server.enqueue({ hang: 'mid-stream', text: 'half of it' });
-    const e = await failure(new Broker(preset({ timeoutMs: 300 })).stream(msgs));
-    expect(e.kind).toBe('stalled');
-    expect(e.partial).toBe('half of it');
-    expect(e.message).toMatch(/stalled for 300 ms; partial answer kept/);
   });
 
   it('a cut stream keeps the partial answer', async () => {
@@ -156,18 +135,59 @@ describe('Broker.stream', () => {
     expect(e.message).toMatch(/^unreadable data from /);
   });
 
-  it('an unreachable server names the URL', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}/v1`;
-    const e = await failure(new Broker(preset({ baseURL: url })).stream(msgs));
-    expect(e.kind).toBe('unreachable');
-    expect(e.message).toBe(`cannot reach ${url} (connection refused) — is the server running, and is the base URL right?`);
-  });
-
   it('a stream that ends without finishing is reported as cut', async () => {
     fake.server.enqueue({ text: 'no end', finishReason: null });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('cut');
     expect(e.partial).toBe('no end');
+  });
+});
+
+// The broker's timers (no-answer, idle, retry waits) on a fake clock: each check is about the delay
+// the broker asks for, and none of them waits in real time.
+describe('Broker.stream timers', () => {
+  it('a server that never answers times out once, without retries', async () => {
+    fake.server.enqueue({ hang: 'before-headers' });
+    const e = await withFakeClock((clock) => failure(clock.settle(new Broker(preset({ timeoutMs: 300 })).stream(msgs), 'the timeout')));
+    expect(e.kind).toBe('timeout');
+    expect(e.message).toBe(`no answer from ${fake.server.url} within 300 ms — check the server, or raise models.fast.timeoutMs`);
+    expect(fake.server.requests).toHaveLength(1);
+  });
+
+  it('a stream that stalls mid-answer is caught by the idle timer, partial text kept', async () => {
+    fake.server.enqueue({ hang: 'mid-stream', text: 'half of it' });
+    const e = await withFakeClock((clock) => failure(clock.settle(new Broker(preset({ timeoutMs: 300 })).stream(msgs), 'the idle timer')));
+    expect(e.kind).toBe('stalled');
+    expect(e.partial).toBe('half of it');
+    expect(e.message).toMatch(/stalled for 300 ms; partial answer kept/);
+  });
+
+  it('a 429 is retried only after the wait its retry-after asks for', async () => {
+    fake.server.enqueue({ status: 429, headers: { 'retry-after': '3' } }, { text: 'after the wait' });
+    await withFakeClock(async (clock) => {
+      const answer = new Broker(preset({ timeoutMs: 60_000 })).stream(msgs);
+      await clock.advanceUntil(() => fake.server.requests.length >= 2, 'the retry', { stepMs: 50 });
+      // The retry cannot reach the server before the fake clock passes 3 s (a default backoff would be
+      // well under 1 s).
+      expect(clock.now).toBeGreaterThanOrEqual(3000);
+      expect((await clock.settle(answer, 'the answer')).content).toBe('after the wait');
+    });
+  });
+
+  it('an unreachable server names the URL', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const e = await withFakeClock((clock) => failure(clock.settle(new Broker(preset({ baseURL: url })).stream(msgs), 'the retries', { stepMs: 50 })));
+    expect(e.kind).toBe('unreachable');
+    expect(e.message).toBe(`cannot reach ${url} (connection refused) — is the server running, and is the base URL right?`);
+  });
+
+  it('retry waits do not turn a refused connection into a timeout', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    await withFakeClock(async (clock) => {
+      const e = await failure(clock.settle(new Broker(preset({ baseURL: url, timeoutMs: 300 })).stream(msgs), 'the retries', { stepMs: 50 }));
+      expect(e.kind).toBe('unreachable');
+      expect(clock.now).toBeGreaterThan(300); // the retry waits were longer than the no-answer timer
+    });
   });
 });
 

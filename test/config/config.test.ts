@@ -6,7 +6,6 @@ import { resolvePaths } from '../../src/config/paths';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { validateConfig } from '../../src/config/validate';
 import { ROOT } from '../helpers/paths';
-import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 function writeConfig(dir: string, body: string, name = 'config.ts'): string {
@@ -76,40 +75,6 @@ describe('config', () => {
     const c = validateConfig({ memory: false, safety: { extraDestructivePatterns: [/terraform\s+destroy/, 'kubectl delete'] } }, 'c.ts');
     expect(c.memory).toBe(false);
     expect(c.safety.extraDestructivePatterns).toHaveLength(2);
-  });
-});
-
-describe('config errors through the real CLI exit 2 with one line', () => {
-  it('broken syntax names the file and line', async () => {
-    const dir = tmpDir();
-    const p = writeConfig(dir, "export default {\n  models: { fast: { model: 'x' }\n  context: { maxTokens: 1000 },\n};\n");
-    const r = await runAish(['--config', p, 'memory', 'path'], { home: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`aish: config ${p}: line 3: Unexpected token, expected ","\n`);
-    expect(r.stdout).toBe('');
-  });
-
-  it('a wrong type names the file and the key', async () => {
-    const dir = tmpDir();
-    const p = writeConfig(dir, "import { defineConfig } from 'aish';\nexport default defineConfig({ norris: { maxSteps: 'many' } } as never);\n");
-    const r = await runAish(['--config', p, 'memory', 'list'], { home: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`aish: config ${p}: norris.maxSteps must be a whole number from 1 to 1000 (got "many")\n`);
-  });
-
-  it('a missing --config file is a usage error', async () => {
-    const dir = tmpDir();
-    const r = await runAish(['--config', join(dir, 'nope.ts'), 'memory', 'path'], { home: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^aish: config file not found: .*nope\.ts/);
-  });
-
-  it('a runtime error in the config names the line', async () => {
-    const dir = tmpDir();
-    const p = writeConfig(dir, 'const a = 1;\nconst b = missingThing + a;\nexport default { };\n');
-    const r = await runAish(['--config', p, 'memory', 'path'], { home: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`aish: config ${p}: line 2: missingThing is not defined\n`);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 6, item 3): every way a model call can fail, in every front end.
+ * The fault matrix: every way a model call can fail, in every front end.
  *
  * For each fault, in the plain line mode, in `-p`, in the Ink REPL (PTY) and in-process on the
  * real Broker: one clear line (`aish: …` / `✗ …`), no stack trace, the partial answer kept where
@@ -9,17 +9,15 @@
  * the detector below sees it.
  *
  * Presets: `quick` (timeoutMs 1000) is used for the two hangs only. Everything else uses presets
- * with a long timeoutMs, because aish's own no-answer timer also runs while the SDK sleeps between
- * retries: with timeoutMs 500, "connection refused", "host not found" and a 429 with
- * `retry-after: 1` all came out as "no answer … within 500 ms" — fixed: the broker now retries
- * itself, each attempt with its own timer and a cancellable wait.
+ * with a long timeoutMs (15 s), above any retry wait, so each fault is reported as itself and never
+ * as a timeout. (That retry waits do not count against the no-answer timer, however short, is a
+ * unit test in test/broker/broker.test.ts.)
  *
- * DNS: `aish-fault.invalid` (RFC 6761: never resolves) fails with ENOTFOUND in ~5 ms on the
- * sandbox this was written on; `nonexistent.localhost` also goes to the resolver there (glibc
- * does not special-case .localhost) and fails the same way. Where the lookup does not fail fast
- * (no resolver reachable: it would hang for seconds per attempt), or with AISH_TEST_DNS_SHIM=1, the
- * children get a `--require` preload that makes `dns.lookup` of `*.invalid` fail with the same
- * getaddrinfo ENOTFOUND error, so the same path through undici, the SDK and toBrokerError runs.
+ * DNS: `aish-fault.invalid` (RFC 6761: never resolves) normally fails with ENOTFOUND within
+ * milliseconds. Where the lookup does not fail fast (no resolver reachable: it would hang for
+ * seconds per attempt), or with AISH_TEST_DNS_SHIM=1, the children get a `--require` preload that
+ * makes `dns.lookup` of `*.invalid` fail with the same getaddrinfo ENOTFOUND error, so the same
+ * path through undici, the SDK and toBrokerError runs. The first test records which path ran.
  */
 import { lookup } from 'node:dns';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +36,7 @@ import { runAish } from '../helpers/run-cli';
 
 const KEY = 'sk-fault-key-0123456789';
 /** timeoutMs of the `quick` preset, used for the hangs: short, yet well above the event-loop stalls
- *  (~0.4 s) seen in this worker while the other cases run beside it. */
+ *  (a few hundred ms) this worker can have while the other cases run beside it. */
 const QUICK_MS = 1000; // "1 s" in the messages
 const DNS_HOST = 'aish-fault.invalid';
 
@@ -132,21 +130,21 @@ function loggedAnswers(home: string): string[] {
 const attemptsOf = (prompt: string) => fake.requests.filter((r) => lastUserText(r) === prompt);
 
 /**
- * The requests the server saw for one mode's fault prompt: the SDK's retries for 429 and 5xx, one
- * for the rest. A hang is ended by aish's own timer and never retried; on a loaded machine that
- * timer can fire before the server has even read the request, hence "at most one" for it.
+ * The requests the server saw for one mode's fault prompt: the broker's retries for 429 and 5xx,
+ * one for the rest. A hang is ended by aish's own timer and never retried; on a loaded machine that
+ * timer can fire before the server has even read the request, hence "at most one" for it. (That a
+ * retry waits as long as retry-after asks is checked on a fake clock in test/broker/broker.test.ts.)
  */
 function expectAttempts(expect: ExpectStatic, mode: string, f: Fault): void {
   if (f.attempts === undefined) return;
   const n = attemptsOf(`${mode}:fault:${f.id}`).length;
   if (f.id === 'hang-headers') expect(n, `${mode} ${f.id} attempts`).toBeLessThanOrEqual(f.attempts);
   else expect(n, `${mode} ${f.id} attempts`).toBe(f.attempts);
-  if (f.id === '429') {
-    // The SDK waited as `retry-after: 1` told it before each retry.
-    const at = attemptsOf(`${mode}:fault:${f.id}`).map((r) => r.receivedAt);
-    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!, `${mode} 429 wait before retry ${i}`).toBeGreaterThanOrEqual(900);
-  }
 }
+
+const MODES = ['plain', 'oneshot', 'pty', 'broker'] as const;
+/** Faults whose every check passed, per mode; the last test requires all of them in every mode. */
+const checked: Record<(typeof MODES)[number], string[]> = { plain: [], oneshot: [], pty: [], broker: [] };
 
 /** The REPL's input line with an empty editor (prompt, then the block cursor); DIM before it = busy. */
 const PROMPT = '\x1b[1m\x1b[36m› \x1b[39m\x1b[22m\x1b[7m';
@@ -271,11 +269,9 @@ afterAll(async () => {
 });
 
 describe('fault matrix', () => {
-  it('the fault answers are what the matrix says (≥ 2 MiB oversized answer, DNS path known)', async ({ expect, annotate }) => {
+  it('the oversized answer is at least 2 MiB (and the DNS path used is recorded)', async ({ expect, annotate }) => {
     await annotate(`DNS for ${DNS_HOST}: ${dnsNote}`);
     expect(BIG.length).toBeGreaterThanOrEqual(2 * 1024 * 1024);
-    expect(FAULTS.map((f) => f.id)).toEqual(['refused', 'dns', '401', '403', '404', '429', '500', '503', 'hang-headers', 'hang-mid', 'cut', 'invalid-json', 'oversized']);
-    expect(dnsNote).toMatch(/ENOTFOUND|EAI_AGAIN|shimmed/);
   });
 
   it.concurrent('the leak detector sees an unhandled rejection in a child (NODE_OPTIONS reaches it)', async ({ expect }) => {
@@ -318,6 +314,7 @@ describe('fault matrix', () => {
         if (f.partial) expect(out, f.id).toContain(`${f.partial}\n`);
         if (f.id === 'oversized') expect(out.includes(`${BIG}\n`), 'the whole oversized answer on stdout').toBe(true);
         expectAttempts(expect, 'plain', f);
+        checked.plain.push(f.id);
       }
       expect(await a.end()).toBe(0);
       expect(leaks(a.stderr())).toEqual([]);
@@ -355,6 +352,7 @@ describe('fault matrix', () => {
         expect(loggedAnswers(home)).toEqual([BIG]);
       }
       expectAttempts(expect, 'oneshot', f);
+      checked.oneshot.push(f.id);
     }
   });
 
@@ -407,6 +405,7 @@ describe('fault matrix', () => {
         }
         if (f.partial) expect(screen, f.id).toContain(f.partial);
         expectAttempts(expect, 'pty', f);
+        checked.pty.push(f.id);
       }
       s.write('\x04');
       expect(await s.exitCode()).toBe(0);
@@ -458,6 +457,7 @@ describe('fault matrix', () => {
         }
         if (next) expect(next.content, f.id).toBe(`recovered after ${f.id}`);
         expectAttempts(expect, 'broker', f);
+        checked.broker.push(f.id);
       }
       // Late failures (sockets torn down after an abort) get a moment to surface.
       await sleep(300);
@@ -466,5 +466,13 @@ describe('fault matrix', () => {
       process.off('uncaughtException', onException);
     }
     expect(caught).toEqual([]);
+  });
+
+  // Runs after the concurrent tests above: a mode that stopped early, skipped a fault or checked one
+  // twice shows up here, by mode and fault.
+  it('every fault was checked, once, in every mode', ({ expect }) => {
+    const all = FAULTS.map((f) => f.id);
+    expect(all.length).toBeGreaterThan(0);
+    for (const mode of MODES) expect(checked[mode], mode).toEqual(all);
   });
 });

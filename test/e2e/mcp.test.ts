@@ -1,12 +1,13 @@
-/** MCP servers through the real CLI and REPL (issue 5, acceptance 3 and 6). */
+/** MCP servers through the real CLI and REPL: tools offered and called, start-up in the background, no leftover processes. */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { ROOT } from '../helpers/paths';
-import { spawnAish } from '../helpers/pty';
+import { spawnAish, type PtySession } from '../helpers/pty';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+import { isRunning, waitForDescendant, waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI();
 const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
@@ -38,16 +39,23 @@ function marked(mark: string): number[] {
   return out;
 }
 
-/** Ask :tools until the server shows as ready (it starts in the background). */
-async function untilReady(s: ReturnType<typeof spawnAish>, server: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
+/**
+ * Chat until the model is offered `tool`: before each request aish itself waits (up to 5 s) for
+ * servers still starting, so no sleeps are needed here. Then :tools must show the server ready.
+ */
+async function untilOffered(s: PtySession, tool: string, server: string): Promise<void> {
+  for (let i = 0; ; i++) {
     const from = s.text().length;
-    s.write(':tools\r');
-    await s.waitFor(`MCP ${server}: `, { from });
-    if (new RegExp(`MCP ${server}: ready`).test(s.text().slice(from))) return;
-    await new Promise((r) => setTimeout(r, 500));
+    const seen = fake.server.requests.length;
+    s.write(`tools yet ${i}?\r`);
+    await s.waitFor(`echo: tools yet ${i}?`, { from });
+    const offered = (fake.server.requests[seen]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
+    if (offered.includes(tool)) break;
+    if (i === 5) throw new Error(`${tool} never offered; last request offered ${offered.join(', ')}`);
   }
-  throw new Error(`${server} never became ready`);
+  const from = s.text().length;
+  s.write(':tools\r');
+  await s.waitFor(new RegExp(`MCP ${server}: ready, \\d+ tools`), { from });
 }
 
 const getSum = { toolCalls: [{ name: 'everything__get-sum', arguments: '{"a":20,"b":22}' }] };
@@ -84,11 +92,10 @@ describe('MCP servers', () => {
       await s.waitFor('fast (gpt-4o-mini)');
       s.write(':tools\r');
       await s.waitFor('MCP slow: starting');
-      await untilReady(s, 'slow');
+      await untilOffered(s, 'slow__get-sum', 'slow');
       s.write('\x04');
       expect(await s.exitCode()).toBe(0);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(marked(mark)).toEqual([]);
+      await waitUntil(() => marked(mark).length === 0, 'the MCP servers to end after aish exits', { detail: () => `still running: ${marked(mark).join(', ')}` });
     } finally {
       s.kill();
     }
@@ -101,14 +108,16 @@ describe('MCP servers', () => {
     const s = spawnAish(['--config', cfg], { home, env: fake.env() });
     try {
       await s.waitFor('fast (gpt-4o-mini)');
-      await untilReady(s, 'everything');
+      await untilOffered(s, 'everything__get-sum', 'everything');
       const before = marked(mark);
       expect(before.length).toBeGreaterThan(0);
       s.write('!sleep 10\r');
-      await s.waitFor('sleep 10');
-      await new Promise((r) => setTimeout(r, 300));
+      // Ctrl-C must land while the command runs: wait until it does.
+      const sleeper = await waitForDescendant(s.pty.pid, /^sleep 10$/);
+      const mark2 = s.text().length;
       s.write('\x03');
-      await s.waitFor(/\[(killed by SIGINT|exit 130)\]/);
+      await s.waitFor(/\[(killed by SIGINT|exit 130)\]/, { from: mark2 });
+      expect(isRunning(sleeper.pid)).toBe(false);
       expect(marked(mark)).toEqual(before);
       fake.server.enqueue(getSum, { text: 'still 42' });
       const from = s.text().length;

@@ -1,4 +1,4 @@
-/** Memory in the real REPL in a pseudo-terminal (issue 4, acceptance 1 and 7). */
+/** Memory in the real REPL in a pseudo-terminal. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/context/system-prompt';

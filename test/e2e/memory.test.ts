@@ -1,12 +1,13 @@
-/** Memory in the shell (issue 4): plain mode, -p, two processes; the PTY flows are in memory-pty.test.ts. */
+/** Memory in the shell: plain mode, -p, two processes; the PTY flows are in memory-pty.test.ts. */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { startInteractive } from '../helpers/interactive';
+import { startInteractive, type Interactive } from '../helpers/interactive';
 import { systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+import { waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI();
 
@@ -107,10 +108,13 @@ describe('two shells on one data dir', () => {
     const home = tmpDir();
     const a = startInteractive([], { home, env: env() });
     const b = startInteractive([], { home, env: env() });
+    const added = (x: Interactive) => x.stdout().match(/memory: added \d+ \(fact\)/g)?.length ?? 0;
     for (let i = 0; i < 50; i++) {
       a.send(`:remember from A number ${i}`);
       b.send(`:remember from B number ${i}`);
-      if (i % 10 === 9) await new Promise((r) => setTimeout(r, 20)); // spread the writes out a little
+      // Keep both writers busy throughout: after every 10 lines, wait until each has added at least
+      // half of what it was sent, so neither finishes its share before the other starts.
+      if (i % 10 === 9) await waitUntil(() => added(a) >= (i + 1) / 2 && added(b) >= (i + 1) / 2, `both shells to add ${(i + 1) / 2} items`);
     }
     expect(await a.end(30_000)).toBe(0);
     expect(await b.end(30_000)).toBe(0);

@@ -1,4 +1,4 @@
-/** Norris in the real REPL in a pseudo-terminal (issue 5, acceptance 4). */
+/** Norris in the real REPL in a pseudo-terminal: step budget, progress, the destructive-step prompt, Ctrl-C. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, systemText, type Reply } from '../helpers/openai-server';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
+import { isRunning, waitForDescendant } from '../helpers/wait';
 
 const fake = useFakeOpenAI();
 const call = (command: string): Reply => ({ toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command }) }] });
@@ -76,9 +77,11 @@ describe('Norris in the REPL', () => {
     fake.server.setDefault(call('sleep 20'));
     s.write(':norris wait a lot\r');
     await s.waitFor('run_command: sleep 20');
-    await new Promise((r) => setTimeout(r, 300));
+    // Ctrl-C must land while the step's command runs: wait until it does.
+    const sleeper = await waitForDescendant(s.pty.pid, /^sleep 20$/);
     s.write('\x03');
     await s.waitFor('NORRIS ended: stopped after 1/8 steps');
+    expect(isRunning(sleeper.pid)).toBe(false);
     fake.server.setDefault({ text: 'chatting again' });
     const mark = s.text().length;
     s.write('are you back?\r');

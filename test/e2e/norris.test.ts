@@ -1,4 +1,4 @@
-/** Norris from the command line, plain (issue 5, acceptance 5) and its prompt composition. */
+/** Norris from the command line (plain mode) and the system prompt it composes. */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,11 @@
-/** The real Ink REPL in a real pseudo-terminal against the fake OpenAI server (issue 3, acceptance 3). */
+/** The real Ink REPL in a real pseudo-terminal against the fake OpenAI server. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';
 import { BIN } from '../helpers/paths';
 import { spawnAish, stripAnsi, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
+import { waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI();
 
@@ -144,9 +145,7 @@ describe('REPL in a pseudo-terminal', () => {
     let out = '';
     pty.onData((d) => (out += d));
     const done = new Promise<void>((r) => pty.onExit(() => r()));
-    const until = async (re: RegExp) => {
-      for (let i = 0; i < 200 && !re.test(stripAnsi(out)); i++) await new Promise((r) => setTimeout(r, 50));
-    };
+    const until = (re: RegExp) => waitUntil(() => re.test(stripAnsi(out)), String(re), { detail: () => stripAnsi(out).slice(-1500) });
     await until(/fast \(gpt-4o-mini\)/);
     pty.write('\x03');
     await until(/press Ctrl-C again/);

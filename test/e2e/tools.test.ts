@@ -1,4 +1,4 @@
-/** run_command through the safety gate, in plain mode and -p (issue 5, acceptance 1). */
+/** run_command through the safety gate, in plain mode and -p. */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeClock } from '../helpers/fake-clock';
 import { lastUserText, startFakeOpenAI, systemText, type FakeOpenAI } from '../helpers/openai-server';
 
 let server: FakeOpenAI;
@@ -132,16 +133,21 @@ describe('fake OpenAI server: success paths', () => {
     await expect(server.waitForRequests(5, 50)).rejects.toThrow(/only 1/);
   });
 
-  it('paces chunks with firstChunkDelayMs and intervalMs', async () => {
+  it('paces chunks with firstChunkDelayMs and intervalMs (on a fake clock)', async () => {
     server.enqueue({ text: 'abcdef', chunkSize: 2, firstChunkDelayMs: 150, intervalMs: 60 });
-    const t0 = Date.now();
-    const stream = await client().chat.completions.create(streamed());
-    const headersAt = Date.now() - t0;
-    const times: number[] = [];
-    for await (const c of stream) if (c.choices[0]?.delta.content) times.push(Date.now() - t0);
-    expect(times).toHaveLength(3);
-    expect(times[0]! - headersAt).toBeGreaterThanOrEqual(150 + 60 - 15); // headers come at once, the first chunk later
-    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(2 * 60 - 15);
+    await withFakeClock(async (clock) => {
+      // The headers come with the fake clock still at 0: no delay before them.
+      const stream = await clock.settle(client({ maxRetries: 0 }).chat.completions.create(streamed()), 'the headers', { stepMs: 0 });
+      expect(clock.now).toBe(0);
+      const seenAt: number[] = [];
+      const reading = (async () => {
+        for await (const c of stream) if (c.choices[0]?.delta.content) seenAt.push(clock.now);
+      })();
+      await clock.settle(reading, 'the whole stream');
+      // Chunk i is written after the first delay and i + 1 intervals: never seen before that.
+      expect(seenAt).toHaveLength(3);
+      seenAt.forEach((t, i) => expect(t, `chunk ${i}`).toBeGreaterThanOrEqual(150 + (i + 1) * 60));
+    });
   });
 });
 
@@ -156,10 +162,12 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
 
   it('429 three times with retry-after 0 → RateLimitError after exactly 3 requests (maxRetries 2)', async () => {
     server.enqueue({ status: 429 }, { status: 429 }, { status: 429 }, { text: 'never reached' });
-    const t0 = Date.now();
-    const err = await client().chat.completions.create(base).catch((e: unknown) => e);
+    // retry-after: 0 is honoured: all three attempts happen with the fake clock standing still (the
+    // SDK's default backoff, 0.5 s and more, would never elapse).
+    const err = await withFakeClock((clock) =>
+      clock.settle(client().chat.completions.create(base).catch((e: unknown) => e), 'three attempts', { stepMs: 0 }),
+    );
     expect(err).toBeInstanceOf(OpenAI.RateLimitError);
-    expect(Date.now() - t0).toBeLessThan(1000); // retry-after: 0 is honoured (default backoff would be >1.1s)
     expect(server.requests.map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '1', '2']);
   });
 
@@ -176,22 +184,25 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
 
   it('hang before headers + timeout 300 → APIConnectionTimeoutError; timeouts are retried too', async () => {
     server.setDefault({ hang: 'before-headers' });
-    const err = await client({ timeout: 300, maxRetries: 0 }).chat.completions.create(streamed()).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
-    expect(server.requests).toHaveLength(1);
-    // with the default maxRetries (2) the SDK makes 3 attempts, with ~0.5s and ~1s backoff between them
-    server.reset();
-    await expect(client({ timeout: 300 }).chat.completions.create(base)).rejects.toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
-    expect(server.requests).toHaveLength(3);
+    // On a fake clock: the SDK's 300 ms timeouts and its backoff between retries pass without real waiting.
+    await withFakeClock(async (clock) => {
+      const err = await clock.settle(client({ timeout: 300, maxRetries: 0 }).chat.completions.create(streamed()).catch((e: unknown) => e), 'the timeout', { stepMs: 50 });
+      expect(err).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+      expect(clock.now).toBeGreaterThanOrEqual(300);
+      expect(server.requests).toHaveLength(1);
+      // with the default maxRetries (2) the SDK makes 3 attempts
+      server.reset();
+      const again = await clock.settle(client({ timeout: 300 }).chat.completions.create(base).catch((e: unknown) => e), 'three timeouts', { stepMs: 50 });
+      expect(again).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+      expect(server.requests).toHaveLength(3);
+    });
   });
 
   it('close() returns promptly with a hung connection open; the client gets APIConnectionError', async () => {
     server.enqueue({ hang: 'before-headers' });
     const pending = client({ maxRetries: 0 }).chat.completions.create(base).catch((e: unknown) => e);
     await server.waitForRequests(1);
-    const t0 = Date.now();
-    await server.close();
-    expect(Date.now() - t0).toBeLessThan(1000); // would never resolve without destroying the sockets
+    await server.close(); // never resolves unless close() destroys the open sockets (the test then times out)
     const err = await pending;
     expect(err).toBeInstanceOf(OpenAI.APIConnectionError);
     expect(err).not.toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
@@ -209,10 +220,16 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
 
   it('mid-stream stall: the SDK timeout does not fire; abort ends iteration SILENTLY with the partial text', async () => {
     server.enqueue({ hang: 'mid-stream', text: 'partial text' }, { hang: 'mid-stream', text: 'partial text' });
-    // The timeout covers only the wait for headers: a stall after them is never timed out by the SDK.
-    const stalled = await client({ timeout: 100 }).chat.completions.create(streamed());
-    const first = drain(stalled);
-    expect(await Promise.race([first, new Promise((r) => setTimeout(() => r('still stalled'), 500))])).toBe('still stalled');
+    // The timeout covers only the wait for headers: a stall after them is never timed out by the SDK
+    // (on a fake clock, ten times the timeout passes and the stream is still open).
+    const { stalled, first, ended } = await withFakeClock(async (clock) => {
+      const stalled = await clock.settle(client({ timeout: 100 }).chat.completions.create(streamed()), 'the headers', { stepMs: 0 });
+      let ended = false;
+      const first = drain(stalled).finally(() => (ended = true));
+      await clock.advanceUntil(() => ended || clock.now >= 1000, '1 s of fake time', { stepMs: 50 });
+      return { stalled, first, ended };
+    });
+    expect(ended).toBe(false);
     stalled.controller.abort(); // Stream.controller works too, with the same silent ending
     expect(await first).toEqual({ text: 'partial text', error: undefined });
 
@@ -233,8 +250,8 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
   });
 
   it('cut stream → iteration THROWS a raw undici TypeError("terminated"), not an OpenAI error, after the partial text', async () => {
-    // Observed: TypeError('terminated') with cause SocketError('other side closed', code UND_ERR_SOCKET);
-    // it is not an OpenAI.APIError/APIConnectionError and is not retried. The partial text arrives first.
+    // The SDK throws TypeError('terminated') with cause SocketError('other side closed', code UND_ERR_SOCKET):
+    // not an OpenAI.APIError/APIConnectionError, and not retried. The partial text arrives first.
     server.enqueue({ cut: 'partial text' });
     const r = await drain(await client().chat.completions.create(streamed()));
     expect(r.text).toBe('partial text');

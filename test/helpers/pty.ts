@@ -1,6 +1,6 @@
 /**
- * The real REPL in a real pseudo-terminal (@lydell/node-pty). Ink renders only a final frame when
- * CI is set (NOTES.md), so CI is removed from the child's environment.
+ * The real REPL in a real pseudo-terminal (@lydell/node-pty). Ink treats a set CI variable as a
+ * non-interactive run and renders only the final frame, so CI is removed from the child's environment.
  */
 import { spawn, type IPty } from '@lydell/node-pty';
 import { BIN, ROOT } from './paths';

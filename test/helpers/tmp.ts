@@ -1,17 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
-const made: string[] = [];
-
-/** A fresh temporary directory, removed after the current test. */
+/**
+ * A fresh temporary directory, removed when the current test finishes. Call it inside a test (not
+ * in a concurrent one: vitest cannot tell which of them is current). The hook is per call, not a
+ * module-level afterEach, so cleanup also works when test files share one module cache (the unit
+ * project runs with isolate: false).
+ */
 export function tmpDir(prefix = 'aish-test-'): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
-  made.push(d);
+  onTestFinished(() => rmSync(d, { recursive: true, force: true }));
   return d;
 }
-
-afterEach(() => {
-  while (made.length) rmSync(made.pop()!, { recursive: true, force: true });
-});

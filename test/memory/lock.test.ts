@@ -1,31 +1,65 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { LockBusyError, LockLostError, withLock } from '../../src/memory/lock';
-import { loadMemory, MemoryStore } from '../../src/memory/store';
-import { startWorker } from '../helpers/processes';
-import { runAish } from '../helpers/run-cli';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { LockGuard } from '../../src/memory/lock';
+import type { MemoryStore as Store } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
+import { waitUntil } from '../helpers/wait';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The store's own withLock, with a hook that runs between taking the lock and the store's locked
+ * callback (where it checks the lock and writes): tests use it to take the lock away at that point.
+ * The unit project shares loaded modules between test files, so the store is loaded afresh here,
+ * after the lock module is replaced, and both are dropped again after this file.
+ */
+const beforeLockedWork = new Map<string, (guard: LockGuard) => Promise<void>>();
+vi.resetModules();
+vi.doMock('../../src/memory/lock', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/memory/lock')>();
+  const withLock: typeof real.withLock = (file, fn, timing) =>
+    real.withLock(
+      file,
+      async (guard) => {
+        await beforeLockedWork.get(file)?.(guard);
+        return fn(guard);
+      },
+      timing,
+    );
+  return { ...real, withLock };
+});
+const { LockLostError, withLock } = await import('../../src/memory/lock');
+const { MemoryStore } = await import('../../src/memory/store');
+afterAll(() => {
+  vi.doUnmock('../../src/memory/lock');
+  vi.resetModules();
+});
+
+/** Removes our lock directory (as a process that wrongly took the lock over would) and waits until
+ *  the guard reports it lost (proper-lockfile checks the lock every staleMs / 2 = 1 s). */
+async function loseLock(file: string, guard: LockGuard): Promise<void> {
+  rmSync(`${file}.lock`, { recursive: true, force: true });
+  await waitUntil(() => {
+    try {
+      guard.assertHeld();
+      return false;
+    } catch (err) {
+      return err instanceof LockLostError;
+    }
+  }, 'the guard to report the lock lost');
+}
+
+// The lost-lock tests wait for proper-lockfile's 1 s check, so they run concurrently; each has its
+// own directory (tmpDir's per-test cleanup would remove a sibling's while it still runs).
+const dirs: string[] = [];
+const ownDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'aish-lock-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('memory lock', () => {
-  it('takes over a stale lock left by a killed process', async () => {
-    const path = join(tmpDir(), 'memory.jsonl');
-    const holder = startWorker('memory-writer', { mode: 'hold', path, staleMs: 2000 });
-    await holder.waitFor((l) => l === 'locked');
-    holder.child.kill('SIGKILL');
-    await holder.exited;
-    expect(existsSync(`${path}.lock`)).toBe(true); // left behind by the crash
-
-    const store = MemoryStore.open(path, { lock: { staleMs: 2000, waitMs: 8000 } });
-    const item = await store.add('fact', 'written after the takeover');
-    expect(item.id).toBe(1);
-    expect(loadMemory(path).items.map((i) => i.content)).toEqual(['written after the takeover']);
-    expect(existsSync(`${path}.lock`)).toBe(false); // released after the write
-  });
-
   it('takes over a lock with no owner record once its mtime is stale', async () => {
     const path = join(tmpDir(), 'memory.jsonl');
     mkdirSync(`${path}.lock`);
@@ -34,24 +68,6 @@ describe('memory lock', () => {
     const store = MemoryStore.open(path, { lock: { waitMs: 2000 } });
     expect((await store.add('fact', 'x')).id).toBe(1);
     expect(existsSync(`${path}.lock`)).toBe(false);
-  });
-
-  it('never takes a lock whose owner is alive, however old its mtime', async () => {
-    const path = join(tmpDir(), 'memory.jsonl');
-    const holder = startWorker('memory-writer', { mode: 'hold', path });
-    try {
-      await holder.waitFor((l) => l === 'locked');
-      const old = (Date.now() - 60_000) / 1000;
-      utimesSync(`${path}.lock`, old, old); // looks stale to proper-lockfile
-      const store = MemoryStore.open(path, { lock: { waitMs: 500, staleMs: 2000 } });
-      await expect(store.add('fact', 'x')).rejects.toThrow(LockBusyError);
-      expect(existsSync(`${path}.lock`)).toBe(true);
-      expect(JSON.parse(readFileSync(`${path}.lock/owner`, 'utf8'))).toMatchObject({ pid: holder.child.pid });
-      expect(existsSync(path)).toBe(false);
-    } finally {
-      holder.child.kill('SIGKILL');
-      await holder.exited;
-    }
   });
 
   it('sweeps scratch directories left by processes killed mid-acquire', () => {
@@ -74,71 +90,48 @@ describe('memory lock', () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
-  it('gives up after the bounded wait while a live process holds the lock, writing nothing', async () => {
-    const dir = tmpDir();
-    const path = join(dir, 'memory.jsonl');
-    const seed = MemoryStore.open(path);
-    await seed.add('fact', 'existing');
-    const before = readFileSync(path);
-
-    const holder = startWorker('memory-writer', { mode: 'hold', path });
-    try {
-      await holder.waitFor((l) => l === 'locked');
-      const store = MemoryStore.open(path, { lock: { waitMs: 300 } });
-      await expect(store.add('fact', 'blocked')).rejects.toThrow(LockBusyError);
-      await expect(store.add('fact', 'blocked')).rejects.toThrow(/^memory\.jsonl held by another aish process/);
-      expect(readFileSync(path).equals(before)).toBe(true);
-
-      // the same through the real CLI: one line, exit 1, nothing written
-      const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'blocked'], { home: tmpDir(), env: { AISH_LOCK_WAIT_MS: '300' } });
-      expect(r.code).toBe(1);
-      expect(r.stderr.trim()).toMatch(/^aish: memory\.jsonl held by another aish process/);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(readFileSync(path).equals(before)).toBe(true);
-    } finally {
-      holder.child.kill('SIGKILL');
-      await holder.exited;
-    }
-  });
-
-  it('a compromised lock is reported, not thrown from a timer', async () => {
-    const path = join(tmpDir(), 'memory.jsonl');
-    let sawLost = false;
+  it.concurrent('a compromised lock is reported by the guard, not thrown from a timer; the store works afterwards', async () => {
+    const path = join(ownDir(), 'memory.jsonl');
+    let lost: unknown;
     await withLock(
       path,
       async (guard) => {
-        rmSync(`${path}.lock`, { recursive: true, force: true }); // someone removed our lock
-        await sleep(1600); // past the 1000 ms update interval, when proper-lockfile notices
+        await loseLock(path, guard);
         try {
           guard.assertHeld();
         } catch (err) {
-          sawLost = err instanceof LockLostError;
+          lost = err;
         }
       },
       { waitMs: 1000, staleMs: 2000 },
     );
-    expect(sawLost).toBe(true);
-    // and the store still works afterwards in this same process
+    expect(lost).toBeInstanceOf(LockLostError);
     const store = MemoryStore.open(path);
     expect((await store.add('fact', 'still alive')).id).toBe(1);
+    expect(readFileSync(path, 'utf8')).toContain('still alive');
   });
 
-  it('a write whose lock is lost before it writes leaves the file untouched', async () => {
-    const path = join(tmpDir(), 'memory.jsonl');
-    const store = MemoryStore.open(path, { lock: { staleMs: 2000 } });
+  // The store checks the guard right before it writes: a lock lost between taking it and writing
+  // must leave memory.jsonl exactly as it was, through the store's real write paths.
+  it.concurrent.each([
+    ['add', (s: Store) => s.add('fact', 'written without the lock')],
+    ['compact', (s: Store) => s.compact()],
+  ] as const)('%s with its lock lost before it writes leaves memory.jsonl untouched', async (_name, write) => {
+    const path = join(ownDir(), 'memory.jsonl');
+    const store = MemoryStore.open(path, { lock: { waitMs: 1000, staleMs: 2000 } });
     await store.add('fact', 'one');
+    await store.add('fact', 'two');
+    await store.forget(1); // gives compaction something to rewrite
     const before = readFileSync(path);
-    await expect(
-      withLock(
-        path,
-        async (guard) => {
-          rmSync(`${path}.lock`, { recursive: true, force: true });
-          await sleep(1600);
-          guard.assertHeld();
-        },
-        { waitMs: 1000, staleMs: 2000 },
-      ),
-    ).rejects.toThrow(/lost the lock on memory\.jsonl/);
+    beforeLockedWork.set(path, (guard) => loseLock(path, guard));
+    try {
+      await expect(write(store)).rejects.toThrow(/^lost the lock on memory\.jsonl/);
+    } finally {
+      beforeLockedWork.delete(path);
+    }
     expect(readFileSync(path).equals(before)).toBe(true);
+    // with the lock back, the same store writes again
+    await write(store);
+    expect(readFileSync(path).equals(before)).toBe(false);
   });
 });

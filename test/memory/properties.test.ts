@@ -403,9 +403,10 @@ describe('a memory file means what the model says', () => {
     );
   });
 
-  // Most editors save without a final newline: a pretty-printed object at the very end must load
-  // as one item (the store holds the unfinished end back and reads it whole), and its id is taken.
-  it('a pretty-printed last item without a final newline loads', () => {
+  // A pretty-printed object at the very end of a file without a final newline (most editors'
+  // default) must load as one item, as parseLines reads the same text, and reserve its id: the
+  // complete lines and the unfinished last line are read together, not the last line alone.
+  it('a pretty-printed last item without a final newline loads, and its id is reserved', () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     const text =
@@ -484,10 +485,11 @@ describe('incremental reading (the store\'s refresh path) equals a fresh full re
     expect(snap.skipped).toEqual([]);
   });
 
-  // A long-running store may read a hand-appended pretty-printed object in two pieces (its first
-  // lines, the rest later). It must load like a fresh read; otherwise its id would be handed out
-  // again and an acknowledged add would lose to the hand edit (first use of an id wins).
-  it('a pretty-printed object read in two pieces loads like a fresh read', async () => {
+  // A hand-appended pretty-printed object that a long-running store reads half of (its first lines
+  // complete, the rest later) must load once complete, not stay broken lines: otherwise its id is
+  // not reserved, the session hands it out again, and the acknowledged add loses to the hand edit
+  // (first use of an id wins) on every fresh load.
+  it('a pretty-printed object read in two pieces loads like a fresh read; the next add keeps its own id', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     const pretty = JSON.stringify({ id: 2, ts: '2026-01-02T00:00:00Z', kind: 'fact', content: 'hand-appended' }, null, 2) + '\n';
@@ -791,9 +793,10 @@ describe('store operations against the model', () => {
     );
   }, 60_000);
 
-  // A line that cannot be used is never silently dropped: a duplicate-id line (say a hand-added
-  // item that reused an id) goes to memory.jsonl.rejected on compaction like any unreadable line.
-  it('compaction sets a duplicate-id line aside instead of dropping it', async () => {
+  // A line that cannot be used is never silently dropped (README): compaction moves unreadable lines
+  // to memory.jsonl.rejected, and a line skipped as a duplicate id (a hand-added item that reused an
+  // id) must be set aside the same way, not lose its text.
+  it('compaction sets a duplicate-id line aside in memory.jsonl.rejected instead of dropping it', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     writeFileSync(

@@ -80,6 +80,7 @@ describe('App (ink-testing-library)', () => {
     await t.until((f) => f.includes('›'), 'prompt');
     t.ui.stdin.write('\x04');
     await t.until(() => t.exited(), 'exit');
+    expect(t.exited()).toBe(true);
     t.ui.unmount();
   });
 
@@ -90,6 +91,7 @@ describe('App (ink-testing-library)', () => {
     await t.until((f) => f.includes('› :s'), 'typed');
     t.ui.stdin.write('\t');
     await t.until((f) => f.includes(':save  :sessions'), 'candidates');
+    expect(t.frame()).toContain(':save  :sessions');
     t.ui.unmount();
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatContent, McpManager, sanitizeToolName, type ServerStatus } from '../../src/tools/mcp/manager';
+import { McpManager, type ServerStatus } from '../../src/tools/mcp/manager';
 import { ROOT } from '../helpers/paths';
 
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -43,36 +43,6 @@ async function gone(pid: number, ms = 5000): Promise<boolean> {
 /** Fields of /proc/<pid>/stat after the parenthesised command: [state, ppid, pgrp, session, …]. */
 const stat = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
 const status = (m: McpManager, name: string): ServerStatus => m.statuses().find((s) => s.name === name)!;
-
-describe('sanitizeToolName', () => {
-  it('keeps valid names and replaces other characters', () => {
-    expect(sanitizeToolName('fs', 'read_file', new Set())).toBe('fs__read_file');
-    expect(sanitizeToolName('my server', 'a.b', new Set())).toBe('my_server__a_b');
-  });
-  it('shortens long names with a hash suffix, staying unique', () => {
-    const long = sanitizeToolName('s', 'x'.repeat(100), new Set());
-    expect(long).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
-    expect(long).toHaveLength(64);
-    const other = sanitizeToolName('s', `${'x'.repeat(99)}y`, new Set());
-    expect(other).not.toBe(long);
-  });
-  it('disambiguates collisions', () => {
-    const taken = new Set(['a_b__c']);
-    const n = sanitizeToolName('a.b', 'c', taken);
-    expect(n).not.toBe('a_b__c');
-    expect(n).toMatch(/^a_b__c_[0-9a-f]{6}$/);
-  });
-});
-
-describe('formatContent', () => {
-  it('summarises binary parts and falls back to structured content', () => {
-    const png = Buffer.alloc(1234).toString('base64');
-    expect(formatContent([{ type: 'text', text: 'hi' }, { type: 'image', mimeType: 'image/png', data: png }])).toBe(
-      'hi\n[image/png, 1234 bytes]',
-    );
-    expect(formatContent([], { a: 1 })).toBe('{"a":1}');
-  });
-});
 
 describe('McpManager with server-everything', () => {
   let m: McpManager;
@@ -204,11 +174,10 @@ describe('McpManager with server-everything', () => {
 
   it('cancels a long-running call on abort and stays usable', async () => {
     const ac = new AbortController();
-    const t0 = Date.now();
-    setTimeout(() => ac.abort(), 300);
-    const out = await m.call('everything__trigger-long-running-operation', { duration: 30, steps: 30 }, ac.signal);
+    setTimeout(() => ac.abort(), 300); // once the call is under way
+    // An hour-long operation: the call can only come back (before the test times out) if the abort ends it.
+    const out = await m.call('everything__trigger-long-running-operation', { duration: 3600, steps: 3600 }, ac.signal);
     expect(out).toEqual({ isError: true, text: 'cancelled' });
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect((await m.call('everything__get-sum', { a: 1, b: 2 })).text).toContain('3');
   });
 });
@@ -244,7 +213,7 @@ describe('McpManager lifecycle', () => {
     const pid = status(m, 'ev').pid!;
     expect(alive(pid)).toBe(true);
     await Promise.all([m.close(), m.close()]);
-    expect(await gone(pid, 1000)).toBe(true);
+    expect(await gone(pid)).toBe(true);
     expect(status(m, 'ev').state).toBe('closed');
     expect(m.tools()).toEqual([]);
     expect((await m.call('ev__echo', { message: 'x' })).isError).toBe(true);

@@ -69,11 +69,12 @@ function clusterWidth(g: string): number {
   return w;
 }
 
-/** Same as stringWidth(s), faster on long or non-Latin text. */
+/** Same as stringWidth(s), faster on ASCII and on long text (string-width slows down on long lines). */
 export function columns(s: string): number {
   if (ASCII.test(s)) return s.length;
-  // string-width strips ANSI sequences first, which per-cluster measuring would not do.
-  if (s.includes('\u001b') || s.includes('\u009b')) return stringWidth(s);
+  // Short text: string-width in one call is fastest. It also strips ANSI sequences first, which
+  // per-cluster measuring would not do.
+  if (s.length <= SLICE || s.includes('\u001b') || s.includes('\u009b')) return stringWidth(s);
   let w = 0;
   for (const g of clusters(s)) w += clusterWidth(g);
   return w;

@@ -21,16 +21,10 @@ afterAll(() => {
 
 /** Rule names that fire for `src/` under `base`. */
 async function violations(base: string): Promise<string[]> {
-  const prev = process.cwd();
-  process.chdir(base);
-  try {
-    const tsConfig = { fileName: join(root, 'tsconfig.json') };
-    const r = await cruise(['src'], { ruleSet: config, validate: true, ...config.options, tsConfig, outputType: 'json' });
-    const out = typeof r.output === 'string' ? JSON.parse(r.output) : r.output;
-    return (out.summary.violations as Array<{ rule: { name: string }; from: string; to: string }>).map((v) => `${v.rule.name} ${v.from} -> ${v.to}`);
-  } finally {
-    process.chdir(prev);
-  }
+  const tsConfig = { fileName: join(root, 'tsconfig.json') };
+  const r = await cruise(['src'], { ruleSet: config, validate: true, ...config.options, tsConfig, baseDir: base, outputType: 'json' });
+  const out = typeof r.output === 'string' ? JSON.parse(r.output) : r.output;
+  return (out.summary.violations as Array<{ rule: { name: string }; from: string; to: string }>).map((v) => `${v.rule.name} ${v.from} -> ${v.to}`);
 }
 
 /** A throwaway tree with src/ files; node_modules points at ours so `ink` resolves. */

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LockGuard } from '../../src/memory/lock';
 import type { MemoryStore as Store } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
-import { waitUntil } from '../helpers/wait';
+import { withFakeClock, type FakeClock } from '../helpers/fake-clock';
 
 /**
  * The store's own withLock, with a hook that runs between taking the lock and the store's locked
@@ -35,29 +35,22 @@ afterAll(() => {
   vi.resetModules();
 });
 
-/** Removes our lock directory (as a process that wrongly took the lock over would) and waits until
- *  the guard reports it lost (proper-lockfile checks the lock every staleMs / 2 = 1 s). */
-async function loseLock(file: string, guard: LockGuard): Promise<void> {
+/**
+ * Removes our lock directory (as a process that wrongly took the lock over would) and advances the
+ * fake clock until the guard reports the lock lost: proper-lockfile checks its lock every
+ * staleMs / 2 (1 s here), on a timer.
+ */
+async function loseLock(file: string, guard: LockGuard, clock: FakeClock): Promise<void> {
   rmSync(`${file}.lock`, { recursive: true, force: true });
-  await waitUntil(() => {
+  await clock.advanceUntil(() => {
     try {
       guard.assertHeld();
       return false;
     } catch (err) {
       return err instanceof LockLostError;
     }
-  }, 'the guard to report the lock lost');
+  }, 'the guard to report the lock lost', { stepMs: 100 });
 }
-
-// The lost-lock tests wait for proper-lockfile's 1 s check, so they run concurrently; each has its
-// own directory (tmpDir's per-test cleanup would remove a sibling's while it still runs).
-const dirs: string[] = [];
-const ownDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'aish-lock-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('memory lock', () => {
   it('takes over a lock with no owner record once its mtime is stale', async () => {
@@ -90,20 +83,26 @@ describe('memory lock', () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
-  it.concurrent('a compromised lock is reported by the guard, not thrown from a timer; the store works afterwards', async () => {
-    const path = join(ownDir(), 'memory.jsonl');
+  it('a compromised lock is reported by the guard, not thrown from a timer; the store works afterwards', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
     let lost: unknown;
-    await withLock(
-      path,
-      async (guard) => {
-        await loseLock(path, guard);
-        try {
-          guard.assertHeld();
-        } catch (err) {
-          lost = err;
-        }
-      },
-      { waitMs: 1000, staleMs: 2000 },
+    await withFakeClock((clock) =>
+      clock.settle(
+        withLock(
+          path,
+          async (guard) => {
+            await loseLock(path, guard, clock);
+            try {
+              guard.assertHeld();
+            } catch (err) {
+              lost = err;
+            }
+          },
+          { waitMs: 1000, staleMs: 2000 },
+        ),
+        'withLock',
+        { stepMs: 0 },
+      ),
     );
     expect(lost).toBeInstanceOf(LockLostError);
     const store = MemoryStore.open(path);
@@ -113,22 +112,24 @@ describe('memory lock', () => {
 
   // The store checks the guard right before it writes: a lock lost between taking it and writing
   // must leave memory.jsonl exactly as it was, through the store's real write paths.
-  it.concurrent.each([
+  it.each([
     ['add', (s: Store) => s.add('fact', 'written without the lock')],
     ['compact', (s: Store) => s.compact()],
   ] as const)('%s with its lock lost before it writes leaves memory.jsonl untouched', async (_name, write) => {
-    const path = join(ownDir(), 'memory.jsonl');
+    const path = join(tmpDir(), 'memory.jsonl');
     const store = MemoryStore.open(path, { lock: { waitMs: 1000, staleMs: 2000 } });
     await store.add('fact', 'one');
     await store.add('fact', 'two');
     await store.forget(1); // gives compaction something to rewrite
     const before = readFileSync(path);
-    beforeLockedWork.set(path, (guard) => loseLock(path, guard));
-    try {
-      await expect(write(store)).rejects.toThrow(/^lost the lock on memory\.jsonl/);
-    } finally {
-      beforeLockedWork.delete(path);
-    }
+    await withFakeClock(async (clock) => {
+      beforeLockedWork.set(path, (guard) => loseLock(path, guard, clock));
+      try {
+        await expect(write(store)).rejects.toThrow(/^lost the lock on memory\.jsonl/);
+      } finally {
+        beforeLockedWork.delete(path);
+      }
+    });
     expect(readFileSync(path).equals(before)).toBe(true);
     // with the lock back, the same store writes again
     await write(store);

@@ -1,4 +1,9 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// Unit tests write many small files and fsync them; on a RAM disk that costs nothing. The e2e tests
+// keep the real disk: their crash and concurrency checks are about it.
+const ramDisk = existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {};
 
 /**
  * Two projects. `unit`: everything in the test process — no child processes, worker threads or
@@ -21,6 +26,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
           setupFiles: ['test/helpers/unit-guard.ts'],
+          env: ramDisk,
           // Files share a worker's loaded modules: about half the CPU of loading them per file. A
           // test that replaces a module must load its dependents afresh (see test/memory/lock.test.ts).
           isolate: false,

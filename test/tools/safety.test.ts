@@ -158,13 +158,14 @@ describe('classifyCommand', () => {
     expect(classifyCommandSync(`${'sudo '.repeat(40)}ls`).destructive).toBe(true);
   });
 
-  it('returns on a 100 KB command', () => {
+  // Large enough that anything quadratic in the command's length would run into the test timeout.
+  it('returns on a 50 KB command', () => {
     const long = [
-      `echo ${'a'.repeat(100_000)}`,
-      `${'ls && '.repeat(16_000)}ls`,
-      `${'('.repeat(50_000)}ls`,
-      `${'rm -rf x; '.repeat(10_000)}`,
-      `ls${' | bash'.repeat(14_000)}`, // pipeline checks must stay linear in the number of stages
+      `echo ${'a'.repeat(50_000)}`,
+      `${'ls && '.repeat(8_000)}ls`,
+      `${'('.repeat(25_000)}ls`,
+      `${'rm -rf x; '.repeat(5_000)}`,
+      `ls${' | bash'.repeat(7_000)}`, // pipeline checks must stay linear in the number of stages
     ];
     const verdicts = long.map((command) => classifyCommandSync(command));
     for (const v of verdicts) expect(typeof v.destructive).toBe('boolean');

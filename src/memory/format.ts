@@ -1,14 +1,13 @@
 /** Text renderings of memory shared by `aish memory` and the REPL's `:memory`. */
 import { formatAge } from '../util/time';
 import { sanitizeForBlock } from '../util/text';
-import { stringWidth, truncateColumns } from '../util/width';
 import type { MemoryItem, SkippedLine } from './types';
 
 export interface ListOptions {
   now: Date;
   injected: ReadonlySet<number>;
-  /** Cut each row to this many terminal columns; undefined prints it whole. */
-  width?: number;
+  /** Cut each row to this many terminal columns, with `fit` (a display-width cut); absent: whole rows. */
+  fit?: { width: number; cut: (text: string, width: number) => string };
 }
 
 /** One line per item: injection mark, id, age, kind, content. */
@@ -25,9 +24,7 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${formatAge(it.ts, opts.now).padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
-    if (opts.width !== undefined && prefix.length + stringWidth(content) > opts.width) {
-      content = truncateColumns(content, Math.max(10, opts.width - prefix.length));
-    }
+    if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
   });
   return [header, ...rows];

@@ -2,12 +2,16 @@
  * Display columns, the way Ink measures them (string-width: East Asian wide characters and emoji
  * take two columns, combining marks none), and cutting text by columns without splitting a
  * grapheme cluster (an emoji with its modifiers, a letter with its accents).
+ *
+ * Importing this module costs ~20 ms (string-width builds a segmenter and its emoji tables), so
+ * nothing on the way to the first prompt imports it: the front ends load it with the UI.
  */
 import stringWidth from 'string-width';
 
 export { stringWidth };
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: the first Intl.Segmenter of a process loads ICU data (~15 ms).
+let segmenter: Intl.Segmenter | undefined;
 // Printable ASCII: one column per UTF-16 unit, so it can be cut with slice().
 const ASCII = /^[\x20-\x7e]*$/;
 // Intl.Segmenter gets slower than linear on long strings (64K characters: ~1 s), so long text is
@@ -39,6 +43,7 @@ function segmented(s: string): string[] {
   while (start < s.length) {
     const end = Math.min(s.length, start + size);
     const segs: string[] = [];
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     for (const { segment } of segmenter.segment(s.slice(start, end))) segs.push(segment);
     if (end === s.length) {
       for (const g of segs) out.push(g);

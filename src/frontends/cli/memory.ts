@@ -33,7 +33,7 @@ function show(r: OpResult): void {
   out(r.text);
 }
 
-export function memoryList(s: Setup, opts: { json?: boolean }): void {
+export async function memoryList(s: Setup, opts: { json?: boolean }): Promise<void> {
   const store = openStore(s);
   reportSkipped(s, store);
   const items = store.items();
@@ -47,8 +47,10 @@ export function memoryList(s: Setup, opts: { json?: boolean }): void {
   }
   const budget = s.config.memory ? s.config.memory.injectMaxChars : 0;
   const injected = new Set(selectForInjection(items, budget).map((i) => i.id));
+  // Rows are cut to the terminal's width; piped output stays whole (and skips loading the width code).
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
-  for (const l of formatItemLines(items, { now: new Date(), injected, ...(width && { width }) })) out(l);
+  const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
+  for (const l of formatItemLines(items, { now: new Date(), injected, ...(fit && { fit }) })) out(l);
   out(
     s.config.memory
       ? `${plural(items.length, 'item')}; * = injected at start (${injected.size}, within ${budget} chars)`

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusInfo } from '../../../src/core/status';
+import { cutWithin } from '../../../src/frontends/repl/first-frame';
 import { statusText } from '../../../src/frontends/repl/status-text';
-import { stringWidth } from '../../../src/util/width';
+import { stringWidth, truncateColumns } from '../../../src/util/width';
 
 const status = (cwd: string): StatusInfo => ({
   preset: 'local', model: 'm', cwd, memoryInjected: 3, tokens: 1200, budget: 32000, tokensExact: true, busy: false,
@@ -12,16 +13,26 @@ describe('statusText', () => {
   it('fits the width in display columns', () => {
     for (const cwd of ['~/projects/aish', '~/プロジェクト/日本語のディレクトリ/もっと長い名前', '~/🎉🎉🎉/👨‍👩‍👧‍👦👨‍👩‍👧‍👦']) {
       for (const width of [20, 33, 40, 60]) {
-        const text = statusText(status(cwd), width);
-        expect(stringWidth(text), `${cwd} @ ${width}`).toBeLessThanOrEqual(width);
+        for (const cut of [truncateColumns, cutWithin]) {
+          const text = statusText(status(cwd), width, cut);
+          expect(stringWidth(text), `${cwd} @ ${width}`).toBeLessThanOrEqual(width);
+        }
       }
     }
   });
 
   it('is left whole when it fits and cut with … when not', () => {
-    const full = statusText(status('~/a'), 200);
+    const full = statusText(status('~/a'), 200, truncateColumns);
     expect(full).toBe('local (m) │ ~/a │ mem 3 │ ctx 1.2k/32k');
-    expect(statusText(status('~/a'), 20)).toBe('local (m) │ ~/a │ m…');
-    expect(statusText(status('~/日本語'), 20)).toBe('local (m) │ ~/日本…');
+    expect(statusText(status('~/a'), 20, truncateColumns)).toBe('local (m) │ ~/a │ m…');
+    expect(statusText(status('~/日本語'), 20, truncateColumns)).toBe('local (m) │ ~/日本…');
+  });
+
+  it('before string-width loads, the first frame cuts ASCII exactly and other text never too wide', () => {
+    for (const w of [20, 37, 38, 39, 80]) expect(statusText(status('~/a'), w, cutWithin)).toBe(statusText(status('~/a'), w, truncateColumns));
+    // "│" counts two columns here, so the cut comes earlier than the exact one, never later.
+    const early = statusText(status('~/日本語'), 20, cutWithin);
+    expect(stringWidth(early)).toBeLessThanOrEqual(20);
+    expect(statusText(status('~/日本語'), 20, truncateColumns).startsWith(early.slice(0, -1))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The layer rules of src/ (see the README's "Architecture"), checked by `npm test`:
- *   config, util → memory, sessions, broker, context, tools → core → commands → input → frontends
+ *   config, util → memory, sessions, broker, context, tools, checkpoints → core → commands → input → frontends
  * Each layer imports only from layers below it (or its own); no import cycles anywhere; Ink and
  * React only inside frontends/.
  */
@@ -8,12 +8,12 @@ const LOWER = {
   util: [],
   config: ['util'],
   // The middle layer may use one another (no cycles); never anything above.
-  memory: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools'],
-  core: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools'],
-  commands: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'core'],
-  input: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'core', 'commands'],
+  memory: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints'],
+  core: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints'],
+  commands: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints', 'core'],
+  input: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints', 'core', 'commands'],
 };
-const ALL = ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'core', 'commands', 'input', 'frontends'];
+const ALL = ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints', 'core', 'commands', 'input', 'frontends'];
 const above = (allowed, self) => ALL.filter((f) => f !== self && !allowed.includes(f));
 const folders = (list) => `^src/(${list.join('|')})/`;
 
@@ -36,7 +36,7 @@ module.exports = {
     },
     layerRule('util', 'util', LOWER.util),
     layerRule('config', 'config', LOWER.config),
-    ...['memory', 'sessions', 'broker', 'context', 'tools'].map((f) => layerRule(f, f, LOWER.memory)),
+    ...['memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints'].map((f) => layerRule(f, f, LOWER.memory)),
     layerRule('core', 'core', LOWER.core),
     layerRule('commands', 'commands', LOWER.commands),
     layerRule('input', 'input', LOWER.input),

@@ -58,6 +58,10 @@ export default defineConfig({
   safety: {
     confirmCommands: true, // ask before every run_command in chat mode
     extraDestructivePatterns: [], // more regular expressions (or strings) that count as destructive
+    sandbox: 'auto', // 'auto': Norris steps and auto-approved commands run sandboxed when a sandbox exists
+    //                  (bubblewrap on Linux); 'required': refuse to run them without one; 'off': never
+    sandboxNetwork: false, // let sandboxed commands reach the network
+    checkpoints: true, // snapshot the working tree before a step that may write (:checkpoints, :restore)
   },
 
   // Norris mode: autonomous work toward a goal.

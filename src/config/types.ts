@@ -41,8 +41,21 @@ export interface AishConfig {
   context: { maxTokens: number };
   memory: MemoryConfig | false;
   mcp: { servers: Record<string, McpServerConfig> };
-  safety: { confirmCommands: boolean; extraDestructivePatterns: Array<string | RegExp> };
+  safety: SafetyConfig;
   norris: { maxSteps: number };
+}
+
+export type SandboxMode = 'auto' | 'required' | 'off';
+
+export interface SafetyConfig {
+  confirmCommands: boolean;
+  extraDestructivePatterns: Array<string | RegExp>;
+  /** Run Norris steps and auto-approved commands in a sandbox: when one is available, always, or never. */
+  sandbox: SandboxMode;
+  /** Let sandboxed commands reach the network. */
+  sandboxNetwork: boolean;
+  /** Snapshot the working tree before a step that may write, for :restore. */
+  checkpoints: boolean;
 }
 
 /** What a user writes: every key optional, nested objects partial. */
@@ -53,7 +66,7 @@ export interface UserConfig {
   context?: { maxTokens?: number };
   memory?: Partial<MemoryConfig> | false;
   mcp?: { servers?: Record<string, McpServerConfig> };
-  safety?: { confirmCommands?: boolean; extraDestructivePatterns?: Array<string | RegExp> };
+  safety?: Partial<SafetyConfig>;
   norris?: { maxSteps?: number };
 }
 
@@ -67,6 +80,6 @@ export const DEFAULT_CONFIG: AishConfig = {
   context: { maxTokens: 8000 },
   memory: { injectMaxChars: 2000 },
   mcp: { servers: {} },
-  safety: { confirmCommands: true, extraDestructivePatterns: [] },
+  safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },
   norris: { maxSteps: 8 },
 };

@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../util/errors';
 import { closest } from '../util/suggest';
-import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset } from './types';
+import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset, type SandboxMode } from './types';
 
 type Obj = Record<string, unknown>;
 
@@ -146,7 +146,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     }
   }
 
-  const safety = top.safety === undefined ? {} : c.object('safety', top.safety, ['confirmCommands', 'extraDestructivePatterns']);
+  const safety = top.safety === undefined ? {} : c.object('safety', top.safety, ['confirmCommands', 'extraDestructivePatterns', 'sandbox', 'sandboxNetwork', 'checkpoints']);
   const patterns: Array<string | RegExp> = [];
   if (safety.extraDestructivePatterns !== undefined) {
     const list: unknown = safety.extraDestructivePatterns;
@@ -180,9 +180,17 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       confirmCommands:
         safety.confirmCommands === undefined ? true : c.bool('safety.confirmCommands', safety.confirmCommands),
       extraDestructivePatterns: patterns,
+      sandbox: safety.sandbox === undefined ? d.safety.sandbox : sandboxMode(c, safety.sandbox),
+      sandboxNetwork: safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
+      checkpoints: safety.checkpoints === undefined ? d.safety.checkpoints : c.bool('safety.checkpoints', safety.checkpoints),
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },
   };
+}
+
+function sandboxMode(c: Checker, v: unknown): SandboxMode {
+  if (v === 'auto' || v === 'required' || v === 'off') return v;
+  return c.fail('safety.sandbox', '"auto", "required" or "off"', v);
 }
 
 function validatePreset(c: Checker, key: string, raw: unknown): ModelPreset {

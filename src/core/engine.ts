@@ -19,6 +19,7 @@ import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
 import type { EngineHost } from './host';
 import { Norris } from './norris';
+import { terminalSafeHost } from './safe-host';
 import { statusOf, UsageTally, type StatusInfo } from './status';
 import { runTurn } from './turn';
 
@@ -48,11 +49,11 @@ export class Engine {
   private pendingShell: string[] = [];
   private readonly usage = new UsageTally();
 
-  private constructor(
-    readonly setup: Setup,
-    readonly host: EngineHost,
-    opts: EngineOptions,
-  ) {
+  /** The front end's host behind a filter: nothing shown can drive the terminal. */
+  readonly host: EngineHost;
+
+  private constructor(readonly setup: Setup, frontHost: EngineHost, opts: EngineOptions) {
+    const host = (this.host = terminalSafeHost(frontHost));
     const { config, paths } = setup;
     const notify = () => this.notify();
     const warn = (text: string) => host.print({ kind: 'warn', text });

@@ -30,8 +30,8 @@ async function summarize({ memory, ui, models, chat, sessions }: Ctx) {
     }
   });
   if (result.interrupted) return { output: [info('summarize cancelled; nothing added')] };
-  // Logged so the session is complete, and tagged so the next summarize does not feed on it.
-  sessions.append({ role: 'assistant', content: result.content, meta: 'summarize' });
+  // Logged (secrets redacted) so the session is complete, and tagged so the next summarize does not feed on it.
+  sessions.append({ role: 'assistant', content: redactSecrets(result.content).text, meta: 'summarize' });
 
   const candidates = parseCandidates(result.content);
   if (candidates.length === 0) return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: added 0 candidates')] };

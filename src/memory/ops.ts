@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
+import { redactSecrets } from './secrets';
 import type { AddOptions, ForgetResult, MemoryStore } from './store';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
 
@@ -44,9 +45,16 @@ const notActive = (r: Extract<ForgetResult, { ok: false }>, hint: ListHint): OpR
   text: r.reason === 'already-forgotten' ? `memory ${r.id} is already forgotten; nothing written` : `no memory item ${r.id}; nothing written (see ${hint})`,
 });
 
+/** Secrets never reach memory.jsonl: redacted on the way in, and the result says what was. */
+function redacted(text: string): { text: string; note: string } {
+  const r = redactSecrets(text);
+  return { text: r.text, note: r.found.length ? ` — redacted: ${[...new Set(r.found)].join(', ')}` : '' };
+}
+
 export async function addItem(store: MemoryStore, kind: MemoryKind, text: string, opts: AddOptions = {}): Promise<OpResult & { item: MemoryItem }> {
-  const item = await store.add(kind, text, opts);
-  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})`, item };
+  const safe = redacted(text);
+  const item = await store.add(kind, safe.text, opts);
+  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})${safe.note}`, item };
 }
 
 export async function forgetItem(store: MemoryStore, id: number, hint: ListHint): Promise<OpResult> {
@@ -55,8 +63,9 @@ export async function forgetItem(store: MemoryStore, id: number, hint: ListHint)
 }
 
 export async function editItem(store: MemoryStore, id: number, text: string, hint: ListHint): Promise<OpResult> {
-  const r = await store.edit(id, text);
-  return r.ok ? { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})` } : notActive(r, hint);
+  const safe = redacted(text);
+  const r = await store.edit(id, safe.text);
+  return r.ok ? { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${safe.note}` } : notActive(r, hint);
 }
 
 /** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */

@@ -1,9 +1,12 @@
 /**
- * Secrets in text that is about to become memory (`:memory summarize`): API keys, tokens,
- * private keys, passwords, credentials in URLs. gitleaks-style patterns plus an entropy check for
- * long random tokens (secretlint's preset was measured to miss bare AKIA…, sk-proj-…, JWTs, Stripe keys
- * and "password is …"; this set caught 18/18 samples with few false flags).
+ * Secrets in text that is about to become memory (every way in: `:remember`, `:memory add/edit`,
+ * `aish memory add/edit`, summarize): API keys, tokens, private keys, passwords, credentials in
+ * URLs, also spaced out. gitleaks-style patterns (secret-rules.ts) plus an entropy check for long
+ * random tokens (secretlint's preset was measured to miss bare AKIA…, sk-proj-…, JWTs, Stripe keys
+ * and "password is …").
  */
+
+import { TOKEN_RULES, VALUE_RULES } from './secret-rules';
 
 export interface Redaction {
   text: string;
@@ -13,32 +16,13 @@ export interface Redaction {
 
 const R = '[redacted]';
 
-/** A secret pattern; lookbehinds keep the label (`password is`) out of the match, so only the secret is replaced. */
-interface Rule {
-  name: string;
-  re: RegExp;
-}
-
-const RULES: Rule[] = [
-  { name: 'private key', re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g },
-  { name: 'Anthropic key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { name: 'OpenAI key', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-  { name: 'AWS access key', re: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b/g },
-  { name: 'AWS secret key', re: /(?<=aws.{0,20}(?:secret|key).{0,10}?[:=\s"']{1,4})(?<secret>[A-Za-z0-9/+]{40})\b/gi },
-  { name: 'GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g },
-  { name: 'GitLab token', re: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-  { name: 'Slack token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-  { name: 'Stripe key', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { name: 'Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { name: 'npm token', re: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { name: 'JWT', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { name: 'bearer token', re: /(?<=\bBearer\s+)(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g },
-  { name: 'URL credentials', re: /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)(?<secret>[^\s/@]+)(?=@)/gi },
-  {
-    name: 'password',
-    re: /(?<=\b(?:password|passwd|passphrase|pwd|pass|secret|api[_ -]?key|access[_ -]?token|auth[_ -]?token|token|credentials?)\b["']?\s*(?:is|was|=|:|->)\s*["']?)(?<secret>[^\s"',;]{3,})/gi,
-  },
-];
+/**
+ * A key typed with spaces or dashes between its pieces (`sk-proj-AbCd 1234 EfGh …`, `AKIA 1234 …`):
+ * runs of at least three short pieces, checked with the separators removed.
+ */
+const SPACED = /(?:[A-Za-z0-9_+/=-]{1,16}[ \t]){2,}[A-Za-z0-9_+/=-]{1,16}/g;
+/** The most pieces one spaced-out key is looked for in. */
+const MAX_PIECES = 24;
 
 /** Bits per character of a string's character distribution. */
 export function entropy(s: string): number {
@@ -57,17 +41,50 @@ function isRandomToken(t: string): boolean {
   return t.length >= 32 && /[a-z]/i.test(t) && /\d/.test(t) && !/^[a-f0-9]{40}$/i.test(t) /* git SHA */ && entropy(t) >= 4.5;
 }
 
+/**
+ * The name of the token rule that matches the whole of `s`, if any. Only shapes with a known prefix
+ * count here: joined-up words of an ordinary sentence can look random.
+ */
+function wholeToken(s: string): string | undefined {
+  if (s.length < 16) return undefined;
+  for (const rule of TOKEN_RULES) {
+    rule.re.lastIndex = 0;
+    const m = rule.re.exec(s);
+    if (m && m.index === 0 && m[0].length === s.length) return rule.name;
+  }
+  return undefined;
+}
+
+/** Within a run of short pieces, any 3+ consecutive pieces that join into a known token. */
+function redactSpaced(run: string, found: string[]): string {
+  const words = run.split(/[ \t]+/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let hit = 0;
+    for (let j = Math.min(words.length, i + MAX_PIECES); j >= i + 3 && !hit; j--) {
+      const name = wholeToken(words.slice(i, j).join(''));
+      if (name) {
+        found.push(`${name} (spaced out)`);
+        hit = j - i;
+      }
+    }
+    out.push(hit ? R : words[i]!);
+    i += hit || 1;
+  }
+  return out.join(' ');
+}
+
 export function redactSecrets(input: string): Redaction {
   let text = input;
   const found: string[] = [];
-  for (const rule of RULES) {
-    text = text.replace(rule.re, (...args: unknown[]) => {
-      const match = args[0] as string;
+  for (const rule of [...TOKEN_RULES, ...VALUE_RULES]) {
+    text = text.replace(rule.re, (match: string) => {
       if (match.includes(R)) return match;
       found.push(rule.name);
       return R;
     });
   }
+  text = text.replace(SPACED, (run: string) => (run.includes(R) ? run : redactSpaced(run, found)));
   text = text.replace(/[A-Za-z0-9_+/=-]{32,}/g, (tok) => {
     if (!isRandomToken(tok)) return tok;
     found.push('random-looking token');

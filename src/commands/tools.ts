@@ -1,11 +1,14 @@
 /** :tools — the tools the model can call, and each MCP server's state. */
 import { info, type MetaCommand } from './types';
 
-export const toolsCommand: MetaCommand<'tools'> = {
+export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
   name: 'tools',
   summary: 'tools offered to the model and MCP server status',
-  run: ({ tools }) => {
-    const lines = ['run_command          run a shell command (asks first; destructive commands always ask)'];
+  run: async ({ tools, guards }) => {
+    const lines = [
+      'run_command          run a shell command (asks first; destructive commands always ask)',
+      `  Norris: read-only commands run unasked; others: ${(await guards.describe(false)).replace(/^no sandbox: steps that are not read-only /, 'no sandbox, so they ')}`,
+    ];
     const statuses = tools.statuses();
     if (statuses.length === 0) lines.push('no MCP servers configured (mcp.servers in the config; see config.example.ts)');
     for (const s of statuses) {

@@ -8,6 +8,7 @@ import type { Models } from '../broker/models';
 import type { ChatMessage } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import type { AishPaths } from '../config/paths';
+import type { Guards } from '../core/guards';
 import type { EngineHost, OutputItem } from '../core/host';
 import type { Norris } from '../core/norris';
 import type { MemorySession } from '../memory/session';
@@ -23,6 +24,8 @@ export interface CommandServices {
   memory: MemorySession;
   models: Models;
   tools: Pick<Toolbox, 'statuses' | 'serverTools'>;
+  /** The sandbox and checkpoints behind the gate. */
+  guards: Pick<Guards, 'describe'>;
   norris: Pick<Norris, 'run' | 'state'>;
   /** The conversation as a whole. */
   chat: {

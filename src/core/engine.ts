@@ -11,31 +11,23 @@ import type { Setup } from '../config/setup';
 import { Conversation } from '../context/conversation';
 import { composeSystemPrompt } from '../context/system-prompt';
 import type { WindowResult } from '../context/window';
-import type { PreloadResult } from '../memory/preload';
 import { MemorySession } from '../memory/session';
 import { SessionRecorder } from '../sessions/recorder';
 import type { NewTurn } from '../sessions/types';
 import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
 import type { EngineHost } from './host';
+import { Guards } from './guards';
 import { Norris } from './norris';
+import type { EngineOptions } from './options';
 import { terminalSafeHost } from './safe-host';
 import { statusOf, UsageTally, type StatusInfo } from './status';
-import { runTurn } from './turn';
+import { runTurn, type TurnOutcome } from './turn';
+
+export type { EngineOptions } from './options';
 
 /** Tool rounds per chat turn before aish stops and hands back to the user. */
 export const CHAT_TOOL_ROUNDS = 10;
-
-export interface EngineOptions {
-  model?: string | undefined;
-  /** false: --no-memory */
-  memory?: boolean | undefined;
-  resume?: string | undefined;
-  continueLatest?: boolean | undefined;
-  env?: NodeJS.ProcessEnv;
-  /** Start-up memory already being read (in a worker) by the command line. */
-  memoryPreload?: Promise<PreloadResult> | undefined;
-}
 
 export class Engine {
   readonly conversation: Conversation;
@@ -44,6 +36,7 @@ export class Engine {
   readonly toolbox: Toolbox;
   readonly recorder: SessionRecorder;
   readonly norris: Norris;
+  readonly guards: Guards;
   private running: AbortController | null = null;
   /** `!cmd` output waiting to go out with the next prompt. */
   private pendingShell: string[] = [];
@@ -63,6 +56,7 @@ export class Engine {
     const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
     this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify });
     this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model }), warn);
+    this.guards = new Guards(config.safety, join(paths.dataDir, 'checkpoints'), warn);
     this.norris = new Norris(this);
   }
 
@@ -116,6 +110,12 @@ export class Engine {
     return this.models.broker();
   }
 
+  /** The Norris step running now, for checkpoint labels. */
+  stepLabel(): string | undefined {
+    const n = this.norris.state;
+    return n && n.step > 0 ? `step ${n.step}/${n.maxSteps}` : undefined;
+  }
+
   record(turn: NewTurn): void {
     this.recorder.append(turn);
   }
@@ -151,7 +151,7 @@ export class Engine {
   }
 
   /** Ask the model; the answer streams to the host. Tool calls go through the gate. */
-  async prompt(text: string): Promise<void> {
+  async prompt(text: string): Promise<TurnOutcome> {
     await this.memory.ready();
     const content = this.pendingShell.length ? `${this.pendingShell.join('\n\n')}\n\n${text}` : text;
     this.pendingShell = [];
@@ -162,6 +162,7 @@ export class Engine {
     if (r.end === 'rounds') {
       this.host.print({ kind: 'warn', text: `stopped after ${CHAT_TOOL_ROUNDS} rounds of tool calls — say "go on" to let the model continue` });
     }
+    return r;
   }
 
   /** `:clear`: a new conversation and a new session log; memory stays. */

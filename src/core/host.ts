@@ -32,6 +32,8 @@ export interface EngineHost {
    * answer (no terminal, end of input).
    */
   ask(question: string, opts?: AskOptions): Promise<string | null>;
+  /** false: nobody can ever answer (`-p`, `--norris`); nothing is asked and questions are refusals. */
+  canAsk?: boolean;
   /** Hand the real terminal to a full-screen program, then take it back. Absent: no terminal. */
   withTerminal?<T>(fn: () => Promise<T>): Promise<T>;
   /** The status line's data changed (model, cwd, memory, tokens, Norris step). */

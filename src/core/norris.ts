@@ -57,7 +57,7 @@ export class Norris {
     const start = `Goal: ${text}\nWork on it now, step by step.`;
     deps.conversation.add({ role: 'user', content: start });
     deps.record({ role: 'user', content: start, meta: 'norris' });
-    deps.host.print({ kind: 'info', text: `NORRIS: ${text} (at most ${maxSteps} steps; Ctrl-C stops)` });
+    deps.host.print({ kind: 'info', text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await deps.guards.describe(opts.yes)}; Ctrl-C stops)` });
     try {
       const r = await runTurn(deps, {
         mode: 'norris',

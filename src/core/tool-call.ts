@@ -6,6 +6,7 @@
  */
 import type { ToolCall as ModelToolCall } from '../broker/types';
 import { decide, parseAnswer, type GateMode, type GateSubject } from '../tools/gate';
+import type { Sandbox } from '../tools/sandbox';
 import type { Toolbox } from '../tools/toolbox';
 import type { EngineHost } from './host';
 
@@ -17,6 +18,11 @@ export interface ToolCallContext {
   confirmCommands: boolean;
   /** --yes (Norris): destructive steps run without asking. */
   yes: boolean;
+  /** The sandbox for commands that run on their own; null when there is none. */
+  sandbox: Sandbox | null;
+  sandboxRequired: boolean;
+  /** Snapshot the working tree before a step that may write (absent: checkpoints are off). */
+  checkpoint?: (label: string) => Promise<void>;
   signal: AbortSignal;
 }
 
@@ -81,9 +87,16 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
     confirmCommands: ctx.confirmCommands,
     yes: ctx.yes,
     alwaysAllowed: gate.alwaysKey !== undefined && toolbox.isAlwaysAllowed(gate.alwaysKey),
+    sandbox: ctx.sandbox !== null,
+    sandboxRequired: ctx.sandboxRequired,
   });
+  if (decision.action === 'refuse') {
+    host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${decision.reason})` });
+    return { content: `Not run: ${decision.reason}. Only read-only commands can run; try one, or stop and explain.`, refused: true, denied: false };
+  }
   if (decision.action === 'ask') {
-    const raw = await host.ask(question(name, gate, decision.offerAlways));
+    // With nobody to answer, nothing is asked (no question printed): it is refused.
+    const raw = host.canAsk === false ? null : await host.ask(question(name, gate, decision.offerAlways));
     if (raw === null) {
       const r = refusal(gate);
       host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${r.shown}; no one to confirm)` });
@@ -97,11 +110,14 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
     if (answer === 'always' && gate.alwaysKey !== undefined) toolbox.allowAlways(gate.alwaysKey);
   }
 
+  if (!gate.safe && !gate.readOnly) await ctx.checkpoint?.(prepared.subject);
+  const sandbox = decision.sandboxed ? ctx.sandbox : null;
+  if (gate.kind === 'command' && !gate.safe && !sandbox && ctx.mode === 'norris') host.print({ kind: 'info', text: '  (not sandboxed)' });
   const live = prepared.liveLabel !== undefined;
   if (live) host.liveStart('tool', prepared.liveLabel);
   let r;
   try {
-    r = await prepared.run({ cwd: ctx.cwd, signal: ctx.signal, ...(live && { onOutput: (t: string) => host.liveText(t) }) });
+    r = await prepared.run({ cwd: ctx.cwd, signal: ctx.signal, ...(sandbox && { sandbox }), ...(live && { onOutput: (t: string) => host.liveText(t) }) });
   } finally {
     if (live) host.liveEnd();
   }

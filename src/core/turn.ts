@@ -14,6 +14,7 @@ import type { NewTurn } from '../sessions/types';
 import type { GateMode } from '../tools/gate';
 import type { Toolbox } from '../tools/toolbox';
 import { AishError, formatError } from '../util/errors';
+import type { Guards } from './guards';
 import type { EngineHost } from './host';
 import { executeToolCall } from './tool-call';
 
@@ -48,6 +49,10 @@ export interface TurnDeps {
   /** The exact request the model gets next: system prompt (with memory or Norris) and the window. */
   request(): WindowResult;
   broker(): Broker;
+  /** Sandbox and checkpoints for steps. */
+  readonly guards: Guards;
+  /** Label of the step for checkpoints (e.g. "step 3/8"), when there is one. */
+  stepLabel?(): string | undefined;
   record(turn: NewTurn): void;
   countUsage(usage: Usage): void;
   cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
@@ -77,11 +82,24 @@ export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOu
         return;
       }
       if (result.toolCalls.length === 0) return;
+      const sandbox = await deps.guards.sandbox();
+      const checkpoint = (label: string) => deps.guards.checkpoint(label, deps.stepLabel?.());
       for (const call of result.toolCalls) {
         // After a cancel, every remaining call still needs a result, or the API rejects the history.
         const r = signal.aborted
           ? { content: 'Not run: the user stopped the run.', refused: false, denied: false }
-          : await executeToolCall(call, { host: deps.host, toolbox: deps.toolbox, cwd: deps.cwd, confirmCommands: deps.config.safety.confirmCommands, mode: opts.mode, yes: opts.yes, signal });
+          : await executeToolCall(call, {
+              host: deps.host,
+              toolbox: deps.toolbox,
+              cwd: deps.cwd,
+              confirmCommands: deps.config.safety.confirmCommands,
+              mode: opts.mode,
+              yes: opts.yes,
+              sandbox,
+              sandboxRequired: deps.guards.sandboxRequired,
+              checkpoint,
+              signal,
+            });
         if (r.refused) out.refused++;
         if (r.denied) out.denied++;
         const msg: ChatMessage = { role: 'tool', tool_call_id: call.id, content: r.content };

@@ -11,7 +11,7 @@ import { plainHost } from './plain';
 import { withEngine } from './start-engine';
 
 export async function runNorrisCli(setup: Setup, goal: string, opts: EngineOptions & { yes: boolean }): Promise<number> {
-  const host = plainHost(async () => null);
+  const host = { ...plainHost(async () => null), canAsk: false };
   return withEngine(setup, host, opts, async ({ engine }) => {
     try {
       const r = await engine.norris.run(goal, { yes: opts.yes });

@@ -46,11 +46,17 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
       if (!atLineStart) process.stdout.write('\n');
       atLineStart = true;
     },
-    ask: async () => null, // nobody to ask: every question is answered "no"
+    ask: async () => null,
+    canAsk: false, // nobody to ask: every question is a refusal, and none is printed
   };
   return withEngine(setup, host, opts, async ({ engine }) => {
     try {
-      await engine.prompt(withStdin(prompt, piped.text, piped.cut));
+      const r = await engine.prompt(withStdin(prompt, piped.text, piped.cut));
+      if (r.refused > 0) {
+        // The model asked for steps nobody could approve: the answer may be missing what they would have found.
+        process.stderr.write(`aish: ${r.refused} tool step${r.refused === 1 ? ' was' : 's were'} refused (no one to confirm) — the answer may be incomplete; ask in the REPL to approve them\n`);
+        return 1;
+      }
       return 0;
     } catch (err) {
       process.stderr.write(`aish: ${formatError(err)}\n`);

@@ -26,6 +26,7 @@ export class InputRouter {
       memory: engine.memory,
       models: engine.models,
       tools: engine.toolbox,
+      guards: engine.guards,
       norris: engine.norris,
       chat: engine,
       sessions: engine.recorder,

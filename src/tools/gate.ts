@@ -1,12 +1,13 @@
 /**
- * The one safety gate every tool call goes through: run or ask. Pure: each tool describes its own
- * call (the subject); the session supplies the policy (mode, --yes, what was answered "always").
+ * The one safety gate every tool call goes through: run (in the sandbox or not), ask, or refuse.
+ * Pure: each tool describes its own call (the subject); the session supplies the policy.
  *
- * - Chat mode asks for every run_command (`[y/N/always]`; "always" is keyed by the exact command
- *   and never offered for destructive ones), unless safety.confirmCommands is false — then only
- *   destructive ones ask. MCP tools marked readOnlyHint run; others ask.
- * - Norris runs non-destructive steps unasked; destructive ones ask, or run with --yes.
- * - Whoever asks treats "nobody to answer" as a refusal, and only an explicit yes as yes.
+ * What runs unasked outside a sandbox is only what is proven read-only (the allowlist), or what
+ * the user approved ("always" for that exact command). Everything else that would run unasked —
+ * Norris steps, and commands auto-approved with safety.confirmCommands: false — runs in the
+ * sandbox, or asks when there is none. Destructive commands always ask (in the sandbox too),
+ * unless Norris was started with --yes; "always" is never offered for them. Whoever asks treats
+ * "nobody to answer" as a refusal, and only an explicit yes as yes.
  */
 
 export type GateMode = 'chat' | 'norris';
@@ -16,6 +17,8 @@ export interface GateSubject {
   kind: 'command' | 'mcp';
   /** The command's classification (run_command) or the tool's own hints (MCP). */
   destructive: boolean;
+  /** Proven read-only: every part of the command is on the allowlist. */
+  safe?: boolean;
   readOnly?: boolean;
   /** Why it counts as destructive, for the user and the model. */
   reasons?: string[];
@@ -30,22 +33,43 @@ export interface GatePolicy {
   yes: boolean;
   /** The subject's alwaysKey was answered "always" earlier in this session. */
   alwaysAllowed: boolean;
+  /** A sandbox is available for commands. */
+  sandbox: boolean;
+  /** safety.sandbox is "required": nothing runs on its own outside a sandbox. */
+  sandboxRequired: boolean;
 }
 
-export type GateDecision = { action: 'run' } | { action: 'ask'; offerAlways: boolean };
+export type GateDecision =
+  | { action: 'run'; sandboxed: boolean }
+  | { action: 'ask'; offerAlways: boolean; sandboxed: boolean }
+  | { action: 'refuse'; reason: string };
+
+const REQUIRED = 'safety.sandbox is "required" and no sandbox is available on this machine';
 
 export function decide(s: GateSubject, p: GatePolicy): GateDecision {
   if (s.kind === 'mcp') {
-    if (s.readOnly) return { action: 'run' };
-    if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run' };
-    return { action: 'ask', offerAlways: false };
+    if (s.readOnly) return { action: 'run', sandboxed: false };
+    if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run', sandboxed: false };
+    return { action: 'ask', offerAlways: false, sandboxed: false };
   }
+  const offerAlways = s.alwaysKey !== undefined && !s.destructive;
+  // Running on its own (no human said yes to this command): in the sandbox, or not at all.
+  const onItsOwn = (): GateDecision => {
+    if (p.sandbox) return { action: 'run', sandboxed: true };
+    if (p.sandboxRequired) return { action: 'refuse', reason: REQUIRED };
+    return p.yes ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways, sandboxed: false };
+  };
   if (s.destructive) {
-    if (p.mode === 'norris' && p.yes) return { action: 'run' };
-    return { action: 'ask', offerAlways: false };
+    if (p.mode === 'norris' && p.yes) return onItsOwn();
+    return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
   }
-  if (p.mode === 'norris' || p.alwaysAllowed || !p.confirmCommands) return { action: 'run' };
-  return { action: 'ask', offerAlways: s.alwaysKey !== undefined };
+  if (s.safe) {
+    if (p.mode === 'chat' && p.confirmCommands && !p.alwaysAllowed) return { action: 'ask', offerAlways, sandboxed: false };
+    return { action: 'run', sandboxed: false };
+  }
+  if (p.alwaysAllowed) return { action: 'run', sandboxed: false };
+  if (p.mode === 'chat' && p.confirmCommands) return { action: 'ask', offerAlways, sandboxed: false };
+  return onItsOwn();
 }
 
 export type Answer = 'yes' | 'always' | 'no';

@@ -1,6 +1,8 @@
 /** The built-in `run_command` tool: the user's shell, a timeout, output capped head+tail. */
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
+import type { Sandbox } from './sandbox';
+import { allowlistVerdict } from './safety/allowlist';
 import { classifyCommand } from './safety/classify';
 import { runShell } from './shell';
 import type { Tool, ToolCall } from './tool';
@@ -57,9 +59,9 @@ export interface CommandOutcome {
   output: string;
 }
 
-export async function runCommand(args: RunCommandArgs, baseCwd: string, signal: AbortSignal, onOutput?: (t: string) => void): Promise<CommandOutcome> {
+export async function runCommand(args: RunCommandArgs, baseCwd: string, signal: AbortSignal, onOutput?: (t: string) => void, sandbox?: Sandbox): Promise<CommandOutcome> {
   const cwd = args.cwd ? (isAbsolute(args.cwd) ? args.cwd : resolve(baseCwd, args.cwd)) : baseCwd;
-  const r = await runShell(args.command, { cwd, signal, timeoutMs: TIMEOUT_MS, captureLimit: OUTPUT_LIMIT, ...(onOutput && { onOutput }) });
+  const r = await runShell(args.command, { cwd, signal, timeoutMs: TIMEOUT_MS, captureLimit: OUTPUT_LIMIT, ...(onOutput && { onOutput }), ...(sandbox && { sandbox }) });
   const status = r.timedOut
     ? `timed out after ${TIMEOUT_MS / 1000} s and was stopped`
     : signal.aborted
@@ -82,14 +84,16 @@ export class RunCommandTool implements Tool {
     const args = parseRunCommandArgs(rawArgs);
     if ('error' in args) return args;
     const verdict = await classifyCommand(args.command, { extraPatterns: [...this.extraPatterns] });
+    // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" then.
+    const safe = !verdict.destructive && !args.cwd && (await allowlistVerdict(args.command)).safe;
     const warning = verdict.destructive ? `  ⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'}` : '';
     return {
       title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}`,
       subject: args.command,
-      gate: { kind: 'command', destructive: verdict.destructive, reasons: verdict.reasons, alwaysKey: args.command },
+      gate: { kind: 'command', destructive: verdict.destructive, safe, reasons: verdict.reasons, alwaysKey: args.command },
       liveLabel: args.command,
       run: async (ctx) => {
-        const r = await runCommand(args, ctx.cwd, ctx.signal, ctx.onOutput);
+        const r = await runCommand(args, ctx.cwd, ctx.signal, ctx.onOutput, ctx.sandbox);
         return { content: r.text, status: r.text.split('\n', 1)[0] ?? '', output: r.output };
       },
     };

@@ -4,6 +4,7 @@
  * the head and the tail.
  */
 import { spawn } from 'node:child_process';
+import type { Sandbox } from './sandbox';
 
 export interface ShellResult {
   exitCode: number | null;
@@ -23,6 +24,8 @@ export interface ShellOptions {
   captureLimit?: number;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Run inside this sandbox. */
+  sandbox?: Sandbox;
 }
 
 export function userShell(env: NodeJS.ProcessEnv = process.env): string {

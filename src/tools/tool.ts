@@ -5,6 +5,7 @@
  */
 import type { ToolSpec } from '../broker/types';
 import type { GateSubject } from './gate';
+import type { Sandbox } from './sandbox';
 
 export interface ToolRunContext {
   /** aish's directory. */
@@ -12,6 +13,8 @@ export interface ToolRunContext {
   signal: AbortSignal;
   /** Output as it arrives (tools that stream). */
   onOutput?: (text: string) => void;
+  /** Run inside this sandbox (commands only). */
+  sandbox?: Sandbox;
 }
 
 export interface ToolResult {

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { EngineHost, OutputItem } from '../../src/core/host';
 import { executeToolCall, type ToolCallContext } from '../../src/core/tool-call';
 import type { GateSubject } from '../../src/tools/gate';
+import type { Sandbox } from '../../src/tools/sandbox';
 import type { Tool, ToolRunContext } from '../../src/tools/tool';
 
-function fakeTool(name: string, gate: GateSubject, ran: string[]): Tool {
+function fakeTool(name: string, gate: GateSubject, ran: string[], sandboxes: Array<string | undefined>): Tool {
   return {
     name,
     spec: { type: 'function', function: { name, parameters: { type: 'object' } } },
@@ -18,6 +19,7 @@ function fakeTool(name: string, gate: GateSubject, ran: string[]): Tool {
         gate,
         run: async (ctx: ToolRunContext) => {
           ran.push(args.x!);
+          sandboxes.push(ctx.sandbox?.name);
           ctx.onOutput?.('live');
           return { content: `did ${args.x}`, status: 'exit code 0', output: 'line 1\nline 2\n' };
         },
@@ -30,6 +32,8 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
   const printed: OutputItem[] = [];
   const asked: string[] = [];
   const ran: string[] = [];
+  const sandboxes: Array<string | undefined> = [];
+  const checkpoints: string[] = [];
   const always = new Set<string>();
   const host: EngineHost = {
     print: (i) => printed.push(i),
@@ -41,7 +45,7 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
       return answers.shift() ?? null;
     },
   };
-  const tool = fakeTool('run_command', gate, ran);
+  const tool = fakeTool('run_command', gate, ran, sandboxes);
   const ctx: ToolCallContext = {
     host,
     toolbox: { find: (n) => (n === tool.name ? tool : undefined), tools: () => [tool], isAlwaysAllowed: (k) => always.has(k), allowAlways: (k) => void always.add(k) },
@@ -49,11 +53,14 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
     mode: 'chat',
     confirmCommands: true,
     yes: false,
+    sandbox: null,
+    sandboxRequired: false,
+    checkpoint: async (label) => void checkpoints.push(label),
     signal: new AbortController().signal,
     ...over,
   };
   const call = (x: string | undefined, name = 'run_command') => executeToolCall({ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(x === undefined ? {} : { x }) } }, ctx);
-  return { call, printed, asked, ran };
+  return { call, printed, asked, ran, sandboxes, checkpoints };
 }
 
 const plain: GateSubject = { kind: 'command', destructive: false, alwaysKey: 'ls' };
@@ -95,8 +102,8 @@ describe('one tool-call path', () => {
     expect(d.asked).toEqual(['run? [y/N] ']);
   });
 
-  it('Norris runs non-destructive calls unasked; --yes lets destructive ones run', async () => {
-    const n = setup(plain, [], { mode: 'norris' });
+  it('Norris runs read-only calls unasked; --yes lets destructive ones run', async () => {
+    const n = setup({ ...plain, safe: true }, [], { mode: 'norris' });
     await n.call('ls');
     expect(n.asked).toEqual([]);
     const y = setup(destructive, [], { mode: 'norris', yes: true });
@@ -115,5 +122,35 @@ describe('one tool-call path', () => {
     expect((await t.call('x', 'nope')).content).toBe('Error: there is no tool named nope. Available: run_command');
     expect((await t.call(undefined)).content).toBe('Error: missing "x"');
     expect(t.printed.map((p) => p.text)).toEqual(['⏵ nope: no such tool', '⏵ run_command: invalid arguments (missing "x")']);
+  });
+
+  it('Norris runs a step that is not read-only in the sandbox, after a checkpoint; a read-only one outside, with none', async () => {
+    const box: Sandbox = { name: 'test-box', network: false, wrap: (shell, command) => ({ file: shell, args: ['-c', command] }) };
+    const t = setup(plain, [], { mode: 'norris', sandbox: box });
+    await t.call('make build');
+    expect(t.sandboxes).toEqual(['test-box']);
+    expect(t.checkpoints).toEqual(['make build']);
+    const ro = setup({ ...plain, safe: true }, [], { mode: 'norris', sandbox: box });
+    await ro.call('ls');
+    expect(ro.sandboxes).toEqual([undefined]);
+    expect(ro.checkpoints).toEqual([]);
+  });
+
+  it('with nobody to answer nothing is asked or printed as a question: the step is refused', async () => {
+    const printed: OutputItem[] = [];
+    const asked: string[] = [];
+    const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async (q) => (asked.push(q), 'y'), canAsk: false };
+    const u = setup(plain, [], { mode: 'norris', host });
+    expect((await u.call('make build')).refused).toBe(true);
+    expect(asked).toEqual([]);
+    expect(u.ran).toEqual([]);
+  });
+
+  it('a required sandbox that is missing refuses the step and tells the model why', async () => {
+    const t = setup(plain, ['y'], { mode: 'norris', sandboxRequired: true });
+    const r = await t.call('make build');
+    expect(r).toMatchObject({ refused: true });
+    expect(r.content).toMatch(/^Not run: safety\.sandbox is "required" and no sandbox is available/);
+    expect(t.asked).toEqual([]);
   });
 });

@@ -3,35 +3,55 @@ import { decide, parseAnswer, type GatePolicy, type GateSubject } from '../../sr
 
 type Case = Partial<GateSubject> & Partial<GatePolicy>;
 const d = (c: Case) => {
-  const { mode = 'chat', confirmCommands = true, yes = false, alwaysAllowed = false, kind = 'command', ...rest } = c;
+  const { mode = 'chat', confirmCommands = true, yes = false, alwaysAllowed = false, sandbox = false, sandboxRequired = false, kind = 'command', ...rest } = c;
   const subject: GateSubject = { kind, destructive: false, ...(kind === 'command' && { alwaysKey: 'cmd' }), ...rest };
-  return decide(subject, { mode, confirmCommands, yes, alwaysAllowed });
+  return decide(subject, { mode, confirmCommands, yes, alwaysAllowed, sandbox, sandboxRequired });
 };
+const ask = (offerAlways: boolean, sandboxed = false) => ({ action: 'ask', offerAlways, sandboxed });
+const run = (sandboxed: boolean) => ({ action: 'run', sandboxed });
 
 describe('safety gate', () => {
   it('chat mode asks for every run_command, offering "always" only for non-destructive ones', () => {
-    expect(d({})).toEqual({ action: 'ask', offerAlways: true });
-    expect(d({ destructive: true })).toEqual({ action: 'ask', offerAlways: false });
-    expect(d({ alwaysAllowed: true })).toEqual({ action: 'run' });
-    expect(d({ destructive: true, alwaysAllowed: true })).toEqual({ action: 'ask', offerAlways: false });
-    expect(d({ confirmCommands: false })).toEqual({ action: 'run' });
-    expect(d({ confirmCommands: false, destructive: true })).toEqual({ action: 'ask', offerAlways: false });
-    expect(d({ yes: true, destructive: true })).toEqual({ action: 'ask', offerAlways: false }); // --yes is for Norris only
+    expect(d({})).toEqual(ask(true));
+    expect(d({ safe: true })).toEqual(ask(true));
+    expect(d({ destructive: true })).toEqual(ask(false));
+    expect(d({ alwaysAllowed: true })).toEqual(run(false));
+    expect(d({ destructive: true, alwaysAllowed: true })).toEqual(ask(false));
+    expect(d({ yes: true, destructive: true })).toEqual(ask(false)); // --yes is for Norris only
   });
 
-  it('Norris runs non-destructive steps unasked; destructive ones ask, or run with --yes', () => {
-    expect(d({ mode: 'norris' })).toEqual({ action: 'run' });
-    expect(d({ mode: 'norris', destructive: true })).toEqual({ action: 'ask', offerAlways: false });
-    expect(d({ mode: 'norris', destructive: true, yes: true })).toEqual({ action: 'run' });
+  it('auto-approval (confirmCommands: false) runs only read-only commands outside a sandbox', () => {
+    expect(d({ confirmCommands: false, safe: true })).toEqual(run(false));
+    expect(d({ confirmCommands: false })).toEqual(ask(true)); // no sandbox: asks
+    expect(d({ confirmCommands: false, sandbox: true })).toEqual(run(true));
+    expect(d({ confirmCommands: false, destructive: true, sandbox: true })).toEqual(ask(false));
+  });
+
+  it('Norris: read-only runs; the rest runs sandboxed, or asks without a sandbox; destructive always asks unless --yes', () => {
+    expect(d({ mode: 'norris', safe: true })).toEqual(run(false));
+    expect(d({ mode: 'norris', sandbox: true })).toEqual(run(true));
+    expect(d({ mode: 'norris' })).toEqual(ask(true));
+    expect(d({ mode: 'norris', yes: true })).toEqual(run(false)); // unsandboxed, with --yes only
+    expect(d({ mode: 'norris', destructive: true, sandbox: true })).toEqual(ask(false, true));
+    expect(d({ mode: 'norris', destructive: true })).toEqual(ask(false));
+    expect(d({ mode: 'norris', destructive: true, yes: true, sandbox: true })).toEqual(run(true));
+    expect(d({ mode: 'norris', destructive: true, yes: true })).toEqual(run(false));
+  });
+
+  it('a required sandbox that is missing refuses whatever would run on its own, even with --yes', () => {
+    expect(d({ mode: 'norris', sandboxRequired: true })).toMatchObject({ action: 'refuse' });
+    expect(d({ mode: 'norris', sandboxRequired: true, destructive: true, yes: true })).toMatchObject({ action: 'refuse' });
+    expect(d({ mode: 'norris', sandboxRequired: true, safe: true })).toEqual(run(false));
+    expect(d({ sandboxRequired: true })).toEqual(ask(true)); // a person approves it in chat
   });
 
   it('MCP tools: read-only run; others ask in chat; in Norris only destructive ones ask', () => {
-    expect(d({ kind: 'mcp', readOnly: true })).toEqual({ action: 'run' });
-    expect(d({ kind: 'mcp', readOnly: true, mode: 'norris', destructive: true })).toEqual({ action: 'run' });
-    expect(d({ kind: 'mcp' })).toEqual({ action: 'ask', offerAlways: false });
-    expect(d({ kind: 'mcp', mode: 'norris' })).toEqual({ action: 'run' });
-    expect(d({ kind: 'mcp', mode: 'norris', destructive: true })).toEqual({ action: 'ask', offerAlways: false });
-    expect(d({ kind: 'mcp', mode: 'norris', destructive: true, yes: true })).toEqual({ action: 'run' });
+    expect(d({ kind: 'mcp', readOnly: true })).toEqual(run(false));
+    expect(d({ kind: 'mcp', readOnly: true, mode: 'norris', destructive: true })).toEqual(run(false));
+    expect(d({ kind: 'mcp' })).toEqual(ask(false));
+    expect(d({ kind: 'mcp', mode: 'norris' })).toEqual(run(false));
+    expect(d({ kind: 'mcp', mode: 'norris', destructive: true })).toEqual(ask(false));
+    expect(d({ kind: 'mcp', mode: 'norris', destructive: true, yes: true })).toEqual(run(false));
   });
 
   it('only an explicit yes runs: Enter, other words and nobody-there mean no', () => {

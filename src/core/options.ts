@@ -1,0 +1,13 @@
+/** How a session starts: from the command line's flags. */
+import type { PreloadResult } from '../memory/preload';
+
+export interface EngineOptions {
+  model?: string | undefined;
+  /** false: --no-memory */
+  memory?: boolean | undefined;
+  resume?: string | undefined;
+  continueLatest?: boolean | undefined;
+  env?: NodeJS.ProcessEnv;
+  /** Start-up memory already being read (in a worker) by the command line. */
+  memoryPreload?: Promise<PreloadResult> | undefined;
+}

@@ -24,7 +24,7 @@ export interface ShellOptions {
   captureLimit?: number;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
-  /** Run inside this sandbox. */
+  /** Run the command inside this sandbox (see findSandbox). */
   sandbox?: Sandbox;
 }
 
@@ -68,7 +68,9 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
   return new Promise((resolve) => {
     const cap = new HeadTail(opts.captureLimit ?? 16 * 1024);
     let timedOut = false;
-    const child = spawn(userShell(opts.env), ['-c', command], {
+    const shell = userShell(opts.env);
+    const { file, args } = opts.sandbox ? opts.sandbox.wrap(shell, command, opts.cwd) : { file: shell, args: ['-c', command] };
+    const child = spawn(file, args, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,10 +105,13 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
     const done = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      resolve({ exitCode, signal, output: cap.text(), omitted: cap.omitted, timedOut });
+      // The sandbox itself failed (e.g. namespaces denied): the command never ran; say so plainly.
+      const failed = opts.sandbox?.startFailure?.(exitCode, cap.text());
+      if (failed) opts.onOutput?.(`${failed}\n`);
+      resolve({ exitCode, signal, output: failed ?? cap.text(), omitted: failed ? 0 : cap.omitted, timedOut });
     };
     child.on('error', (err) => {
-      const msg = `aish: cannot start ${userShell(opts.env)}: ${err.message}\n`;
+      const msg = `aish: cannot start ${file}: ${err.message}\n`;
       cap.push(msg);
       opts.onOutput?.(msg);
       done(127, null);

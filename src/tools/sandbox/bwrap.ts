@@ -1,0 +1,82 @@
+/**
+ * The Linux sandbox: bubblewrap. The whole file system is visible read-only (so shells, node, git
+ * and compilers keep working); the working directory is the only writable place besides a private
+ * /tmp; the network is a namespace of its own with nothing but loopback.
+ */
+import { realpathSync } from 'node:fs';
+import type { Sandbox } from './types';
+
+/**
+ * Kept from the host inside the masked /run: NixOS puts its system profile (and PATH) there, and
+ * systemd-resolved's resolv.conf points there (DNS, when the network is allowed).
+ */
+const RUN_KEPT = ['/run/current-system', '/run/booted-system', '/run/wrappers', '/run/systemd/resolve'];
+
+export interface BwrapOptions {
+  network: boolean;
+  /** Already resolved: bubblewrap cannot mount onto a path that is a symlink. */
+  cwd: string;
+}
+
+/** Everything between `bwrap` and the program it runs. Pure. */
+export function bwrapOptions({ network, cwd }: BwrapOptions): string[] {
+  return [
+    // Nothing outlives aish or a cancel: when bwrap dies its child is killed, and with that first
+    // process of the pid namespace, everything inside. No --new-session: the sandbox stays in the
+    // caller's process group, so runShell's SIGKILL to the group also reaches a child that bwrap
+    // had not yet tied to its own life (a cancel right at the start). runShell already starts it
+    // in a session of its own with no terminal, so there is none to push keystrokes into (TIOCSTI).
+    '--die-with-parent',
+    '--unshare-pid',
+    ...(network ? [] : ['--unshare-net']),
+    // Started by root, bubblewrap keeps every capability, and the command could remount / writable.
+    '--cap-drop', 'ALL',
+    '--ro-bind', '/', '/',
+    '--dev', '/dev',
+    '--proc', '/proc',
+    '--tmpfs', '/tmp',
+    // Sockets of the user's session bus, systemd, Docker and agents live here; through them a
+    // command could have a process outside the sandbox write for it.
+    '--tmpfs', '/run',
+    ...RUN_KEPT.flatMap((p) => ['--ro-bind-try', p, p]),
+    // Last, so it also works when the working directory is under /tmp or /run.
+    '--bind', cwd, cwd,
+    '--chdir', cwd,
+    '--setenv', 'TMPDIR', '/tmp',
+  ];
+}
+
+/** The resolved path, or the path as given when it cannot be resolved (bubblewrap then says why). */
+export function resolveDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+/** bubblewrap's own errors are one line, `bwrap: …`, and exit 1 before the command starts. */
+export function bwrapStartFailure(name: string, exitCode: number | null, output: string): string | null {
+  if (exitCode !== 1) return null;
+  const m = /^bwrap: ([^\n]*)\n?$/.exec(output);
+  return m ? `aish: the sandbox (${name}) could not start the command: ${m[1]}` : null;
+}
+
+export function bwrapSandbox(file: string, name: string, network: boolean): Sandbox {
+  return {
+    name,
+    network,
+    wrap(shell, command, cwd) {
+      return { file, args: [...bwrapOptions({ network, cwd: resolveDir(cwd) }), '--', shell, '-c', command] };
+    },
+    startFailure(exitCode, output) {
+      return bwrapStartFailure(name, exitCode, output);
+    },
+  };
+}
+
+/** `bwrap --version` prints "bubblewrap 0.8.0". */
+export function bwrapName(versionOutput: string): string {
+  const m = /^bubblewrap\s+(\S+)/m.exec(versionOutput);
+  return m ? `bubblewrap ${m[1]}` : 'bubblewrap';
+}

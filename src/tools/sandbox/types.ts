@@ -1,0 +1,26 @@
+/** The sandbox's shapes, apart from the code that finds one (so its parts import no cycle). */
+import type { SandboxMode } from '../../config/types';
+
+export interface SandboxPolicy {
+  mode: SandboxMode;
+  network: boolean;
+}
+
+export interface Sandbox {
+  /** e.g. "bubblewrap 0.8.0". */
+  readonly name: string;
+  readonly network: boolean;
+  /**
+   * The program and arguments that run `shell -c command` inside the sandbox in `cwd`. Start it as
+   * runShell does: in a session of its own with no terminal, stopped by signalling its process group.
+   */
+  wrap(shell: string, command: string, cwd: string): { file: string; args: string[] };
+  /**
+   * When a run ended because the sandbox itself could not start (the command never ran), one line
+   * saying so; null otherwise. Optional: a sandbox that cannot tell leaves it out.
+   */
+  startFailure?(exitCode: number | null, output: string): string | null;
+}
+
+/** What detection found: a sandbox, or null and why not (for the caller to show or refuse with). */
+export type SandboxDetection = { sandbox: Sandbox; why: null } | { sandbox: null; why: string };

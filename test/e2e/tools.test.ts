@@ -63,13 +63,15 @@ describe('run_command in chat mode', () => {
     expect(toolResult(reqs[5]!)).toBe('The user declined to run this command.');
   });
 
-  it('with nobody to ask (-p), a command is refused and the model is told', async () => {
+  it('with nobody to ask (-p), a command is refused, the model is told, and the exit code says the answer may be incomplete', async () => {
     const home = tmpDir();
     fake.server.enqueue({ toolCalls: [{ name: 'run_command', arguments: '{"command":"ls"}' }] }, { text: 'I could not run it.' });
     const r = await runAish(['-p', 'list files'], { home, env: fake.env() });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout).toContain('I could not run it.');
+    expect(r.stdout + r.stderr).not.toContain('run? [y/N');
     expect(r.stderr).toContain('refused: ls (needs confirmation; no one to confirm)');
+    expect(r.stderr).toContain('aish: 1 tool step was refused (no one to confirm) — the answer may be incomplete');
     expect(toolResult((await fake.server.waitForRequests(2))[1]!)).toMatch(/^Not run: this command needs confirmation, and there was no one to confirm it/);
   });
 

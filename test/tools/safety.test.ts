@@ -1,12 +1,17 @@
 // Table test of the destructive-command classifier, on the real tree-sitter-bash parser.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { classifyCommand, classifyCommandSync, isDestructive, EXTRA_PATTERN_REASON } from '../../src/tools/safety/classify';
 import { loadShellParser } from '../../src/tools/safety/shell-parser';
 
-// Must stay first: it needs a parser that nothing has loaded yet in this worker.
+// Files share a worker's modules (isolate: false), so another file may have loaded the parser
+// already: a fresh copy of the modules has none loaded.
 describe('before the parser is loaded', () => {
-  it('classifyCommandSync throws', () => {
-    expect(() => classifyCommandSync('ls')).toThrow(/loadShellParser/);
+  it('classifyCommandSync and allowlistVerdictSync throw', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/tools/safety/classify');
+    const allow = await import('../../src/tools/safety/allowlist');
+    expect(() => fresh.classifyCommandSync('ls')).toThrow(/loadShellParser/);
+    expect(() => allow.allowlistVerdictSync('ls')).toThrow(/loadShellParser/);
   });
 });
 

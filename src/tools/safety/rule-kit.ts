@@ -47,6 +47,45 @@ export const hasLong = (f: Flags, ...names: string[]): boolean =>
 export const has = (f: Flags, short: string, ...long: string[]): boolean =>
   [...short].some((c) => f.short.has(c)) || hasLong(f, ...long);
 
+/**
+ * Whether a long option is one of `names`, also when abbreviated: GNU getopt_long accepts any
+ * unambiguous prefix (`sort --out=f` is `--output=f`). `exact` for programs that do not.
+ */
+export const isOpt = (opt: string, names: readonly string[], exact = false): boolean =>
+  names.some((n) => n === opt || (!exact && opt.startsWith('--') && opt.length >= 4 && n.startsWith(opt)));
+
+/**
+ * Walks clusters of short options (`-sSLo out`): `values` letters take the rest of the cluster or
+ * the next word. Calls `on` for every option letter or long option, with its value if it takes one.
+ * Returns the operands.
+ */
+export function scan(args: Arg[], values: string, on: (opt: string, value?: Arg) => void, longValues: string[] = []): Arg[] {
+  const operands: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const t = a.text;
+    if (t === '--' && !a.dynamic) return [...operands, ...args.slice(i + 1)];
+    if (a.dynamic || t === '-' || !t.startsWith('-')) operands.push(a);
+    else if (t.startsWith('--')) {
+      const eq = t.indexOf('=');
+      if (eq > 0) on(t.slice(0, eq), { ...a, text: t.slice(eq + 1) });
+      else on(t, longValues.includes(t) ? args[++i] : undefined);
+    } else
+      for (let j = 1; j < t.length; j++) {
+        const c = t[j]!;
+        if (!values.includes(c)) on(`-${c}`);
+        else {
+          on(`-${c}`, j + 1 < t.length ? { ...a, text: t.slice(j + 1) } : args[++i]);
+          break;
+        }
+      }
+  }
+  return operands;
+}
+
+/** An output target that is a real file (not stdout, not /dev/null). */
+export const writesFile = (v: Arg | undefined): boolean => !v || v.dynamic || (v.text !== '-' && !isSafeSink(v.text));
+
 /** Targets that make even a plain `rm` destructive: /, ~, ., .., globs, unknown values. */
 export function dangerousTarget(a: Arg): string | null {
   if (a.dynamic) return clip(a.text);

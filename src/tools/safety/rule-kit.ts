@@ -96,5 +96,27 @@ export function dangerousTarget(a: Arg): string | null {
   return null;
 }
 
+/**
+ * Files whose contents run later or decide what runs: shell startup files, git hooks and config,
+ * direnv's .envrc, ssh keys and config, cron, aish's own config. Even appending to them counts.
+ */
+const RUNS_LATER =
+  /(^|\/)(\.(bash_?rc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|envrc|gitconfig|npmrc|pythonrc)|\.config\/(fish|aish|git)\/.*|\.git\/(hooks\/.*|config)|\.ssh\/(authorized_keys2?|config|rc)|crontabs?\/.*|sitecustomize\.py|usercustomize\.py)$|^\/etc\//;
+export const runsLater = (path: string): boolean => RUNS_LATER.test(path);
+
 const SAFE_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 export const isSafeSink = (path: string): boolean => SAFE_SINKS.has(path) || /^\/dev\/fd\/\d+$/.test(path);
+
+/**
+ * Environment variables that name a program, a library or startup code to run: setting one makes
+ * an ordinary command run something else (`PATH=/tmp/x ls`, `GIT_PAGER='rm -rf ~' git log`).
+ */
+const PROGRAM_VARIABLES = new Set([
+  'PATH', 'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'BASH_LOADABLES_PATH',
+  'PAGER', 'MANPAGER', 'MANOPT', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'TAR_OPTIONS',
+  'RSYNC_RSH', 'CVS_RSH', 'NODE_OPTIONS', 'NODE_PATH', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME',
+  'RUBYOPT', 'RUBYLIB', 'GEM_PATH', 'LUA_INIT', 'LUA_PATH', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'CLASSPATH', 'PKG_CONFIG_PATH',
+  'MAKEFLAGS', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_script_shell', 'XDG_CONFIG_HOME', 'HOME', 'ZDOTDIR',
+]);
+export const programVariable = (name: string): boolean =>
+  PROGRAM_VARIABLES.has(name) || /^(LD_|DYLD_|GIT_(SSH|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|CONFIG|EXEC_PATH|TEMPLATE_DIR))/.test(name);

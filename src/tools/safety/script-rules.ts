@@ -1,11 +1,17 @@
 /** Programs that run other text as shell code: shells (`sh -c`, `bash <(curl …)`), eval, source, trap, alias, coproc. */
 import { programName, type Arg } from './shell-parser';
-import { interpreterCode } from './interpreters';
-import type { Rule, RuleContext } from './rule-kit';
+import { readsProgramFromStdin } from './interpreters';
+import { clip, type Rule, type RuleContext } from './rule-kit';
 
 export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'fish', 'yash']);
 
-/** `sh -c SCRIPT`, `bash <(curl …)`, `bash <<EOF … EOF`, `echo … | sh`. */
+/** What a script operand is, for the reason: `x.sh`, or generated text for `<(…)`. */
+const scriptName = (a: Arg): string => (a.node?.type === 'process_substitution' ? 'generated text' : clip(a.text));
+
+/**
+ * `sh -c SCRIPT` (classified), `bash <<EOF … EOF` and `echo … | sh` (stdin, classified), `sh x.sh`
+ * and `bash <(…)` (a file or text nobody has read: destructive). `-n` reads without running.
+ */
 export const shell: Rule = (args, ctx, name) => {
   let inline = false;
   let fromStdin = false;
@@ -13,6 +19,7 @@ export const shell: Rule = (args, ctx, name) => {
     const a = args[i]!;
     const t = a.text;
     if (!a.dynamic && /^[-+][^-]/.test(t)) {
+      if (t.startsWith('-') && t.includes('n') && !/^[-+][oO]$/.test(t)) return;
       if (t.startsWith('-') && t.includes('c')) inline = true;
       if (t.startsWith('-') && t.includes('s')) fromStdin = true;
       if (/^[-+][oO]$/.test(t)) i++;
@@ -20,13 +27,13 @@ export const shell: Rule = (args, ctx, name) => {
     }
     if (!a.dynamic && t === '-') fromStdin = true;
     if (!a.dynamic && t.startsWith('-')) {
-      if (t === '--rcfile' || t === '--init-file') i++;
+      if (t === '--rcfile' || t === '--init-file') ctx.flag(`${name} runs ${clip(args[++i]?.text ?? '?')}`);
       if (t !== '--' || !fromStdin) continue;
     }
     if (fromStdin && !inline) break; // operands of `sh -s` are arguments, the script is stdin
     const dl = ctx.download(a);
     if (dl) return ctx.flag(`${dl} … | ${name}`);
-    if (!inline) return; // a script file: not inspected, like running any program
+    if (!inline) return ctx.flag(`${name} runs ${scriptName(a)}`);
     return a.dynamic ? ctx.flag(`${name} -c with unknown script`) : ctx.runScript(t);
   }
   if (!inline) for (const text of ctx.stdin) ctx.runScript(text);
@@ -39,9 +46,12 @@ const evalRule: Rule = (args, ctx) => {
   ctx.flag(dl ? `${dl} … | eval` : 'eval of unknown text');
 };
 
+/** `source FILE`, `. <(…)`: runs text nobody has read, in this very shell. */
 const source: Rule = (args, ctx, name) => {
-  const dl = args[0] && ctx.download(args[0]);
-  if (dl) ctx.flag(`${dl} … | ${name}`);
+  const file = args[0];
+  if (!file) return;
+  const dl = ctx.download(file);
+  ctx.flag(dl ? `${dl} … | ${name}` : `${name} runs ${scriptName(file)}`);
 };
 
 const trap: Rule = (args, ctx) => {
@@ -64,12 +74,12 @@ export const SCRIPT_RULES: Record<string, Rule> = { eval: evalRule, trap, alias,
 export function programFromStdin(argv: Arg[]): string | null {
   const name = argv[0] && programName(argv[0]);
   if (!name) return null;
-  const marker = '\0stdin';
-  const code = interpreterCode(name, argv.slice(1), [marker]);
-  if (code) return code.includes(marker) ? name : null;
+  const reads = readsProgramFromStdin(name, argv.slice(1));
+  if (reads !== null) return reads ? name : null;
   if (!SHELLS.has(name)) return null;
-  let reads = false;
-  const probe: RuleContext = { stdin: [marker], flag: () => {}, runScript: (s) => void (reads ||= s === marker), runArgv: () => {}, download: () => null };
+  const marker = '\0stdin';
+  let fromStdin = false;
+  const probe: RuleContext = { stdin: [marker], flag: () => {}, runScript: (s) => void (fromStdin ||= s === marker), runArgv: () => {}, download: () => null };
   shell(argv.slice(1), probe, name);
-  return reads ? name : null;
+  return fromStdin ? name : null;
 }

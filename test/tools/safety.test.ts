@@ -64,9 +64,12 @@ const DESTRUCTIVE: string[] = [
   ': > important.txt', '> file.txt', 'echo x > file.txt', 'cmd &> out.log', 'cmd >| out.log', 'sort f 1> f', 'echo x > "$OUT"',
   // tee overwrites like > does (decision)
   'echo hi | tee out.txt',
-  // Decisions: script files (code nobody has read), interpreter code that is more than a print of
-  // constants.
-  'python3 script.py', 'bash script.sh', 'cat install.sh | sh', "curl -s x | python3 -c 'import json,sys; print(json.load(sys.stdin))'",
+  // Decisions: overwriting copies and moves, downloads to files, extraction, in-place edits, script
+  // files and package scripts (code nobody has read), plain rm, containers, interpreter code that is
+  // more than a print of constants.
+  'cp a b', 'mv a b', 'npm test', 'make', 'time make', 'nice -n 10 make', 'python3 script.py', 'bash script.sh', 'cat install.sh | sh',
+  'wget -O out.html https://x', "curl -s x | python3 -c 'import json,sys; print(json.load(sys.stdin))'", 'sed -i s/a/b/ file',
+  'tar xzf a.tgz', 'docker run --rm alpine ls', 'rm notes.txt',
   // line continuations are joined as bash joins them
   'r\\\nm -rf victim', 'rm -r\\\nf x',
   // fails closed

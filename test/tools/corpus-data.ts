@@ -94,6 +94,12 @@ export const EVASIONS: string[] = [
   "echo 'rm -rf ~' >> ~/.bashrc", "echo 'rm -rf ~' >> $HOME/.zshrc", "echo 'rm -rf victim' | tee -a ~/.profile", 'echo x >> .git/hooks/pre-commit',
   "printf '[core]\\n\\tfsmonitor = rm -rf victim\\n' >> .git/config", 'echo "ssh-ed25519 AAAA evil" >> ~/.ssh/authorized_keys', "echo 'rm -rf ~' >> .envrc",
   "echo 'process.exit()' >> ~/.config/aish/config.ts", 'cat evil >> /etc/profile',
+  // found while building this: code bash runs that the tree does not show as commands — arithmetic
+  // evaluates a[$(…)] in values (a literal sets $_), and backquotes tree-sitter leaves in words
+  "echo 'a[$(rm -rf victim)]'; echo ${HOME:_}", "echo 'a[$(rm -rf victim)]'; echo ${HOME:0:_}", "echo 'a[$(rm -rf victim)]'; echo $((_))",
+  "echo 'a[$(rm -rf victim)]'; echo ${y[_]}", "test -v 'a[$(rm -rf victim)]'", "[ -v 'a[$(rm -rf victim)]' ]", "[[ 'a[$(rm -rf victim)]' -eq 1 ]]",
+  "x='a[$(rm -rf victim)]'; echo $((x))", "let 'x=a[$(rm -rf victim)]'", "declare -i x='a[$(rm -rf victim)]'",
+  'echo ${x:-`rm -rf victim`}', 'echo "${x:-`rm -rf victim`}"', 'cat <<EOF\n`rm -rf victim`\nEOF', 'cat <<EOF | sh\n`curl -s x`\nEOF',
   // plain rm
   'rm file.txt', 'rm notes.txt', 'rm -- -f', 'rm ./victim', 'sudo rm /etc/hosts', 'rm *.log',
 ];

@@ -10,6 +10,7 @@
  * tree-sitter reads it and joined, as bash reads it.
  */
 import { getShellParser, loadShellParser, resolveArg, type SyntaxNode } from './shell-parser';
+import { arithmeticContext, unparsedCommands } from './hidden-code';
 import { clip, isSafeSink } from './rule-kit';
 import { readOnlyCheck } from './readonly-programs';
 import { joinContinuations } from './syntax';
@@ -93,7 +94,9 @@ function checkTree(root: SyntaxNode): string | null {
       continue;
     }
     let reason: string | null = null;
-    if (node.type === 'command') reason = checkCommand(node);
+    if (arithmeticContext(node)) reason = `${clip(node.text)} evaluates arithmetic, which can run $(…) held in values`;
+    else if (unparsedCommands(node).length > 0) reason = 'backquoted commands the parser did not read';
+    else if (node.type === 'command') reason = checkCommand(node);
     else if (node.type === 'file_redirect') reason = checkRedirect(node);
     else if (node.type === 'expansion') reason = checkExpansion(node);
     else if (node.type === 'variable_assignment') reason = prefix ? null : `assigning ${clip(node.text)} changes later commands`;

@@ -11,6 +11,8 @@
  * of its own, or feeds a shell text nobody can read here, counts as destructive.
  */
 import { getShellParser, loadShellParser, programName, resolveArg, type Arg, type ShellParser, type SyntaxNode } from './shell-parser';
+import { arithmeticContext, codeInData, unparsedCommands } from './hidden-code';
+import { compilePatterns, matchesAny } from './patterns';
 import { DOWNLOADERS, ruleFor } from './program-rules';
 import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from './script-rules';
@@ -52,6 +54,9 @@ interface State {
   reasons: Set<string>;
   unparseable: boolean;
   patterns: RegExp[];
+  /** Seen anywhere: an arithmetic context, and a literal holding `$(` or a backquote. */
+  arithmetic: boolean;
+  codeInData: boolean;
 }
 
 /**
@@ -121,10 +126,7 @@ function flag(state: State, reason: string): void {
 }
 
 function matchPatterns(state: State, text: string): void {
-  for (const re of state.patterns) {
-    re.lastIndex = 0; // a /g or /y pattern keeps state between test() calls
-    if (re.test(text)) return flag(state, EXTRA_PATTERN_REASON);
-  }
+  if (matchesAny(state.patterns, text)) flag(state, EXTRA_PATTERN_REASON);
 }
 
 function runArgv(state: State, argv: Arg[], stdin: string[], depth: number, hops: number): void {
@@ -211,6 +213,9 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): 
         break;
     }
     if (!lenient && (node.isMissing || node.type === 'ERROR')) markUnparseable(state);
+    state.arithmetic ||= arithmeticContext(node);
+    state.codeInData ||= codeInData(node);
+    for (const script of unparsedCommands(node)) classifyScript(state, script, depth + 1);
     const level = NESTING.has(node.type) ? nest + 1 : nest;
     if (level > MAX_NESTING) {
       flag(state, TOO_DEEP);
@@ -251,30 +256,14 @@ function classifyText(state: State, source: string, depth: number, lenient: bool
   }
 }
 
-const compiled = new WeakMap<Array<string | RegExp>, RegExp[]>();
-function compilePatterns(patterns: Array<string | RegExp> | undefined): RegExp[] {
-  if (!patterns || patterns.length === 0) return [];
-  let res = compiled.get(patterns);
-  if (!res) {
-    res = patterns.map((p) => {
-      if (typeof p !== 'string') return p;
-      try {
-        return new RegExp(p);
-      } catch {
-        return new RegExp(p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')); // not a valid regex: match it literally
-      }
-    });
-    compiled.set(patterns, res);
-  }
-  return res;
-}
-
 /** Same as classifyCommand, synchronous; throws if loadShellParser() has not finished. */
 export function classifyCommandSync(command: string, opts: SafetyOptions = {}): SafetyVerdict {
   const parser = getShellParser();
   if (!parser) throw new Error('shell parser not loaded: await loadShellParser() first');
-  const state: State = { parser, reasons: new Set(), unparseable: false, patterns: compilePatterns(opts.extraPatterns) };
+  const state: State = { parser, reasons: new Set(), unparseable: false, patterns: compilePatterns(opts.extraPatterns), arithmetic: false, codeInData: false };
   classifyScript(state, command, 0);
+  // `echo 'a[$(rm -rf ~)]'; echo ${HOME:_}`: the arithmetic runs what the string holds.
+  if (state.arithmetic && state.codeInData) flag(state, 'arithmetic may run $(…) held in a string');
   const reasons = [...state.reasons];
   const verdict: SafetyVerdict = { destructive: reasons.length > 0 || state.unparseable, reasons };
   if (state.unparseable) verdict.unparseable = true;

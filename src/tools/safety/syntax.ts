@@ -3,6 +3,7 @@
  * pipeline stage writes when that is known from the text alone (echo, printf, a heredoc), what a
  * command reads on stdin, and joining backslash-newline continuations.
  */
+import { quotedHeredoc } from './hidden-code';
 import { programName, resolveArg, type Arg, type SyntaxNode } from './shell-parser';
 import { unwrap } from './wrappers';
 
@@ -37,6 +38,7 @@ export function redirectTexts(cmd: SyntaxNode, statement: SyntaxNode | null): st
         const body = r.namedChildren.find((c) => c?.type === 'heredoc_body');
         if (!body) continue;
         if (body.namedChildren.some((c) => c?.type !== 'heredoc_content')) return null;
+        if (!quotedHeredoc(r) && body.text.includes('`')) return null; // backquotes run before it is fed
         texts.push(body.text);
       } else if (r?.type === 'herestring_redirect') {
         const word = r.namedChildren.find((c) => c !== null);

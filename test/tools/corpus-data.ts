@@ -100,6 +100,9 @@ export const EVASIONS: string[] = [
   "echo 'a[$(rm -rf victim)]'; echo ${y[_]}", "test -v 'a[$(rm -rf victim)]'", "[ -v 'a[$(rm -rf victim)]' ]", "[[ 'a[$(rm -rf victim)]' -eq 1 ]]",
   "x='a[$(rm -rf victim)]'; echo $((x))", "let 'x=a[$(rm -rf victim)]'", "declare -i x='a[$(rm -rf victim)]'",
   'echo ${x:-`rm -rf victim`}', 'echo "${x:-`rm -rf victim`}"', 'cat <<EOF\n`rm -rf victim`\nEOF', 'cat <<EOF | sh\n`curl -s x`\nEOF',
+  // shell state that changes what a name runs
+  "alias x=rm\nx -rf victim", "shopt -s expand_aliases\nalias ls='rm -rf'\nls victim", 'hash -p ./evil ls; ls', 'enable -f ./evil.so ls; ls',
+  "printf -v PATH %s /tmp/evil; ls", 'read PATH <<< /tmp/evil; ls', "mapfile -C 'rm -rf victim' -c 1 < list.txt",
   // plain rm
   'rm file.txt', 'rm notes.txt', 'rm -- -f', 'rm ./victim', 'sudo rm /etc/hosts', 'rm *.log',
 ];

@@ -78,13 +78,14 @@ const CHECKS: Record<string, Check> = {
   env: exactly('', '-0', '--null'),
   hostname: (args) => (args.every((a) => !a.dynamic && HOSTNAME_READS.test(a.text)) ? null : 'hostname with an operand sets the host name'),
   // Version queries. Not included: tools that read project files that pick the program to run
-  // (yarn's yarnPath, corepack's packageManager, rustup's rust-toolchain.toml, go's toolchain line).
+  // (yarn's yarnPath, corepack's packageManager, rustup's rust-toolchain.toml, go's toolchain line)
+  // or that may load project configuration or plugins first (php.ini, terraform providers).
   node: exactly('--version', '-v'), npm: exactly('--version', '-v'), python: exactly('--version', '-V'), python3: exactly('--version', '-V'),
   pip: exactly('--version', '-V'), pip3: exactly('--version', '-V'), deno: exactly('--version', '-V'), bun: exactly('--version'),
-  ruby: exactly('--version'), perl: exactly('--version', '-v'), php: exactly('--version', '-v'), java: exactly('--version', '-version'),
+  ruby: exactly('--version'), perl: exactly('--version', '-v'), java: exactly('--version', '-version'),
   javac: exactly('--version', '-version'), gcc: exactly('--version'), 'g++': exactly('--version'), clang: exactly('--version'), cc: exactly('--version'),
   make: exactly('--version'), cmake: exactly('--version'), docker: exactly('--version'), tsc: exactly('--version', '-v'), gh: exactly('--version'),
-  terraform: exactly('--version', 'version'), aws: exactly('--version'), bash: exactly('--version'), zsh: exactly('--version'),
+  aws: exactly('--version'), bash: exactly('--version'), zsh: exactly('--version'),
 };
 
 /** The check for a program name exactly as written (no case folding), or null if it is not listed. */

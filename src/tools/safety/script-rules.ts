@@ -1,7 +1,7 @@
 /** Programs that run other text as shell code: shells (`sh -c`, `bash <(curl …)`), eval, source, trap, alias, coproc. */
 import { programName, type Arg } from './shell-parser';
 import { readsProgramFromStdin } from './interpreters';
-import { clip, type Rule, type RuleContext } from './rule-kit';
+import { clip, programVariable, type Rule, type RuleContext } from './rule-kit';
 
 export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'fish', 'yash']);
 
@@ -64,11 +64,30 @@ const coproc: Rule = (args, ctx) => {
   ctx.runArgv(open(args[0]) ? args.slice(1) : open(args[1]) ? args.slice(2) : args);
 };
 
+/** An alias makes a name run something else (zsh expands aliases even in `zsh -c`, on the next line). */
 const alias: Rule = (args, ctx) => {
-  for (const a of args) if (!a.dynamic && a.text.includes('=')) ctx.runScript(a.text.slice(a.text.indexOf('=') + 1));
+  for (const a of args)
+    if (a.dynamic || a.text.includes('=')) {
+      ctx.flag(`alias ${clip(a.text.split('=')[0]!)} (changes what a name runs)`);
+      if (!a.dynamic) ctx.runScript(a.text.slice(a.text.indexOf('=') + 1));
+    }
 };
 
-export const SCRIPT_RULES: Record<string, Rule> = { eval: evalRule, trap, alias, coproc, source, '.': source };
+/** `read PATH`, `printf -v PATH …`, `mapfile -C CMD`: builtins that set variables or run a callback. */
+const setsVariables: Rule = (args, ctx, name) => {
+  const targets = name === 'printf' ? (args[0]?.text === '-v' ? [args[1]] : []) : args.filter((a) => !a.text.startsWith('-'));
+  const risky = targets.find((a) => a && (a.dynamic || programVariable(a.text)));
+  if (risky) ctx.flag(`${name} sets ${clip(risky.text)} (changes what runs)`);
+  const callback = (name === 'mapfile' || name === 'readarray') && args.findIndex((a) => /^-[a-zA-Z]*C$/.test(a.text));
+  if (typeof callback === 'number' && callback >= 0) ctx.flag(`${name} -C runs a command per line`);
+};
+
+export const SCRIPT_RULES: Record<string, Rule> = {
+  eval: evalRule, trap, alias, coproc, source, '.': source, read: setsVariables, printf: setsVariables, mapfile: setsVariables, readarray: setsVariables,
+  // `hash -p FILE NAME` runs FILE for NAME; `enable -f LIB NAME` loads a builtin from a shared library.
+  hash: (args, ctx) => (args.some((a) => /^-[a-zA-Z]*p/.test(a.text)) ? ctx.flag('hash -p (changes what a name runs)') : undefined),
+  enable: (args, ctx) => (args.some((a) => /^-[a-zA-Z]*f/.test(a.text)) ? ctx.flag('enable -f (loads a builtin)') : undefined),
+};
 
 /** The shell or interpreter of a command that takes its program from stdin (`sh`, `python3 -`). */
 export function programFromStdin(argv: Arg[]): string | null {

@@ -17,7 +17,7 @@ const SAFE = [
   // programs with checked options, in their read-only forms
   "find . -name '*.ts' -type f", 'find . -newer a -maxdepth 2 -print0', 'rg -n foo -g "*.ts" src', 'rg --pre-glob "*.gz" foo',
   'sort -rn -k2 -t, f', 'uniq -c f', 'date +%s', 'date -u -Iseconds', 'date -d tomorrow +%F', 'env', 'env -0', 'hostname -f', 'file -b f',
-  'tree -L 2 -a', 'base64 -d f', 'printf "%s\\n" a', 'printf -- "-v\\n"', 'command -v git', "sed -n '1,20p' f", "sed -n '$p' f",
+  'tree -L 2 -a', 'base64 -d f', 'printf "%s\\n" a', 'printf -- "-v\\n"', 'command -v git', "sed -n '1,20p' f", "sed -n '$p' f", "sed 's/a/b/g' f", "sed -E -n '/x/,/y/{/y/!p}' f", "sed -e 1d -e '$d' f",
   'node --version', 'python3 -V', 'git --version',
   // git read-only subcommands
   'git status', 'git -C sub log --oneline', 'git --no-pager diff --stat', 'git show HEAD:f', 'git branch -avv', 'git branch --list "f*"',
@@ -44,8 +44,10 @@ const UNSAFE: Array<[string, string]> = [
   ['hostname -F /etc/x', 'host name'], ['file -C -m magic', '-C'], ['file --compile -m magic', '--compile'], ['tree -o out', '-o'],
   ['tree -R -H x', '-R'], ['base64 -o out f', '-o'], ['base64 --output=out f', '--output'], ['base64 a b', 'operands'],
   ['printf -v PATH /tmp/evil', 'printf -v'], ['printf "$FMT" x', 'printf -v'], ['command rm -rf x', 'runs its operand'],
-  // sed: only -n 'N,Mp'
-  ["sed -i 's/a/b/' f", 'sed'], ["sed -n '1,5w out' f", 'sed'], ["sed '1e id' f", 'sed'], ["sed -n '/x/p' f", 'sed'], ['sed -n 1p -i f', 'sed'],
+  // sed: printing scripts only
+  ["sed -i 's/a/b/' f", '-i'], ["sed -ie 's/a/b/' f", '-i'], ["sed --in-place 's/a/b/' f", '--in-place'], ["sed -n '1,5w out' f", 'sed w'],
+  ["sed '1e id' f", 'sed e'], ["sed 's/x/id/e' f", 'sed s///e'], ["sed 's/x/y/w out' f", 'sed s///w'], ["sed -n 'b x; W out' f", 'sed w'],
+  ['sed -n 1p -i f', '-i'], ['sed -f script.sed f', '-f'], ["sed \"s/$X/y/\" f", 'generated'], ["sed 's/a/b/' *", 'glob'],
   // version queries are exact
   ['node -e "1"', 'plain query'], ['npm run build', 'plain query'], ['python3 -c "print(1)"', 'plain query'], ['python3 -v', 'plain query'],
   ['yarn --version', 'not on the read-only list'], ['cargo --version', 'not on the read-only list'],

@@ -57,7 +57,7 @@ export const EVASIONS: string[] = [
   'pnpm dlx evil', 'bunx evil', "env -S 'rm -rf victim'", 'env -S"rm -rf victim"', "env --split-string='rm -rf victim'",
   // rewriting files in place
   "sed -i 's/a/b/' file", "sed -i.bak -e 's/a/b/' file", "sed -ie 's/a/b/' file", "sed --in-place 's/a/b/' file", "sed -n 's/a/b/w out' file",
-  "sed '1e id' file", "sed 's/.*/id/e' file", "perl -pi -e 's/a/b/' file", "perl -i.bak -pe 's/a/b/' file", "ruby -i -pe 'sub(/a/, \"b\")' file",
+  "sed '1e id' file", "sed 's/.*/id/e' file", "sed -n 'b x; e id' file", "sed ':a;e id' file", "perl -pi -e 's/a/b/' file", "perl -i.bak -pe 's/a/b/' file", "ruby -i -pe 'sub(/a/, \"b\")' file",
   "awk -i inplace '{print}' file", "gawk -i inplace '{gsub(/a/, \"b\")} 1' file", 'truncate -s 0 file', 'dd if=/dev/zero of=file bs=1k count=1',
   'cp new.txt existing.txt', 'cp -r src/ dst/', 'mv a.txt b.txt', 'install -m 644 a /etc/a', 'ln -sf /dev/null ~/.bash_history', 'ln -f a b',
   'curl -o file https://x', 'curl -sSLo file https://x', 'curl -O https://x/file', 'curl --output file https://x', 'curl -X DELETE https://api/x/1',

@@ -6,6 +6,7 @@
  * (a file named `-delete`, `$(echo -o out)`).
  */
 import type { Arg } from './shell-parser';
+import { sedDanger } from './rewrite-rules';
 import { isOpt, scan } from './rule-kit';
 import { gitReadOnly } from './readonly-git';
 
@@ -37,11 +38,27 @@ const find: Check = (args) => {
   return action ? `find ${action.text} runs commands or writes files` : null;
 };
 
-/** `sed -n 'N,Mp' FILE…`: the one sed form that only prints. */
+/**
+ * sed printing to stdout: options that only change how it reads (`-n -E -r -s -u -z -l N`,
+ * `--posix`, `--debug`, `--sandbox`), literal scripts without `e`, `w`, `W`, `s///e`, `s///w`
+ * (sedDanger refuses what it does not understand). Not `-i`, `-f`.
+ */
+const SED_READS = ['-n', '-E', '-r', '-s', '-u', '-z', '-l', '--quiet', '--silent', '--regexp-extended', '--separate', '--unbuffered', '--null-data', '--posix', '--debug', '--sandbox', '--line-length'];
 const sed: Check = (args) => {
-  const [flag, script, ...files] = args;
-  if (flag?.text !== '-n' || !script || script.dynamic || !/^(\d+|\$)(,(\d+|\$))?p$/.test(script.text)) return "sed other than -n 'N,Mp' may edit files or run commands";
-  return files.some((a) => a.dynamic || a.glob || a.text.startsWith('-')) ? 'sed with a generated or glob argument' : null;
+  if (args.some((a) => a.dynamic || a.glob)) return 'sed with a generated or glob argument';
+  const scripts: string[] = [];
+  const bad: string[] = [];
+  const operands = scan(args, 'efl', (opt, v) => {
+    if (opt === '-e' || isOpt(opt, ['--expression'])) scripts.push(v?.text ?? '');
+    else if (!isOpt(opt, SED_READS)) bad.push(opt);
+  }, ['--expression', '--file', '--line-length']);
+  if (bad[0]) return `sed ${bad[0]} may edit files or run commands`;
+  const script = scripts.length === 0 ? operands.shift()?.text : undefined;
+  for (const s of script === undefined ? scripts : [script]) {
+    const danger = sedDanger(s);
+    if (danger) return danger;
+  }
+  return null;
 };
 
 /** `date` prints; `date -s` and `date MMDDhhmm` set the clock. `-I` takes its format attached. */

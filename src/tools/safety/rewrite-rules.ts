@@ -4,6 +4,7 @@
  * permission changes, patch, and output options of ordinary tools (sort -o, uniq IN OUT, xxd IN
  * OUT, tree -o, sponge). Editors run with commands (`vim -c`, `ed`, `emacs --batch`) count too.
  */
+import type { Arg } from './shell-parser';
 import { clip, has, hasLong, isOpt, parseFlags, scan, writesFile, type Rule } from './rule-kit';
 
 /** GNU sed commands that run a program (`e`, `s///e`) or write a file (`w`, `W`, `s///w`). */
@@ -14,8 +15,10 @@ export function sedDanger(script: string): string | null {
     for (; i < n && script[i] !== d; i++) if (script[i] === '\\') i++;
     return i++ < n;
   };
-  const toEol = (): void => {
-    while (i < n && script[i] !== '\n') i++;
+  // Text, file names and comments run to the end of the line (text lines ending in `\` go on);
+  // labels also end at `;`.
+  const skip = (label: boolean): void => {
+    while (i < n && !(script[i] === '\n' && script[i - 1] !== '\\') && !(label && script[i] === ';')) i++;
   };
   while (i < n) {
     const c = script[i++]!;
@@ -24,7 +27,8 @@ export function sedDanger(script: string): string | null {
     if (c === '\\' && !until(script[i++] ?? '')) return 'sed script not understood';
     if (c === 'e') return 'sed e (runs a command)';
     if (c === 'w' || c === 'W') return 'sed w (writes a file)';
-    if ('aicrR:btTvL#'.includes(c)) toEol();
+    if ('aicrRL#'.includes(c)) skip(false);
+    if (':btTv'.includes(c)) skip(true);
     if (c === 's' || c === 'y') {
       const d = script[i++] ?? '';
       if (!until(d) || !until(d)) return 'sed script not understood';
@@ -36,23 +40,30 @@ export function sedDanger(script: string): string | null {
   return null;
 }
 
+/**
+ * A sed script as far as the text says: variable reads become `x` (they cannot add commands unless
+ * the value is chosen to, which the command itself would show); a `$(…)` could say anything.
+ */
+const sedScript = (a: Arg | undefined): string | null =>
+  !a ? '' : !a.dynamic ? a.text : /\$\(|`/.test(a.text) ? null : a.text.replace(/\$\{[^}]*\}|\$\w+/g, 'x').replace(/^"|"$/g, '');
+
 const sed: Rule = (args, ctx) => {
-  const scripts: string[] = [];
+  const scripts: Array<string | null> = [];
   let inPlace = false;
   let sandbox = false;
   const operands = scan(args, 'efl', (opt, v) => {
     if (opt === '-i' || isOpt(opt, ['--in-place'])) inPlace = true;
     else if (isOpt(opt, ['--sandbox'])) sandbox = true;
-    else if (opt === '-e' || isOpt(opt, ['--expression'])) scripts.push(v && !v.dynamic ? v.text : 'e');
+    else if (opt === '-e' || isOpt(opt, ['--expression'])) scripts.push(sedScript(v));
     else if (opt === '-f' || isOpt(opt, ['--file'])) ctx.flag(`sed -f runs ${clip(v?.text ?? '?')}`);
   }, ['--expression', '--file', '--line-length']);
   // `-i` takes an attached suffix only: `-ie` is -i with suffix "e", not -i -e.
   if (args.some((a) => !a.dynamic && /^-[^-]*i/.test(a.text))) inPlace = true;
-  if (scripts.length === 0 && operands[0]) scripts.push(operands[0].dynamic ? 'e' : operands[0].text);
+  if (scripts.length === 0 && operands[0]) scripts.push(sedScript(operands[0]));
   if (inPlace) ctx.flag('sed -i (rewrites files)');
   if (sandbox) return;
   for (const s of scripts) {
-    const danger = sedDanger(s);
+    const danger = s === null ? 'sed script from a command' : sedDanger(s);
     if (danger) return ctx.flag(danger);
   }
 };
@@ -68,7 +79,8 @@ export const overwrites: Rule = (args, ctx, name) => {
 const CURL_VALUES = 'oduHXAebcDFTKmwxrCEyYzQPtU';
 const curl: Rule = (args, ctx) =>
   void scan(args, CURL_VALUES, (opt, v) => {
-    if (['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name', '--output-dir', '-K', '--config'].includes(opt)) ctx.flag(`curl ${opt} (writes files)`);
+    if (['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name', '--output-dir'].includes(opt)) ctx.flag(`curl ${opt} (writes files)`);
+    else if (opt === '-K' || opt === '--config') ctx.flag(`curl ${opt} (options from a file may write files)`);
     else if ((opt === '-X' || opt === '--request') && /^delete$/i.test(v?.text ?? '')) ctx.flag('curl -X DELETE');
     else if (isOpt(opt, ['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--libcurl', '--stderr', '--etag-save', '--hsts', '--alt-svc'], true) && writesFile(v))
       ctx.flag(`curl ${opt} ${clip(v?.text ?? '')} (overwrites)`);

@@ -1,12 +1,17 @@
 // Table test of the destructive-command classifier, on the real tree-sitter-bash parser.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { classifyCommand, classifyCommandSync, isDestructive, EXTRA_PATTERN_REASON } from '../../src/tools/safety/classify';
 import { loadShellParser } from '../../src/tools/safety/shell-parser';
 
-// Must stay first: it needs a parser that nothing has loaded yet in this worker.
+// Files share a worker's modules (isolate: false), so another file may have loaded the parser
+// already: a fresh copy of the modules has none loaded.
 describe('before the parser is loaded', () => {
-  it('classifyCommandSync throws', () => {
-    expect(() => classifyCommandSync('ls')).toThrow(/loadShellParser/);
+  it('classifyCommandSync and allowlistVerdictSync throw', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/tools/safety/classify');
+    const allow = await import('../../src/tools/safety/allowlist');
+    expect(() => fresh.classifyCommandSync('ls')).toThrow(/loadShellParser/);
+    expect(() => allow.allowlistVerdictSync('ls')).toThrow(/loadShellParser/);
   });
 });
 
@@ -59,6 +64,14 @@ const DESTRUCTIVE: string[] = [
   ': > important.txt', '> file.txt', 'echo x > file.txt', 'cmd &> out.log', 'cmd >| out.log', 'sort f 1> f', 'echo x > "$OUT"',
   // tee overwrites like > does (decision)
   'echo hi | tee out.txt',
+  // Decisions: overwriting copies and moves, downloads to files, extraction, in-place edits, script
+  // files and package scripts (code nobody has read), plain rm, containers, interpreter code that is
+  // more than a print of constants.
+  'cp a b', 'mv a b', 'npm test', 'make', 'time make', 'nice -n 10 make', 'python3 script.py', 'bash script.sh', 'cat install.sh | sh',
+  'wget -O out.html https://x', "curl -s x | python3 -c 'import json,sys; print(json.load(sys.stdin))'", 'sed -i s/a/b/ file',
+  'tar xzf a.tgz', 'docker run --rm alpine ls', 'rm notes.txt',
+  // line continuations are joined as bash joins them
+  'r\\\nm -rf victim', 'rm -r\\\nf x',
   // fails closed
   'rm -rf "unterminated', 'if true; then', '$CMD -rf x', '${TOOL} x', '$(echo rm) -rf x',
 ];
@@ -67,20 +80,18 @@ const BENIGN: string[] = [
   'ls -la', 'git status', 'git diff', 'git log --oneline', 'git push', 'git push origin main', 'git checkout -b x', 'git checkout main',
   'git reset HEAD~1', 'git stash', 'git stash list', 'git branch -d merged', 'git restore --staged x', 'git clean -n',
   'grep -r rm .', 'rg "rm -rf"', 'echo "rm -rf /"', 'echo rm -rf /', "printf '%s' 'DROP TABLE'", 'cat file | wc -l',
-  "find . -name '*.ts'", 'find . -type f | xargs grep foo', 'find . -exec grep -l foo {} +', 'mkdir -p a/b', 'cp a b', 'mv a b',
-  'touch x', 'npm test', 'npm install', 'make', 'cargo build', 'python3 script.py', "node -e 'console.log(1)'",
-  'curl -s https://x | jq .', 'wget -O out.html https://x', "curl -s x | python3 -c 'import json,sys; print(json.load(sys.stdin))'",
-  'docker ps', 'docker compose up -d', 'kubectl get pods', "psql -c 'SELECT 1'", 'sed -i s/a/b/ file', 'tar xzf a.tgz',
+  "find . -name '*.ts'", 'find . -type f | xargs grep foo', 'find . -exec grep -l foo {} +', 'mkdir -p a/b', 'cp -n a b', 'mv --backup a b',
+  'touch x', 'npm install', 'npm ls', 'make --version', 'cargo build', 'python3 --version', "node -e 'console.log(1)'",
+  'curl -s https://x | jq .', 'curl -s x | python3 -c "print(1)"',
+  'docker ps', 'docker compose up -d', 'kubectl get pods', "psql -c 'SELECT 1'", "sed -n '1,5p' file", 'tar tzf a.tgz',
   'ps aux | grep node', 'which rm', 'man rm', 'type kill', 'command -v rm', 'rm --help', 'cd /tmp && ls', 'export X=1',
   'echo hi > /dev/null', 'cmd 2>&1 | tee -a log', 'ls >> log.txt', 'ls 2>/dev/null', 'echo hi 1>&2', 'exec 3>&-', 'date', 'uname -a',
   'df -h', 'du -sh *', 'head -n 5 f', 'diff a b', 'jq . f.json', 'systemctl status nginx', 'journalctl -u x', 'history | tail',
-  'env | sort', 'sudo apt list --installed', 'kill -l', 'crontab -l', 'iptables -L', 'fdisk -l', 'rmdir empty', 'bash script.sh',
-  "sh -c 'ls -la'", 'ssh host uptime', 'watch -n 1 date', 'time make', 'nice -n 10 make', 'xargs -n1 echo',
-  '[[ a > b ]] && echo y', '(( x > 1 ))', 'echo "a" >> "$LOG"', 'git stash pop', 'docker run --rm alpine ls',
+  'env | sort', 'sudo apt list --installed', 'kill -l', 'crontab -l', 'iptables -L', 'fdisk -l', 'rmdir empty', 'bash -n script.sh',
+  "sh -c 'ls -la'", 'ssh host uptime', 'watch -n 1 date', 'time ls', 'nice -n 10 ls', 'xargs -n1 echo',
+  '[[ a > b ]] && echo y', '(( x > 1 ))', 'echo "a" >> "$LOG"', 'git stash pop', 'docker ps -a',
   "psql -c 'DELETE FROM t WHERE id=1'", 'python3 -m http.server',
-  // Decisions: piping a local file into a shell is like `sh file` (not inspected); a plain `rm` of a
-  // named file is outside the destructive list (no -r/-f, not /, ~, ., .., a glob or an unknown value).
-  'cat install.sh | sh', 'rm notes.txt',
+  "echo 'ls -la' | sh", "printf 'echo hi\\n' | bash", 'git -c user.name=aish -c user.email=a@b commit -m x',
 ];
 
 describe('classifyCommand', () => {
@@ -138,10 +149,10 @@ describe('classifyCommand', () => {
   it('applies extra patterns, strings as regex sources and RegExps as is', async () => {
     const extraPatterns = ['^npm publish\\b', /\bdeploy\s+--prod\b/i];
     expect(classifyCommandSync('npm publish --tag next', { extraPatterns })).toEqual({ destructive: true, reasons: [EXTRA_PATTERN_REASON] });
-    expect(classifyCommandSync('cd app && ./DEPLOY --PROD', { extraPatterns }).reasons).toEqual([EXTRA_PATTERN_REASON]);
+    expect(classifyCommandSync('cd app && ./DEPLOY --PROD', { extraPatterns }).reasons).toContain(EXTRA_PATTERN_REASON);
     // Matched against normalised words too: quoting does not hide the command.
     expect(classifyCommandSync("sudo 'npm' publish", { extraPatterns }).destructive).toBe(true);
-    expect(classifyCommandSync('npm test', { extraPatterns }).destructive).toBe(false);
+    expect(classifyCommandSync('npm ci', { extraPatterns }).destructive).toBe(false);
     // A global RegExp keeps lastIndex between test() calls; it must not matter.
     const g = [/danger/g];
     expect(classifyCommandSync('danger', { extraPatterns: g }).destructive).toBe(true);

@@ -3,15 +3,20 @@
  * model's commands. The command is parsed with tree-sitter-bash and every simple command in it is
  * checked, wherever it sits: pipelines, lists, subshells, groups, substitutions, control flow,
  * function bodies, heredocs, and strings run by `sh -c`/`eval`/`ssh` (re-parsed). Words are
- * compared after quote removal, so `"rm"`, `\rm`, `r\m` and `/bin/rm` are all `rm`. Per-program
- * rules live in program-rules.ts, wrappers.ts, interpreters.ts and script-rules.ts. Fails closed:
- * what does not parse, nests too deeply or runs a program whose name is only known at run time
- * counts as destructive.
+ * compared after quote removal, so `"rm"`, `\rm`, `r\m` and `/bin/rm` are all `rm`, and a script
+ * with backslash-newline is also read joined, as bash reads it (`r\⏎m` is `rm`). Per-program rules
+ * live in program-rules.ts (the table), git-rules.ts, rewrite-rules.ts, launchers.ts,
+ * system-rules.ts, wrappers.ts, interpreters.ts and script-rules.ts. Fails closed: what does not
+ * parse, nests too deeply, runs a program whose name is only known at run time or named by a path
+ * of its own, or feeds a shell text nobody can read here, counts as destructive.
  */
 import { getShellParser, loadShellParser, programName, resolveArg, type Arg, type ShellParser, type SyntaxNode } from './shell-parser';
+import { arithmeticContext, codeInData, unparsedCommands } from './hidden-code';
+import { compilePatterns, matchesAny } from './patterns';
 import { DOWNLOADERS, ruleFor } from './program-rules';
-import { clip, isSafeSink, type RuleContext } from './rule-kit';
+import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from './script-rules';
+import { commandArgv, commandOf, inputFile, joinContinuations, literalOutput, redirectTexts } from './syntax';
 import { unwrap } from './wrappers';
 
 export interface SafetyVerdict {
@@ -39,7 +44,8 @@ const NESTING = new Set([
 ]);
 /** Output redirections that truncate their target (`>&` only when the target is a file). */
 const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
-const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+/** Where a program named by path is still the system's own (`/bin/rm` is `rm`, `./rm` is a script). */
+const SYSTEM_PROGRAM = /^\/(usr\/(local\/)?|opt\/homebrew\/)?s?bin\/[^/]+$/;
 export const EXTRA_PATTERN_REASON = 'matches safety.extraDestructivePatterns';
 const TOO_DEEP = 'nested too deeply';
 
@@ -48,54 +54,9 @@ interface State {
   reasons: Set<string>;
   unparseable: boolean;
   patterns: RegExp[];
-}
-
-/** The words of a simple command, program first; prefix assignments and redirections left out. */
-function commandArgv(node: SyntaxNode): Arg[] {
-  const argv: Arg[] = [];
-  for (const child of node.namedChildren) {
-    if (!child || child.type === 'comment' || child.type === 'variable_assignment' || REDIRECTS.has(child.type)) continue;
-    if (child.type === 'command_name' || argv.length > 0) argv.push(resolveArg(child));
-  }
-  return argv;
-}
-
-/** The simple command a pipeline stage runs (`cmd` or `cmd 2>/dev/null`), if it is one. */
-function commandOf(stage: SyntaxNode): SyntaxNode | null {
-  if (stage.type === 'command') return stage;
-  if (stage.type === 'redirected_statement') return stage.namedChildren.find((c) => c?.type === 'command') ?? null;
-  return null;
-}
-
-/** Heredoc bodies and here-strings attached to a command or to the statement around it. */
-function redirectTexts(cmd: SyntaxNode, statement: SyntaxNode | null): string[] {
-  const texts: string[] = [];
-  for (const owner of statement ? [cmd, statement] : [cmd])
-    for (const r of owner.namedChildren) {
-      if (r?.type === 'heredoc_redirect') {
-        const body = r.namedChildren.find((c) => c?.type === 'heredoc_body');
-        if (body) texts.push(body.text);
-      } else if (r?.type === 'herestring_redirect') {
-        const word = r.namedChildren.find((c) => c !== null);
-        const a = word && resolveArg(word);
-        if (a && !a.dynamic) texts.push(a.text);
-      }
-    }
-  return texts;
-}
-
-/** Text a pipeline stage writes that is known statically: echo/printf arguments, cat's heredoc. */
-function fedText(stage: SyntaxNode): string[] {
-  const cmd = commandOf(stage);
-  if (!cmd) return [];
-  const argv = unwrap(commandArgv(cmd));
-  const name = argv[0] && programName(argv[0]);
-  if (name === 'cat') return redirectTexts(cmd, cmd === stage ? null : stage);
-  if (name !== 'echo' && name !== 'printf') return [];
-  let words = argv.slice(1).filter((a) => !a.dynamic).map((a) => a.text);
-  if (name === 'echo') while (words[0] && /^-[neE]+$/.test(words[0])) words = words.slice(1);
-  const text = words.join(' ');
-  return [name === 'printf' || argv.some((a) => a.text === '-e') ? text.replace(/\\n/g, '\n').replace(/\\t/g, '\t') : text];
+  /** Seen anywhere: an arithmetic context, and a literal holding `$(` or a backquote. */
+  arithmetic: boolean;
+  codeInData: boolean;
 }
 
 /**
@@ -110,16 +71,38 @@ interface Visit {
   nest: number;
 }
 
+/** The statement a command sits in when it carries redirections (`cmd <<EOF`, `cmd < f`). */
+const statementOf = (cmd: Visit): Visit | null => (cmd.up?.node.type === 'redirected_statement' ? cmd.up : null);
+
+/** The pipeline stage feeding this command's stdin, if any. */
+function upstreamOf(cmd: Visit): SyntaxNode | null {
+  const stage = statementOf(cmd) ?? cmd;
+  const pipe = stage.up;
+  if (pipe?.node.type !== 'pipeline') return null;
+  // `cat <<EOF | psql` puts the pipeline inside the heredoc redirect of `cat`.
+  return stage.prev ?? (pipe.up?.node.type === 'heredoc_redirect' ? (pipe.up.up?.node ?? null) : null);
+}
+
 /** What a command reads on stdin, as far as the script itself says. */
 function stdinOf(cmd: Visit): string[] {
-  const statement = cmd.up?.node.type === 'redirected_statement' ? cmd.up : null;
-  const texts = redirectTexts(cmd.node, statement?.node ?? null);
-  const stage = statement ?? cmd;
-  const pipe = stage.up;
-  if (pipe?.node.type !== 'pipeline') return texts;
-  // `cat <<EOF | psql` puts the pipeline inside the heredoc redirect of `cat`.
-  const upstream = stage.prev ?? (pipe.up?.node.type === 'heredoc_redirect' ? (pipe.up.up?.node ?? null) : null);
-  return upstream ? [...texts, ...fedText(upstream)] : texts;
+  const texts = redirectTexts(cmd.node, statementOf(cmd)?.node ?? null) ?? [];
+  const upstream = upstreamOf(cmd);
+  return upstream ? [...texts, ...(literalOutput(upstream) ?? [])] : texts;
+}
+
+/**
+ * A shell or interpreter taking its program from stdin runs only text the script spells out: a
+ * heredoc, a here-string, echo or printf of static words. Anything else (`xxd -r | sh`,
+ * `base64 -d | bash`, `sh < x.sh`, `python3 <<< "$(…)"`) is code nobody has read.
+ */
+function checkStdinProgram(state: State, cmd: Visit, argv: Arg[]): void {
+  const runner = programFromStdin(unwrap(argv));
+  if (!runner) return;
+  const statement = statementOf(cmd)?.node ?? null;
+  const file = inputFile(cmd.node, statement);
+  if (file !== null) return flag(state, `${runner} < ${clip(file)}`);
+  const upstream = upstreamOf(cmd);
+  if (redirectTexts(cmd.node, statement) === null || (upstream && literalOutput(upstream) === null)) flag(state, `… | ${runner}`);
 }
 
 /** A downloader (curl, wget, …) run anywhere inside a node, e.g. in `<(curl …)` or `$(curl …)`. */
@@ -143,10 +126,7 @@ function flag(state: State, reason: string): void {
 }
 
 function matchPatterns(state: State, text: string): void {
-  for (const re of state.patterns) {
-    re.lastIndex = 0; // a /g or /y pattern keeps state between test() calls
-    if (re.test(text)) return flag(state, EXTRA_PATTERN_REASON);
-  }
+  if (matchesAny(state.patterns, text)) flag(state, EXTRA_PATTERN_REASON);
 }
 
 function runArgv(state: State, argv: Arg[], stdin: string[], depth: number, hops: number): void {
@@ -156,6 +136,8 @@ function runArgv(state: State, argv: Arg[], stdin: string[], depth: number, hops
   if (hops > MAX_HOPS) return flag(state, TOO_DEEP);
   const name = programName(first);
   if (name === null) return flag(state, `unknown program ${clip(first.text)}`);
+  // A program named by a path of its own (`./x.sh`, `bin/tool`) is a file nobody has read.
+  if (first.text.includes('/') && !SYSTEM_PROGRAM.test(first.text)) flag(state, `runs ${clip(first.text)}`);
   const rule = (Object.hasOwn(SCRIPT_RULES, name) ? SCRIPT_RULES[name] : SHELLS.has(name) ? shell : undefined) ?? ruleFor(name);
   if (!rule) return;
   const ctx: RuleContext = {
@@ -179,10 +161,11 @@ function runArgv(state: State, argv: Arg[], stdin: string[], depth: number, hops
 
 function checkRedirect(state: State, node: SyntaxNode): void {
   const op = node.children.find((c) => c !== null && !c.isNamed)?.type;
-  if (!op || !TRUNCATING.has(op)) return;
   const dest = node.childForFieldName('destination');
-  if (!dest || dest.type === 'process_substitution') return;
+  if (!op || !dest || dest.type === 'process_substitution') return;
   const target = resolveArg(dest);
+  if ((op === '>>' || op === '&>>') && runsLater(target.text)) return flag(state, `>> ${clip(target.text)} (runs later)`);
+  if (!TRUNCATING.has(op)) return;
   if (!target.dynamic && isSafeSink(target.text)) return;
   if (op === '>&' && (dest.type === 'number' || /^(\d+-?|-)$/.test(target.text))) return; // 2>&1, >&-
   flag(state, `> ${clip(target.text)} (overwrites)`);
@@ -211,9 +194,17 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): 
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     const { node, nest } = visit;
     switch (node.type) {
-      case 'command':
-        runArgv(state, commandArgv(node), stdinOf(visit), depth, 0);
+      case 'command': {
+        const argv = commandArgv(node);
+        runArgv(state, argv, stdinOf(visit), depth, 0);
+        checkStdinProgram(state, visit, argv);
         break;
+      }
+      case 'variable_assignment': {
+        const name = node.childForFieldName('name')?.text ?? '';
+        if (programVariable(name)) flag(state, `${clip(name)}=… (changes what runs)`);
+        break;
+      }
       case 'file_redirect':
         checkRedirect(state, node);
         break;
@@ -222,6 +213,9 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): 
         break;
     }
     if (!lenient && (node.isMissing || node.type === 'ERROR')) markUnparseable(state);
+    state.arithmetic ||= arithmeticContext(node);
+    state.codeInData ||= codeInData(node);
+    for (const script of unparsedCommands(node)) classifyScript(state, script, depth + 1);
     const level = NESTING.has(node.type) ? nest + 1 : nest;
     if (level > MAX_NESTING) {
       flag(state, TOO_DEEP);
@@ -238,9 +232,19 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): 
   }
 }
 
-/** Classifies a script; `lenient` for shell strings found inside other code (parse errors ignored). */
+/**
+ * Classifies a script; `lenient` for shell strings found inside other code (parse errors ignored).
+ * With backslash-newline in it, both as tree-sitter reads it and joined as bash reads it (`sh -c`
+ * strings too: the inner shell joins them).
+ */
 function classifyScript(state: State, source: string, depth: number, lenient = false): void {
   if (depth > MAX_SCRIPT_DEPTH) return flag(state, TOO_DEEP);
+  classifyText(state, source, depth, lenient);
+  const joined = joinContinuations(source);
+  if (joined !== null && joined !== source) classifyText(state, joined, depth, lenient);
+}
+
+function classifyText(state: State, source: string, depth: number, lenient: boolean): void {
   if (state.patterns.length > 0) matchPatterns(state, source);
   const tree = state.parser.parse(source);
   if (!tree) return lenient ? undefined : markUnparseable(state);
@@ -252,30 +256,14 @@ function classifyScript(state: State, source: string, depth: number, lenient = f
   }
 }
 
-const compiled = new WeakMap<Array<string | RegExp>, RegExp[]>();
-function compilePatterns(patterns: Array<string | RegExp> | undefined): RegExp[] {
-  if (!patterns || patterns.length === 0) return [];
-  let res = compiled.get(patterns);
-  if (!res) {
-    res = patterns.map((p) => {
-      if (typeof p !== 'string') return p;
-      try {
-        return new RegExp(p);
-      } catch {
-        return new RegExp(p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')); // not a valid regex: match it literally
-      }
-    });
-    compiled.set(patterns, res);
-  }
-  return res;
-}
-
 /** Same as classifyCommand, synchronous; throws if loadShellParser() has not finished. */
 export function classifyCommandSync(command: string, opts: SafetyOptions = {}): SafetyVerdict {
   const parser = getShellParser();
   if (!parser) throw new Error('shell parser not loaded: await loadShellParser() first');
-  const state: State = { parser, reasons: new Set(), unparseable: false, patterns: compilePatterns(opts.extraPatterns) };
+  const state: State = { parser, reasons: new Set(), unparseable: false, patterns: compilePatterns(opts.extraPatterns), arithmetic: false, codeInData: false };
   classifyScript(state, command, 0);
+  // `echo 'a[$(rm -rf ~)]'; echo ${HOME:_}`: the arithmetic runs what the string holds.
+  if (state.arithmetic && state.codeInData) flag(state, 'arithmetic may run $(…) held in a string');
   const reasons = [...state.reasons];
   const verdict: SafetyVerdict = { destructive: reasons.length > 0 || state.unparseable, reasons };
   if (state.unparseable) verdict.unparseable = true;

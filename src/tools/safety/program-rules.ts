@@ -3,12 +3,18 @@
  * and a rule reports what makes it destructive (`rm -rf`, `git push --force`, `dd of=`, …).
  */
 import type { Arg } from './shell-parser';
+import { git } from './git-rules';
 import { interpreter, language } from './interpreters';
-import { clip, dangerousTarget, has, hasLong, isSafeSink, parseFlags, type Rule } from './rule-kit';
+import { LAUNCHER_RULES } from './launchers';
+import { overwrites, REWRITE_RULES } from './rewrite-rules';
+import { clip, dangerousTarget, has, hasLong, isSafeSink, parseFlags, runsLater, type Rule } from './rule-kit';
+import { SYSTEM_RULES } from './system-rules';
 import { find, wrapper, WRAPPERS, xargs } from './wrappers';
+
 
 const always: Rule = (_args, ctx, name) => ctx.flag(name);
 
+/** Any rm of a file deletes it for good; the reason says how bad (`rm -rf`, `rm of ~`, `rm notes.txt`). */
 const rm: Rule = (args, ctx) => {
   const f = parseFlags(args);
   if (hasLong(f, '--help', '--version')) return; // prints and exits without deleting
@@ -19,16 +25,11 @@ const rm: Rule = (args, ctx) => {
     const t = dangerousTarget(p);
     if (t) return ctx.flag(`rm of ${t}`);
   }
+  if (f.positionals[0]) ctx.flag(`rm ${clip(f.positionals[0].text)}`);
 };
 
 const disk: Rule = (args, ctx, name) => {
   if (!has(parseFlags(args), 'l', '--list')) ctx.flag(name); // -l only lists partitions
-};
-
-const chmodLike: Rule = (args, ctx, name) => {
-  const f = parseFlags(args);
-  if (has(f, 'R', '--recursive')) return ctx.flag(`${name} -R`);
-  if (f.positionals.some((p) => dangerousTarget(p) === '/')) ctx.flag(`${name} on /`);
 };
 
 const mv: Rule = (args, ctx) => {
@@ -38,56 +39,16 @@ const mv: Rule = (args, ctx) => {
     const t = p.dynamic ? (/^\$\{?HOME\}?\/?$/.test(p.text) ? '$HOME' : null) : dangerousTarget(p);
     if (t === '/' || t?.startsWith('~') || t === '$HOME') return ctx.flag(`mv of ${t}`);
   }
+  overwrites(args, ctx, 'mv');
 };
 
 const tee: Rule = (args, ctx) => {
   const f = parseFlags(args);
+  const later = f.positionals.find((p) => runsLater(p.text));
+  if (later) return ctx.flag(`tee ${clip(later.text)} (runs later)`);
   if (has(f, 'a', '--append')) return;
   const file = f.positionals.find((p) => (p.dynamic ? p.node?.type !== 'process_substitution' : !isSafeSink(p.text)));
   if (file) ctx.flag(`tee overwrites ${clip(file.text)}`);
-};
-
-const GIT_VALUES = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env'];
-const git: Rule = (args, ctx) => {
-  const at = args.findIndex((a, i) => !a.text.startsWith('-') && !GIT_VALUES.includes(args[i - 1]?.text ?? ''));
-  if (at < 0) return;
-  const sub = args[at]!.text;
-  const rest = args.slice(at + 1);
-  const f = parseFlags(rest);
-  const p = f.positionals.map((a) => a.text);
-  const hit = (what: string): void => ctx.flag(`git ${what}`);
-  switch (sub) {
-    case 'reset':
-      return hasLong(f, '--hard') ? hit('reset --hard') : undefined;
-    case 'clean':
-      return has(f, 'f', '--force') && !has(f, 'n', '--dry-run') ? hit('clean -f') : undefined;
-    case 'push':
-      if (has(f, 'f', '--force', '--force-with-lease', '--mirror')) return hit('push --force');
-      if (has(f, 'd', '--delete', '--prune') || p.some((r) => r.startsWith(':'))) return hit('push --delete');
-      return p.some((r) => r.startsWith('+')) ? hit('push +refspec') : undefined;
-    case 'checkout':
-    case 'switch':
-      if (has(f, 'f', '--force', '--discard-changes')) return hit(`${sub} --force`);
-      if (rest.some((a) => a.text === '--') || p.some((r) => /^(\.|:\/|\*)/.test(r))) return hit('checkout -- paths');
-      return;
-    case 'restore':
-      return has(f, 'S', '--staged') && !has(f, 'W', '--worktree') ? undefined : hit('restore');
-    case 'stash':
-      return p[0] === 'drop' || p[0] === 'clear' ? hit(`stash ${p[0]}`) : undefined;
-    case 'branch':
-      return f.short.has('D') || (has(f, 'd', '--delete') && has(f, 'f', '--force')) ? hit('branch -D') : undefined;
-    case 'filter-branch':
-    case 'filter-repo':
-      return hit(sub);
-    case 'reflog':
-      return p[0] === 'expire' || p[0] === 'delete' ? hit(`reflog ${p[0]}`) : undefined;
-    case 'gc':
-      return f.long.some((l) => /^--prune=(now|all)$/.test(l)) ? hit('gc --prune=now') : undefined;
-    case 'update-ref':
-      return has(f, 'd') ? hit('update-ref -d') : undefined;
-    case 'rm':
-      return has(f, 'f', '--force') ? hit('rm -f') : undefined;
-  }
 };
 
 /** First operand after global options, for `docker -H x rm`, `kubectl -n ns delete`. */
@@ -95,20 +56,12 @@ function subcommands(args: Arg[], values: readonly string[]): string[] {
   return parseFlags(args, values).positionals.map((a) => a.text);
 }
 
-const docker: Rule = (args, ctx, name) => {
-  const [a, b] = subcommands(args, ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']);
-  const group = ['system', 'volume', 'image', 'container', 'network', 'builder'].includes(a ?? '');
-  if (a === 'rm' || a === 'rmi' || a === 'kill') return ctx.flag(`${name} ${a}`);
-  if (group && ['prune', 'rm', 'remove', 'kill'].includes(b ?? '')) return ctx.flag(`${name} ${a} ${b}`);
-  if (a === 'compose' && b === 'down' && has(parseFlags(args), 'v', '--volumes', '--rmi')) ctx.flag(`${name} compose down -v`);
-};
-
 const KUBE_VALUES = ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server'];
 const SUBCOMMAND_RULES: Record<string, { values: string[]; bad: string[] }> = {
-  kubectl: { values: KUBE_VALUES, bad: ['delete'] },
-  oc: { values: KUBE_VALUES, bad: ['delete'] },
-  terraform: { values: [], bad: ['destroy'] },
-  tofu: { values: [], bad: ['destroy'] },
+  kubectl: { values: KUBE_VALUES, bad: ['delete', 'exec', 'run', 'debug', 'attach', 'drain', 'cp', 'replace'] },
+  oc: { values: KUBE_VALUES, bad: ['delete', 'exec', 'run', 'debug', 'attach', 'drain', 'cp', 'replace', 'rsh'] },
+  terraform: { values: [], bad: ['destroy', 'apply'] },
+  tofu: { values: [], bad: ['destroy', 'apply'] },
   pulumi: { values: ['-C', '--cwd', '-s', '--stack'], bad: ['destroy'] },
   helm: { values: ['-n', '--namespace', '--kube-context'], bad: ['uninstall', 'delete', 'del', 'un'] },
   systemctl: { values: ['-H', '--host', '-M', '--machine', '-t', '--type', '-s', '--signal'], bad: ['stop', 'disable', 'mask', 'poweroff', 'reboot', 'halt', 'kill', 'isolate', 'kexec', 'rescue', 'emergency'] },
@@ -130,9 +83,16 @@ export function sqlDanger(text: string): string | null {
   if (/\.drop(Database)?\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}/.test(text)) return 'drop';
   return null;
 }
+/** Client commands that hand a line to the shell: sqlite3 `.shell`/`.system`, psql and mysql `\!`. */
+const SQL_SHELL = /(?:^|\n|;)\s*(?:\.(?:shell|system)|\\!|system)\s+([^\n]*)/g;
 const sql: Rule = (args, ctx, name) => {
-  const danger = sqlDanger([...args.filter((a) => !a.dynamic).map((a) => a.text), ...ctx.stdin].join('\n'));
+  const text = [...args.filter((a) => !a.dynamic).map((a) => a.text), ...ctx.stdin].join('\n');
+  const danger = sqlDanger(text);
   if (danger) ctx.flag(`${danger} in ${name}`);
+  for (const m of text.matchAll(SQL_SHELL)) {
+    ctx.flag(`${name} runs a shell command`);
+    ctx.runScript(m[1]!, true);
+  }
 };
 
 const kill: Rule = (args, ctx, name) => {
@@ -152,27 +112,19 @@ const RULES: Record<string, Rule> = {
   mke2fs: always, pkill: kill, killall: kill, skill: kill, xkill: kill, rimraf: always,
   shutdown: always, reboot: always, halt: always, poweroff: always, kill, init: initLike, telinit: initLike,
   fdisk: disk, sfdisk: disk, gdisk: disk, sgdisk: disk, cfdisk: disk, parted: disk,
-  chmod: chmodLike, chown: chmodLike, chgrp: chmodLike, docker, podman: docker,
   psql: sql, mysql: sql, mariadb: sql, sqlite3: sql, sqlcmd: sql, mongo: sql, mongosh: sql, 'redis-cli': sql, 'clickhouse-client': sql,
   rmdir: (args, ctx) => {
     const f = parseFlags(args);
     if (has(f, 'p', '--parents') && f.positionals.some((p) => p.text.startsWith('/'))) ctx.flag('rmdir -p /');
   },
   dd: (args, ctx) => (args.some((a) => a.text.startsWith('of=')) ? ctx.flag('dd of=') : undefined),
-  rsync: (args, ctx) => {
-    const bad = args.find((a) => /^--(delete|del$|remove-source-files|remove-sent-files)/.test(a.text));
-    if (bad) ctx.flag(`rsync ${bad.text.split('=')[0]}`);
-  },
-  crontab: (args, ctx) => (has(parseFlags(args), 'r') ? ctx.flag('crontab -r') : undefined),
-  iptables: (args, ctx, name) => {
-    if (has(parseFlags(args), 'FX', '--flush', '--delete-chain')) ctx.flag(`${name} -F`);
-  },
 };
-RULES.ip6tables = RULES.iptables!;
+
+const TABLES = [RULES, REWRITE_RULES, LAUNCHER_RULES, SYSTEM_RULES];
 
 /** The rule for a program name (already normalised by programName). */
 export function ruleFor(name: string): Rule | undefined {
-  if (Object.hasOwn(RULES, name)) return RULES[name];
+  for (const table of TABLES) if (Object.hasOwn(table, name)) return table[name];
   if (Object.hasOwn(WRAPPERS, name)) return wrapper;
   if (Object.hasOwn(SUBCOMMAND_RULES, name)) return bySubcommand;
   if (name.startsWith('mkfs')) return (_a, ctx) => ctx.flag('mkfs');

@@ -4,7 +4,7 @@
  * any depth.
  */
 import { programName, type Arg } from './shell-parser';
-import { clip, lit, type Rule, type RuleContext } from './rule-kit';
+import { clip, isSafeSink, lit, programVariable, type Rule, type RuleContext } from './rule-kit';
 
 /** Wrappers run their operand as a command; `values` take an argument, `skip` operands precede it. */
 interface Wrapper {
@@ -40,8 +40,9 @@ export const WRAPPERS: Record<string, Wrapper> = {
   ssh: { values: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'], skip: 1, join: true },
   su: { values: ['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w'], scripts: ['-c', '--command', '--session-command'], noCommand: true },
   runuser: { values: ['-u', '-g', '-G', '--user', '--group', '--supp-group', '-s', '--shell'], scripts: ['-c', '--command'] },
-  npx: { values: ['-p', '--package'], scripts: ['-c', '--call'] },
-  nohup: {}, setsid: {}, builtin: {}, unbuffer: {}, busybox: {}, bunx: {}, torsocks: {}, proxychains: { values: ['-f'] }, proxychains4: { values: ['-f'] }, firejail: {},
+  setarch: { skip: 1 }, linux32: {}, linux64: {}, chrt: { values: ['-T', '-P', '-D'], skip: 1 }, unshare: {}, nsenter: { values: ['-t', '--target'] },
+  prlimit: {}, valgrind: {}, eatmydata: {}, fakeroot: {}, pkexec: { values: ['--user'] }, 'xvfb-run': {}, caffeinate: {}, 'systemd-inhibit': {},
+  nohup: {}, setsid: {}, builtin: {}, unbuffer: {}, busybox: {}, torsocks: {}, proxychains: { values: ['-f'] }, proxychains4: { values: ['-f'] }, firejail: {},
 };
 
 export const wrapper: Rule = (args, ctx, name) => {
@@ -49,7 +50,10 @@ export const wrapper: Rule = (args, ctx, name) => {
   let skip = w.skip ?? 0;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const [opt, inline] = a.text.split(/=(.*)/s, 2) as [string, string | undefined];
+    let [opt, inline] = a.text.split(/=(.*)/s, 2) as [string, string | undefined];
+    // A short script option with its script attached: `env -S'rm -rf x'`, `su -c'…'`.
+    const attached = w.scripts?.find((s) => s.length === 2 && a.text.startsWith(s) && a.text.length > 2);
+    if (attached && !a.dynamic) [opt, inline] = [attached, a.text.slice(2)];
     if (!a.dynamic && a.text === '--') return operands(args.slice(i + 1));
     if (!a.dynamic && a.text.startsWith('-') && a.text !== '-') {
       if (w.inert?.includes(a.text)) return;
@@ -59,7 +63,10 @@ export const wrapper: Rule = (args, ctx, name) => {
         return;
       }
       if (w.values?.includes(a.text)) i++;
-    } else if (!(w.assignments && !a.dynamic && /^[A-Za-z_]\w*=/.test(a.text))) {
+    } else if (w.assignments && !a.dynamic && /^[A-Za-z_]\w*=/.test(a.text)) {
+      const variable = a.text.slice(0, a.text.indexOf('='));
+      if (programVariable(variable)) ctx.flag(`${clip(variable)}=… (changes what runs)`);
+    } else {
       if (skip > 0) skip--;
       else return operands(args.slice(i));
     }
@@ -77,6 +84,7 @@ export const find: Rule = (args, ctx) => {
   for (let i = 0; i < args.length; i++) {
     const t = args[i]!.text;
     if (t === '-delete') ctx.flag('find -delete');
+    if (/^-f(print0?|printf|ls)$/.test(t) && !isSafeSink(args[i + 1]?.text ?? '')) ctx.flag(`find ${t} (writes a file)`);
     if (t === '-exec' || t === '-execdir' || t === '-ok' || t === '-okdir') {
       const end = args.findIndex((a, j) => j > i && (a.text === ';' || a.text === '+'));
       const inner = args.slice(i + 1, end < 0 ? undefined : end);

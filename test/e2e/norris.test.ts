@@ -17,7 +17,8 @@ describe('aish --norris', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'old.o'), 'x');
     fake.server.enqueue(call(`ls ${dir}`), call(`rm -rf ${dir}`), { text: 'Cleaned the build directory.' });
-    const r = await runAish(['--norris', 'clean the build dir', '--yes'], { home, env: fake.env() });
+    // Run in home: with a sandbox, a step may write only inside aish's working directory.
+    const r = await runAish(['--norris', 'clean the build dir', '--yes'], { home, cwd: home, env: fake.env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(existsSync(dir)).toBe(false);

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Broker } from '../broker/broker';
 import { Models } from '../broker/models';
 import type { ChatMessage, Usage } from '../broker/types';
+import { Checkpoints, checkpointsRoot } from '../checkpoints/checkpoints';
 import type { Setup } from '../config/setup';
 import { Conversation } from '../context/conversation';
 import { composeSystemPrompt } from '../context/system-prompt';
@@ -43,11 +44,11 @@ export class Engine {
   readonly toolbox: Toolbox;
   readonly recorder: SessionRecorder;
   readonly norris: Norris;
+  readonly checkpoints: Checkpoints;
   private running: AbortController | null = null;
   /** `!cmd` output waiting to go out with the next prompt. */
   private pendingShell: string[] = [];
   private readonly usage = new UsageTally();
-
   private constructor(
     readonly setup: Setup,
     readonly host: EngineHost,
@@ -63,6 +64,7 @@ export class Engine {
     this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify });
     this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model }), warn);
     this.norris = new Norris(this);
+    this.checkpoints = new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd); // follows :cd; no git until used
   }
 
   /** Everything that must be true before the first prompt; the rest (memory, MCP) starts in start(). */

@@ -29,6 +29,7 @@ export class InputRouter {
       norris: engine.norris,
       chat: engine,
       sessions: engine.recorder,
+      checkpoints: engine.checkpoints,
       commands: catalog,
     };
   }

@@ -3,12 +3,13 @@
  * directory used with `--work-tree=<dir>`. Created on the first snapshot, 0700 like all aish data.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { AishError, errnoCode, formatError } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
 import type { Git } from './git';
+import { parentIgnores } from './ignores';
 
 /** The one branch checkpoints are committed on, oldest to newest. */
 export const REF = 'refs/heads/main';
@@ -70,9 +71,12 @@ const CONFIG = [
   '',
 ].join('\n');
 
-/** Create the shadow repository of `dir` when there is none yet. */
+/** Create the shadow repository of `dir` when there is none yet; bring its excludes up to date. */
 export async function ensureShadow(git: Git, root: string, dir: string): Promise<void> {
-  if (shadowExists(git.gitDir)) return;
+  if (shadowExists(git.gitDir)) {
+    updateExcludes(git.gitDir, root, dir);
+    return;
+  }
   try {
     ensurePrivateDir(root);
     ensurePrivateDir(git.gitDir);
@@ -83,12 +87,28 @@ export async function ensureShadow(git: Git, root: string, dir: string): Promise
   appendFileSync(join(git.gitDir, 'config'), CONFIG);
   writeFileSync(join(git.gitDir, 'HEAD'), `ref: ${REF}\n`);
   mkdirSync(join(git.gitDir, 'info'), { recursive: true });
-  // The checkpoints themselves never go into a checkpoint (a data dir inside the working tree).
-  const rel = inside(dir, root);
-  writeFileSync(join(git.gitDir, 'info', 'exclude'), rel ? `${ignorePattern(rel)}\n` : '');
   // Files are stored and written back byte for byte, whatever the tree's .gitattributes say.
   writeFileSync(join(git.gitDir, 'info', 'attributes'), '* -text -filter -ident !eol !working-tree-encoding\n');
+  updateExcludes(git.gitDir, root, dir);
   writeFileSync(join(git.gitDir, MARKER), `${dir}\n`);
+}
+
+/**
+ * The shadow's info/exclude, brought up to date before each snapshot: the checkpoints themselves
+ * (a data dir inside the working tree) and the rules of the .gitignore files above the tree.
+ * Rewritten only when it changes, so git's cache of untracked directories stays valid.
+ */
+export function updateExcludes(gitDir: string, root: string, dir: string): void {
+  const rel = inside(dir, root);
+  const text = [...(rel ? [ignorePattern(rel)] : []), ...parentIgnores(dir)].map((l) => `${l}\n`).join('');
+  const path = join(gitDir, 'info', 'exclude');
+  let old: string | null = null;
+  try {
+    old = readFileSync(path, 'utf8');
+  } catch {
+    // first snapshot
+  }
+  if (old !== text) writeFileSync(path, text);
 }
 
 /** Packs past which `git gc --auto` is asked to merge them (git's own default limit is 50). */

@@ -1,10 +1,14 @@
 /** The pure parts of checkpoints: the commit message, the list rows, which checkpoint an argument names. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCheckpoint, formatCheckpointLines, formatRestore, resolveTarget } from '../../src/checkpoints/format';
 import { gitEnv, joinZ, splitZ } from '../../src/checkpoints/git';
+import { parentIgnores, rebaseIgnore } from '../../src/checkpoints/ignores';
 import { formatMessage, parseLog, parseMessage } from '../../src/checkpoints/message';
 import { ignorePattern, inside, shadowDirFor } from '../../src/checkpoints/shadow';
 import type { Checkpoint } from '../../src/checkpoints/types';
+import { tmpDir } from '../helpers/tmp';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const cp = (n: number, extra: Partial<Checkpoint> = {}): Checkpoint => {
@@ -88,5 +92,50 @@ describe('shadow repository helpers', () => {
     expect(env.GIT_CONFIG_PARAMETERS).toBeUndefined();
     expect(env).toMatchObject({ PATH: '/bin', HOME: '/h', GIT_CONFIG_NOSYSTEM: '1' });
     expect(splitZ(joinZ(['a', 'b c']))).toEqual(['a', 'b c']);
+  });
+});
+
+describe('.gitignore rules of the directories above the work tree', () => {
+  it('patterns for any depth are kept; anchored ones are rebased when their leading parts lead to the tree', () => {
+    const text = [
+      '# comment',
+      'node_modules/',
+      '*.log',
+      '!keep.log',
+      '/build',
+      '/packages/app/dist/',
+      'packages/*/coverage',
+      'packages/other/x',
+      'packages/app',
+      '**/tmp',
+      'packages/**/cache/',
+      '!/packages/app/dist/keep.txt',
+      'trailing   ',
+      '',
+    ].join('\n');
+    expect(rebaseIgnore(text, ['packages', 'app'])).toEqual([
+      'node_modules/',
+      '*.log',
+      '!keep.log',
+      '/dist/',
+      '/coverage',
+      '/**/tmp',
+      '/**/cache/',
+      '!/dist/keep.txt',
+      'trailing',
+    ]);
+    expect(rebaseIgnore('/[a-c]pp/out\n/ap?/lib\n/a\\*/x\n', ['app'])).toEqual(['/out', '/lib']);
+  });
+
+  it('reads the .gitignore files from the nearest directory with a .git down to the tree, outermost first', () => {
+    const base = tmpDir();
+    mkdirSync(join(base, 'repo', '.git'), { recursive: true });
+    mkdirSync(join(base, 'repo', 'packages', 'app'), { recursive: true });
+    writeFileSync(join(base, '.gitignore'), 'outside-the-repo\n');
+    writeFileSync(join(base, 'repo', '.gitignore'), 'node_modules/\n/packages/app/dist\n');
+    writeFileSync(join(base, 'repo', 'packages', '.gitignore'), '!node_modules/\n');
+    expect(parentIgnores(join(base, 'repo', 'packages', 'app'))).toEqual(['node_modules/', '/dist', '!node_modules/']);
+    expect(parentIgnores(join(base, 'repo'))).toEqual([]);
+    expect(parentIgnores(base)).toEqual([]);
   });
 });

@@ -217,6 +217,26 @@ describe('checkpoints: limits', () => {
   });
 });
 
+describe('checkpoints: ignore rules', () => {
+  it('a directory inside a project follows the .gitignore files above it', async () => {
+    const base = tmpDir('aish-cp-');
+    const app = join(base, 'repo', 'packages', 'app');
+    write(join(base, 'repo'), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'node_modules/\n/packages/app/dist/\n/src/\n',
+      'packages/app/src/z.ts': 'z',
+      'packages/app/node_modules/m/index.js': 'm',
+      'packages/app/dist/out.js': 'o',
+      'packages/app/.gitignore': '*.tmp\n',
+      'packages/app/scratch.tmp': 't',
+    });
+    const cps = new Checkpoints(checkpointsRoot(join(base, 'data')), app);
+    await cps.snapshot('x');
+    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], { env: { PATH: process.env.PATH } }).toString();
+    expect(files.trim().split('\n')).toEqual(['.gitignore', 'src/z.ts']);
+  });
+});
+
 describe('checkpoints: refusals are one line', () => {
   it('no checkpoints, git missing, no such directory, data dir not writable', async () => {
     const { work, data } = project();

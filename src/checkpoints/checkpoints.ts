@@ -124,9 +124,11 @@ export class Checkpoints {
     if (changed.length > MAX_NEW_FILES) {
       throw new AishError(`cannot snapshot ${dir}: ${changed.length} new or changed files (over ${MAX_NEW_FILES}) — is a .gitignore missing?`);
     }
-    const large = changed.filter((p) => this.tooLarge(join(dir, p)));
+    // Another repository inside the tree is listed as `dir/`: the user's, like their .git, left out.
+    const nested = changed.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1));
+    const large = changed.filter((p) => !p.endsWith('/') && this.tooLarge(join(dir, p)));
     if (large.length) await git.run(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(large), literal: true });
-    const specs = ['.', ...large.map((p) => `:(exclude,literal)${p}`)];
+    const specs = ['.', ...[...large, ...nested].map((p) => `:(exclude,literal)${p}`)];
     const add = await git.run(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(specs), allow: [1] });
     const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
     if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);

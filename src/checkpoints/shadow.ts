@@ -59,6 +59,8 @@ const CONFIG = [
   // Each snapshot's new files go into one pack instead of a file per object (10,000 files: 0.9 s
   // instead of 2.2 s, 2 MB instead of 42 MB); housekeeping() merges the packs now and then.
   '\tbigFileThreshold = 1',
+  // Fast zlib: a first snapshot of 265 MB takes 6 s instead of 11 s, for 68 MB instead of 60 MB.
+  '\tcompression = 1',
   '[user]',
   '\tname = aish',
   '\temail = aish@localhost',

@@ -116,6 +116,27 @@ describe('checkpoints: snapshot and restore', () => {
     expect(shadow).not.toMatch(/^\.git\//m);
   });
 
+  it('a repository nested in the tree is left out and left alone', async () => {
+    const { work, data } = project();
+    const sub = join(work, 'vendor', 'lib');
+    write(sub, { 'lib.c': 'int x;\n' });
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: sub, env: { PATH: process.env.PATH, HOME: sub }, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'nested');
+    const before = treeHash(sub);
+    const cps = new Checkpoints(data, work);
+    await cps.snapshot('one');
+    write(work, { 'src/main.ts': 'changed\n' });
+    write(sub, { 'new.c': 'new\n' });
+    await cps.restore();
+    expect(readFileSync(join(work, 'src/main.ts'), 'utf8')).toBe('export const x = 1;\n');
+    expect(treeHash(sub, (rel) => rel === 'new.c')).toEqual(before);
+    expect(existsSync(join(sub, 'new.c'))).toBe(true);
+    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], { env: { PATH: process.env.PATH } }).toString();
+    expect(files).not.toContain('vendor');
+  });
+
   it('a restore is itself undone by the next restore', async () => {
     const { work, data } = project();
     const cps = new Checkpoints(data, work);

@@ -28,7 +28,8 @@ export function checkpointsRoot(dataDir: string): string {
 }
 
 interface Snap {
-  checkpoint: Checkpoint;
+  /** Null when the tree already was `unlessTree` (nothing recorded). */
+  checkpoint: Checkpoint | null;
   /** Paths over the size cap, left out of this snapshot. */
   large: string[];
 }
@@ -107,7 +108,7 @@ export class Checkpoints {
     return parseLog(r.stdout);
   }
 
-  private async snap(dir: string, label: string, step: string | undefined): Promise<Snap | null> {
+  private async snap(dir: string, label: string, step: string | undefined, unlessTree?: string): Promise<Snap | null> {
     if (dir === parse(dir).root || dir === realDir(homedir()) || inside(this.root, dir) !== null) return null;
     try {
       if (!statSync(dir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
@@ -133,6 +134,7 @@ export class Checkpoints {
     const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
     if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);
     const tree = (await git.run(['write-tree'])).stdout.trim();
+    if (tree === unlessTree) return { checkpoint: null, large };
 
     const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split('\0');
     const [head, headTree] = ids.split(' ');
@@ -162,12 +164,14 @@ export class Checkpoints {
    * they are never touched.
    */
   private async restoreTo(dir: string, target: Checkpoint): Promise<RestoreResult> {
-    const now = await this.snap(dir, `restore ${target.id}`, undefined);
-    if (!now) throw new AishError(`cannot restore ${dir}: not a directory aish checkpoints`);
-    const before = now.checkpoint;
     const git = this.git(dir);
+    const targetTree = (await git.run(['rev-parse', `${target.commit}^{tree}`])).stdout.trim();
+    // The present, unless it already is the target: then there is nothing to do or to undo.
+    const now = await this.snap(dir, `restore ${target.id}`, undefined, targetTree);
+    if (!now) throw new AishError(`cannot restore ${dir}: aish does not checkpoint this directory`);
+    const before = now.checkpoint;
     const empty = { checkpoint: target, changed: 0, written: 0, removed: 0, keptLarge: 0, before };
-    if (before.commit === target.commit) return empty;
+    if (!before || before.commit === target.commit) return empty;
 
     const diff = splitZ((await git.run(['diff-tree', '-r', '-z', '--no-renames', target.commit, before.commit])).stdout);
     const large = new Set(now.large);

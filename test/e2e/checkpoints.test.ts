@@ -152,6 +152,19 @@ describe('checkpoints: snapshot and restore', () => {
     expect(treeHash(work)).toEqual(afterRm);
   });
 
+  it('restoring to the state the tree is already in changes nothing and records nothing', async () => {
+    const { work, data } = project();
+    const cps = new Checkpoints(data, work);
+    await cps.snapshot('one');
+    write(work, { 'src/main.ts': 'v2\n' });
+    await cps.snapshot('two');
+    await cps.restore('2');
+    const n = (await cps.list()).length;
+    const r = await cps.restore('2'); // "one" again: the tree is already that
+    expect(r).toMatchObject({ changed: 0, before: null });
+    expect(await cps.list()).toHaveLength(n);
+  });
+
   it('restores by position and by id prefix; an unchanged tree reuses the newest checkpoint', async () => {
     const { work, data } = project();
     const cps = new Checkpoints(data, work);

@@ -1,51 +1,194 @@
 /**
  * Checkpoints: snapshots of a working tree taken before a step that may write, kept in a shadow git
  * repository under the data dir (never the user's own .git), so `:restore` can undo the step.
- * (Placeholder: nothing is recorded yet.)
+ * docs/checkpoints.md has the design and the measured costs.
  */
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, parse } from 'node:path';
+import { AishError, errnoCode } from '../util/errors';
+import { resolveTarget } from './format';
+import { Git, joinZ, splitZ } from './git';
+import { formatMessage, parseLog, parseMessage } from './message';
+import { ensureShadow, housekeeping, inside, realDir, REF, shadowDirFor, shadowExists } from './shadow';
+import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
 
-export interface Checkpoint {
-  /** Short id, e.g. the shadow commit's first 8 hex digits. */
-  id: string;
-  /** ISO time. */
-  ts: string;
-  /** What was about to run: the command line or the tool call. */
-  label: string;
-  /** The Norris step or chat turn, when known (e.g. "step 3/8"). */
-  step?: string;
-  /** The working tree it snapshots. */
-  dir: string;
+export type { Checkpoint, RestoreResult } from './types';
+
+export interface CheckpointsOptions {
+  /** Files larger than this are left out (default MAX_FILE_BYTES). */
+  maxFileBytes?: number;
+  /** The git program (default `git` on PATH). */
+  git?: string;
 }
 
-export interface RestoreResult {
-  checkpoint: Checkpoint;
-  /** Files written back or removed. */
-  changed: number;
+/** Where all checkpoints live: `<data dir>/checkpoints`, a shadow repository per directory. */
+export function checkpointsRoot(dataDir: string): string {
+  return join(dataDir, 'checkpoints');
+}
+
+interface Snap {
+  /** Null when the tree already was `unlessTree` (nothing recorded). */
+  checkpoint: Checkpoint | null;
+  /** Paths over the size cap, left out of this snapshot. */
+  large: string[];
 }
 
 export class Checkpoints {
+  private readonly dirOf: () => string;
+  private readonly maxFileBytes: number;
+  private readonly gitBin: string;
+  /** One operation at a time per instance: they share the shadow's index. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(
     /** `<data dir>/checkpoints`. */
     readonly root: string,
-    /** The working tree (aish's directory). */
-    readonly dir: string,
-  ) {}
-
-  /** Snapshot the tree before a step; null when nothing could be recorded (with the reason thrown as AishError otherwise). */
-  async snapshot(label: string, step?: string): Promise<Checkpoint | null> {
-    void label;
-    void step;
-    return null;
+    /** The working tree (aish's directory); a function when it can change (`:cd`). */
+    dir: string | (() => string),
+    opts: CheckpointsOptions = {},
+  ) {
+    this.dirOf = typeof dir === 'string' ? () => dir : dir;
+    this.maxFileBytes = opts.maxFileBytes ?? MAX_FILE_BYTES;
+    this.gitBin = opts.git ?? 'git';
   }
 
-  /** Newest first. */
-  async list(): Promise<Checkpoint[]> {
-    return [];
+  /** The working tree now, as its real path. */
+  get dir(): string {
+    return realDir(this.dirOf());
   }
 
-  /** Put the tree back as it was at checkpoint `id` (default: the newest). */
-  async restore(id?: string): Promise<RestoreResult> {
-    void id;
-    throw new Error('no checkpoints yet');
+  /** Where this directory's shadow repository is (it may not exist yet). */
+  get shadowDir(): string {
+    return shadowDirFor(this.root, this.dir);
+  }
+
+  /**
+   * Snapshot the tree before a step. Null when the directory is not one to snapshot (the file
+   * system root, the home directory, inside the checkpoints themselves); failures are thrown as
+   * one-line AishErrors. Nothing changed since the newest checkpoint: that one is returned, `reused`.
+   */
+  snapshot(label: string, step?: string): Promise<Checkpoint | null> {
+    return this.serial(async () => (await this.snap(this.dir, label, step))?.checkpoint ?? null);
+  }
+
+  /** Newest first. No shadow repository yet: none, and no git is run. */
+  list(): Promise<Checkpoint[]> {
+    return this.serial(() => this.listIn(this.dir));
+  }
+
+  /**
+   * Put the tree back as it was at checkpoint `id` (default: the newest): an id, the start of one,
+   * or a list position (see resolveTarget; `hint` names the list in its errors). The current state
+   * is checkpointed first, so the restore itself can be undone.
+   */
+  restore(id?: string, hint = 'aish checkpoints list'): Promise<RestoreResult> {
+    return this.serial(async () => {
+      const dir = this.dir;
+      const list = await this.listIn(dir);
+      if (list.length === 0) throw new AishError(`no checkpoints for ${dir} — nothing to restore`);
+      return this.restoreTo(dir, resolveTarget(list, id, hint));
+    });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private git(dir: string): Git {
+    return new Git(shadowDirFor(this.root, dir), dir, this.gitBin);
+  }
+
+  private async listIn(dir: string): Promise<Checkpoint[]> {
+    const git = this.git(dir);
+    if (!shadowExists(git.gitDir)) return [];
+    const r = await git.run(['log', '-z', '--format=%H%x00%B', '--ignore-missing', REF]);
+    return parseLog(r.stdout);
+  }
+
+  private async snap(dir: string, label: string, step: string | undefined, unlessTree?: string): Promise<Snap | null> {
+    if (dir === parse(dir).root || dir === realDir(homedir()) || inside(this.root, dir) !== null) return null;
+    try {
+      if (!statSync(dir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
+      accessSync(dir, constants.R_OK | constants.X_OK);
+    } catch (err) {
+      const code = errnoCode(err);
+      throw new AishError(`cannot snapshot ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : 'permission denied'}`);
+    }
+    const git = this.git(dir);
+    await ensureShadow(git, this.root, dir);
+
+    // New and changed files since the last snapshot (the index keeps stat data, so this is cheap).
+    const changed = splitZ((await git.run(['ls-files', '-z', '--others', '--modified', '--exclude-standard'])).stdout);
+    if (changed.length > MAX_NEW_FILES) {
+      throw new AishError(`cannot snapshot ${dir}: ${changed.length} new or changed files (over ${MAX_NEW_FILES}) — is a .gitignore missing?`);
+    }
+    // Another repository inside the tree is listed as `dir/`: the user's, like their .git, left out.
+    const nested = changed.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1));
+    const large = changed.filter((p) => !p.endsWith('/') && this.tooLarge(join(dir, p)));
+    if (large.length) await git.run(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(large), literal: true });
+    const specs = ['.', ...[...large, ...nested].map((p) => `:(exclude,literal)${p}`)];
+    const add = await git.run(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(specs), allow: [1] });
+    const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
+    if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);
+    const tree = (await git.run(['write-tree'])).stdout.trim();
+    if (tree === unlessTree) return { checkpoint: null, large };
+
+    const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split('\0');
+    const [head, headTree] = ids.split(' ');
+    const newest = head ? parseMessage(head, message) : null;
+    if (newest && headTree === tree) return { checkpoint: { ...newest, reused: true }, large };
+    const record = { ts: new Date().toISOString(), label, dir, ...(step && { step }), ...(large.length + unreadable > 0 && { skipped: large.length + unreadable }) };
+    const parent = head ? ['-p', head] : [];
+    const commit = (await git.run(['commit-tree', '--no-gpg-sign', tree, ...parent, '-F', '-'], { input: formatMessage(record) })).stdout.trim();
+    await git.run(['update-ref', REF, commit, ...(head ? [head] : [])]);
+    await housekeeping(git);
+    return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large };
+  }
+
+  private tooLarge(path: string): boolean {
+    try {
+      // lstat: a symlink is stored as the link, whatever it points to.
+      return lstatSync(path).size > this.maxFileBytes;
+    } catch {
+      return false; // deleted: nothing to read
+    }
+  }
+
+  /**
+   * Checkpoint the present, then apply the difference between it and the target: files the present
+   * has and the target does not are removed, the rest of the difference is written back. Ignored
+   * files, files over the cap, nested repositories and the user's .git are not in either tree, so
+   * they are never touched.
+   */
+  private async restoreTo(dir: string, target: Checkpoint): Promise<RestoreResult> {
+    const git = this.git(dir);
+    const targetTree = (await git.run(['rev-parse', `${target.commit}^{tree}`])).stdout.trim();
+    // The present, unless it already is the target: then there is nothing to do or to undo.
+    const now = await this.snap(dir, `restore ${target.id}`, undefined, targetTree);
+    if (!now) throw new AishError(`cannot restore ${dir}: aish does not checkpoint this directory`);
+    const before = now.checkpoint;
+    const empty = { checkpoint: target, changed: 0, written: 0, removed: 0, keptLarge: 0, before };
+    if (!before || before.commit === target.commit) return empty;
+
+    const diff = splitZ((await git.run(['diff-tree', '-r', '-z', '--no-renames', target.commit, before.commit])).stdout);
+    const large = new Set(now.large);
+    const remove: string[] = [];
+    const write: string[] = [];
+    let keptLarge = 0;
+    for (let i = 0; i + 1 < diff.length; i += 2) {
+      // ":<old mode> <new mode> <old oid> <new oid> <status>", then the path.
+      const [oldMode, newMode, , , status] = diff[i]!.slice(1).split(' ');
+      const path = diff[i + 1]!;
+      if (oldMode === '160000' || newMode === '160000') continue; // a nested repository: its own business
+      if (large.has(path)) keptLarge++;
+      else if (status === 'A') remove.push(path);
+      else write.push(path);
+    }
+    if (remove.length) await git.run(['rm', '-q', '-f', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(remove), literal: true });
+    if (write.length) await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(write), literal: true });
+    return { ...empty, changed: remove.length + write.length, written: write.length, removed: remove.length, keptLarge };
   }
 }

@@ -1,4 +1,5 @@
 /** Every meta command, in `:help` order. */
+import { checkpointsCommand, restoreCommand } from './checkpoints';
 import { cdCommand, clearCommand, historyCommand, quitCommand } from './core';
 import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
@@ -22,6 +23,8 @@ const COMMANDS: readonly MetaCommand[] = [
   resumeCommand,
   toolsCommand,
   norrisCommand,
+  checkpointsCommand,
+  restoreCommand,
 ];
 
 export const commandCatalog: CommandCatalog = {

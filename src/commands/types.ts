@@ -5,6 +5,7 @@
  * dispatch, `:help` and Tab completion are derived from it.
  */
 import type { Models } from '../broker/models';
+import type { Checkpoints } from '../checkpoints/checkpoints';
 import type { ChatMessage } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import type { AishPaths } from '../config/paths';
@@ -36,6 +37,8 @@ export interface CommandServices {
     cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   };
   sessions: Pick<SessionRecorder, 'path' | 'id' | 'save' | 'append' | 'sessionsDir'>;
+  /** Snapshots of aish's directory (`:checkpoints`, `:restore`). */
+  checkpoints: Pick<Checkpoints, 'dir' | 'list' | 'restore'>;
   /** The command table itself (`:help`). */
   commands: CommandCatalog;
 }

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Broker } from '../broker/broker';
 import { Models } from '../broker/models';
 import type { ChatMessage, Usage } from '../broker/types';
+import { Checkpoints, checkpointsRoot } from '../checkpoints/checkpoints';
 import type { Setup } from '../config/setup';
 import { Conversation } from '../context/conversation';
 import { composeSystemPrompt } from '../context/system-prompt';
@@ -23,8 +24,6 @@ import type { EngineOptions } from './options';
 import { terminalSafeHost } from './safe-host';
 import { statusOf, UsageTally, type StatusInfo } from './status';
 import { runTurn, type TurnOutcome } from './turn';
-
-export type { EngineOptions } from './options';
 
 /** Tool rounds per chat turn before aish stops and hands back to the user. */
 export const CHAT_TOOL_ROUNDS = 10;
@@ -56,7 +55,8 @@ export class Engine {
     const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
     this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify });
     this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model }), warn);
-    this.guards = new Guards(config.safety, join(paths.dataDir, 'checkpoints'), warn);
+    // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
+    this.guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd), warn);
     this.norris = new Norris(this);
   }
 

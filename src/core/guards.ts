@@ -2,20 +2,19 @@
  * The second and third lines of defence behind the gate, for one session: the sandbox that steps
  * running on their own go into, and the checkpoint taken before a step that may write.
  */
-import { Checkpoints } from '../checkpoints/checkpoints';
+import type { Checkpoints } from '../checkpoints/checkpoints';
 import type { SafetyConfig } from '../config/types';
 import { findSandbox, type Sandbox } from '../tools/sandbox';
 import { formatError } from '../util/errors';
 
 export class Guards {
   private found: Promise<Sandbox | null> | null = null;
-  private checkpointsFor: Checkpoints | null = null;
   private warned = false;
 
   constructor(
     private readonly safety: SafetyConfig,
-    /** `<data dir>/checkpoints`. */
-    private readonly checkpointRoot: string,
+    /** The checkpoints of aish's directory (it follows `:cd`). */
+    readonly checkpoints: Checkpoints,
     private readonly warn: (text: string) => void,
   ) {}
 
@@ -29,17 +28,11 @@ export class Guards {
     return this.found;
   }
 
-  /** The checkpoints of aish's directory now (`:cd` moves to another tree). */
-  checkpoints(dir: string = process.cwd()): Checkpoints {
-    if (this.checkpointsFor?.dir !== dir) this.checkpointsFor = new Checkpoints(this.checkpointRoot, dir);
-    return this.checkpointsFor;
-  }
-
   /** Snapshot before a step that may write; a failure is reported once and the step goes on. */
   async checkpoint(label: string, step?: string): Promise<void> {
     if (!this.safety.checkpoints) return;
     try {
-      await this.checkpoints().snapshot(label, step);
+      await this.checkpoints.snapshot(label, step);
     } catch (err) {
       if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
       this.warned = true;

@@ -4,7 +4,7 @@
  * goal was reached with nothing refused, 1 otherwise.
  */
 import type { Setup } from '../config/setup';
-import type { EngineOptions } from '../core/engine';
+import type { EngineOptions } from '../core/options';
 import { norrisReport } from '../core/norris';
 import { formatError } from '../util/errors';
 import { plainHost } from './plain';

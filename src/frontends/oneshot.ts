@@ -3,7 +3,7 @@
  * attached as context (`git diff | aish -p "review"`); memory is injected as in the REPL.
  */
 import type { Setup } from '../config/setup';
-import type { EngineOptions } from '../core/engine';
+import type { EngineOptions } from '../core/options';
 import type { EngineHost } from '../core/host';
 import { AishError, formatError } from '../util/errors';
 import { withEngine } from './start-engine';

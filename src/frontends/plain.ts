@@ -4,7 +4,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Setup } from '../config/setup';
-import type { EngineOptions } from '../core/engine';
+import type { EngineOptions } from '../core/options';
 import type { EngineHost, OutputItem } from '../core/host';
 import { withEngine } from './start-engine';
 

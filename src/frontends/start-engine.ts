@@ -1,6 +1,7 @@
 /** Shared by the front ends without a terminal UI: start the engine, let Ctrl-C cancel. */
 import type { Setup } from '../config/setup';
-import { Engine, type EngineOptions } from '../core/engine';
+import { Engine } from '../core/engine';
+import type { EngineOptions } from '../core/options';
 import type { EngineHost } from '../core/host';
 import { InputRouter } from '../input/router';
 import { closeOnHangup } from './signals';

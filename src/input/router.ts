@@ -30,6 +30,7 @@ export class InputRouter {
       norris: engine.norris,
       chat: engine,
       sessions: engine.recorder,
+      checkpoints: engine.guards.checkpoints,
       commands: catalog,
     };
   }

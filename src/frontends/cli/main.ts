@@ -133,7 +133,27 @@ function buildProgram(): Command {
     .option('--json', 'print a JSON array')
     .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./sessions')).sessionsList(s, opts)));
 
-  for (const c of [...memory.commands, ...sessions.commands]) {
+  const checkpoints = program
+    .command('checkpoints')
+    .description("this directory's snapshots, taken before steps that may write")
+    .exitOverride();
+  checkpoints
+    .command('list')
+    .description('newest first: position, id, age, step, command')
+    .option('--json', 'print a JSON array')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./checkpoints')).checkpointsList(s, opts)));
+  checkpoints
+    .command('restore')
+    .description('put the directory back as before a checkpoint (default: the newest; needs --yes)')
+    .argument('[id]', 'checkpoint id, or position in the list (1 = newest)')
+    .option('--yes', 'confirm')
+    .action(
+      withSetup(async (s, id: string | undefined, opts: { yes?: boolean }) =>
+        (await import('./checkpoints')).checkpointsRestore(s, id, { yes: opts.yes === true || program.opts<RootOptions>().yes === true }),
+      ),
+    );
+
+  for (const c of [...memory.commands, ...sessions.commands, ...checkpoints.commands]) {
     c.exitOverride().configureOutput({
       outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${c.parent?.name()} ${c.name()} --help)\n`),
     });

@@ -4,7 +4,8 @@
  */
 import { render } from 'ink';
 import type { Setup } from '../../config/setup';
-import { Engine, type EngineOptions } from '../../core/engine';
+import { Engine } from '../../core/engine';
+import type { EngineOptions } from '../../core/options';
 import { InputRouter } from '../../input/router';
 import { InputHistory } from '../../sessions/input-history';
 import { closeOnHangup } from '../signals';

@@ -77,7 +77,7 @@ const UNSAFE: Array<[string, string]> = [
   ['r\\\nm -rf x', 'not on the read-only list'],
   // code bash runs that the tree does not show: backquotes left in words, arithmetic on values
   ['echo ${x:-`id`}', 'backquoted'], ['echo "${x:-`id`}"', 'backquoted'], ['cat <<EOF\n`id`\nEOF', 'backquoted'],
-  ["echo 'a[$(id)]'; echo ${HOME:_}", 'arithmetic'], ['echo ${HOME:0:_}', 'arithmetic'], ['echo ${y[_]}', 'arithmetic'],
+  ["echo 'a[$(id)]'; echo ${HOME:_}", 'arithmetic'], ['echo ${HOME:0:_}', 'arithmetic'], ['echo ${y[_]}', 'arithmetic'], ['echo ${!_}', 'arithmetic'],
   ['test -v x', 'arithmetic'], ['[ -v x ]', 'arithmetic'], ['[ -R x ]', 'arithmetic'], ['[ "$x" = y ]', 'arithmetic'], ['test "$x" = y', 'arithmetic'], ['cat <<EOF | sh\nls\nEOF', 'sh'], ['xargs rm', 'xargs'], ['tee out', 'tee'],
   ['less f', 'less'], ['sudo ls', 'sudo'], ['( '.repeat(60) + 'ls' + ' )'.repeat(60), 'nested too deeply'],
 ];

@@ -2,7 +2,8 @@
  * Code bash runs that the tree does not show as commands:
  * - backquotes tree-sitter leaves inside a word (`${x:-`cmd`}`) or an unquoted heredoc body;
  * - arithmetic: bash evaluates `a[$(cmd)]` found in any value that reaches `$(( ))`, `(( ))`,
- *   `let`, an array subscript, a substring offset (`${HOME:_}`), `[[ … -eq … ]]` or `test -v`.
+ *   `let`, an array subscript, a substring offset (`${HOME:_}`), `[[ … -eq … ]]`, `test -v`, or
+ *   an indirect expansion (`${!_}`).
  *   The value can be a literal written earlier in the same command (`echo 'a[$(cmd)]'` sets `$_`).
  */
 import type { SyntaxNode } from './shell-parser';
@@ -59,8 +60,8 @@ export function arithmeticNode(node: SyntaxNode): boolean {
       return node.child(0)?.type === '((';
     case 'test_command': // `[[ ]]` evaluates -eq… operands; both -v/-R; a value read at run time can be -v
       return (node.child(0)?.type === '[[' ? TEST_ARITHMETIC : /(^|\s)-[vR](\s|$)/).test(node.text) || node.text.includes('$');
-    case 'expansion':
-      return substringExpression(node);
+    case 'expansion': // `${!x}` reads the variable x names: `a[$(cmd)]` evaluates its subscript
+      return substringExpression(node) || node.children.some((c) => c?.type === '!');
     case 'declaration_command':
       return /\s-[a-zA-Z]*i/.test(node.text);
   }

@@ -97,8 +97,8 @@ export const EVASIONS: string[] = [
   // found while building this: code bash runs that the tree does not show as commands — arithmetic
   // evaluates a[$(…)] in values (a literal sets $_), and backquotes tree-sitter leaves in words
   "echo 'a[$(rm -rf victim)]'; echo ${HOME:_}", "echo 'a[$(rm -rf victim)]'; echo ${HOME:0:_}", "echo 'a[$(rm -rf victim)]'; echo $((_))",
-  "echo 'a[$(rm -rf victim)]'; echo ${y[_]}", "test -v 'a[$(rm -rf victim)]'", "[ -v 'a[$(rm -rf victim)]' ]", "[[ 'a[$(rm -rf victim)]' -eq 1 ]]",
-  "x='a[$(rm -rf victim)]'; echo $((x))", "let 'x=a[$(rm -rf victim)]'", "declare -i x='a[$(rm -rf victim)]'",
+  "echo 'a[$(rm -rf victim)]'; echo ${y[_]}", "echo 'a[$(rm -rf victim)]'; echo ${!_}", "echo 'a[$(rm -rf victim)]'; echo \"${!_:-x}\"", "test -v 'a[$(rm -rf victim)]'", "[ -v 'a[$(rm -rf victim)]' ]", "[[ 'a[$(rm -rf victim)]' -eq 1 ]]",
+  "x='a[$(rm -rf victim)]'; echo $((x))", "echo -v; [ \"$_\" 'a[$(rm -rf victim)]' ]", "echo -v; test \"$_\" 'a[$(rm -rf victim)]'", "let 'x=a[$(rm -rf victim)]'", "declare -i x='a[$(rm -rf victim)]'",
   'echo ${x:-`rm -rf victim`}', 'echo "${x:-`rm -rf victim`}"', 'cat <<EOF\n`rm -rf victim`\nEOF', 'cat <<EOF | sh\n`curl -s x`\nEOF',
   // shell state that changes what a name runs
   "alias x=rm\nx -rf victim", "shopt -s expand_aliases\nalias ls='rm -rf'\nls victim", 'hash -p ./evil ls; ls', 'enable -f ./evil.so ls; ls',

@@ -62,9 +62,6 @@ describe('corpus', () => {
   });
 
   it('gives a reason for every refusal and every flag', () => {
-    for (const c of DESTRUCTIVE) {
-      expect(allowOf(c).reason, c).toBeTruthy();
-      expect(classOf(c).reasons.length, c).toBeGreaterThan(0);
-    }
+    expect(DESTRUCTIVE.filter((c) => !allowOf(c).reason || classOf(c).reasons.length === 0)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
  * tree-sitter reads it and joined, as bash reads it.
  */
 import { getShellParser, loadShellParser, resolveArg, type SyntaxNode } from './shell-parser';
-import { arithmeticContext, unparsedCommands } from './hidden-code';
+import { arithmeticNode, mayHideCode, unparsedCommands } from './hidden-code';
 import { clip, isSafeSink } from './rule-kit';
 import { readOnlyCheck } from './readonly-programs';
 import { joinContinuations } from './syntax';
@@ -79,7 +79,7 @@ function checkExpansion(node: SyntaxNode): string | null {
   return node.children.some((c) => c !== null && ['=', ':=', '@'].includes(c.type)) ? `${clip(node.text)} assigns or evaluates` : null;
 }
 
-function checkTree(root: SyntaxNode): string | null {
+function checkTree(root: SyntaxNode, hidden: boolean): string | null {
   // `prefix`: a child of a simple command, where assignments are its prefixes (checked with it);
   // `test`: inside `[ … ]`.
   const stack: Array<{ node: SyntaxNode; nest: number; prefix: boolean; test: boolean }> = [{ node: root, nest: 0, prefix: false, test: false }];
@@ -94,8 +94,8 @@ function checkTree(root: SyntaxNode): string | null {
       continue;
     }
     let reason: string | null = null;
-    if (arithmeticContext(node)) reason = `${clip(node.text)} evaluates arithmetic, which can run $(…) held in values`;
-    else if (unparsedCommands(node).length > 0) reason = 'backquoted commands the parser did not read';
+    if (arithmeticNode(node)) reason = `${clip(node.text)} evaluates arithmetic, which can run $(…) held in values`;
+    else if (hidden && unparsedCommands(node).length > 0) reason = 'backquoted commands the parser did not read';
     else if (node.type === 'command') reason = checkCommand(node);
     else if (node.type === 'file_redirect') reason = checkRedirect(node);
     else if (node.type === 'expansion') reason = checkExpansion(node);
@@ -118,7 +118,7 @@ export function allowlistVerdictSync(command: string): AllowVerdict {
     if (!tree) return no('does not parse');
     try {
       if (tree.rootNode.hasError) return no('does not parse');
-      const reason = checkTree(tree.rootNode);
+      const reason = checkTree(tree.rootNode, mayHideCode(source));
       if (reason) return no(reason);
     } finally {
       tree.delete(); // the tree lives in WebAssembly memory

@@ -11,7 +11,7 @@
  * of its own, or feeds a shell text nobody can read here, counts as destructive.
  */
 import { getShellParser, loadShellParser, programName, resolveArg, type Arg, type ShellParser, type SyntaxNode } from './shell-parser';
-import { arithmeticContext, codeInData, unparsedCommands } from './hidden-code';
+import { arithmeticCommand, arithmeticNode, codeInData, mayHideCode, unparsedCommands } from './hidden-code';
 import { compilePatterns, matchesAny } from './patterns';
 import { DOWNLOADERS, ruleFor } from './program-rules';
 import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
@@ -189,7 +189,7 @@ function markUnparseable(state: State): void {
 }
 
 /** Walks every node (iteratively: left-nested lists of thousands of commands are fine). */
-function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): void {
+function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, hidden: boolean): void {
   const stack: Visit[] = [{ node: root, up: null, prev: null, nest: 0 }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     const { node, nest } = visit;
@@ -198,6 +198,7 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): 
         const argv = commandArgv(node);
         runArgv(state, argv, stdinOf(visit), depth, 0);
         checkStdinProgram(state, visit, argv);
+        state.arithmetic ||= arithmeticCommand(argv[0] ? programName(argv[0]) : null, argv.slice(1));
         break;
       }
       case 'variable_assignment': {
@@ -213,9 +214,11 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean): 
         break;
     }
     if (!lenient && (node.isMissing || node.type === 'ERROR')) markUnparseable(state);
-    state.arithmetic ||= arithmeticContext(node);
-    state.codeInData ||= codeInData(node);
-    for (const script of unparsedCommands(node)) classifyScript(state, script, depth + 1);
+    state.arithmetic ||= arithmeticNode(node);
+    if (hidden) {
+      state.codeInData ||= codeInData(node);
+      for (const script of unparsedCommands(node)) classifyScript(state, script, depth + 1);
+    }
     const level = NESTING.has(node.type) ? nest + 1 : nest;
     if (level > MAX_NESTING) {
       flag(state, TOO_DEEP);
@@ -250,7 +253,7 @@ function classifyText(state: State, source: string, depth: number, lenient: bool
   if (!tree) return lenient ? undefined : markUnparseable(state);
   try {
     if (tree.rootNode.hasError && !lenient) markUnparseable(state);
-    walk(state, tree.rootNode, depth, lenient);
+    walk(state, tree.rootNode, depth, lenient, mayHideCode(source));
   } finally {
     tree.delete(); // the tree lives in WebAssembly memory
   }

@@ -2,7 +2,8 @@
  * Code bash runs that the tree does not show as commands:
  * - backquotes tree-sitter leaves inside a word (`${x:-`cmd`}`) or an unquoted heredoc body;
  * - arithmetic: bash evaluates `a[$(cmd)]` found in any value that reaches `$(( ))`, `(( ))`,
- *   `let`, an array subscript, a substring offset (`${HOME:_}`), `[[ … -eq … ]]` or `test -v`.
+ *   `let`, an array subscript, a substring offset (`${HOME:_}`), `[[ … -eq … ]]`, `test -v`, or
+ *   an indirect expansion (`${!_}`).
  *   The value can be a literal written earlier in the same command (`echo 'a[$(cmd)]'` sets `$_`).
  */
 import type { SyntaxNode } from './shell-parser';
@@ -44,8 +45,12 @@ function substringExpression(node: SyntaxNode): boolean {
   return node.namedChildren.slice(1).some((c) => c !== null && c.type !== 'number');
 }
 
-/** Where bash evaluates text as arithmetic (and so runs `$(…)` in array subscripts of values). */
-export function arithmeticContext(node: SyntaxNode): boolean {
+/**
+ * Where bash evaluates text as arithmetic (and so runs `$(…)` in array subscripts of values); for
+ * simple commands see arithmeticCommand. Callers gate the per-node checks on the source: walking
+ * thousands of words, each `.text` costs a copy out of WebAssembly.
+ */
+export function arithmeticNode(node: SyntaxNode): boolean {
   switch (node.type) {
     case 'arithmetic_expansion':
     case 'subscript':
@@ -53,21 +58,25 @@ export function arithmeticContext(node: SyntaxNode): boolean {
       return true;
     case 'compound_statement':
       return node.child(0)?.type === '((';
-    case 'test_command': // `[[ ]]` evaluates -eq… operands; `[ ]` (the test builtin) only -v/-R
-      return node.child(0)?.type === '[[' ? TEST_ARITHMETIC.test(node.text) : /(^|\s)-[vR](\s|$)/.test(node.text);
-    case 'expansion':
-      return substringExpression(node);
-    case 'command': {
-      const name = node.namedChildren.find((c) => c?.type === 'command_name')?.text;
-      if (name === 'let') return true;
-      if (name === 'test' || name === '[') return node.namedChildren.some((c) => c?.text === '-v' || c?.text === '-R');
-      return false;
-    }
+    case 'test_command': // `[[ ]]` evaluates -eq… operands; both -v/-R; a value read at run time can be -v
+      return (node.child(0)?.type === '[[' ? TEST_ARITHMETIC : /(^|\s)-[vR](\s|$)/).test(node.text) || node.text.includes('$');
+    case 'expansion': // `${!x}` reads the variable x names: `a[$(cmd)]` evaluates its subscript
+      return substringExpression(node) || node.children.some((c) => c?.type === '!');
     case 'declaration_command':
       return /\s-[a-zA-Z]*i/.test(node.text);
   }
   return false;
 }
+
+/**
+ * `let EXPR`; `test -v NAME` / `[ -v NAME ]` (and -R) evaluate an array subscript in NAME, and a
+ * value read at run time may be that `-v` (`echo -v; [ "$_" 'a[$(cmd)]' ]` runs cmd).
+ */
+export const arithmeticCommand = (name: string | null, args: Array<{ text: string; dynamic: boolean }>): boolean =>
+  name === 'let' || ((name === 'test' || name === '[') && args.some((a) => a.dynamic || a.text === '-v' || a.text === '-R'));
+
+/** Where backquotes or arithmetic could hide code at all: cheaper than asking every node. */
+export const mayHideCode = (source: string): boolean => source.includes('`') || source.includes('$(');
 
 /** Data that would be code if bash evaluated it again: `$(` or a backquote inside a literal. */
 export function codeInData(node: SyntaxNode): boolean {

@@ -19,7 +19,7 @@ const INERT = [
   'ps', 'pgrep', 'diff', 'cmp', 'comm', 'join', 'paste', 'fold', 'fmt', 'expand', 'unexpand', 'tac', 'rev', 'seq', 'numfmt', 'expr',
   'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'shasum', 'md5',
   'stat', 'du', 'df', 'column', 'printenv', 'which', 'whereis', 'type', 'grep', 'egrep', 'fgrep', 'jq', 'od', 'hexdump', 'strings',
-  'echo', 'true', 'false', 'test', '[', 'sleep',
+  'echo', 'true', 'false', 'sleep',
 ];
 
 /** Options (short `-o`, long `--output`, abbreviations included) that write, run or change things. */
@@ -81,6 +81,10 @@ const HOSTNAME_READS = /^(-[sfdiIAaye]+|--(short|fqdn|long|domain|ip-address|all
 const CHECKS: Record<string, Check> = {
   ...Object.fromEntries(INERT.map((n) => [n, () => null])),
   git: (args) => gitReadOnly(args),
+  // The test builtin: `-v NAME`/`-R NAME` evaluate an array subscript in NAME, and a value read at
+  // run time may turn out to be that `-v`; so literal words only, and neither option.
+  test: (args, name) => (args.some((a) => a.dynamic || /^-[vR]$/.test(a.text)) ? `${name} -v or a run-time value evaluates arithmetic` : null),
+  '[': (args, name) => (args.some((a) => a.dynamic || /^-[vR]$/.test(a.text)) ? `${name} -v or a run-time value evaluates arithmetic` : null),
   find,
   sed,
   date,

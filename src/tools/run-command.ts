@@ -1,10 +1,10 @@
-/** The built-in `run_command` tool: the user's shell, a timeout, output capped head+tail. */
+/** The built-in `run_command` tool: bash (what the safety checks read), a timeout, output capped head+tail. */
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
 import type { Sandbox } from './sandbox';
 import { allowlistVerdict } from './safety/allowlist';
 import { classifyCommand } from './safety/classify';
-import { runShell } from './shell';
+import { modelShell, runShell } from './shell';
 import type { Tool, ToolCall } from './tool';
 
 export const RUN_COMMAND = 'run_command';
@@ -16,7 +16,7 @@ export const runCommandSpec: ToolSpec = {
   function: {
     name: RUN_COMMAND,
     description:
-      "Run a shell command in the user's shell and return its exit code and output (stdout and stderr, the middle cut when long). " +
+      "Run a shell command with bash and return its exit code and output (stdout and stderr, the middle cut when long). " +
       'The user may be asked to approve it first; destructive commands need approval and may be refused.',
     parameters: {
       type: 'object',
@@ -61,7 +61,7 @@ export interface CommandOutcome {
 
 export async function runCommand(args: RunCommandArgs, baseCwd: string, signal: AbortSignal, onOutput?: (t: string) => void, sandbox?: Sandbox): Promise<CommandOutcome> {
   const cwd = args.cwd ? (isAbsolute(args.cwd) ? args.cwd : resolve(baseCwd, args.cwd)) : baseCwd;
-  const r = await runShell(args.command, { cwd, signal, timeoutMs: TIMEOUT_MS, captureLimit: OUTPUT_LIMIT, ...(onOutput && { onOutput }), ...(sandbox && { sandbox }) });
+  const r = await runShell(args.command, { cwd, signal, timeoutMs: TIMEOUT_MS, captureLimit: OUTPUT_LIMIT, ...(onOutput && { onOutput }), ...(sandbox && { sandbox }), shell: modelShell() });
   const status = r.timedOut
     ? `timed out after ${TIMEOUT_MS / 1000} s and was stopped`
     : signal.aborted

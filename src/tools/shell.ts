@@ -4,6 +4,7 @@
  * the head and the tail.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Sandbox } from './sandbox';
 
 export interface ShellResult {
@@ -26,6 +27,17 @@ export interface ShellOptions {
   env?: NodeJS.ProcessEnv;
   /** Run the command inside this sandbox (see findSandbox). */
   sandbox?: Sandbox;
+  /** The shell that runs it; default the user's. */
+  shell?: string;
+}
+
+/**
+ * The shell for commands a model wrote: bash when there is one, because the safety checks read
+ * commands as bash (a command that is harmless in bash's grammar could mean something else to zsh
+ * or fish); the user's shell otherwise.
+ */
+export function modelShell(env: NodeJS.ProcessEnv = process.env): string {
+  return existsSync('/bin/bash') ? '/bin/bash' : userShell(env);
 }
 
 export function userShell(env: NodeJS.ProcessEnv = process.env): string {
@@ -68,7 +80,7 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
   return new Promise((resolve) => {
     const cap = new HeadTail(opts.captureLimit ?? 16 * 1024);
     let timedOut = false;
-    const shell = userShell(opts.env);
+    const shell = opts.shell ?? userShell(opts.env);
     const { file, args } = opts.sandbox ? opts.sandbox.wrap(shell, command, opts.cwd) : { file: shell, args: ['-c', command] };
     const child = spawn(file, args, {
       cwd: opts.cwd,

@@ -234,6 +234,17 @@ describe(`the sandbox${skipped}`, () => {
     expect(output).toMatch(/^aish: the sandbox \(bubblewrap\) could not start the command: Creating new namespace failed[^\n]*$/);
   }, { skip: !canDeny, why: 'needs root, runuser and bubblewrap ≥ 0.8 to deny namespaces' });
 
+  sit("a repository's config and hooks in the working directory stay read-only (git would run what they name)", async () => {
+    const { cwd, env } = place();
+    execFileSync('git', ['init', '-q', cwd]);
+    const config = readFileSync(join(cwd, '.git', 'config'), 'utf8');
+    const r = await inBox('git config core.fsmonitor "touch pwned"; echo x > .git/hooks/pre-commit; echo ok > tracked.txt; echo exit $?', { cwd, env });
+    expect(r.output).toMatch(/exit 0/); // the working tree itself is writable
+    expect(readFileSync(join(cwd, '.git', 'config'), 'utf8')).toBe(config);
+    expect(existsSync(join(cwd, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(readFileSync(join(cwd, 'tracked.txt'), 'utf8')).toBe('ok\n');
+  });
+
   sit("a command's own failure is left as it is", async () => {
     const { cwd, env } = place();
     const r = await inBox('echo "bwrap: said by the command" >&2; echo more; exit 1', { cwd, env });

@@ -17,7 +17,11 @@ describe('bubblewrap argv', () => {
       '--ro-bind-try', '/run/booted-system', '/run/booted-system',
       '--ro-bind-try', '/run/wrappers', '/run/wrappers',
       '--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve',
-      '--bind', '/home/me/proj', '/home/me/proj', '--chdir', '/home/me/proj', '--setenv', 'TMPDIR', '/tmp',
+      '--bind', '/home/me/proj', '/home/me/proj',
+      '--ro-bind-try', '/home/me/proj/.git/config', '/home/me/proj/.git/config',
+      '--ro-bind-try', '/home/me/proj/.git/hooks', '/home/me/proj/.git/hooks',
+      '--ro-bind-try', '/home/me/proj/.git/info/attributes', '/home/me/proj/.git/info/attributes',
+      '--chdir', '/home/me/proj', '--setenv', 'TMPDIR', '/tmp',
     ]);
   });
 
@@ -31,7 +35,7 @@ describe('bubblewrap argv', () => {
   it('binds the working directory after the tmpfs mounts, so a cwd under /tmp stays the real one', () => {
     const a = bwrapOptions({ network: false, cwd: '/tmp/work' });
     expect(a.indexOf('--bind')).toBeGreaterThan(a.lastIndexOf('--tmpfs'));
-    expect(a.indexOf('--bind')).toBeGreaterThan(a.lastIndexOf('--ro-bind-try'));
+    expect(a.indexOf('--bind')).toBeGreaterThan(a.indexOf('/run/systemd/resolve'));
   });
 
   it('never starts a new session (the process-group kill must reach the sandbox)', () => {

@@ -12,6 +12,9 @@ import type { Sandbox } from './types';
  */
 const RUN_KEPT = ['/run/current-system', '/run/booted-system', '/run/wrappers', '/run/systemd/resolve'];
 
+/** Files of a repository that can make git run a program. */
+const GIT_PROGRAM_FILES = ['config', 'hooks', 'info/attributes'];
+
 export interface BwrapOptions {
   network: boolean;
   /** Already resolved: bubblewrap cannot mount onto a path that is a symlink. */
@@ -41,6 +44,10 @@ export function bwrapOptions({ network, cwd }: BwrapOptions): string[] {
     ...RUN_KEPT.flatMap((p) => ['--ro-bind-try', p, p]),
     // Last, so it also works when the working directory is under /tmp or /run.
     '--bind', cwd, cwd,
+    // A repository's config and hooks name programs that git runs later, outside the sandbox, for
+    // commands that run unasked (`git status` reads core.fsmonitor, `git diff` diff drivers): a
+    // step must not be able to plant them. Above cwd they are read-only already.
+    ...GIT_PROGRAM_FILES.flatMap((f) => ['--ro-bind-try', `${cwd}/.git/${f}`, `${cwd}/.git/${f}`]),
     '--chdir', cwd,
     '--setenv', 'TMPDIR', '/tmp',
   ];

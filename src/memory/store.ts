@@ -5,12 +5,14 @@
  * append whole lines in one write on an O_APPEND descriptor opened by path (editors save by rename,
  * so a long-lived descriptor could write into a deleted file), fdatasync, release.
  */
-import { chmodSync, closeSync, constants, existsSync, fstatSync, openSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { ensurePrivateDir } from '../util/fs-safe';
+import { appendRecords } from './append';
 import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
 export type { CompactResult } from './compact';
 import { FileCursor } from './file-cursor';
+import { ingestFresh } from './ingest';
 import { MEMORY_FORMAT } from './types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
@@ -219,16 +221,8 @@ export class MemoryStore {
   }
 
   private append(text: string): void {
-    const created = !existsSync(this.path);
-    const fd = openSync(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
-    try {
-      // The create mode is masked by the umask; an empty file gets the header first.
-      if (created || fstatSync(fd).size === 0) chmodSync(this.path, 0o600);
-      appendWholeLines(fd, text, JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n');
-    } finally {
-      closeSync(fd);
-    }
-    if (created) fsyncDir(dirname(this.path));
+    const header = JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
+    appendRecords(this.path, text, header);
   }
 
   private reset(): void {
@@ -249,36 +243,8 @@ export class MemoryStore {
       this.refresh();
       return;
     }
-    const { fresh } = r;
-    const nl = fresh.lastIndexOf(0x0a);
-    let committed = nl + 1; // bytes of `fresh` parsed for good
-    if (nl >= 0) {
-      const complete = fresh.subarray(0, nl + 1);
-      const text = complete.toString('utf8');
-      const held = this.state.ingest(text, this.cursor.lines + 1);
-      let lines: number;
-      if (held === null) lines = countNewlines(complete);
-      else {
-        // A multi-line object still open at the end: it is read again with what follows. `held`
-        // counts characters; find the same line start in bytes by counting newlines (re-encoding
-        // the text would not give back the original bytes of invalid UTF-8).
-        lines = 0;
-        for (let i = text.indexOf('\n'); i !== -1 && i < held; i = text.indexOf('\n', i + 1)) lines++;
-        committed = 0;
-        for (let n = 0; n < lines; n++) committed = complete.indexOf(0x0a, committed) + 1;
-      }
-      this.cursor.commit(committed, lines);
-    }
-    const rest = fresh.subarray(committed);
-    if (rest.length > 0) this.state.ingestProvisional(rest.toString('utf8'), this.cursor.lines + 1, rest[rest.length - 1] === 0x0a);
+    ingestFresh(this.state, this.cursor, r.fresh);
   }
-}
-
-function countNewlines(buf: Buffer): number {
-  let n = 0;
-  let i = -1;
-  while ((i = buf.indexOf(0x0a, i + 1)) !== -1) n++;
-  return n;
 }
 
 /** Resolve symlinks in the directory so every process locks the same `<file>.lock`. */

@@ -4,10 +4,12 @@
  * rename, fsync of the directory) and done under the store's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
-import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { fsyncDir } from '../util/fs-safe';
+import { AishError } from '../util/errors';
+import { describeFsError, fsyncDir } from '../util/fs-safe';
+import { privateNotice } from './append';
 import type { LockGuard } from './lock';
 import type { MemoryState } from './state';
 import { MEMORY_FORMAT } from './types';
@@ -22,7 +24,7 @@ export interface CompactResult {
 }
 
 /** Write the compacted file from a state freshly read under the lock. */
-export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard): CompactResult {
+export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard, notice: (text: string) => void): CompactResult {
   const active = [...state.active()].sort((a, b) => a.id - b.id);
   const removed = state.deadRecords;
   const bad = state.badLines;
@@ -36,8 +38,15 @@ export function writeCompacted(path: string, state: MemoryState, now: Date, guar
   }
   const header = { meta: { format: MEMORY_FORMAT, version: 1, maxId, compactedAt: now.toISOString() } };
   const text = [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
-  writeFileAtomic.sync(path, text, { mode: 0o600, fsync: true });
+  const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o600;
+  try {
+    writeFileAtomic.sync(path, text, { mode: 0o600, fsync: true });
+  } catch (err) {
+    // write-file-atomic removes its temp file; the original was never touched.
+    throw new AishError(`cannot compact ${path}: ${describeFsError(err)} — the file is unchanged`);
+  }
   fsyncDir(dirname(path));
+  if (mode & 0o077) notice(privateNotice(path, (mode & 0o777).toString(8).padStart(4, '0')));
   return { kept: active.length, removed, rejected: bad.length, maxId, ...(rejectedPath && { rejectedPath }) };
 }
 

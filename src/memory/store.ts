@@ -21,6 +21,11 @@ import type { MemoryItem, MemoryKind, SkippedLine, Tombstone } from './types';
 export interface MemoryStoreOptions {
   lock?: Partial<LockTiming>;
   now?: () => Date;
+  /**
+   * One-line notes for the user (a hand-made file made private, a lock taken over from another
+   * host). The store never prints; they are also kept in `notices`.
+   */
+  notice?: (text: string) => void;
 }
 
 export interface AddOptions {
@@ -50,6 +55,9 @@ export class MemoryStore {
   private closed = false;
   private readonly timing: LockTiming;
   private readonly now: () => Date;
+  /** Every notice given so far, oldest first. */
+  readonly notices: string[] = [];
+  private readonly noticeFn: ((text: string) => void) | undefined;
 
   private constructor(
     readonly path: string,
@@ -57,6 +65,7 @@ export class MemoryStore {
   ) {
     this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
     this.now = opts.now ?? (() => new Date());
+    this.noticeFn = opts.notice;
   }
 
   /** Open (scan) the store. A missing file is an empty store; nothing is created until a write. */
@@ -164,7 +173,7 @@ export class MemoryStore {
         this.reset();
         this.refresh();
         removeStaleTempFiles(this.path);
-        const result = writeCompacted(this.path, this.state, this.now(), guard);
+        const result = writeCompacted(this.path, this.state, this.now(), guard, this.notify);
         this.reset();
         this.refresh();
         return result;
@@ -222,8 +231,13 @@ export class MemoryStore {
 
   private append(text: string): void {
     const header = JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
-    appendRecords(this.path, text, header);
+    appendRecords(this.path, text, header, this.notify);
   }
+
+  private readonly notify = (text: string): void => {
+    this.notices.push(text);
+    this.noticeFn?.(text);
+  };
 
   private reset(): void {
     this.state = new MemoryState();

@@ -179,6 +179,7 @@ export class MemoryStore {
         return result;
       },
       this.timing,
+      this.notify,
     );
   }
 
@@ -226,6 +227,7 @@ export class MemoryStore {
         return result;
       },
       this.timing,
+      this.notify,
     );
   }
 

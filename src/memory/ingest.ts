@@ -3,6 +3,7 @@
  * them), an unfinished end provisionally (it may still grow, and is taken back before the next read).
  */
 import type { FileCursor } from './file-cursor';
+import { invalidUtf8Lines } from './raw-lines';
 import type { MemoryState } from './state';
 
 export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffer): void {
@@ -11,7 +12,7 @@ export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffe
   if (nl >= 0) {
     const complete = fresh.subarray(0, nl + 1);
     const text = complete.toString('utf8');
-    const held = state.ingest(text, cursor.lines + 1);
+    const held = state.ingest(text, cursor.lines + 1, invalidUtf8Lines(complete, cursor.lines + 1));
     let lines: number;
     if (held === null) lines = countNewlines(complete);
     else {
@@ -26,7 +27,10 @@ export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffe
     cursor.commit(committed, lines);
   }
   const rest = fresh.subarray(committed);
-  if (rest.length > 0) state.ingestProvisional(rest.toString('utf8'), cursor.lines + 1, rest[rest.length - 1] === 0x0a);
+  if (rest.length > 0) {
+    const first = cursor.lines + 1;
+    state.ingestProvisional(rest.toString('utf8'), first, rest[rest.length - 1] === 0x0a, invalidUtf8Lines(rest, first));
+  }
 }
 
 function countNewlines(buf: Buffer): number {

@@ -123,8 +123,8 @@ describe('a config that misbehaves while loading: exit 2, one line naming the fi
     ['a default function whose promise never settles', 'export default () => new Promise(() => {});\n'],
     ['a module whose top-level await never settles', 'await new Promise(() => {});\nexport default {};\n'],
   ])('%s times out', async (_name, body) => {
-    const err = await loadError(body, 100);
-    expect(err.message).toMatch(/: not loaded within 0\.1 s — does its default export \(or a promise it returns\) never settle\?$/);
+    const err = await loadError(body, 50);
+    expect(err.message).toMatch(/: not loaded within 0\.05 s — does its default export \(or a promise it returns\) never settle\?$/);
   });
 
   it('a throwing getter anywhere in the object', async () => {

@@ -11,7 +11,7 @@ import { processStartTime } from '../../src/memory/lock-owner';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 
-const TIMING = { waitMs: 100, staleMs: 2000 };
+const TIMING = { waitMs: 50, staleMs: 2000 };
 
 /** A lock directory as another process would leave it, its mtime `ageMs` old. */
 function planted(owner: object, ageMs: number): string {

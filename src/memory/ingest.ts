@@ -12,7 +12,7 @@ export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffe
   if (nl >= 0) {
     const complete = fresh.subarray(0, nl + 1);
     const text = complete.toString('utf8');
-    const held = state.ingest(text, cursor.lines + 1, invalidUtf8Lines(complete, cursor.lines + 1));
+    const held = state.ingest(text, cursor.lines + 1, invalidUtf8Lines(complete, text, cursor.lines + 1));
     let lines: number;
     if (held === null) lines = countNewlines(complete);
     else {
@@ -29,7 +29,8 @@ export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffe
   const rest = fresh.subarray(committed);
   if (rest.length > 0) {
     const first = cursor.lines + 1;
-    state.ingestProvisional(rest.toString('utf8'), first, rest[rest.length - 1] === 0x0a, invalidUtf8Lines(rest, first));
+    const text = rest.toString('utf8');
+    state.ingestProvisional(text, first, rest[rest.length - 1] === 0x0a, invalidUtf8Lines(rest, text, first));
   }
 }
 

@@ -92,11 +92,12 @@ function createLockDir(lockDir: string): void {
   }
 }
 
-/** What a takeover of a stale lock took from whom (for the warning about another host). */
+/** What a takeover of a stale lock took from whom (for the warning about another host), by lock directory. */
 interface Takeover {
   owner: Owner;
   ageMs: number;
 }
+const takenOver = new Map<string, Takeover>();
 
 /**
  * proper-lockfile's rmdir: our own release, or the takeover of a lock whose mtime is stale. Renamed
@@ -104,7 +105,7 @@ interface Takeover {
  * waiter may have replaced the stale lock by a fresh one in between — and put back if its owner
  * may be alive.
  */
-function removeLockDir(lockDir: string, staleMs: number, taken: Map<string, Takeover>): void {
+function removeLockDir(lockDir: string, staleMs: number): void {
   const before = fs.statSync(lockDir, { throwIfNoEntry: false });
   const gone = scratchName(lockDir, 'gone');
   fs.renameSync(lockDir, gone);
@@ -122,7 +123,7 @@ function removeLockDir(lockDir: string, staleMs: number, taken: Map<string, Take
       }
       throw errno('ELOCKED', `lock held by live process ${owner.pid}`);
     }
-    if (owner.host !== HOST) taken.set(lockDir, { owner, ageMs: before ? Date.now() - before.mtimeMs : staleMs });
+    if (owner.host !== HOST) takenOver.set(lockDir, { owner, ageMs: before ? Date.now() - before.mtimeMs : staleMs });
   }
   removeTree(gone);
 }
@@ -139,10 +140,19 @@ const callbackify =
     process.nextTick(cb, null);
   };
 
-/** The `fs` proper-lockfile creates and removes locks through. */
-function lockFs(staleMs: number, taken: Map<string, Takeover>) {
-  const remove = (p: string) => removeLockDir(p, staleMs, taken);
+/**
+ * The `fs` proper-lockfile creates and removes locks through. One object per stale period, kept:
+ * proper-lockfile caches the probed mtime precision on it (a new object would cost a probe per lock).
+ */
+function makeLockFs(staleMs: number) {
+  const remove = (p: string) => removeLockDir(p, staleMs);
   return { ...fs, mkdir: callbackify(createLockDir), rmdir: callbackify(remove), rmdirSync: remove };
+}
+const lockFsByStale = new Map<number, ReturnType<typeof makeLockFs>>();
+function lockFs(staleMs: number): ReturnType<typeof makeLockFs> {
+  let f = lockFsByStale.get(staleMs);
+  if (!f) lockFsByStale.set(staleMs, (f = makeLockFs(staleMs)));
+  return f;
 }
 
 /**
@@ -204,8 +214,8 @@ export async function withLock<T>(
   const deadline = Date.now() + timing.waitMs;
   let delay = 2;
   let release: (() => Promise<void>) | undefined;
-  const taken = new Map<string, Takeover>();
-  const fsForLock = lockFs(staleMs, taken);
+  const fsForLock = lockFs(staleMs);
+  takenOver.delete(lockDir);
 
   for (;;) {
     try {
@@ -234,7 +244,8 @@ export async function withLock<T>(
   }
 
   heldByUs.add(lockDir);
-  const took = taken.get(lockDir);
+  const took = takenOver.get(lockDir);
+  takenOver.delete(lockDir);
   if (took) {
     const { pid, host } = took.owner;
     notice(`took over ${basename(lockDir)} from aish pid ${pid} on host ${host} (not refreshed for ${Math.round(took.ageMs / 1000)} s)`);

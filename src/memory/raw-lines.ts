@@ -2,9 +2,9 @@
  * Lines of memory.jsonl that are not valid UTF-8 (a hand edit saved as Latin-1, say). The parser
  * reads text, where such bytes become U+FFFD; this keeps the original bytes at hand, so the lines
  * can be reported by number and written back byte for byte instead of with U+FFFD. Only built when
- * a read has invalid UTF-8 at all (one native check of the whole read otherwise).
+ * the decoded text holds a U+FFFD at all (one native search otherwise; importing node:buffer for
+ * its isUtf8 would cost start-up several milliseconds).
  */
-import { isUtf8 } from 'node:buffer';
 
 export interface InvalidSpan {
   /** The lines' bytes, without the final newline. */
@@ -18,9 +18,10 @@ export interface RawLines {
   invalidSpan(line: number, endLine: number): InvalidSpan | undefined;
 }
 
-/** null when all of `buf` (whose first line is file line `firstLine`) is valid UTF-8. */
-export function invalidUtf8Lines(buf: Buffer, firstLine: number): RawLines | null {
-  if (isUtf8(buf)) return null;
+/** null when all of `buf` (decoded: `text`; its first line is file line `firstLine`) is valid UTF-8. */
+export function invalidUtf8Lines(buf: Buffer, text: string, firstLine: number): RawLines | null {
+  if (text.indexOf('\ufffd') === -1) return null; // invalid bytes always decode to U+FFFD
+
   const starts: number[] = [];
   const bad = new Map<number, boolean>(); // line index -> cut only
   for (let at = 0; at < buf.length; ) {
@@ -61,4 +62,15 @@ function cutStart(b: Buffer): number {
     return b.length - i < need ? i : b.length;
   }
   return b.length;
+}
+
+let strict: TextDecoder | undefined;
+function isUtf8(b: Buffer): boolean {
+  strict ??= new TextDecoder('utf-8', { fatal: true });
+  try {
+    strict.decode(b);
+    return true;
+  } catch {
+    return false;
+  }
 }

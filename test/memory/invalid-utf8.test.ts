@@ -39,6 +39,12 @@ describe('invalid UTF-8 in memory.jsonl', () => {
     ]);
   });
 
+  it('a real U+FFFD (valid UTF-8) is not reported', () => {
+    const store = MemoryStore.open(file(lines(ONE, utf8('{"id":2,"ts":"2026-05-13T19:02:00Z","kind":"fact","content":"a \ufffd on purpose"}'))));
+    expect(store.skipped).toEqual([]);
+    expect(store.items()[0]!.content).toBe('a \ufffd on purpose');
+  });
+
   it('compaction keeps such an item byte for byte, and moves an unusable line to .rejected byte for byte', async () => {
     const path = file(lines(ONE, CAFE, BROKEN, FORGOTTEN, TOMB));
     const store = MemoryStore.open(path);

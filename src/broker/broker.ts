@@ -4,7 +4,7 @@
  * stream that stalls is caught by our own idle timer.
  */
 import type OpenAI from 'openai';
-import { BrokerError, duration, toBrokerError } from './errors';
+import { BrokerError, duration, toBrokerError, tooLongToWait } from './errors';
 import type { ResolvedPreset } from './presets';
 import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from './types';
 
@@ -59,8 +59,9 @@ export class Broker {
 
   /**
    * Streams one answer. Rate limits, server errors and refused connections are retried (twice, as
-   * the SDK would): waiting the server's retry-after (up to RETRY_AFTER_CAP_MS) or a short backoff,
-   * each wait cancellable with Ctrl-C, each attempt with its own no-answer timer.
+   * the SDK would): waiting the server's retry-after (up to RETRY_AFTER_CAP_MS; a longer one is
+   * reported as not retried) or a short backoff, each wait cancellable with Ctrl-C, each attempt
+   * with its own no-answer timer.
    */
   async stream(messages: ChatMessage[], opts: StreamOptions = {}): Promise<StreamResult> {
     for (let attempt = 0; ; attempt++) {
@@ -75,7 +76,8 @@ export class Broker {
         }
         const retryable = (err.kind === 'rate-limit' || err.kind === 'server' || err.kind === 'unreachable') && !err.partial;
         const wait = err.retryAfterMs ?? Math.min(8000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
-        if (!retryable || attempt >= MAX_RETRIES || wait > RETRY_AFTER_CAP_MS) throw err;
+        if (!retryable || attempt >= MAX_RETRIES) throw err;
+        if (wait > RETRY_AFTER_CAP_MS) throw tooLongToWait(err, RETRY_AFTER_CAP_MS, attempt);
         if (await abortableSleep(wait, opts.signal)) return { content: '', toolCalls: [], finishReason: null, interrupted: true };
       }
     }

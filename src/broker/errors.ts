@@ -26,6 +26,8 @@ export class BrokerError extends AishError {
     readonly partial = '',
     /** The server's retry-after, in ms, when it sent one. */
     readonly retryAfterMs?: number,
+    /** What happened, without what was done about it ("rate limited by URL (429): …"), for tooLongToWait. */
+    readonly head?: string,
   ) {
     super(message, 1);
     this.name = 'BrokerError';
@@ -51,6 +53,17 @@ export function duration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
   return `${Math.round(ms / 60_000)} min`;
+}
+
+/**
+ * The server asked to wait longer than aish waits: say that, not "after retries" (none was made,
+ * or none more will be).
+ */
+export function tooLongToWait(err: BrokerError, capMs: number, retriesMade: number): BrokerError {
+  if (err.retryAfterMs === undefined || err.head === undefined) return err;
+  const done = retriesMade === 0 ? 'not retried' : `not retried again (after ${retriesMade} ${retriesMade === 1 ? 'retry' : 'retries'})`;
+  const text = `${err.head}; it asks to wait ${duration(err.retryAfterMs)}, longer than aish waits (${duration(capMs)}) — ${done}`;
+  return new BrokerError(err.kind, text, err.partial, err.retryAfterMs, err.head);
 }
 
 const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
@@ -99,7 +112,8 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
   const msg = hideApiKeys(serverMessage(err), preset);
   const said = msg ? `: ${msg}` : '';
-  const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, partial, retryAfter(err));
+  const make = (kind: BrokerErrorKind, text: string, head?: string) => new BrokerError(kind, text, partial, retryAfter(err), head);
+  const saidBare = said.replace(/\.$/, '');
 
   if (name === 'APIConnectionTimeoutError') {
     return make('timeout', `no answer from ${url} within ${duration(preset.timeoutMs)} — check the server, or raise models.${preset.name}.timeoutMs`);
@@ -123,12 +137,12 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
     case 404:
       return make('unknown-model', `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`);
     case 429:
-      return make('rate-limit', `rate limited by ${url} (429) after retries${said} — wait a moment and try again`);
+      return make('rate-limit', `rate limited by ${url} (429) after retries${said} — wait a moment and try again`, `rate limited by ${url} (429)${saidBare}`);
     case 400:
     case 422:
       return make('rejected', `${url} rejected the request (${status})${said}`);
   }
-  if (typeof status === 'number' && status >= 500) return make('server', `server error ${status} from ${url}${said} — try again`);
+  if (typeof status === 'number' && status >= 500) return make('server', `server error ${status} from ${url}${said} — try again`, `server error ${status} from ${url}${saidBare}`);
   if (typeof status === 'number') return make('server', `unexpected ${status} from ${url}${said}`);
   if (err instanceof SyntaxError || /JSON/i.test(msg)) return make('protocol', `unreadable data from ${url} (${msg || 'bad JSON'})${partial ? '; partial answer kept' : ''}`);
   if (partial) return make('cut', `the answer from ${url} broke off (${msg || name || 'stream error'}); partial answer kept`);

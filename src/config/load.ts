@@ -23,14 +23,49 @@ export function locateConfig(flag: string | undefined, env: NodeJS.ProcessEnv = 
   return { path: defaultConfigPath(env), explicit: false };
 }
 
-export async function loadConfig(flag?: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedConfig> {
+/**
+ * How long loading the config may take. A default export that never settles would otherwise leave
+ * nothing for Node to wait on, and aish would exit 0 having done nothing.
+ */
+export const CONFIG_LOAD_TIMEOUT_MS = 5000;
+
+export async function loadConfig(flag?: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<LoadedConfig> {
   const { path, explicit } = locateConfig(flag, env);
   if (!existsSync(path)) {
     if (explicit) throw new ConfigError(`config file not found: ${path} (check --config or $AISH_CONFIG)`);
     return { config: structuredClone(DEFAULT_CONFIG), path: null };
   }
+  return { config: await withTimeout(path, loadAndValidate(path), timeoutMs), path };
+}
+
+async function loadAndValidate(path: string): Promise<AishConfig> {
   const raw = await importConfigModule(path);
-  return { config: validateConfig(raw, path), path };
+  try {
+    return validateConfig(raw, path);
+  } catch (err) {
+    // Validation reads every property: a getter in the config may throw anything.
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(`config ${path}: reading its values failed: ${oneLine(err)}`);
+  }
+}
+
+function withTimeout<T>(path: string, work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  // A timer that holds the process open: it ends either way, with this error rather than silently.
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConfigError(`config ${path}: not loaded within ${ms / 1000} s — does its default export (or a promise it returns) never settle?`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** The first line of whatever was thrown; never throws itself. */
+function oneLine(err: unknown): string {
+  try {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0]!.trim() || (err instanceof Error ? err.name : 'an empty error');
+  } catch {
+    return 'an error that cannot be shown';
+  }
 }
 
 async function importConfigModule(path: string): Promise<unknown> {
@@ -42,25 +77,35 @@ async function importConfigModule(path: string): Promise<unknown> {
     virtualModules: { aish: define, 'aish/config': define },
   });
   let mod: unknown;
+  let def: unknown;
   try {
     mod = await jiti.import(path);
+    def = typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : undefined;
   } catch (err) {
-    throw new ConfigError(`config ${path}: ${describeLoadError(err, path)}`);
+    let why: string;
+    try {
+      why = describeLoadError(err, path);
+    } catch {
+      why = oneLine(err); // whatever was thrown fought back when read
+    }
+    throw new ConfigError(`config ${path}: ${why}`);
   }
-  if (typeof mod === 'object' && mod !== null && 'default' in mod) {
-    const def = (mod as { default: unknown }).default;
-    return typeof def === 'function' ? await (def as () => unknown)() : def;
+  if (def === undefined) throw new ConfigError(`config ${path}: no default export (write \`export default defineConfig({ … })\`)`);
+  try {
+    return await (typeof def === 'function' ? (def as () => unknown)() : def);
+  } catch (err) {
+    throw new ConfigError(`config ${path}: its default export failed: ${oneLine(err)}`);
   }
-  throw new ConfigError(`config ${path}: no default export (write \`export default defineConfig({ … })\`)`);
 }
 
 /** "line 3: Unexpected token" from whatever shape the transpiler or runtime threw. */
 function describeLoadError(err: unknown, path: string): string {
-  const e = err as { message?: string; loc?: { line: number; column: number }; stack?: string };
-  const message = (e.message ?? String(err)).split('\n')[0]!.replace(/^\[.*?\]\s*/, '');
+  if (typeof err !== 'object' || err === null) return `it threw ${oneLine(err)}`;
+  const e = err as { message?: unknown; loc?: { line: number; column: number }; stack?: unknown };
+  const message = (typeof e.message === 'string' ? e.message : oneLine(err)).split('\n')[0]!.replace(/^\[.*?\]\s*/, '');
   let line = e.loc?.line;
   if (line === undefined) {
-    const m = /\((\d+):(\d+)\)/.exec(message) ?? new RegExp(`${escapeRe(path)}:(\\d+)`).exec(e.stack ?? '');
+    const m = /\((\d+):(\d+)\)/.exec(message) ?? new RegExp(`${escapeRe(path)}:(\\d+)`).exec(typeof e.stack === 'string' ? e.stack : '');
     if (m) line = Number(m[1]);
   }
   const reason = message.replace(/\s*\(\d+:\d+\)\s*$/, '').replace(/^.*?:\s*(?=Unexpected|Missing|Unterminated)/, '');

@@ -4,10 +4,12 @@
  * rename, fsync of the directory) and done under the store's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
-import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { fsyncDir } from '../util/fs-safe';
+import { AishError } from '../util/errors';
+import { appendWholeLines, describeFsError, fsyncDir } from '../util/fs-safe';
+import { privateNotice } from './append';
 import type { LockGuard } from './lock';
 import type { MemoryState } from './state';
 import { MEMORY_FORMAT } from './types';
@@ -22,7 +24,7 @@ export interface CompactResult {
 }
 
 /** Write the compacted file from a state freshly read under the lock. */
-export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard): CompactResult {
+export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard, notice: (text: string) => void): CompactResult {
   const active = [...state.active()].sort((a, b) => a.id - b.id);
   const removed = state.deadRecords;
   const bad = state.badLines;
@@ -31,14 +33,45 @@ export function writeCompacted(path: string, state: MemoryState, now: Date, guar
   let rejectedPath: string | undefined;
   if (bad.length) {
     rejectedPath = `${path}.rejected`;
-    const note = `// ${bad.length} unreadable line(s) set aside by compaction at ${now.toISOString()}\n`;
-    appendFileSync(rejectedPath, note + bad.join('\n') + '\n', { mode: 0o600 });
+    const note = `// ${bad.length} unreadable line(s) set aside by compaction at ${now.toISOString()}`;
+    setAside(rejectedPath, joinLines([note, ...bad]));
   }
   const header = { meta: { format: MEMORY_FORMAT, version: 1, maxId, compactedAt: now.toISOString() } };
-  const text = [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
-  writeFileAtomic.sync(path, text, { mode: 0o600, fsync: true });
+  // Items whose lines are not valid UTF-8 are written back byte for byte, never with U+FFFD.
+  const text = state.hasRawItems
+    ? joinLines([JSON.stringify(header), ...active.map((r) => state.rawItem(r.id) ?? JSON.stringify(r))])
+    : [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
+  const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o600;
+  try {
+    writeFileAtomic.sync(path, text, { mode: 0o600, fsync: true });
+  } catch (err) {
+    // write-file-atomic removes its temp file; the original was never touched.
+    throw new AishError(`cannot compact ${path}: ${describeFsError(err)} — the file is unchanged`);
+  }
   fsyncDir(dirname(path));
+  if (mode & 0o077) notice(privateNotice(path, (mode & 0o777).toString(8).padStart(4, '0')));
   return { kept: active.length, removed, rejected: bad.length, maxId, ...(rejectedPath && { rejectedPath }) };
+}
+
+/** Lines, text or bytes, each followed by a newline, as one buffer. */
+function joinLines(lines: ReadonlyArray<string | Buffer>): Buffer {
+  const nl = Buffer.from('\n');
+  const parts: Buffer[] = [];
+  for (const l of lines) parts.push(typeof l === 'string' ? Buffer.from(l, 'utf8') : l, nl);
+  return Buffer.concat(parts);
+}
+
+/** Append to `<file>.rejected`; a failed write leaves it as it was. */
+function setAside(rejectedPath: string, data: Buffer): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(rejectedPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
+    appendWholeLines(fd, data);
+  } catch (err) {
+    throw new AishError(`cannot write ${rejectedPath}: ${describeFsError(err)} — nothing was compacted`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**

@@ -5,6 +5,7 @@
  * (a hand edit, a compaction, an editor's save-by-rename) means "read it all again".
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { AishError } from '../util/errors';
 
 /** Bytes kept from just before the offset, to recognise an in-place rewrite that kept or grew the size. */
 const FINGERPRINT = 64;
@@ -52,6 +53,7 @@ export class FileCursor {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
       throw err;
     }
+    if (st.isDirectory()) throw new AishError(`${path} is a directory — point memory.path at a file`);
     const replaced =
       st.ino !== this.ino || st.dev !== this.dev || st.size < this.offset || (st.size === this.lastSize && st.mtimeMs !== this.lastMtime);
     if (replaced && this.seenFile) return { kind: 'rewritten' };

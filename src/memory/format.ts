@@ -15,13 +15,14 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
   // A loop, not Math.max(...spread): a spread of 100k+ arguments overflows the call stack.
   let idW = 2;
   let ageW = 3;
-  for (const i of items) {
-    idW = Math.max(idW, String(i.id).length);
-    ageW = Math.max(ageW, formatAge(i.ts, opts.now).length);
+  const ages = items.map((i) => formatAge(i.ts, opts.now));
+  for (let k = 0; k < items.length; k++) {
+    idW = Math.max(idW, String(items[k]!.id).length);
+    ageW = Math.max(ageW, ages[k]!.length);
   }
   const header = `  ${'ID'.padStart(idW)}  ${'AGE'.padEnd(ageW)}  KIND     CONTENT`;
-  const rows = items.map((it) => {
-    const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${formatAge(it.ts, opts.now).padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
+  const rows = items.map((it, k) => {
+    const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));

@@ -5,17 +5,20 @@
  *
  * Dead-owner takeover. proper-lockfile knows staleness only by mtime (10 s), so a writer killed by
  * SIGKILL inside its ~1 ms critical section would block every other aish for 10 s. The lock
- * directory therefore carries an `owner` file (pid, host), and it appears and disappears atomically:
- * it is built under a temporary name and renamed into place, and released by renaming it away
- * before deleting it. A waiter on the same host that finds the owner's pid gone takes the lock over
- * itself (takeOverDeadLock); a lock whose owner is alive is never removed, however old its mtime.
- * proper-lockfile creates and removes locks through the `fs` we hand it.
+ * directory therefore carries an `owner` file (pid, host, start time; lock-owner.ts), and it
+ * appears and disappears atomically: it is built under a temporary name and renamed into place, and
+ * released by renaming it away before deleting it. A waiter on the same host that finds the owner's
+ * pid gone takes the lock over itself (takeOverDeadLock). A lock whose owner is alive is never
+ * removed, however old its mtime; once stale, a live pid whose start time differs from the record
+ * is not the owner (the pid was reused), and another host's lock is taken over with a warning (no
+ * way to ask that host; a live owner there would have kept it fresh). proper-lockfile creates and
+ * removes locks through the `fs` we hand it.
  */
 import fs from 'node:fs';
-import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { AishError, errnoCode } from '../util/errors';
+import { HOST, isAlive, ownerMayBeAlive, readOwner, writeOwner, type Owner } from './lock-owner';
 
 export interface LockTiming {
   /** Give up after this long: "held by another aish process". */
@@ -55,14 +58,7 @@ export interface LockGuard {
   assertHeld(): void;
 }
 
-const OWNER = 'owner';
-const HOST = hostname();
 const LEFTOVER_RE = /\.lock\.(\d+)\.[0-9a-z]+\.(tmp|gone)$/;
-
-interface Owner {
-  pid: number;
-  host: string;
-}
 
 function errno(code: string, message: string): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });
@@ -72,34 +68,8 @@ function scratchName(lockDir: string, kind: 'tmp' | 'gone'): string {
   return `${lockDir}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.${kind}`;
 }
 
-function readOwner(dir: string): Owner | undefined {
-  try {
-    const o = JSON.parse(fs.readFileSync(join(dir, OWNER), 'utf8')) as Partial<Owner>;
-    return typeof o.pid === 'number' && typeof o.host === 'string' ? { pid: o.pid, host: o.host } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errnoCode(err) === 'EPERM'; // exists, owned by someone else
-  }
-}
-
 /** Lock directories this process holds right now (a lock with our pid but not in here is an orphan). */
 const heldByUs = new Set<string>();
-
-/** Alive, or not ours to judge (another host). Our own pid counts only while we really hold it. */
-function ownerMayBeAlive(o: Owner | undefined, lockDir: string): boolean {
-  if (!o) return false;
-  if (o.host !== HOST) return true;
-  if (o.pid === process.pid) return heldByUs.has(lockDir);
-  return isAlive(o.pid);
-}
 
 function removeTree(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -109,28 +79,51 @@ function createLockDir(lockDir: string): void {
   const tmp = scratchName(lockDir, 'tmp');
   fs.mkdirSync(tmp, { mode: 0o700 });
   try {
-    fs.writeFileSync(join(tmp, OWNER), JSON.stringify({ pid: process.pid, host: HOST }), { mode: 0o600 });
+    writeOwner(tmp);
     fs.renameSync(tmp, lockDir); // atomic; fails when a (non-empty) lock is there
   } catch (err) {
     removeTree(tmp);
     const code = errnoCode(err);
     if (code === 'ENOTEMPTY' || code === 'EEXIST') throw errno('EEXIST', `lock exists: ${lockDir}`);
+    if (code === 'ENOTDIR' && fs.statSync(lockDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+      throw new AishError(`${lockDir} is a file, not aish's lock directory — remove it if no aish is running`);
+    }
     throw err;
   }
 }
 
-function removeLockDir(lockDir: string): void {
+/** What a takeover of a stale lock took from whom (for the warning about another host), by lock directory. */
+interface Takeover {
+  owner: Owner;
+  ageMs: number;
+}
+const takenOver = new Map<string, Takeover>();
+
+/**
+ * proper-lockfile's rmdir: our own release, or the takeover of a lock whose mtime is stale. Renamed
+ * away first (atomic: the lock is released or taken here), then judged by what was moved — another
+ * waiter may have replaced the stale lock by a fresh one in between — and put back if its owner
+ * may be alive.
+ */
+function removeLockDir(lockDir: string, staleMs: number): void {
+  const before = fs.statSync(lockDir, { throwIfNoEntry: false });
   const gone = scratchName(lockDir, 'gone');
-  fs.renameSync(lockDir, gone); // atomic: the lock is released (or taken away) here
+  fs.renameSync(lockDir, gone);
   const owner = readOwner(gone);
-  if (owner && owner.pid !== process.pid && ownerMayBeAlive(owner, lockDir)) {
-    // Stale by mtime but its holder lives (stopped, or its clock stalled): never take a live lock.
-    try {
-      fs.renameSync(gone, lockDir);
-    } catch {
-      removeTree(gone);
+  const ours = owner !== undefined && owner.pid === process.pid && owner.host === HOST;
+  if (owner && !ours) {
+    const moved = fs.statSync(gone, { throwIfNoEntry: false });
+    const stale = before !== undefined && moved?.ino === before.ino && before.mtimeMs < Date.now() - staleMs;
+    if (ownerMayBeAlive(owner, stale, heldByUs.has(lockDir))) {
+      // Stale by mtime but its holder lives (stopped, or its clock stalled): never take a live lock.
+      try {
+        fs.renameSync(gone, lockDir);
+      } catch {
+        removeTree(gone);
+      }
+      throw errno('ELOCKED', `lock held by live process ${owner.pid}`);
     }
-    throw errno('ELOCKED', `lock held by live process ${owner.pid}`);
+    if (owner.host !== HOST) takenOver.set(lockDir, { owner, ageMs: before ? Date.now() - before.mtimeMs : staleMs });
   }
   removeTree(gone);
 }
@@ -147,12 +140,20 @@ const callbackify =
     process.nextTick(cb, null);
   };
 
-const lockFs = {
-  ...fs,
-  mkdir: callbackify(createLockDir),
-  rmdir: callbackify(removeLockDir),
-  rmdirSync: removeLockDir,
-};
+/**
+ * The `fs` proper-lockfile creates and removes locks through. One object per stale period, kept:
+ * proper-lockfile caches the probed mtime precision on it (a new object would cost a probe per lock).
+ */
+function makeLockFs(staleMs: number) {
+  const remove = (p: string) => removeLockDir(p, staleMs);
+  return { ...fs, mkdir: callbackify(createLockDir), rmdir: callbackify(remove), rmdirSync: remove };
+}
+const lockFsByStale = new Map<number, ReturnType<typeof makeLockFs>>();
+function lockFs(staleMs: number): ReturnType<typeof makeLockFs> {
+  let f = lockFsByStale.get(staleMs);
+  if (!f) lockFsByStale.set(staleMs, (f = makeLockFs(staleMs)));
+  return f;
+}
 
 /**
  * Take over a lock whose owner is a dead process on this host: rename it away (atomic), check that
@@ -161,7 +162,7 @@ const lockFs = {
  */
 function takeOverDeadLock(lockDir: string): boolean {
   const owner = readOwner(lockDir);
-  if (!owner || ownerMayBeAlive(owner, lockDir)) return false;
+  if (!owner || ownerMayBeAlive(owner, false, heldByUs.has(lockDir))) return false;
   const gone = scratchName(lockDir, 'gone');
   try {
     fs.renameSync(lockDir, gone);
@@ -200,19 +201,27 @@ export function sweepLockLeftovers(file: string): void {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function withLock<T>(file: string, fn: (guard: LockGuard) => Promise<T> | T, timing: LockTiming = DEFAULT_LOCK_TIMING): Promise<T> {
+/** `notice` gets a one-line warning when a lock held by another host is taken over. */
+export async function withLock<T>(
+  file: string,
+  fn: (guard: LockGuard) => Promise<T> | T,
+  timing: LockTiming = DEFAULT_LOCK_TIMING,
+  notice: (text: string) => void = () => {},
+): Promise<T> {
   const staleMs = Math.max(2000, timing.staleMs);
   const lockDir = `${file}.lock`;
   let compromised: Error | null = null;
   const deadline = Date.now() + timing.waitMs;
   let delay = 2;
   let release: (() => Promise<void>) | undefined;
+  const fsForLock = lockFs(staleMs);
+  takenOver.delete(lockDir);
 
   for (;;) {
     try {
       release = await lockfile.lock(file, {
         realpath: false, // the file may not exist yet; callers pass a canonical path
-        fs: lockFs,
+        fs: fsForLock,
         stale: staleMs,
         update: Math.floor(staleMs / 2),
         retries: 0,
@@ -235,6 +244,12 @@ export async function withLock<T>(file: string, fn: (guard: LockGuard) => Promis
   }
 
   heldByUs.add(lockDir);
+  const took = takenOver.get(lockDir);
+  takenOver.delete(lockDir);
+  if (took) {
+    const { pid, host } = took.owner;
+    notice(`took over ${basename(lockDir)} from aish pid ${pid} on host ${host} (not refreshed for ${Math.round(took.ageMs / 1000)} s)`);
+  }
   const guard: LockGuard = {
     assertHeld() {
       if (compromised) throw new LockLostError(file);

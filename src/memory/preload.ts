@@ -15,7 +15,8 @@ export interface PreloadRequest {
 }
 
 export type PreloadResult =
-  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; pruneIds: number[] }
+  /** `skipped`: lines not used; `keptAsIs`: lines used but reported (invalid UTF-8). */
+  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; keptAsIs: number; pruneIds: number[] }
   | { ok: false; error: string };
 
 /** What start-up needs from a loaded memory file; the worker and the fallback both answer with it. */
@@ -24,7 +25,8 @@ export function startupSelection(snap: MemorySnapshot, req: PreloadRequest): Pre
     ok: true,
     injected: selectForInjection(snap.items, req.maxChars),
     total: snap.items.length,
-    skipped: snap.skipped.length,
+    skipped: snap.skipped.filter((s) => !s.kept).length,
+    keptAsIs: snap.skipped.filter((s) => s.kept).length,
     pruneIds: itemsToPrune(snap.items, req.pruneOlderThanDays, new Date()).map((i) => i.id),
   };
 }
@@ -36,7 +38,7 @@ async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
 }
 
 export function preloadMemory(req: PreloadRequest, workerUrl?: URL): Promise<PreloadResult> {
-  if (!existsSync(req.path)) return Promise.resolve({ ok: true, injected: [], total: 0, skipped: 0, pruneIds: [] });
+  if (!existsSync(req.path)) return Promise.resolve({ ok: true, injected: [], total: 0, skipped: 0, keptAsIs: 0, pruneIds: [] });
   if (!workerUrl || !existsSync(workerUrl)) {
     return inThisThread(req).catch((err: unknown) => ({ ok: false as const, error: err instanceof Error ? err.message : String(err) }));
   }

@@ -66,7 +66,8 @@ export class MemorySession {
   /** The store, opened on first use. With --no-memory it still works; nothing is injected. */
   store(): MemoryStore {
     if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
-    this.storeValue ??= MemoryStore.open(this.path, { lock: lockTimingFromEnv() });
+    // The store's notices (a file made private, a lock taken over) reach the user like any other.
+    this.storeValue ??= MemoryStore.open(this.path, { lock: lockTimingFromEnv(), notice: (text) => this.events.notice('warn', text) });
     return this.storeValue;
   }
 

@@ -38,6 +38,7 @@ export async function loadStartupMemory(
   const r = await (preload ?? preloadMemory(memoryPreloadRequest(config, path)));
   if (!r.ok) throw new Error(r.error);
   if (r.skipped) notices.push({ kind: 'warn', text: `${basename(path)}: ${plural(r.skipped, 'unreadable line')} skipped (see :memory inject)` });
+  if (r.keptAsIs) notices.push({ kind: 'warn', text: `${basename(path)}: ${plural(r.keptAsIs, 'line')} with invalid UTF-8 kept as is (see :memory inject)` });
   if (r.pruneIds.length === 0) return { injected: r.injected, notices };
   try {
     const s = store();

@@ -8,7 +8,10 @@
  * append-only log) active() reverses instead of sorting.
  */
 import { isoTime, parseInto, type EntrySink } from './parse';
+import type { RawLines } from './raw-lines';
 import type { MemoryItem, SkippedLine, Tombstone } from './types';
+
+const INVALID_UTF8 = 'invalid UTF-8 (kept as is)';
 
 export class MemoryState {
   /** Items in file order. The id index is built on first lookup: loading and listing never need it. */
@@ -19,7 +22,11 @@ export class MemoryState {
   private tombCount = 0;
   private readonly forgotten = new Set<number>();
   private readonly skippedLines: SkippedLine[] = [];
-  private readonly rawBad: string[] = [];
+  private readonly rawBad: Array<string | Buffer> = [];
+  /** Original bytes of items whose lines are not valid UTF-8, written back as they are by compaction. */
+  private readonly rawItems = new Map<number, Buffer>();
+  /** The bytes of what is being ingested, when they hold invalid UTF-8. */
+  private raw: RawLines | null = null;
   private highest = 0;
   private activeCache: MemoryItem[] | null = null;
   private inOrder = true;
@@ -30,16 +37,21 @@ export class MemoryState {
 
   private readonly sink: EntrySink = {
     item: (item, time, line, endLine) => {
-      if (this.claim(item.id, line, endLine, item)) this.addItem(item, time);
+      if (!this.claim(item.id, line, endLine, item)) return;
+      this.addItem(item, time);
+      if (this.raw) this.keepRaw(item.id, line, endLine);
     },
     forget: (tomb, line, endLine) => {
-      if (this.claim(tomb.id, line, endLine, tomb)) this.addTomb(tomb);
+      if (!this.claim(tomb.id, line, endLine, tomb)) return;
+      this.addTomb(tomb);
+      if (this.raw?.invalidSpan(line, endLine ?? line)) this.skip(line, endLine, INVALID_UTF8, undefined, true);
     },
     header: (maxId) => {
       if (maxId !== undefined) this.raiseHighest(maxId);
     },
     bad: (line, endLine, reason, raw, reservedId) => {
-      this.skip(line, endLine, reason, raw);
+      const odd = this.raw?.invalidSpan(line, endLine ?? line);
+      this.skip(line, endLine, odd && !odd.cutOnly ? `${reason}; invalid UTF-8` : reason, odd?.bytes ?? raw);
       if (reservedId !== undefined) this.raiseHighest(reservedId);
     },
   };
@@ -49,18 +61,27 @@ export class MemoryState {
    * the character offset where a multi-line object still open at the end begins (those lines are
    * not applied: they belong with what comes next), or null.
    */
-  ingest(text: string, firstLine: number): number | null {
-    const held = parseInto(text, firstLine, true, this.sink, true);
-    this.activeCache = null;
-    return held;
+  ingest(text: string, firstLine: number, raw: RawLines | null = null): number | null {
+    this.raw = raw;
+    try {
+      return parseInto(text, firstLine, true, this.sink, true);
+    } finally {
+      this.raw = null;
+      this.activeCache = null;
+    }
   }
 
   /** Parse and apply the file's unfinished end; rollbackProvisional() takes it back. */
-  ingestProvisional(text: string, line: number, endsWithNewline: boolean): void {
+  ingestProvisional(text: string, line: number, endsWithNewline: boolean, raw: RawLines | null = null): void {
     this.rollbackProvisional();
     this.undo = [];
-    parseInto(text, line, endsWithNewline, this.sink);
-    this.activeCache = null;
+    this.raw = raw;
+    try {
+      parseInto(text, line, endsWithNewline, this.sink);
+    } finally {
+      this.raw = null;
+      this.activeCache = null;
+    }
   }
 
   rollbackProvisional(): void {
@@ -76,7 +97,8 @@ export class MemoryState {
     const first = this.lineOf.get(id);
     if (first !== undefined) {
       // Kept as text too, so compaction sets it aside in .rejected rather than dropping it.
-      this.skip(line, endLine, `duplicate id ${id} (first used on line ${first})`, JSON.stringify(record));
+      const odd = this.raw?.invalidSpan(line, endLine ?? line);
+      this.skip(line, endLine, `duplicate id ${id} (first used on line ${first})${odd ? '; invalid UTF-8' : ''}`, odd?.bytes ?? JSON.stringify(record));
       return false;
     }
     this.lineOf.set(id, line);
@@ -122,8 +144,19 @@ export class MemoryState {
     });
   }
 
-  private skip(line: number, endLine: number | undefined, reason: string, raw: string | undefined): void {
-    this.skippedLines.push(endLine !== undefined ? { line, endLine, reason } : { line, reason });
+  /** An item whose line is not valid UTF-8: used, reported, and its bytes kept for compaction. */
+  private keepRaw(id: number, line: number, endLine: number | undefined): void {
+    const bytes = this.raw?.invalidSpan(line, endLine ?? line)?.bytes;
+    if (!bytes) return;
+    this.rawItems.set(id, bytes);
+    this.undo?.push(() => this.rawItems.delete(id));
+    this.skip(line, endLine, INVALID_UTF8, undefined, true);
+  }
+
+  private skip(line: number, endLine: number | undefined, reason: string, raw: string | Buffer | undefined, kept = false): void {
+    const s: SkippedLine = endLine !== undefined ? { line, endLine, reason } : { line, reason };
+    if (kept) s.kept = true;
+    this.skippedLines.push(s);
     this.undo?.push(() => this.skippedLines.pop());
     if (raw !== undefined) {
       this.rawBad.push(raw);
@@ -140,9 +173,18 @@ export class MemoryState {
     return this.skippedLines;
   }
 
-  /** Raw text of unusable lines, kept so compaction can set them aside instead of dropping them. */
-  get badLines(): readonly string[] {
+  /** Raw text of unusable lines (bytes when not valid UTF-8), kept so compaction can set them aside instead of dropping them. */
+  get badLines(): ReadonlyArray<string | Buffer> {
     return this.rawBad;
+  }
+
+  /** The original bytes of an item whose line is not valid UTF-8. */
+  rawItem(id: number): Buffer | undefined {
+    return this.rawItems.size === 0 ? undefined : this.rawItems.get(id);
+  }
+
+  get hasRawItems(): boolean {
+    return this.rawItems.size > 0;
   }
 
   private index(): Map<number, MemoryItem> {

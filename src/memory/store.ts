@@ -5,12 +5,14 @@
  * append whole lines in one write on an O_APPEND descriptor opened by path (editors save by rename,
  * so a long-lived descriptor could write into a deleted file), fdatasync, release.
  */
-import { chmodSync, closeSync, constants, existsSync, fstatSync, openSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { ensurePrivateDir } from '../util/fs-safe';
+import { appendRecords } from './append';
 import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
 export type { CompactResult } from './compact';
 import { FileCursor } from './file-cursor';
+import { ingestFresh } from './ingest';
 import { MEMORY_FORMAT } from './types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
@@ -19,6 +21,11 @@ import type { MemoryItem, MemoryKind, SkippedLine, Tombstone } from './types';
 export interface MemoryStoreOptions {
   lock?: Partial<LockTiming>;
   now?: () => Date;
+  /**
+   * One-line notes for the user (a hand-made file made private, a lock taken over from another
+   * host). The store never prints; they are also kept in `notices`.
+   */
+  notice?: (text: string) => void;
 }
 
 export interface AddOptions {
@@ -48,6 +55,9 @@ export class MemoryStore {
   private closed = false;
   private readonly timing: LockTiming;
   private readonly now: () => Date;
+  /** Every notice given so far, oldest first. */
+  readonly notices: string[] = [];
+  private readonly noticeFn: ((text: string) => void) | undefined;
 
   private constructor(
     readonly path: string,
@@ -55,6 +65,7 @@ export class MemoryStore {
   ) {
     this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
     this.now = opts.now ?? (() => new Date());
+    this.noticeFn = opts.notice;
   }
 
   /** Open (scan) the store. A missing file is an empty store; nothing is created until a write. */
@@ -162,12 +173,13 @@ export class MemoryStore {
         this.reset();
         this.refresh();
         removeStaleTempFiles(this.path);
-        const result = writeCompacted(this.path, this.state, this.now(), guard);
+        const result = writeCompacted(this.path, this.state, this.now(), guard, this.notify);
         this.reset();
         this.refresh();
         return result;
       },
       this.timing,
+      this.notify,
     );
   }
 
@@ -215,21 +227,19 @@ export class MemoryStore {
         return result;
       },
       this.timing,
+      this.notify,
     );
   }
 
   private append(text: string): void {
-    const created = !existsSync(this.path);
-    const fd = openSync(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
-    try {
-      // The create mode is masked by the umask; an empty file gets the header first.
-      if (created || fstatSync(fd).size === 0) chmodSync(this.path, 0o600);
-      appendWholeLines(fd, text, JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n');
-    } finally {
-      closeSync(fd);
-    }
-    if (created) fsyncDir(dirname(this.path));
+    const header = JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
+    appendRecords(this.path, text, header, this.notify);
   }
+
+  private readonly notify = (text: string): void => {
+    this.notices.push(text);
+    this.noticeFn?.(text);
+  };
 
   private reset(): void {
     this.state = new MemoryState();
@@ -249,36 +259,8 @@ export class MemoryStore {
       this.refresh();
       return;
     }
-    const { fresh } = r;
-    const nl = fresh.lastIndexOf(0x0a);
-    let committed = nl + 1; // bytes of `fresh` parsed for good
-    if (nl >= 0) {
-      const complete = fresh.subarray(0, nl + 1);
-      const text = complete.toString('utf8');
-      const held = this.state.ingest(text, this.cursor.lines + 1);
-      let lines: number;
-      if (held === null) lines = countNewlines(complete);
-      else {
-        // A multi-line object still open at the end: it is read again with what follows. `held`
-        // counts characters; find the same line start in bytes by counting newlines (re-encoding
-        // the text would not give back the original bytes of invalid UTF-8).
-        lines = 0;
-        for (let i = text.indexOf('\n'); i !== -1 && i < held; i = text.indexOf('\n', i + 1)) lines++;
-        committed = 0;
-        for (let n = 0; n < lines; n++) committed = complete.indexOf(0x0a, committed) + 1;
-      }
-      this.cursor.commit(committed, lines);
-    }
-    const rest = fresh.subarray(committed);
-    if (rest.length > 0) this.state.ingestProvisional(rest.toString('utf8'), this.cursor.lines + 1, rest[rest.length - 1] === 0x0a);
+    ingestFresh(this.state, this.cursor, r.fresh);
   }
-}
-
-function countNewlines(buf: Buffer): number {
-  let n = 0;
-  let i = -1;
-  while ((i = buf.indexOf(0x0a, i + 1)) !== -1) n++;
-  return n;
 }
 
 /** Resolve symlinks in the directory so every process locks the same `<file>.lock`. */

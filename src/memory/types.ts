@@ -40,6 +40,8 @@ export interface SkippedLine {
   /** Last line of a multi-line span, when the bad text spanned several lines. */
   endLine?: number;
   reason: string;
+  /** The line is used (and kept byte for byte) all the same; it is only reported (invalid UTF-8). */
+  kept?: true;
 }
 
 /** One parsed unit of the file: usually one line, sometimes a pretty-printed multi-line object. */

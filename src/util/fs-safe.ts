@@ -1,5 +1,6 @@
 /** File-system steps shared by everything that keeps user data: private directories, fsync, whole-line appends. */
-import { chmodSync, closeSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { errnoCode } from './errors';
 
 /** Private data lives in 0700 directories. Existing directories are left as the user set them. */
 export function ensurePrivateDir(dir: string): void {
@@ -34,18 +35,63 @@ export function fsyncDir(dir: string): void {
  * file's last byte is not a newline (a line torn by a crash, or a hand edit saved without one), a
  * newline goes first: the new record starts on a fresh line, and the last line is never truncated,
  * because it may be a valid record. `prefixIfEmpty` is written first into an empty file (a header).
+ *
+ * A failed append leaves the file as it was: on any error (a full disk, EIO, a write that stops
+ * short) the file is cut back to the size it had before, synced, and the error rethrown. The caller
+ * must be the only writer meanwhile (the memory store holds its lock; a session log has one
+ * writer). If even that fails, the error carries `undoError` (see appendUndoFailed).
  */
-export function appendWholeLines(fd: number, text: string, prefixIfEmpty = ''): void {
+export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIfEmpty = ''): void {
   const size = fstatSync(fd).size;
-  let payload = text;
-  if (size === 0) payload = prefixIfEmpty + payload;
-  else {
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    if (last[0] !== 0x0a) payload = '\n' + payload;
+  try {
+    let lead = '';
+    if (size === 0) lead = prefixIfEmpty;
+    else {
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) lead = '\n';
+    }
+    const buf = typeof text === 'string' ? Buffer.from(lead + text, 'utf8') : Buffer.concat([Buffer.from(lead, 'utf8'), text]);
+    let off = 0;
+    while (off < buf.length) {
+      const n = writeSync(fd, buf, off, buf.length - off);
+      // A regular file never takes 0 bytes without an error; looping on it would never end.
+      if (n <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
+      off += n;
+    }
+    fdatasyncSync(fd);
+  } catch (err) {
+    try {
+      ftruncateSync(fd, size);
+      fdatasyncSync(fd);
+    } catch (undoError) {
+      if (err instanceof Error) Object.assign(err, { undoError });
+    }
+    throw err;
   }
-  const buf = Buffer.from(payload, 'utf8');
-  let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-  fdatasyncSync(fd);
+}
+
+/** The append failed and cutting the file back failed too: part of it may be left in the file. */
+export function appendUndoFailed(err: unknown): boolean {
+  return err instanceof Error && 'undoError' in err;
+}
+
+const ERRNO_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EFBIG: 'file too large',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+};
+
+/** "no space left on device" for ENOSPC and friends; the error's own first line otherwise. */
+export function describeFsError(err: unknown): string {
+  const code = errnoCode(err);
+  if (code && ERRNO_WORDS[code]) return ERRNO_WORDS[code];
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.split('\n')[0]!;
 }

@@ -105,10 +105,27 @@ describe('Broker.stream', () => {
     expect(fake.server.requests).toHaveLength(1);
   });
 
-  it('a retry-after beyond the cap is reported instead of waited for', async () => {
+  it('a retry-after beyond the cap is reported instead of waited for, as not retried', async () => {
     fake.server.enqueue({ status: 429, headers: { 'retry-after': '3600' } });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('rate-limit');
+    expect(e.message).toBe(`rate limited by ${fake.server.url} (429): Rate limit reached; it asks to wait 60 min, longer than aish waits (20 s) — not retried`);
+    expect(e.retryAfterMs).toBe(3_600_000);
+    expect(fake.server.requests).toHaveLength(1);
+  });
+
+  it('a retry-after beyond the cap after a retry says how many were made', async () => {
+    fake.server.enqueue({ status: 429 }, { status: 429, headers: { 'retry-after': '90' } });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.message).toBe(`rate limited by ${fake.server.url} (429): Rate limit reached; it asks to wait 90 s, longer than aish waits (20 s) — not retried again (after 1 retry)`);
+    expect(fake.server.requests).toHaveLength(2);
+  });
+
+  it('a server error whose retry-after is beyond the cap: the same words', async () => {
+    fake.server.enqueue({ status: 503, headers: { 'retry-after': '120' } });
+    const e = await failure(new Broker(preset()).stream(msgs));
+    expect(e.kind).toBe('server');
+    expect(e.message).toBe(`server error 503 from ${fake.server.url}: The engine is currently overloaded; it asks to wait 2 min, longer than aish waits (20 s) — not retried`);
     expect(fake.server.requests).toHaveLength(1);
   });
 

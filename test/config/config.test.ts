@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config/load';
 import { resolvePaths } from '../../src/config/paths';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { validateConfig } from '../../src/config/validate';
+import { ConfigError } from '../../src/util/errors';
 import { ROOT } from '../helpers/paths';
 import { tmpDir } from '../helpers/tmp';
 
@@ -99,5 +100,45 @@ describe('data dir resolution', () => {
   it('memory.path overrides the memory file location', () => {
     const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl' } };
     expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');
+  });
+});
+
+describe('a config that misbehaves while loading: exit 2, one line naming the file', () => {
+  async function loadError(body: string, timeoutMs = 5000): Promise<ConfigError> {
+    const p = writeConfig(tmpDir(), body);
+    try {
+      await loadConfig(p, {}, timeoutMs);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).exitCode).toBe(2);
+      expect((err as Error).message.startsWith(`config ${p}: `)).toBe(true);
+      expect((err as Error).message).not.toContain('\n');
+      return err as ConfigError;
+    }
+    throw new Error('expected the config to fail');
+  }
+
+  it.each([
+    ['a default export that never settles', 'export default new Promise(() => {});\n'],
+    ['a default function whose promise never settles', 'export default () => new Promise(() => {});\n'],
+    ['a module whose top-level await never settles', 'await new Promise(() => {});\nexport default {};\n'],
+  ])('%s times out', async (_name, body) => {
+    const err = await loadError(body, 50);
+    expect(err.message).toMatch(/: not loaded within 0\.05 s — does its default export \(or a promise it returns\) never settle\?$/);
+  });
+
+  it('a throwing getter anywhere in the object', async () => {
+    const err = await loadError("export default { memory: { injectMaxChars: 100, get summarizerModel() { throw new Error('boom'); } } };\n");
+    expect(err.message).toMatch(/: reading its values failed: boom$/);
+  });
+
+  it('a default export that rejects, or a function that throws', async () => {
+    expect((await loadError("export default Promise.reject(new Error('no config today'));\n")).message).toMatch(/: its default export failed: no config today$/);
+    expect((await loadError("export default () => { throw new TypeError('bad'); };\n")).message).toMatch(/: its default export failed: bad$/);
+  });
+
+  it('a module that throws at import, even something that is not an Error', async () => {
+    expect((await loadError("throw new Error('refused');\nexport default {};\n")).message).toMatch(/refused$/);
+    expect((await loadError('throw null;\nexport default {};\n')).message).toMatch(/: it threw null$/);
   });
 });

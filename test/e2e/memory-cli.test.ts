@@ -102,6 +102,22 @@ describe('aish memory (real CLI)', () => {
     expect((JSON.parse(r.stdout) as Array<{ id: number }>).map((i) => i.id).sort()).toEqual([1, 5]);
   });
 
+  it('a hand-edited line in Latin-1 is reported by number, listed, and kept byte for byte by compact', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'first'], { home });
+    const file = join(dir, 'memory.jsonl');
+    const cafe = Buffer.from('{"id":5,"ts":"2026-01-01T00:00:00Z","kind":"pref","content":"coffee at the café"}', 'latin1');
+    appendFileSync(file, Buffer.concat([cafe, Buffer.from('\n')]));
+    const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
+    expect(r.stderr).toBe('memory.jsonl:3: invalid UTF-8 (kept as is)\n');
+    expect((JSON.parse(r.stdout) as Array<{ id: number }>).map((i) => i.id).sort()).toEqual([1, 5]);
+    const c = await runAish(['--data-dir', dir, 'memory', 'compact'], { home });
+    expect(c).toMatchObject({ code: 0, stdout: 'compacted memory.jsonl: kept 2 items, dropped 0 forgotten records\n' });
+    expect(readFileSync(file).includes(cafe)).toBe(true);
+    expect(readFileSync(file).includes(Buffer.from('\ufffd'))).toBe(false); // no U+FFFD written
+  });
+
   it.each([
     [['memory', 'add', 'note', 'x'], 'aish: unknown kind "note" — use fact, pref or context\n'],
     [['memory', 'forget', 'abc'], 'aish: "abc" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)\n'],

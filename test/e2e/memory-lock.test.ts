@@ -1,8 +1,10 @@
 /** The memory lock against other real processes: a holder killed with SIGKILL, a live holder. */
-import { existsSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockBusyError } from '../../src/memory/lock';
+import { processStartTime } from '../../src/memory/lock-owner';
 import { loadMemory, MemoryStore } from '../../src/memory/store';
 import { startWorker } from '../helpers/processes';
 import { runAish } from '../helpers/run-cli';
@@ -67,5 +69,28 @@ describe('memory lock across processes', () => {
       holder.child.kill('SIGKILL');
       await holder.exited;
     }
+  });
+
+  it.skipIf(processStartTime(1) === undefined)('the pid-reuse lock is taken over through the CLI: live pid, another start time, stale', async () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/owner`, JSON.stringify({ pid: 1, host: hostname(), start: processStartTime(1)! + 1 }));
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(`${path}.lock`, old, old);
+    const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'after the takeover'], { home: tmpDir(), env: { AISH_LOCK_STALE_MS: '2000' } });
+    expect(r).toMatchObject({ code: 0, stdout: 'added 1 (fact)\n', stderr: '' });
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('a lock that is a file, a store that is a directory: one line each, exit 1', async () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    writeFileSync(`${path}.lock`, '');
+    const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'x'], { home: tmpDir() });
+    expect(r).toMatchObject({ code: 1, stderr: `aish: ${path}.lock is a file, not aish's lock directory — remove it if no aish is running\n` });
+    mkdirSync(join(dir, 'd', 'memory.jsonl'), { recursive: true });
+    const l = await runAish(['--data-dir', join(dir, 'd'), 'memory', 'list'], { home: tmpDir() });
+    expect(l).toMatchObject({ code: 1, stderr: `aish: ${join(dir, 'd', 'memory.jsonl')} is a directory — point memory.path at a file\n` });
   });
 });

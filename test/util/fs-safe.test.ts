@@ -1,11 +1,12 @@
-/** Whole-line appends: a torn or unterminated last line is closed off, never truncated; a header goes into an empty file. */
+/** Whole-line appends: a torn or unterminated last line is closed off, never truncated; a header goes into an empty file; a failed append leaves the file as it was. */
 import { closeSync, constants, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendWholeLines } from '../../src/util/fs-safe';
+import { appendUndoFailed, appendWholeLines, describeFsError } from '../../src/util/fs-safe';
+import { failWritesContaining } from '../helpers/fail-writes';
 import { tmpDir } from '../helpers/tmp';
 
-function appendTo(initial: string | null, text: string, header = ''): string {
+function appendTo(initial: string | null, text: string | Uint8Array, header = ''): string {
   const path = join(tmpDir(), 'f.jsonl');
   if (initial !== null) writeFileSync(path, initial);
   const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
@@ -29,5 +30,38 @@ describe('appendWholeLines', () => {
     expect(appendTo(null, 'x\n', 'H\n')).toBe('H\nx\n');
     expect(appendTo('', 'x\n', 'H\n')).toBe('H\nx\n');
     expect(appendTo('y\n', 'x\n', 'H\n')).toBe('y\nx\n');
+  });
+  it('takes bytes as well as text', () => {
+    expect(appendTo('{"a":1}', Buffer.from([0x63, 0xe9, 0x0a]))).toBe('{"a":1}\nc\ufffd\n');
+  });
+
+  // A disk that fills up mid-write: the first 4 KB land, then ENOSPC.
+  it.each([
+    ['after a complete last line', '{"a":1}\n'],
+    ['after an unterminated last line (the newline it adds is undone too)', '{"a":1}'],
+    ['into an empty file (the header is undone too)', ''],
+  ])('a write that fails part-way leaves the file byte-identical: %s', (_name, initial) => {
+    const path = join(tmpDir(), 'f.jsonl');
+    writeFileSync(path, initial);
+    const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+    const undo = failWritesContaining('MARK', 4096);
+    let thrown: unknown;
+    try {
+      appendWholeLines(fd, `{"big":"MARK${'x'.repeat(11 * 1024)}"}\n`, 'H\n');
+    } catch (err) {
+      thrown = err;
+    } finally {
+      undo();
+      closeSync(fd);
+    }
+    expect((thrown as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    expect(appendUndoFailed(thrown)).toBe(false);
+    expect(readFileSync(path, 'utf8')).toBe(initial);
+  });
+
+  it('names common errors in words', () => {
+    expect(describeFsError(Object.assign(new Error('ENOSPC: no space'), { code: 'ENOSPC' }))).toBe('no space left on device');
+    expect(describeFsError(Object.assign(new Error('EIO: i/o'), { code: 'EIO' }))).toBe('input/output error');
+    expect(describeFsError(new Error('something else\nmore'))).toBe('something else');
   });
 });

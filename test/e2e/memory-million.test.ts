@@ -1,0 +1,43 @@
+/**
+ * `aish memory list` at 1,000,000 items, through the built CLI. A spread of that many arguments
+ * (`Math.max(...items.map(…))`) overflows the call stack: this is the guard against one coming back.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+const N = 1_000_000;
+
+function millionItems(dir: string): void {
+  const base = Date.parse('2020-01-01T00:00:00Z');
+  const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
+  for (let id = 1; id <= N; id++) lines.push(`{"id":${id},"ts":"${new Date(base + id * 1000).toISOString()}","kind":"fact","content":"item ${id}"}`);
+  writeFileSync(join(dir, 'memory.jsonl'), lines.join('\n') + '\n');
+}
+
+describe('memory list at 1,000,000 items (real CLI)', () => {
+  it('lists them all, as rows and as JSON, exit 0', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    mkdirSync(dir);
+    millionItems(dir);
+
+    const list = await runAish(['--data-dir', dir, 'memory', 'list'], { home, timeoutMs: 60_000 });
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    const rows = list.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(N + 2); // header, items, summary
+    expect(rows[1]).toMatch(/^\*\s+1000000\s+\S+\s+fact\s+item 1000000$/);
+    expect(rows.at(-1)).toMatch(/^1000000 items; \* = injected at start/);
+
+    const json = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home, timeoutMs: 60_000 });
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const items = JSON.parse(json.stdout) as Array<{ id: number }>;
+    expect(items).toHaveLength(N);
+    expect(items[0]!.id).toBe(N);
+    expect(items[N - 1]!.id).toBe(1);
+  });
+});

@@ -76,7 +76,7 @@ export function parentIgnores(dir: string): string[] {
     } catch {
       continue;
     }
-    lines.push(...rebaseIgnore(text, relative(d, dir).split(sep)));
+    for (const l of rebaseIgnore(text, relative(d, dir).split(sep))) lines.push(l);
   }
   return lines;
 }

@@ -42,7 +42,8 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   store.reload();
   const items = store.items();
   const out = [];
-  if (store.skipped.length) out.push(warn(`${basename(memory.path)}: ${plural(store.skipped.length, 'unreadable line')} (see :memory inject)`));
+  const unreadable = store.skipped.filter((l) => !l.kept).length;
+  if (unreadable) out.push(warn(`${basename(memory.path)}: ${plural(unreadable, 'unreadable line')} (see :memory inject)`));
   if (items.length === 0) return { output: [...out, info('memory is empty — add with :remember TEXT')] };
   const per = arg === '--all' ? undefined : ui.pageLines?.();
   const pages = per ? Math.ceil(items.length / per) : 1;

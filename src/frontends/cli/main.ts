@@ -11,7 +11,7 @@ import { messageTokens } from '../../context/tokens';
 import type { StatusInfo } from '../../core/status';
 import { preloadMemory } from '../../memory/preload';
 import { memoryPreloadRequest } from '../../memory/startup';
-import { AishError, formatError, UsageError } from '../../util/errors';
+import { AishError, ConfigError, formatError, UsageError } from '../../util/errors';
 import { tildify } from '../../util/paths';
 import { drawFirstFrame } from '../repl/first-frame';
 import { warn } from './output';
@@ -191,6 +191,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof AishError) {
       warn(`aish: ${formatError(err)}`);
+      // A config module may have left timers or handles behind (one that never settled, say):
+      // nothing else is running yet, so end now instead of waiting for them.
+      if (err instanceof ConfigError) process.exit(err.exitCode);
       return err.exitCode;
     }
     warn(`aish: ${formatError(err)}${process.env.AISH_DEBUG === '1' ? '' : ' (AISH_DEBUG=1 shows details)'}`);

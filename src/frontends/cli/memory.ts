@@ -13,7 +13,7 @@ import { out, warn } from './output';
 const HINT = 'aish memory list';
 
 function openStore(s: Setup): MemoryStore {
-  return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv() });
+  return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
 }
 
 /** Every skipped line, one per stderr line: `memory.jsonl:LINE: reason`. */
@@ -23,7 +23,7 @@ function reportSkipped(s: Setup, store: MemoryStore): void {
 
 /** For write commands: one line, so scripts are not flooded, pointing at the full report. */
 function summariseSkipped(s: Setup, store: MemoryStore): void {
-  const n = store.skipped.length;
+  const n = store.skipped.filter((l) => !l.kept).length;
   if (n) warn(`warning: ${basename(s.paths.memoryPath)} has ${plural(n, 'unreadable line')} (see ${HINT})`);
 }
 

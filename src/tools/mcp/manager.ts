@@ -272,7 +272,7 @@ async function listAll(client: Client, timeout: number): Promise<Tool[]> {
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const res = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
-    tools.push(...res.tools);
+    for (const t of res.tools) tools.push(t); // a server decides the page size: no spread of it into arguments
     cursor = res.nextCursor;
     if (!cursor) break;
   }

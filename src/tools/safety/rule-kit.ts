@@ -33,8 +33,10 @@ export function parseFlags(args: Arg[], values: readonly string[] = []): Flags {
     const a = args[i]!;
     const t = a.text;
     if (a.dynamic || t === '-' || !t.startsWith('-')) out.positionals.push(a);
-    else if (t === '--') out.positionals.push(...args.slice(i + 1)), (i = args.length);
-    else {
+    else if (t === '--') {
+      for (const rest of args.slice(i + 1)) out.positionals.push(rest);
+      i = args.length;
+    } else {
       if (t.startsWith('--')) out.long.push(t);
       else for (const c of t.slice(1)) out.short.add(c);
       if (values.includes(t)) i++;

@@ -70,3 +70,16 @@ describe('Norris behind the sandbox and checkpoints', () => {
     expect(readFileSync(join(work, 'data', 'deep', 'b.bin'))).toEqual(Buffer.from([0, 1, 2, 255]));
   });
 });
+
+describe(':tools says how steps that are not read-only run', () => {
+  it.each([
+    ['off', /Norris: read-only commands run unasked; others: no sandbox, so they ask/],
+    ['required', bwrapWorks ? /others: sandboxed: bubblewrap [\d.]+, network off/ : /no sandbox \(required\): only read-only steps run/],
+  ])('with safety.sandbox %s', async (mode, expected) => {
+    const home = tmpDir();
+    writeFileSync(join(home, 'config.ts'), `export default { safety: { sandbox: '${mode}' } };\n`);
+    const r = await runAish(['--config', join(home, 'config.ts')], { home, env: fake.env(), input: ':tools\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(expected);
+  });
+});

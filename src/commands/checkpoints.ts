@@ -1,5 +1,6 @@
 /** :checkpoints and :restore [N|ID]: aish's directory as it was before a step, listed and put back. */
 import { describeCheckpoint, formatCheckpointLines, formatRestore, resolveTarget } from '../checkpoints/format';
+import { confirm } from '../core/host';
 import { AishError, UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
@@ -46,8 +47,7 @@ export const restoreCommand: MetaCommand<'checkpoints' | 'ui'> = {
     const list = await checkpoints.list();
     if (list.length === 0) throw new AishError(`no checkpoints of ${dir} — nothing to restore`);
     const target = resolveTarget(list, argv[0], ':checkpoints');
-    const answer = await ui.ask(`put ${dir} back to checkpoint ${describeCheckpoint(target, new Date())}? [y/N] `);
-    if (answer === null || !/^\s*y(es)?\s*$/i.test(answer)) return { output: [info('nothing restored')] };
+    if (!(await confirm(ui, `put ${dir} back to checkpoint ${describeCheckpoint(target, new Date())}?`))) return { output: [info('nothing restored')] };
     const r = await checkpoints.restore(target.commit, ':checkpoints');
     return { output: [info(formatRestore(r, dir, new Date(), ':restore'))] };
   },

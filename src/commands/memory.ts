@@ -4,6 +4,7 @@ import { formatItemLines, formatSkipped } from '../memory/format';
 import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, type OpResult } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
+import { confirm } from '../core/host';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
 import { summarizeSubcommand } from './memory-summarize';
@@ -119,10 +120,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[
     help: 'forget every item, after a [y/N] question (Enter keeps them)',
     run: async ({ memory, ui }) => {
       await memory.ready();
-      const r = await clearAll(memory.store(), async (n) => {
-        const a = await ui.ask(`forget all ${plural(n, 'memory item')}? [y/N] `);
-        return a !== null && /^\s*y(es)?\s*$/i.test(a);
-      });
+      const r = await clearAll(memory.store(), (n) => confirm(ui, `forget all ${plural(n, 'memory item')}?`));
       if (r.changed) memory.reselect();
       return show(r);
     },

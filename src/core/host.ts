@@ -2,6 +2,7 @@
  * What the headless core needs from a front end (Ink REPL, plain line mode, `-p`). The core decides;
  * the host only shows things and collects answers.
  */
+import { parseAnswer } from '../tools/gate';
 import type { StatusInfo } from './status';
 
 export type OutputKind = 'user' | 'assistant' | 'info' | 'warn' | 'error' | 'shell' | 'tool';
@@ -43,7 +44,6 @@ export interface EngineHost {
 }
 
 /** `[y/N]`: only an explicit yes counts; Enter, anything else, or nobody there means no. */
-export async function confirm(host: EngineHost, question: string): Promise<boolean> {
-  const a = await host.ask(`${question} [y/N] `);
-  return a !== null && /^\s*y(es)?\s*$/i.test(a);
+export async function confirm(host: Pick<EngineHost, 'ask'>, question: string): Promise<boolean> {
+  return parseAnswer(await host.ask(`${question} [y/N] `), false) === 'yes';
 }

@@ -8,15 +8,14 @@
 import ansiRegex from 'ansi-regex';
 import { stripControls } from './text';
 
-const SEQUENCES = ansiRegex();
+const SEQUENCE = ansiRegex();
 
 export function terminalSafe(text: string): string {
-  return stripControls(text.replace(SEQUENCES, ''));
+  return stripControls(text.replace(SEQUENCE, ''));
 }
 
 // ESC and the C1 introducers (CSI, OSC, DCS, SOS, PM, APC) that can start a sequence.
 const INTRODUCER = /[\u001b\u009b\u009d\u0090\u0098\u009e\u009f]/g;
-const SEQUENCE = ansiRegex();
 // A two-byte escape that also starts a control string (DCS, SOS, PM, APC, title): its payload and
 // terminator may still be on the way.
 const STRING_START = /^\u001b[PX^_k\]]$/;

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { formatItemLines, formatSkipped } from '../memory/format';
 import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, type OpResult } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
-import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
+import { MEMORY_KINDS, unreadableCount, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
@@ -43,7 +43,7 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   store.reload();
   const items = store.items();
   const out = [];
-  const unreadable = store.skipped.filter((l) => !l.kept).length;
+  const unreadable = unreadableCount(store.skipped);
   if (unreadable) out.push(warn(`${basename(memory.path)}: ${plural(unreadable, 'unreadable line')} (see :memory inject)`));
   if (items.length === 0) return { output: [...out, info('memory is empty — add with :remember TEXT')] };
   const per = arg === '--all' ? undefined : ui.pageLines?.();

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { itemsToPrune, selectForInjection } from './select';
 import type { MemorySnapshot } from './store';
-import type { MemoryItem } from './types';
+import { unreadableCount, type MemoryItem } from './types';
 
 export interface PreloadRequest {
   path: string;
@@ -21,12 +21,13 @@ export type PreloadResult =
 
 /** What start-up needs from a loaded memory file; the worker and the fallback both answer with it. */
 export function startupSelection(snap: MemorySnapshot, req: PreloadRequest): PreloadResult {
+  const unreadable = unreadableCount(snap.skipped);
   return {
     ok: true,
     injected: selectForInjection(snap.items, req.maxChars),
     total: snap.items.length,
-    skipped: snap.skipped.filter((s) => !s.kept).length,
-    keptAsIs: snap.skipped.filter((s) => s.kept).length,
+    skipped: unreadable,
+    keptAsIs: snap.skipped.length - unreadable,
     pruneIds: itemsToPrune(snap.items, req.pruneOlderThanDays, new Date()).map((i) => i.id),
   };
 }

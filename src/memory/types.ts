@@ -44,6 +44,13 @@ export interface SkippedLine {
   kept?: true;
 }
 
+/** Reported lines that were not used (lines kept as is, with invalid UTF-8, do not count). */
+export function unreadableCount(skipped: readonly SkippedLine[]): number {
+  let n = 0;
+  for (const s of skipped) if (!s.kept) n++;
+  return n;
+}
+
 /** One parsed unit of the file: usually one line, sometimes a pretty-printed multi-line object. */
 export type Entry =
   | { type: 'item'; line: number; endLine?: number; item: MemoryItem; time: number }

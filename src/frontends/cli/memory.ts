@@ -6,6 +6,7 @@ import { lockTimingFromEnv } from '../../memory/lock';
 import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, type OpResult } from '../../memory/ops';
 import { selectForInjection } from '../../memory/select';
 import { MemoryStore } from '../../memory/store';
+import { unreadableCount } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
 import { out, warn } from './output';
@@ -23,7 +24,7 @@ function reportSkipped(s: Setup, store: MemoryStore): void {
 
 /** For write commands: one line, so scripts are not flooded, pointing at the full report. */
 function summariseSkipped(s: Setup, store: MemoryStore): void {
-  const n = store.skipped.filter((l) => !l.kept).length;
+  const n = unreadableCount(store.skipped);
   if (n) warn(`warning: ${basename(s.paths.memoryPath)} has ${plural(n, 'unreadable line')} (see ${HINT})`);
 }
 

@@ -128,11 +128,6 @@ export function truncateColumns(text: string, width: number): string {
   return out + '…';
 }
 
-/** Pad with spaces to `width` columns (no-op when already as wide). */
-export function padColumns(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - columns(text)));
-}
-
 // ---- word wrap ---------------------------------------------------------------------------
 
 /** Text with a style carried through wrapping untouched (the number means nothing here). */

@@ -7,10 +7,11 @@ import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, parse } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
+import { realPath } from '../util/paths';
 import { resolveTarget } from './format';
 import { Git, joinZ, splitZ } from './git';
 import { formatMessage, parseLog, parseMessage } from './message';
-import { ensureShadow, housekeeping, inside, realDir, REF, shadowDirFor, shadowExists } from './shadow';
+import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
 import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
 
 export type { Checkpoint, RestoreResult } from './types';
@@ -55,7 +56,8 @@ export class Checkpoints {
 
   /** The working tree now, as its real path. */
   get dir(): string {
-    return realDir(this.dirOf());
+    // As the file system names it, so `~/x` and a symlink to it share checkpoints.
+    return realPath(this.dirOf());
   }
 
   /** Where this directory's shadow repository is (it may not exist yet). */
@@ -109,7 +111,7 @@ export class Checkpoints {
   }
 
   private async snap(dir: string, label: string, step: string | undefined, unlessTree?: string): Promise<Snap | null> {
-    if (dir === parse(dir).root || dir === realDir(homedir()) || inside(this.root, dir) !== null) return null;
+    if (dir === parse(dir).root || dir === realPath(homedir()) || inside(this.root, dir) !== null) return null;
     try {
       if (!statSync(dir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
       accessSync(dir, constants.R_OK | constants.X_OK);

@@ -3,9 +3,9 @@
  * directory used with `--work-tree=<dir>`. Created on the first snapshot, 0700 like all aish data.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { devNull } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { AishError, errnoCode, formatError } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
 import type { Git } from './git';
@@ -16,15 +16,6 @@ export const REF = 'refs/heads/main';
 
 /** Written last at creation: a shadow without it is (re)initialised. */
 const MARKER = 'aish-dir';
-
-/** The directory as the file system names it, so `~/x` and a symlink to it share checkpoints. */
-export function realDir(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return resolve(dir);
-  }
-}
 
 export function shadowDirFor(root: string, dir: string): string {
   return join(root, createHash('sha256').update(dir).digest('hex').slice(0, 16));

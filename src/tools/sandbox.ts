@@ -8,7 +8,7 @@ import { constants, mkdtempSync, rmSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveDir } from './sandbox/bwrap';
+import { realPath } from '../util/paths';
 import { createSandboxFinder, type DetectDeps, type RunResult } from './sandbox/detect';
 import type { Sandbox, SandboxDetection, SandboxPolicy } from './sandbox/types';
 
@@ -47,10 +47,10 @@ const machine = (): DetectDeps => ({
     }
   },
   run,
-  probeDir: () => resolveDir(tmpdir()),
+  probeDir: () => realPath(tmpdir()),
   async makeTempDir() {
     if (!macTmp) {
-      const dir = resolveDir(mkdtempSync(join(tmpdir(), 'aish-sandbox-')));
+      const dir = realPath(mkdtempSync(join(tmpdir(), 'aish-sandbox-')));
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
       macTmp = dir;
     }

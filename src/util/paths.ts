@@ -1,5 +1,6 @@
 /** Home-directory shorthand, both ways: `~/x` typed by a user, and `~/x` shown for display. */
 import { homedir } from 'node:os';
+import { realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { AishError } from './errors';
 
@@ -14,6 +15,15 @@ export function expandHome(p: string): string {
 export function tildify(p: string): string {
   const h = homedir();
   return p === h ? '~' : p.startsWith(h + '/') ? `~${p.slice(h.length)}` : p;
+}
+
+/** The path as the file system names it (symlinks resolved), or just made absolute when it cannot be resolved. */
+export function realPath(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
 }
 
 /** `cd DIR` for aish itself: `~` expanded, relative to the current directory, one-line errors. */

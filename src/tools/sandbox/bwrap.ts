@@ -3,7 +3,7 @@
  * and compilers keep working); the working directory is the only writable place besides a private
  * /tmp; the network is a namespace of its own with nothing but loopback.
  */
-import { realpathSync } from 'node:fs';
+import { realPath } from '../../util/paths';
 import type { Sandbox } from './types';
 
 /**
@@ -53,15 +53,6 @@ export function bwrapOptions({ network, cwd }: BwrapOptions): string[] {
   ];
 }
 
-/** The resolved path, or the path as given when it cannot be resolved (bubblewrap then says why). */
-export function resolveDir(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
-
 /** bubblewrap's own errors are one line, `bwrap: …`, and exit 1 before the command starts. */
 export function bwrapStartFailure(name: string, exitCode: number | null, output: string): string | null {
   if (exitCode !== 1) return null;
@@ -74,7 +65,7 @@ export function bwrapSandbox(file: string, name: string, network: boolean): Sand
     name,
     network,
     wrap(shell, command, cwd) {
-      return { file, args: [...bwrapOptions({ network, cwd: resolveDir(cwd) }), '--', shell, '-c', command] };
+      return { file, args: [...bwrapOptions({ network, cwd: realPath(cwd) }), '--', shell, '-c', command] };
     },
     startFailure(exitCode, output) {
       return bwrapStartFailure(name, exitCode, output);

@@ -4,7 +4,7 @@
  * deprecated by Apple but still shipped; it matches real paths (/private/tmp, not /tmp).
  */
 import type { Sandbox } from './types';
-import { resolveDir } from './bwrap';
+import { realPath } from '../../util/paths';
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
@@ -31,7 +31,7 @@ export function macSandbox(network: boolean, tmp: string): Sandbox {
     name: 'sandbox-exec',
     network,
     wrap(shell, command, cwd) {
-      const dir = resolveDir(cwd);
+      const dir = realPath(cwd);
       return {
         file: SANDBOX_EXEC,
         args: ['-p', macProfile(network), '-D', `CWD=${dir}`, '-D', `TMP=${tmp}`, '/usr/bin/env', `TMPDIR=${tmp}/`, shell, '-c', command],

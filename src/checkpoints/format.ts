@@ -1,29 +1,26 @@
 /** The words of checkpoints, shared by `:checkpoints`/`:restore` and `aish checkpoints …`. */
 import { UsageError } from '../util/errors';
+import { oneLine } from '../util/text';
 import { formatAge, plural } from '../util/time';
-import { oneLine } from './message';
 import type { Checkpoint, RestoreResult } from './types';
 
 const LABEL_MAX = 60;
 
-function cut(s: string, max: number): string {
-  const t = oneLine(s);
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-}
-
 /** One row per checkpoint: position (1 = newest), id, age, step, command. */
 export function formatCheckpointLines(list: readonly Checkpoint[], now: Date): string[] {
   const pos = String(list.length).length;
-  const step = Math.max(1, ...list.map((c) => (c.step ?? '-').length));
+  // A loop, not Math.max(...spread): checkpoints are never pruned, the list can grow long.
+  let step = 1;
+  for (const c of list) step = Math.max(step, (c.step ?? '-').length);
   return list.map((c, i) => {
     const skipped = c.skipped ? ` (${plural(c.skipped, 'file')} skipped)` : '';
-    return `${String(i + 1).padStart(pos)}  ${c.id}  ${formatAge(c.ts, now).padStart(3)}  ${(c.step ?? '-').padEnd(step)}  ${cut(c.label, LABEL_MAX)}${skipped}`;
+    return `${String(i + 1).padStart(pos)}  ${c.id}  ${formatAge(c.ts, now).padStart(3)}  ${(c.step ?? '-').padEnd(step)}  ${oneLine(c.label, LABEL_MAX)}${skipped}`;
   });
 }
 
 /** `before "rm -rf build"` or `before step 3/8 ("rm -rf build")`. */
 export function describeCheckpoint(c: Checkpoint, now: Date): string {
-  const what = c.step ? `before ${c.step} ("${cut(c.label, 40)}")` : `before "${cut(c.label, 40)}"`;
+  const what = c.step ? `before ${c.step} ("${oneLine(c.label, 40)}")` : `before "${oneLine(c.label, 40)}"`;
   return `${c.id}, ${formatAge(c.ts, now)} ago, ${what}`;
 }
 

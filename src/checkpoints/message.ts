@@ -2,6 +2,7 @@
  * What a checkpoint records lives in its shadow commit's message: a readable first line, then one
  * JSON line, so `list()` works across aish runs with nothing but the shadow repository.
  */
+import { oneLine } from '../util/text';
 import { SHORT_ID, type Checkpoint, type CheckpointRecord } from './types';
 
 const MARK = 'aish-checkpoint ';
@@ -42,9 +43,4 @@ export function parseLog(out: string): Checkpoint[] {
     if (cp) list.push(cp);
   }
   return list;
-}
-
-/** Commands can be many lines; lists show them on one. */
-export function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
 }

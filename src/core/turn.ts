@@ -82,7 +82,10 @@ export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOu
         return;
       }
       if (result.toolCalls.length === 0) return;
-      const sandbox = await deps.guards.sandbox();
+      // Only steps that run on their own use the sandbox: in chat with confirmations on, none does,
+      // so the sandbox is not even looked for.
+      const onTheirOwn = opts.mode === 'norris' || !deps.config.safety.confirmCommands;
+      const sandbox = onTheirOwn ? await deps.guards.sandbox() : null;
       const checkpoint = (label: string) => deps.guards.checkpoint(label, deps.stepLabel?.());
       for (const call of result.toolCalls) {
         // After a cancel, every remaining call still needs a result, or the API rejects the history.

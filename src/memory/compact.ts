@@ -25,7 +25,13 @@ export interface CompactResult {
 
 /** Write the compacted file from a state freshly read under the lock. */
 export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard, notice: (text: string) => void): CompactResult {
-  const active = [...state.active()].sort((a, b) => a.id - b.id);
+  // Pin records are folded into the items they name: `pinned: true` on the item, or no field.
+  const active = [...state.active()].sort((a, b) => a.id - b.id).map((it) => {
+    const pinned = state.isPinned(it);
+    if (pinned === (it.pinned === true)) return it;
+    const { pinned: _drop, ...rest } = it;
+    return pinned ? { ...rest, pinned: true } : rest;
+  });
   const removed = state.deadRecords;
   const bad = state.badLines;
   const maxId = state.maxId;
@@ -37,7 +43,8 @@ export function writeCompacted(path: string, state: MemoryState, now: Date, guar
     setAside(rejectedPath, joinLines([note, ...bad]));
   }
   const header = { meta: { format: MEMORY_FORMAT, version: 1, maxId, compactedAt: now.toISOString() } };
-  // Items whose lines are not valid UTF-8 are written back byte for byte, never with U+FFFD.
+  // Items whose lines are not valid UTF-8 are written back byte for byte, never with U+FFFD (a pin
+  // record for one is then lost rather than its text).
   const text = state.hasRawItems
     ? joinLines([JSON.stringify(header), ...active.map((r) => state.rawItem(r.id) ?? JSON.stringify(r))])
     : [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';

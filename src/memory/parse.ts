@@ -5,12 +5,13 @@
  */
 import JSON5 from 'json5';
 import { CONTROL_CHARS } from '../util/text';
-import { isMemoryKind, type Entry, type MemoryItem, type Tombstone } from './types';
+import { isMemoryKind, type Entry, type MemoryItem, type PinRecord, type Tombstone } from './types';
 
 /** Receives parsed records directly, so loading 100k items allocates nothing per line beyond the item. */
 export interface EntrySink {
   item(item: MemoryItem, time: number, line: number, endLine: number | undefined): void;
   forget(tomb: Tombstone, line: number, endLine: number | undefined): void;
+  pin(pin: PinRecord, line: number, endLine: number | undefined): void;
   header(maxId: number | undefined, line: number): void;
   bad(line: number, endLine: number | undefined, reason: string, raw: string, reservedId: number | undefined): void;
 }
@@ -28,6 +29,7 @@ export function parseLines(text: string, firstLine: number, endsWithNewline: boo
   parseInto(text, firstLine, endsWithNewline, {
     item: (item, time, line, endLine) => out.push({ type: 'item', line, ...span(endLine), item, time }),
     forget: (tomb, line, endLine) => out.push({ type: 'forget', line, ...span(endLine), tomb }),
+    pin: (pin, line, endLine) => out.push({ type: 'pin', line, ...span(endLine), pin }),
     header: (maxId, line) => out.push({ type: 'header', line, ...(maxId !== undefined && { maxId }) }),
     bad: (line, endLine, reason, raw, reservedId) =>
       out.push({ type: 'bad', line, ...span(endLine), reason, raw, ...(reservedId !== undefined && { reservedId }) }),
@@ -167,6 +169,7 @@ function dispatch(v: unknown, line: number, endLine: number | undefined, raw: st
   if (reason === undefined) {
     const o = v as Record<string, unknown>;
     if (o.kind === 'forget') sink.forget(o as unknown as Tombstone, line, end);
+    else if (o.kind === 'pin' || o.kind === 'unpin') sink.pin(o as unknown as PinRecord, line, end);
     else sink.item(o as unknown as MemoryItem, validatedTime, line, end);
     return;
   }
@@ -233,8 +236,8 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   validatedTime = typeof ts === 'string' ? isoTime(ts) : NaN;
   if (Number.isNaN(validatedTime)) return `ts must be an ISO-8601 time (got ${show(ts)})`;
   const kind = o.kind;
-  if (kind === 'forget') return isId(o.target) ? undefined : `forget needs a target id (got ${show(o.target)})`;
-  if (!isMemoryKind(kind)) return `unknown kind ${show(kind)} (expected fact, pref, context or forget)`;
+  if (kind === 'forget' || kind === 'pin' || kind === 'unpin') return isId(o.target) ? undefined : `${kind} needs a target id (got ${show(o.target)})`;
+  if (!isMemoryKind(kind)) return `unknown kind ${show(kind)} (expected fact, pref, context, forget, pin or unpin)`;
   const content = o.content;
   // trim() only when the text may start with white space (ASCII or not): it copies, and this runs per item.
   if (typeof content !== 'string' || content.length === 0 || ((content.charCodeAt(0) <= 32 || content.charCodeAt(0) >= 0x80) && content.trim() === '')) {
@@ -243,6 +246,11 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   const tags = o.tags;
   if (tags !== undefined && (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string'))) return 'tags must be a list of strings';
   if (o.source !== undefined && typeof o.source !== 'string') return 'source must be a string';
+  if (o.pinned !== undefined && typeof o.pinned !== 'boolean') return `pinned must be true or false (got ${show(o.pinned)})`;
+  const scope = o.scope;
+  if (scope !== undefined && (typeof scope !== 'string' || !(scope.startsWith('/') || scope === '~' || scope.startsWith('~/')))) {
+    return `scope must be an absolute directory, e.g. "/home/me/src/app" (got ${show(scope)})`;
+  }
   return undefined;
 }
 

@@ -9,7 +9,8 @@
  */
 import { isoTime, parseInto, type EntrySink } from './parse';
 import type { RawLines } from './raw-lines';
-import type { MemoryItem, SkippedLine, Tombstone } from './types';
+import { IdLineIndex } from './id-line-index';
+import type { MemoryItem, PinRecord, SkippedLine, Tombstone } from './types';
 
 const INVALID_UTF8 = 'invalid UTF-8 (kept as is)';
 
@@ -19,8 +20,12 @@ export class MemoryState {
   private byId: Map<number, MemoryItem> | null = null;
   /** id -> line where it was first used; items and tombstones share one id space. */
   private readonly lineOf = new IdLineIndex();
-  private tombCount = 0;
+  /** Tombstones in file order (the dangling ones are reported). */
+  private readonly tombs: Tombstone[] = [];
   private readonly forgotten = new Set<number>();
+  /** target -> the pin or unpin record with the highest id so far. */
+  private readonly pins = new Map<number, PinRecord>();
+  private pinRecords = 0;
   private readonly skippedLines: SkippedLine[] = [];
   private readonly rawBad: Array<string | Buffer> = [];
   /** Original bytes of items whose lines are not valid UTF-8, written back as they are by compaction. */
@@ -45,6 +50,10 @@ export class MemoryState {
       if (!this.claim(tomb.id, line, endLine, tomb)) return;
       this.addTomb(tomb);
       if (this.raw?.invalidSpan(line, endLine ?? line)) this.skip(line, endLine, INVALID_UTF8, undefined, true);
+    },
+    pin: (pin, line, endLine) => {
+      if (!this.claim(pin.id, line, endLine, pin)) return;
+      this.addPin(pin);
     },
     header: (maxId) => {
       if (maxId !== undefined) this.raiseHighest(maxId);
@@ -126,13 +135,25 @@ export class MemoryState {
   }
 
   private addTomb(tomb: Tombstone): void {
-    this.tombCount++;
-    this.undo?.push(() => this.tombCount--);
+    this.tombs.push(tomb);
+    this.undo?.push(() => this.tombs.pop());
     const target = tomb.target;
+    // A tombstone written by hand for an id not used yet must not forget the next item added.
+    this.raiseHighest(target);
     if (!this.forgotten.has(target)) {
       this.forgotten.add(target);
       this.undo?.push(() => this.forgotten.delete(target));
     }
+  }
+
+  private addPin(pin: PinRecord): void {
+    this.pinRecords++;
+    this.undo?.push(() => this.pinRecords--);
+    this.raiseHighest(pin.target);
+    const before = this.pins.get(pin.target);
+    if (before && before.id > pin.id) return;
+    this.pins.set(pin.target, pin);
+    this.undo?.push(() => (before ? this.pins.set(pin.target, before) : this.pins.delete(pin.target)));
   }
 
   private raiseHighest(id: number): void {
@@ -205,6 +226,22 @@ export class MemoryState {
     return this.forgotten.has(id) ? undefined : this.index().get(id);
   }
 
+  /** Pinned: by its latest pin/unpin record, else by the item's own `pinned` field. */
+  isPinned(item: MemoryItem): boolean {
+    if (this.pins.size === 0) return item.pinned === true;
+    const p = this.pins.get(item.id);
+    return p ? p.kind === 'pin' : item.pinned === true;
+  }
+
+  /** Tombstones whose target is no item at all (hand-written ones, usually): they forget nothing. */
+  danglingTombstones(): Array<{ line: number; id: number; target: number }> {
+    const out: Array<{ line: number; id: number; target: number }> = [];
+    if (this.tombs.length === 0) return out;
+    const items = this.index();
+    for (const t of this.tombs) if (!items.has(t.target)) out.push({ line: this.lineOf.get(t.id) ?? 0, id: t.id, target: t.target });
+    return out;
+  }
+
   /** Active items, newest first (ts descending, then id descending). */
   active(): MemoryItem[] {
     if (this.activeCache) return this.activeCache;
@@ -223,45 +260,10 @@ export class MemoryState {
     return out;
   }
 
-  /** Number of item and tombstone records that compaction would drop. */
+  /** Number of item, tombstone and pin records that compaction would drop (pins are folded into items). */
   get deadRecords(): number {
     let forgottenItems = 0;
     for (const it of this.itemList) if (this.forgotten.has(it.id)) forgottenItems++;
-    return forgottenItems + this.tombCount;
-  }
-}
-
-/**
- * id -> line. ids are dense (1, 2, 3, … as aish hands them out), so a growable Int32Array indexed by
- * id does the job without a hash insertion per record; ids far beyond the dense range (hand edits)
- * go to a Map.
- */
-class IdLineIndex {
-  private dense = new Int32Array(1024);
-  private readonly sparse = new Map<number, number>();
-
-  get(id: number): number | undefined {
-    if (id < this.dense.length) {
-      const v = this.dense[id]!;
-      return v === 0 ? undefined : v;
-    }
-    return this.sparse.get(id);
-  }
-
-  set(id: number, line: number): void {
-    if (id >= this.dense.length && id < Math.max(1 << 20, this.dense.length * 4) && line < 2 ** 31) {
-      let size = this.dense.length;
-      while (size <= id) size *= 2;
-      const next = new Int32Array(size);
-      next.set(this.dense);
-      this.dense = next;
-    }
-    if (id < this.dense.length && line < 2 ** 31) this.dense[id] = line;
-    else this.sparse.set(id, line);
-  }
-
-  delete(id: number): void {
-    if (id < this.dense.length) this.dense[id] = 0;
-    else this.sparse.delete(id);
+    return forgottenItems + this.tombs.length + this.pinRecords;
   }
 }

@@ -16,7 +16,7 @@ import { ingestFresh } from './ingest';
 import { MEMORY_FORMAT } from './types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
-import type { MemoryItem, MemoryKind, SkippedLine, Tombstone } from './types';
+import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 
 export interface MemoryStoreOptions {
   lock?: Partial<LockTiming>;
@@ -28,26 +28,8 @@ export interface MemoryStoreOptions {
   notice?: (text: string) => void;
 }
 
-export interface AddOptions {
-  tags?: string[];
-  source?: string;
-}
-
-export type ForgetResult =
-  | { ok: true; tombstone: Tombstone; item: MemoryItem }
-  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
-
-export type EditResult =
-  | { ok: true; item: MemoryItem; replaced: MemoryItem }
-  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
-
-
-export interface MemorySnapshot {
-  items: MemoryItem[];
-  skipped: SkippedLine[];
-  maxId: number;
-}
-
+export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
+import { newItem, newPin, newTombstone, sameText, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -106,8 +88,38 @@ export class MemoryStore {
 
   async add(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<MemoryItem> {
     return this.mutate((state) => {
-      const item = this.newItem(state.maxId + 1, kind, content, opts);
+      const item = newItem(state.maxId + 1, this.now(), kind, content, opts);
       return { records: [item], result: item };
+    });
+  }
+
+  /** Like add, unless an active item in the same scope already says the same (white space and case aside). */
+  async addUnique(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<{ item: MemoryItem; added: boolean }> {
+    return this.mutate<{ item: MemoryItem; added: boolean }>((state) => {
+      const key = sameText(content);
+      const found = state.active().find((it) => it.scope === opts.scope && sameText(it.content) === key);
+      if (found) return { records: [], result: { item: found, added: false } };
+      const item = newItem(state.maxId + 1, this.now(), kind, content, opts);
+      return { records: [item], result: { item, added: true } };
+    });
+  }
+
+  isPinned(item: MemoryItem): boolean {
+    return this.state.isPinned(item);
+  }
+
+  /** Tombstones that name no item (reported at load; they forget nothing). */
+  danglingTombstones(): Array<{ line: number; id: number; target: number }> {
+    return this.state.danglingTombstones();
+  }
+
+  /** Pin or unpin an active item: one pin record, nothing when it is already so. */
+  async setPinned(id: number, on: boolean): Promise<PinResult> {
+    return this.mutate<PinResult>((state) => {
+      const item = state.get(id);
+      if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
+      if (state.isPinned(item) === on) return { records: [], result: { ok: true, item, changed: false } };
+      return { records: [newPin(state.maxId + 1, this.now(), on, id)], result: { ok: true, item, changed: true } };
     });
   }
 
@@ -115,7 +127,7 @@ export class MemoryStore {
     return this.mutate<ForgetResult>((state) => {
       const item = state.get(id);
       if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const tombstone = this.newTombstone(state.maxId + 1, id);
+      const tombstone = newTombstone(this.now(), state.maxId + 1, id);
       return { records: [tombstone], result: { ok: true, tombstone, item } };
     });
   }
@@ -124,13 +136,13 @@ export class MemoryStore {
   async forgetMany(ids: readonly number[]): Promise<MemoryItem[]> {
     return this.mutate((state) => {
       const gone: MemoryItem[] = [];
-      const records: Tombstone[] = [];
+      const records: object[] = [];
       let next = state.maxId + 1;
       for (const id of new Set(ids)) {
         const item = state.get(id);
         if (!item) continue;
         gone.push(item);
-        records.push(this.newTombstone(next++, id));
+        records.push(newTombstone(this.now(), next++, id));
       }
       return { records, result: gone };
     });
@@ -141,12 +153,14 @@ export class MemoryStore {
     return this.mutate<EditResult>((state) => {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const item = this.newItem(state.maxId + 1, old.kind, content, {
+      const item = newItem(state.maxId + 1, this.now(), old.kind, content, {
         ...(old.tags && { tags: old.tags }),
         ...(old.source && { source: old.source }),
+        ...(old.scope && { scope: old.scope }),
+        ...(state.isPinned(old) && { pinned: true }),
         ...opts,
       });
-      const tomb = this.newTombstone(state.maxId + 2, id);
+      const tomb = newTombstone(this.now(), state.maxId + 2, id);
       return { records: [item, tomb], result: { ok: true, item, replaced: old } };
     });
   }
@@ -156,7 +170,7 @@ export class MemoryStore {
     return this.mutate((state) => {
       const active = state.active();
       let next = state.maxId + 1;
-      return { records: active.map((it) => this.newTombstone(next++, it.id)), result: active };
+      return { records: active.map((it) => newTombstone(this.now(), next++, it.id)), result: active };
     });
   }
 
@@ -195,21 +209,6 @@ export class MemoryStore {
 
   private whyInactive(id: number): 'unknown' | 'already-forgotten' {
     return this.state.hadItem(id) ? 'already-forgotten' : 'unknown';
-  }
-
-  private newItem(id: number, kind: MemoryKind, content: string, opts: AddOptions): MemoryItem {
-    return {
-      id,
-      ts: this.now().toISOString(),
-      kind,
-      content,
-      ...(opts.tags && opts.tags.length > 0 && { tags: opts.tags }),
-      ...(opts.source && { source: opts.source }),
-    };
-  }
-
-  private newTombstone(id: number, target: number): Tombstone {
-    return { id, ts: this.now().toISOString(), kind: 'forget', target };
   }
 
   private async mutate<T>(plan: (state: MemoryState) => { records: object[]; result: T }): Promise<T> {

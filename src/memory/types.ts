@@ -25,12 +25,24 @@ export interface MemoryItem {
   tags?: string[];
   /** Provenance, e.g. the session id an item was extracted from. */
   source?: string;
+  /** Always leads [background] (a hand edit may set it; `:memory pin` writes a pin record instead). */
+  pinned?: boolean;
+  /** A project item: used only when aish's directory is inside this directory (absolute, or ~/…). */
+  scope?: string;
 }
 
 export interface Tombstone {
   id: number;
   ts: string;
   kind: 'forget';
+  target: number;
+}
+
+/** `:memory pin` / `unpin`: the record with the highest id for a target decides. */
+export interface PinRecord {
+  id: number;
+  ts: string;
+  kind: 'pin' | 'unpin';
   target: number;
 }
 
@@ -55,5 +67,6 @@ export function unreadableCount(skipped: readonly SkippedLine[]): number {
 export type Entry =
   | { type: 'item'; line: number; endLine?: number; item: MemoryItem; time: number }
   | { type: 'forget'; line: number; endLine?: number; tomb: Tombstone }
+  | { type: 'pin'; line: number; endLine?: number; pin: PinRecord }
   | { type: 'header'; line: number; endLine?: number; maxId?: number }
   | { type: 'bad'; line: number; endLine?: number; reason: string; reservedId?: number; raw: string };

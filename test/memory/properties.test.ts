@@ -136,7 +136,11 @@ function model(entries: Entry[]): ModelView {
         }
         claimed.add(id);
         if (e.t === 'item') items.push(e.rec);
-        else forgotten.add(e.rec.target);
+        else {
+          forgotten.add(e.rec.target);
+          // A tombstone's target is reserved too: the next add must not be born forgotten.
+          maxId = Math.max(maxId, e.rec.target);
+        }
         break;
       }
       case 'header':
@@ -548,6 +552,7 @@ class StoreModel {
           allItems.set(id, l.item);
         } else {
           forgotten.add(l.tomb.target);
+          maxId = Math.max(maxId, l.tomb.target);
           tombs++;
         }
       }

@@ -74,7 +74,57 @@ describe('memory store round trips', () => {
     const m = loadMemory(path);
     expect(m.items.map((i) => i.id)).toEqual([1]);
     expect(m.skipped).toEqual([]);
-    expect(m.maxId).toBe(6);
+    // The dangling tombstone's target (99) is reserved: no item is ever born forgotten.
+    expect(m.maxId).toBe(99);
+  });
+
+  it('never gives a new item an id that a hand-written tombstone already targets, and reports the tombstone', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    writeFileSync(
+      path,
+      ['{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"one"}', '{"id":2,"ts":"2026-05-13T19:02:00Z","kind":"forget","target":3}'].join('\n') + '\n',
+    );
+    const store = MemoryStore.open(path);
+    expect(store.danglingTombstones()).toEqual([{ line: 2, id: 2, target: 3 }]);
+    const added = await store.add('fact', 'the next item');
+    expect(added.id).toBe(4);
+    expect(store.items().map((i) => i.content)).toEqual(['the next item', 'one']);
+  });
+
+  it('pins and unpins by record: the latest record decides, compaction folds it into the item', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    const store = MemoryStore.open(path);
+    const a = await store.add('fact', 'alpha');
+    const b = await store.add('fact', 'beta');
+    expect(await store.setPinned(a.id, true)).toMatchObject({ ok: true, changed: true });
+    expect(await store.setPinned(a.id, true)).toMatchObject({ ok: true, changed: false });
+    expect(store.isPinned(store.get(a.id)!)).toBe(true);
+    expect(store.isPinned(store.get(b.id)!)).toBe(false);
+    expect(await store.setPinned(99, true)).toEqual({ ok: false, reason: 'unknown', id: 99 });
+    // Another process sees the same.
+    expect(MemoryStore.open(path).isPinned(store.get(a.id)!)).toBe(true);
+    const edited = await store.edit(a.id, 'alpha two');
+    expect(edited.ok && store.isPinned(edited.item)).toBe(true);
+    const id = edited.ok ? edited.item.id : 0;
+    await store.compact();
+    const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => l.kind === 'pin' || l.kind === 'unpin')).toEqual([]);
+    expect(lines.find((l) => l.id === id)).toMatchObject({ content: 'alpha two', pinned: true });
+    const reopened = MemoryStore.open(path);
+    expect(reopened.isPinned(reopened.get(id)!)).toBe(true);
+    expect(await reopened.setPinned(id, false)).toMatchObject({ ok: true, changed: true });
+    expect(MemoryStore.open(path).isPinned(reopened.get(id)!)).toBe(false);
+  });
+
+  it('addUnique writes nothing for text an active item in the same scope already holds', async () => {
+    const store = MemoryStore.open(join(tmpDir(), 'memory.jsonl'));
+    const first = await store.addUnique('fact', 'Deploys go through  CI');
+    expect(first.added).toBe(true);
+    const again = await store.addUnique('pref', ' deploys go through ci ');
+    expect(again).toEqual({ item: first.item, added: false });
+    const scoped = await store.addUnique('fact', 'deploys go through ci', { scope: '/src/a' });
+    expect(scoped.added).toBe(true);
+    expect(store.items()).toHaveLength(2);
   });
 
   it('forget of an id that is not active writes nothing and says why', async () => {

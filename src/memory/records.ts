@@ -1,0 +1,56 @@
+/** The records the store writes, and the shapes of its answers. */
+import type { MemoryItem, MemoryKind, PinRecord, SkippedLine, Tombstone } from './types';
+
+export interface AddOptions {
+  tags?: string[];
+  source?: string;
+  /** A project item's directory (see project.ts). */
+  scope?: string;
+  /** Carried over by edit, so an edited pinned item stays pinned. */
+  pinned?: boolean;
+}
+
+export type ForgetResult =
+  | { ok: true; tombstone: Tombstone; item: MemoryItem }
+  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+
+export type PinResult =
+  | { ok: true; item: MemoryItem; changed: boolean }
+  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+
+export type EditResult =
+  | { ok: true; item: MemoryItem; replaced: MemoryItem }
+  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+
+
+export interface MemorySnapshot {
+  items: MemoryItem[];
+  skipped: SkippedLine[];
+  maxId: number;
+}
+
+export function newItem(id: number, now: Date, kind: MemoryKind, content: string, opts: AddOptions): MemoryItem {
+  return {
+    id,
+    ts: now.toISOString(),
+    kind,
+    content,
+    ...(opts.tags && opts.tags.length > 0 && { tags: opts.tags }),
+    ...(opts.source && { source: opts.source }),
+    ...(opts.scope && { scope: opts.scope }),
+    ...(opts.pinned && { pinned: true }),
+  };
+}
+
+export function newTombstone(now: Date, id: number, target: number): Tombstone {
+  return { id, ts: now.toISOString(), kind: 'forget', target };
+}
+
+export function newPin(id: number, now: Date, on: boolean, target: number): PinRecord {
+  return { id, ts: now.toISOString(), kind: on ? 'pin' : 'unpin', target };
+}
+
+/** Two texts say the same when they differ only in white space and case. */
+export function sameText(s: string): string {
+  return s.trim().replace(/\s+/g, ' ').toLowerCase();
+}

@@ -41,7 +41,14 @@ export default defineConfig({
   // Cross-session memory. `memory: false` turns injection and the :memory commands off.
   memory: {
     // path: '~/.local/share/aish/memory.jsonl', // default: <data dir>/memory.jsonl
-    injectMaxChars: 2000, // budget of the [background] block in the system prompt
+    injectMaxChars: 2000, // budget of the [background] block in the system prompt (header included)
+    // Per turn, the items most relevant to your message (BM25 × recency) that [background] left
+    // out are attached to the message sent to the model as a [recall] block.
+    recall: {
+      enabled: true,
+      maxChars: 1200, // budget of the [recall] block (header included)
+      minScore: 1, // BM25 relevance an item needs; raise it for fewer, surer recalls
+    },
     // summarizerModel: 'fast', // preset for :memory summarize; default: the active preset
     // pruneOlderThanDays: 90,  // forget items older than this at start; default: never
   },

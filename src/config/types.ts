@@ -32,6 +32,17 @@ export interface MemoryConfig {
   summarizerModel?: string;
   /** Tombstone items older than this at startup. Unset: never. */
   pruneOlderThanDays?: number;
+  /** The per-turn [recall] block. */
+  recall: RecallConfig;
+}
+
+export interface RecallConfig {
+  /** false: no [recall] block (the [background] block stays). */
+  enabled: boolean;
+  /** Budget of the [recall] block, in characters, header included. */
+  maxChars: number;
+  /** BM25 relevance an item needs to be recalled. */
+  minScore: number;
 }
 
 export interface AishConfig {
@@ -78,7 +89,7 @@ export const DEFAULT_CONFIG: AishConfig = {
   },
   history: {},
   context: { maxTokens: 8000 },
-  memory: { injectMaxChars: 2000 },
+  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 1 } },
   mcp: { servers: {} },
   safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },
   norris: { maxSteps: 8 },

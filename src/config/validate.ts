@@ -118,7 +118,8 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     const m =
       top.memory === undefined
         ? {}
-        : c.object('memory', top.memory, ['path', 'injectMaxChars', 'summarizerModel', 'pruneOlderThanDays']);
+        : c.object('memory', top.memory, ['path', 'injectMaxChars', 'summarizerModel', 'pruneOlderThanDays', 'recall']);
+    const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
     if (summarizerModel !== undefined && !(summarizerModel in models)) {
       c.fail('memory.summarizerModel', `one of the presets in models (${Object.keys(models).join(', ')})`, summarizerModel);
@@ -126,6 +127,11 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     memory = {
       injectMaxChars:
         m.injectMaxChars === undefined ? 2000 : c.int('memory.injectMaxChars', m.injectMaxChars, 0, 1_000_000),
+      recall: {
+        enabled: r.enabled === undefined ? true : c.bool('memory.recall.enabled', r.enabled),
+        maxChars: r.maxChars === undefined ? 1200 : c.int('memory.recall.maxChars', r.maxChars, 0, 1_000_000),
+        minScore: r.minScore === undefined ? 1 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
+      },
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
       ...(summarizerModel !== undefined && { summarizerModel }),
       ...(m.pruneOlderThanDays !== undefined && {

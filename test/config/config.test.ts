@@ -21,7 +21,7 @@ describe('config', () => {
     expect(path).toBe(join(ROOT, 'config.example.ts'));
     expect(config).toEqual({
       ...DEFAULT_CONFIG,
-      memory: { injectMaxChars: 2000 },
+      memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 1 } },
     });
   });
 
@@ -56,6 +56,7 @@ describe('config', () => {
     [{ models: { fast: { model: 'x', baseURL: 'localhost:1234' } } }, 'models.fast.baseURL must be an http:// or https:// URL'],
     [{ defaultModel: 'deep', models: { fast: { model: 'x' } } }, 'defaultModel must be one of the presets in models (fast) (got "deep")'],
     [{ memory: { injectMaxChars: -1 } }, 'memory.injectMaxChars must be a whole number from 0 to 1000000 (got number -1)'],
+    [{ memory: { recall: { maxChars: 'lots' } } }, 'memory.recall.maxChars must be a whole number from 0 to 1000000 (got "lots")'],
     [{ memory: { summarizerModel: 'nope' } }, 'memory.summarizerModel must be one of the presets in models (fast, deep) (got "nope")'],
     [{ memroy: {} }, 'unknown key memroy (did you mean memory?)'],
     [{ models: { fast: { modle: 'x' } } }, 'unknown key models.fast.modle (did you mean models.fast.model?)'],
@@ -98,7 +99,7 @@ describe('data dir resolution', () => {
   });
 
   it('memory.path overrides the memory file location', () => {
-    const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl' } };
+    const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl', recall: { enabled: true, maxChars: 1200, minScore: 1 } } };
     expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');
   });
 });

@@ -1,9 +1,10 @@
-/** :save NAME, :sessions, :resume NAME */
+/** :save NAME, :sessions [list], :sessions search TEXT, :resume NAME */
 import { basename } from 'node:path';
-import { formatSessionLine } from '../sessions/format';
+import { formatHitLine, formatSessionLine, noMatches } from '../sessions/format';
+import { searchSessions } from '../sessions/search';
 import { listSessions } from '../sessions/sessions';
 import { UsageError } from '../util/errors';
-import { info, type MetaCommand } from './types';
+import { info, type CommandResult, type CommandServices, type MetaCommand } from './types';
 
 export const saveCommand: MetaCommand<'sessions'> = {
   name: 'save',
@@ -16,18 +17,38 @@ export const saveCommand: MetaCommand<'sessions'> = {
   },
 };
 
+function list({ sessions }: Pick<CommandServices, 'sessions'>): CommandResult {
+  const list = listSessions(sessions.sessionsDir);
+  if (list.length === 0) return { output: [info('no sessions yet')] };
+  const now = new Date();
+  const rows = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
+  if (list.length > 30) rows.push(`… and ${list.length - 30} older`);
+  rows.push('* = this session, + = saved with :save; continue one with :resume NAME');
+  return { output: [info(rows.join('\n'))] };
+}
+
+/** `:sessions search TEXT`: the best turns of every log, this one included, one line each. */
+function search({ sessions, rest }: Pick<CommandServices, 'sessions'> & { rest: string }): CommandResult {
+  if (!rest.trim()) throw new UsageError('usage: :sessions search TEXT (words to look for in past sessions)');
+  const hits = searchSessions(sessions.sessionsDir, rest);
+  if (hits.length === 0) return { output: [info(noMatches(rest))] };
+  const now = new Date();
+  return { output: [info(hits.map((h) => formatHitLine(h, now)).join('\n'))] };
+}
+
 export const sessionsCommand: MetaCommand<'sessions'> = {
   name: 'sessions',
-  summary: 'saved and recent sessions',
-  run: ({ sessions }) => {
-    const list = listSessions(sessions.sessionsDir);
-    if (list.length === 0) return { output: [info('no sessions yet')] };
-    const now = new Date();
-    const rows = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
-    if (list.length > 30) rows.push(`… and ${list.length - 30} older`);
-    rows.push('* = this session, + = saved with :save; continue one with :resume NAME');
-    return { output: [info(rows.join('\n'))] };
-  },
+  summary: 'saved and recent sessions; search past turns',
+  subcommands: [
+    { name: 'list', help: 'saved and recent sessions, newest first (also :sessions alone)', run: list },
+    {
+      name: 'search',
+      args: 'TEXT',
+      help: 'turns of every session that mention TEXT, most words matched first, then newest',
+      run: search,
+    },
+  ],
+  defaultSub: 'list',
 };
 
 export const resumeCommand: MetaCommand<'sessions' | 'chat'> = {

@@ -1,8 +1,20 @@
-/** One line per session, shared by `:sessions` and `aish sessions list`. */
+/** One line per session or search hit, shared by `:sessions` and `aish sessions`. */
 import { formatAge } from '../util/time';
+import type { SessionHit } from './search';
 import type { SessionInfo } from './types';
 
 /** `mark` is one character: '*' this session, '+' saved with :save, ' ' otherwise. */
 export function formatSessionLine(s: SessionInfo, now: Date, mark: string): string {
   return `${mark} ${s.name.padEnd(24)} ${formatAge(new Date(s.mtimeMs).toISOString(), now).padStart(4)}  ${String(s.turns).padStart(3)} turns  ${s.firstPrompt ?? ''}`;
+}
+
+/** `NAME  AGE  ROLE  snippet`; a turn whose time cannot be read shows `?` for its age. */
+export function formatHitLine(h: SessionHit, now: Date): string {
+  const age = Number.isNaN(Date.parse(h.ts)) ? '?' : formatAge(h.ts, now);
+  return `${h.session.padEnd(24)} ${age.padStart(4)}  ${h.role.padEnd(9)}  ${h.snippet}`;
+}
+
+/** What a search that found nothing says. */
+export function noMatches(query: string): string {
+  return `no turn matches ${JSON.stringify(query.trim().replace(/\s+/g, ' ').slice(0, 80))}`;
 }

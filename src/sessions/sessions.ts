@@ -144,7 +144,8 @@ export function listSessions(sessionsDir: string): SessionInfo[] {
   return out.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
-function sessionNames(sessionsDir: string): string[] {
+/** Names of the `*.jsonl` files :resume accepts, in directory order. A missing directory has none. */
+export function sessionNames(sessionsDir: string): string[] {
   let entries: string[];
   try {
     entries = readdirSync(sessionsDir);

@@ -128,6 +128,49 @@ describe('session log', () => {
     const files = readdirSync(sessionsDir(home));
     for (const f of files) expect(readFileSync(join(sessionsDir(home), f), 'utf8').split('\n')[0]).toMatch(/^\{"meta":/);
   });
+
+  it('aish sessions search finds a turn from three sessions ago (--json and text), and says when nothing matches', async () => {
+    const home = tmpDir();
+    fake.server.enqueue(
+      { text: 'Decision: the billing database stays on PostgreSQL 16.' },
+      { text: 'two' },
+      { text: 'three' },
+      { text: 'four' },
+    );
+    for (const q of ['which database for billing?', 'second topic', 'third topic', 'fourth topic']) {
+      expect((await runAish(['-p', q], { home, env: env() })).code).toBe(0);
+    }
+    const sessions = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<{ name: string }>;
+    expect(sessions).toHaveLength(4);
+    const oldest = sessions.at(-1)!.name;
+
+    const r = await runAish(['sessions', 'search', 'PostgreSQL', 'databases', '--json'], { home });
+    expect(r.code).toBe(0);
+    const hits = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(hits).toEqual([
+      {
+        session: oldest,
+        path: join(sessionsDir(home), `${oldest}.jsonl`),
+        ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        role: 'assistant',
+        snippet: 'Decision: the billing database stays on PostgreSQL 16.',
+        score: 2,
+      },
+      { session: oldest, path: expect.any(String), ts: expect.any(String), role: 'user', snippet: 'which database for billing?', score: 1 },
+    ]);
+
+    const text = await runAish(['sessions', 'search', 'postgresql'], { home });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^${oldest} +\\d+s  assistant  Decision: the billing database stays on PostgreSQL 16\\.\\n$`));
+
+    const none = await runAish(['sessions', 'search', 'kubernetes'], { home });
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, 'no turn matches "kubernetes"\n', '']);
+    const noneJson = await runAish(['sessions', 'search', 'kubernetes', '--json'], { home });
+    expect([noneJson.code, noneJson.stdout]).toEqual([0, '[]\n']);
+    const stop = await runAish(['sessions', 'search', 'the', 'of'], { home });
+    expect(stop.code).toBe(2);
+    expect(stop.stderr).toMatch(/^aish: nothing to search for in "the of" — [^\n]+\n$/);
+  });
 });
 
 describe('errors leave the shell usable', () => {

@@ -126,12 +126,21 @@ function buildProgram(): Command {
     .description('print the memory file\'s path')
     .action(withSetup(async (s) => (await import('./memory')).memoryPath(s)));
 
-  const sessions = program.command('sessions').description('saved and recent sessions').exitOverride();
+  const sessions = program.command('sessions').description('saved and recent sessions; search their turns').exitOverride();
   sessions
     .command('list')
     .description('saved and recent sessions, newest first')
     .option('--json', 'print a JSON array')
     .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./sessions')).sessionsList(s, opts)));
+  sessions
+    .command('search')
+    .description('turns of past sessions that mention TEXT: most words matched first, then newest')
+    .argument('<text...>', 'words to look for ("databases" also finds "database"; common words are skipped)')
+    .option('--json', 'print a JSON array of {session, path, ts, role, snippet, score}')
+    .option('--limit <n>', 'at most this many turns (default 20)')
+    .action(
+      withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await import('./sessions')).sessionsSearch(s, text, opts)),
+    );
 
   const checkpoints = program
     .command('checkpoints')

@@ -1,7 +1,9 @@
-/** `aish sessions list [--json]` */
+/** `aish sessions list [--json]` and `aish sessions search TEXT... [--json]` */
 import type { Setup } from '../../config/setup';
-import { formatSessionLine } from '../../sessions/format';
+import { formatHitLine, formatSessionLine, noMatches } from '../../sessions/format';
+import { searchSessions } from '../../sessions/search';
 import { listSessions } from '../../sessions/sessions';
+import { UsageError } from '../../util/errors';
 import { out } from './output';
 
 export function sessionsList(s: Setup, opts: { json?: boolean }): void {
@@ -19,4 +21,26 @@ export function sessionsList(s: Setup, opts: { json?: boolean }): void {
     out(formatSessionLine(x, now, x.named ? '+' : ' '));
   }
   out('+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)');
+}
+
+/** `aish sessions search TEXT... [--json] [--limit N]`: exit 0 whether or not anything matches. */
+export function sessionsSearch(s: Setup, words: string[], opts: { json?: boolean; limit?: string }): void {
+  const query = words.join(' ');
+  const hits = searchSessions(s.paths.sessionsDir, query, { limit: parseLimit(opts.limit) });
+  if (opts.json) {
+    out(JSON.stringify(hits.map(({ session, path, ts, role, snippet, score }) => ({ session, path, ts, role, snippet, score })), null, 2));
+    return;
+  }
+  if (hits.length === 0) {
+    out(noMatches(query));
+    return;
+  }
+  const now = new Date();
+  for (const h of hits) out(formatHitLine(h, now));
+}
+
+function parseLimit(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new UsageError(`--limit needs a whole number ≥ 1, not ${JSON.stringify(v)}`);
+  return Number(v);
 }

@@ -1,0 +1,167 @@
+/**
+ * Searching past session logs ("what did we decide about X last week"): every turn of every log
+ * in the sessions directory, matched on `util/terms` (the query and the turns cut the same way, so
+ * "databases" finds "database"), ranked by how many distinct query terms a turn has, then newest
+ * first. Files are read in chunks, line by line, and only the best hits so far are kept, so a
+ * thousand long sessions are never in memory at once. Like the other readers it never throws on
+ * content: torn or hand-broken lines are skipped.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../util/errors';
+import { terms } from '../util/terms';
+import { terminalSafe } from '../util/terminal-safe';
+import { checkTurn, SESSION_EXT, sessionNames } from './sessions';
+import type { Role, Turn } from './types';
+
+export interface SessionHit {
+  /** The session's name, as `aish sessions list` shows it. */
+  session: string;
+  path: string;
+  /** The turn's ISO time. */
+  ts: string;
+  role: Exclude<Role, 'system'>;
+  /** One line around the first match, no control characters, the matching word whole. */
+  snippet: string;
+  /** Distinct query terms the turn contains. */
+  score: number;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+const SNIPPET_CHARS = 120;
+/** Text looked at on each side of the match before it is cleaned and cut to the snippet. */
+const SNIPPET_WINDOW = 400;
+const CHUNK = 64 * 1024;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The query's distinct terms; a query with none (empty, or only stop words) is refused. */
+export function queryTerms(query: string): Set<string> {
+  const wanted = new Set(terms(query));
+  if (wanted.size > 0) return wanted;
+  if (!query.trim()) throw new UsageError('nothing to search for — give a word to look for');
+  throw new UsageError(`nothing to search for in ${JSON.stringify(query.trim().slice(0, 60))} — common words are skipped; try a more specific one`);
+}
+
+/** The best `limit` turns (default 20) of all session logs that contain any term of `query`. */
+export function searchSessions(sessionsDir: string, query: string, opts: { limit?: number } = {}): SessionHit[] {
+  const wanted = queryTerms(query);
+  const limit = Math.max(1, Math.floor(opts.limit ?? DEFAULT_SEARCH_LIMIT));
+  let best: SessionHit[] = [];
+  for (const session of sessionNames(sessionsDir)) {
+    const path = join(sessionsDir, session + SESSION_EXT);
+    forEachLine(path, (line) => {
+      const turn = parseTurn(line);
+      if (!turn || turn.role === 'system' || typeof turn.content !== 'string') return;
+      const have = new Set(terms(turn.content));
+      let score = 0;
+      for (const t of wanted) if (have.has(t)) score++;
+      if (score === 0) return;
+      best.push({ session, path, ts: turn.ts, role: turn.role, snippet: snippet(turn.content, wanted), score });
+      // Trim now and then, not on every hit: memory stays bounded and sorting stays rare.
+      if (best.length >= limit * 4 + 64) best = rank(best).slice(0, limit);
+    });
+  }
+  return rank(best).slice(0, limit);
+}
+
+/** More distinct terms first, then newer first (an unreadable time sorts last). */
+function rank(hits: SessionHit[]): SessionHit[] {
+  const time = (h: SessionHit) => {
+    const t = Date.parse(h.ts);
+    return Number.isNaN(t) ? -Infinity : t;
+  };
+  return hits.sort((a, b) => b.score - a.score || time(b) - time(a) || (a.ts < b.ts ? 1 : a.ts > b.ts ? -1 : 0));
+}
+
+/** A turn, or undefined for the header, blank, torn or malformed lines. */
+function parseTurn(line: string): Turn | undefined {
+  if (!line.trim()) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const turn = checkTurn(value);
+  return typeof turn === 'string' ? undefined : turn;
+}
+
+/**
+ * Each line of the file, read a chunk at a time (a torn last line is passed on too; it fails to
+ * parse). A file that vanished or cannot be read has no lines.
+ */
+function forEachLine(path: string, fn: (line: string) => void): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return;
+  }
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let pending: Buffer[] = [];
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, CHUNK, null);
+      } catch {
+        return;
+      }
+      if (n === 0) break;
+      let from = 0;
+      for (let nl = buf.indexOf(0x0a, 0); nl !== -1 && nl < n; nl = buf.indexOf(0x0a, nl + 1)) {
+        pending.push(buf.subarray(from, nl));
+        fn(Buffer.concat(pending).toString('utf8'));
+        pending = [];
+        from = nl + 1;
+      }
+      if (from < n) pending.push(Buffer.from(buf.subarray(from, n))); // a copy: buf is reused
+    }
+    if (pending.length) fn(Buffer.concat(pending).toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** About 120 characters around the first word whose term is wanted, on one line. */
+export function snippet(text: string, wanted: ReadonlySet<string>): string {
+  const at = firstMatch(text, wanted);
+  if (!at) return cut(flat(text.slice(0, SNIPPET_WINDOW * 2)), SNIPPET_CHARS);
+  const word = Array.from(text.slice(at.start, at.end));
+  const before = Array.from(flat(text.slice(safeIndex(text, at.start - SNIPPET_WINDOW), at.start)));
+  const after = Array.from(flat(text.slice(at.end, safeIndex(text, at.end + SNIPPET_WINDOW))));
+  const room = Math.max(0, SNIPPET_CHARS - word.length);
+  // A third of the room before the match, unless one side has less than its share.
+  let nBefore = Math.min(before.length, Math.max(Math.floor(room / 3), room - after.length));
+  const nAfter = Math.min(after.length, room - nBefore);
+  nBefore = Math.min(before.length, room - nAfter);
+  const head = before.slice(before.length - nBefore).join('');
+  const tail = after.slice(0, nAfter).join('');
+  const out = `${nBefore < before.length ? '…' : ''}${head}${word.join('')}${tail}${nAfter < after.length ? '…' : ''}`;
+  return out.trim().replace(/^… /, '…').replace(/ …$/, '…');
+}
+
+/** The first word of `text` whose term is one of `wanted` (found on the text itself, so offsets hold). */
+function firstMatch(text: string, wanted: ReadonlySet<string>): { start: number; end: number } | undefined {
+  for (const m of text.matchAll(WORD)) {
+    if (terms(m[0]).some((t) => wanted.has(t))) return { start: m.index, end: m.index + m[0].length };
+  }
+  return undefined;
+}
+
+/** Escape sequences and controls gone, all white space one space. */
+function flat(s: string): string {
+  return terminalSafe(s).replace(/\s+/g, ' ');
+}
+
+function cut(s: string, max: number): string {
+  const chars = Array.from(s.trim());
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** `i` clamped to the text and moved off the middle of a surrogate pair. */
+function safeIndex(text: string, i: number): number {
+  const j = Math.min(text.length, Math.max(0, i));
+  const c = text.charCodeAt(j);
+  return c >= 0xdc00 && c <= 0xdfff ? j + 1 : j;
+}

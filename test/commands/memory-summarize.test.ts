@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setup } from '../../src/config/setup';
+import { Engine } from '../../src/core/engine';
+import type { EngineHost, OutputItem } from '../../src/core/host';
+import { InputRouter } from '../../src/input/router';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
+
+const OPENAI_KEY = 'sk-proj-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm';
+const AWS_KEY = 'AKIAZ7Q2W4E6R8T0Y3U5';
+
+describe(':memory summarize', () => {
+  it("logs the summarizer's answer with its secrets redacted", async () => {
+    const home = tmpDir();
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
+    const s = await setup({}, env);
+    const printed: OutputItem[] = [];
+    // Nobody answers keep? [y/N/edit]: no candidate is kept, only the logged answer is at stake.
+    const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
+    const input = new InputRouter(Engine.create(s, host, { env }));
+    fake.server.enqueue(
+      { text: 'Noted, the deploy uses the staging credentials.' },
+      { text: `- fact: The deploy uses OpenAI key ${OPENAI_KEY}.\n- fact: AWS access key id is ${AWS_KEY} for deploys.` },
+    );
+    await input.submit('remember how the deploy is set up');
+    await input.submit(':memory summarize');
+    expect(printed.filter((p) => p.kind === 'error')).toEqual([]);
+    expect(fake.server.requests).toHaveLength(2);
+
+    const [file] = readdirSync(s.paths.sessionsDir);
+    const log = readFileSync(join(s.paths.sessionsDir, file!), 'utf8');
+    const logged = log
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { content?: string; meta?: string })
+      .filter((t) => t.meta === 'summarize');
+    expect(logged).toEqual([
+      expect.objectContaining({
+        role: 'assistant',
+        content: '- fact: The deploy uses OpenAI key [redacted].\n- fact: AWS access key id is [redacted] for deploys.',
+      }),
+    ]);
+    expect(log).not.toContain(OPENAI_KEY.slice(8));
+    expect(log).not.toContain(AWS_KEY.slice(4));
+  });
+});

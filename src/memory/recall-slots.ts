@@ -82,9 +82,13 @@ export class SlotTable {
   }
 }
 
-/** Mixes both halves of an id (ids may exceed 2^32) into 32 well-spread bits. */
+/**
+ * Memory ids are mostly consecutive integers: keeping their low bits in place puts neighbours in
+ * neighbouring cells (cache-friendly, and no collisions among them); the higher bits, folded in,
+ * still separate ids that differ only there (multiples of a large power of two, ids ≥ 2^32).
+ */
 function hash(id: number): number {
-  let h = Math.imul((id >>> 0) ^ Math.imul((id / 4294967296) >>> 0, 0x9e3779b1), 0x85ebca6b);
-  h ^= h >>> 15;
-  return Math.imul(h, 0xc2b2ae35) ^ (h >>> 13);
+  const lo = id >>> 0;
+  const hi = (id / 4294967296) >>> 0;
+  return lo ^ Math.imul(lo >>> 16, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b);
 }

@@ -149,6 +149,27 @@ describe('RecallIndex changes', () => {
     expect(ids(ix.search('plain seven', opts))).toEqual([5]);
   });
 
+  it('keeps track of ids that crowd one another (multiples of large powers of two, ids past 2^32)', () => {
+    const all = [...Array.from({ length: 3000 }, (_, i) => (i + 1) * 65536), ...Array.from({ length: 3000 }, (_, i) => 2 ** 32 * (i + 1) + 7), ...Array.from({ length: 3000 }, (_, i) => i + 1)];
+    const ix = new RecallIndex();
+    const live = new Set<number>();
+    let seed = 7;
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let step = 0; step < 30_000; step++) {
+      const id = all[Math.floor(rand() * all.length)]!;
+      if (rand() < 0.6) {
+        ix.add({ id, text: `item ${id}`, time: NOW });
+        live.add(id);
+      } else {
+        ix.remove(id);
+        live.delete(id);
+      }
+    }
+    expect(ix.size).toBe(live.size);
+    for (const id of all) expect(ix.has(id)).toBe(live.has(id));
+    expect(ix.search('item', { ...opts, limit: 1e9 }).length).toBe(live.size);
+  });
+
   it('applies the accept filter, only to matching documents, and still fills the limit', () => {
     const docs = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, text: i % 2 ? 'target text' : 'other text', time: NOW - i * DAY }));
     const seen: number[] = [];

@@ -47,7 +47,7 @@ export default defineConfig({
     recall: {
       enabled: true,
       maxChars: 1200, // budget of the [recall] block (header included)
-      minScore: 1, // BM25 relevance an item needs; raise it for fewer, surer recalls
+      minScore: 2, // BM25 relevance an item needs; raise it for fewer, surer recalls
     },
     // summarizerModel: 'fast', // preset for :memory summarize; default: the active preset
     // pruneOlderThanDays: 90,  // forget items older than this at start; default: never

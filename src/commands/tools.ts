@@ -9,6 +9,10 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
       'run_command          run a shell command (asks first; destructive commands always ask)',
       `  Norris: read-only commands run unasked; others: ${(await guards.describe(false)).replace(/^no sandbox: steps that are not read-only /, 'no sandbox, so they ')}`,
     ];
+    if (tools.tools().some((t) => t.name === 'memory_search')) {
+      lines.push('memory_search        search your memory for relevant items (read-only, runs unasked)');
+      lines.push('memory_remember      save an item to your memory (asks "remember? [y/N]" every time; refused with no terminal)');
+    } else lines.push('memory tools         off (--no-memory or memory: false)');
     const statuses = tools.statuses();
     if (statuses.length === 0) lines.push('no MCP servers configured (mcp.servers in the config; see config.example.ts)');
     for (const s of statuses) {

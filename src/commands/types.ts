@@ -24,7 +24,7 @@ export interface CommandServices {
   ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd'>;
   memory: MemorySession;
   models: Models;
-  tools: Pick<Toolbox, 'statuses' | 'serverTools'>;
+  tools: Pick<Toolbox, 'statuses' | 'serverTools' | 'tools'>;
   /** The sandbox and checkpoints behind the gate. */
   guards: Pick<Guards, 'describe'>;
   norris: Pick<Norris, 'run' | 'state'>;
@@ -32,6 +32,8 @@ export interface CommandServices {
   chat: {
     newConversation(): void;
     requestMessages(): ChatMessage[];
+    /** The user's last prompt in this conversation, as typed. */
+    lastPrompt(): string | null;
     resume(nameOrId: string): number;
     changeDir(dir: string): string;
     cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;

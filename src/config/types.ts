@@ -89,7 +89,7 @@ export const DEFAULT_CONFIG: AishConfig = {
   },
   history: {},
   context: { maxTokens: 8000 },
-  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 1 } },
+  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 } },
   mcp: { servers: {} },
   safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },
   norris: { maxSteps: 8 },

@@ -130,7 +130,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       recall: {
         enabled: r.enabled === undefined ? true : c.bool('memory.recall.enabled', r.enabled),
         maxChars: r.maxChars === undefined ? 1200 : c.int('memory.recall.maxChars', r.maxChars, 0, 1_000_000),
-        minScore: r.minScore === undefined ? 1 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
+        minScore: r.minScore === undefined ? 2 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
       },
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
       ...(summarizerModel !== undefined && { summarizerModel }),

@@ -4,6 +4,13 @@ import { slidingWindow, type WindowResult } from './window';
 
 export class Conversation {
   private list: ChatMessage[] = [];
+  /**
+   * Text sent with a user message but not part of what the user said (the turn's [recall] block):
+   * kept beside the message, so the stored conversation and the log hold the user's own words,
+   * and sent with it in every later request too, so the request prefix stays the same turn after
+   * turn (servers cache it).
+   */
+  private attachments = new WeakMap<ChatMessage, string>();
 
   constructor(private readonly maxTokens: number) {}
 
@@ -15,8 +22,10 @@ export class Conversation {
     return this.maxTokens;
   }
 
-  add(m: ChatMessage): void {
+  /** `attachment` goes before the message's content in requests (see `attachments`). */
+  add(m: ChatMessage, attachment?: string): void {
     this.list.push(m);
+    if (attachment) this.attachments.set(m, attachment);
   }
 
   /** Start over (`:clear`); memory stays. */
@@ -31,6 +40,10 @@ export class Conversation {
 
   /** Exactly the messages the next request carries: the system prompt first, then the window. */
   request(systemPrompt: string): WindowResult {
-    return slidingWindow({ role: 'system', content: systemPrompt }, this.list, this.maxTokens);
+    const sent = this.list.map((m) => {
+      const a = this.attachments.get(m);
+      return a && m.role === 'user' ? { ...m, content: `${a}\n\n${m.content}` } : m;
+    });
+    return slidingWindow({ role: 'system', content: systemPrompt }, sent, this.maxTokens);
   }
 }

@@ -2,7 +2,7 @@
  * System prompt composition, in this order: DEFAULT_SYSTEM_PROMPT → [background] (memory items, only
  * when Norris is NOT active) → NORRIS block.
  */
-import { backgroundLine } from '../memory/select';
+import { backgroundBlock } from '../memory/blocks';
 import type { MemoryItem } from '../memory/types';
 import { sanitizeForBlock } from '../util/text';
 
@@ -14,8 +14,6 @@ export const DEFAULT_SYSTEM_PROMPT = [
   'Prefer the smallest correct action, never invent command output, and say plainly when you are unsure.',
 ].join('\n');
 
-export const BACKGROUND_HEADER = '[background] (memory loaded at startup; managed via :memory)';
-
 export interface NorrisPromptState {
   goal: string;
   maxSteps: number;
@@ -25,10 +23,6 @@ export interface ComposeInput {
   memoryItems: readonly Pick<MemoryItem, 'kind' | 'content'>[];
   norris?: NorrisPromptState | null;
   base?: string;
-}
-
-export function backgroundBlock(items: ComposeInput['memoryItems']): string {
-  return [BACKGROUND_HEADER, ...items.map(backgroundLine)].join('\n');
 }
 
 export function norrisBlock(n: NorrisPromptState): string {

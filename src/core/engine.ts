@@ -13,6 +13,7 @@ import { Conversation } from '../context/conversation';
 import { composeSystemPrompt } from '../context/system-prompt';
 import type { WindowResult } from '../context/window';
 import { MemorySession } from '../memory/session';
+import { recallQuery } from '../context/recall-query';
 import { SessionRecorder } from '../sessions/recorder';
 import type { NewTurn } from '../sessions/types';
 import { Toolbox } from '../tools/toolbox';
@@ -51,9 +52,9 @@ export class Engine {
     const warn = (text: string) => host.print({ kind: 'warn', text });
     this.conversation = new Conversation(config.context.maxTokens);
     this.models = new Models(config, opts.model ?? config.defaultModel, opts.env, notify);
-    this.memory = new MemorySession(config, paths.memoryPath, { inject: opts.memory, preload: opts.memoryPreload }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
+    this.memory = new MemorySession(config, paths.memoryPath, { inject: opts.memory, preload: opts.memoryPreload, cwd: () => this.cwd }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
     const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
-    this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify });
+    this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify }, this.memory);
     this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model }), warn);
     // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
     this.guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd), warn);
@@ -70,7 +71,8 @@ export class Engine {
 
   /** Load memory and start MCP servers in the background; the first model call waits for memory. */
   start(): void {
-    void this.memory.ready();
+    // The recall index is built after start-up memory, in slices, so the first turn rarely waits.
+    void this.memory.ready().then(() => this.memory.prepareRecall());
     this.toolbox.start();
   }
 
@@ -95,6 +97,11 @@ export class Engine {
   /** The exact messages the next request would carry (`:history`). */
   requestMessages(): ChatMessage[] {
     return this.request().messages;
+  }
+
+  lastPrompt(): string | null {
+    const m = this.conversation.messages.findLast((x) => x.role === 'user' && !x.content.startsWith('[NORRIS'));
+    return m ? (m.content as string) : null;
   }
 
   status(): StatusInfo {
@@ -155,8 +162,10 @@ export class Engine {
     await this.memory.ready();
     const content = this.pendingShell.length ? `${this.pendingShell.join('\n\n')}\n\n${text}` : text;
     this.pendingShell = [];
-    this.conversation.add({ role: 'user', content });
-    this.record({ role: 'user', content });
+    // Norris leaves memory out of its steps (see docs/memory.md); so does --no-memory.
+    const recall = this.norris.state ? null : await this.memory.recall(recallQuery(text, this.conversation.messages));
+    this.conversation.add({ role: 'user', content }, recall?.block);
+    this.record({ role: 'user', content, ...(recall && { recall: recall.items.map((r) => r.item.id) }) });
     const r = await runTurn(this, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
     if (r.end === 'error' && r.error) throw r.error;
     if (r.end === 'rounds') {
@@ -186,6 +195,7 @@ export class Engine {
   /** `:cd` / `!cd`: change aish's directory (the process's: child commands inherit it). */
   changeDir(dir: string): string {
     changeDirectory(dir);
+    this.memory.dirChanged();
     this.notify();
     return this.cwd;
   }

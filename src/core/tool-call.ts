@@ -41,6 +41,7 @@ const PREVIEW_LINES = 5;
 const WORDS = {
   command: { noun: 'this command', notDone: 'not run', declined: 'The user declined to run this command.' },
   mcp: { noun: 'this tool call', notDone: 'not called', declined: 'The user declined this tool call.' },
+  memory: { noun: 'saving to memory', notDone: 'not remembered', declined: 'The user declined to remember this.' },
 } as const;
 
 function preview(output: string): string {
@@ -53,10 +54,14 @@ function preview(output: string): string {
 
 function question(name: string, gate: GateSubject, offerAlways: boolean): string {
   if (gate.kind === 'mcp') return `call ${name}? [y/N] `;
+  if (gate.kind === 'memory') return 'remember? [y/N] ';
   return offerAlways ? 'run? [y/N/always] ' : 'run? [y/N] ';
 }
 
 function refusal(gate: GateSubject): { shown: string; forModel: string } {
+  if (gate.kind === 'memory') {
+    return { shown: 'needs confirmation', forModel: 'Not remembered: saving to memory needs the user\'s confirmation, and there was no one to confirm it (no terminal).' };
+  }
   const why = gate.destructive ? (gate.kind === 'command' ? `is destructive (${(gate.reasons ?? []).join(', ')})` : 'may be destructive') : 'needs confirmation';
   const hint = gate.destructive ? '; aish --norris runs destructive steps only with --yes' : '';
   return {
@@ -110,7 +115,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
     if (answer === 'always' && gate.alwaysKey !== undefined) toolbox.allowAlways(gate.alwaysKey);
   }
 
-  if (!gate.safe && !gate.readOnly) await ctx.checkpoint?.(prepared.subject);
+  if (!gate.safe && !gate.readOnly && gate.kind !== 'memory') await ctx.checkpoint?.(prepared.subject);
   const sandbox = decision.sandboxed ? ctx.sandbox : null;
   if (gate.kind === 'command' && !gate.safe && !sandbox && ctx.mode === 'norris') host.print({ kind: 'info', text: '  (not sandboxed)' });
   const live = prepared.liveLabel !== undefined;

@@ -1,4 +1,5 @@
 /** Text renderings of memory shared by `aish memory` and the REPL's `:memory`. */
+import { tildify } from '../util/paths';
 import { formatAge } from '../util/time';
 import { sanitizeForBlock } from '../util/text';
 import type { MemoryItem, SkippedLine } from './types';
@@ -6,6 +7,8 @@ import type { MemoryItem, SkippedLine } from './types';
 export interface ListOptions {
   now: Date;
   injected: ReadonlySet<number>;
+  /** Marks pinned items `[pinned]`. */
+  isPinned?: (item: MemoryItem) => boolean;
   /** Cut each row to this many terminal columns, with `fit` (a display-width cut); absent: whole rows. */
   fit?: { width: number; cut: (text: string, width: number) => string };
 }
@@ -25,6 +28,8 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
+    if (opts.isPinned?.(it)) content += '  [pinned]';
+    if (it.scope) content += `  [project ${tildify(it.scope)}]`;
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
   });

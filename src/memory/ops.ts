@@ -5,6 +5,7 @@
  */
 import { basename } from 'node:path';
 import { UsageError } from '../util/errors';
+import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from './secrets';
 import type { AddOptions, ForgetResult, MemoryStore } from './store';
@@ -51,10 +52,31 @@ function redacted(text: string): { text: string; note: string } {
   return { text: r.text, note: r.found.length ? ` — redacted: ${[...new Set(r.found)].join(', ')}` : '' };
 }
 
+/** Add an item, unless an active item in the same scope already says the same: then nothing is written. */
 export async function addItem(store: MemoryStore, kind: MemoryKind, text: string, opts: AddOptions = {}): Promise<OpResult & { item: MemoryItem }> {
   const safe = redacted(text);
-  const item = await store.add(kind, safe.text, opts);
-  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})${safe.note}`, item };
+  const r = await store.addUnique(kind, safe.text, opts);
+  if (!r.added) return { ok: true, changed: false, text: `already remembered as #${r.item.id}; nothing written`, item: r.item };
+  const where = r.item.scope ? ` for ${tildify(r.item.scope)}` : '';
+  return { ok: true, changed: true, text: `added ${r.item.id} (${r.item.kind})${where}${safe.note}`, item: r.item };
+}
+
+/** `--project` before the rest of the words: the item belongs to this project (project.ts). */
+export function takeProjectFlag(words: readonly string[]): { project: boolean; words: string[] } {
+  const rest = [...words];
+  let project = false;
+  while (rest[0] === '--project') {
+    project = true;
+    rest.shift();
+  }
+  return { project, words: rest };
+}
+
+export async function pinItem(store: MemoryStore, id: number, on: boolean, hint: ListHint): Promise<OpResult> {
+  const r = await store.setPinned(id, on);
+  if (!r.ok) return notActive(r, hint);
+  const verb = on ? 'pinned' : 'unpinned';
+  return r.changed ? { ok: true, changed: true, text: `${verb} ${id}` } : { ok: true, changed: false, text: `memory ${id} is already ${verb}; nothing written` };
 }
 
 export async function forgetItem(store: MemoryStore, id: number, hint: ListHint): Promise<OpResult> {

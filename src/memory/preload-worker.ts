@@ -4,12 +4,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startupSelection, type PreloadRequest, type PreloadResult } from './preload';
-import { loadMemory } from './store';
+import { MemoryStore } from './store';
 
 const req = workerData as PreloadRequest;
 let result: PreloadResult;
 try {
-  result = startupSelection(loadMemory(req.path), req);
+  result = startupSelection(MemoryStore.open(req.path), req);
 } catch (err) {
   result = { ok: false, error: err instanceof Error ? err.message : String(err) };
 }

@@ -4,42 +4,54 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { itemsToPrune, selectForInjection } from './select';
-import type { MemorySnapshot } from './store';
+import { scopeFilter } from './project';
+import { itemsToPrune, selectBackground } from './select';
+import type { MemoryStore } from './store';
 import { unreadableCount, type MemoryItem } from './types';
 
 export interface PreloadRequest {
   path: string;
   maxChars: number;
   pruneOlderThanDays: number | undefined;
+  /** aish's directory at start: project items apply inside their scope only. */
+  cwd: string;
 }
 
 export type PreloadResult =
-  /** `skipped`: lines not used; `keptAsIs`: lines used but reported (invalid UTF-8). */
-  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; keptAsIs: number; pruneIds: number[] }
+  /**
+   * `skipped`: lines not used; `keptAsIs`: lines used but reported (invalid UTF-8); `pinnedChars`:
+   * what the pinned items alone need; `dangling`: lines of tombstones that name no item.
+   */
+  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; keptAsIs: number; pruneIds: number[]; pinnedChars: number; dangling: number[] }
   | { ok: false; error: string };
 
+const EMPTY: PreloadResult = { ok: true, injected: [], total: 0, skipped: 0, keptAsIs: 0, pruneIds: [], pinnedChars: 0, dangling: [] };
+
 /** What start-up needs from a loaded memory file; the worker and the fallback both answer with it. */
-export function startupSelection(snap: MemorySnapshot, req: PreloadRequest): PreloadResult {
-  const unreadable = unreadableCount(snap.skipped);
+export function startupSelection(store: MemoryStore, req: PreloadRequest): PreloadResult {
+  const items = store.items();
+  const unreadable = unreadableCount(store.skipped);
+  const bg = selectBackground(items, { maxChars: req.maxChars, isPinned: (it) => store.isPinned(it), applies: scopeFilter(req.cwd) });
   return {
     ok: true,
-    injected: selectForInjection(snap.items, req.maxChars),
-    total: snap.items.length,
+    injected: bg.items,
+    total: items.length,
     skipped: unreadable,
-    keptAsIs: snap.skipped.length - unreadable,
-    pruneIds: itemsToPrune(snap.items, req.pruneOlderThanDays, new Date()).map((i) => i.id),
+    keptAsIs: store.skipped.length - unreadable,
+    pruneIds: itemsToPrune(items, req.pruneOlderThanDays, new Date()).filter((i) => !store.isPinned(i)).map((i) => i.id),
+    pinnedChars: bg.pinnedChars,
+    dangling: store.danglingTombstones().map((t) => t.line),
   };
 }
 
 /** Without a worker. The store module is imported here, not at the top: start-up must not load it. */
 async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
-  const { loadMemory } = await import('./store');
-  return startupSelection(loadMemory(req.path), req);
+  const { MemoryStore } = await import('./store');
+  return startupSelection(MemoryStore.open(req.path), req);
 }
 
 export function preloadMemory(req: PreloadRequest, workerUrl?: URL): Promise<PreloadResult> {
-  if (!existsSync(req.path)) return Promise.resolve({ ok: true, injected: [], total: 0, skipped: 0, keptAsIs: 0, pruneIds: [] });
+  if (!existsSync(req.path)) return Promise.resolve(EMPTY);
   if (!workerUrl || !existsSync(workerUrl)) {
     return inThisThread(req).catch((err: unknown) => ({ ok: false as const, error: err instanceof Error ? err.message : String(err) }));
   }

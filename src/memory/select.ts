@@ -1,28 +1,56 @@
-/** Which memory items reach the model, and how each one reads in the [background] block. Pure: no I/O. */
-import { sanitizeForBlock } from '../util/text';
+/** Which memory items go into the [background] block. Pure: no I/O. */
+import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
 import type { MemoryItem } from './types';
 
 const DAY_MS = 86_400_000;
 
-/** One bullet of the [background] block: `- (kind) text`, always a single safe line. */
-export function backgroundLine(item: Pick<MemoryItem, 'kind' | 'content'>): string {
-  return `- (${item.kind}) ${sanitizeForBlock(item.content)}`;
+export interface BackgroundOptions {
+  maxChars: number;
+  isPinned: (item: MemoryItem) => boolean;
+  /** The item applies in aish's directory (scope); default: all do. */
+  applies?: (item: MemoryItem) => boolean;
+}
+
+export interface BackgroundChoice {
+  /** In block order: pinned, then pref, then the newest others. */
+  items: MemoryItem[];
+  /** Applied here but did not fit. */
+  overBudget: MemoryItem[];
+  /** Project items of other directories. */
+  outOfScope: MemoryItem[];
+  /** Characters the pinned items alone need (header included); over maxChars: some pinned are left out. */
+  pinnedChars: number;
 }
 
 /**
- * Newest first until the next item would exceed `maxChars` (counted as rendered in the
- * [background] block, newline included). `items` must already be newest first.
+ * Pinned items first, then `pref` items, then the rest, each group newest first, within
+ * `maxChars` counted as the block is rendered (header line included). An item that does not fit
+ * is skipped and the next ones are still tried. `items` must be newest first.
  */
-export function selectForInjection(items: readonly MemoryItem[], maxChars: number): MemoryItem[] {
-  const out: MemoryItem[] = [];
-  let used = 0;
-  for (const item of items) {
-    const cost = backgroundLine(item).length + 1;
-    if (used + cost > maxChars) break;
-    used += cost;
-    out.push(item);
+export function selectBackground(items: readonly MemoryItem[], opts: BackgroundOptions): BackgroundChoice {
+  const outOfScope: MemoryItem[] = [];
+  const pinned: MemoryItem[] = [];
+  const prefs: MemoryItem[] = [];
+  const rest: MemoryItem[] = [];
+  for (const it of items) {
+    if (opts.applies && !opts.applies(it)) outOfScope.push(it);
+    else if (opts.isPinned(it)) pinned.push(it);
+    else if (it.kind === 'pref') prefs.push(it);
+    else rest.push(it);
   }
-  return out;
+  let pinnedChars = pinned.length ? BACKGROUND_HEADER.length : 0;
+  for (const it of pinned) pinnedChars += backgroundLine(it).length + 1;
+  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(pinned, prefs, rest), opts.maxChars, backgroundLine);
+  return { items: chosen, overBudget: skipped, outOfScope, pinnedChars };
+}
+
+function* concat<T>(...lists: T[][]): Generator<T> {
+  for (const l of lists) yield* l;
+}
+
+/** The ids of what `selectBackground` picks, for listings. */
+export function backgroundIds(items: readonly MemoryItem[], opts: BackgroundOptions): Set<number> {
+  return new Set(selectBackground(items, opts).items.map((i) => i.id));
 }
 
 /** Items older than `days` at `now`; unset days means never prune. */

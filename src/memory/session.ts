@@ -1,14 +1,20 @@
 /**
- * One aish session's view of memory: the store (opened on first use), what is injected into the
- * system prompt now, and the start-up load that everything model-facing waits for. Changes are
- * reported through `events`; the session never prints.
+ * One aish session's view of memory: the store (opened on first use), the [background] items in
+ * the system prompt now, the per-turn [recall], and the start-up load that everything model-facing
+ * waits for. Changes are reported through `events`; the session never prints.
  */
-import type { AishConfig } from '../config/types';
+import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
+import { recallBlock } from './blocks';
 import { lockTimingFromEnv } from './lock';
+import { buildPlan, type MemoryPlan } from './plan';
 import type { PreloadResult } from './preload';
-import { selectForInjection } from './select';
-import { loadStartupMemory } from './startup';
+import { scopeFilter } from './project';
+import { chooseRecall, type Recalled } from './recall';
+import type { QueryPart } from './recall-index';
+import { RecallService } from './recall-service';
+import { selectBackground, type BackgroundChoice } from './select';
+import { loadStartupMemory, pinnedOverflowNotice } from './startup';
 import { MemoryStore } from './store';
 import type { MemoryItem } from './types';
 
@@ -19,10 +25,21 @@ export interface MemorySessionEvents {
 }
 
 export interface MemorySessionOptions {
-  /** false: --no-memory (the store still works; nothing is injected). */
+  /** false: --no-memory (the store still works; nothing is injected or recalled). */
   inject?: boolean | undefined;
   /** Start-up memory already being read (in a worker) by the command line. */
   preload?: Promise<PreloadResult> | undefined;
+  /** aish's directory now (project items apply inside their scope). Default: the process's. */
+  cwd?: () => string;
+}
+
+/** How long a turn waits for a recall index still being built before it goes without. */
+const RECALL_WAIT_MS = 3000;
+
+export interface TurnRecall {
+  /** The [recall] block to attach to the user's message. */
+  block: string;
+  items: Recalled[];
 }
 
 export class MemorySession {
@@ -30,6 +47,8 @@ export class MemorySession {
   private loaded = false;
   private readyPromise: Promise<void> | null = null;
   private items: MemoryItem[] = [];
+  private readonly recallService = new RecallService(() => this.store());
+  private recallWarned = false;
 
   constructor(
     private readonly config: AishConfig,
@@ -38,12 +57,12 @@ export class MemorySession {
     private readonly events: MemorySessionEvents,
   ) {}
 
-  /** Memory goes into the system prompt (not --no-memory, not `memory: false`). */
+  /** Memory goes to the model (not --no-memory, not `memory: false`). */
   get injecting(): boolean {
     return this.opts.inject !== false && this.config.memory !== false;
   }
 
-  /** The items in the system prompt now. */
+  /** The items in the system prompt's [background] now. */
   get injected(): readonly MemoryItem[] {
     return this.items;
   }
@@ -53,9 +72,17 @@ export class MemorySession {
     return this.config.memory ? this.config.memory.injectMaxChars : 0;
   }
 
+  get recallConfig(): RecallConfig | null {
+    return this.injecting && this.config.memory && this.config.memory.recall.enabled ? this.config.memory.recall : null;
+  }
+
   /** The preset `:memory summarize` uses, when the config names one. */
   get summarizerModel(): string | undefined {
     return this.config.memory ? this.config.memory.summarizerModel : undefined;
+  }
+
+  get cwd(): string {
+    return this.opts.cwd?.() ?? process.cwd();
   }
 
   /** For the status line: the injected count, null while loading, 'off' when not injecting. */
@@ -77,16 +104,85 @@ export class MemorySession {
     return this.readyPromise;
   }
 
-  /** After any memory change: what the model sees next turn is picked again from the store. */
+  /** [background] as it would be chosen now, from the store, in aish's directory. */
+  background(): BackgroundChoice {
+    const store = this.store();
+    return selectBackground(store.items(), { maxChars: this.budget, isPinned: (it) => store.isPinned(it), applies: scopeFilter(this.cwd) });
+  }
+
+  /** After any memory change (or :cd): what the model sees next turn is picked again from the store. */
   reselect(): void {
-    const mem = this.config.memory;
-    this.items = this.injecting && mem ? selectForInjection(this.store().reload().items, mem.injectMaxChars) : [];
+    this.items = this.injecting ? (this.store().reload(), this.background().items) : [];
     this.loaded = true;
     this.events.changed();
   }
 
+  /** aish's directory changed: project items may now apply, or no longer. */
+  dirChanged(): void {
+    if (this.injecting && this.loaded) this.reselect();
+  }
+
+  /** Said on `:memory pin` when the pinned items alone no longer fit. */
+  pinnedOverflow(): string | null {
+    return pinnedOverflowNotice(this.background().pinnedChars, this.budget);
+  }
+
+  /**
+   * The [recall] for a message and the turns before it: null when recall is off, nothing is
+   * relevant, or it failed (said once; the turn goes on without it).
+   */
+  async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
+    const cfg = this.recallConfig;
+    if (!cfg || cfg.maxChars <= 0) return null;
+    try {
+      const idx = await this.recallService.current(RECALL_WAIT_MS);
+      if (!idx) return this.recallFailed('the index is still being built');
+      const store = this.store();
+      const bg = new Set(this.items.map((i) => i.id));
+      const applies = scopeFilter(this.cwd);
+      const r = chooseRecall(idx, query, { now: Date.now(), maxChars: cfg.maxChars, minScore: cfg.minScore, get: (id) => store.get(id), exclude: (it) => bg.has(it.id) || !applies(it) });
+      return r.items.length ? { block: recallBlock(r.items.map((x) => x.item)), items: r.items } : null;
+    } catch (err) {
+      return this.recallFailed(formatError(err));
+    }
+  }
+
+  /** Start building the recall index now (after start-up), so the first turn need not wait. */
+  prepareRecall(): void {
+    if (this.recallConfig) this.recallService.prepare().catch(() => {});
+  }
+
+  /** What would be sent for `text` (null: no message), and why the rest is not. */
+  async plan(text: string | null): Promise<MemoryPlan> {
+    const bg = this.background();
+    if (text === null || !this.config.memory) return buildPlan(bg, null);
+    const idx = await this.recallService.current(60_000);
+    if (!idx) throw new AishError('the recall index is not ready yet — try again in a moment');
+    const store = this.store();
+    const inBg = new Set(bg.items.map((i) => i.id));
+    const applies = scopeFilter(this.cwd);
+    const cfg = this.config.memory.recall;
+    const r = chooseRecall(idx, [{ text, weight: 1 }], { now: Date.now(), maxChars: cfg.maxChars, minScore: cfg.minScore, get: (id) => store.get(id), exclude: (it) => inBg.has(it.id) || !applies(it), limit: Math.max(1, idx.size) });
+    return buildPlan(bg, r);
+  }
+
+  /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
+  async search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
+    const idx = await this.recallService.current(60_000);
+    if (!idx) throw new AishError('the recall index is not ready yet — try again in a moment');
+    const store = this.store();
+    const applies = o.here ? scopeFilter(this.cwd) : () => true;
+    return chooseRecall(idx, [{ text, weight: 1 }], { now: Date.now(), maxChars: Number.MAX_SAFE_INTEGER, minScore: 0, get: (id) => store.get(id), exclude: (it) => !applies(it), limit: Math.min(limit, Math.max(1, idx.size)) }).items;
+  }
+
   close(): void {
     this.storeValue?.close();
+  }
+
+  private recallFailed(why: string): null {
+    if (!this.recallWarned) this.events.notice('warn', `memory recall skipped: ${why} — this turn is sent without [recall]`);
+    this.recallWarned = true;
+    return null;
   }
 
   private async load(): Promise<void> {
@@ -94,7 +190,8 @@ export class MemorySession {
     try {
       const r = await loadStartupMemory(this.config, this.path, () => this.store(), this.opts.preload);
       for (const n of r.notices) this.events.notice(n.kind, n.text);
-      this.items = r.injected;
+      if (r.pruned) this.reselect();
+      this.items = r.pruned ? this.items : r.injected;
       this.loaded = true;
     } catch (err) {
       this.events.notice('warn', `memory not loaded: ${formatError(err)}`);

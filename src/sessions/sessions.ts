@@ -45,6 +45,7 @@ export function orderTurn(t: Turn): Turn {
     ...(t.meta !== undefined && { meta: t.meta }),
     ...(t.tool_calls !== undefined && { tool_calls: t.tool_calls }),
     ...(t.tool_call_id !== undefined && { tool_call_id: t.tool_call_id }),
+    ...(t.recall !== undefined && { recall: t.recall }),
   };
 }
 

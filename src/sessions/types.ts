@@ -15,6 +15,8 @@ export interface Turn {
   meta?: string;
   tool_calls?: ToolCallRecord[];
   tool_call_id?: string;
+  /** User turns: the ids of the memory items sent with it in [recall]. */
+  recall?: number[];
 }
 
 /** What `append` takes: `ts` defaults to now. */

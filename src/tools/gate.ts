@@ -14,7 +14,8 @@ export type GateMode = 'chat' | 'norris';
 
 /** What a tool says about one call. */
 export interface GateSubject {
-  kind: 'command' | 'mcp';
+  /** memory: aish's own memory tools (search reads; remember writes the user's memory). */
+  kind: 'command' | 'mcp' | 'memory';
   /** The command's classification (run_command) or the tool's own hints (MCP). */
   destructive: boolean;
   /** Proven read-only: every part of the command is on the allowlist. */
@@ -47,6 +48,8 @@ export type GateDecision =
 const REQUIRED = 'safety.sandbox is "required" and no sandbox is available on this machine';
 
 export function decide(s: GateSubject, p: GatePolicy): GateDecision {
+  // Writing the user's memory is theirs to approve, every time: no "always", no --yes.
+  if (s.kind === 'memory') return s.readOnly ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways: false, sandboxed: false };
   if (s.kind === 'mcp') {
     if (s.readOnly) return { action: 'run', sandboxed: false };
     if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run', sandboxed: false };

@@ -7,7 +7,9 @@ import type { ToolSpec } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import { formatError } from '../util/errors';
 import type { McpManager, McpToolInfo, ServerStatus } from './mcp/manager';
+import type { MemorySession } from '../memory/session';
 import { McpTool } from './mcp-tool';
+import { MemoryRememberTool, MemorySearchTool } from './memory-tools';
 import { RunCommandTool } from './run-command';
 import type { Tool } from './tool';
 
@@ -26,13 +28,17 @@ export class Toolbox {
   private readonly alwaysAllowed = new Set<string>();
   private readonly runCommand: RunCommandTool;
   private readonly mcpTools = new WeakMap<McpToolInfo, McpTool>();
+  /** memory_search and memory_remember, when memory is on for this session. */
+  private readonly memoryTools: Tool[];
 
   constructor(
     private readonly config: AishConfig,
     private readonly dirs: { logDir: string; baseDir: string },
     private readonly events: ToolboxEvents,
+    memory?: MemorySession,
   ) {
     this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns);
+    this.memoryTools = memory?.injecting ? [new MemorySearchTool(memory), new MemoryRememberTool(memory)] : [];
   }
 
   /** Start the MCP servers in the background; failures are reported once each and skipped. */
@@ -40,9 +46,9 @@ export class Toolbox {
     this.mcpStarting = this.startMcp().catch((err: unknown) => this.events.warn(`MCP servers not started: ${formatError(err)}`));
   }
 
-  /** run_command, then the tools of ready MCP servers. */
+  /** run_command, the memory tools, then the tools of ready MCP servers. */
   tools(): Tool[] {
-    return [this.runCommand, ...this.serverTools().map((info) => this.mcpTool(info))];
+    return [this.runCommand, ...this.memoryTools, ...this.serverTools().map((info) => this.mcpTool(info))];
   }
 
   specs(): ToolSpec[] {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeForBlock } from '../../src/util/text';
 import { composeSystemPrompt, DEFAULT_SYSTEM_PROMPT } from '../../src/context/system-prompt';
-import { itemsToPrune, selectForInjection } from '../../src/memory/select';
+import { itemsToPrune, selectBackground } from '../../src/memory/select';
+import { BACKGROUND_HEADER } from '../../src/memory/blocks';
 import type { MemoryItem } from '../../src/memory/types';
+
+const selectForInjection = (items: MemoryItem[], maxChars: number, pinned: number[] = []) =>
+  selectBackground(items, { maxChars, isPinned: (it) => pinned.includes(it.id) }).items;
 
 const item = (id: number, kind: MemoryItem['kind'], content: string, ts = `2026-05-13T19:00:${String(id).padStart(2, '0')}Z`): MemoryItem => ({
   id,
@@ -51,18 +55,47 @@ describe('system prompt composition', () => {
     expect(off).toBe(`${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (fact) x`);
   });
 
-  it('truncates to the budget newest first, stopping at the first item that does not fit', () => {
+  it('fills the budget (header included) with pref items first, then the newest, skipping what does not fit', () => {
     // newest first, as the store returns them
     const items = [item(4, 'fact', 'a'.repeat(20)), item(3, 'pref', 'b'.repeat(20)), item(2, 'fact', 'c'.repeat(5)), item(1, 'fact', 'd')];
-    // each line is "- (fact) " (9) or "- (pref) " (9) + content + newline
-    expect(selectForInjection(items, 30).map((i) => i.id)).toEqual([4]);
-    expect(selectForInjection(items, 60).map((i) => i.id)).toEqual([4, 3]);
-    expect(selectForInjection(items, 75).map((i) => i.id)).toEqual([4, 3, 2]);
+    const H = BACKGROUND_HEADER.length;
+    // each line is "- (fact) " (9) or "- (pref) " (9) + content, plus a newline
+    expect(selectForInjection(items, H + 30).map((i) => i.id)).toEqual([3]);
+    // 3 (30) does not leave room for 4 (30) but 2 (15) and 1 (11) still fit
+    expect(selectForInjection(items, H + 56).map((i) => i.id)).toEqual([3, 2, 1]);
+    expect(selectForInjection(items, H + 60).map((i) => i.id)).toEqual([3, 4]);
+    expect(selectForInjection(items, H + 86).map((i) => i.id)).toEqual([3, 4, 2, 1]);
+    expect(selectForInjection(items, H + 10)).toEqual([]);
     expect(selectForInjection(items, 0)).toEqual([]);
-    const chosen = selectForInjection(items, 60);
-    expect(composeSystemPrompt({ memoryItems: chosen })).toBe(
-      `${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (fact) ${'a'.repeat(20)}\n- (pref) ${'b'.repeat(20)}`,
-    );
+    const chosen = selectForInjection(items, H + 60);
+    const prompt = composeSystemPrompt({ memoryItems: chosen });
+    expect(prompt).toBe(`${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (pref) ${'b'.repeat(20)}\n- (fact) ${'a'.repeat(20)}`);
+    // the whole block, header and newlines included, is within the budget
+    expect(prompt.length - DEFAULT_SYSTEM_PROMPT.length - 2).toBeLessThanOrEqual(H + 60);
+  });
+
+  it('an oversized newest item is skipped, not the whole block', () => {
+    const items = [item(3, 'fact', 'x'.repeat(2100)), item(2, 'fact', 'older but small'), item(1, 'pref', 'terse answers')];
+    const chosen = selectForInjection(items, 2000);
+    expect(chosen.map((i) => i.id)).toEqual([1, 2]);
+  });
+
+  it('pinned items lead, newest first, even when older than everything else', () => {
+    const items = Array.from({ length: 300 }, (_, k) => item(301 - k, 'fact', `newer item number ${301 - k} with some words`));
+    items.push(item(1, 'fact', 'the old pinned fact'));
+    expect(selectForInjection(items, 2000)[0]!.id).toBe(301);
+    expect(selectForInjection(items, 2000).map((i) => i.id)).not.toContain(1);
+    const pinned = selectForInjection(items, 2000, [1]);
+    expect(pinned[0]!.id).toBe(1);
+    const bg = selectBackground(items, { maxChars: 2000, isPinned: (it) => it.id === 1 });
+    expect(bg.pinnedChars).toBe(BACKGROUND_HEADER.length + '- (fact) the old pinned fact'.length + 1);
+  });
+
+  it('leaves project items of other directories out', () => {
+    const items = [{ ...item(2, 'fact', 'repo a uses pnpm'), scope: '/src/a' }, item(1, 'fact', 'global')];
+    const bg = selectBackground(items, { maxChars: 2000, isPinned: () => false, applies: (it) => it.scope === undefined });
+    expect(bg.items.map((i) => i.id)).toEqual([1]);
+    expect(bg.outOfScope.map((i) => i.id)).toEqual([2]);
   });
 
   it('keeps a hostile item inside one bullet', () => {

@@ -14,6 +14,7 @@ import { memoryPreloadRequest } from '../../memory/startup';
 import { AishError, ConfigError, formatError, UsageError } from '../../util/errors';
 import { tildify } from '../../util/paths';
 import { drawFirstFrame } from '../repl/first-frame';
+import { registerMemoryCommands } from './memory-commands';
 import { warn } from './output';
 
 interface RootOptions extends GlobalFlags {
@@ -84,47 +85,7 @@ function buildProgram(): Command {
       await fn(await setup(global()), ...args);
     };
 
-  const memory = program
-    .command('memory')
-    .description('manage cross-session memory without the REPL')
-    .exitOverride();
-
-  memory
-    .command('list')
-    .description('active items, newest first (* = injected at start); unreadable lines go to stderr')
-    .option('--json', 'print a JSON array of the active items as stored')
-    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory')).memoryList(s, opts)));
-  memory
-    .command('add')
-    .description('append an item: KIND is fact, pref or context')
-    .argument('<kind>', 'fact | pref | context')
-    .argument('<text...>', 'what to remember')
-    .action(withSetup(async (s, kind: string, text: string[]) => (await import('./memory')).memoryAdd(s, kind, text)));
-  memory
-    .command('forget')
-    .description('forget one item (appends a tombstone)')
-    .argument('<id>', 'item id, from aish memory list')
-    .action(withSetup(async (s, id: string) => (await import('./memory')).memoryForget(s, id)));
-  memory
-    .command('edit')
-    .description('replace an item\'s text (new item + tombstone of the old one)')
-    .argument('<id>', 'item id')
-    .argument('<text...>', 'the new text')
-    .action(withSetup(async (s, id: string, text: string[]) => (await import('./memory')).memoryEdit(s, id, text)));
-  memory
-    .command('clear')
-    .description('forget every item (needs --yes)')
-    .option('--yes', 'confirm')
-    // --yes is also a root option (for --norris); commander gives it to the root when both exist.
-    .action(withSetup(async (s, opts: { yes?: boolean }) => (await import('./memory')).memoryClear(s, { yes: opts.yes === true || program.opts<RootOptions>().yes === true })));
-  memory
-    .command('compact')
-    .description('rewrite the file without forgotten items and tombstones (atomic)')
-    .action(withSetup(async (s) => (await import('./memory')).memoryCompact(s)));
-  memory
-    .command('path')
-    .description('print the memory file\'s path')
-    .action(withSetup(async (s) => (await import('./memory')).memoryPath(s)));
+  const memory = registerMemoryCommands(program, withSetup, () => program.opts<RootOptions>().yes === true);
 
   const sessions = program.command('sessions').description('saved and recent sessions; search their turns').exitOverride();
   sessions

@@ -2,10 +2,15 @@
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatItemLines, formatSkipped } from '../../memory/format';
+import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
 import { lockTimingFromEnv } from '../../memory/lock';
-import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, type OpResult } from '../../memory/ops';
-import { selectForInjection } from '../../memory/select';
+import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, pinItem, type OpResult } from '../../memory/ops';
+import { planJson } from '../../memory/plan';
+import { projectScope, scopeFilter } from '../../memory/project';
+import { backgroundIds } from '../../memory/select';
+import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';
+import { latestSession, loadSession } from '../../sessions/sessions';
 import { unreadableCount } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
@@ -13,7 +18,13 @@ import { out, warn } from './output';
 
 const HINT = 'aish memory list';
 
+/** `memory: false` in the config: every memory command refuses, and nothing is read or written. */
+function memoryOn(s: Setup): void {
+  if (s.config.memory === false) throw new UsageError(`memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`);
+}
+
 function openStore(s: Setup): MemoryStore {
+  memoryOn(s);
   return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
 }
 
@@ -34,10 +45,12 @@ function show(r: OpResult): void {
   out(r.text);
 }
 
-export async function memoryList(s: Setup, opts: { json?: boolean }): Promise<void> {
+export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolean }): Promise<void> {
   const store = openStore(s);
   reportSkipped(s, store);
-  const items = store.items();
+  const applies = scopeFilter(process.cwd());
+  const all = store.items();
+  const items = opts.here ? all.filter(applies) : all;
   if (opts.json) {
     out(JSON.stringify(items, null, 2));
     return;
@@ -47,24 +60,75 @@ export async function memoryList(s: Setup, opts: { json?: boolean }): Promise<vo
     return;
   }
   const budget = s.config.memory ? s.config.memory.injectMaxChars : 0;
-  const injected = new Set(selectForInjection(items, budget).map((i) => i.id));
+  const injected = backgroundIds(all, { maxChars: budget, isPinned: (it) => store.isPinned(it), applies });
   // Rows are cut to the terminal's width; piped output stays whole (and skips loading the width code).
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
   const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
-  for (const l of formatItemLines(items, { now: new Date(), injected, ...(fit && { fit }) })) out(l);
-  out(
-    s.config.memory
-      ? `${plural(items.length, 'item')}; * = injected at start (${injected.size}, within ${budget} chars)`
-      : `${plural(items.length, 'item')}; memory injection is off in the config`,
-  );
+  for (const l of formatItemLines(items, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), ...(fit && { fit }) })) out(l);
+  out(`${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`);
 }
 
-export async function memoryAdd(s: Setup, kind: string, words: string[]): Promise<void> {
+export async function memoryAdd(s: Setup, kind: string, words: string[], opts: { project?: boolean } = {}): Promise<void> {
+  memoryOn(s);
   const k = parseKind(kind);
   const text = parseText(words.join(' '), 'give the text after the kind');
   const store = openStore(s);
   summariseSkipped(s, store);
-  show(await addItem(store, k, text));
+  show(await addItem(store, k, text, opts.project ? { scope: projectScope(process.cwd()) } : {}));
+}
+
+export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {
+  memoryOn(s);
+  const id = parseId(rawId, HINT);
+  const store = openStore(s);
+  summariseSkipped(s, store);
+  show(await pinItem(store, id, on, HINT));
+  const session = headless(s);
+  const over = on ? session.pinnedOverflow() : null;
+  if (over) warn(`warning: ${over}`);
+}
+
+/** The REPL's memory view, without the REPL: plan and search rank exactly as a turn would. */
+function headless(s: Setup): MemorySession {
+  memoryOn(s);
+  return new MemorySession(s.config, s.paths.memoryPath, { cwd: () => process.cwd() }, { notice: (_k, t) => warn(`warning: ${t}`), changed: () => {} });
+}
+
+/** The last prompt of the latest session, for `plan` without TEXT. */
+function lastLoggedPrompt(s: Setup): string | null {
+  const latest = latestSession(s.paths.sessionsDir);
+  if (!latest) return null;
+  const turns = loadSession(latest.path).turns;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i]!;
+    if (t.role === 'user' && typeof t.content === 'string' && t.meta === undefined) return t.content;
+  }
+  return null;
+}
+
+export async function memoryPlan(s: Setup, words: string[], opts: { json?: boolean }): Promise<void> {
+  const session = headless(s);
+  const query = words.join(' ').trim() || lastLoggedPrompt(s);
+  const plan = await session.plan(query);
+  const store = session.store();
+  reportSkipped(s, store);
+  const isPinned = (it: Parameters<MemoryStore['isPinned']>[0]) => store.isPinned(it);
+  if (opts.json) out(JSON.stringify(planJson(plan, isPinned), null, 2));
+  else for (const l of formatPlan(plan, { query, isPinned })) out(l);
+}
+
+export async function memorySearch(s: Setup, words: string[], opts: { json?: boolean; limit?: string }): Promise<void> {
+  const text = words.join(' ').trim();
+  const limit = opts.limit === undefined ? 20 : Number(opts.limit);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1 (got ${opts.limit})`);
+  const session = headless(s);
+  const hits = await session.search(text, limit);
+  const store = session.store();
+  summariseSkipped(s, store);
+  const isPinned = (it: Parameters<MemoryStore['isPinned']>[0]) => store.isPinned(it);
+  if (opts.json) out(JSON.stringify(searchJson(hits, isPinned), null, 2));
+  else if (hits.length === 0) out(`no memory item matches "${text}"`);
+  else for (const l of formatSearch(hits, isPinned)) out(l);
 }
 
 export async function memoryForget(s: Setup, rawId: string): Promise<void> {

@@ -1,0 +1,71 @@
+/** `aish memory …` as commander subcommands; each loads ./memory only when it runs. */
+import type { Command } from 'commander';
+import type { Setup } from '../../config/setup';
+
+export type WithSetup = <A extends unknown[]>(fn: (s: Setup, ...args: A) => unknown) => (...args: A) => Promise<void>;
+
+const impl = () => import('./memory');
+
+export function registerMemoryCommands(program: Command, withSetup: WithSetup, rootYes: () => boolean): Command {
+  const memory = program.command('memory').description('manage cross-session memory without the REPL').exitOverride();
+
+  memory
+    .command('list')
+    .description('active items, newest first (* = in [background] here); unreadable lines go to stderr')
+    .option('--json', 'print a JSON array of the active items as stored')
+    .option('--here', 'only the items that apply in this directory')
+    .action(withSetup(async (s, opts: { json?: boolean; here?: boolean }) => (await impl()).memoryList(s, opts)));
+  memory
+    .command('add')
+    .description('append an item: KIND is fact, pref or context')
+    .option('--project', 'only for this git repository (or this directory outside git)')
+    .argument('<kind>', 'fact | pref | context')
+    .argument('<text...>', 'what to remember')
+    .action(withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) => (await impl()).memoryAdd(s, kind, text, opts)));
+  memory
+    .command('forget')
+    .description('forget one item (appends a tombstone)')
+    .argument('<id>', 'item id, from aish memory list')
+    .action(withSetup(async (s, id: string) => (await impl()).memoryForget(s, id)));
+  memory
+    .command('edit')
+    .description("replace an item's text (new item + tombstone of the old one)")
+    .argument('<id>', 'item id')
+    .argument('<text...>', 'the new text')
+    .action(withSetup(async (s, id: string, text: string[]) => (await impl()).memoryEdit(s, id, text)));
+  for (const on of [true, false]) {
+    memory
+      .command(on ? 'pin' : 'unpin')
+      .description(on ? 'always put an item first in [background]' : 'undo aish memory pin')
+      .argument('<id>', 'item id')
+      .action(withSetup(async (s, id: string) => (await impl()).memoryPin(s, id, on)));
+  }
+  memory
+    .command('plan')
+    .description('what would be sent for TEXT (default: the last prompt of the latest session): [background], [recall] with scores, and what is left out and why')
+    .option('--json', 'print {"background":[…],"recall":[…],"left_out":[…]}')
+    .argument('[text...]', 'the message to plan for')
+    .action(withSetup(async (s, text: string[], opts: { json?: boolean }) => (await impl()).memoryPlan(s, text, opts)));
+  memory
+    .command('search')
+    .description('items ranked for TEXT (every project), with ids and scores')
+    .option('--json', 'print a JSON array, best first')
+    .option('--limit <n>', 'at most this many (default 20)')
+    .argument('<text...>', 'what to look for')
+    .action(withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await impl()).memorySearch(s, text, opts)));
+  memory
+    .command('clear')
+    .description('forget every item (needs --yes)')
+    .option('--yes', 'confirm')
+    // --yes is also a root option (for --norris); commander gives it to the root when both exist.
+    .action(withSetup(async (s, opts: { yes?: boolean }) => (await impl()).memoryClear(s, { yes: opts.yes === true || rootYes() })));
+  memory
+    .command('compact')
+    .description('rewrite the file without forgotten items and tombstones (atomic)')
+    .action(withSetup(async (s) => (await impl()).memoryCompact(s)));
+  memory
+    .command('path')
+    .description("print the memory file's path")
+    .action(withSetup(async (s) => (await impl()).memoryPath(s)));
+  return memory;
+}

@@ -1,0 +1,57 @@
+/** Text renderings of `plan` and `search`, shared by `:memory` and `aish memory`. */
+import { tildify } from '../util/paths';
+import { oneLine } from '../util/text';
+import type { MemoryPlan } from './plan';
+import type { Recalled } from './recall';
+import type { MemoryItem } from './types';
+
+const score = (n: number) => n.toFixed(2);
+
+function label(it: MemoryItem, isPinned: (it: MemoryItem) => boolean): string {
+  const marks = `${isPinned(it) ? '  [pinned]' : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}`;
+  return `#${it.id} (${it.kind}) ${oneLine(it.content, 100)}${marks}`;
+}
+
+export interface PlanTextOptions {
+  /** The message planned for; null: none. */
+  query: string | null;
+  isPinned: (it: MemoryItem) => boolean;
+  /** Show at most this many left-out items (the rest are counted); absent: all. */
+  maxLeftOut?: number;
+}
+
+export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
+  const out = [`[background] ${plan.background.length} item${plan.background.length === 1 ? '' : 's'} (system prompt)`];
+  for (const it of plan.background) out.push(`  ${label(it, o.isPinned)}`);
+  if (o.query === null) out.push('[recall] no message to plan for — give one: plan TEXT');
+  else {
+    out.push(`[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`);
+    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
+  }
+  const counts = new Map<string, number>();
+  for (const l of plan.leftOut) counts.set(l.reason, (counts.get(l.reason) ?? 0) + 1);
+  const summary = [...counts].map(([reason, n]) => `${reason} ${n}`).join(', ');
+  out.push(`left out: ${plan.leftOut.length}${summary ? ` (${summary})` : ''}`);
+  const shown = o.maxLeftOut === undefined ? plan.leftOut : plan.leftOut.slice(0, o.maxLeftOut);
+  for (const l of shown) out.push(`  ${l.reason.padEnd(15)}  ${label(l.item, o.isPinned)}`);
+  if (shown.length < plan.leftOut.length) out.push(`  … and ${plan.leftOut.length - shown.length} more (aish memory plan --json lists every one)`);
+  return out;
+}
+
+export function formatSearch(hits: readonly Recalled[], isPinned: (it: MemoryItem) => boolean): string[] {
+  return hits.map((h) => `${score(h.score).padStart(6)}  ${label(h.item, isPinned)}`);
+}
+
+/** `--json` of search: best first. */
+export function searchJson(hits: readonly Recalled[], isPinned: (it: MemoryItem) => boolean): object[] {
+  return hits.map((h) => ({
+    id: h.item.id,
+    score: Math.round(h.score * 1000) / 1000,
+    relevance: Math.round(h.relevance * 1000) / 1000,
+    kind: h.item.kind,
+    content: h.item.content,
+    ts: h.item.ts,
+    ...(isPinned(h.item) && { pinned: true }),
+    ...(h.item.scope && { scope: h.item.scope }),
+  }));
+}

@@ -1,0 +1,70 @@
+/**
+ * The [recall] block of one turn: the items most relevant to the message (and the last few turns)
+ * that [background] does not already carry, best first, within `memory.recall.maxChars`. Pure: the
+ * index and the items are given.
+ */
+import { fillBlock, RECALL_HEADER, recallLine } from './blocks';
+import type { QueryPart, RecallIndex } from './recall-index';
+import type { MemoryItem } from './types';
+
+export interface Recalled {
+  item: MemoryItem;
+  /** Relevance × recency: the order. */
+  score: number;
+  /** BM25 relevance alone: what the threshold is about. */
+  relevance: number;
+  content: string;
+}
+
+export interface RecallOptions {
+  now: number;
+  maxChars: number;
+  minScore: number;
+  get: (id: number) => MemoryItem | undefined;
+  /** Items that must not be recalled: in [background] already, or of another project. */
+  exclude: (item: MemoryItem) => boolean;
+  /** How many hits to consider; the plan asks for all of them. */
+  limit?: number;
+}
+
+export interface RecallChoice {
+  items: Recalled[];
+  /** Relevant enough, but the block was full. */
+  overBudget: Recalled[];
+}
+
+/** A hit must be at least this fraction as relevant as the best one: a strong match keeps weak ones out. */
+export const RELATIVE_CUT = 0.4;
+
+/** How many matches of the message alone are considered before the earlier turns re-rank them. */
+const CANDIDATES = 1000;
+
+/**
+ * The message decides what may be recalled (relevance ≥ `minScore`, and ≥ RELATIVE_CUT of the
+ * best); the earlier turns only re-rank those, so an unrelated new message recalls nothing
+ * however relevant the conversation before it was.
+ */
+export function chooseRecall(index: RecallIndex, query: readonly QueryPart[], o: RecallOptions): RecallChoice {
+  const [message, ...context] = query;
+  if (!message) return { items: [], overBudget: [] };
+  const usable = (id: number) => {
+    const it = o.get(id);
+    return it !== undefined && !o.exclude(it);
+  };
+  const limit = o.limit ?? 50;
+  const primary = index.search([message], { now: o.now, limit: context.length ? Math.max(CANDIDATES, limit) : limit, minRelevance: o.minScore, accept: usable });
+  const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
+  const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
+  let hits = strong;
+  if (context.length && strong.length > 1) {
+    const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
+    hits = index.search(query, { now: o.now, limit, accept: (id) => allowed.has(id) }).map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
+  }
+  const found: Recalled[] = [];
+  for (const h of hits.slice(0, limit)) {
+    const item = o.get(h.id);
+    if (item) found.push({ item, score: h.score, relevance: h.relevance, content: item.content });
+  }
+  const { chosen, skipped } = fillBlock(RECALL_HEADER, found, o.maxChars, (r) => recallLine(r.item));
+  return { items: chosen, overBudget: skipped };
+}

@@ -38,10 +38,13 @@ export class Conversation {
     this.list = [...messages];
   }
 
-  /** Exactly the messages the next request carries: the system prompt first, then the window. */
-  request(systemPrompt: string): WindowResult {
+  /**
+   * Exactly the messages the next request carries: the system prompt first, then the window.
+   * `withAttachments` false: the messages without their [recall] blocks (Norris leaves memory out).
+   */
+  request(systemPrompt: string, withAttachments = true): WindowResult {
     const sent = this.list.map((m) => {
-      const a = this.attachments.get(m);
+      const a = withAttachments && this.attachments.get(m);
       return a && m.role === 'user' ? { ...m, content: `${a}\n\n${m.content}` } : m;
     });
     return slidingWindow({ role: 'system', content: systemPrompt }, sent, this.maxTokens);

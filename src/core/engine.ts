@@ -91,7 +91,7 @@ export class Engine {
   /** The exact request the model gets next: system prompt (with [background] or NORRIS), then the window. */
   request(): WindowResult {
     const n = this.norris.state;
-    return this.conversation.request(composeSystemPrompt({ memoryItems: this.memory.injected, norris: n && { goal: n.goal, maxSteps: n.maxSteps } }));
+    return this.conversation.request(composeSystemPrompt({ memoryItems: this.memory.injected, norris: n && { goal: n.goal, maxSteps: n.maxSteps } }), !n);
   }
 
   /** The exact messages the next request would carry (`:history`). */

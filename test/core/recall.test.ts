@@ -82,6 +82,20 @@ describe('[recall] and [background] in the request', () => {
     expect(systemText(second)).not.toContain('[recall]');
   });
 
+  it('Norris leaves both blocks out, also the [recall] of turns before it', async () => {
+    const { input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300) });
+    fake.server.enqueue({ text: 'On zebra-17.' }); // not the default echo, which would repeat the block
+    await input.submit('where does the staging database live?');
+    expect(JSON.stringify(fake.server.requests[0]!.body.messages)).toContain('[recall]');
+    await input.submit(':norris find the staging database host');
+    const norrisReqs = fake.server.requests.slice(1);
+    expect(norrisReqs.length).toBeGreaterThan(0);
+    for (const r of norrisReqs) {
+      expect(JSON.stringify(r.body.messages)).not.toContain('[recall]');
+      expect(systemText(r)).not.toContain('[background]');
+    }
+  });
+
   it('a pinned item is in [background] despite 300 newer items; unpinned, it is not', async () => {
     const { input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'always answer in British English' }], 300) });
     await input.submit(':memory pin 1');

@@ -45,7 +45,7 @@ describe('aish memory (real CLI)', () => {
     expect(rows[0]).toMatch(/ID\s+AGE\s+KIND\s+CONTENT/);
     expect(rows[1]).toMatch(/^\*\s+2\s+\d+s\s+context\s+Current project: aish\.$/);
     expect(rows[2]).toMatch(/^\*\s+1\s+\d+s\s+fact\s+User prefers terse responses\.$/);
-    expect(rows[3]).toBe('2 items; * = injected at start (2, within 2000 chars)');
+    expect(rows[3]).toBe('2 items; * = in [background] here (2, within 2000 chars); the rest is recalled when relevant');
 
     const json = JSON.parse((await run('list', '--json')).stdout) as Array<Record<string, unknown>>;
     expect(json.map((i) => [i.id, i.kind, i.content])).toEqual([

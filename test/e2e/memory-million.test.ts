@@ -30,7 +30,7 @@ describe('memory list at 1,000,000 items (real CLI)', () => {
     const rows = list.stdout.trimEnd().split('\n');
     expect(rows).toHaveLength(N + 2); // header, items, summary
     expect(rows[1]).toMatch(/^\*\s+1000000\s+\S+\s+fact\s+item 1000000$/);
-    expect(rows.at(-1)).toMatch(/^1000000 items; \* = injected at start/);
+    expect(rows.at(-1)).toMatch(/^1000000 items; \* = in \[background\] here/);
 
     const json = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home, timeoutMs: 60_000 });
     expect(json.stderr).toBe('');

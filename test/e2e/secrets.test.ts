@@ -19,7 +19,8 @@ const PEM = ['-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEAu1SU1LfVLPHCozM
 describe('secrets never stored', () => {
   it(':remember stores API keys, tokens and JWTs redacted, and says what it redacted', async () => {
     const home = tmpDir();
-    const input = Object.values(SECRETS).map((s) => `:remember the deploy credential is ${s} ok`).join('\n') + `\n:remember ${PEM.split('\n')[0]} ${PEM.split('\n')[1]}\n`;
+    // Different texts: once redacted, identical ones would be one item (nothing is remembered twice).
+    const input = Object.entries(SECRETS).map(([name, s]) => `:remember the ${name} deploy credential is ${s} ok`).join('\n') + `\n:remember ${PEM.split('\n')[0]} ${PEM.split('\n')[1]}\n`;
     const r = await runAish([], { home, env, input });
     expect(r.code).toBe(0);
     const file = readFileSync(memFile(home), 'utf8');

@@ -80,6 +80,6 @@ describe('run_command in chat mode', () => {
     const r = await runAish([], { home: tmpDir(), env: fake.env(), input: 'go\n' });
     expect(r.code).toBe(0);
     const msgs = (await fake.server.waitForRequests(2))[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool');
-    expect(msgs.map((m: { content: string }) => m.content)).toEqual(['Error: missing "command" (a non-empty string)', expect.stringMatching(/^Error: there is no tool named nope__tool\. Available: run_command$/)]);
+    expect(msgs.map((m: { content: string }) => m.content)).toEqual(['Error: missing "command" (a non-empty string)', expect.stringMatching(/^Error: there is no tool named nope__tool\. Available: run_command, memory_search, memory_remember$/)]);
   });
 });

@@ -146,6 +146,15 @@ describe('[recall] and [background] in the request', () => {
     expect(block.length).toBeLessThanOrEqual(2000);
   });
 
+  it('a recall that fails warns once and the turns go on without it', async () => {
+    // memory.jsonl is a directory: nothing can be read, every turn must still be answered.
+    const { input, printed } = await engineIn(tmpDir(), { seed: (p) => mkdirSync(p) });
+    await input.submit('first question');
+    await input.submit('second question');
+    expect(fake.server.requests.map(lastUser)).toEqual(['first question', 'second question']);
+    expect(printed.filter((p) => p.kind === 'warn' && p.text.startsWith('memory recall skipped:'))).toHaveLength(1);
+  });
+
   it.each([
     ['memory.recall.enabled: false', { memory: { recall: { enabled: false, maxChars: 1200, minScore: 2 } } }],
     ['--no-memory', { noMemory: true }],

@@ -36,6 +36,8 @@ async function engineIn(cwd: string, opts: { memory?: Partial<Exclude<AishConfig
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), ...fake.env() };
   const s = await setup({}, env);
   if (opts.memory && s.config.memory) Object.assign(s.config.memory, opts.memory);
+  // Norris and :tools look for bubblewrap (a process); unit tests start none.
+  s.config.safety.sandbox = 'off';
   mkdirSync(s.paths.dataDir, { recursive: true });
   // Written before start-up, as a user's file would be.
   opts.seed?.(s.paths.memoryPath);
@@ -83,7 +85,9 @@ describe('[recall] and [background] in the request', () => {
   });
 
   it('Norris leaves both blocks out, also the [recall] of turns before it', async () => {
-    const { input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300) });
+    const { input } = await engineIn(tmpDir(), {
+      seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300),
+    });
     fake.server.enqueue({ text: 'On zebra-17.' }); // not the default echo, which would repeat the block
     await input.submit('where does the staging database live?');
     expect(JSON.stringify(fake.server.requests[0]!.body.messages)).toContain('[recall]');

@@ -20,7 +20,7 @@ const STOP = (
 ).split(' ');
 
 /** Deterministic PRNG (mulberry32), so every run measures the same text. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -30,7 +30,7 @@ function rng(seed: number): () => number {
   };
 }
 
-function makeWords(rand: () => number): () => string {
+export function makeWords(rand: () => number): () => string {
   const letters = 'etaoinshrdlcumwfgypbvkjxqz';
   const vocab = new Set<string>();
   while (vocab.size < VOCAB) {
@@ -57,7 +57,7 @@ function makeWords(rand: () => number): () => string {
   };
 }
 
-function sentence(word: () => string, rand: () => number, min: number, max: number): string {
+export function sentence(word: () => string, rand: () => number, min: number, max: number): string {
   const out: string[] = [];
   for (let n = min + Math.floor(rand() * (max - min + 1)); n > 0; n--) out.push(word());
   return out.join(' ');
@@ -70,7 +70,7 @@ function makeDocs(n: number, word: () => string, rand: () => number): RecallDoc[
 }
 
 /** A message (weight 1) and up to three earlier turns (0.5), 6–40 words in all. */
-function makeQueries(n: number, word: () => string, rand: () => number): QueryPart[][] {
+export function makeQueries(n: number, word: () => string, rand: () => number): QueryPart[][] {
   return Array.from({ length: n }, () => {
     let left = 6 + Math.floor(rand() * 35);
     const msg = Math.min(left, 6 + Math.floor(rand() * 10));

@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- memory|recall|startup|stream|render|oneshot …]
+ * Usage: npm run bench [-- memory|recall|recall-turn|startup|stream|render|oneshot …]
  */
 import { benchMemory } from './memory';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
+import { benchRecallTurn } from './recall-turn';
 import { benchRender } from './render';
 import { benchStartup } from './startup';
 import { benchStream } from './stream';
@@ -21,7 +22,7 @@ if (all || which.has('memory')) {
   const r = await benchMemory();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
 }
-for (const [name, bench] of [['recall', benchRecall], ['startup', benchStartup], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot]] as const) {
+for (const [name, bench] of [['recall', benchRecall], ['recall-turn', () => benchRecallTurn()], ['startup', benchStartup], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot]] as const) {
   if (!all && !which.has(name)) continue;
   const r = await bench();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);

@@ -29,6 +29,11 @@ export interface SearchOptions {
   minRelevance?: number;
   /** Filter (e.g. scope); called only for matching documents that could make the top k. Must not change the index. */
   accept?: (id: number) => boolean;
+  /**
+   * Leave out query terms found in more than this many documents (a stop list the corpus decides:
+   * they weigh little and cost the most), unless every term is that common. Default: none.
+   */
+  maxDf?: number;
 }
 
 export const K1 = 1.2;
@@ -81,6 +86,7 @@ export function queryWeights(dict: ReadonlyMap<string, number>, parts: readonly 
  */
 export function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, acc: Float64Array, touched: Int32Array): RecallHit[] {
   const { post, lens, live, used } = ix;
+  if (opts.maxDf !== undefined) weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
   let postings = 0;
   for (const t of weights.keys()) postings += post.clean(t, ix.dead, ix.epoch);
   // Few postings: note each document when first touched. Many: a loop without that branch (it is
@@ -144,4 +150,10 @@ export function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOp
     else acc.fill(0, 0, used);
   }
   return top.sorted();
+}
+
+function withoutCommon(weights: Map<number, number>, df: (t: number) => number, max: number): Map<number, number> {
+  const kept = new Map<number, number>();
+  for (const [t, w] of weights) if (df(t) <= max) kept.set(t, w);
+  return kept.size > 0 ? kept : weights;
 }

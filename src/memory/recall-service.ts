@@ -62,21 +62,32 @@ export class RecallService {
     store.reload();
     const active = store.items();
     if (active === this.seen) return idx;
-    const now = new Map<number, MemoryItem>();
+    // Usually a few lines were appended: one lookup per item, and the id set only when something went.
     const added: MemoryItem[] = [];
+    let kept = 0;
     for (const it of active) {
-      now.set(it.id, it);
-      if (this.indexed.get(it.id) !== it) added.push(it);
+      if (this.indexed.get(it.id) === it) kept++;
+      else added.push(it);
     }
-    const removed: number[] = [];
-    for (const id of this.indexed.keys()) if (!now.has(id)) removed.push(id);
-    if (added.length + removed.length > REBUILD_OVER) {
+    const goneCount = this.indexed.size - kept;
+    if (added.length + goneCount > REBUILD_OVER) {
       this.building = this.build();
       return this.building;
     }
-    for (const id of removed) idx.remove(id);
-    for (const it of added) idx.add(recallDoc(it));
-    this.indexed = now;
+    if (goneCount > 0) {
+      const live = new Set<number>();
+      for (const it of active) live.add(it.id);
+      for (const id of [...this.indexed.keys()]) {
+        if (!live.has(id)) {
+          idx.remove(id);
+          this.indexed.delete(id);
+        }
+      }
+    }
+    for (const it of added) {
+      idx.add(recallDoc(it));
+      this.indexed.set(it.id, it);
+    }
     this.seen = active;
     return idx;
   }

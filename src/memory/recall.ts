@@ -37,7 +37,13 @@ export interface RecallChoice {
 export const RELATIVE_CUT = 0.4;
 
 /** How many matches of the message alone are considered before the earlier turns re-rank them. */
-const CANDIDATES = 1000;
+const CANDIDATES = 100;
+
+/**
+ * Query terms in more than 5% of the items (and more than 100 of them) are left out: at scale they
+ * match most of the file, weigh little (idf < 3) and cost nearly all of a turn's recall time.
+ */
+const commonOver = (size: number) => Math.max(100, size * 0.05);
 
 /**
  * The message decides what may be recalled (relevance ≥ `minScore`, and ≥ RELATIVE_CUT of the
@@ -52,13 +58,13 @@ export function chooseRecall(index: RecallIndex, query: readonly QueryPart[], o:
     return it !== undefined && !o.exclude(it);
   };
   const limit = o.limit ?? 50;
-  const primary = index.search([message], { now: o.now, limit: context.length ? Math.max(CANDIDATES, limit) : limit, minRelevance: o.minScore, accept: usable });
+  const primary = index.search([message], { now: o.now, limit: context.length ? Math.max(CANDIDATES, limit) : limit, minRelevance: o.minScore, accept: usable, maxDf: commonOver(index.size) });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
   let hits = strong;
   if (context.length && strong.length > 1) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
-    hits = index.search(query, { now: o.now, limit, accept: (id) => allowed.has(id) }).map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
+    hits = index.search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size) }).map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
   const found: Recalled[] = [];
   for (const h of hits.slice(0, limit)) {

@@ -29,6 +29,17 @@ describe('RecallIndex ranking', () => {
     expect(hits[0]!.relevance).toBeGreaterThan(2 * hits[1]!.relevance);
   });
 
+  it('maxDf leaves out terms more documents share, unless every query term is that common', () => {
+    const docs = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, text: `deploy service number ${i}`, time: NOW }));
+    docs.push({ id: 100, text: 'kubernetes cluster notes deploy', time: NOW });
+    const ix = indexOf(docs);
+    // "deploy" is in 21 documents: left out, so only the kubernetes item matches.
+    expect(ids(ix.search('deploy kubernetes', { ...opts, maxDf: 5 }))).toEqual([100]);
+    expect(ix.search('deploy kubernetes', { ...opts, limit: 50 }).length).toBe(21);
+    // Only common terms: they are kept rather than finding nothing.
+    expect(ix.search('deploy', { ...opts, maxDf: 5 }).length).toBe(10);
+  });
+
   it('ranks more matched terms higher', () => {
     const ix = indexOf([
       { id: 1, text: 'alpha filler filler filler', time: NOW },

@@ -44,10 +44,10 @@ export function fillBlock<T extends { content: string }>(
   let used = header.length;
   for (const c of candidates) {
     const room = maxChars - used - 1;
-    // The rendered line is never longer than `- (context) ` / `- #id (context) ` plus the raw
-    // text, and only text with runs of white space or control characters gets shorter: most
-    // misfits are known without rendering them (at 100k items that is most of the work).
-    if (room < 10 || (c.content.length > room && !mayShrink(c.content))) {
+    // Every line is at least `- (fact) ` (9) plus the text's visible characters, which sanitising
+    // keeps: most misfits are known by counting those, stopping early, without rendering them
+    // (at 100k items that is most of the work).
+    if (room < 10 || visibleOver(c.content, room - 9)) {
       skipped.push(c);
       continue;
     }
@@ -62,9 +62,14 @@ export function fillBlock<T extends { content: string }>(
   return { chosen, skipped };
 }
 
-// eslint-disable-next-line no-control-regex
-const SHRINKS = /\s\s|^\s|\s$|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\t\n\r]/;
-
-function mayShrink(text: string): boolean {
-  return SHRINKS.test(text);
+/** `text` has more than `n` characters that are not white space or control characters. */
+function visibleOver(text: string, n: number): boolean {
+  if (text.length <= n) return false;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || (c >= 0x7f && c <= 0xa0) || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) continue;
+    if (++seen > n) return true;
+  }
+  return false;
 }

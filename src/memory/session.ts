@@ -35,6 +35,8 @@ export interface MemorySessionOptions {
 
 /** How long a turn waits for a recall index still being built before it goes without. */
 const RECALL_WAIT_MS = 3000;
+/** How long after start-up memory the recall index starts building on its own. */
+const RECALL_IDLE_MS = 300;
 
 export interface TurnRecall {
   /** The [recall] block to attach to the user's message. */
@@ -147,9 +149,14 @@ export class MemorySession {
     }
   }
 
-  /** Start building the recall index now (after start-up), so the first turn need not wait. */
-  prepareRecall(): void {
-    if (this.recallConfig) this.recallService.prepare().catch(() => {});
+  /**
+   * Start building the recall index a moment after start-up memory is in (so the status line and
+   * the first frames are drawn first: reading the store blocks the thread for a while at 100k
+   * items); a turn that comes sooner starts it itself.
+   */
+  prepareRecall(delayMs = RECALL_IDLE_MS): void {
+    if (!this.recallConfig) return;
+    setTimeout(() => this.recallService.prepare().catch(() => {}), delayMs).unref();
   }
 
   /** What would be sent for `text` (null: no message), and why the rest is not. */

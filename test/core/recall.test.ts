@@ -2,7 +2,7 @@
  * What reaches the model from memory, checked in the request bodies the fake OpenAI server
  * received: [recall] for relevant old items, pins, project scope, the budget, and what is logged.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AishConfig } from '../../src/config/types';
@@ -249,6 +249,33 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
     const list = printed.at(-1)!.text;
     expect(list).not.toContain('other repo');
     expect(list).toContain('6 items apply here (of 7)');
+  });
+
+  it('says at start and on :memory pin when the pinned items alone do not fit [background]', async () => {
+    const long = (n: number) => ({ content: `pinned note ${n} ${'x'.repeat(900)}`, pinned: true });
+    const { input, printed } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [long(1), long(2), long(3)], 2) });
+    await input.submit(':memory list');
+    const over = /^pinned memory needs \d+ characters, more than memory\.injectMaxChars \(2000\)/;
+    expect(printed.filter((p) => p.kind === 'warn' && over.test(p.text))).toHaveLength(1);
+    await input.submit(':memory unpin 3');
+    await input.submit(':memory pin 3');
+    expect(printed.at(-1)).toMatchObject({ kind: 'warn' });
+    expect(printed.at(-1)!.text).toMatch(over);
+  });
+
+  it('a hand edit followed by :memory inject is honoured by [recall] too', async () => {
+    const { s, input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300) });
+    await input.submit('where does the staging database live?');
+    expect(lastUser(fake.server.requests[0]!)).toContain('zebra-17');
+    // Rewrite the file as an editor would: same id, new text.
+    const text = readFileSync(s.paths.memoryPath, 'utf8').replace('host zebra-17', 'host okapi-3');
+    writeFileSync(s.paths.memoryPath + '.tmp', text);
+    renameSync(s.paths.memoryPath + '.tmp', s.paths.memoryPath);
+    await input.submit(':memory inject');
+    await input.submit('where does the staging database live?');
+    const sent = lastUser(fake.server.requests[1]!);
+    expect(sent).toContain('- #1 (fact) the staging database lives on host okapi-3');
+    expect(sent).not.toContain('zebra-17');
   });
 
   it('warns at start about a tombstone for an id that has no item, and a new item is never born forgotten', async () => {

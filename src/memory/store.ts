@@ -5,13 +5,15 @@
  * append whole lines in one write on an O_APPEND descriptor opened by path (editors save by rename,
  * so a long-lived descriptor could write into a deleted file), fdatasync, release.
  */
-import { realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { realDir } from '../util/paths';
 import { ensurePrivateDir } from '../util/fs-safe';
 import { appendRecords } from './append';
 import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
 export type { CompactResult } from './compact';
 import { FileCursor } from './file-cursor';
+import { appendAtomically } from './import-write';
+import type { TransferItem } from './transfer';
 import { ingestFresh } from './ingest';
 import { MEMORY_FORMAT } from './types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
@@ -52,7 +54,8 @@ export class MemoryStore {
 
   /** Open (scan) the store. A missing file is an empty store; nothing is created until a write. */
   static open(path: string, opts: MemoryStoreOptions = {}): MemoryStore {
-    const store = new MemoryStore(canonical(path), opts);
+    // Symlinks in the directory resolved, so every process locks the same `<file>.lock`.
+    const store = new MemoryStore(realDir(path), opts);
     sweepLockLeftovers(store.path);
     store.refresh();
     return store;
@@ -111,6 +114,28 @@ export class MemoryStore {
   /** Tombstones that name no item (reported at load; they forget nothing). */
   danglingTombstones(): Array<{ line: number; id: number; target: number }> {
     return this.state.danglingTombstones();
+  }
+
+  /**
+   * Add many items in one atomic rewrite (import): each gets a fresh id; one that an active item in
+   * the same scope already says (or an earlier one of the list) is left out and returned.
+   */
+  async importItems(list: readonly TransferItem[]): Promise<{ added: MemoryItem[]; duplicates: TransferItem[] }> {
+    return this.mutate((state) => {
+      const key = (scope: string | undefined, content: string) => `${scope ?? ''}\u0000${sameText(content)}`;
+      const seen = new Set(state.active().map((it) => key(it.scope, it.content)));
+      const added: MemoryItem[] = [];
+      const duplicates: TransferItem[] = [];
+      let next = state.maxId + 1;
+      for (const t of list) {
+        if (seen.has(key(t.scope, t.content))) duplicates.push(t);
+        else {
+          seen.add(key(t.scope, t.content));
+          added.push({ ...newItem(next++, this.now(), t.kind, t.content, t), ...(t.ts && { ts: t.ts }) });
+        }
+      }
+      return { records: added, result: { added, duplicates } };
+    }, true);
   }
 
   /** Pin or unpin an active item: one pin record, nothing when it is already so. */
@@ -211,7 +236,8 @@ export class MemoryStore {
     return this.state.hadItem(id) ? 'already-forgotten' : 'unknown';
   }
 
-  private async mutate<T>(plan: (state: MemoryState) => { records: object[]; result: T }): Promise<T> {
+  /** `atomic`: one rewrite (temp file + rename) instead of an append, so a crash keeps all or none. */
+  private async mutate<T>(plan: (state: MemoryState) => { records: object[]; result: T }, atomic = false): Promise<T> {
     this.assertOpen();
     ensurePrivateDir(dirname(this.path));
     return withLock(
@@ -221,7 +247,9 @@ export class MemoryStore {
         const { records, result } = plan(this.state);
         if (records.length === 0) return result;
         guard.assertHeld();
-        this.append(records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+        const lines = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+        if (atomic) appendAtomically(this.path, lines, this.header(), guard, this.notify);
+        else this.append(lines);
         this.refresh();
         return result;
       },
@@ -230,9 +258,12 @@ export class MemoryStore {
     );
   }
 
+  private header(): string {
+    return JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
+  }
+
   private append(text: string): void {
-    const header = JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
-    appendRecords(this.path, text, header, this.notify);
+    appendRecords(this.path, text, this.header(), this.notify);
   }
 
   private readonly notify = (text: string): void => {
@@ -259,15 +290,6 @@ export class MemoryStore {
       return;
     }
     ingestFresh(this.state, this.cursor, r.fresh);
-  }
-}
-
-/** Resolve symlinks in the directory so every process locks the same `<file>.lock`. */
-function canonical(path: string): string {
-  try {
-    return join(realpathSync(dirname(path)), basename(path));
-  } catch {
-    return path;
   }
 }
 

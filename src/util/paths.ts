@@ -1,7 +1,7 @@
 /** Home-directory shorthand, both ways: `~/x` typed by a user, and `~/x` shown for display. */
 import { homedir } from 'node:os';
 import { realpathSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { AishError } from './errors';
 
 /** `~` and `~/…` as typed by a user; anything else unchanged. */
@@ -23,6 +23,15 @@ export function realPath(p: string): string {
     return realpathSync(p);
   } catch {
     return resolve(p);
+  }
+}
+
+/** `path` with the symlinks of its directory resolved (the file itself may not exist yet), else as given. */
+export function realDir(path: string): string {
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
   }
 }
 

@@ -54,6 +54,18 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .argument('<text...>', 'what to look for')
     .action(withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await impl()).memorySearch(s, text, opts)));
   memory
+    .command('export')
+    .description('write the active items (with scope, pins, tags, provenance) to FILE or stdout')
+    .option('--format <format>', 'jsonl (default) or md (grouped by kind and scope)')
+    .argument('[file]', 'where to write (default: stdout)')
+    .action(withSetup(async (s, file: string | undefined, opts: { format?: string }) => (await import('./memory-transfer')).memoryExport(s, file, opts)));
+  memory
+    .command('import')
+    .description('add the items of an export (JSONL or Markdown) or of another memory.jsonl, with fresh ids; duplicates are skipped')
+    .option('--dry-run', 'say what would be imported, write nothing')
+    .argument('<file>', 'the file to import')
+    .action(withSetup(async (s, file: string, opts: { dryRun?: boolean }) => (await import('./memory-transfer')).memoryImport(s, file, opts)));
+  memory
     .command('clear')
     .description('forget every item (needs --yes)')
     .option('--yes', 'confirm')

@@ -1,0 +1,95 @@
+/** `aish memory export` and `aish memory import`: memory to and from another machine. */
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import writeFileAtomic from 'write-file-atomic';
+import type { Setup } from '../../config/setup';
+import { lockTimingFromEnv } from '../../memory/lock';
+import { redactSecrets } from '../../memory/secrets';
+import { MemoryStore } from '../../memory/store';
+import { findDuplicate } from '../../memory/summarize';
+import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/transfer';
+import { AishError, UsageError } from '../../util/errors';
+import { describeFsError } from '../../util/fs-safe';
+import { oneLine } from '../../util/text';
+import { plural } from '../../util/time';
+import { out, warn } from './output';
+
+function openStore(s: Setup): MemoryStore {
+  if (s.config.memory === false) throw new UsageError(`memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`);
+  return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
+}
+
+export async function memoryExport(s: Setup, file: string | undefined, opts: { format?: string }): Promise<void> {
+  const format = opts.format ?? (file?.endsWith('.md') ? 'md' : 'jsonl');
+  if (format !== 'jsonl' && format !== 'md') throw new UsageError(`unknown format "${format}" — use jsonl or md`);
+  const store = openStore(s);
+  const items = store.items();
+  const text = (format === 'md' ? exportMarkdown : exportJsonl)(items, (it) => store.isPinned(it), new Date());
+  if (!file) {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    writeFileAtomic.sync(resolve(file), text, { mode: 0o600, fsync: true });
+  } catch (err) {
+    throw new AishError(`cannot write ${file}: ${describeFsError(err)}`);
+  }
+  out(`exported ${plural(items.length, 'item')} to ${file}`);
+}
+
+/** Scopes must be absolute (or ~/…); secrets are redacted; provenance says where it came from. */
+function prepare(items: readonly TransferItem[], from: string): { ready: TransferItem[]; refused: string[] } {
+  const ready: TransferItem[] = [];
+  const refused: string[] = [];
+  for (const t of items) {
+    if (t.scope !== undefined && !(t.scope.startsWith('/') || t.scope === '~' || t.scope.startsWith('~/'))) {
+      refused.push(`"${oneLine(t.content, 40)}": scope must be an absolute directory (got "${t.scope}")`);
+      continue;
+    }
+    const r = redactSecrets(t.content);
+    ready.push({ ...t, content: r.text, source: t.source ? `${from} (${t.source})` : from });
+  }
+  return { ready, refused };
+}
+
+export async function memoryImport(s: Setup, file: string, opts: { dryRun?: boolean }): Promise<void> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new AishError(`cannot read ${file}: ${describeFsError(err)}`);
+  }
+  const parsed = parseImport(text);
+  for (const p of parsed.problems) warn(`${basename(file)}:${p}`);
+  const { ready, refused } = prepare(parsed.items, `import:${basename(file)}`);
+  for (const r of refused) warn(`skipped ${r}`);
+  const store = openStore(s);
+  const active = store.items();
+  // Near-duplicates (most words the same, not the same text) are the user's call: asked in a
+  // terminal, left out otherwise. Exact ones are left out by the store, under its lock.
+  const chosen: TransferItem[] = [];
+  let near = 0;
+  const rl = process.stdin.isTTY && !opts.dryRun ? createInterface({ input: process.stdin, output: process.stderr }) : null;
+  try {
+    for (const t of ready) {
+      const twin = findDuplicate({ kind: t.kind, content: t.content }, active);
+      if (!twin || twin.scope !== t.scope || oneLine(twin.content).toLowerCase() === oneLine(t.content).toLowerCase()) {
+        chosen.push(t);
+        continue;
+      }
+      const q = `"${oneLine(t.content, 70)}" is close to #${twin.id} "${oneLine(twin.content, 70)}" — import it too? [y/N] `;
+      if (rl && /^y(es)?$/i.test((await rl.question(q)).trim())) chosen.push(t);
+      else near++;
+    }
+  } finally {
+    rl?.close();
+  }
+  const nearNote = near ? `, left out ${plural(near, 'near-duplicate')}${rl ? '' : ' (run in a terminal to review them)'}` : '';
+  if (opts.dryRun) {
+    out(`would import up to ${plural(chosen.length, 'item')} from ${file}${nearNote}; nothing written (--dry-run)`);
+    return;
+  }
+  const r = await store.importItems(chosen);
+  out(`imported ${plural(r.added.length, 'item')} from ${file}; skipped ${plural(r.duplicates.length, 'duplicate')}${nearNote}`);
+}

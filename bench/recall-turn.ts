@@ -11,21 +11,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_CONFIG } from '../src/config/types';
 import { MemorySession } from '../src/memory/session';
 import { MemoryStore } from '../src/memory/store';
 import { fmt, stats } from './lib';
-import { makeQueries, makeWords, rng, sentence } from './recall';
-
-async function heap(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    await sleep(50);
-  }
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
+import { heapBytes, makeQueries, makeWords, rng, sentence } from './recall';
 
 export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }> {
   const dir = mkdtempSync(join(tmpdir(), 'aish-recall-turn-'));
@@ -43,7 +33,7 @@ export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }
     const config = structuredClone(DEFAULT_CONFIG);
     const session = new MemorySession(config, path, { cwd: () => dir }, { notice: () => {}, changed: () => {} });
     await session.ready();
-    const before = await heap();
+    const before = await heapBytes();
 
     // 1. the build, and the longest stall while it runs
     const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -54,7 +44,7 @@ export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }
     const build = performance.now() - t0;
     delay.disable();
     const stallMs = delay.max / 1e6;
-    const after = await heap();
+    const after = await heapBytes();
 
     // 2. recall per turn
     const queries = makeQueries(300, word, rand);

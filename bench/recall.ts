@@ -86,7 +86,7 @@ export function makeQueries(n: number, word: () => string, rand: () => number): 
 }
 
 /** Heap plus array buffers once garbage is gone; array buffers are freed after a GC, off the main thread, so wait for that. */
-async function heapBytes(): Promise<number> {
+export async function heapBytes(): Promise<number> {
   for (let i = 0; i < 3; i++) {
     (globalThis as { gc?: () => void }).gc?.();
     await setTimeout(50);

@@ -24,16 +24,18 @@ function parse(rawArgs: string): Record<string, unknown> | string {
   }
 }
 
+/** A function tool's spec: name, what it does, its object parameters (all required). */
+function functionSpec(name: string, description: string, properties: Record<string, object>): ToolSpec {
+  return { type: 'function', function: { name, description, parameters: { type: 'object', properties, required: Object.keys(properties) } } };
+}
+
 export class MemorySearchTool implements Tool {
   readonly name = 'memory_search';
-  readonly spec: ToolSpec = {
-    type: 'function',
-    function: {
-      name: this.name,
-      description: "Search the user's long-term memory (facts, preferences, project context) for items relevant to a query. Returns ids and text.",
-      parameters: { type: 'object', properties: { query: { type: 'string', description: 'what to look for' } }, required: ['query'] },
-    },
-  };
+  readonly spec = functionSpec(
+    this.name,
+    "Search the user's long-term memory (facts, preferences, project context) for items relevant to a query. Returns ids and text.",
+    { query: { type: 'string', description: 'what to look for' } },
+  );
 
   constructor(private readonly memory: MemorySession) {}
 
@@ -64,19 +66,11 @@ export class MemorySearchTool implements Tool {
 
 export class MemoryRememberTool implements Tool {
   readonly name = 'memory_remember';
-  readonly spec: ToolSpec = {
-    type: 'function',
-    function: {
-      name: this.name,
-      description:
-        "Ask to save one durable item to the user's long-term memory (the user confirms each one). kind: fact (about the user, their environment or project), pref (how to work with them), context (project or domain context).",
-      parameters: {
-        type: 'object',
-        properties: { kind: { type: 'string', enum: [...MEMORY_KINDS] }, content: { type: 'string', description: 'one self-contained sentence' } },
-        required: ['kind', 'content'],
-      },
-    },
-  };
+  readonly spec = functionSpec(
+    this.name,
+    "Ask to save one durable item to the user's long-term memory (the user confirms each one). kind: fact (about the user, their environment or project), pref (how to work with them), context (project or domain context).",
+    { kind: { type: 'string', enum: [...MEMORY_KINDS] }, content: { type: 'string', description: 'one self-contained sentence' } },
+  );
 
   constructor(private readonly memory: MemorySession) {}
 

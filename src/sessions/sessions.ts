@@ -63,6 +63,7 @@ export function checkTurn(v: unknown): Turn | string {
     return 'malformed tool_calls';
   if (r.tool_call_id !== undefined && typeof r.tool_call_id !== 'string') return 'tool_call_id must be a string';
   if (role === 'tool' && r.tool_call_id === undefined) return 'tool turn without tool_call_id';
+  if (r.recall !== undefined && !(Array.isArray(r.recall) && r.recall.every((id) => Number.isSafeInteger(id) && id >= 1))) return 'recall must be a list of memory ids';
   return orderTurn(r as unknown as Turn);
 }
 

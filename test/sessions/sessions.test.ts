@@ -60,6 +60,7 @@ describe('loadSession', () => {
         turn('assistant', null, { tool_calls: [{ id: 1 }] }),
         turn('assistant', null, { tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }),
         turn('tool', 'result', { tool_call_id: 'c' }),
+        turn('user', 'recalled', { recall: [3, 'x'] }),
         '{"ts":"t","role":"user","content":"cut',
       ],
       1000,
@@ -81,7 +82,8 @@ describe('loadSession', () => {
       { line: 9, reason: 'content must be a string for role user' },
       { line: 10, reason: 'tool turn without tool_call_id' },
       { line: 11, reason: 'malformed tool_calls' },
-      { line: 14, reason: 'incomplete last line (an interrupted write?)' },
+      { line: 14, reason: 'recall must be a list of memory ids' },
+      { line: 15, reason: 'incomplete last line (an interrupted write?)' },
     ]);
   });
 

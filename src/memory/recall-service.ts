@@ -52,6 +52,9 @@ export class RecallService {
     await pause(); // after whatever start-up drew
     const items = this.store().items();
     const idx = await RecallIndex.build(items.map(recallDoc), { chunk: 2000, pause });
+    await pause();
+    // The store's id map is built on its first lookup (~50 ms at 100k items): here, not in a turn.
+    this.store().get(0);
     this.indexed = new Map(items.map((it) => [it.id, it]));
     this.seen = items;
     return idx;

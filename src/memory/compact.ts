@@ -4,13 +4,12 @@
  * rename, fsync of the directory) and done under the store's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
-import { closeSync, constants, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { AishError } from '../util/errors';
-import { appendWholeLines, describeFsError, fsyncDir } from '../util/fs-safe';
-import { privateNotice } from './append';
+import { appendWholeLines, describeFsError } from '../util/fs-safe';
 import type { LockGuard } from './lock';
+import { rewriteFile } from './rewrite';
 import type { MemoryState } from './state';
 import { MEMORY_FORMAT } from './types';
 
@@ -48,15 +47,7 @@ export function writeCompacted(path: string, state: MemoryState, now: Date, guar
   const text = state.hasRawItems
     ? joinLines([JSON.stringify(header), ...active.map((r) => state.rawItem(r.id) ?? JSON.stringify(r))])
     : [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
-  const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o600;
-  try {
-    writeFileAtomic.sync(path, text, { mode: 0o600, fsync: true });
-  } catch (err) {
-    // write-file-atomic removes its temp file; the original was never touched.
-    throw new AishError(`cannot compact ${path}: ${describeFsError(err)} — the file is unchanged`);
-  }
-  fsyncDir(dirname(path));
-  if (mode & 0o077) notice(privateNotice(path, (mode & 0o777).toString(8).padStart(4, '0')));
+  rewriteFile(path, text, (why) => `cannot compact ${path}: ${why} — the file is unchanged`, notice);
   return { kept: active.length, removed, rejected: bad.length, maxId, ...(rejectedPath && { rejectedPath }) };
 }
 

@@ -50,7 +50,10 @@ export function newPin(id: number, now: Date, on: boolean, target: number): PinR
   return { id, ts: now.toISOString(), kind: on ? 'pin' : 'unpin', target };
 }
 
-/** Two texts say the same when they differ only in white space and case. */
-export function sameText(s: string): string {
-  return s.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * Equal for two items that say the same in the same scope: the texts differ only in white space
+ * and case. What add and import call a duplicate.
+ */
+export function sameItemKey(scope: string | undefined, content: string): string {
+  return `${scope ?? ''}\u0000${content.trim().replace(/\s+/g, ' ').toLowerCase()}`;
 }

@@ -12,7 +12,7 @@ import { appendRecords } from './append';
 import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
 export type { CompactResult } from './compact';
 import { FileCursor } from './file-cursor';
-import { appendAtomically } from './import-write';
+import { appendAtomically } from './rewrite';
 import type { TransferItem } from './transfer';
 import { ingestFresh } from './ingest';
 import { MEMORY_FORMAT } from './types';
@@ -31,7 +31,7 @@ export interface MemoryStoreOptions {
 }
 
 export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
-import { newItem, newPin, newTombstone, sameText, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
+import { newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -99,8 +99,8 @@ export class MemoryStore {
   /** Like add, unless an active item in the same scope already says the same (white space and case aside). */
   async addUnique(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<{ item: MemoryItem; added: boolean }> {
     return this.mutate<{ item: MemoryItem; added: boolean }>((state) => {
-      const key = sameText(content);
-      const found = state.active().find((it) => it.scope === opts.scope && sameText(it.content) === key);
+      const key = sameItemKey(opts.scope, content);
+      const found = state.active().find((it) => sameItemKey(it.scope, it.content) === key);
       if (found) return { records: [], result: { item: found, added: false } };
       const item = newItem(state.maxId + 1, this.now(), kind, content, opts);
       return { records: [item], result: { item, added: true } };
@@ -122,15 +122,14 @@ export class MemoryStore {
    */
   async importItems(list: readonly TransferItem[]): Promise<{ added: MemoryItem[]; duplicates: TransferItem[] }> {
     return this.mutate((state) => {
-      const key = (scope: string | undefined, content: string) => `${scope ?? ''}\u0000${sameText(content)}`;
-      const seen = new Set(state.active().map((it) => key(it.scope, it.content)));
+      const seen = new Set(state.active().map((it) => sameItemKey(it.scope, it.content)));
       const added: MemoryItem[] = [];
       const duplicates: TransferItem[] = [];
       let next = state.maxId + 1;
       for (const t of list) {
-        if (seen.has(key(t.scope, t.content))) duplicates.push(t);
+        if (seen.has(sameItemKey(t.scope, t.content))) duplicates.push(t);
         else {
-          seen.add(key(t.scope, t.content));
+          seen.add(sameItemKey(t.scope, t.content));
           added.push({ ...newItem(next++, this.now(), t.kind, t.content, t), ...(t.ts && { ts: t.ts }) });
         }
       }
@@ -248,7 +247,7 @@ export class MemoryStore {
         if (records.length === 0) return result;
         guard.assertHeld();
         const lines = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-        if (atomic) appendAtomically(this.path, lines, this.header(), guard, this.notify);
+        if (atomic) appendAtomically(this.path, lines, this.header(), this.notify);
         else this.append(lines);
         this.refresh();
         return result;

@@ -4,21 +4,16 @@ import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import writeFileAtomic from 'write-file-atomic';
 import type { Setup } from '../../config/setup';
-import { lockTimingFromEnv } from '../../memory/lock';
+import { sameItemKey } from '../../memory/records';
 import { redactSecrets } from '../../memory/secrets';
-import { MemoryStore } from '../../memory/store';
 import { findDuplicate } from '../../memory/summarize';
 import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/transfer';
 import { AishError, UsageError } from '../../util/errors';
 import { describeFsError } from '../../util/fs-safe';
 import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
+import { openStore } from './memory-store';
 import { out, warn } from './output';
-
-function openStore(s: Setup): MemoryStore {
-  if (s.config.memory === false) throw new UsageError(`memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`);
-  return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
-}
 
 export async function memoryExport(s: Setup, file: string | undefined, opts: { format?: string }): Promise<void> {
   const format = opts.format ?? (file?.endsWith('.md') ? 'md' : 'jsonl');
@@ -74,7 +69,7 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   try {
     for (const t of ready) {
       const twin = findDuplicate({ kind: t.kind, content: t.content }, active);
-      if (!twin || twin.scope !== t.scope || oneLine(twin.content).toLowerCase() === oneLine(t.content).toLowerCase()) {
+      if (!twin || twin.scope !== t.scope || sameItemKey(twin.scope, twin.content) === sameItemKey(t.scope, t.content)) {
         chosen.push(t);
         continue;
       }

@@ -3,7 +3,6 @@ import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatItemLines, formatSkipped } from '../../memory/format';
 import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
-import { lockTimingFromEnv } from '../../memory/lock';
 import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, pinItem, type OpResult } from '../../memory/ops';
 import { planJson } from '../../memory/plan';
 import { projectScope, scopeFilter } from '../../memory/project';
@@ -14,19 +13,10 @@ import { latestSession, loadSession } from '../../sessions/sessions';
 import { unreadableCount } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
+import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
 const HINT = 'aish memory list';
-
-/** `memory: false` in the config: every memory command refuses, and nothing is read or written. */
-function memoryOn(s: Setup): void {
-  if (s.config.memory === false) throw new UsageError(`memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`);
-}
-
-function openStore(s: Setup): MemoryStore {
-  memoryOn(s);
-  return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
-}
 
 /** Every skipped line, one per stderr line: `memory.jsonl:LINE: reason`. */
 function reportSkipped(s: Setup, store: MemoryStore): void {
@@ -80,10 +70,11 @@ export async function memoryAdd(s: Setup, kind: string, words: string[], opts: {
 export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {
   memoryOn(s);
   const id = parseId(rawId, HINT);
-  const store = openStore(s);
+  // One store for the pin and the over-budget check after it.
+  const session = headless(s);
+  const store = session.store();
   summariseSkipped(s, store);
   show(await pinItem(store, id, on, HINT));
-  const session = headless(s);
   const over = on ? session.pinnedOverflow() : null;
   if (over) warn(`warning: ${over}`);
 }

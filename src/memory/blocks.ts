@@ -30,13 +30,14 @@ export function recallBlock(items: readonly Pick<MemoryItem, 'id' | 'kind' | 'co
 
 /**
  * Fill a block of at most `maxChars` (header and newlines counted) from `candidates` in order: an
- * item that does not fit is skipped and the next ones are still tried. `line` renders one item.
- * Returns the chosen items and those that did not fit.
+ * item that does not fit is skipped and the next ones are still tried. `item` is the memory item a
+ * candidate stands for, `line` renders it. Returns the chosen candidates and those that did not fit.
  */
-export function fillBlock<T extends { content: string }>(
+export function fillBlock<T>(
   header: string,
   candidates: Iterable<T>,
   maxChars: number,
+  item: (c: T) => Pick<MemoryItem, 'content'>,
   line: (c: T) => string,
 ): { chosen: T[]; skipped: T[] } {
   const chosen: T[] = [];
@@ -47,7 +48,7 @@ export function fillBlock<T extends { content: string }>(
     // Every line is at least `- (fact) ` (9) plus the text's visible characters, which sanitising
     // keeps: most misfits are known by counting those, stopping early, without rendering them
     // (at 100k items that is most of the work).
-    if (room < 10 || visibleOver(c.content, room - 9)) {
+    if (room < 10 || visibleOver(item(c).content, room - 9)) {
       skipped.push(c);
       continue;
     }

@@ -13,7 +13,6 @@ export interface Recalled {
   score: number;
   /** BM25 relevance alone: what the threshold is about. */
   relevance: number;
-  content: string;
 }
 
 export interface RecallOptions {
@@ -69,8 +68,8 @@ export function chooseRecall(index: RecallIndex, query: readonly QueryPart[], o:
   const found: Recalled[] = [];
   for (const h of hits.slice(0, limit)) {
     const item = o.get(h.id);
-    if (item) found.push({ item, score: h.score, relevance: h.relevance, content: item.content });
+    if (item) found.push({ item, score: h.score, relevance: h.relevance });
   }
-  const { chosen, skipped } = fillBlock(RECALL_HEADER, found, o.maxChars, (r) => recallLine(r.item));
+  const { chosen, skipped } = fillBlock(RECALL_HEADER, found, o.maxChars, (r) => r.item, (r) => recallLine(r.item));
   return { items: chosen, overBudget: skipped };
 }

@@ -40,7 +40,7 @@ export function selectBackground(items: readonly MemoryItem[], opts: BackgroundO
   }
   let pinnedChars = pinned.length ? BACKGROUND_HEADER.length : 0;
   for (const it of pinned) pinnedChars += backgroundLine(it).length + 1;
-  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(pinned, prefs, rest), opts.maxChars, backgroundLine);
+  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(pinned, prefs, rest), opts.maxChars, (it) => it, backgroundLine);
   return { items: chosen, overBudget: skipped, outOfScope, pinnedChars };
 }
 

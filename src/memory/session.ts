@@ -10,8 +10,8 @@ import { lockTimingFromEnv } from './lock';
 import { buildPlan, type MemoryPlan } from './plan';
 import type { PreloadResult } from './preload';
 import { scopeFilter } from './project';
-import { chooseRecall, type Recalled } from './recall';
-import type { QueryPart } from './recall-index';
+import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } from './recall';
+import type { QueryPart, RecallIndex } from './recall-index';
 import { RecallService } from './recall-service';
 import { selectBackground, type BackgroundChoice } from './select';
 import { loadStartupMemory, pinnedOverflowNotice } from './startup';
@@ -139,10 +139,9 @@ export class MemorySession {
     try {
       const idx = await this.recallService.current(RECALL_WAIT_MS);
       if (!idx) return this.recallFailed('the index is still being built');
-      const store = this.store();
       const bg = new Set(this.items.map((i) => i.id));
       const applies = scopeFilter(this.cwd);
-      const r = chooseRecall(idx, query, { now: Date.now(), maxChars: cfg.maxChars, minScore: cfg.minScore, get: (id) => store.get(id), exclude: (it) => bg.has(it.id) || !applies(it) });
+      const r = this.choose(idx, query, { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it) => bg.has(it.id) || !applies(it) });
       return r.items.length ? { block: recallBlock(r.items.map((x) => x.item)), items: r.items } : null;
     } catch (err) {
       return this.recallFailed(formatError(err));
@@ -163,23 +162,32 @@ export class MemorySession {
   async plan(text: string | null): Promise<MemoryPlan> {
     const bg = this.background();
     if (text === null || !this.config.memory) return buildPlan(bg, null);
-    const idx = await this.recallService.current(60_000);
-    if (!idx) throw new AishError('the recall index is not ready yet — try again in a moment');
-    const store = this.store();
+    const idx = await this.commandIndex();
     const inBg = new Set(bg.items.map((i) => i.id));
     const applies = scopeFilter(this.cwd);
     const cfg = this.config.memory.recall;
-    const r = chooseRecall(idx, [{ text, weight: 1 }], { now: Date.now(), maxChars: cfg.maxChars, minScore: cfg.minScore, get: (id) => store.get(id), exclude: (it) => inBg.has(it.id) || !applies(it), limit: Math.max(1, idx.size) });
+    const r = this.choose(idx, [{ text, weight: 1 }], { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it) => inBg.has(it.id) || !applies(it), limit: Math.max(1, idx.size) });
     return buildPlan(bg, r);
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
   async search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
+    const idx = await this.commandIndex();
+    const applies = o.here ? scopeFilter(this.cwd) : () => true;
+    return this.choose(idx, [{ text, weight: 1 }], { maxChars: Number.MAX_SAFE_INTEGER, minScore: 0, exclude: (it) => !applies(it), limit: Math.min(limit, Math.max(1, idx.size)) }).items;
+  }
+
+  /** The index for a command (plan, search): waited for, an error when it cannot be had. */
+  private async commandIndex(): Promise<RecallIndex> {
     const idx = await this.recallService.current(60_000);
     if (!idx) throw new AishError('the recall index is not ready yet — try again in a moment');
+    return idx;
+  }
+
+  /** chooseRecall over this session's store, now. */
+  private choose(idx: RecallIndex, query: readonly QueryPart[], o: Omit<RecallOptions, 'now' | 'get'>): RecallChoice {
     const store = this.store();
-    const applies = o.here ? scopeFilter(this.cwd) : () => true;
-    return chooseRecall(idx, [{ text, weight: 1 }], { now: Date.now(), maxChars: Number.MAX_SAFE_INTEGER, minScore: 0, get: (id) => store.get(id), exclude: (it) => !applies(it), limit: Math.min(limit, Math.max(1, idx.size)) }).items;
+    return chooseRecall(idx, query, { ...o, now: Date.now(), get: (id) => store.get(id) });
   }
 
   close(): void {
@@ -197,8 +205,9 @@ export class MemorySession {
     try {
       const r = await loadStartupMemory(this.config, this.path, () => this.store(), this.opts.preload);
       for (const n of r.notices) this.events.notice(n.kind, n.text);
+      // Pruned: the selection is made again from the store, as after any change.
       if (r.pruned) this.reselect();
-      this.items = r.pruned ? this.items : r.injected;
+      else this.items = r.injected;
       this.loaded = true;
     } catch (err) {
       this.events.notice('warn', `memory not loaded: ${formatError(err)}`);

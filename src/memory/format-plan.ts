@@ -1,6 +1,6 @@
 /** Text renderings of `plan` and `search`, shared by `:memory` and `aish memory`. */
-import { tildify } from '../util/paths';
 import { oneLine } from '../util/text';
+import { itemMarks } from './format';
 import type { MemoryPlan } from './plan';
 import type { Recalled } from './recall';
 import type { MemoryItem } from './types';
@@ -8,8 +8,7 @@ import type { MemoryItem } from './types';
 const score = (n: number) => n.toFixed(2);
 
 function label(it: MemoryItem, isPinned: (it: MemoryItem) => boolean): string {
-  const marks = `${isPinned(it) ? '  [pinned]' : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}`;
-  return `#${it.id} (${it.kind}) ${oneLine(it.content, 100)}${marks}`;
+  return `#${it.id} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
 }
 
 export interface PlanTextOptions {

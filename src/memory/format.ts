@@ -28,12 +28,16 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
-    if (opts.isPinned?.(it)) content += '  [pinned]';
-    if (it.scope) content += `  [project ${tildify(it.scope)}]`;
+    content += itemMarks(it, opts.isPinned);
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
   });
   return [header, ...rows];
+}
+
+/** `  [pinned]` and `  [project ~/dir]`, as they follow an item's text in listings. */
+export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean): string {
+  return `${isPinned?.(it) ? '  [pinned]' : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}`;
 }
 
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {

@@ -5,6 +5,7 @@
  * stored goes through the same path as `:memory add`: secrets redacted, duplicates not written.
  */
 import type { ToolSpec } from '../broker/types';
+import { recallLine } from '../memory/blocks';
 import { addItem } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from '../memory/types';
@@ -52,7 +53,7 @@ export class MemorySearchTool implements Tool {
         try {
           await this.memory.ready();
           const hits = await this.memory.search(query, SEARCH_LIMIT, { here: true });
-          const lines = hits.map((h) => `#${h.item.id} (${h.item.kind}) ${sanitizeForBlock(h.item.content)}`);
+          const lines = hits.map((h) => recallLine(h.item));
           const text = lines.length ? lines.join('\n') : 'No memory item matches.';
           return { content: text, status: `${hits.length} item${hits.length === 1 ? '' : 's'}`, output: text };
         } catch (err) {

@@ -1,5 +1,6 @@
-/** The session log's records: one header line `{"meta":{…}}`, then one line per turn. */
+/** The session log's records: one header line `{"meta":{…}}`, then one line per turn and any digest lines. */
 import type { ToolCall } from '../broker/types';
+import type { SessionDigest } from './digest';
 
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -41,6 +42,8 @@ export interface LoadedSession {
   meta: SessionMeta | null;
   turns: Turn[];
   warnings: Array<{ line: number; reason: string }>;
+  /** The latest valid digest line, if any (digest lines are not turns). */
+  digest?: SessionDigest;
 }
 
 export interface SessionInfo {
@@ -52,4 +55,7 @@ export interface SessionInfo {
   turns: number;
   /** First user turn, one line, ≤ 80 chars. */
   firstPrompt?: string;
+  /** From the latest digest line, when the log has one. */
+  title?: string;
+  summary?: string;
 }

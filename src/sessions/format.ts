@@ -3,9 +3,12 @@ import { formatAge } from '../util/time';
 import type { SessionHit } from './search';
 import type { SessionInfo } from './types';
 
-/** `mark` is one character: '*' this session, '+' saved with :save, ' ' otherwise. */
+/**
+ * `mark` is one character: '*' this session, '+' saved with :save, ' ' otherwise. The digest's
+ * title says what a session was about better than its first prompt, so it wins when there is one.
+ */
 export function formatSessionLine(s: SessionInfo, now: Date, mark: string): string {
-  return `${mark} ${s.name.padEnd(24)} ${formatAge(new Date(s.mtimeMs).toISOString(), now).padStart(4)}  ${String(s.turns).padStart(3)} turns  ${s.firstPrompt ?? ''}`;
+  return `${mark} ${s.name.padEnd(24)} ${formatAge(new Date(s.mtimeMs).toISOString(), now).padStart(4)}  ${String(s.turns).padStart(3)} turns  ${s.title ?? s.firstPrompt ?? ''}`;
 }
 
 /** `NAME  AGE  ROLE  snippet`; a turn whose time cannot be read shows `?` for its age. */

@@ -2,8 +2,9 @@
  * Searching past session logs ("what did we decide about X last week"): every turn of every log
  * in the sessions directory, matched on `util/terms` (the query and the turns cut the same way, so
  * "databases" finds "database"), ranked by how many distinct query terms a turn has, then newest
- * first. Files are read in chunks, line by line, and only the best hits so far are kept, so a
- * thousand long sessions are never in memory at once. Like the other readers it never throws on
+ * first; each session's latest digest (title and summary) is matched too, as one `summary` hit.
+ * Files are read in chunks, line by line, and only the best hits so far are kept, so a thousand
+ * long sessions are never in memory at once. Like the other readers it never throws on
  * content: torn or hand-broken lines are skipped.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -11,8 +12,10 @@ import { join } from 'node:path';
 import { UsageError } from '../util/errors';
 import { terms } from '../util/terms';
 import { terminalSafe } from '../util/terminal-safe';
-import { checkTurn, SESSION_EXT, sessionNames } from './sessions';
-import type { Role, Turn } from './types';
+import type { SessionDigest } from './digest';
+import { classifyRecord, parseJson, type LogRecord } from './records';
+import { SESSION_EXT, sessionNames } from './sessions';
+import type { Role } from './types';
 
 export interface SessionHit {
   /** The session's name, as `aish sessions list` shows it. */
@@ -20,7 +23,8 @@ export interface SessionHit {
   path: string;
   /** The turn's ISO time. */
   ts: string;
-  role: Exclude<Role, 'system'>;
+  /** `summary`: the session's latest digest (title and summary) matched, not a turn. */
+  role: Exclude<Role, 'system'> | 'summary';
   /** One line around the first match, no control characters, the matching word whole. */
   snippet: string;
   /** Distinct query terms the turn contains. */
@@ -49,19 +53,38 @@ export function searchSessions(sessionsDir: string, query: string, opts: { limit
   let best: SessionHit[] = [];
   for (const session of sessionNames(sessionsDir)) {
     const path = join(sessionsDir, session + SESSION_EXT);
+    let digest: SessionDigest | undefined;
     forEachLine(path, (line) => {
-      const turn = parseTurn(line);
-      if (!turn || turn.role === 'system' || typeof turn.content !== 'string') return;
-      const have = new Set(terms(turn.content));
-      let score = 0;
-      for (const t of wanted) if (have.has(t)) score++;
+      const rec = parseRecord(line);
+      if (rec?.kind === 'digest') digest = rec.digest; // only the latest one is searched
+      if (rec?.kind !== 'turn') return;
+      const turn = rec.turn;
+      if (turn.role === 'system' || typeof turn.content !== 'string') return;
+      const score = scoreOf(turn.content, wanted);
       if (score === 0) return;
       best.push({ session, path, ts: turn.ts, role: turn.role, snippet: snippet(turn.content, wanted), score });
       // Trim now and then, not on every hit: memory stays bounded and sorting stays rare.
       if (best.length >= limit * 4 + 64) best = rank(best).slice(0, limit);
     });
+    const hit = digest && digestHit(digest, wanted);
+    if (hit) best.push({ session, path, ...hit });
   }
   return rank(best).slice(0, limit);
+}
+
+function scoreOf(text: string, wanted: ReadonlySet<string>): number {
+  const have = new Set(terms(text));
+  let score = 0;
+  for (const t of wanted) if (have.has(t)) score++;
+  return score;
+}
+
+/** The digest's title and summary as one hit; the snippet comes from the summary when it matches. */
+function digestHit(d: SessionDigest, wanted: ReadonlySet<string>): Omit<SessionHit, 'session' | 'path'> | undefined {
+  const score = scoreOf(`${d.title ?? ''}\n${d.summary ?? ''}`, wanted);
+  if (score === 0) return undefined;
+  const from = d.summary && firstMatch(d.summary, wanted) ? d.summary : (d.title ?? d.summary ?? '');
+  return { ts: d.ts, role: 'summary', snippet: snippet(from, wanted), score };
 }
 
 /** More distinct terms first, then newer first (an unreadable time sorts last). */
@@ -73,17 +96,11 @@ function rank(hits: SessionHit[]): SessionHit[] {
   return hits.sort((a, b) => b.score - a.score || time(b) - time(a) || (a.ts < b.ts ? 1 : a.ts > b.ts ? -1 : 0));
 }
 
-/** A turn, or undefined for the header, blank, torn or malformed lines. */
-function parseTurn(line: string): Turn | undefined {
+/** What the line is; undefined for blank, torn or malformed lines. The header reads as a bad record. */
+function parseRecord(line: string): LogRecord | undefined {
   if (!line.trim()) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  const turn = checkTurn(value);
-  return typeof turn === 'string' ? undefined : turn;
+  const p = parseJson(line);
+  return p.ok ? classifyRecord(p.value, false) : undefined;
 }
 
 /**

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { AishError, errnoCode, UsageError } from '../util/errors';
 import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { digestRecord, type SessionDigest } from './digest';
 import { isAutoSessionId, orderTurn, SESSION_EXT, sessionName, validateSessionName } from './sessions';
 import type { LoadedSession, NewTurn, SessionMeta, SessionMetaInput, Turn } from './types';
 
@@ -45,10 +46,12 @@ export class SessionLog {
 
   /**
    * Continue a loaded session in a NEW log: the header names the old one (`resumedFrom`) and its turns
-   * are copied, so the new log is complete on its own and the old file is never written to.
+   * are copied, so the new log is complete on its own and the old file is never written to. Its
+   * latest digest goes right after the header: the resumed session keeps its title and working state.
    */
   static resume(sessionsDir: string, loaded: LoadedSession, meta: SessionMetaInput, now = new Date()): SessionLog {
-    return SessionLog.start(sessionsDir, { ...meta, resumedFrom: sessionName(loaded.path) }, now, loaded.turns);
+    const from = sessionName(loaded.path);
+    return SessionLog.start(sessionsDir, { ...meta, resumedFrom: from }, now, loaded.turns, loaded.digest);
   }
 
   /** Append to an existing log (e.g. one left by a crash); a torn last line is closed off first. */
@@ -62,7 +65,7 @@ export class SessionLog {
     }
   }
 
-  private static start(sessionsDir: string, meta: SessionMetaInput, now: Date, turns: readonly Turn[]): SessionLog {
+  private static start(sessionsDir: string, meta: SessionMetaInput, now: Date, turns: readonly Turn[], digest?: SessionDigest): SessionLog {
     const dir = resolve(sessionsDir);
     let log: SessionLog | undefined;
     try {
@@ -73,7 +76,8 @@ export class SessionLog {
       // id, started and version are ours: they win over anything of the same name in `meta`.
       const header: SessionMeta = { id: log.id, started: now.toISOString(), version: 1 };
       for (const [k, v] of Object.entries(meta)) if (!(k in header)) header[k] = v;
-      const lines = [{ meta: header }, ...turns.map(orderTurn)].map((r) => JSON.stringify(r) + '\n');
+      const records = [{ meta: header }, ...(digest ? [digestRecord(digest)] : []), ...turns.map(orderTurn)];
+      const lines = records.map((r) => JSON.stringify(r) + '\n');
       log.write(lines.join(''));
     } catch (err) {
       log?.close();

@@ -4,6 +4,7 @@ import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
 import { InputRouter } from '../../src/input/router';
+import { appendDigest } from '../../src/sessions/digest';
 import { SessionLog } from '../../src/sessions/session-log';
 import { tmpDir } from '../helpers/tmp';
 
@@ -24,6 +25,9 @@ async function shellWithSessions() {
     log.close();
     names.push(log.id);
   }
+  // The oldest session gets a digest whose summary alone has the word "flamingo".
+  const first = join(s.paths.sessionsDir, `${names[0]!}.jsonl`);
+  appendDigest(first, { ts: day(9).toISOString(), title: 'Billing storage', summary: 'Chose flamingo as the codename.' });
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
   const input = new InputRouter(Engine.create(s, host, { env }));
@@ -70,5 +74,14 @@ describe(':sessions search', () => {
     expect(help).toMatch(/^ {2}:sessions search TEXT +turns of every session that mention TEXT/m);
     expect(input.complete(':sessions s')).toEqual([':sessions search']);
     expect(input.complete(':sessions ')).toEqual([':sessions list', ':sessions search']);
+  });
+
+  it('finds a word only a digest summary has, and :sessions shows the title', async () => {
+    const { run, names } = await shellWithSessions();
+    const out = await run(':sessions search flamingo');
+    expect(out).toEqual([{ kind: 'info', text: `${names[0]!.padEnd(24)}   9d  summary    Chose flamingo as the codename.` }]);
+    const list = (await run(':sessions'))[0]!.text.split('\n');
+    expect(list.find((l) => l.includes(names[0]!))).toMatch(/ 2 turns {2}Billing storage$/);
+    expect(list.find((l) => l.includes(names[1]!))).toMatch(/ 2 turns {2}where do things live\?$/);
   });
 });

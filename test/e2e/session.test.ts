@@ -129,6 +129,28 @@ describe('session log', () => {
     for (const f of files) expect(readFileSync(join(sessionsDir(home), f), 'utf8').split('\n')[0]).toMatch(/^\{"meta":/);
   });
 
+  it('a digest line gives aish sessions list its title and summary, search its words, and survives --resume', async () => {
+    const home = tmpDir();
+    fake.server.enqueue({ text: 'done' });
+    await runAish([], { home, env: env(), input: 'tidy the repo\n:save tidy\n' });
+    const path = join(sessionsDir(home), 'tidy.jsonl');
+    const digest = { ts: '2026-05-13T19:00:00.000Z', title: 'Repo cleanup', summary: 'Removed the obsolete gizmo module.', userTurns: 1 };
+    appendFileSync(path, JSON.stringify({ meta: { digest } }) + '\n');
+    const list = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<Record<string, unknown>>;
+    expect(list.find((s) => s.name === 'tidy')).toMatchObject({ turns: 2, firstPrompt: 'tidy the repo', title: 'Repo cleanup', summary: digest.summary });
+    const text = await runAish(['sessions', 'list'], { home });
+    expect(text.stdout).toMatch(/^\+ tidy +\S+ +2 turns {2}Repo cleanup$/m);
+    const hit = await runAish(['sessions', 'search', 'gizmo'], { home });
+    expect(hit.code).toBe(0);
+    expect(hit.stdout).toMatch(/^tidy +\S+ {2}summary {4}Removed the obsolete gizmo module\.\n$/);
+    fake.server.enqueue({ text: 'more done' });
+    expect((await runAish(['--resume', 'tidy'], { home, env: env(), input: 'and the docs\n' })).code).toBe(0);
+    const logs = readdirSync(sessionsDir(home)).map((f) => readFileSync(join(sessionsDir(home), f), 'utf8').split('\n'));
+    const resumed = logs.find((l) => (JSON.parse(l[0]!) as { meta: { resumedFrom?: string } }).meta.resumedFrom === 'tidy');
+    expect(resumed?.[1]).toBe(JSON.stringify({ meta: { digest } }));
+    expect(resumed?.slice(2, 5).map((l) => (JSON.parse(l) as { content: string }).content)).toEqual(['tidy the repo', 'done', 'and the docs']);
+  });
+
   it('aish sessions search finds a turn from three sessions ago (--json and text), and says when nothing matches', async () => {
     const home = tmpDir();
     fake.server.enqueue(

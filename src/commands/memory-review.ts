@@ -1,8 +1,8 @@
 /**
  * `:memory review` (and `aish memory review`): the inbox's pending candidates, oldest first, each
- * `keep? [y/n/e/s]`. Keeping writes the memory item first and then the decision, so a crash in
- * between leaves the candidate pending (asked again; add's duplicate check keeps memory clean)
- * rather than decided with nothing written. The walk itself talks through a narrow ask/print pair,
+ * `keep? [y/n/e/s]`. Keeping writes the memory item and then the decision, both under the inbox
+ * lock: a crash in between leaves the candidate pending (asked again; add's duplicate check keeps
+ * memory clean) rather than decided with nothing written. The walk itself talks through a narrow ask/print pair,
  * so the REPL and the command line run the same code.
  */
 import type { Inbox } from '../memory/inbox';
@@ -88,16 +88,16 @@ export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO
     if (a.act === 'skip') {
       tally.skipped++;
       io.print('skipped — still in the inbox');
-    } else if (a.act === 'drop') {
-      await inbox.decide(c.id, 'drop');
-      tally.dropped++;
-      io.print('dropped');
     } else {
-      const r = await keep(store, c, a.text);
-      tally.wrote = true;
-      await inbox.decide(c.id, 'keep', r.item.id);
-      tally.kept++;
-      io.print(r.echo);
+      // Settled under the inbox lock: another reviewer's answer to the same candidate cannot cross ours.
+      let echo = 'dropped';
+      const write = a.act === 'keep' ? async () => ((r) => ((echo = r.echo), r.item.id))(await keep(store, c, a.text)) : undefined;
+      if (!(await inbox.settle(c.id, a.act, write))) echo = 'decided in another aish meanwhile — nothing written';
+      else if (a.act === 'keep') {
+        tally.kept++;
+        tally.wrote = true;
+      } else tally.dropped++;
+      io.print(echo);
     }
   }
   const waiting = inbox.pendingCount();

@@ -171,21 +171,31 @@ export class Inbox {
 
   /** Record the user's answer for candidate `id`. A candidate decided already (elsewhere) keeps its first decision. */
   async decide(id: number, action: 'keep' | 'drop', item?: number): Promise<void> {
-    return this.locked(() => {
-      if (this.parsed.decisions.has(id)) return { records: [], result: undefined };
+    await this.settle(id, action, item === undefined ? undefined : async () => item);
+  }
+
+  /**
+   * Decide candidate `id`, running `write` (the memory write a keep makes; it returns the item's
+   * id) under the inbox lock first — so two reviewers never both act on one candidate. Null, and
+   * `write` not run, when the candidate is already decided.
+   */
+  async settle(id: number, action: 'keep' | 'drop', write?: () => Promise<number | undefined>): Promise<InboxDecision | null> {
+    return this.locked(async () => {
+      if (this.parsed.decisions.has(id)) return { records: [], result: null };
+      const item = await write?.();
       const d: InboxDecision = { ts: this.now().toISOString(), review: id, action, ...(item !== undefined && { item }) };
-      return { records: [d], result: undefined };
+      return { records: [d], result: d };
     });
   }
 
-  private async locked<T>(plan: () => { records: object[]; result: T }): Promise<T> {
+  private async locked<T>(plan: () => Promise<{ records: object[]; result: T }> | { records: object[]; result: T }): Promise<T> {
     const notice = this.opts.notice ?? (() => {});
     ensurePrivateDir(dirname(this.path));
     return withLock(
       this.path,
-      (guard) => {
+      async (guard) => {
         this.refresh(true);
-        const { records, result } = plan();
+        const { records, result } = await plan();
         if (records.length === 0) return result;
         guard.assertHeld();
         appendRecords(this.path, records.map((r) => JSON.stringify(r)).join('\n') + '\n', '', notice);

@@ -118,6 +118,24 @@ describe('reviewInbox', () => {
   });
 });
 
+describe('reviewInbox against a second reviewer', () => {
+  it('an answer to a candidate another aish decided while we asked writes nothing', async () => {
+    const { store, inbox, memPath } = fresh();
+    await inbox.add([cand('contested')]);
+    const other = Inbox.open(memPath);
+    const { io, printed } = scripted([]);
+    io.ask = async () => {
+      await other.decide(1, 'drop');
+      return 'y';
+    };
+    const r = await reviewInbox(inbox, store, io);
+    expect(printed.at(-1)).toBe('decided in another aish meanwhile — nothing written');
+    expect(r).toMatchObject({ kept: 0, dropped: 0, wrote: false });
+    expect(store.items()).toEqual([]);
+    expect(inbox.decision(1)).toMatchObject({ action: 'drop' });
+  });
+});
+
 describe(':memory review in the REPL', () => {
   it('walks the inbox through ui.ask and reselects [background] after a keep', async () => {
     const home = tmpDir();

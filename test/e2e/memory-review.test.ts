@@ -6,6 +6,7 @@ import type { InboxCandidate } from '../../src/memory/inbox-types';
 import { loadMemory } from '../../src/memory/store';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { startWorker } from '../helpers/processes';
+import { spawnAish } from '../helpers/pty';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
@@ -121,6 +122,25 @@ describe('aish memory review', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('aish: aish memory review needs a terminal — use --json to list, or :memory review in aish\n');
     expect(readFileSync(join(data, 'inbox.jsonl'), 'utf8')).toBe(before);
+  });
+});
+
+describe('aish memory review in a terminal', () => {
+  it('asks keep? [y/n/e/s] on the terminal; e pre-fills the text; Ctrl-D stops with the rest still waiting', async () => {
+    const { home, data, args } = prepared(jsonl([cand(1, 'first one'), cand(2, 'second one'), cand(3, 'third one')]));
+    const t = spawnAish([...args, 'memory', 'review'], { home });
+    await t.waitFor('keep? [y/n/e/s]');
+    t.write('y\r');
+    await t.waitFor('kept as #1');
+    const at = t.text().length;
+    t.write('e\r');
+    await t.waitFor('edit: second one', { from: at });
+    t.write(' edited\r');
+    await t.waitFor('kept as #2');
+    t.write('\x04');
+    expect(await t.exitCode(10_000)).toBe(0);
+    expect(t.text()).toContain('[aish] review: kept 2, dropped 0, skipped 0; 1 still waiting');
+    expect(loadMemory(join(data, 'memory.jsonl')).items.map((i) => i.content)).toEqual(['second one edited', 'first one']);
   });
 });
 

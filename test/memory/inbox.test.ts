@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Inbox, inboxPath } from '../../src/memory/inbox';
@@ -74,6 +74,22 @@ describe('inbox', () => {
     await other.decide(1, 'drop');
     expect(inbox.pendingCount()).toBe(0);
     expect((await inbox.add([cand('next')]))[0]!.id).toBe(2); // ids continue after the other's
+  });
+
+  it('pendingCount re-reads only when size, mtime or inode changed', async () => {
+    const { memPath, inbox } = fresh();
+    await inbox.add([cand('aaaa'), cand('bbbb')]);
+    expect(inbox.pendingCount()).toBe(2);
+    const path = inboxPath(memPath);
+    const st = statSync(path);
+    // Same size, same mtime, same inode: taken as unchanged (not read again).
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"bbbb"', '"aaaa"'));
+    utimesSync(path, st.atime, st.mtime);
+    expect(inbox.pendingCount()).toBe(2);
+    expect(Inbox.open(memPath).pending().map((c) => c.content)).toEqual(['aaaa', 'aaaa']);
+    utimesSync(path, st.atime, new Date(st.mtimeMs + 5000));
+    await Inbox.open(memPath).decide(1, 'drop');
+    expect(inbox.pendingCount()).toBe(1);
   });
 
   it('skips torn and hand-broken lines with warnings, and appends on a fresh line after a torn one', async () => {

@@ -79,18 +79,19 @@ describe('inbox', () => {
   it('pendingCount re-reads only when size, mtime or inode changed', async () => {
     const { memPath, inbox } = fresh();
     await inbox.add([cand('aaaa'), cand('bbbb')]);
-    expect(inbox.pendingCount()).toBe(2);
     const path = inboxPath(memPath);
-    const st = statSync(path);
+    const t = new Date('2026-01-01T00:00:00Z'); // whole seconds: utimes keeps them exactly
+    utimesSync(path, t, t);
+    expect(inbox.pendingCount()).toBe(2);
     // Same size, same mtime, same inode: taken as unchanged (not read again).
     const text = readFileSync(path, 'utf8');
     const broken = text.slice(0, text.indexOf('"bbbb"')).replace(/"kind":"fact"(?![\s\S]*"kind":"fact")/, '"kind":"fxct"') + text.slice(text.indexOf('"bbbb"'));
     expect(broken.length).toBe(text.length);
     writeFileSync(path, broken);
-    utimesSync(path, st.atime, st.mtime);
+    utimesSync(path, t, t);
     expect(inbox.pendingCount()).toBe(2);
     expect(Inbox.open(memPath).pending().map((c) => c.content)).toEqual(['aaaa']); // what a fresh read sees
-    utimesSync(path, st.atime, new Date(st.mtimeMs + 5000));
+    utimesSync(path, t, new Date(t.getTime() + 5000));
     expect(inbox.pendingCount()).toBe(1);
   });
 

@@ -91,7 +91,15 @@ export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO
     } else {
       // Settled under the inbox lock: another reviewer's answer to the same candidate cannot cross ours.
       let echo = 'dropped';
-      const write = a.act === 'keep' ? async () => ((r) => ((echo = r.echo), r.item.id))(await keep(store, c, a.text)) : undefined;
+      const text = a.act === 'keep' ? a.text : null;
+      const write =
+        text === null
+          ? undefined
+          : async () => {
+              const r = await keep(store, c, text);
+              echo = r.echo;
+              return r.item.id;
+            };
       if (!(await inbox.settle(c.id, a.act, write))) echo = 'decided in another aish meanwhile — nothing written';
       else if (a.act === 'keep') {
         tally.kept++;

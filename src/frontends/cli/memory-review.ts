@@ -5,10 +5,11 @@ import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory
 import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
 import { UsageError } from '../../util/errors';
-import { openStore } from './memory-store';
+import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
 export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<void> {
+  memoryOn(s);
   // Refused before anything is read: a pipe cannot answer keep? [y/n/e/s].
   if (!opts.json && !process.stdin.isTTY) throw new UsageError('aish memory review needs a terminal — use --json to list, or :memory review in aish');
   const store = openStore(s);

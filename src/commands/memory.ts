@@ -5,6 +5,7 @@ import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
 import { plural } from '../util/time';
+import { reviewSubcommand } from './memory-review';
 import { summarizeSubcommand } from './memory-summarize';
 import { viewSubcommands } from './memory-view';
 import { afterWords, info, warn, type CommandResult, type MetaCommand, type SubCommand } from './types';
@@ -116,6 +117,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[
     },
   },
   summarizeSubcommand,
+  reviewSubcommand,
   {
     name: 'compact',
     help: 'rewrite the file without forgotten items and tombstones',

@@ -42,6 +42,19 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
   };
 }
 
+/**
+ * What an item replacing `old` keeps: its pin and scope, and (an edit of the same text's subject)
+ * its tags and provenance too; a superseding item has its own provenance.
+ */
+export function carriedOver(old: MemoryItem, pinned: boolean, provenance: boolean): AddOptions {
+  return {
+    ...(provenance && old.tags && { tags: old.tags }),
+    ...(provenance && old.source && { source: old.source }),
+    ...(old.scope && { scope: old.scope }),
+    ...(pinned && { pinned: true }),
+  };
+}
+
 export function newTombstone(now: Date, id: number, target: number): Tombstone {
   return { id, ts: now.toISOString(), kind: 'forget', target };
 }

@@ -6,6 +6,7 @@
 import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
 import { recallBlock } from './blocks';
+import { Inbox } from './inbox';
 import { lockTimingFromEnv } from './lock';
 import { buildPlan, type MemoryPlan } from './plan';
 import type { PreloadResult } from './preload';
@@ -46,6 +47,7 @@ export interface TurnRecall {
 
 export class MemorySession {
   private storeValue: MemoryStore | null = null;
+  private inboxValue: Inbox | null = null;
   private loaded = false;
   private readyPromise: Promise<void> | null = null;
   private items: MemoryItem[] = [];
@@ -98,6 +100,23 @@ export class MemorySession {
     // The store's notices (a file made private, a lock taken over) reach the user like any other.
     this.storeValue ??= MemoryStore.open(this.path, { lock: lockTimingFromEnv(), notice: (text) => this.events.notice('warn', text) });
     return this.storeValue;
+  }
+
+  /** The review inbox beside the memory file, opened on first use (refused, like store(), when memory is off). */
+  inbox(): Inbox {
+    if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+    this.inboxValue ??= Inbox.open(this.path, { lock: lockTimingFromEnv(), notice: (text) => this.events.notice('warn', text) });
+    return this.inboxValue;
+  }
+
+  /** Candidates waiting for `:memory review`; null when memory is off. Cheap: a stat unless the file changed. */
+  inboxCount(): number | null {
+    if (this.config.memory === false) return null;
+    try {
+      return this.inbox().pendingCount();
+    } catch {
+      return 0; // an unreadable inbox is reported by :memory review, not on every status draw
+    }
   }
 
   /** Start-up memory (load, prune, select), done once; commands and the first model call wait for it. */

@@ -23,15 +23,12 @@ import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 export interface MemoryStoreOptions {
   lock?: Partial<LockTiming>;
   now?: () => Date;
-  /**
-   * One-line notes for the user (a hand-made file made private, a lock taken over from another
-   * host). The store never prints; they are also kept in `notices`.
-   */
+  /** One-line notes for the user (a file made private, a lock taken over); also kept in `notices`. */
   notice?: (text: string) => void;
 }
 
 export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
-import { newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
+import { carriedOver, newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -177,15 +174,22 @@ export class MemoryStore {
     return this.mutate<EditResult>((state) => {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const item = newItem(state.maxId + 1, this.now(), old.kind, content, {
-        ...(old.tags && { tags: old.tags }),
-        ...(old.source && { source: old.source }),
-        ...(old.scope && { scope: old.scope }),
-        ...(state.isPinned(old) && { pinned: true }),
-        ...opts,
-      });
-      const tomb = newTombstone(this.now(), state.maxId + 2, id);
-      return { records: [item, tomb], result: { ok: true, item, replaced: old } };
+      const item = newItem(state.maxId + 1, this.now(), old.kind, content, { ...carriedOver(old, state.isPinned(old), true), ...opts });
+      return { records: [item, newTombstone(this.now(), state.maxId + 2, id)], result: { ok: true, item, replaced: old } };
+    });
+  }
+
+  /**
+   * A new item (its own kind and text) that forgets an old one it updates: both in one locked
+   * write; the old item's pin and scope carry over unless `opts` say otherwise. When the old item
+   * is no longer active, only the new one is added (`replaced` undefined).
+   */
+  async supersede(oldId: number, kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<{ item: MemoryItem; replaced?: MemoryItem }> {
+    return this.mutate<{ item: MemoryItem; replaced?: MemoryItem }>((state) => {
+      const old = state.get(oldId);
+      const item = newItem(state.maxId + 1, this.now(), kind, content, { ...(old && carriedOver(old, state.isPinned(old), false)), ...opts });
+      if (!old) return { records: [item], result: { item } };
+      return { records: [item, newTombstone(this.now(), state.maxId + 2, oldId)], result: { item, replaced: old } };
     });
   }
 
@@ -248,7 +252,7 @@ export class MemoryStore {
         guard.assertHeld();
         const lines = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
         if (atomic) appendAtomically(this.path, lines, this.header(), this.notify);
-        else this.append(lines);
+        else appendRecords(this.path, lines, this.header(), this.notify);
         this.refresh();
         return result;
       },
@@ -259,10 +263,6 @@ export class MemoryStore {
 
   private header(): string {
     return JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
-  }
-
-  private append(text: string): void {
-    appendRecords(this.path, text, this.header(), this.notify);
   }
 
   private readonly notify = (text: string): void => {

@@ -66,6 +66,11 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .argument('<file>', 'the file to import')
     .action(withSetup(async (s, file: string, opts: { dryRun?: boolean }) => (await import('./memory-transfer')).memoryImport(s, file, opts)));
   memory
+    .command('review')
+    .description('go through the inbox of proposed items in a terminal: keep? [y/n/e/s]')
+    .option('--json', 'print the pending candidates as a JSON array instead (no terminal needed)')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
+  memory
     .command('clear')
     .description('forget every item (needs --yes)')
     .option('--yes', 'confirm')

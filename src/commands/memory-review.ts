@@ -1,0 +1,133 @@
+/**
+ * `:memory review` (and `aish memory review`): the inbox's pending candidates, oldest first, each
+ * `keep? [y/n/e/s]`. Keeping writes the memory item and then the decision, both under the inbox
+ * lock: a crash in between leaves the candidate pending (asked again; add's duplicate check keeps
+ * memory clean) rather than decided with nothing written. The walk itself talks through a narrow ask/print pair,
+ * so the REPL and the command line run the same code.
+ */
+import type { Inbox } from '../memory/inbox';
+import type { InboxCandidate } from '../memory/inbox-types';
+import { addItem } from '../memory/ops';
+import { redactSecrets } from '../memory/secrets';
+import type { MemoryStore } from '../memory/store';
+import type { MemoryItem } from '../memory/types';
+import { oneLine } from '../util/text';
+import { info, warn, type CommandServices, type SubCommand } from './types';
+
+export interface ReviewIO {
+  /** The user's line ('' for a bare Enter), or null when nobody can answer any more. */
+  ask(question: string, opts?: { initial?: string }): Promise<string | null>;
+  print(line: string): void;
+}
+
+export interface ReviewResult {
+  kept: number;
+  dropped: number;
+  skipped: number;
+  /** Pending after the walk (others may have added or decided meanwhile). */
+  waiting: number;
+  /** Something was written to memory. */
+  wrote: boolean;
+  /** The closing line. */
+  summary: string;
+}
+
+/** The candidate's line, and the old item beside the new text when keeping it would forget one. */
+export function describeCandidate(c: InboxCandidate, n: number, total: number, old: MemoryItem | undefined): string[] {
+  const quote = c.source.quote ? `: "${oneLine(c.source.quote, 80)}"` : '';
+  const dup = c.duplicate !== undefined ? `  (duplicates #${c.duplicate})` : '';
+  const lines = [`[inbox] ${n}/${total} (${c.kind}) ${oneLine(c.content)}  — from session ${c.source.session}${quote}${dup}`];
+  if (old) {
+    const label = `old #${old.id}`;
+    lines.push(`  ${label} (${old.kind}): ${oneLine(old.content)}`, `  ${'new'.padEnd(label.length)} (${c.kind}): ${oneLine(c.content)}`);
+  }
+  return lines;
+}
+
+type Answer = { act: 'keep'; text: string } | { act: 'drop' } | { act: 'skip' } | { act: 'stop' };
+
+async function answerFor(c: InboxCandidate, io: ReviewIO): Promise<Answer> {
+  const a = await io.ask('keep? [y/n/e/s] ');
+  if (a === null) return { act: 'stop' };
+  const w = a.trim().toLowerCase();
+  if (w === 'y' || w === 'yes') return { act: 'keep', text: c.content };
+  if (w === 'n' || w === 'no') return { act: 'drop' };
+  if (w !== 'e' && w !== 'edit') return { act: 'skip' };
+  const edited = await io.ask('edit: ', { initial: c.content });
+  if (edited === null) return { act: 'stop' };
+  return edited.trim() ? { act: 'keep', text: edited.trim() } : { act: 'skip' };
+}
+
+/** Write the kept text to memory: forgetting the item it supersedes when that is still active. */
+async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promise<{ item: MemoryItem; echo: string }> {
+  const opts = { source: `session:${c.source.session}` };
+  const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
+  if (old) {
+    const r = await store.supersede(old.id, c.kind, redactSecrets(text).text, opts);
+    return { item: r.item, echo: r.replaced ? `kept as #${r.item.id}, forgot #${r.replaced.id}` : `kept as #${r.item.id}` };
+  }
+  const r = await addItem(store, c.kind, text, opts);
+  return { item: r.item, echo: r.changed ? `kept as #${r.item.id}` : `kept — already remembered as #${r.item.id}` };
+}
+
+export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO): Promise<ReviewResult> {
+  const pending = inbox.pending();
+  const tally = { kept: 0, dropped: 0, skipped: 0, wrote: false };
+  if (pending.length === 0) return { ...tally, waiting: 0, summary: 'the inbox is empty' };
+  store.reload();
+  for (const [i, c] of pending.entries()) {
+    // Another aish may have reviewed it while we were asking about the ones before.
+    if (inbox.decision(c.id)) {
+      io.print(`[inbox] ${i + 1}/${pending.length} was decided in another aish — next`);
+      continue;
+    }
+    const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
+    for (const l of describeCandidate(c, i + 1, pending.length, old)) io.print(l);
+    const a = await answerFor(c, io);
+    if (a.act === 'stop') break;
+    if (a.act === 'skip') {
+      tally.skipped++;
+      io.print('skipped — still in the inbox');
+    } else {
+      // Settled under the inbox lock: another reviewer's answer to the same candidate cannot cross ours.
+      let echo = 'dropped';
+      const text = a.act === 'keep' ? a.text : null;
+      const write =
+        text === null
+          ? undefined
+          : async () => {
+              const r = await keep(store, c, text);
+              echo = r.echo;
+              return r.item.id;
+            };
+      if (!(await inbox.settle(c.id, a.act, write))) echo = 'decided in another aish meanwhile — nothing written';
+      else if (a.act === 'keep') {
+        tally.kept++;
+        tally.wrote = true;
+      } else tally.dropped++;
+      io.print(echo);
+    }
+  }
+  const waiting = inbox.pendingCount();
+  return { ...tally, waiting, summary: `[aish] review: kept ${tally.kept}, dropped ${tally.dropped}, skipped ${tally.skipped}; ${waiting} still waiting` };
+}
+
+/** `inbox.jsonl:LINE: reason` for each line the inbox could not use. */
+export function inboxWarnings(inbox: Inbox): string[] {
+  return inbox.warnings.map((w) => `inbox.jsonl:${w.line}: ${w.reason} (skipped)`);
+}
+
+async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
+  await memory.ready();
+  const inbox = memory.inbox();
+  for (const w of inboxWarnings(inbox)) ui.print(warn(w));
+  const r = await reviewInbox(inbox, memory.store(), { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) });
+  if (r.wrote) memory.reselect();
+  return { output: [info(r.summary)] };
+}
+
+export const reviewSubcommand: SubCommand<'memory' | 'ui'> = {
+  name: 'review',
+  help: 'go through the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now)',
+  run: (ctx) => review(ctx),
+};

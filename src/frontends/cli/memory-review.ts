@@ -1,0 +1,52 @@
+/** `aish memory review [--json]`: the inbox outside the REPL — listed as JSON, or walked in a terminal like `:memory review`. */
+import { createInterface } from 'node:readline/promises';
+import type { Setup } from '../../config/setup';
+import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
+import { Inbox } from '../../memory/inbox';
+import { lockTimingFromEnv } from '../../memory/lock';
+import { UsageError } from '../../util/errors';
+import { memoryOn, openStore } from './memory-store';
+import { out, warn } from './output';
+
+export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<void> {
+  memoryOn(s);
+  // Refused before anything is read: a pipe cannot answer keep? [y/n/e/s].
+  if (!opts.json && !process.stdin.isTTY) throw new UsageError('aish memory review needs a terminal — use --json to list, or :memory review in aish');
+  const store = openStore(s);
+  const inbox = Inbox.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
+  for (const w of inboxWarnings(inbox)) warn(`warning: ${w}`);
+  if (opts.json) {
+    const list = inbox.pending().map((c) => {
+      const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
+      return { ...c, ...(old && { old: { id: old.id, kind: old.kind, content: old.content } }) };
+    });
+    out(JSON.stringify(list, null, 2));
+    return;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  let closed = false;
+  rl.once('close', () => (closed = true));
+  const io: ReviewIO = {
+    ask: (question, o) =>
+      new Promise<string | null>((resolve) => {
+        if (closed) return resolve(null);
+        // Ctrl-D (or the end of input) answers null: the walk stops, nothing more is written.
+        const onClose = () => resolve(null);
+        rl.once('close', onClose);
+        rl.question(question).then(
+          (a) => {
+            rl.off('close', onClose);
+            resolve(a);
+          },
+          () => resolve(null),
+        );
+        if (o?.initial) rl.write(o.initial);
+      }),
+    print: (l) => out(l),
+  };
+  try {
+    out((await reviewInbox(inbox, store, io)).summary);
+  } finally {
+    rl.close();
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * inbox.jsonl: memory candidates waiting for review (inbox-types.ts has the records). Written like
+ * memory.jsonl — under its own `<file>.lock`, whole lines in one fsynced append, 0600 in a 0700
+ * directory — and read whole (it stays small: decided candidates are a few hundred bytes each).
+ * Lines that cannot be used are skipped and listed in `warnings`, never fatal.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { errnoCode } from '../util/errors';
+import { ensurePrivateDir } from '../util/fs-safe';
+import { realDir } from '../util/paths';
+import { appendRecords } from './append';
+import type { InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
+import { isMemoryKind } from './types';
+
+export function inboxPath(memoryPath: string): string {
+  return join(dirname(memoryPath), 'inbox.jsonl');
+}
+
+export interface InboxWarning {
+  line: number;
+  reason: string;
+}
+
+export interface InboxOptions {
+  lock?: Partial<LockTiming>;
+  now?: () => Date;
+  /** One-line notes for the user (a hand-made file made private, a lock taken over). */
+  notice?: (text: string) => void;
+}
+
+interface Parsed {
+  candidates: InboxCandidate[];
+  /** The first decision for each candidate id: later ones (a second reviewer) change nothing. */
+  decisions: Map<number, InboxDecision>;
+  warnings: InboxWarning[];
+}
+
+/** What makes two candidates the same: white space and case aside. */
+function sameText(content: string): string {
+  return content.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+function asCandidate(v: Record<string, unknown>): InboxCandidate | string {
+  if (!isId(v.id)) return 'candidate without a valid id';
+  if (!isMemoryKind(v.kind)) return `candidate ${v.id}: unknown kind ${JSON.stringify(v.kind)}`;
+  if (typeof v.content !== 'string' || !v.content.trim()) return `candidate ${v.id}: no content`;
+  if (!isObject(v.source) || typeof v.source.session !== 'string') return `candidate ${v.id}: no source session`;
+  if (typeof v.ts !== 'string') return `candidate ${v.id}: no ts`;
+  return v as unknown as InboxCandidate;
+}
+
+function asDecision(v: Record<string, unknown>): InboxDecision | string {
+  if (!isId(v.review)) return 'decision without a valid review id';
+  if (v.action !== 'keep' && v.action !== 'drop') return `decision for ${v.review}: unknown action ${JSON.stringify(v.action)}`;
+  if (v.item !== undefined && !isId(v.item)) return `decision for ${v.review}: bad item id`;
+  return v as unknown as InboxDecision;
+}
+
+export function parseInbox(text: string): Parsed {
+  const out: Parsed = { candidates: [], decisions: new Map(), warnings: [] };
+  const lines = text.split('\n');
+  const torn = text.length > 0 && !text.endsWith('\n');
+  const seen = new Set<number>();
+  lines.forEach((raw, i) => {
+    if (!raw.trim()) return;
+    const line = i + 1;
+    let v: unknown;
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      const last = torn && i === lines.length - 1;
+      out.warnings.push({ line, reason: last ? 'torn last line (not valid JSON, no newline at the end)' : 'not valid JSON' });
+      return;
+    }
+    if (!isObject(v)) return void out.warnings.push({ line, reason: 'not a JSON object' });
+    const r = 'review' in v ? asDecision(v) : asCandidate(v);
+    if (typeof r === 'string') return void out.warnings.push({ line, reason: r });
+    if ('review' in r) {
+      if (!out.decisions.has(r.review)) out.decisions.set(r.review, r);
+    } else if (seen.has(r.id)) out.warnings.push({ line, reason: `candidate ${r.id} again (the first one counts)` });
+    else {
+      seen.add(r.id);
+      out.candidates.push(r);
+    }
+  });
+  return out;
+}
+
+export class Inbox {
+  private parsed: Parsed = { candidates: [], decisions: new Map(), warnings: [] };
+  /** size:mtime:ino of the file last read; '' when it was missing. */
+  private stamp: string | null = null;
+  private readonly timing: LockTiming;
+  private readonly now: () => Date;
+
+  private constructor(
+    readonly path: string,
+    private readonly opts: InboxOptions,
+  ) {
+    this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** The inbox beside `memoryPath`. A missing file is an empty inbox; nothing is created until a write. */
+  static open(memoryPath: string, opts: InboxOptions = {}): Inbox {
+    // Symlinks resolved, so every process locks the same `<file>.lock`.
+    const inbox = new Inbox(realDir(inboxPath(memoryPath)), opts);
+    sweepLockLeftovers(inbox.path);
+    return inbox;
+  }
+
+  /** Lines skipped at the last read. */
+  get warnings(): readonly InboxWarning[] {
+    this.refresh();
+    return this.parsed.warnings;
+  }
+
+  /** Every candidate, oldest first (file order). */
+  all(): InboxCandidate[] {
+    this.refresh();
+    return [...this.parsed.candidates];
+  }
+
+  /** Candidates no decision names, oldest first. */
+  pending(): InboxCandidate[] {
+    this.refresh();
+    return this.parsed.candidates.filter((c) => !this.parsed.decisions.has(c.id));
+  }
+
+  /** For a status line: only stats the file unless it changed. */
+  pendingCount(): number {
+    return this.pending().length;
+  }
+
+  decision(id: number): InboxDecision | undefined {
+    this.refresh();
+    return this.parsed.decisions.get(id);
+  }
+
+  /**
+   * Append candidates, leaving out one whose text a pending candidate already has, or that a
+   * candidate of the same session already had and was decided (asking twice about it would nag).
+   * Returns those added, with their ids.
+   */
+  async add(list: readonly NewCandidate[]): Promise<InboxCandidate[]> {
+    return this.locked(() => {
+      const { candidates, decisions } = this.parsed;
+      const pending = new Set<string>();
+      const decided = new Set<string>();
+      for (const c of candidates) {
+        if (decisions.has(c.id)) decided.add(`${c.source.session}\u0000${sameText(c.content)}`);
+        else pending.add(sameText(c.content));
+      }
+      let next = candidates.reduce((m, c) => Math.max(m, c.id), 0) + 1;
+      const ts = this.now().toISOString();
+      const added: InboxCandidate[] = [];
+      for (const c of list) {
+        const key = sameText(c.content);
+        if (!key || pending.has(key) || decided.has(`${c.source.session}\u0000${key}`)) continue;
+        pending.add(key);
+        added.push({ id: next++, ts, ...c });
+      }
+      return { records: added, result: added };
+    });
+  }
+
+  /** Record the user's answer for candidate `id`. A candidate decided already (elsewhere) keeps its first decision. */
+  async decide(id: number, action: 'keep' | 'drop', item?: number): Promise<void> {
+    await this.settle(id, action, item === undefined ? undefined : async () => item);
+  }
+
+  /**
+   * Decide candidate `id`, running `write` (the memory write a keep makes; it returns the item's
+   * id) under the inbox lock first — so two reviewers never both act on one candidate. Null, and
+   * `write` not run, when the candidate is already decided.
+   */
+  async settle(id: number, action: 'keep' | 'drop', write?: () => Promise<number | undefined>): Promise<InboxDecision | null> {
+    return this.locked(async () => {
+      if (this.parsed.decisions.has(id)) return { records: [], result: null };
+      const item = await write?.();
+      const d: InboxDecision = { ts: this.now().toISOString(), review: id, action, ...(item !== undefined && { item }) };
+      return { records: [d], result: d };
+    });
+  }
+
+  private async locked<T>(plan: () => Promise<{ records: object[]; result: T }> | { records: object[]; result: T }): Promise<T> {
+    const notice = this.opts.notice ?? (() => {});
+    ensurePrivateDir(dirname(this.path));
+    return withLock(
+      this.path,
+      async (guard) => {
+        this.refresh(true);
+        const { records, result } = await plan();
+        if (records.length === 0) return result;
+        guard.assertHeld();
+        appendRecords(this.path, records.map((r) => JSON.stringify(r)).join('\n') + '\n', '', notice);
+        this.refresh(true);
+        return result;
+      },
+      this.timing,
+      notice,
+    );
+  }
+
+  /** Re-read when the file changed since the last read (or always, under the lock). */
+  private refresh(force = false): void {
+    let st;
+    try {
+      st = statSync(this.path);
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw err;
+    }
+    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
+    if (!force && stamp === this.stamp) return;
+    let text = '';
+    try {
+      text = st ? readFileSync(this.path, 'utf8') : '';
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw err;
+    }
+    this.parsed = parseInbox(text);
+    this.stamp = stamp;
+  }
+}

@@ -49,7 +49,12 @@ export default defineConfig({
       maxChars: 1200, // budget of the [recall] block (header included)
       minScore: 2, // BM25 relevance an item needs; raise it for fewer, surer recalls
     },
-    // summarizerModel: 'fast', // preset for :memory summarize; default: the active preset
+    // After a few turns, at :clear, when old turns leave the window and at quit, the summarizer
+    // reads the session in the background: memory candidates go to inbox.jsonl for :memory review
+    // (never straight into memory), and the session gets a title and a working state for aish -c.
+    capture: 'ask', // 'ask': at quit, say how many candidates wait; 'auto': the same, silently; 'off': no model call
+    captureMinTurns: 4, // user turns since the last capture before another runs
+    // summarizerModel: 'fast', // preset for :memory summarize and capture; default: the active preset
     // pruneOlderThanDays: 90,  // forget items older than this at start; default: never
   },
 

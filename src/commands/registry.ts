@@ -5,7 +5,7 @@ import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
 import { modelCommand } from './model';
 import { norrisCommand } from './norris';
-import { resumeCommand, saveCommand, sessionsCommand } from './session';
+import { resumeCommand, saveCommand, sessionCommand, sessionsCommand } from './session';
 import { toolsCommand } from './tools';
 import type { CommandCatalog, MetaCommand } from './types';
 
@@ -19,6 +19,7 @@ const COMMANDS: readonly MetaCommand[] = [
   rememberCommand,
   memoryCommand,
   saveCommand,
+  sessionCommand,
   sessionsCommand,
   resumeCommand,
   toolsCommand,

@@ -3,7 +3,9 @@ import { basename } from 'node:path';
 import { formatHitLine, formatSessionLine, noMatches } from '../sessions/format';
 import { searchSessions } from '../sessions/search';
 import { listSessions } from '../sessions/sessions';
+import { renderWorkingState } from '../sessions/digest';
 import { UsageError } from '../util/errors';
+import { plural } from '../util/time';
 import { info, type CommandResult, type CommandServices, type MetaCommand } from './types';
 
 export const saveCommand: MetaCommand<'sessions'> = {
@@ -49,6 +51,22 @@ export const sessionsCommand: MetaCommand<'sessions'> = {
     },
   ],
   defaultSub: 'list',
+};
+
+/** `:session`: this session's name, title, summary and working state. */
+export const sessionCommand: MetaCommand<'chat' | 'sessions' | 'config'> = {
+  name: 'session',
+  summary: "this session's title, summary and working state (what aish -c resumes with)",
+  run: ({ chat, sessions, config }) => {
+    const d = chat.digest();
+    const rows = [`session ${sessions.id ?? '(none yet — it starts with the first prompt)'}${d?.title ? ` — ${d.title}` : ''}`];
+    if (d?.summary) rows.push(d.summary);
+    const state = d?.state && renderWorkingState(d.state);
+    if (state) rows.push('', state);
+    else if (!config.memory || config.memory.capture === 'off') rows.push('no working state: capture is off (memory.capture in the config)');
+    else rows.push(`no working state yet — aish writes one in the background after ${plural(config.memory.captureMinTurns, 'prompt')}, when old turns leave the window, and at quit`);
+    return { output: [info(rows.join('\n'))] };
+  },
 };
 
 export const resumeCommand: MetaCommand<'sessions' | 'chat'> = {

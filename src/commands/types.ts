@@ -13,6 +13,7 @@ import type { Guards } from '../core/guards';
 import type { EngineHost, OutputItem } from '../core/host';
 import type { Norris } from '../core/norris';
 import type { MemorySession } from '../memory/session';
+import type { SessionDigest } from '../sessions/digest';
 import type { SessionRecorder } from '../sessions/recorder';
 import type { Toolbox } from '../tools/toolbox';
 
@@ -34,6 +35,8 @@ export interface CommandServices {
     requestMessages(): ChatMessage[];
     /** The user's last prompt in this conversation, as typed. */
     lastPrompt(): string | null;
+    /** This session's latest digest: title, summary, working state. */
+    digest(): SessionDigest | null;
     resume(nameOrId: string): number;
     changeDir(dir: string): string;
     cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;

@@ -34,7 +34,18 @@ export interface MemoryConfig {
   pruneOlderThanDays?: number;
   /** The per-turn [recall] block. */
   recall: RecallConfig;
+  /**
+   * Background capture of memory candidates, session titles and the working state: 'ask' (default)
+   * also says at quit how many candidates wait for `:memory review`; 'auto' does not; 'off' makes no
+   * model call at all.
+   */
+  capture: CaptureMode;
+  /** User turns since the last capture before capture runs (short sessions cost no model call). */
+  captureMinTurns: number;
 }
+
+export type CaptureMode = 'off' | 'ask' | 'auto';
+export const CAPTURE_MODES: readonly CaptureMode[] = ['off', 'ask', 'auto'];
 
 export interface RecallConfig {
   /** false: no [recall] block (the [background] block stays). */
@@ -89,7 +100,7 @@ export const DEFAULT_CONFIG: AishConfig = {
   },
   history: {},
   context: { maxTokens: 8000 },
-  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 } },
+  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
   mcp: { servers: {} },
   safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },
   norris: { maxSteps: 8 },

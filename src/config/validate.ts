@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../util/errors';
 import { closest } from '../util/suggest';
-import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset, type SandboxMode } from './types';
+import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset, type SandboxMode, type CaptureMode, CAPTURE_MODES } from './types';
 
 type Obj = Record<string, unknown>;
 
@@ -118,7 +118,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     const m =
       top.memory === undefined
         ? {}
-        : c.object('memory', top.memory, ['path', 'injectMaxChars', 'summarizerModel', 'pruneOlderThanDays', 'recall']);
+        : c.object('memory', top.memory, ['path', 'injectMaxChars', 'summarizerModel', 'pruneOlderThanDays', 'recall', 'capture', 'captureMinTurns']);
     const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
     if (summarizerModel !== undefined && !(summarizerModel in models)) {
@@ -132,6 +132,8 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
         maxChars: r.maxChars === undefined ? 1200 : c.int('memory.recall.maxChars', r.maxChars, 0, 1_000_000),
         minScore: r.minScore === undefined ? 2 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
       },
+      capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
+      captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
       ...(summarizerModel !== undefined && { summarizerModel }),
       ...(m.pruneOlderThanDays !== undefined && {
@@ -192,6 +194,11 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },
   };
+}
+
+function captureMode(c: Checker, v: unknown): CaptureMode {
+  if (typeof v !== 'string' || !(CAPTURE_MODES as readonly string[]).includes(v)) c.fail('memory.capture', `one of ${CAPTURE_MODES.map((m) => `"${m}"`).join(', ')}`, v);
+  return v as CaptureMode;
 }
 
 function sandboxMode(c: Checker, v: unknown): SandboxMode {

@@ -1,6 +1,8 @@
 /**
  * System prompt composition, in this order: DEFAULT_SYSTEM_PROMPT → [background] (memory items, only
- * when Norris is NOT active) → NORRIS block.
+ * when Norris is NOT active) → [session] (where a resumed or overflowing conversation stood, also
+ * only outside Norris) → NORRIS block. The system prompt is never evicted, so [session] keeps the
+ * goal and decisions in view when the turns that stated them no longer fit the window.
  */
 import { backgroundBlock } from '../memory/blocks';
 import type { MemoryItem } from '../memory/types';
@@ -22,7 +24,17 @@ export interface NorrisPromptState {
 export interface ComposeInput {
   memoryItems: readonly Pick<MemoryItem, 'kind' | 'content'>[];
   norris?: NorrisPromptState | null;
+  /** The working state, rendered (see sessions/digest). */
+  session?: string | undefined;
   base?: string;
+}
+
+export const SESSION_HEADER = '[session] (where this conversation stood; kept up to date by aish from the earlier turns)';
+
+export function sessionBlock(state: string): string {
+  // Line by line: the Markdown keeps its lines, and no line can pose as a block header.
+  const lines = state.split('\n').map(sanitizeForBlock).filter(Boolean);
+  return [SESSION_HEADER, ...lines].join('\n');
 }
 
 export function norrisBlock(n: NorrisPromptState): string {
@@ -40,6 +52,7 @@ export function norrisBlock(n: NorrisPromptState): string {
 export function composeSystemPrompt(input: ComposeInput): string {
   const parts = [input.base ?? DEFAULT_SYSTEM_PROMPT];
   if (input.memoryItems.length > 0 && !input.norris) parts.push(backgroundBlock(input.memoryItems));
+  if (input.session && !input.norris) parts.push(sessionBlock(input.session));
   if (input.norris) parts.push(norrisBlock(input.norris));
   return parts.join('\n\n');
 }

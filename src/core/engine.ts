@@ -15,6 +15,7 @@ import type { WindowResult } from '../context/window';
 import { MemorySession } from '../memory/session';
 import { recallQuery } from '../context/recall-query';
 import { SessionRecorder } from '../sessions/recorder';
+import type { SessionDigest } from '../sessions/digest';
 import type { NewTurn } from '../sessions/types';
 import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
@@ -25,6 +26,8 @@ import type { EngineOptions } from './options';
 import { terminalSafeHost } from './safe-host';
 import { statusOf, UsageTally, type StatusInfo } from './status';
 import { runTurn, type TurnOutcome } from './turn';
+import { captureDeps, summarizerPreset } from './capture-deps';
+import { SessionKeeper } from './session-keeper';
 
 /** Tool rounds per chat turn before aish stops and hands back to the user. */
 export const CHAT_TOOL_ROUNDS = 10;
@@ -37,6 +40,8 @@ export class Engine {
   readonly recorder: SessionRecorder;
   readonly norris: Norris;
   readonly guards: Guards;
+  /** The session's digest and working state, eviction, and when capture runs. */
+  readonly keeper: SessionKeeper;
   private running: AbortController | null = null;
   /** `!cmd` output waiting to go out with the next prompt. */
   private pendingShell: string[] = [];
@@ -59,6 +64,16 @@ export class Engine {
     // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
     this.guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd), warn);
     this.norris = new Norris(this);
+    const mem = config.memory;
+    this.keeper = new SessionKeeper({
+      // Capture proposes memory: off with --no-memory or memory: false, and never for -p.
+      mode: mem && opts.memory !== false && opts.capture !== false ? mem.capture : 'off',
+      minTurns: mem ? mem.captureMinTurns : 4,
+      deps: () => captureDeps({ broker: this.models.broker(this.models.resolve(this.summarizer)), store: this.memory.store(), inbox: this.memory.inbox() }),
+      logPath: () => this.recorder.path,
+      notice: warn,
+      changed: notify,
+    });
   }
 
   /** Everything that must be true before the first prompt; the rest (memory, MCP) starts in start(). */
@@ -76,6 +91,15 @@ export class Engine {
     this.toolbox.start();
   }
 
+  get captureMode(): 'off' | 'ask' | 'auto' {
+    return this.keeper.capture.mode;
+  }
+
+  /** The preset capture and :memory summarize use. */
+  get summarizer(): string {
+    return summarizerPreset(this.config, this.models);
+  }
+
   get config() {
     return this.setup.config;
   }
@@ -91,12 +115,17 @@ export class Engine {
   /** The exact request the model gets next: system prompt (with [background] or NORRIS), then the window. */
   request(): WindowResult {
     const n = this.norris.state;
-    return this.conversation.request(composeSystemPrompt({ memoryItems: this.memory.injected, norris: n && { goal: n.goal, maxSteps: n.maxSteps } }), !n);
+    const system = composeSystemPrompt({ memoryItems: this.memory.injected, session: this.keeper.sessionText(), norris: n && { goal: n.goal, maxSteps: n.maxSteps } });
+    return this.conversation.request(system, !n);
   }
 
   /** The exact messages the next request would carry (`:history`). */
   requestMessages(): ChatMessage[] {
     return this.request().messages;
+  }
+
+  digest(): SessionDigest | null {
+    return this.keeper.digest;
   }
 
   lastPrompt(): string | null {
@@ -166,7 +195,9 @@ export class Engine {
     const recall = this.norris.state ? null : await this.memory.recall(recallQuery(text, this.conversation.messages));
     this.conversation.add({ role: 'user', content }, recall?.block);
     this.record({ role: 'user', content, ...(recall && { recall: recall.items.map((r) => r.item.id) }) });
+    this.keeper.userTurn();
     const r = await runTurn(this, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
+    this.keeper.afterExchange(this.request().evicted);
     if (r.end === 'error' && r.error) throw r.error;
     if (r.end === 'rounds') {
       this.host.print({ kind: 'warn', text: `stopped after ${CHAT_TOOL_ROUNDS} rounds of tool calls — say "go on" to let the model continue` });
@@ -176,6 +207,7 @@ export class Engine {
 
   /** `:clear`: a new conversation and a new session log; memory stays. */
   newConversation(): void {
+    this.keeper.cleared(this.recorder.path);
     this.conversation.clear();
     this.pendingShell = [];
     this.recorder.startNew();
@@ -187,6 +219,7 @@ export class Engine {
     const r = nameOrId === null ? this.recorder.resumeLatest() : this.recorder.resume(nameOrId);
     for (const w of r.warnings) this.host.print({ kind: 'warn', text: w });
     this.conversation.load(r.messages);
+    this.keeper.resumedWith(r.digest);
     this.host.print({ kind: 'info', text: `resumed ${r.name}: ${r.messages.length} message${r.messages.length === 1 ? '' : 's'}` });
     this.notify();
     return r.messages.length;
@@ -198,6 +231,14 @@ export class Engine {
     this.memory.dirChanged();
     this.notify();
     return this.cwd;
+  }
+
+  /**
+   * Quitting (:quit, Ctrl-D, end of piped input): the session logs a detached capture should read.
+   * Nothing here waits for a model.
+   */
+  handOffCapture(): string[] {
+    return this.keeper.handOff();
   }
 
   /** Stop what runs, close the log, end MCP servers (no processes left behind). */

@@ -34,6 +34,8 @@ export interface NorrisDeps extends TurnDeps {
   readonly memory: { ready(): Promise<void> };
   /** The state changed: the status line follows it. */
   notify(): void;
+  /** The goal counts as a user turn; the end of a run is a boundary where capture may run. */
+  readonly keeper: { userTurn(): void; norrisEnded(): void };
 }
 
 export class Norris {
@@ -57,6 +59,7 @@ export class Norris {
     const start = `Goal: ${text}\nWork on it now, step by step.`;
     deps.conversation.add({ role: 'user', content: start });
     deps.record({ role: 'user', content: start, meta: 'norris' });
+    deps.keeper.userTurn();
     deps.host.print({ kind: 'info', text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await deps.guards.describe(opts.yes)}; Ctrl-C stops)` });
     try {
       const r = await runTurn(deps, {
@@ -82,6 +85,7 @@ export class Norris {
     } finally {
       this.current = null;
       deps.notify();
+      deps.keeper.norrisEnded();
     }
   }
 }

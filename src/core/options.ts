@@ -8,6 +8,8 @@ export interface EngineOptions {
   resume?: string | undefined;
   continueLatest?: boolean | undefined;
   env?: NodeJS.ProcessEnv;
+  /** false: no capture (`-p`, `--norris`): one-shot runs never cost an extra model call. */
+  capture?: boolean;
   /** Start-up memory already being read (in a worker) by the command line. */
   memoryPreload?: Promise<PreloadResult> | undefined;
 }

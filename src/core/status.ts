@@ -11,6 +11,8 @@ export interface StatusInfo {
   cwd: string;
   /** Items in [background]; null while memory loads; 'off' with --no-memory or memory: false. */
   memoryInjected: number | null | 'off';
+  /** Memory candidates waiting for :memory review (0: none, or memory off). */
+  inbox: number;
   tokens: number;
   budget: number;
   tokensExact: boolean;
@@ -36,7 +38,7 @@ export class UsageTally {
 export interface StatusParts {
   preset: { name: string; model: string };
   cwd: string;
-  memory: { statusValue(): number | null | 'off' };
+  memory: { statusValue(): number | null | 'off'; inboxCount(): number | null };
   request: WindowResult;
   budget: number;
   busy: boolean;
@@ -50,6 +52,7 @@ export function statusOf(p: StatusParts): StatusInfo {
     model: p.preset.model,
     cwd: tildify(p.cwd),
     memoryInjected: p.memory.statusValue(),
+    inbox: p.memory.inboxCount() ?? 0,
     tokens: p.request.tokens,
     budget: p.budget,
     tokensExact: isExact(),

@@ -4,6 +4,7 @@ import { Engine } from '../core/engine';
 import type { EngineOptions } from '../core/options';
 import type { EngineHost } from '../core/host';
 import { InputRouter } from '../input/router';
+import { handOffCapture } from './capture-handoff';
 import { closeOnHangup } from './signals';
 
 export interface Started {
@@ -26,6 +27,7 @@ export async function withEngine<T>(setup: Setup, host: EngineHost, opts: Engine
   try {
     return await body({ engine, input: new InputRouter(engine) });
   } finally {
+    handOffCapture(engine, setup);
     process.removeListener('SIGINT', onSigint);
     removeHangup();
     await engine.close();

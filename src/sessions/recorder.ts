@@ -4,6 +4,7 @@
  * conversation goes on.
  */
 import type { ChatMessage } from '../broker/types';
+import type { SessionDigest } from './digest';
 import { AishError, formatError, UsageError } from '../util/errors';
 import { turnsToMessages } from './replay';
 import { SessionLog } from './session-log';
@@ -13,6 +14,8 @@ import type { NewTurn, SessionMetaInput } from './types';
 export interface ResumedSession {
   name: string;
   messages: ChatMessage[];
+  /** The session's latest digest (title, summary, working state). */
+  digest?: SessionDigest;
   /** Damaged lines that were skipped, as `name.jsonl:LINE: reason`. */
   warnings: string[];
 }
@@ -77,6 +80,6 @@ export class SessionRecorder {
     const messages = turnsToMessages(loaded.turns);
     this.log?.close();
     this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());
-    return { name, messages, warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`) };
+    return { name, messages, ...(loaded.digest && { digest: loaded.digest }), warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`) };
   }
 }

@@ -21,7 +21,7 @@ describe('config', () => {
     expect(path).toBe(join(ROOT, 'config.example.ts'));
     expect(config).toEqual({
       ...DEFAULT_CONFIG,
-      memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 } },
+      memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
     });
   });
 
@@ -99,7 +99,7 @@ describe('data dir resolution', () => {
   });
 
   it('memory.path overrides the memory file location', () => {
-    const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl', recall: { enabled: true, maxChars: 1200, minScore: 2 } } };
+    const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl', recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask' as const, captureMinTurns: 4 } };
     expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');
   });
 });

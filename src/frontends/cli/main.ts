@@ -56,6 +56,9 @@ function buildProgram(): Command {
       const preload = () =>
         memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), new URL('./memory-worker.js', import.meta.url)) : undefined;
       const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
+      // A capture of the session being continued may still be writing its working state (the
+      // aish that quit a moment ago handed it off): give it a moment.
+      if (o.continue || o.resume !== undefined) await (await import('./resume-wait')).waitForResumedCapture(s, o.resume);
       if (o.yes && o.norris === undefined) throw new UsageError('--yes only goes with --norris');
       if (o.norris !== undefined) {
         if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
@@ -103,6 +106,17 @@ function buildProgram(): Command {
       withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await import('./sessions')).sessionsSearch(s, text, opts)),
     );
 
+  // The detached capture a quitting aish starts (see frontends/capture-handoff.ts); not for users.
+  program
+    .command('__capture', { hidden: true })
+    .requiredOption('--session <path>')
+    .option('--preset <name>')
+    .action(
+      withSetup(async (s, opts: { session: string; preset?: string }) => {
+        actionExitCode = await (await import('./capture-child')).runCaptureChild(s, opts);
+      }),
+    );
+
   const checkpoints = program
     .command('checkpoints')
     .description("this directory's snapshots, taken before steps that may write")
@@ -140,6 +154,7 @@ function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boole
     model: preset.model,
     cwd: tildify(process.cwd()),
     memoryInjected: memoryOn ? null : 'off',
+    inbox: 0,
     tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: [] }) }),
     budget: s.config.context.maxTokens,
     tokensExact: false,

@@ -4,14 +4,20 @@ import type { Setup } from '../../config/setup';
 import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
 import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
+import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
+
+/** How long the review waits for a capture still running (a model call) before listing without it. */
+export const CAPTURE_WAIT_MS = 15_000;
 
 export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<void> {
   memoryOn(s);
   // Refused before anything is read: a pipe cannot answer keep? [y/n/e/s].
   if (!opts.json && !process.stdin.isTTY) throw new UsageError('aish memory review needs a terminal — use --json to list, or :memory review in aish');
+  // A session that just quit may still be being read: its candidates belong in this review.
+  await waitForCaptures(() => runningCaptures(s.paths.sessionsDir), CAPTURE_WAIT_MS);
   const store = openStore(s);
   const inbox = Inbox.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
   for (const w of inboxWarnings(inbox)) warn(`warning: ${w}`);

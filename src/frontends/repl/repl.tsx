@@ -8,6 +8,7 @@ import { Engine } from '../../core/engine';
 import type { EngineOptions } from '../../core/options';
 import { InputRouter } from '../../input/router';
 import { InputHistory } from '../../sessions/input-history';
+import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
 import { App } from './App';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, type FirstFrame } from './first-frame';
@@ -19,7 +20,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
   const ignoreSigint = () => {};
   // The store needs a status before the engine exists; the engine's own replaces it at once.
-  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
 
   const controls = createInkHost(store, {
     color,
@@ -76,6 +77,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const removeHangup = closeOnHangup(engine);
   await exited;
   removeHangup();
+  handOffCapture(engine, setup);
   await engine.close();
   store.flush();
   ink.unmount(); // final frame, cursor shown, raw mode off

@@ -12,6 +12,7 @@ export function statusText(s: StatusInfo, width: number, cut: (text: string, wid
     `${s.preset} (${s.model})`,
     s.cwd,
     s.memoryInjected === null ? 'mem …' : s.memoryInjected === 'off' ? 'mem off' : `mem ${s.memoryInjected}`,
+    ...(s.inbox > 0 ? [`inbox ${s.inbox}`] : []),
     `ctx ${s.tokensExact ? '' : '~'}${k(s.tokens)}/${k(s.budget)}`,
   ];
   if (s.norris) parts.push(`NORRIS step ${s.norris.step}/${s.norris.maxSteps}`);

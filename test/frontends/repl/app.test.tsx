@@ -17,7 +17,7 @@ async function mount() {
   const home = tmpDir();
   const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
   const s = await setup({}, env);
-  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
   const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
   const engine = Engine.create(s, controls.host, { env });
   store.setStatus(engine.status());
@@ -90,8 +90,8 @@ describe('App (ink-testing-library)', () => {
     t.ui.stdin.write(':s');
     await t.until((f) => f.includes('› :s'), 'typed');
     t.ui.stdin.write('\t');
-    await t.until((f) => f.includes(':save  :sessions'), 'candidates');
-    expect(t.frame()).toContain(':save  :sessions');
+    await t.until((f) => f.includes(':save  :session  :sessions'), 'candidates');
+    expect(t.frame()).toContain(':save  :session  :sessions');
     t.ui.unmount();
   });
 });

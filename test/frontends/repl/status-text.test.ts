@@ -5,7 +5,7 @@ import { statusText } from '../../../src/frontends/repl/status-text';
 import { stringWidth, truncateColumns } from '../../../src/util/width';
 
 const status = (cwd: string): StatusInfo => ({
-  preset: 'local', model: 'm', cwd, memoryInjected: 3, tokens: 1200, budget: 32000, tokensExact: true, busy: false,
+  preset: 'local', model: 'm', cwd, memoryInjected: 3, inbox: 0, tokens: 1200, budget: 32000, tokensExact: true, busy: false,
   norris: null, usage: null,
 });
 
@@ -26,6 +26,11 @@ describe('statusText', () => {
     expect(full).toBe('local (m) │ ~/a │ mem 3 │ ctx 1.2k/32k');
     expect(statusText(status('~/a'), 20, truncateColumns)).toBe('local (m) │ ~/a │ m…');
     expect(statusText(status('~/日本語'), 20, truncateColumns)).toBe('local (m) │ ~/日本…');
+  });
+
+  it('shows inbox N only when candidates wait', () => {
+    expect(statusText({ ...status('~/a'), inbox: 4 }, 200, truncateColumns)).toBe('local (m) │ ~/a │ mem 3 │ inbox 4 │ ctx 1.2k/32k');
+    expect(statusText({ ...status('~/a'), inbox: 0 }, 200, truncateColumns)).not.toContain('inbox');
   });
 
   it('before string-width loads, the first frame cuts ASCII exactly and other text never too wide', () => {

@@ -1,0 +1,39 @@
+/**
+ * Quitting with a session worth capturing: the log goes to a detached `aish __capture` (exit is not
+ * delayed by the model call), and with `memory.capture: "ask"` aish says how many candidates wait
+ * for review. `-p` and `--norris` never get here with anything to hand off (capture is off there).
+ */
+import { spawn } from 'node:child_process';
+import type { Setup } from '../config/setup';
+import type { Engine } from '../core/engine';
+import { writeMarker } from '../sessions/capture-marker';
+import { plural } from '../util/time';
+
+/** Hand the session's capture to a background process; returns the logs handed off. */
+export function handOffCapture(engine: Engine, setup: Setup): string[] {
+  const logs = engine.handOffCapture();
+  for (const log of logs) spawnCapture(setup, log, engine.summarizer);
+  if (engine.captureMode === 'ask') {
+    const waiting = engine.memory.inboxCount() ?? 0;
+    const more = logs.length ? 'this session is being read for more in the background' : '';
+    if (waiting || more) {
+      const head = waiting ? `${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review` : '';
+      engine.host.print({ kind: 'info', text: `inbox: ${[head, more].filter(Boolean).join('; ')} — review with aish memory review (or :memory review)` });
+    }
+  }
+  return logs;
+}
+
+function spawnCapture(setup: Setup, log: string, preset: string): void {
+  const entry = process.argv[1];
+  if (!entry) return;
+  const args = [entry, '--data-dir', setup.paths.dataDir, ...(setup.configPath ? ['--config', setup.configPath] : []), '__capture', '--session', log, '--preset', preset];
+  try {
+    const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore', cwd: process.cwd(), env: process.env });
+    child.on('error', () => {}); // a failed spawn must not crash an exiting aish
+    if (child.pid) writeMarker(log, child.pid);
+    child.unref();
+  } catch {
+    // Nothing to do at exit: the session log is kept and :memory summarize still works.
+  }
+}

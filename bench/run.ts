@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- memory|recall|recall-turn|startup|stream|render|oneshot …]
+ * Usage: npm run bench [-- memory|recall|recall-turn|startup|stream|render|oneshot|capture …]
  */
+import { benchCapture } from './capture';
 import { benchMemory } from './memory';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
@@ -22,7 +23,7 @@ if (all || which.has('memory')) {
   const r = await benchMemory();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
 }
-for (const [name, bench] of [['recall', benchRecall], ['recall-turn', () => benchRecallTurn()], ['startup', benchStartup], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot]] as const) {
+for (const [name, bench] of [['recall', benchRecall], ['recall-turn', () => benchRecallTurn()], ['startup', benchStartup], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot], ['capture', benchCapture]] as const) {
   if (!all && !which.has(name)) continue;
   const r = await bench();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);

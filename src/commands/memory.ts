@@ -1,10 +1,10 @@
 /** :remember TEXT and :memory with its subcommands, one table; the operations are memory/ops.ts. */
-import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, pinItem, takeProjectFlag, type OpResult } from '../memory/ops';
-import { projectScope } from '../memory/project';
+import { clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, pinItem, takeProjectFlag, type OpResult } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
 import { plural } from '../util/time';
+import { addWithSupersede } from './memory-add';
 import { reviewSubcommand } from './memory-review';
 import { summarizeSubcommand } from './memory-summarize';
 import { viewSubcommands } from './memory-view';
@@ -15,16 +15,6 @@ const HINT = ':memory list';
 /** Success lines say `memory: …`; a refusal (nothing written) is said plainly. */
 function show(r: OpResult): CommandResult {
   return { output: [info(r.changed ? `memory: ${r.text}` : r.text)] };
-}
-
-async function add(memory: MemorySession, kind: MemoryKind, text: string, project: boolean): Promise<CommandResult> {
-  await memory.ready();
-  const r = await addItem(memory.store(), kind, text, project ? { scope: projectScope(memory.cwd) } : {});
-  if (!r.changed) return show(r);
-  memory.reselect();
-  const live = memory.injected.some((i) => i.id === r.item.id);
-  // Not in [background]: it reaches the model through [recall] when a message is about it.
-  return { output: [info(`memory: ${r.text}${live || !memory.injecting ? '' : ' — recalled when relevant ([background] is full)'}`)] };
 }
 
 /** `:memory add [--project] KIND TEXT` / `:remember [--project] TEXT`. */
@@ -61,9 +51,9 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[
     args: '[--project] KIND TEXT',
     help: 'remember TEXT; KIND is fact, pref or context (:remember TEXT = add fact);\n--project: only for this git repository (or directory)',
     complete: (_ctx, argv) => (argv.filter((a) => a !== '--project').length > 0 ? [] : argv.includes('--project') ? [...MEMORY_KINDS] : [...MEMORY_KINDS, '--project']),
-    run: ({ memory, rest }) => {
+    run: ({ memory, ui, rest }) => {
       const a = addArgs(rest, true);
-      return add(memory, a.kind, a.text, a.project);
+      return addWithSupersede(memory, ui, a.kind, a.text, a.project);
     },
   },
   ...viewSubcommands,
@@ -135,13 +125,13 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[
   },
 ];
 
-export const rememberCommand: MetaCommand<'memory'> = {
+export const rememberCommand: MetaCommand<'memory' | 'ui'> = {
   name: 'remember',
   args: '[--project] TEXT',
   summary: 'remember a fact across sessions (:memory add fact TEXT); --project: for this repository only',
-  run: ({ memory, rest }) => {
+  run: ({ memory, ui, rest }) => {
     const a = addArgs(rest, false);
-    return add(memory, 'fact', a.text, a.project);
+    return addWithSupersede(memory, ui, 'fact', a.text, a.project);
   },
 };
 

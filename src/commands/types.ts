@@ -22,7 +22,7 @@ export interface CommandServices {
   config: AishConfig;
   paths: AishPaths;
   /** Questions, paging, and the live area for commands that wait on a model. */
-  ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd'>;
+  ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd' | 'interactive'>;
   memory: MemorySession;
   models: Models;
   tools: Pick<Toolbox, 'statuses' | 'serverTools' | 'tools'>;

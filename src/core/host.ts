@@ -33,6 +33,11 @@ export interface EngineHost {
    * answer (no terminal, end of input).
    */
   ask(question: string, opts?: AskOptions): Promise<string | null>;
+  /**
+   * A person at a terminal answers (the REPL). Questions a script would not expect — e.g. whether a
+   * :remember replaces an older item — are only asked then.
+   */
+  interactive?: boolean;
   /** false: nobody can ever answer (`-p`, `--norris`); nothing is asked and questions are refusals. */
   canAsk?: boolean;
   /** Hand the real terminal to a full-screen program, then take it back. Absent: no terminal. */

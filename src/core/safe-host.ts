@@ -28,6 +28,7 @@ export function terminalSafeHost(host: EngineHost): EngineHost {
     ask: (question, opts) => host.ask(terminalSafe(question), opts?.initial === undefined ? opts : { ...opts, initial: terminalSafe(opts.initial) }),
   };
   if (host.canAsk !== undefined) safe.canAsk = host.canAsk;
+  if (host.interactive !== undefined) safe.interactive = host.interactive;
   if (host.withTerminal) safe.withTerminal = (fn) => host.withTerminal!(fn);
   if (host.status) safe.status = (s) => host.status!(s);
   if (host.pageLines) safe.pageLines = () => host.pageLines!();

@@ -13,13 +13,11 @@ import { plural } from '../util/time';
 export function handOffCapture(engine: Engine, setup: Setup): string[] {
   const logs = engine.handOffCapture();
   for (const log of logs) spawnCapture(setup, log, engine.summarizer);
-  if (engine.captureMode === 'ask') {
-    const waiting = engine.memory.inboxCount() ?? 0;
-    const more = logs.length ? 'this session is being read for more in the background' : '';
-    if (waiting || more) {
-      const head = waiting ? `${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review` : '';
-      engine.host.print({ kind: 'info', text: `inbox: ${[head, more].filter(Boolean).join('; ')} — review with aish memory review (or :memory review)` });
-    }
+  // With "ask", say how many wait — only when some do: a script's output stays its answers.
+  const waiting = engine.captureMode === 'ask' ? (engine.memory.inboxCount() ?? 0) : 0;
+  if (waiting > 0) {
+    const more = logs.length ? '; this session is being read for more in the background' : '';
+    engine.host.print({ kind: 'info', text: `inbox: ${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review${more} — aish memory review (or :memory review)` });
   }
   return logs;
 }

@@ -6,7 +6,13 @@ import { createInterface } from 'node:readline';
 import type { Setup } from '../config/setup';
 import type { EngineOptions } from '../core/options';
 import type { EngineHost, OutputItem } from '../core/host';
+import { oneLine } from '../util/text';
 import { withEngine } from './start-engine';
+
+/** A question offering choices: `[y/N]`, `[y/n/e/s]`, `[y/N/edit]`. */
+const CHOICE = /\[y\/[^\]]*\]\s*$/i;
+/** What such a question takes: one of its words, or Enter. */
+const ANSWER = /^\s*(y|yes|n|no|e|edit|s|skip|a|always)?\s*$/i;
 
 export function plainText(item: OutputItem): string {
   switch (item.kind) {
@@ -25,7 +31,7 @@ export function plainText(item: OutputItem): string {
  * Plain text output: streamed answers as they arrive, errors and warnings on stderr, questions
  * answered by `next` (the next input line; null = nobody there).
  */
-export function plainHost(next: () => Promise<string | null>): EngineHost {
+export function plainHost(next: () => Promise<string | null>, putBack?: (line: string) => void): EngineHost {
   const out = process.stdout;
   let streamedKind: string | null = null;
   let atLineStart = true;
@@ -63,6 +69,13 @@ export function plainHost(next: () => Promise<string | null>): EngineHost {
       write((atLineStart ? '' : '\n') + question + (o?.initial !== undefined ? `[${o.initial}] ` : ''));
       const answer = await next();
       write('\n');
+      // A script that did not expect this question must not have its next command eaten as the
+      // answer: a line that is no answer counts as Enter (the default), and runs as typed.
+      if (answer !== null && putBack && CHOICE.test(question) && !ANSWER.test(answer)) {
+        process.stderr.write(`aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — taken as Enter; the line runs as typed\n`);
+        putBack(answer);
+        return '';
+      }
       return answer !== null && answer === '' && o?.initial !== undefined ? o.initial : answer;
     },
   };
@@ -71,11 +84,13 @@ export function plainHost(next: () => Promise<string | null>): EngineHost {
 export async function runPlain(setup: Setup, opts: EngineOptions): Promise<number> {
   const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
   const lines = rl[Symbol.asyncIterator]();
+  const putBack: string[] = [];
   const next = async (): Promise<string | null> => {
+    if (putBack.length) return putBack.shift()!;
     const r = await lines.next();
     return r.done ? null : r.value;
   };
-  const host = plainHost(next);
+  const host = plainHost(next, (line) => putBack.push(line));
 
   try {
     await withEngine(setup, host, opts, async ({ input }) => {

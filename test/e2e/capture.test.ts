@@ -45,6 +45,10 @@ function sessionLogs(home: string): string[] {
     .map((f) => join(dir, f));
 }
 
+/** A capture handed off at quit may still be writing: the temp dir must outlive it. */
+const capturesDone = (home: string) =>
+  waitFor(() => !existsSync(join(home, 'data', 'sessions')) || !readdirSync(join(home, 'data', 'sessions')).some((f) => f.endsWith('.capturing')), 15_000);
+
 const inboxLines = (home: string) =>
   existsSync(join(home, 'data', 'inbox.jsonl'))
     ? readFileSync(join(home, 'data', 'inbox.jsonl'), 'utf8')
@@ -72,10 +76,11 @@ describe('capture (real CLI)', () => {
     const prompts = ['we move billing to Postgres 16', 'make the scripts idempotent please', 'the staging token is ghp_0123456789abcdefghijABCDEFGHIJ012345', 'keep the replica until Friday'];
     const run = await runAish(data, { home, env: fake.env(), input: prompts.join('\n') + '\n' });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('this session is being read for more in the background');
-    expect(fake.server.requests.filter(isCapture)).toHaveLength(0); // not before exit: it is handed off
+    expect(run.stdout).not.toContain('inbox:'); // nothing waited at quit
 
-    await waitFor(() => inboxLines(home).length >= 4, 15_000);
+    // Right after exit: review --json waits for the capture still running.
+    const listed = JSON.parse((await runAish([...data, 'memory', 'review', '--json'], { home })).stdout) as unknown[];
+    expect(listed).toHaveLength(4);
     const cands = inboxLines(home);
     expect(cands.map((c) => c.content)).toEqual([
       'billing runs on Postgres 16',
@@ -107,6 +112,7 @@ describe('capture (real CLI)', () => {
     expect(list.stdout).toContain('Billing migration TITLEWORD');
     const found = await runAish([...data, 'sessions', 'search', 'summaryword', '--json'], { home });
     expect(JSON.parse(found.stdout)).toEqual([expect.objectContaining({ session, role: 'summary' })]);
+    await capturesDone(home);
   });
 
   it('a continued session is captured again without the earlier capture\'s answer in the request', async () => {
@@ -115,14 +121,16 @@ describe('capture (real CLI)', () => {
     fake.server.setDefault((req) => (isCapture(req) ? captureReply(req, ['fact: ANSWERONLY-candidate']) : { text: `echo: ${lastUserText(req)}` }));
     await runAish(data, { home, env: fake.env(), input: 'one\ntwo\nthree\nfour\n' });
     await waitFor(() => fake.server.requests.filter(isCapture).length === 1 && inboxLines(home).length === 1, 15_000);
-    await waitFor(() => !readdirSync(join(home, 'data', 'sessions')).some((f) => f.endsWith('.capturing')), 10_000);
-    await runAish([...data, '-c'], { home, env: fake.env(), input: 'five\nsix\nseven\neight\n' });
+    await capturesDone(home);
+    const cont = await runAish([...data, '-c'], { home, env: fake.env(), input: 'five\nsix\nseven\neight\n' });
+    expect(cont.stdout).toContain('inbox: 1 memory candidate waits for review; this session is being read for more in the background — aish memory review (or :memory review)\n');
     await waitFor(() => fake.server.requests.filter(isCapture).length === 2, 15_000);
     const second = captureBody(fake.server.requests.filter(isCapture)[1]!);
     expect(second).toContain('user: eight');
     expect(second).not.toContain('ANSWERONLY');
     expect(second).not.toContain('TITLEWORD');
     expect(second).not.toContain('SUMMARYWORD');
+    await capturesDone(home);
   });
 
   it('a 200-turn session under an 8k window reports the eviction, and aish -c resumes with the goal in [session]', async () => {
@@ -145,6 +153,7 @@ describe('capture (real CLI)', () => {
     const system = first.body.messages[0].content as string;
     expect(system).toContain('[session]');
     expect(system).toMatch(/\*\*Goal:\*\* GOAL-7731: migrate the billing service/);
+    await capturesDone(home);
   }, 150_000);
 
   it('with capture "off" no model call is made at quit or during the session', async () => {

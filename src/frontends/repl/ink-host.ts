@@ -67,6 +67,7 @@ export function createInkHost(
   };
 
   const host: EngineHost = {
+    interactive: true,
     print(item) {
       const s = stream;
       if (item.kind === 'assistant' && s) {

@@ -1,0 +1,51 @@
+/**
+ * `:remember` / `:memory add`: write an item — unless it updates one you already have ("uses Node
+ * 18" → "uses Node 20"). Then old and new are shown side by side and `replace #N? [y/N]`: yes writes
+ * the new item and the old one's tombstone in one locked append; no adds it beside the old one.
+ * Piped input is never asked (it adds, as before).
+ */
+import { confirm } from '../core/host';
+import { addItem } from '../memory/ops';
+import { projectScope } from '../memory/project';
+import { redactSecrets } from '../memory/secrets';
+import type { MemorySession } from '../memory/session';
+import { findSuperseded } from '../memory/supersede';
+import type { MemoryItem, MemoryKind } from '../memory/types';
+import { oneLine } from '../util/text';
+import { info, type CommandResult, type CommandServices } from './types';
+
+/** Above this many items the candidates come from the recall index instead of a scan of them all. */
+const SCAN_LIMIT = 5000;
+
+/** Items `text` may update: all of them in a small store, else the best matches of the recall index. */
+async function candidates(memory: MemorySession, text: string): Promise<readonly MemoryItem[]> {
+  const items = memory.store().items();
+  if (items.length <= SCAN_LIMIT) return items;
+  return (await memory.search(text, 50).catch(() => [])).map((r) => r.item);
+}
+
+export async function addWithSupersede(memory: MemorySession, ui: CommandServices['ui'], kind: MemoryKind, text: string, project: boolean): Promise<CommandResult> {
+  await memory.ready();
+  const store = memory.store();
+  const scope = project ? projectScope(memory.cwd) : undefined;
+  store.reload();
+  const safe = redactSecrets(text);
+  // Only a person is asked: a script's next line is its next command, not an answer.
+  const old = ui.interactive && findSuperseded({ kind, content: safe.text, ...(scope && { scope }) }, await candidates(memory, safe.text));
+  if (old) {
+    const label = `old #${old.id}`;
+    ui.print(info([`this looks like an update of #${old.id}:`, `  ${label} (${old.kind}): ${oneLine(old.content)}`, `  ${'new'.padEnd(label.length)} (${kind}): ${oneLine(safe.text)}`].join('\n')));
+    if (await confirm(ui, `replace #${old.id}?`)) {
+      const r = await store.supersede(old.id, kind, safe.text, scope ? { scope } : {});
+      memory.reselect();
+      const note = safe.found.length ? ` — redacted: ${[...new Set(safe.found)].join(', ')}` : '';
+      return { output: [info(`memory: added ${r.item.id} (${r.item.kind})${r.replaced ? `, forgot ${r.replaced.id}` : ''}${note}`)] };
+    }
+  }
+  const r = await addItem(store, kind, text, scope ? { scope } : {});
+  if (!r.changed) return { output: [info(r.text)] };
+  memory.reselect();
+  const live = memory.injected.some((i) => i.id === r.item.id);
+  // Not in [background]: it reaches the model through [recall] when a message is about it.
+  return { output: [info(`memory: ${r.text}${live || !memory.injecting ? '' : ' — recalled when relevant ([background] is full)'}`)] };
+}

@@ -9,17 +9,15 @@ import type { Engine } from '../core/engine';
 import { writeMarker } from '../sessions/capture-marker';
 import { plural } from '../util/time';
 
-/** Hand the session's capture to a background process; returns the logs handed off. */
-export function handOffCapture(engine: Engine, setup: Setup): string[] {
+/** Hand the session's capture to a background process; returns the line to show at quit, if any. */
+export function handOffCapture(engine: Engine, setup: Setup): string | null {
   const logs = engine.handOffCapture();
   for (const log of logs) spawnCapture(setup, log, engine.summarizer);
   // With "ask", say how many wait — only when some do: a script's output stays its answers.
   const waiting = engine.captureMode === 'ask' ? (engine.memory.inboxCount() ?? 0) : 0;
-  if (waiting > 0) {
-    const more = logs.length ? '; this session is being read for more in the background' : '';
-    engine.host.print({ kind: 'info', text: `inbox: ${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review${more} — aish memory review (or :memory review)` });
-  }
-  return logs;
+  if (waiting === 0) return null;
+  const more = logs.length ? '; this session is being read for more in the background' : '';
+  return `inbox: ${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review${more} — aish memory review (or :memory review)`;
 }
 
 function spawnCapture(setup: Setup, log: string, preset: string): void {

@@ -27,7 +27,8 @@ export async function withEngine<T>(setup: Setup, host: EngineHost, opts: Engine
   try {
     return await body({ engine, input: new InputRouter(engine) });
   } finally {
-    handOffCapture(engine, setup);
+    const line = handOffCapture(engine, setup);
+    if (line) host.print({ kind: 'info', text: line });
     process.removeListener('SIGINT', onSigint);
     removeHangup();
     await engine.close();

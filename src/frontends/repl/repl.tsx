@@ -77,11 +77,13 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const removeHangup = closeOnHangup(engine);
   await exited;
   removeHangup();
-  handOffCapture(engine, setup);
+  const quitLine = handOffCapture(engine, setup);
   await engine.close();
   store.flush();
   ink.unmount(); // final frame, cursor shown, raw mode off
   stdout.write(BRACKETED_PASTE_OFF);
+  // After the UI is gone, so it stays on screen below the last frame.
+  if (quitLine) stdout.write(`${quitLine}\n`);
   store.dispose();
   process.stdin.pause(); // nothing more to read: let the process end
   return 0;

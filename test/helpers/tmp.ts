@@ -11,6 +11,7 @@ import { onTestFinished } from 'vitest';
  */
 export function tmpDir(prefix = 'aish-test-'): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(d, { recursive: true, force: true }));
+  // Retried: a capture aish handed off at quit may still be writing into the directory.
+  onTestFinished(() => rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }));
   return d;
 }

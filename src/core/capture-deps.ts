@@ -2,7 +2,9 @@
 import type { Broker } from '../broker/broker';
 import type { Models } from '../broker/models';
 import type { AishConfig } from '../config/types';
+import { relatedItems } from '../memory/capture-source';
 import type { MemoryStore } from '../memory/store';
+import type { MemoryItem } from '../memory/types';
 import { findSuperseded } from '../memory/supersede';
 import { appendDigest } from '../sessions/digest';
 import type { CaptureDeps } from './capture';
@@ -12,12 +14,21 @@ export function summarizerPreset(config: AishConfig, models: Pick<Models, 'activ
   return (config.memory && config.memory.summarizerModel) || models.active.name;
 }
 
-export function captureDeps(p: { broker: Broker; store: MemoryStore; inbox: CaptureDeps['inbox'] }): CaptureDeps {
+/** A store this small is simply scanned: exact, and quick enough. */
+const SCAN_LIMIT = 5000;
+
+/**
+ * `search`: the live session's recall index (ranked by BM25), used once the store is too big to
+ * scan on the event loop. Without it (the detached capture) the store is scanned.
+ */
+export function captureDeps(p: { broker: Broker; store: MemoryStore; inbox: CaptureDeps['inbox']; search?: (text: string, limit: number) => Promise<readonly MemoryItem[]> }): CaptureDeps {
   return {
     broker: p.broker,
-    activeItems: () => {
+    related: async (text, limit) => {
       p.store.reload(); // another aish may have written since
-      return p.store.items();
+      const items = p.store.items();
+      if (p.search && items.length > SCAN_LIMIT) return p.search(text, limit);
+      return relatedItems(items, text, limit);
     },
     superseded: findSuperseded,
     inbox: p.inbox,

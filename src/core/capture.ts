@@ -7,7 +7,7 @@
  */
 import type { Broker } from '../broker/broker';
 import { captureMessages, parseCapture, RELATED_ITEMS, type CaptureCandidate } from '../memory/capture-prompt';
-import { relatedItems, sourceTurn } from '../memory/capture-source';
+import { sourceTurn } from '../memory/capture-source';
 import type { InboxCandidate, NewCandidate } from '../memory/inbox-types';
 import { redactSecrets } from '../memory/secrets';
 import { findDuplicate } from '../memory/summarize';
@@ -20,14 +20,21 @@ import { AishError } from '../util/errors';
 export interface CaptureDeps {
   /** The summarizer preset's broker. */
   broker: Pick<Broker, 'stream'>;
-  /** Active memory items, newest first (read fresh for each capture). */
-  activeItems(): readonly MemoryItem[];
+  /**
+   * Up to `limit` active items most related to `text` (read fresh): what the summarizer is shown,
+   * and what a candidate is checked against for duplicates and supersedes. A live aish asks its
+   * recall index, so a 100k-item store never stalls the prompt.
+   */
+  related(text: string, limit: number): Promise<readonly MemoryItem[]>;
   /** An active item `c` updates or contradicts, judged by wording (the model may also say so). */
   superseded(c: { kind: MemoryKind; content: string }, active: readonly MemoryItem[]): MemoryItem | undefined;
   inbox: { add(list: NewCandidate[]): Promise<InboxCandidate[]> };
   saveDigest(sessionPath: string, d: SessionDigest): void;
   now?: () => Date;
 }
+
+/** Active items a candidate is compared with (duplicates, supersedes). */
+const CANDIDATE_POOL = 20;
 
 export interface CaptureResult {
   digest: SessionDigest;
@@ -49,19 +56,24 @@ export async function captureSession(sessionPath: string, deps: CaptureDeps, sig
   const turns = loaded.turns;
   const userTurns = userTurnCount(turns);
   if (userTurns === 0) throw new AishError('nothing to capture — the session has no prompt');
-  const active = deps.activeItems();
   const userText = turns
     .filter((t) => t.role === 'user' && !t.meta)
     .map((t) => t.content ?? '')
     .join('\n');
-  const related = relatedItems(active, userText, RELATED_ITEMS);
+  const related = await deps.related(userText, RELATED_ITEMS);
   const previous = loaded.digest?.state;
   const answer = await deps.broker.stream(captureMessages({ turns, previous, related }), signal ? { signal } : {});
   if (answer.interrupted || signal?.aborted) return null;
   const parsed = parseCapture(answer.content);
 
   const session = sessionName(sessionPath);
-  const candidates = parsed.candidates.map((c) => toInbox(c, active, turns, session, deps));
+  const candidates: NewCandidate[] = [];
+  for (const c of parsed.candidates) {
+    const near = await deps.related(c.content, CANDIDATE_POOL);
+    // An item the model names may not be among the near ones: look it up among those it was shown.
+    const named = c.supersedes !== undefined ? related.find((it) => it.id === c.supersedes) : undefined;
+    candidates.push(toInbox(c, named && !near.includes(named) ? [...near, named] : near, turns, session, deps));
+  }
   const added = candidates.length ? await deps.inbox.add(candidates) : [];
 
   const now = (deps.now ?? (() => new Date()))();

@@ -69,7 +69,13 @@ export class Engine {
       // Capture proposes memory: off with --no-memory or memory: false, and never for -p.
       mode: mem && opts.memory !== false && opts.capture !== false ? mem.capture : 'off',
       minTurns: mem ? mem.captureMinTurns : 4,
-      deps: () => captureDeps({ broker: this.models.broker(this.models.resolve(this.summarizer)), store: this.memory.store(), inbox: this.memory.inbox() }),
+      deps: () =>
+        captureDeps({
+          broker: this.models.broker(this.models.resolve(this.summarizer)),
+          store: this.memory.store(),
+          inbox: this.memory.inbox(),
+          search: async (text, limit) => (await this.memory.search(text, limit)).map((r) => r.item),
+        }),
       logPath: () => this.recorder.path,
       notice: warn,
       changed: notify,

@@ -104,12 +104,33 @@ function causeCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The `error` object of an SDK APIError raised by an error event in the stream. */
+function streamErrorBody(err: unknown): { code?: unknown; type?: unknown; status?: unknown } | undefined {
+  const e = (err as { error?: unknown }).error;
+  return typeof e === 'object' && e !== null ? (e as { code?: unknown; type?: unknown; status?: unknown }) : undefined;
+}
+
+/** 401, 403, 404 or 429 when the body's code or type says so (OpenAI, Anthropic-style and vLLM shapes). */
+function impliedStatus(e: { code?: unknown; type?: unknown; status?: unknown }): number | undefined {
+  const n = Number(e.status ?? e.code);
+  if ([401, 403, 404, 429].includes(n) || n >= 500) return n;
+  const words = `${String(e.code ?? '')} ${String(e.type ?? '')}`.toLowerCase();
+  if (/invalid_api_key|authentication|unauthori[sz]ed/.test(words)) return 401;
+  if (/permission|forbidden/.test(words)) return 403;
+  if (/model_not_found|not_found/.test(words)) return 404;
+  if (/rate_limit|overloaded|too_many/.test(words)) return 429;
+  return undefined;
+}
+
 /** Map anything the SDK (or the network) threw to a BrokerError. */
 export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''): BrokerError {
   if (err instanceof BrokerError) return err;
   const url = preset.baseURL;
-  const status = (err as { status?: unknown }).status;
   const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
+  const sseError = (err as { status?: unknown }).status === undefined ? streamErrorBody(err) : undefined;
+  // An error event inside the stream carries no HTTP status: read one from its body, so a bad key
+  // sent that way fails at once like a 401 instead of being retried as a server fault.
+  const status = (err as { status?: unknown }).status ?? (sseError && impliedStatus(sseError));
   const msg = hideApiKeys(serverMessage(err), preset);
   const said = msg ? `: ${msg}` : '';
   const make = (kind: BrokerErrorKind, text: string, head?: string) => new BrokerError(kind, text, partial, retryAfter(err), head);
@@ -141,6 +162,10 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
     case 400:
     case 422:
       return make('rejected', `${url} rejected the request (${status})${said}`);
+  }
+  if (sseError && status === undefined) {
+    if (partial) return make('cut', `the answer from ${url} broke off with an error${said}; partial answer kept`);
+    return make('rejected', `${url} reported an error during the answer${said}`);
   }
   if (typeof status === 'number' && status >= 500) return make('server', `server error ${status} from ${url}${said} — try again`, `server error ${status} from ${url}${saidBare}`);
   if (typeof status === 'number') return make('server', `unexpected ${status} from ${url}${said}`);

@@ -46,6 +46,7 @@ export class Engine {
   /** `!cmd` output waiting to go out with the next prompt. */
   private pendingShell: string[] = [];
   private readonly usage = new UsageTally();
+  private failures = 0;
 
   /** The front end's host behind a filter: nothing shown can drive the terminal. */
   readonly host: EngineHost;
@@ -164,6 +165,15 @@ export class Engine {
 
   countUsage(u: Usage): void {
     this.usage.add(u);
+  }
+
+  callFailed(): void {
+    this.failures++;
+  }
+
+  /** Model calls of this session that failed (after retries). */
+  get failedCalls(): number {
+    return this.failures;
   }
 
   /** Run something Ctrl-C can cancel (a model call, a shell command). */

@@ -55,6 +55,8 @@ export interface TurnDeps {
   stepLabel?(): string | undefined;
   record(turn: NewTurn): void;
   countUsage(usage: Usage): void;
+  /** A model call failed (piped mode exits 1 when any did). */
+  callFailed?(): void;
   cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
 }
 
@@ -73,6 +75,7 @@ export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOu
         result = await modelCall(deps, signal);
       } catch (err) {
         out.end = 'error';
+        deps.callFailed?.();
         out.error = err instanceof AishError ? err : new AishError(formatError(err));
         return;
       }

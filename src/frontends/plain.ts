@@ -93,16 +93,17 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
   const host = plainHost(next, (line) => putBack.push(line));
 
   try {
-    await withEngine(setup, host, opts, async ({ input }) => {
+    // A script must see a failed model call: exit 1 when any failed, though the rest ran.
+    return await withEngine(setup, host, opts, async ({ engine, input }) => {
       for (;;) {
         const line = await next();
         if (line === null) break;
         const r = await input.submit(line);
         if (r.quit) break;
       }
+      return engine.failedCalls > 0 ? 1 : 0;
     });
   } finally {
     rl.close();
   }
-  return 0;
 }

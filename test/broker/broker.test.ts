@@ -129,6 +129,23 @@ describe('Broker.stream', () => {
     expect(fake.server.requests).toHaveLength(1);
   });
 
+  it('an error event inside the stream: a bad key fails at once as auth; an unknown one is not retried either', async () => {
+    fake.server.setDefault({ invalidChunk: JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }) });
+    const auth = await failure(new Broker(preset()).stream(msgs));
+    expect(auth.kind).toBe('auth');
+    expect(auth.message).toContain('Incorrect API key provided');
+    expect(fake.server.requests).toHaveLength(1);
+    fake.server.reset();
+    fake.server.setDefault({ invalidChunk: JSON.stringify({ error: { message: 'context window exceeded', type: 'invalid_request_error' } }) });
+    const other = await failure(new Broker(preset()).stream(msgs));
+    expect(other.kind).toBe('rejected');
+    expect(other.message).toContain('reported an error during the answer: context window exceeded');
+    expect(fake.server.requests).toHaveLength(1);
+    fake.server.reset();
+    fake.server.enqueue({ invalidChunk: JSON.stringify({ error: { message: 'overloaded', type: 'overloaded_error' } }) }, { text: 'fine now' });
+    expect((await new Broker(preset()).stream(msgs)).content).toBe('fine now'); // overloaded is a rate limit: retried
+  });
+
   it('500 after retries', async () => {
     fake.server.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const e = await failure(new Broker(preset()).stream(msgs));

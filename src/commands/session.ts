@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import { formatHitLine, formatSessionLine, noMatches } from '../sessions/format';
 import { searchSessions } from '../sessions/search';
-import { listSessions } from '../sessions/sessions';
+import { listable, listSessions } from '../sessions/sessions';
 import { renderWorkingState } from '../sessions/digest';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
@@ -19,13 +19,17 @@ export const saveCommand: MetaCommand<'sessions'> = {
   },
 };
 
-function list({ sessions }: Pick<CommandServices, 'sessions'>): CommandResult {
-  const list = listSessions(sessions.sessionsDir);
-  if (list.length === 0) return { output: [info('no sessions yet')] };
+function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: string[] }): CommandResult {
+  const every = listSessions(sessions.sessionsDir);
+  if (argv.length > 0 && argv[0] !== '--all') throw new UsageError('usage: :sessions [list] [--all]');
+  // This session is always shown, whatever it holds.
+  const list = argv[0] === '--all' ? every : every.filter((s) => listable(s) || s.path === sessions.path);
+  const hidden = every.length - list.length;
+  if (list.length === 0) return { output: [info(`no sessions yet${hidden ? ` (${hidden} one-shot or unanswered hidden — :sessions --all shows them)` : ''}`)] };
   const now = new Date();
   const rows = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
   if (list.length > 30) rows.push(`… and ${list.length - 30} older`);
-  rows.push('* = this session, + = saved with :save; continue one with :resume NAME');
+  rows.push(`* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`);
   return { output: [info(rows.join('\n'))] };
 }
 
@@ -42,7 +46,7 @@ export const sessionsCommand: MetaCommand<'sessions'> = {
   name: 'sessions',
   summary: 'saved and recent sessions; search past turns',
   subcommands: [
-    { name: 'list', help: 'saved and recent sessions, newest first (also :sessions alone)', run: list },
+    { name: 'list', args: '[--all]', help: 'saved and recent sessions, newest first (also :sessions alone); --all: also one-shot runs and unanswered ones', run: list },
     {
       name: 'search',
       args: 'TEXT',

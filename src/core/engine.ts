@@ -19,12 +19,14 @@ import type { SessionDigest } from '../sessions/digest';
 import type { NewTurn } from '../sessions/types';
 import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
+import { plural } from '../util/time';
 import type { EngineHost } from './host';
 import { Guards } from './guards';
 import { Norris } from './norris';
 import type { EngineOptions } from './options';
 import { terminalSafeHost } from './safe-host';
 import { statusOf, UsageTally, type StatusInfo } from './status';
+import { resumeView } from './resume-view';
 import { runTurn, type TurnOutcome } from './turn';
 import { captureDeps, summarizerPreset } from './capture-deps';
 import { SessionKeeper } from './session-keeper';
@@ -61,7 +63,7 @@ export class Engine {
     this.memory = new MemorySession(config, paths.memoryPath, { inject: opts.memory, preload: opts.memoryPreload, cwd: () => this.cwd }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
     const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
     this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify }, this.memory);
-    this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model }), warn);
+    this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model, ...(opts.oneshot && { oneshot: true }) }), warn);
     // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
     this.guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd), warn);
     this.norris = new Norris(this);
@@ -86,7 +88,7 @@ export class Engine {
   /** Everything that must be true before the first prompt; the rest (memory, MCP) starts in start(). */
   static create(setup: Setup, host: EngineHost, opts: EngineOptions = {}): Engine {
     const e = new Engine(setup, host, opts);
-    if (opts.resume) e.resume(opts.resume);
+    if (opts.resume) e.resume(opts.resume, 'aish sessions list');
     else if (opts.continueLatest) e.resume(null);
     return e;
   }
@@ -210,7 +212,7 @@ export class Engine {
     // Norris leaves memory out of its steps (see docs/memory.md); so does --no-memory.
     const recall = this.norris.state ? null : await this.memory.recall(recallQuery(text, this.conversation.messages));
     this.conversation.add({ role: 'user', content }, recall?.block);
-    this.record({ role: 'user', content, ...(recall && { recall: recall.items.map((r) => r.item.id) }) });
+    this.record({ role: 'user', content, ...(recall && { recall: recall.items.map((r) => r.item.id) }), ...(content !== text && { typed: text }) });
     this.keeper.userTurn();
     const r = await runTurn(this, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
     this.keeper.afterExchange(this.request().evicted);
@@ -230,15 +232,25 @@ export class Engine {
     this.notify();
   }
 
-  /** Continue a saved or recent session (null: the latest); its messages replace the conversation. */
-  resume(nameOrId: string | null): number {
-    const r = nameOrId === null ? this.recorder.resumeLatest() : this.recorder.resume(nameOrId);
+  /**
+   * Continue a saved or recent session (null: the latest; none there starts a new one); its
+   * messages replace the conversation. `listHint` says where the names are listed.
+   */
+  resume(nameOrId: string | null, listHint?: string): number {
+    const r = nameOrId === null ? this.recorder.resumeLatest() : this.recorder.resume(nameOrId, listHint);
+    if (!r) {
+      this.host.print({ kind: 'info', text: 'no earlier session to continue — starting a new one' });
+      return 0;
+    }
     for (const w of r.warnings) this.host.print({ kind: 'warn', text: w });
     this.conversation.load(r.messages);
     this.keeper.resumedWith(r.digest);
-    this.host.print({ kind: 'info', text: `resumed ${r.name}: ${r.messages.length} message${r.messages.length === 1 ? '' : 's'}` });
+    // A person sees where the conversation stood; a script only the one line.
+    if (this.host.interactive) for (const item of resumeView(r.turns, this.host.pageLines?.() ?? 20)) this.host.print(item);
+    const turns = r.turns.filter((t) => t.role === 'user').length;
+    this.host.print({ kind: 'info', text: `resumed ${r.name}: ${plural(turns, 'turn')}${r.digest?.title ? ` — ${r.digest.title}` : ''}` });
     this.notify();
-    return r.messages.length;
+    return turns;
   }
 
   /** `:cd` / `!cd`: change aish's directory (the process's: child commands inherit it). */

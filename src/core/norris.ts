@@ -58,7 +58,7 @@ export class Norris {
     this.current = { goal: text, maxSteps, step: 0 };
     const start = `Goal: ${text}\nWork on it now, step by step.`;
     deps.conversation.add({ role: 'user', content: start });
-    deps.record({ role: 'user', content: start, meta: 'norris' });
+    deps.record({ role: 'user', content: start, meta: 'norris', typed: text });
     deps.keeper.userTurn();
     deps.host.print({ kind: 'info', text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await deps.guards.describe(opts.yes)}; Ctrl-C stops)` });
     try {

@@ -8,6 +8,8 @@ export interface EngineOptions {
   resume?: string | undefined;
   continueLatest?: boolean | undefined;
   env?: NodeJS.ProcessEnv;
+  /** `-p` / `--norris`: the log is marked one-shot (listed only with --all). */
+  oneshot?: boolean;
   /** false: no capture (`-p`, `--norris`): one-shot runs never cost an extra model call. */
   capture?: boolean;
   /** Start-up memory already being read (in a worker) by the command line. */

@@ -12,7 +12,7 @@ import { withEngine } from './start-engine';
 
 export async function runNorrisCli(setup: Setup, goal: string, opts: EngineOptions & { yes: boolean }): Promise<number> {
   const host = { ...plainHost(async () => null), canAsk: false };
-  return withEngine(setup, host, { ...opts, capture: false }, async ({ engine }) => {
+  return withEngine(setup, host, { ...opts, capture: false, oneshot: true }, async ({ engine }) => {
     try {
       const r = await engine.norris.run(goal, { yes: opts.yes });
       const line = norrisReport(r);

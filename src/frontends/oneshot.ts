@@ -49,7 +49,7 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
     ask: async () => null,
     canAsk: false, // nobody to ask: every question is a refusal, and none is printed
   };
-  return withEngine(setup, host, { ...opts, capture: false }, async ({ engine }) => {
+  return withEngine(setup, host, { ...opts, capture: false, oneshot: true }, async ({ engine }) => {
     try {
       const r = await engine.prompt(withStdin(prompt, piped.text, piped.cut));
       if (r.refused > 0) {

@@ -86,7 +86,13 @@ export class InputRouter {
 /** The command's own run, or the subcommand named by the first word (the default when none). */
 function pick(cmd: MetaCommand, rest: string): { run: MetaCommand['run'] | SubCommand['run']; rest: string } {
   if (!cmd.subcommands) return { run: cmd.run, rest };
-  const first = rest.split(/\s+/, 1)[0] ?? '';
+  let first = rest.split(/\s+/, 1)[0] ?? '';
+  // `:sessions --all`: a flag goes to the default subcommand.
+  if (first.startsWith('-') && cmd.defaultSub) {
+    const sub = cmd.subcommands.find((s) => s.name === cmd.defaultSub);
+    if (sub) return { run: sub.run, rest };
+    first = '';
+  }
   const sub = cmd.subcommands.find((s) => s.name === (first || cmd.defaultSub));
   if (!sub) {
     const names = cmd.subcommands.map((s) => s.name).join('|');

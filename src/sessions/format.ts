@@ -8,7 +8,8 @@ import type { SessionInfo } from './types';
  * title says what a session was about better than its first prompt, so it wins when there is one.
  */
 export function formatSessionLine(s: SessionInfo, now: Date, mark: string): string {
-  return `${mark} ${s.name.padEnd(24)} ${formatAge(new Date(s.mtimeMs).toISOString(), now).padStart(4)}  ${String(s.turns).padStart(3)} turns  ${s.title ?? s.firstPrompt ?? ''}`;
+  const turns = `${String(s.turns).padStart(3)} ${s.turns === 1 ? 'turn ' : 'turns'}`;
+  return `${mark} ${s.name.padEnd(24)} ${formatAge(new Date(s.mtimeMs).toISOString(), now).padStart(4)}  ${turns}  ${s.title ?? s.firstPrompt ?? ''}`;
 }
 
 /** `NAME  AGE  ROLE  snippet`; a turn whose time cannot be read shows `?` for its age. */

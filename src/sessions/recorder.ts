@@ -5,15 +5,17 @@
  */
 import type { ChatMessage } from '../broker/types';
 import type { SessionDigest } from './digest';
-import { AishError, formatError, UsageError } from '../util/errors';
+import { AishError, formatError } from '../util/errors';
 import { turnsToMessages } from './replay';
 import { SessionLog } from './session-log';
 import { latestSession, loadSession, resolveSession } from './sessions';
-import type { NewTurn, SessionMetaInput } from './types';
+import type { NewTurn, SessionMetaInput, Turn } from './types';
 
 export interface ResumedSession {
   name: string;
   messages: ChatMessage[];
+  /** The log's turns (for showing the last ones). */
+  turns: Turn[];
   /** The session's latest digest (title, summary, working state). */
   digest?: SessionDigest;
   /** Damaged lines that were skipped, as `name.jsonl:LINE: reason`. */
@@ -60,15 +62,14 @@ export class SessionRecorder {
   }
 
   /** Continue a saved or recent session in a new log that starts with its turns. */
-  resume(nameOrId: string): ResumedSession {
-    return this.resumeFrom(resolveSession(this.sessionsDir, nameOrId), nameOrId);
+  resume(nameOrId: string, listHint?: string): ResumedSession {
+    return this.resumeFrom(resolveSession(this.sessionsDir, nameOrId, listHint), nameOrId);
   }
 
-  /** `aish -c`: the newest session. */
-  resumeLatest(): ResumedSession {
+  /** `aish -c`: the newest session with an answer; null when there is none. */
+  resumeLatest(): ResumedSession | null {
     const latest = latestSession(this.sessionsDir);
-    if (!latest) throw new UsageError('no earlier session to continue — start one with a prompt');
-    return this.resumeFrom(latest.path, latest.name);
+    return latest ? this.resumeFrom(latest.path, latest.name) : null;
   }
 
   close(): void {
@@ -80,6 +81,6 @@ export class SessionRecorder {
     const messages = turnsToMessages(loaded.turns);
     this.log?.close();
     this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());
-    return { name, messages, ...(loaded.digest && { digest: loaded.digest }), warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`) };
+    return { name, messages, turns: loaded.turns, ...(loaded.digest && { digest: loaded.digest }), warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`) };
   }
 }

@@ -24,6 +24,7 @@ export function orderTurn(t: Turn): Turn {
     ...(t.tool_calls !== undefined && { tool_calls: t.tool_calls }),
     ...(t.tool_call_id !== undefined && { tool_call_id: t.tool_call_id }),
     ...(t.recall !== undefined && { recall: t.recall }),
+    ...(t.typed !== undefined && { typed: t.typed }),
   };
 }
 
@@ -42,6 +43,7 @@ export function checkTurn(v: unknown): Turn | string {
   if (r.tool_call_id !== undefined && typeof r.tool_call_id !== 'string') return 'tool_call_id must be a string';
   if (role === 'tool' && r.tool_call_id === undefined) return 'tool turn without tool_call_id';
   if (r.recall !== undefined && !(Array.isArray(r.recall) && r.recall.every((id) => Number.isSafeInteger(id) && id >= 1))) return 'recall must be a list of memory ids';
+  if (r.typed !== undefined && typeof r.typed !== 'string') return 'typed must be a string';
   return orderTurn(r as unknown as Turn);
 }
 

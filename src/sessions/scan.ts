@@ -18,8 +18,17 @@ const PREFIX = Buffer.from(DIGEST_LINE_PREFIX, 'utf8');
 /** `{"meta":{` — no meta-object line past line 1 is a turn, digest or not. */
 const META_LEN = '{"meta":{'.length;
 
+/** Bytes of a line past 64 KB looked at to tell its role (the writer puts `role` right after `ts`). */
+const LINE_HEAD = 160;
+const USER = Buffer.from('"role":"user"', 'utf8');
+const ASSISTANT = Buffer.from('"role":"assistant"', 'utf8');
+const FAILED = Buffer.from('"meta":"error"', 'utf8');
+
 export interface ScanResult {
+  /** User prompts. */
   turns: number;
+  answered: boolean;
+  oneshot?: boolean;
   firstPrompt?: string;
   title?: string;
   summary?: string;
@@ -33,17 +42,20 @@ export function scanSession(path: string, size: number): ScanResult {
     const whole = got >= size;
     const headEnd = whole ? got : buf.lastIndexOf(0x0a, got - 1) + 1;
     const head = loadText(buf.toString('utf8', 0, headEnd));
-    let turns = head.turns.length;
+    let turns = head.turns.filter((t) => t.role === 'user').length;
+    let answered = head.turns.some((t) => t.role === 'assistant' && t.meta !== 'error');
     let digest = head.digest;
     if (!whole) {
       const tail = scanTail(fd, buf, headEnd);
-      turns += tail.count;
+      turns += tail.user;
+      answered ||= tail.answered;
       digest = latestDigest(fd, tail.digests) ?? digest;
     }
-    const user = head.turns.find((t) => t.role === 'user' && !t.meta) ?? head.turns.find((t) => t.role === 'user');
-    const firstPrompt = typeof user?.content === 'string' ? oneLine(user.content, 80) : undefined;
+    const firstPrompt = promptOf(head.turns.find((t) => t.role === 'user' && !t.meta) ?? head.turns.find((t) => t.role === 'user'));
     return {
       turns,
+      answered,
+      ...(head.oneshot && { oneshot: true }),
       ...(firstPrompt && { firstPrompt }),
       ...(digest?.title && { title: digest.title }),
       ...(digest?.summary && { summary: digest.summary }),
@@ -53,17 +65,27 @@ export function scanSession(path: string, size: number): ScanResult {
   }
 }
 
-function loadText(text: string): { turns: Turn[]; digest?: SessionDigest } {
+/** The user's own words: what they typed, not the `!cmd` output or Norris wrapper around it. */
+function promptOf(t: Turn | undefined): string | undefined {
+  if (!t) return undefined;
+  const words = t.typed ?? t.content;
+  if (typeof words !== 'string') return undefined;
+  return oneLine(t.meta === 'norris' ? `norris: ${words.replace(/^Goal:\s*/, '').split('\n')[0]}` : words, 80) || undefined;
+}
+
+function loadText(text: string): { turns: Turn[]; digest?: SessionDigest; oneshot: boolean } {
   const turns: Turn[] = [];
   let digest: SessionDigest | undefined;
+  let oneshot = false;
   text.split('\n').forEach((line, i) => {
     const p = line.trim() === '' ? undefined : parseJson(line);
     if (!p?.ok) return;
     const r = classifyRecord(p.value, i === 0);
     if (r.kind === 'turn') turns.push(r.turn);
     else if (r.kind === 'digest') digest = r.digest;
+    else if (r.kind === 'header') oneshot = r.meta.oneshot === true;
   });
-  return { turns, ...(digest && { digest }) };
+  return { turns, oneshot, ...(digest && { digest }) };
 }
 
 function readFull(fd: number, buf: Buffer, pos: number): number {
@@ -77,12 +99,15 @@ function readFull(fd: number, buf: Buffer, pos: number): number {
 }
 
 /**
- * From `start` (a line start) to the end of the file: non-blank newline-terminated lines that are
- * not meta lines are counted as turns (an unterminated last line is taken as torn); digest lines
- * are noted as [start, end) offsets, the unterminated last one too (it may be whole).
+ * From `start` (a line start) to the end of the file: newline-terminated turn lines are told apart
+ * by their first bytes — user prompts counted, an answer that did not fail noted (an unterminated
+ * last line is taken as torn); digest lines are noted as [start, end) offsets, the unterminated
+ * last one too (it may be whole).
  */
-function scanTail(fd: number, buf: Buffer, start: number): { count: number; digests: Array<[number, number]> } {
-  let count = 0;
+function scanTail(fd: number, buf: Buffer, start: number): { user: number; answered: boolean; digests: Array<[number, number]> } {
+  let user = 0;
+  let answered = false;
+  const small = Buffer.allocUnsafe(LINE_HEAD);
   const digests: Array<[number, number]> = [];
   let pos = start;
   let lineStart = start;
@@ -106,7 +131,13 @@ function scanTail(fd: number, buf: Buffer, start: number): { count: number; dige
       const lineEnd = pos + end;
       if (lineEnd > lineStart) {
         if (matched === PREFIX.length) digests.push([lineStart, lineEnd]);
-        else if (matched < META_LEN) count++;
+        else if (matched < META_LEN) {
+          // The line's first bytes: in this chunk, or (a line begun in an earlier one) read again.
+          const len = Math.min(LINE_HEAD, lineEnd - lineStart);
+          const lineHead = lineStart >= pos ? buf.subarray(lineStart - pos, lineStart - pos + len) : small.subarray(0, readSync(fd, small, 0, len, lineStart));
+          if (lineHead.includes(USER)) user++;
+          else if (!answered && lineHead.includes(ASSISTANT) && !lineHead.includes(FAILED)) answered = true;
+        }
       }
       lineStart = lineEnd + 1;
       matched = 0;
@@ -116,7 +147,7 @@ function scanTail(fd: number, buf: Buffer, start: number): { count: number; dige
     pos += n;
   }
   if (pos > lineStart && matched === PREFIX.length) digests.push([lineStart, pos]);
-  return { count, digests };
+  return { user, answered, digests };
 }
 
 /** The latest of the noted digest lines that is valid; each is read only when the later ones were not. */

@@ -68,6 +68,11 @@ export function loadSession(path: string): LoadedSession {
   return out;
 }
 
+/** Worth showing by default: answered at least once, and not a one-shot `-p` / `--norris` run. */
+export function listable(s: SessionInfo): boolean {
+  return s.answered && !s.oneshot;
+}
+
 /** Every `*.jsonl` with a valid name, newest first. A missing directory has no sessions. */
 export function listSessions(sessionsDir: string): SessionInfo[] {
   const out: SessionInfo[] = [];
@@ -101,14 +106,15 @@ export function sessionNames(sessionsDir: string): string[] {
     .filter((n) => NAME_RE.test(n) && !n.startsWith('.')); // only names :resume accepts
 }
 
-export function resolveSession(sessionsDir: string, nameOrId: string): string {
+/** `listHint`: where the user sees the names (`:sessions` in the REPL, `aish sessions list` in the shell). */
+export function resolveSession(sessionsDir: string, nameOrId: string, listHint = ':sessions'): string {
   const name = validateSessionName(nameOrId);
   const path = join(sessionsDir, name + SESSION_EXT);
   if (isFile(path)) return path;
   // Newest first, so a prefix of several ids suggests the most recent one.
   const names = listSessions(sessionsDir).map((s) => s.name);
   const hint = closest(name, names);
-  throw new AishError(`no session "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — see :sessions`);
+  throw new AishError(`no session "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — see ${listHint}`);
 }
 
 function isFile(path: string): boolean {
@@ -122,5 +128,5 @@ function isFile(path: string): boolean {
 /** The most recent session with at least one turn, other than `exclude` (the current log). */
 export function latestSession(sessionsDir: string, exclude?: string): SessionInfo | undefined {
   const skip = exclude === undefined ? undefined : resolve(exclude);
-  return listSessions(sessionsDir).find((s) => s.turns > 0 && resolve(s.path) !== skip);
+  return listSessions(sessionsDir).find((s) => s.answered && resolve(s.path) !== skip);
 }

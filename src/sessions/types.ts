@@ -18,6 +18,8 @@ export interface Turn {
   tool_call_id?: string;
   /** User turns: the ids of the memory items sent with it in [recall]. */
   recall?: number[];
+  /** User turns whose content carries more than the user typed (`!cmd` output, Norris's wrapper): their words. */
+  typed?: string;
 }
 
 /** What `append` takes: `ts` defaults to now. */
@@ -52,8 +54,13 @@ export interface SessionInfo {
   /** Saved with :save (the name is not an automatic id). */
   named: boolean;
   mtimeMs: number;
+  /** The user's prompts (what `:sessions`, `aish sessions list` and resume all count). */
   turns: number;
-  /** First user turn, one line, ≤ 80 chars. */
+  /** At least one prompt got an answer (a log of failed calls only is not worth listing). */
+  answered: boolean;
+  /** Written by `aish -p` or `aish --norris` (listed with --all). */
+  oneshot?: boolean;
+  /** First user turn, one line, ≤ 80 chars: the user's own words. */
   firstPrompt?: string;
   /** From the latest digest line, when the log has one. */
   title?: string;

@@ -81,7 +81,7 @@ describe(':sessions search', () => {
     const out = await run(':sessions search flamingo');
     expect(out).toEqual([{ kind: 'info', text: `${names[0]!.padEnd(24)}   9d  summary    Chose flamingo as the codename.` }]);
     const list = (await run(':sessions'))[0]!.text.split('\n');
-    expect(list.find((l) => l.includes(names[0]!))).toMatch(/ 2 turns {2}Billing storage$/);
-    expect(list.find((l) => l.includes(names[1]!))).toMatch(/ 2 turns {2}where do things live\?$/);
+    expect(list.find((l) => l.includes(names[0]!))).toMatch(/ 1 turn {3}Billing storage$/);
+    expect(list.find((l) => l.includes(names[1]!))).toMatch(/ 1 turn {3}where do things live\?$/);
   });
 });

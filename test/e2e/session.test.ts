@@ -56,7 +56,7 @@ describe('session log', () => {
     expect(a.stdout).toContain('saved as geo');
     fake.server.enqueue({ text: 'Berlin.' });
     const b = await runAish([], { home, env: env(), input: ':resume geo\nand Germany?\n' });
-    expect(b.stdout).toContain('resumed geo: 2 messages');
+    expect(b.stdout).toContain('resumed geo: 1 turn');
     const reqs = await fake.server.waitForRequests(2);
     expect(reqs[1]!.body.messages.slice(1)).toEqual([
       { role: 'user', content: 'capital of France?' },
@@ -121,8 +121,8 @@ describe('session log', () => {
     const list = JSON.parse(r.stdout) as Array<{ name: string; named: boolean; turns: number; firstPrompt: string }>;
     expect(list.map((s) => [s.name, s.named, s.turns, s.firstPrompt]).sort()).toEqual(
       [
-        [expect.stringMatching(/^\d{8}-\d{6}-\d+$/), false, 2, 'list me please'],
-        ['listed', true, 2, 'list me please'],
+        [expect.stringMatching(/^\d{8}-\d{6}-\d+$/), false, 1, 'list me please'],
+        ['listed', true, 1, 'list me please'],
       ].sort(),
     );
     const files = readdirSync(sessionsDir(home));
@@ -137,9 +137,9 @@ describe('session log', () => {
     const digest = { ts: '2026-05-13T19:00:00.000Z', title: 'Repo cleanup', summary: 'Removed the obsolete gizmo module.', userTurns: 1 };
     appendFileSync(path, JSON.stringify({ meta: { digest } }) + '\n');
     const list = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<Record<string, unknown>>;
-    expect(list.find((s) => s.name === 'tidy')).toMatchObject({ turns: 2, firstPrompt: 'tidy the repo', title: 'Repo cleanup', summary: digest.summary });
+    expect(list.find((s) => s.name === 'tidy')).toMatchObject({ turns: 1, firstPrompt: 'tidy the repo', title: 'Repo cleanup', summary: digest.summary });
     const text = await runAish(['sessions', 'list'], { home });
-    expect(text.stdout).toMatch(/^\+ tidy +\S+ +2 turns {2}Repo cleanup$/m);
+    expect(text.stdout).toMatch(/^\+ tidy +\S+ +1 turn {3}Repo cleanup$/m);
     const hit = await runAish(['sessions', 'search', 'gizmo'], { home });
     expect(hit.code).toBe(0);
     expect(hit.stdout).toMatch(/^tidy +\S+ {2}summary {4}Removed the obsolete gizmo module\.\n$/);
@@ -162,8 +162,11 @@ describe('session log', () => {
     for (const q of ['which database for billing?', 'second topic', 'third topic', 'fourth topic']) {
       expect((await runAish(['-p', q], { home, env: env() })).code).toBe(0);
     }
-    const sessions = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<{ name: string }>;
+    const sessions = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<{ name: string; oneshot?: boolean }>;
     expect(sessions).toHaveLength(4);
+    expect(sessions.every((x) => x.oneshot)).toBe(true);
+    // One-shot runs are left out of the list people read, and said so.
+    expect((await runAish(['sessions', 'list'], { home })).stdout).toBe(`no sessions in ${sessionsDir(home)} (4 one-shot or unanswered hidden — --all shows them)\n`);
     const oldest = sessions.at(-1)!.name;
 
     const r = await runAish(['sessions', 'search', 'PostgreSQL', 'databases', '--json'], { home });
@@ -215,7 +218,7 @@ describe('errors leave the shell usable', () => {
       { text: 'finally fine' },
     );
     const r = await runAish(['--config', cfg], { home, env: { OPENAI_API_KEY: 'sk-test' }, input: 'a\nb\nc\nd\ne\nf\ng\nh\n' });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1); // the shell went on, and a script still learns that calls failed
     const errs = r.stderr.trim().split('\n');
     expect(errs).toHaveLength(7);
     expect(errs[0]).toMatch(/^aish: .* refused the API key \(401\)/);

@@ -121,11 +121,12 @@ describe('listSessions', () => {
     mkdirSync(join(dir, 'sub.jsonl'));
 
     const list = listSessions(dir);
-    expect(list.map((s) => [s.name, s.named, s.turns, s.firstPrompt])).toEqual([
-      ['saved', true, 1, 'multi line prompt[31m'],
-      ['20260102-100000-7', false, 2, `${'é'.repeat(79)}…`],
-      ['20260101-100000-7', false, 2, 'old question'],
-      ['headerless', true, 1, undefined],
+    // Turns are the user's prompts, as resume counts them; `answered` when some got an answer.
+    expect(list.map((s) => [s.name, s.named, s.turns, s.firstPrompt, s.answered])).toEqual([
+      ['saved', true, 1, 'multi line prompt[31m', false],
+      ['20260102-100000-7', false, 2, `${'é'.repeat(79)}…`, false],
+      ['20260101-100000-7', false, 1, 'old question', true],
+      ['headerless', true, 0, undefined, true],
     ]);
     expect(list[0]!.path).toBe(join(dir, 'saved.jsonl'));
     expect(list[0]!.mtimeMs).toBe(3_000_000);
@@ -138,7 +139,27 @@ describe('listSessions', () => {
     lines.push('', turn('user', 'last')); // a blank line past the head is not a turn
     write(dir, 'big', lines, 1000);
     const [info] = listSessions(dir);
-    expect(info).toMatchObject({ name: 'big', turns: 302, firstPrompt: 'first' });
+    expect(info).toMatchObject({ name: 'big', turns: 2, firstPrompt: 'first', answered: true });
+  });
+
+  it('past 64 KB, tells prompts and answers by their first bytes; a log of failed calls is not answered', () => {
+    const dir = tmpDir();
+    const big = 'x'.repeat(1000);
+    const fail = (i: number) => [turn('user', `q${i} ${big}`), JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', role: 'assistant', content: null, meta: 'error' })];
+    write(dir, 'failed', [HEADER, ...Array.from({ length: 100 }, (_, i) => fail(i)).flat()], 1000);
+    expect(listSessions(dir)[0]).toMatchObject({ turns: 100, answered: false });
+    write(dir, 'late', [HEADER, ...Array.from({ length: 100 }, (_, i) => fail(i)).flat(), turn('user', 'again'), turn('assistant', 'at last')], 2000);
+    expect(listSessions(dir)[0]).toMatchObject({ name: 'late', turns: 101, answered: true });
+  });
+
+  it('marks one-shot logs and shows the user\'s own words, not aish\'s wrapper', () => {
+    const dir = tmpDir();
+    write(dir, 'one', [JSON.stringify({ meta: { id: 'one', started: 't', version: 1, oneshot: true } }), JSON.stringify({ ts: 't', role: 'user', content: 'Output of a shell command I ran (`ls`):\n```\na\n```\n\nwhat is this?', typed: 'what is this?' }), turn('assistant', 'a')], 1000);
+    write(dir, 'nor', [HEADER, JSON.stringify({ ts: 't', role: 'user', content: 'Goal: list files\nWork on it now, step by step.', meta: 'norris', typed: 'list files' }), turn('assistant', 'done')], 2000);
+    expect(listSessions(dir).map((s) => [s.name, s.firstPrompt, s.oneshot ?? false])).toEqual([
+      ['nor', 'norris: list files', false],
+      ['one', 'what is this?', true],
+    ]);
   });
 
   it('is empty for a missing directory', () => {
@@ -177,12 +198,14 @@ describe('resolveSession', () => {
 });
 
 describe('latestSession', () => {
-  it('skips the current log and sessions with no turns', () => {
+  it('skips the current log and sessions with nothing answered', () => {
     const dir = tmpDir();
-    const older = write(dir, 'older', [HEADER, turn('user', 'q')], 1000);
+    const older = write(dir, 'older', [HEADER, turn('user', 'q'), turn('assistant', 'a')], 1000);
     write(dir, 'empty', [HEADER], 3000);
+    write(dir, 'unanswered', [HEADER, turn('user', 'q')], 3500);
     const current = SessionLog.create(dir, {});
     current.append({ role: 'user', content: 'now' });
+    current.append({ role: 'assistant', content: 'yes' });
     current.close();
     utimesSync(current.path, 4000, 4000);
     expect(latestSession(dir)?.path).toBe(current.path);

@@ -95,7 +95,8 @@ function buildProgram(): Command {
     .command('list')
     .description('saved and recent sessions, newest first')
     .option('--json', 'print a JSON array')
-    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./sessions')).sessionsList(s, opts)));
+    .option('--all', 'also one-shot runs (-p, --norris) and sessions whose calls all failed')
+    .action(withSetup(async (s, opts: { json?: boolean; all?: boolean }) => (await import('./sessions')).sessionsList(s, opts)));
   sessions
     .command('search')
     .description('turns of past sessions that mention TEXT: most words matched first, then newest')

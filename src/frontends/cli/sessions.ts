@@ -2,25 +2,28 @@
 import type { Setup } from '../../config/setup';
 import { formatHitLine, formatSessionLine, noMatches } from '../../sessions/format';
 import { searchSessions } from '../../sessions/search';
-import { listSessions } from '../../sessions/sessions';
+import { listable, listSessions } from '../../sessions/sessions';
 import { UsageError } from '../../util/errors';
 import { out } from './output';
 
-export function sessionsList(s: Setup, opts: { json?: boolean }): void {
-  const list = listSessions(s.paths.sessionsDir);
+export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }): void {
+  const every = listSessions(s.paths.sessionsDir);
+  // Scripts get every session, with `answered` and `oneshot` to filter on; people the useful ones.
+  const list = opts.all || opts.json ? every : every.filter(listable);
+  const hidden = every.length - list.length;
   if (opts.json) {
     out(JSON.stringify(list.map((x) => ({ ...x, mtime: new Date(x.mtimeMs).toISOString() })), null, 2));
     return;
   }
   if (list.length === 0) {
-    out(`no sessions in ${s.paths.sessionsDir}`);
+    out(`no sessions in ${s.paths.sessionsDir}${hidden ? ` (${hiddenNote(hidden)})` : ''}`);
     return;
   }
   const now = new Date();
   for (const x of list) {
     out(formatSessionLine(x, now, x.named ? '+' : ' '));
   }
-  out('+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)');
+  out(`+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden)}` : ''}`);
 }
 
 /** `aish sessions search TEXT... [--json] [--limit N]`: exit 0 whether or not anything matches. */
@@ -37,6 +40,11 @@ export function sessionsSearch(s: Setup, words: string[], opts: { json?: boolean
   }
   const now = new Date();
   for (const h of hits) out(formatHitLine(h, now));
+}
+
+/** Rows left out by default: one-shot runs and logs of calls that all failed. */
+export function hiddenNote(n: number): string {
+  return `${n} one-shot or unanswered hidden — --all shows them`;
 }
 
 function parseLimit(v: string | undefined): number | undefined {

@@ -1,0 +1,44 @@
+/**
+ * What a resumed conversation looks like on screen: its last exchanges, as many as fit in a
+ * screenful, the older ones summed up as `… 12 earlier turns`. Turns are counted as everywhere
+ * else (`:sessions`, `aish sessions list`): the user's prompts.
+ */
+import type { Turn } from '../sessions/types';
+import { plural } from '../util/time';
+import type { OutputItem } from './host';
+
+/** One exchange: the prompt and what was shown as its answers. */
+function exchanges(turns: readonly Turn[]): OutputItem[][] {
+  const out: OutputItem[][] = [];
+  for (const t of turns) {
+    if (t.role === 'user') out.push([{ kind: 'user', text: t.typed ?? t.content ?? '' }]);
+    else if (t.role === 'assistant' && typeof t.content === 'string' && t.content.trim() && t.meta !== 'error' && t.meta !== 'summarize') {
+      out.at(-1)?.push({ kind: 'assistant', text: t.content, markdown: true });
+    }
+  }
+  return out;
+}
+
+const height = (items: readonly OutputItem[]) => items.reduce((n, i) => n + i.text.split('\n').length + 1, 0);
+
+/** The last exchanges within `lines` (at least the last one, its answer cut to fit). */
+export function resumeView(turns: readonly Turn[], lines: number): OutputItem[] {
+  const all = exchanges(turns);
+  if (all.length === 0) return [];
+  const shown: OutputItem[][] = [];
+  let used = 0;
+  for (let i = all.length - 1; i >= 0; i--) {
+    const h = height(all[i]!);
+    if (shown.length > 0 && used + h > lines) break;
+    shown.unshift(all[i]!);
+    used += h;
+  }
+  if (used > lines && shown.length === 1) shown[0] = shown[0]!.map((item) => (item.kind === 'assistant' ? { ...item, text: cutLines(item.text, Math.max(3, lines - 3)) } : item));
+  const earlier = all.length - shown.length;
+  return [...(earlier > 0 ? [{ kind: 'info' as const, text: `… ${plural(earlier, 'earlier turn')}` }] : []), ...shown.flat()];
+}
+
+function cutLines(text: string, n: number): string {
+  const lines = text.split('\n');
+  return lines.length <= n ? text : `${lines.slice(0, n).join('\n')}\n…`;
+}

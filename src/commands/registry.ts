@@ -1,5 +1,6 @@
 /** Every meta command, in `:help` order. */
 import { checkpointsCommand, restoreCommand } from './checkpoints';
+import { configCommand } from './config';
 import { cdCommand, clearCommand, historyCommand, quitCommand } from './core';
 import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
@@ -16,6 +17,7 @@ const COMMANDS: readonly MetaCommand[] = [
   historyCommand,
   cdCommand,
   modelCommand,
+  configCommand,
   rememberCommand,
   memoryCommand,
   saveCommand,

@@ -38,6 +38,10 @@ export interface CommandServices {
     /** This session's latest digest: title, summary, working state. */
     digest(): SessionDigest | null;
     resume(nameOrId: string): number;
+    /** Read the config file again; says what was applied and what needs a restart. */
+    reloadConfig(): Promise<string>;
+    /** The config file in use (null: none, the defaults). */
+    readonly configPath: string | null;
     changeDir(dir: string): string;
     cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   };

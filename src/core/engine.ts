@@ -19,14 +19,14 @@ import type { SessionDigest } from '../sessions/digest';
 import type { NewTurn } from '../sessions/types';
 import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
-import { plural } from '../util/time';
 import type { EngineHost } from './host';
 import { Guards } from './guards';
 import { Norris } from './norris';
 import type { EngineOptions } from './options';
 import { terminalSafeHost } from './safe-host';
 import { statusOf, UsageTally, type StatusInfo } from './status';
-import { resumeView } from './resume-view';
+import { describeReload, reloadConfig } from './config-reload';
+import { resumedOutput, welcomeLine } from './resume-view';
 import { runTurn, type TurnOutcome } from './turn';
 import { captureDeps, summarizerPreset } from './capture-deps';
 import { SessionKeeper } from './session-keeper';
@@ -49,12 +49,16 @@ export class Engine {
   private pendingShell: string[] = [];
   private readonly usage = new UsageTally();
   private failures = 0;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly oneshot: boolean;
 
   /** The front end's host behind a filter: nothing shown can drive the terminal. */
   readonly host: EngineHost;
 
   private constructor(readonly setup: Setup, frontHost: EngineHost, opts: EngineOptions) {
     const host = (this.host = terminalSafeHost(frontHost));
+    this.env = opts.env ?? process.env;
+    this.oneshot = opts.oneshot === true;
     const { config, paths } = setup;
     const notify = () => this.notify();
     const warn = (text: string) => host.print({ kind: 'warn', text });
@@ -95,6 +99,9 @@ export class Engine {
 
   /** Load memory and start MCP servers in the background; the first model call waits for memory. */
   start(): void {
+    // Without a key the first prompt would fail: say so now, with what to do.
+    const welcome = this.oneshot ? null : welcomeLine(this.models.active);
+    if (welcome) this.host.print({ kind: 'warn', text: welcome });
     // The recall index is built after start-up memory, in slices, so the first turn rarely waits.
     void this.memory.ready().then(() => this.memory.prepareRecall());
     this.toolbox.start();
@@ -107,6 +114,10 @@ export class Engine {
   /** The preset capture and :memory summarize use. */
   get summarizer(): string {
     return summarizerPreset(this.config, this.models);
+  }
+
+  get configPath(): string | null {
+    return this.setup.configPath;
   }
 
   get config() {
@@ -242,15 +253,19 @@ export class Engine {
       this.host.print({ kind: 'info', text: 'no earlier session to continue — starting a new one' });
       return 0;
     }
-    for (const w of r.warnings) this.host.print({ kind: 'warn', text: w });
     this.conversation.load(r.messages);
     this.keeper.resumedWith(r.digest);
-    // A person sees where the conversation stood; a script only the one line.
-    if (this.host.interactive) for (const item of resumeView(r.turns, this.host.pageLines?.() ?? 20)) this.host.print(item);
-    const turns = r.turns.filter((t) => t.role === 'user').length;
-    this.host.print({ kind: 'info', text: `resumed ${r.name}: ${plural(turns, 'turn')}${r.digest?.title ? ` — ${r.digest.title}` : ''}` });
+    const shown = resumedOutput(r, this.host.interactive ? (this.host.pageLines?.() ?? 20) : 0);
+    for (const item of shown.items) this.host.print(item);
     this.notify();
-    return turns;
+    return shown.turns;
+  }
+
+  /** `:config reload`: the presets now, the rest named for the next start. */
+  async reloadConfig(): Promise<string> {
+    const r = await reloadConfig(this.setup, this.env);
+    this.notify();
+    return describeReload(r, this.models.names());
   }
 
   /** `:cd` / `!cd`: change aish's directory (the process's: child commands inherit it). */

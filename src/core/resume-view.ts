@@ -1,8 +1,10 @@
 /**
- * What a resumed conversation looks like on screen: its last exchanges, as many as fit in a
+ * What a resume and a start say on screen. A resumed conversation: its last exchanges, as many as fit in a
  * screenful, the older ones summed up as `… 12 earlier turns`. Turns are counted as everywhere
  * else (`:sessions`, `aish sessions list`): the user's prompts.
  */
+import type { ResolvedPreset } from '../broker/presets';
+import type { ResumedSession } from '../sessions/recorder';
 import type { Turn } from '../sessions/types';
 import { plural } from '../util/time';
 import type { OutputItem } from './host';
@@ -41,4 +43,26 @@ export function resumeView(turns: readonly Turn[], lines: number): OutputItem[] 
 function cutLines(text: string, n: number): string {
   const lines = text.split('\n');
   return lines.length <= n ? text : `${lines.slice(0, n).join('\n')}\n…`;
+}
+
+/**
+ * What a resume prints: damaged lines skipped, the last exchanges (when `lines` > 0: a person is
+ * watching), and `resumed NAME: N turns — title`.
+ */
+export function resumedOutput(r: ResumedSession, lines: number): { items: OutputItem[]; turns: number } {
+  const turns = r.turns.filter((t) => t.role === 'user').length;
+  return {
+    turns,
+    items: [
+      ...r.warnings.map((w): OutputItem => ({ kind: 'warn', text: w })),
+      ...(lines > 0 ? resumeView(r.turns, lines) : []),
+      { kind: 'info', text: `resumed ${r.name}: ${plural(turns, 'turn')}${r.digest?.title ? ` — ${r.digest.title}` : ''}` },
+    ],
+  };
+}
+
+/** Said at start when the active preset has no key (the first prompt would fail): what to do. */
+export function welcomeLine(p: Pick<ResolvedPreset, 'apiKey' | 'baseURL'>): string | null {
+  if (p.apiKey) return null;
+  return `welcome to aish — no API key for ${p.baseURL}: export OPENAI_API_KEY=sk-…, or use a local server (OPENAI_BASE_URL=http://localhost:11434/v1 for Ollama); presets go in ~/.config/aish/config.ts (see config.example.ts)`;
 }

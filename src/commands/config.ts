@@ -1,0 +1,21 @@
+/** `:config [path]`, `:config reload` */
+import { tildify } from '../util/paths';
+import { info, type MetaCommand } from './types';
+
+export const configCommand: MetaCommand<'chat' | 'paths'> = {
+  name: 'config',
+  summary: 'where the config file is; reload it without restarting',
+  subcommands: [
+    {
+      name: 'path',
+      help: 'the config file in use and the data directory (also :config alone)',
+      run: ({ chat, paths }) => ({ output: [info(`config: ${chat.configPath ? tildify(chat.configPath) : 'none — the defaults (copy config.example.ts to ~/.config/aish/config.ts)'}\ndata:   ${tildify(paths.dataDir)}`)] }),
+    },
+    {
+      name: 'reload',
+      help: 'read the config file again: model presets apply now, other changes at the next start',
+      run: async ({ chat }) => ({ output: [info(await chat.reloadConfig())] }),
+    },
+  ],
+  defaultSub: 'path',
+};

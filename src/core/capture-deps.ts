@@ -7,7 +7,11 @@ import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { findSuperseded } from '../memory/supersede';
 import { appendDigest } from '../sessions/digest';
+import type { MemorySession } from '../memory/session';
+import type { SessionRecorder } from '../sessions/recorder';
 import type { CaptureDeps } from './capture';
+import type { EngineOptions } from './options';
+import { SessionKeeper } from './session-keeper';
 
 /** `memory.summarizerModel`, else the active preset. */
 export function summarizerPreset(config: AishConfig, models: Pick<Models, 'active'>): string {
@@ -34,4 +38,28 @@ export function captureDeps(p: { broker: Broker; store: MemoryStore; inbox: Capt
     inbox: p.inbox,
     saveDigest: appendDigest,
   };
+}
+
+/** The engine's keeper: capture is off with --no-memory, memory: false, and for -p / --norris. */
+export function keeperFor(
+  e: { config: AishConfig; models: Models; memory: MemorySession; recorder: SessionRecorder; summarizer: string },
+  opts: Pick<EngineOptions, 'memory' | 'capture'>,
+  notice: (text: string) => void,
+  changed: () => void,
+): SessionKeeper {
+  const mem = e.config.memory;
+  return new SessionKeeper({
+    mode: mem && opts.memory !== false && opts.capture !== false ? mem.capture : 'off',
+    minTurns: mem ? mem.captureMinTurns : 4,
+    deps: () =>
+      captureDeps({
+        broker: e.models.broker(e.models.resolve(e.summarizer)),
+        store: e.memory.store(),
+        inbox: e.memory.inbox(),
+        search: async (text, limit) => (await e.memory.search(text, limit)).map((r) => r.item),
+      }),
+    logPath: () => e.recorder.path,
+    notice,
+    changed,
+  });
 }

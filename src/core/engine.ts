@@ -28,8 +28,8 @@ import { statusOf, UsageTally, type StatusInfo } from './status';
 import { describeReload, reloadConfig } from './config-reload';
 import { resumedOutput, welcomeLine } from './resume-view';
 import { runTurn, type TurnOutcome } from './turn';
-import { captureDeps, summarizerPreset } from './capture-deps';
-import { SessionKeeper } from './session-keeper';
+import { keeperFor, summarizerPreset } from './capture-deps';
+import type { SessionKeeper } from './session-keeper';
 
 /** Tool rounds per chat turn before aish stops and hands back to the user. */
 export const CHAT_TOOL_ROUNDS = 10;
@@ -71,22 +71,7 @@ export class Engine {
     // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
     this.guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd), warn);
     this.norris = new Norris(this);
-    const mem = config.memory;
-    this.keeper = new SessionKeeper({
-      // Capture proposes memory: off with --no-memory or memory: false, and never for -p.
-      mode: mem && opts.memory !== false && opts.capture !== false ? mem.capture : 'off',
-      minTurns: mem ? mem.captureMinTurns : 4,
-      deps: () =>
-        captureDeps({
-          broker: this.models.broker(this.models.resolve(this.summarizer)),
-          store: this.memory.store(),
-          inbox: this.memory.inbox(),
-          search: async (text, limit) => (await this.memory.search(text, limit)).map((r) => r.item),
-        }),
-      logPath: () => this.recorder.path,
-      notice: warn,
-      changed: notify,
-    });
+    this.keeper = keeperFor(this, opts, warn, notify);
   }
 
   /** Everything that must be true before the first prompt; the rest (memory, MCP) starts in start(). */

@@ -2,8 +2,8 @@
  * The REPL screen: finished output in <Static>, then the live answer, the input line and the status
  * line. Keys go through keymap.ts to pure line-editor edits; the engine does everything else.
  */
-import { Box, Static, Text, useInput, useStdout } from 'ink';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { Box, Static, Text, measureElement, useInput, useStdin, useStdout, type DOMElement } from 'ink';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Engine } from '../../core/engine';
 import type { InputRouter } from '../../input/router';
 import type { InputHistory } from '../../sessions/input-history';
@@ -11,7 +11,9 @@ import { HistoryItem } from './components/HistoryItem';
 import { InputLine } from './components/InputLine';
 import { LiveArea } from './components/LiveArea';
 import { StatusLine } from './components/StatusLine';
+import { edit } from './edit-action';
 import type { InkHostControls } from './ink-host';
+import { clearScreen, suspend, type Screen } from './job-control';
 import { keyToActions, type EditorAction, type PasteState } from './keymap';
 import * as ed from './line-editor';
 import type { UiStore } from './store';
@@ -23,13 +25,30 @@ export interface AppProps {
   controls: InkHostControls;
   history: InputHistory;
   onExit: () => void;
+  /** Erase Ink's live frame (the Ink instance's clear()), for Ctrl-Z. */
+  eraseFrame?: () => void;
 }
 
 const DOUBLE_CTRL_C_MS = 2000;
 
-export function App({ store, engine, input, controls, history, onExit }: AppProps) {
+export function App({ store, engine, input, controls, history, onExit, eraseFrame }: AppProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const { stdout } = useStdout();
+  const { stdout, write } = useStdout();
+  const { internal_eventEmitter: keyEvents } = useStdin();
+  const frame = useRef<DOMElement>(null);
+  const screen: Screen = {
+    writeAbove: write,
+    eraseFrame: () => eraseFrame?.(),
+    frameRows: () => (frame.current ? measureElement(frame.current).height : 0),
+  };
+  // The sequence behind the key event being handled (Ink's Key cannot tell Delete from Backspace).
+  // Subscribed once, before useInput's listener (which re-subscribes every render), so it runs first.
+  const rawKey = useRef('');
+  useEffect(() => {
+    const onRaw = (data: string) => (rawKey.current = data);
+    keyEvents.on('input', onRaw);
+    return () => void keyEvents.removeListener('input', onRaw);
+  }, [keyEvents]);
   // Several key events can arrive in one tick, before React re-renders: the refs are the truth,
   // the state only makes React draw them.
   const [editor, setEditorState] = useState<ed.EditorState>(ed.emptyEditor());
@@ -133,21 +152,30 @@ export function App({ store, engine, input, controls, history, onExit }: AppProp
     return edit(cur, a, []) ?? cur;
   };
 
+  /** Ctrl-L and Ctrl-Z act on the screen, the same whether or not a question waits. */
+  const screenKey = (a: EditorAction): boolean => {
+    if (a.type === 'clearScreen') clearScreen(screen);
+    else if (a.type === 'suspend') suspend(screen);
+    else return false;
+    return true;
+  };
+
   useInput(
     (input, key) => {
-      const actions = keyToActions(input, key, paste.current);
+      const actions = keyToActions(input, key, paste.current, rawKey.current);
+      rawKey.current = '';
       if (actions.length === 0) return;
       if (asking) {
         let cur: ed.EditorState | null = askRef.current ?? ed.emptyEditor();
         for (const a of actions) {
           if (cur === null) break;
-          cur = applyAsk(cur, a);
+          if (!screenKey(a)) cur = applyAsk(cur, a);
         }
         setAskEditor(cur);
         return;
       }
       let cur = editorRef.current;
-      for (const a of actions) cur = apply(cur, a);
+      for (const a of actions) if (!screenKey(a)) cur = apply(cur, a);
       setEditor(cur);
     },
     { isActive: !snap.handedOff },
@@ -162,7 +190,7 @@ export function App({ store, engine, input, controls, history, onExit }: AppProp
   return (
     <>
       <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>
-      <Box flexDirection="column">
+      <Box flexDirection="column" ref={frame}>
         {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
         {asking ? (
           <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} />
@@ -174,35 +202,4 @@ export function App({ store, engine, input, controls, history, onExit }: AppProp
       </Box>
     </>
   );
-}
-
-function edit(s: ed.EditorState, a: EditorAction, history: readonly string[]): ed.EditorState | null {
-  switch (a.type) {
-    case 'insert':
-      return ed.insert(s, a.text);
-    case 'backspace':
-      return ed.backspace(s);
-    case 'deleteForward':
-      return ed.deleteForward(s);
-    case 'left':
-      return ed.left(s);
-    case 'right':
-      return ed.right(s);
-    case 'home':
-      return ed.home(s);
-    case 'end':
-      return ed.end(s);
-    case 'killToStart':
-      return ed.killToStart(s);
-    case 'killToEnd':
-      return ed.killToEnd(s);
-    case 'killWord':
-      return ed.killWordBack(s);
-    case 'historyPrev':
-      return ed.historyPrev(s, history);
-    case 'historyNext':
-      return ed.historyNext(s, history);
-    default:
-      return null;
-  }
 }

@@ -21,6 +21,12 @@ export type EditorAction =
   | { type: 'killToStart' }
   | { type: 'killToEnd' }
   | { type: 'killWord' }
+  | { type: 'wordLeft' }
+  | { type: 'wordRight' }
+  | { type: 'killWordForward' }
+  | { type: 'killWordBack' }
+  | { type: 'clearScreen' }
+  | { type: 'suspend' }
   | { type: 'historyPrev' }
   | { type: 'historyNext' }
   | { type: 'complete' }
@@ -44,7 +50,22 @@ function pastedText(raw: string): string {
   return clean(raw.replace(/\r\n?/g, '\n'));
 }
 
-export function keyToActions(input: string, key: Key, paste: PasteState): EditorAction[] {
+// The Delete key (plain, with modifiers, rxvt forms). Ink reports it as `delete` exactly like the
+// \x7f a terminal's Backspace sends, so only the raw sequence tells them apart.
+const FORWARD_DELETE = /^\x1b\[3[;~$^]/;
+
+/** Alt-letter keys (readline's): the letter arrives with key.meta set, ESC stripped. */
+const META_KEYS: Record<string, EditorAction> = {
+  b: { type: 'wordLeft' },
+  f: { type: 'wordRight' },
+  d: { type: 'killWordForward' },
+};
+
+/**
+ * `raw` is the sequence the terminal sent for this event, when known: Ink's Key alone cannot tell
+ * the Delete key from Backspace.
+ */
+export function keyToActions(input: string, key: Key, paste: PasteState, raw = ''): EditorAction[] {
   // Bracketed paste markers (ESC stripped by Ink).
   if (input === PASTE_START || input.startsWith(PASTE_START)) {
     paste.active = true;
@@ -63,6 +84,9 @@ export function keyToActions(input: string, key: Key, paste: PasteState): Editor
   }
 
   if (key.ctrl) {
+    // Ctrl-←/→ (\x1b[1;5D, rxvt \x1bOd): Ink names the arrow, with no input.
+    if (key.leftArrow) return [{ type: 'wordLeft' }];
+    if (key.rightArrow) return [{ type: 'wordRight' }];
     switch (input) {
       case 'c':
         return [{ type: 'interrupt' }];
@@ -88,13 +112,26 @@ export function keyToActions(input: string, key: Key, paste: PasteState): Editor
         return [{ type: 'historyNext' }];
       case 'h':
         return [{ type: 'backspace' }];
+      case 'l':
+        return [{ type: 'clearScreen' }];
+      case 'z':
+        return [{ type: 'suspend' }];
     }
     return [];
   }
   if (key.return) return key.meta ? [{ type: 'insert', text: '\n' }] : [{ type: 'submit' }];
+  if (FORWARD_DELETE.test(raw)) return [{ type: 'deleteForward' }];
+  if (key.meta && !key.escape) {
+    if (key.leftArrow) return [{ type: 'wordLeft' }];
+    if (key.rightArrow) return [{ type: 'wordRight' }];
+    if (key.backspace || key.delete) return [{ type: 'killWordBack' }];
+    const bound = META_KEYS[input];
+    if (bound) return [bound];
+    // Another Alt-letter is not text: typing it must not insert the letter.
+    if (input.length === 1) return [];
+  }
   if (key.tab) return [{ type: 'complete' }];
-  // Terminals send \x7f for Backspace, which Ink reports as `delete`; the Delete key (\x1b[3~) too.
-  // Backspace is by far the more common, so both erase backwards; Ctrl-D deletes forward.
+  // Terminals send \x7f for Backspace, which Ink reports as `delete` (the Delete key was taken above).
   if (key.backspace || key.delete) return [{ type: 'backspace' }];
   if (key.leftArrow) return [{ type: 'left' }];
   if (key.rightArrow) return [{ type: 'right' }];
@@ -120,6 +157,8 @@ const CHUNK_KEYS: Record<string, EditorAction> = {
   '\x15': { type: 'killToStart' },
   '\x0b': { type: 'killToEnd' },
   '\x17': { type: 'killWord' },
+  '\x0c': { type: 'clearScreen' },
+  '\x1a': { type: 'suspend' },
 };
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Line-editor state and its edits as pure functions (no Ink), so every key binding is unit-tested.
- * The text may hold newlines (pasted multi-line prompts); the cursor is an index into it.
+ * The text may hold newlines (pasted multi-line prompts); the cursor is an index into it, always
+ * on a grapheme-cluster boundary (clusters.ts), so no edit splits an emoji or a surrogate pair.
  */
+import { atColumn, columnOf, lineEnd, lineStart, nextBoundary, prevBoundary, snapForward, wordLeft, wordRight } from './clusters';
 
 export interface EditorState {
   text: string;
@@ -14,27 +16,42 @@ export interface EditorState {
 
 export const emptyEditor = (text = ''): EditorState => ({ text, cursor: text.length, historyIndex: null, draft: '' });
 
-const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));
+// A lone surrogate can only come from a broken decoder; it must never reach the text (or the log).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function insert(s: EditorState, chunk: string): EditorState {
-  const text = s.text.slice(0, s.cursor) + chunk + s.text.slice(s.cursor);
-  return { ...s, text, cursor: s.cursor + chunk.length, historyIndex: null };
+  const clean = chunk.replace(LONE_SURROGATE, '');
+  const text = s.text.slice(0, s.cursor) + clean + s.text.slice(s.cursor);
+  // A combining mark or a second flag letter joins the cluster before it: keep the cursor after it.
+  return { ...s, text, cursor: snapForward(text, s.cursor + clean.length), historyIndex: null };
 }
 
-export function backspace(s: EditorState): EditorState {
-  if (s.cursor === 0) return s;
-  // Remove a whole surrogate pair, not half of an emoji.
-  const step = s.cursor >= 2 && /[\uDC00-\uDFFF]/.test(s.text[s.cursor - 1]!) && /[\uD800-\uDBFF]/.test(s.text[s.cursor - 2]!) ? 2 : 1;
-  return { ...s, text: s.text.slice(0, s.cursor - step) + s.text.slice(s.cursor), cursor: s.cursor - step };
+/** Delete the text between two boundaries; the cursor ends at the first. */
+function cut(s: EditorState, from: number, to: number): EditorState {
+  if (from === to) return s;
+  return { ...s, text: s.text.slice(0, from) + s.text.slice(to), cursor: from };
 }
 
-export function deleteForward(s: EditorState): EditorState {
-  if (s.cursor >= s.text.length) return s;
-  return { ...s, text: s.text.slice(0, s.cursor) + s.text.slice(s.cursor + 1) };
-}
+/** Backspace: the whole grapheme cluster before the cursor (an emoji, a flag, é with its accent). */
+export const backspace = (s: EditorState): EditorState => cut(s, prevBoundary(s.text, s.cursor), s.cursor);
 
-export const left = (s: EditorState): EditorState => ({ ...s, cursor: clamp(s.cursor - 1, 0, s.text.length) });
-export const right = (s: EditorState): EditorState => ({ ...s, cursor: clamp(s.cursor + 1, 0, s.text.length) });
+/** Delete (and Ctrl-D on a non-empty line): the cluster under the cursor. */
+export const deleteForward = (s: EditorState): EditorState => cut(s, s.cursor, nextBoundary(s.text, s.cursor));
+
+export const left = (s: EditorState): EditorState => ({ ...s, cursor: prevBoundary(s.text, s.cursor) });
+export const right = (s: EditorState): EditorState => ({ ...s, cursor: nextBoundary(s.text, s.cursor) });
+
+/** Alt-b, Ctrl-←: to the start of this or the previous word (letters and digits). */
+export const wordBack = (s: EditorState): EditorState => ({ ...s, cursor: wordLeft(s.text, s.cursor) });
+
+/** Alt-f, Ctrl-→: to the end of this or the next word. */
+export const wordForward = (s: EditorState): EditorState => ({ ...s, cursor: wordRight(s.text, s.cursor) });
+
+/** Alt-d: delete to the end of this or the next word. */
+export const killWordForward = (s: EditorState): EditorState => cut(s, s.cursor, wordRight(s.text, s.cursor));
+
+/** Alt-Backspace: delete to the start of this or the previous word (readline's backward-kill-word). */
+export const killWordBackAlnum = (s: EditorState): EditorState => cut(s, wordLeft(s.text, s.cursor), s.cursor);
 
 /** Ctrl-A: start of the current line. */
 export function home(s: EditorState): EditorState {
@@ -60,12 +77,14 @@ export function killToEnd(s: EditorState): EditorState {
   return { ...s, text: s.text.slice(0, s.cursor) + s.text.slice(stop) };
 }
 
-/** Ctrl-W: delete the word before the cursor (and the blanks after it), like readline. */
+/** Ctrl-W: delete the blank-separated word before the cursor (and the blanks after it), like readline. */
 export function killWordBack(s: EditorState): EditorState {
   let i = s.cursor;
-  while (i > 0 && /\s/.test(s.text[i - 1]!)) i--;
-  while (i > 0 && !/\s/.test(s.text[i - 1]!)) i--;
-  return { ...s, text: s.text.slice(0, i) + s.text.slice(s.cursor), cursor: i };
+  const blankBefore = (p: number) => /\s/.test(s.text[p - 1]!);
+  while (i > 0 && blankBefore(i)) i--;
+  // By cluster: a mark after a blank belongs to the blank's cluster, and the cut must not split it.
+  while (i > 0 && !blankBefore(i)) i = prevBoundary(s.text, i);
+  return cut(s, i, s.cursor);
 }
 
 /** ↑: the previous history entry (history is oldest first). */
@@ -83,6 +102,20 @@ export function historyNext(s: EditorState, history: readonly string[]): EditorS
   const idx = s.historyIndex + 1;
   const text = history[idx]!;
   return { ...s, text, cursor: text.length, historyIndex: idx };
+}
+
+/** ↑: the line above in a multi-line text (same display column), from the first line the previous entry. */
+export function up(s: EditorState, history: readonly string[]): EditorState {
+  const start = lineStart(s.text, s.cursor);
+  if (start === 0) return historyPrev(s, history);
+  return { ...s, cursor: atColumn(s.text, lineStart(s.text, start - 1), columnOf(s.text, s.cursor)) };
+}
+
+/** ↓: the line below in a multi-line text, from the last line the next entry. */
+export function down(s: EditorState, history: readonly string[]): EditorState {
+  const stop = lineEnd(s.text, s.cursor);
+  if (stop === s.text.length) return historyNext(s, history);
+  return { ...s, cursor: atColumn(s.text, stop + 1, columnOf(s.text, s.cursor)) };
 }
 
 /** Longest common prefix of the candidates. */

@@ -60,13 +60,17 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
     // nor lost before Ink starts listening; the kernel keeps them until Ink reads.
     if (process.stdin.isTTY) process.stdin.setRawMode(true);
   }
-  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} onExit={() => resolveExit()} />, {
+  // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
+  let eraseFrame = () => {};
+  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />, {
     exitOnCtrlC: false,
     patchConsole: false,
     // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
     // behind that throttle, so Ink may draw up to 60 frames a second.
     maxFps: 60,
   });
+
+  eraseFrame = () => ink.clear();
 
   // After the first frame: work that must not delay the prompt.
   setImmediate(() => {

@@ -32,6 +32,29 @@ describe('keyToActions', () => {
     for (const [input, key, type] of cases) expect(keyToActions(input, k(key), fresh()), `${input} ${JSON.stringify(key)}`).toEqual([{ type }]);
   });
 
+  it('readline word keys, Ctrl-L, Ctrl-Z, and Delete apart from Backspace', () => {
+    // [input as Ink reports it, Key, raw sequence, action]
+    const cases: Array<[string, Partial<Key>, string, string]> = [
+      ['b', { meta: true }, '\x1bb', 'wordLeft'],
+      ['f', { meta: true }, '\x1bf', 'wordRight'],
+      ['d', { meta: true }, '\x1bd', 'killWordForward'],
+      ['', { leftArrow: true, ctrl: true }, '\x1b[1;5D', 'wordLeft'],
+      ['', { rightArrow: true, ctrl: true }, '\x1b[1;5C', 'wordRight'],
+      ['', { leftArrow: true, meta: true }, '\x1b[1;3D', 'wordLeft'],
+      ['', { delete: true, meta: true }, '\x1b\x7f', 'killWordBack'],
+      ['', { backspace: true, meta: true }, '\x1b\b', 'killWordBack'],
+      ['l', { ctrl: true }, '\x0c', 'clearScreen'],
+      ['z', { ctrl: true }, '\x1a', 'suspend'],
+      ['', { delete: true }, '\x1b[3~', 'deleteForward'],
+      ['', { delete: true }, '\x7f', 'backspace'],
+      ['', { delete: true }, '', 'backspace'],
+    ];
+    for (const [input, key, raw, type] of cases) expect(keyToActions(input, k(key), fresh(), raw), JSON.stringify(raw)).toEqual([{ type }]);
+    // an unbound Alt-letter is not text
+    expect(keyToActions('x', k({ meta: true }), fresh(), '\x1bx')).toEqual([]);
+    expect(chunkActions('ab\x0c\x1a')).toEqual([{ type: 'insert', text: 'ab' }, { type: 'clearScreen' }, { type: 'suspend' }]);
+  });
+
   it('Alt-Enter inserts a newline instead of submitting', () => {
     expect(keyToActions('\r', k({ return: true, meta: true }), fresh())).toEqual([{ type: 'insert', text: '\n' }]);
   });

@@ -1,5 +1,6 @@
 /** The line editor's view: prompt, text with a block cursor, continuation lines for pastes. */
 import { Box, Text } from 'ink';
+import { nextBoundary } from '../clusters';
 import type { EditorState } from '../line-editor';
 
 /**
@@ -8,9 +9,11 @@ import type { EditorState } from '../line-editor';
  */
 export function InputLine({ state, prompt, dim, maxLines = 12 }: { state: EditorState; prompt: string; dim: boolean; maxLines?: number }) {
   const before = state.text.slice(0, state.cursor);
-  const at = state.text[state.cursor];
-  const after = state.text.slice(state.cursor + 1);
-  const cursorChar = at === undefined || at === '\n' ? ' ' : at;
+  // The block cursor covers the whole cluster under it: an emoji drawn inverse, never half of one.
+  const next = nextBoundary(state.text, state.cursor);
+  const at = state.text.slice(state.cursor, next);
+  const after = state.text.slice(next);
+  const cursorChar = at === '' || at === '\n' ? ' ' : at;
   const all = (before + '\u0000' + (at === '\n' ? '\n' : '') + after).split('\n');
   const cursorLine = all.findIndex((l) => l.includes('\u0000'));
   const first = all.length <= maxLines ? 0 : Math.min(Math.max(0, cursorLine - maxLines + 2), all.length - maxLines);

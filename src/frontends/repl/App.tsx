@@ -8,13 +8,14 @@ import type { Engine } from '../../core/engine';
 import type { InputRouter } from '../../input/router';
 import type { InputHistory } from '../../sessions/input-history';
 import { HistoryItem } from './components/HistoryItem';
-import { InputLine } from './components/InputLine';
+import { InputLine, inputRowCount } from './components/InputLine';
 import { LiveArea } from './components/LiveArea';
 import { StatusLine } from './components/StatusLine';
 import type { InkHostControls } from './ink-host';
 import { keyToActions, type EditorAction, type PasteState } from './keymap';
 import * as ed from './line-editor';
 import type { UiStore } from './store';
+import { useTerminalSize } from './terminal-size';
 
 export interface AppProps {
   store: UiStore;
@@ -29,7 +30,7 @@ const DOUBLE_CTRL_C_MS = 2000;
 
 export function App({ store, engine, input, controls, history, onExit }: AppProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const { stdout } = useStdout();
+  const { stdout, write } = useStdout();
   // Several key events can arrive in one tick, before React re-renders: the refs are the truth,
   // the state only makes React draw them.
   const [editor, setEditorState] = useState<ed.EditorState>(ed.emptyEditor());
@@ -47,8 +48,9 @@ export function App({ store, engine, input, controls, history, onExit }: AppProp
   const paste = useRef<PasteState>({ active: false });
   const lastCtrlC = useRef(0);
   const asking = snap.ask !== null;
-  const width = stdout.columns || 80;
-  const rows = stdout.rows || 24;
+  const size = useTerminalSize(stdout, { paused: snap.handedOff, write, redraw: () => controls.rewrap() });
+  const width = size.columns;
+  const rows = size.rows;
 
   // A question arrived: give it its own editor, pre-filled if asked to.
   const askKey = useRef<unknown>(null);
@@ -155,19 +157,25 @@ export function App({ store, engine, input, controls, history, onExit }: AppProp
 
   // The live area and the input box together stay shorter than the terminal.
   const maxInputRows = Math.max(3, Math.floor(rows / 3));
-  const inputRows = Math.min(maxInputRows + 2, editor.text.split('\n').length) - 1;
+  const inputRows = Math.min(maxInputRows + 2, inputRowCount(editor, width, '› ')) - 1;
+  // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.
+  const scrollback = (
+    <Static key={size.epoch} items={snap.items}>
+      {(it) => <HistoryItem key={it.id} entry={it} width={width} />}
+    </Static>
+  );
 
-  if (snap.handedOff) return <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>;
+  if (snap.handedOff) return scrollback;
 
   return (
     <>
-      <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>
+      {scrollback}
       <Box flexDirection="column">
         {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
         {asking ? (
-          <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} />
+          <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} width={width} />
         ) : (
-          <InputLine state={editor} prompt="› " dim={engine.busy} maxLines={maxInputRows} />
+          <InputLine state={editor} prompt="› " dim={engine.busy} width={width} maxLines={maxInputRows} />
         )}
         {snap.notice ? <Text dimColor>{snap.notice}</Text> : null}
         <StatusLine status={snap.status} width={width} />

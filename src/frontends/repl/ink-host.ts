@@ -18,6 +18,8 @@ export interface InkHostControls {
   answer(text: string | null): void;
   /** Load the Markdown renderer ahead of the first answer. */
   preloadMarkdown(): void;
+  /** Render the finished answers again at the terminal's width (after it changed). */
+  rewrap(): void;
 }
 
 interface Stream {
@@ -137,6 +139,11 @@ export function createInkHost(
     },
     preloadMarkdown() {
       void loadMarkdown().catch(() => undefined);
+    },
+    rewrap() {
+      const m = md;
+      if (!m) return; // nothing was rendered yet
+      store.rerender((item) => (item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
     },
   };
 }

@@ -95,6 +95,15 @@ export class UiStore {
     this.update(patch);
   }
 
+  /** Items drawn again after a resize: `render` gives an item's new rendering (undefined: keep it). */
+  rerender(render: (item: OutputItem) => string | undefined): void {
+    const items = this.snap.items.map((e) => {
+      const r = render(e.item);
+      return r === undefined ? e : { ...e, rendered: r };
+    });
+    this.update({ items }, true);
+  }
+
   liveStart(kind: LiveState['kind'], label?: string): void {
     this.liveText = '';
     this.update({ live: { kind, text: '', startedAt: Date.now(), ...(label !== undefined && { label }) } }, true);

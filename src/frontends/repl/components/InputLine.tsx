@@ -1,43 +1,70 @@
 /** The line editor's view: prompt, text with a block cursor, continuation lines for pastes. */
 import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { columns, graphemes } from '../../../util/width';
 import type { EditorState } from '../line-editor';
+import { cursorRow, wrapPrompt, type PromptRow } from '../prompt-wrap';
+
+/** Prompt text's rows: `› ` on the first line, `… ` on later lines of a multi-line text. */
+export function promptRows(text: string, width: number, prompt: string): { rows: PromptRow[]; prefix: (r: PromptRow, i: number) => string } {
+  const rows = wrapPrompt(text, width, columns(prompt));
+  return { rows, prefix: (r, i) => (!r.head ? '' : i === 0 ? prompt : '… ') };
+}
+
+/** The rows the input line takes at `width` (what the App reserves for it). */
+export function inputRowCount(state: EditorState, width: number, prompt: string): number {
+  return layout(state, width, prompt).rows.length;
+}
+
+function layout(state: EditorState, width: number, prompt: string) {
+  const { rows, prefix } = promptRows(state.text, width, prompt);
+  const cur = cursorRow(rows, state.cursor);
+  const row = rows[cur.row]!;
+  const room = width - (row.head ? columns(prompt) : 0);
+  // The block cursor after the last character of a full row would make the terminal wrap: give it a row.
+  if (cur.at === row.end - row.start && row.width + 1 > room && (cur.row === rows.length - 1 || rows[cur.row + 1]!.head)) {
+    const extra: PromptRow = { start: row.end, end: row.end, width: 0, head: false };
+    rows.splice(cur.row + 1, 0, extra);
+    return { rows, prefix, cur: { row: cur.row + 1, at: 0 } };
+  }
+  return { rows, prefix, cur };
+}
 
 /**
- * At most `maxLines` lines are shown, around the cursor: a long paste must not make the live area
+ * At most `maxLines` rows are shown, around the cursor: a long paste must not make the live area
  * taller than the terminal (Ink then repaints the whole scrollback every frame).
  */
-export function InputLine({ state, prompt, dim, maxLines = 12 }: { state: EditorState; prompt: string; dim: boolean; maxLines?: number }) {
-  const before = state.text.slice(0, state.cursor);
-  const at = state.text[state.cursor];
-  const after = state.text.slice(state.cursor + 1);
-  const cursorChar = at === undefined || at === '\n' ? ' ' : at;
-  const all = (before + '\u0000' + (at === '\n' ? '\n' : '') + after).split('\n');
-  const cursorLine = all.findIndex((l) => l.includes('\u0000'));
-  const first = all.length <= maxLines ? 0 : Math.min(Math.max(0, cursorLine - maxLines + 2), all.length - maxLines);
-  const lines = all.slice(first, first + maxLines);
+export function InputLine({ state, prompt, dim, width, maxLines = 12 }: { state: EditorState; prompt: string; dim: boolean; width: number; maxLines?: number }) {
+  const { rows, prefix, cur } = layout(state, width, prompt);
+  const first = rows.length <= maxLines ? 0 : Math.min(Math.max(0, cur.row - maxLines + 2), rows.length - maxLines);
+  const shown = rows.slice(first, first + maxLines);
   const hiddenAbove = first;
-  const hiddenBelow = all.length - first - lines.length;
+  const hiddenBelow = rows.length - first - shown.length;
   return (
     <Box flexDirection="column">
       {hiddenAbove > 0 ? <Text dimColor>{`  ↑ ${hiddenAbove} more line${hiddenAbove === 1 ? '' : 's'}`}</Text> : null}
-      {lines.map((line, j) => {
+      {shown.map((r, j) => {
         const i = first + j;
-        const mark = line.indexOf('\u0000');
-        const head = i === 0 ? prompt : '… ';
+        const line = state.text.slice(r.start, r.end);
+        let body: ReactNode = line;
+        if (i === cur.row) {
+          // The whole grapheme cluster under the cursor, never half of an emoji.
+          const after = graphemes(state.text.slice(r.start + cur.at, Math.max(r.end, r.start + cur.at)));
+          const at = after[0];
+          body = (
+            <>
+              {line.slice(0, cur.at)}
+              <Text inverse>{at ?? ' '}</Text>
+              {line.slice(cur.at + (at?.length ?? 0))}
+            </>
+          );
+        }
         return (
           <Text key={i} dimColor={dim}>
             <Text color="cyan" bold>
-              {head}
+              {prefix(r, i)}
             </Text>
-            {mark === -1 ? (
-              line
-            ) : (
-              <>
-                {line.slice(0, mark)}
-                <Text inverse>{cursorChar}</Text>
-                {line.slice(mark + 1)}
-              </>
-            )}
+            {body}
           </Text>
         );
       })}

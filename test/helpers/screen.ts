@@ -115,7 +115,11 @@ export class Screen {
     s = '';
   }
 
+  /** Inside a synchronized update (`CSI ?2026h` … `l`): the frame on screen is half drawn. */
+  syncing = false;
+
   private csi(params: string, final: string): void {
+    if (params === '?2026' && (final === 'h' || final === 'l')) this.syncing = final === 'h';
     if (params.startsWith('?') || params.startsWith('>') || params.startsWith('<') || params.startsWith('=')) return;
     const ps = params.split(';').map((p) => (p === '' ? NaN : Number(p)));
     const n = Number.isNaN(ps[0]!) ? 1 : Math.max(1, ps[0]!);

@@ -105,6 +105,9 @@ export function createInkHost(
         }, 50);
       });
     },
+    liveRetry(r) {
+      store.liveRetry(r);
+    },
     async ask(question: string, o?: AskOptions) {
       await chain; // everything printed before the question is on screen first
       store.flush();

@@ -1,7 +1,7 @@
 /** The line editor's view: prompt, text with a block cursor, continuation lines for pastes. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { columns, graphemes } from '../../../util/width';
+import { columns, graphemes, wrapWords } from '../../../util/width';
 import type { EditorState } from '../line-editor';
 import { cursorRow, wrapPrompt, type PromptRow } from '../prompt-wrap';
 
@@ -13,10 +13,23 @@ export function promptRows(text: string, width: number, prompt: string): { rows:
 
 /** The rows the input line takes at `width` (what the App reserves for it). */
 export function inputRowCount(state: EditorState, width: number, prompt: string): number {
-  return layout(state, width, prompt).rows.length;
+  const l = layout(state, width, prompt);
+  return l.above.length + l.rows.length;
 }
 
-function layout(state: EditorState, width: number, prompt: string) {
+/**
+ * A question wider than half the line (a memory item quoted in full) is word-wrapped on rows of its
+ * own above the answer, which keeps at least half a line to type in.
+ */
+function splitQuestion(prompt: string, width: number): { above: string[]; prompt: string } {
+  if (columns(prompt) <= width / 2) return { above: [], prompt };
+  const lines = wrapWords(prompt.trimEnd(), width);
+  const last = `${lines.pop() ?? ''}${prompt.endsWith(' ') ? ' ' : ''}`;
+  return columns(last) <= width / 2 ? { above: lines, prompt: last } : { above: [...lines, last.trimEnd()], prompt: '' };
+}
+
+function layout(state: EditorState, width: number, question: string) {
+  const { above, prompt } = splitQuestion(question, width);
   const { rows, prefix } = promptRows(state.text, width, prompt);
   const cur = cursorRow(rows, state.cursor);
   const row = rows[cur.row]!;
@@ -25,9 +38,9 @@ function layout(state: EditorState, width: number, prompt: string) {
   if (cur.at === row.end - row.start && row.width + 1 > room && (cur.row === rows.length - 1 || rows[cur.row + 1]!.head)) {
     const extra: PromptRow = { start: row.end, end: row.end, width: 0, head: false };
     rows.splice(cur.row + 1, 0, extra);
-    return { rows, prefix, cur: { row: cur.row + 1, at: 0 } };
+    return { above, rows, prefix, cur: { row: cur.row + 1, at: 0 } };
   }
-  return { rows, prefix, cur };
+  return { above, rows, prefix, cur };
 }
 
 /**
@@ -35,13 +48,18 @@ function layout(state: EditorState, width: number, prompt: string) {
  * taller than the terminal (Ink then repaints the whole scrollback every frame).
  */
 export function InputLine({ state, prompt, dim, width, maxLines = 12 }: { state: EditorState; prompt: string; dim: boolean; width: number; maxLines?: number }) {
-  const { rows, prefix, cur } = layout(state, width, prompt);
+  const { above, rows, prefix, cur } = layout(state, width, prompt);
   const first = rows.length <= maxLines ? 0 : Math.min(Math.max(0, cur.row - maxLines + 2), rows.length - maxLines);
   const shown = rows.slice(first, first + maxLines);
   const hiddenAbove = first;
   const hiddenBelow = rows.length - first - shown.length;
   return (
     <Box flexDirection="column">
+      {above.map((q, i) => (
+        <Text key={`q${i}`} color="cyan" bold>
+          {q}
+        </Text>
+      ))}
       {hiddenAbove > 0 ? <Text dimColor>{`  ↑ ${hiddenAbove} more line${hiddenAbove === 1 ? '' : 's'}`}</Text> : null}
       {shown.map((r, j) => {
         const i = first + j;

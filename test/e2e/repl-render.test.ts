@@ -137,4 +137,23 @@ describe('resize', () => {
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });
+
+  it('120 → 40 while an answer streams: the question and the answer once each, in order', async () => {
+    const words = Array.from({ length: 150 }, (_, i) => `w${i}`);
+    fake.server.enqueue({ text: words.join(' '), chunkSize: 4, intervalMs: 8 });
+    const s = await start(120, 30);
+    s.write('stream please\r');
+    await s.waitFor('w20 ');
+    s.resize(40, 30);
+    await s.waitFor(/w149/);
+    await s.settle();
+    const lines = s.screen.allLines();
+    expect(count(lines, '› stream please'), lines.join('\n')).toBe(1);
+    const after = lines.slice(lines.indexOf('› stream please') + 1, lines.findLastIndex((l) => l.startsWith('›')));
+    expect(after.join(' ').split(/\s+/), lines.join('\n')).toEqual(words);
+    for (const l of after) expect(l.length).toBeLessThanOrEqual(40);
+    expect(lines.filter((l) => l.startsWith('fast (')), lines.join('\n')).toHaveLength(1);
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
 });

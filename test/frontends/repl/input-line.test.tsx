@@ -27,6 +27,12 @@ describe('InputLine', () => {
     expect(inputRowCount(s, 40, '› ')).toBe(3);
   });
 
+  it('the cursor on the space a full row broke at gets a row of its own too', () => {
+    const text = `${'a'.repeat(38)} ${'b'.repeat(10)}`;
+    const s = { ...emptyEditor(text), cursor: 38 };
+    expect(frame(<InputLine state={s} prompt="› " dim={false} width={40} />)).toEqual([`› ${'a'.repeat(38)}`, '', 'b'.repeat(10)]);
+  });
+
   it('the cursor covers a whole emoji', () => {
     const s = { ...emptyEditor('a👨‍👩‍👧b'), cursor: 1 };
     expect(frame(<InputLine state={s} prompt="› " dim={false} width={40} />)).toEqual(['› a👨‍👩‍👧b']);

@@ -34,8 +34,9 @@ function layout(state: EditorState, width: number, question: string) {
   const cur = cursorRow(rows, state.cursor);
   const row = rows[cur.row]!;
   const room = width - (row.head ? columns(prompt) : 0);
-  // The block cursor after the last character of a full row would make the terminal wrap: give it a row.
-  if (cur.at === row.end - row.start && row.width + 1 > room && (cur.row === rows.length - 1 || rows[cur.row + 1]!.head)) {
+  // The block cursor after the last character of a full row (at the end of a line, or on the space
+  // a row broke at) would make the terminal wrap: give it a row of its own.
+  if (cur.at === row.end - row.start && row.width + 1 > room) {
     const extra: PromptRow = { start: row.end, end: row.end, width: 0, head: false };
     rows.splice(cur.row + 1, 0, extra);
     return { above, rows, prefix, cur: { row: cur.row + 1, at: 0 } };

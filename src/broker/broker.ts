@@ -78,6 +78,7 @@ export class Broker {
         const wait = err.retryAfterMs ?? Math.min(8000, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
         if (!retryable || attempt >= MAX_RETRIES) throw err;
         if (wait > RETRY_AFTER_CAP_MS) throw tooLongToWait(err, RETRY_AFTER_CAP_MS, attempt);
+        opts.onRetry?.({ attempt: attempt + 2, of: MAX_RETRIES + 1, waitMs: wait });
         if (await abortableSleep(wait, opts.signal)) return { content: '', toolCalls: [], finishReason: null, interrupted: true };
       }
     }

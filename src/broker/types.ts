@@ -36,4 +36,13 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Called for each piece of answer text, in order. */
   onText?: (text: string) => void;
+  /** A failed call will be tried again after a wait (so a front end can say so while it waits). */
+  onRetry?: (retry: RetryNotice) => void;
+}
+
+export interface RetryNotice {
+  /** The attempt about to be made (2 = the first retry) and how many there can be. */
+  attempt: number;
+  of: number;
+  waitMs: number;
 }

@@ -2,6 +2,7 @@
  * What the headless core needs from a front end (Ink REPL, plain line mode, `-p`). The core decides;
  * the host only shows things and collects answers.
  */
+import type { RetryNotice } from '../broker/types';
 import { parseAnswer } from '../tools/gate';
 import type { StatusInfo } from './status';
 
@@ -28,6 +29,8 @@ export interface EngineHost {
   liveStart(kind: 'assistant' | 'shell' | 'tool', label?: string): void;
   liveText(text: string): void;
   liveEnd(): void;
+  /** The live answer's model call failed and is tried again after a wait. */
+  liveRetry?(retry: RetryNotice): void;
   /**
    * Ask the user; resolves with the line they typed ('' for a bare Enter), or null when nobody can
    * answer (no terminal, end of input).

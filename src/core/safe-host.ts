@@ -30,6 +30,7 @@ export function terminalSafeHost(host: EngineHost): EngineHost {
   if (host.canAsk !== undefined) safe.canAsk = host.canAsk;
   if (host.interactive !== undefined) safe.interactive = host.interactive;
   if (host.withTerminal) safe.withTerminal = (fn) => host.withTerminal!(fn);
+  if (host.liveRetry) safe.liveRetry = (r) => host.liveRetry!(r);
   if (host.status) safe.status = (s) => host.status!(s);
   if (host.pageLines) safe.pageLines = () => host.pageLines!();
   return safe;

@@ -137,7 +137,7 @@ async function modelCall(deps: TurnDeps, signal: AbortSignal): Promise<StreamRes
       await loadTokenizer();
       req = deps.request();
     }
-    const result = await deps.broker().stream(req.messages, { signal, tools: await deps.toolbox.specsReady(), onText: (t) => host.liveText(t) });
+    const result = await deps.broker().stream(req.messages, { signal, tools: await deps.toolbox.specsReady(), onText: (t) => host.liveText(t), onRetry: (r) => host.liveRetry?.(r) });
     endLive();
     if (result.usage) deps.countUsage(result.usage);
     const calls = result.interrupted ? [] : result.toolCalls;

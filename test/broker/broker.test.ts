@@ -95,6 +95,17 @@ describe('Broker.stream', () => {
     expect(fake.server.requests).toHaveLength(3);
   });
 
+  it('reports each retry before waiting for it: the attempt, of how many, and the wait', async () => {
+    fake.server.enqueue({ status: 500, headers: { 'retry-after-ms': '30' } }, { status: 503, headers: { 'retry-after-ms': '40' } }, { text: 'third time' });
+    const retries: unknown[] = [];
+    const r = await new Broker(preset()).stream(msgs, { onRetry: (n) => retries.push(n) });
+    expect(r.content).toBe('third time');
+    expect(retries).toEqual([
+      { attempt: 2, of: 3, waitMs: 30 },
+      { attempt: 3, of: 3, waitMs: 40 },
+    ]);
+  });
+
   it('Ctrl-C during a retry wait returns at once, as interrupted', async () => {
     fake.server.enqueue({ status: 429, headers: { 'retry-after': '10' } }, { text: 'never reached' });
     const ac = new AbortController();

@@ -5,6 +5,7 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import { BIN, ROOT } from './paths';
 import { isolatedEnv } from './run-cli';
+import { Screen } from './screen';
 
 export interface PtySession {
   pty: IPty;
@@ -13,6 +14,12 @@ export interface PtySession {
   /** The same with escape sequences removed. */
   text(): string;
   write(data: string): void;
+  /** What the terminal shows, screen and scrollback (test/helpers/screen.ts). */
+  screen: Screen;
+  /** Resize the terminal (the emulator re-wraps first, as a real one does, then the child gets SIGWINCH). */
+  resize(cols: number, rows: number): void;
+  /** Wait until nothing has been written for `quietMs` (counted from the call at the earliest). */
+  settle(quietMs?: number, timeoutMs?: number): Promise<void>;
   /** Wait until the visible text (after `from`, an index into text()) matches. */
   waitFor(what: string | RegExp, opts?: { timeoutMs?: number; from?: number }): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
@@ -38,9 +45,13 @@ export function spawnAish(args: string[], opts: { home: string; env?: Record<str
     env: env as Record<string, string>,
   });
   let out = '';
+  let lastData = Date.now();
+  const screen = new Screen(opts.cols ?? 100, opts.rows ?? 30);
   const waiters = new Set<() => void>();
   pty.onData((d) => {
     out += d;
+    lastData = Date.now();
+    screen.write(d);
     for (const w of [...waiters]) w();
   });
   // node-pty can report the exit before the last output chunk: give trailing data a moment.
@@ -50,6 +61,19 @@ export function spawnAish(args: string[], opts: { home: string; env?: Record<str
     raw: () => out,
     text: () => stripAnsi(out),
     write: (d) => pty.write(d),
+    screen,
+    resize(cols, rows) {
+      screen.resize(cols, rows);
+      pty.resize(cols, rows);
+    },
+    async settle(quietMs = 250, timeoutMs = 10_000) {
+      const start = Date.now();
+      const end = start + timeoutMs;
+      while (Date.now() - Math.max(lastData, start) < quietMs) {
+        if (Date.now() > end) throw new Error(`output did not settle; screen tail:\n${stripAnsi(out).slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     waitFor(what, o = {}) {
       const timeoutMs = o.timeoutMs ?? 10_000;
       const from = o.from ?? 0;

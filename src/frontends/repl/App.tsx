@@ -8,7 +8,7 @@ import type { Engine } from '../../core/engine';
 import type { InputRouter } from '../../input/router';
 import type { InputHistory } from '../../sessions/input-history';
 import { HistoryItem } from './components/HistoryItem';
-import { InputLine } from './components/InputLine';
+import { InputLine, inputRowCount } from './components/InputLine';
 import { LiveArea } from './components/LiveArea';
 import { StatusLine } from './components/StatusLine';
 import { edit } from './edit-action';
@@ -17,6 +17,7 @@ import { clearScreen, suspend, type Screen } from './job-control';
 import { keyToActions, type EditorAction, type PasteState } from './keymap';
 import * as ed from './line-editor';
 import type { UiStore } from './store';
+import { useTerminalSize } from './terminal-size';
 
 export interface AppProps {
   store: UiStore;
@@ -66,8 +67,9 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
   const paste = useRef<PasteState>({ active: false });
   const lastCtrlC = useRef(0);
   const asking = snap.ask !== null;
-  const width = stdout.columns || 80;
-  const rows = stdout.rows || 24;
+  const size = useTerminalSize(stdout, { paused: snap.handedOff, write, redraw: () => controls.rewrap() });
+  const width = size.columns;
+  const rows = size.rows;
 
   // A question arrived: give it its own editor, pre-filled if asked to.
   const askKey = useRef<unknown>(null);
@@ -183,19 +185,25 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
 
   // The live area and the input box together stay shorter than the terminal.
   const maxInputRows = Math.max(3, Math.floor(rows / 3));
-  const inputRows = Math.min(maxInputRows + 2, editor.text.split('\n').length) - 1;
+  const inputRows = Math.min(maxInputRows + 2, inputRowCount(editor, width, '› ')) - 1;
+  // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.
+  const scrollback = (
+    <Static key={size.epoch} items={snap.items}>
+      {(it) => <HistoryItem key={it.id} entry={it} width={width} />}
+    </Static>
+  );
 
-  if (snap.handedOff) return <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>;
+  if (snap.handedOff) return scrollback;
 
   return (
     <>
-      <Static items={snap.items}>{(it) => <HistoryItem key={it.id} entry={it} />}</Static>
+      {scrollback}
       <Box flexDirection="column" ref={frame}>
         {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
         {asking ? (
-          <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} />
+          <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} width={width} />
         ) : (
-          <InputLine state={editor} prompt="› " dim={engine.busy} maxLines={maxInputRows} />
+          <InputLine state={editor} prompt="› " dim={engine.busy} width={width} maxLines={maxInputRows} />
         )}
         {snap.notice ? <Text dimColor>{snap.notice}</Text> : null}
         <StatusLine status={snap.status} width={width} />

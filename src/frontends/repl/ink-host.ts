@@ -18,6 +18,8 @@ export interface InkHostControls {
   answer(text: string | null): void;
   /** Load the Markdown renderer ahead of the first answer. */
   preloadMarkdown(): void;
+  /** Render the finished answers again at the terminal's width (after it changed). */
+  rewrap(): void;
 }
 
 interface Stream {
@@ -103,6 +105,9 @@ export function createInkHost(
         }, 50);
       });
     },
+    liveRetry(r) {
+      store.liveRetry(r);
+    },
     async ask(question: string, o?: AskOptions) {
       await chain; // everything printed before the question is on screen first
       store.flush();
@@ -137,6 +142,11 @@ export function createInkHost(
     },
     preloadMarkdown() {
       void loadMarkdown().catch(() => undefined);
+    },
+    rewrap() {
+      const m = md;
+      if (!m) return; // nothing was rendered yet
+      store.rerender((item) => (item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
     },
   };
 }

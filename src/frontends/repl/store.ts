@@ -3,6 +3,7 @@
  * useSyncExternalStore. Changes are flushed at most every FRAME_MS, so a fast stream causes ~30
  * renders a second, not one per token (measured: per-token updates cost 10× the time and bytes).
  */
+import type { RetryNotice } from '../../broker/types';
 import type { OutputItem } from '../../core/host';
 import type { StatusInfo } from '../../core/status';
 
@@ -22,6 +23,8 @@ export interface LiveState {
   startedAt: number;
   /** The stream ended; the text stays until its finished rendering replaces it (no spinner). */
   finished?: boolean;
+  /** The call failed and is tried again at `at` (ms since the epoch). */
+  retry?: { at: number; attempt: number; of: number };
 }
 
 export interface AskState {
@@ -95,9 +98,23 @@ export class UiStore {
     this.update(patch);
   }
 
+  /** Items drawn again after a resize: `render` gives an item's new rendering (undefined: keep it). */
+  rerender(render: (item: OutputItem) => string | undefined): void {
+    const items = this.snap.items.map((e) => {
+      const r = render(e.item);
+      return r === undefined ? e : { ...e, rendered: r };
+    });
+    this.update({ items }, true);
+  }
+
   liveStart(kind: LiveState['kind'], label?: string): void {
     this.liveText = '';
     this.update({ live: { kind, text: '', startedAt: Date.now(), ...(label !== undefined && { label }) } }, true);
+  }
+
+  liveRetry(r: RetryNotice): void {
+    if (!this.snap.live) return;
+    this.update({ live: { ...this.snap.live, retry: { at: Date.now() + r.waitMs, attempt: r.attempt, of: r.of } } }, true);
   }
 
   liveAppend(text: string): void {

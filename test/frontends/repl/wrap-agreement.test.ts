@@ -26,7 +26,7 @@ const CORPUS = [
   'ab日本語日本語日本語日本語日本語 wide characters straddling the column edge',
   'x'.repeat(200),
 ];
-const WIDTHS = [10, 11, 17, 23, 40, 80];
+const WIDTHS = [10, 11, 17, 23, 40, 80, 120];
 
 describe('live and final wrapping agree for plain prose', () => {
   for (const text of CORPUS) {

@@ -4,21 +4,36 @@
  */
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
-import { wrapColumns, wrapWords } from '../../../util/width';
+import { truncateColumns, wrapColumns, wrapWords } from '../../../util/width';
 import type { LiveState } from '../store';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-function Spinner({ since, label }: { since: number; label: string }) {
+/** `⠋ running · 3s · Ctrl-C to cancel`, or while a failed call waits: `⠋ retrying in 2s (attempt 2/3) · …`. */
+export function spinnerText(live: Pick<LiveState, 'kind' | 'startedAt' | 'retry'>, frame: number, now: number): string {
+  const f = FRAMES[frame % FRAMES.length];
+  const r = live.retry;
+  if (r) {
+    const left = Math.ceil((r.at - now) / 1000);
+    const what = left > 0 ? `retrying in ${left}s` : 'retrying';
+    return `${f} ${what} (attempt ${r.attempt}/${r.of}) · Ctrl-C to cancel`;
+  }
+  const label = live.kind === 'assistant' ? 'thinking' : 'running';
+  return `${f} ${label} · ${Math.floor((now - live.startedAt) / 1000)}s · Ctrl-C to cancel`;
+}
+
+// Ticks ten times a second: the elapsed time and the frame move even when no output comes.
+function Spinner({ live }: { live: LiveState }) {
   const [frame, setFrame] = useState(0);
   useEffect(() => {
     const t = setInterval(() => setFrame((f) => f + 1), 100);
     return () => clearInterval(t);
   }, []);
-  const secs = Math.floor((Date.now() - since) / 1000);
+  const text = spinnerText(live, frame, Date.now());
   return (
     <Text color="cyan">
-      {FRAMES[frame % FRAMES.length]} <Text dimColor>{`${label}${secs >= 1 ? ` ${secs}s` : ''} · Ctrl-C to cancel`}</Text>
+      {text.slice(0, 1)}
+      <Text dimColor>{text.slice(1)}</Text>
     </Text>
   );
 }
@@ -48,16 +63,17 @@ export function tailLines(text: string, rows: number, width: number, kind: LiveS
 }
 
 export function LiveArea({ live, rows, width }: { live: LiveState; rows: number; width: number }) {
-  if (!live.text && !live.finished) {
-    const label = live.kind === 'assistant' ? 'thinking' : live.label ?? 'running';
-    return <Spinner since={live.startedAt} label={label} />;
-  }
-  const { lines, hidden } = tailLines(live.text, rows, Math.max(1, width), live.kind);
+  const running = !live.finished;
+  // An answer shows the spinner only until its text arrives; a command all the time it runs.
+  const spin = running && (live.kind !== 'assistant' || !live.text);
+  if (live.kind === 'assistant' && !live.text && spin) return <Spinner live={live} />;
+  const { lines, hidden } = tailLines(live.text, Math.max(1, rows - (spin ? 1 : 0)), Math.max(1, width), live.kind);
   return (
     <Box flexDirection="column">
-      {live.label ? <Text dimColor>{`$ ${live.label}`}</Text> : null}
+      {live.label ? <Text dimColor>{truncateColumns(live.kind === 'shell' ? `$ ${live.label}` : live.label, width)}</Text> : null}
       {hidden > 0 ? <Text dimColor>{`… ${hidden} more line${hidden === 1 ? '' : 's'} above`}</Text> : null}
-      <Text dimColor={live.kind !== 'assistant'}>{lines.join('\n')}</Text>
+      {live.text ? <Text dimColor={live.kind !== 'assistant'}>{lines.join('\n')}</Text> : null}
+      {spin ? <Spinner live={live} /> : null}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 /** :tools — the tools the model can call, and each MCP server's state. */
+import { exampleConfigHint } from '../config/example';
 import { info, type MetaCommand } from './types';
 
 export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
@@ -14,7 +15,7 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
       lines.push('memory_remember      save an item to your memory (asks "remember? [y/N]" every time; refused with no terminal)');
     } else lines.push('memory tools         off (--no-memory or memory: false)');
     const statuses = tools.statuses();
-    if (statuses.length === 0) lines.push('no MCP servers configured (mcp.servers in the config; see config.example.ts)');
+    if (statuses.length === 0) lines.push(`no MCP servers configured (mcp.servers in the config; ${exampleConfigHint()})`);
     for (const s of statuses) {
       const state = s.state === 'failed' ? `failed: ${s.error ?? '?'}` : s.state === 'ready' ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : s.state;
       lines.push(`MCP ${s.name}: ${state}`);

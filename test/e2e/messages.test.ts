@@ -1,9 +1,10 @@
 /** Messages that say the right thing, in piped mode (issue 13): what reaches the model, and where errors go. */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';
+import { ROOT } from '../helpers/paths';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
@@ -35,5 +36,25 @@ describe('messages (piped mode)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('aish: cd: -: no previous directory (aish has not changed directory yet)\n');
     expect(r.stdout).toBe(`${join(root, 'sub')}\n${root}\n${root}\n${join(root, 'sub')}\n${join(root, 'sub')}\n`);
+  });
+
+  it('-p points at what works from the shell, not at a :command', async () => {
+    const home = tmpDir();
+    const data = join(home, '.local', 'share', 'aish');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'memory.jsonl'), 'not json at all\n');
+    const r = await runAish(['-p', 'hi'], { home, env: fake.env() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('memory.jsonl: 1 unreadable line skipped (see aish memory list)');
+    expect(r.stderr).not.toContain(':memory');
+  });
+
+  it('a config error names where config.example.ts is', async () => {
+    const home = tmpDir();
+    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
+    writeFileSync(join(home, '.config', 'aish', 'config.ts'), 'export default { memroy: {} };\n');
+    const r = await runAish(['-p', 'hi'], { home, env: fake.env() });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(`unknown key memroy (did you mean memory?); see ${join(ROOT, 'config.example.ts')} (every key, with comments)`);
   });
 });

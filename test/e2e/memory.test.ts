@@ -173,8 +173,10 @@ describe(':memory summarize', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('[memory] candidate 2/5 (fact): AWS key is [redacted] for the deploy user.  (redacted: AWS access key)');
     expect(r.stdout).toMatch(/\[memory\] candidate 3\/5 \(pref\): User prefers terse responses!  \(duplicates memory 1 — skip it\?\)/);
-    expect(r.stdout).toContain('[aish] memory: added 3 candidates');
-    expect(r.stdout).toContain('[aish] memory: added 0 candidates');
+    // Every candidate accounted for, with the ids kept; an edit shows what was stored.
+    expect(r.stdout).toContain('kept as #4: Deploys happen on Friday afternoons.');
+    expect(r.stdout).toContain('[aish] memory: kept 3 (#2, #3, #4), skipped 2');
+    expect(r.stdout).toContain('[aish] memory: kept none, skipped 1');
 
     const [, first, second] = await fake.server.waitForRequests(3);
     expect(first!.body.model).toBe('summarizer-model');

@@ -132,6 +132,9 @@ export function createInkHost(
     answer(text) {
       const r = pending;
       pending = null;
+      // The question and its answer stay in the scrollback, as a shell's prompt line does.
+      const q = store.getSnapshot().ask?.question;
+      if (q !== undefined) host.print({ kind: 'info', text: `${q}${text ?? '^C'}` });
       store.setAsk(null);
       r?.(text);
     },

@@ -87,4 +87,20 @@ describe('notices that end with the work they are about', () => {
     expect(t.frame().match(/interrupted/g)).toEqual(['interrupted']);
     t.ui.unmount();
   });
+
+describe('answers stay on screen', () => {
+  it('a question and its answer (an edit too) are echoed into the scrollback', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('›'), 'prompt');
+    const keep = t.engine.host.ask('keep? [y/N/edit] ');
+    await t.until((f) => f.includes('keep? [y/N/edit]'), 'question');
+    t.ui.stdin.write('edit\r');
+    expect(await keep).toBe('edit');
+    const edit = t.engine.host.ask('edit: ', { initial: 'User uses pnpm.' });
+    await t.until((f) => f.includes('edit: User uses pnpm.'), 'pre-filled text');
+    t.ui.stdin.write('\x17yarn.\r');
+    expect(await edit).toBe('User uses yarn.');
+    await t.until((f) => f.includes('keep? [y/N/edit] edit\nedit: User uses yarn.'), 'both answers echoed');
+    t.ui.unmount();
+  });
 });

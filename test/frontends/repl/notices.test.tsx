@@ -87,6 +87,7 @@ describe('notices that end with the work they are about', () => {
     expect(t.frame().match(/interrupted/g)).toEqual(['interrupted']);
     t.ui.unmount();
   });
+});
 
 describe('answers stay on screen', () => {
   it('a question and its answer (an edit too) are echoed into the scrollback', async () => {

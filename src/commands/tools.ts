@@ -1,6 +1,6 @@
 /** :tools — the tools the model can call, and each MCP server's state. */
 import { exampleConfigHint } from '../config/example';
-import { info, type MetaCommand } from './types';
+import { rows, type MetaCommand } from './types';
 
 export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
   name: 'tools',
@@ -25,6 +25,6 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
         lines.push(`  ${t.name.padEnd(28)} ${(t.description || '').split('\n')[0]!.slice(0, 80)}${flag}`);
       }
     }
-    return { output: [info(lines.join('\n'))] };
+    return { output: [rows(lines.join('\n'))] };
   },
 };

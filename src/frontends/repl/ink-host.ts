@@ -6,7 +6,8 @@
  * goes to the scrollback rendered, the live area keeps only the block being written, and when the
  * answer ends only that last block is left to render.
  */
-import type { AskOptions, EngineHost } from '../../core/host';
+import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
+import { hangWrap } from '../../util/hang';
 import type { UiStore } from './store';
 import { BlockSplitter } from './stream-blocks';
 
@@ -68,7 +69,8 @@ export function createInkHost(
 
   const host: EngineHost = {
     interactive: true,
-    print(item) {
+    print(given) {
+      const item = withHang(given, opts.width());
       const s = stream;
       if (item.kind === 'assistant' && s) {
         stream = null;
@@ -142,4 +144,11 @@ export function createInkHost(
       void loadMarkdown().catch(() => undefined);
     },
   };
+}
+
+/** A list's rows wrapped here, with their hanging indent, before Ink would wrap them without one. */
+function withHang(item: OutputItem, width: number): OutputItem {
+  if (item.hang === undefined) return item;
+  const mark = item.kind === 'error' || item.kind === 'warn' ? 2 : 0; // `✗ ` / `! ` before the text
+  return { ...item, text: hangWrap(item.text, width - mark, item.hang) };
 }

@@ -25,7 +25,12 @@ interface Stream {
   text: string;
   committed: number;
   splitter: BlockSplitter;
+  /** A block of this answer is in the scrollback: the next one starts after a blank line. */
+  shown: boolean;
 }
+
+/** A block after an earlier one of the same answer: the blank line its one-piece rendering has. */
+const after = (s: Stream, rendered: string | undefined): string | undefined => (rendered && s.shown ? `\n${rendered}` : rendered);
 
 export function createInkHost(
   store: UiStore,
@@ -63,7 +68,8 @@ export function createInkHost(
     if (cut <= s.committed) return;
     const part = s.text.slice(s.committed, cut);
     s.committed = cut;
-    const rendered = md.renderMarkdown(part, { width: opts.width(), color: opts.color });
+    const rendered = after(s, md.renderMarkdown(part, { width: opts.width(), color: opts.color }));
+    if (rendered) s.shown = true;
     enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered));
   };
 
@@ -76,13 +82,13 @@ export function createInkHost(
         stream = null;
         // The answer that was streaming: only what was not committed is left to render.
         const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? item.text.slice(s.committed) : item.text;
-        enqueue(async () => store.addItem({ ...item, text: rest }, await renderText(rest), { clearLive: true }));
+        enqueue(async () => store.addItem({ ...item, text: rest }, after(s, await renderText(rest)), { clearLive: true }));
         return;
       }
       enqueue(async () => store.addItem(item, item.markdown ? await renderText(item.text) : undefined, { clearLive: true }));
     },
     liveStart(kind, label) {
-      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter() } : null;
+      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false } : null;
       store.liveStart(kind, label);
     },
     liveText(text) {

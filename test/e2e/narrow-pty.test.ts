@@ -62,4 +62,34 @@ describe('40 columns', () => {
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });
+
+  it(':help memory, :memory plan, :sessions, :tools and :checkpoints fit, continuation lines indented', async () => {
+    const home = tmpDir();
+    const s = start(home);
+    await s.waitFor('mem ');
+    s.write(':remember the deploy script lives in scripts/deploy.sh and needs the staging credentials\r');
+    await s.waitFor('memory: added 1');
+    // A session with a long first prompt, so :sessions has a row to wrap.
+    s.write('please explain how the deploy script works for the staging environment\r');
+    await s.waitFor('echo: please');
+    for (const [cmd, last] of [
+      [':help memory', 'where memory.jsonl is'],
+      [':memory plan deploy script', 'left out'],
+      [':sessions', 'continue one with :resume NAME'],
+      [':tools', 'MCP servers configured'],
+      [':checkpoints', 'before each step that may write'],
+    ] as const) {
+      const mark = s.text().length;
+      s.write(`${cmd}\r`);
+      await s.waitFor(new RegExp(last.split(' ').join('\\s+')), { from: mark });
+      await new Promise((r) => setTimeout(r, 100)); // the rest of the frame
+      const lines = s.text().slice(mark).split(/\r?\n/);
+      for (const l of lines) expect(l.length, `${cmd}: ${l}`).toBeLessThanOrEqual(40);
+      // Some row was too long for 40 columns and hangs under its first line.
+      if (cmd !== ':checkpoints') expect(lines.some((l) => /^ {4,}\S/.test(l)), cmd).toBe(true);
+    }
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
 });
+

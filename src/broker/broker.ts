@@ -4,6 +4,7 @@
  * stream that stalls is caught by our own idle timer.
  */
 import type OpenAI from 'openai';
+import { fetchReadableErrors } from './error-body';
 import { BrokerError, duration, toBrokerError, tooLongToWait } from './errors';
 import type { ResolvedPreset } from './presets';
 import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from './types';
@@ -53,6 +54,8 @@ export class Broker {
       maxRetries: 0,
       // The SDK console.error()s bad chunks, which would paint over the UI; we report them ourselves.
       logLevel: 'off',
+      // The server's own words on a failed call, whatever shape its error body has.
+      fetch: fetchReadableErrors,
     });
     return this.client;
   }

@@ -4,7 +4,7 @@ import { confirm } from '../core/host';
 import { AishError, UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
-import { info, type MetaCommand } from './types';
+import { info, rows, type MetaCommand } from './types';
 
 /** Rows shown without --all: the ones worth restoring are the recent ones. */
 const SHOWN = 20;
@@ -28,7 +28,7 @@ export const checkpointsCommand: MetaCommand<'checkpoints'> = {
     const lines = formatCheckpointLines(shown, new Date());
     const more = shown.length < list.length ? ` (${shown.length} shown, :checkpoints --all for all)` : '';
     lines.push(`${plural(list.length, 'checkpoint')} of ${dir}, newest first${more} — :restore N puts it back as before step N`);
-    return { output: [info(lines.join('\n'))] };
+    return { output: [rows(lines.join('\n'))] };
   },
 };
 

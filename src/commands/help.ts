@@ -1,22 +1,18 @@
 /** `:help [COMMAND]`: every command on one line each, or one command's details and subcommands. */
 import { UsageError } from '../util/errors';
-import { info, type MetaCommand, type SubCommand } from './types';
+import { rows, type MetaCommand, type SubCommand } from './types';
 
 export function synopsis(c: MetaCommand): string {
-  const args = c.args ?? (c.subcommands ? c.subcommands.map((s) => s.name).join('|') : '');
+  const args = c.args ?? (c.subcommands ? c.subcommands.map((s) => s.name).join(' | ') : '');
   return `:${c.name}${args ? ` ${args}` : ''}`;
 }
 
-/** `  :memory add KIND TEXT   remember …`, continuation lines indented under the text. */
+/**
+ * `  :memory add KIND TEXT  remember …`, one row per subcommand. Not padded to the longest (65
+ * columns for :memory): the front end wraps each row with a hanging indent at its width.
+ */
 export function subcommandHelp(c: MetaCommand, subs: readonly SubCommand[]): string {
-  const heads = subs.map((s) => `  :${c.name} ${s.name}${s.args ? ` ${s.args}` : ''}`);
-  const w = Math.max(...heads.map((h) => h.length)) + 2;
-  return subs
-    .map((s, i) => {
-      const [first = '', ...more] = s.help.split('\n');
-      return [heads[i]!.padEnd(w) + first, ...more.map((l) => ' '.repeat(w) + l)].join('\n');
-    })
-    .join('\n');
+  return subs.map((s) => `  :${c.name} ${s.name}${s.args ? ` ${s.args}` : ''}  ${s.help.replace(/\n/g, ' ')}`).join('\n');
 }
 
 function details(c: MetaCommand): string {
@@ -34,16 +30,15 @@ export const helpCommand: MetaCommand<'commands'> = {
       const name = argv[0].replace(/^:/, '');
       const c = commands.find(name);
       if (!c) throw new UsageError(`no command :${name} — see :help`);
-      return { output: [info(details(c))] };
+      return { output: [rows(details(c))] };
     }
-    const rows = commands.all().map((c) => [synopsis(c), c.summary + (c.aliases?.length ? ` (also :${c.aliases.join(', :')})` : '')] as const);
-    const w = Math.max(...rows.map(([a]) => a.length));
-    const lines = rows.map(([a, b]) => `${a.padEnd(w)}  ${b}`);
+    // Two spaces after each synopsis, no padding to the longest: long rows hang-wrap instead.
+    const lines = commands.all().map((c) => `${synopsis(c)}  ${c.summary}${c.aliases?.length ? ` (also :${c.aliases.join(', :')})` : ''}`);
     lines.push(
-      `${'!CMD'.padEnd(w)}  run a shell command here; its output goes to the model with your next prompt`,
-      `${'!!CMD'.padEnd(w)}  run a command with the whole terminal (editors and pagers get it automatically)`,
-      `${'TEXT'.padEnd(w)}  ask the model (Ctrl-C cancels the answer; Ctrl-C twice or Ctrl-D quits)`,
+      '!CMD  run a shell command here; its output goes to the model with your next prompt',
+      '!!CMD  run a command with the whole terminal (editors and pagers get it automatically)',
+      'TEXT  ask the model (Ctrl-C cancels the answer; Ctrl-C twice or Ctrl-D quits)',
     );
-    return { output: [info(lines.join('\n'))] };
+    return { output: [rows(lines.join('\n'))] };
   },
 };

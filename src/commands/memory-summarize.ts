@@ -8,7 +8,6 @@ import { addItem } from '../memory/ops';
 import { redactSecrets } from '../memory/secrets';
 import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
 import { loadSession } from '../sessions/sessions';
-import { plural } from '../util/time';
 import { info, type CommandServices, type SubCommand } from './types';
 
 type Ctx = Pick<CommandServices, 'memory' | 'ui' | 'models' | 'chat' | 'sessions'>;
@@ -34,19 +33,22 @@ async function summarize({ memory, ui, models, chat, sessions }: Ctx) {
   sessions.append({ role: 'assistant', content: redactSecrets(result.content).text, meta: 'summarize' });
 
   const candidates = parseCandidates(result.content);
-  if (candidates.length === 0) return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: added 0 candidates')] };
+  if (candidates.length === 0) return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: nothing to keep')] };
 
   const store = memory.store();
   store.reload();
   const active = [...store.items()];
-  let added = 0;
+  const tally: Tally = { kept: [], skipped: 0, known: [], unasked: 0 };
   for (const [i, c] of candidates.entries()) {
     const red = redactSecrets(c.content);
     const dup = findDuplicate({ kind: c.kind, content: red.text }, active);
     const notes = [red.found.length ? `redacted: ${[...new Set(red.found)].join(', ')}` : '', dup ? `duplicates memory ${dup.id} — skip it?` : ''].filter(Boolean);
     ui.print(info(`[memory] candidate ${i + 1}/${candidates.length} (${c.kind}): ${red.text}${notes.length ? `  (${notes.join('; ')})` : ''}`));
     const answer = await ui.ask('keep? [y/N/edit] ');
-    if (answer === null) break; // nobody to ask any more (end of input): keep nothing further
+    if (answer === null) {
+      tally.unasked = candidates.length - i; // nobody to ask any more (end of input): keep nothing further
+      break;
+    }
     const a = answer.trim().toLowerCase();
     let content: string | null = null;
     if (a === 'y' || a === 'yes') content = red.text;
@@ -54,13 +56,42 @@ async function summarize({ memory, ui, models, chat, sessions }: Ctx) {
       const edited = await ui.ask('edit: ', { initial: red.text });
       if (edited && edited.trim()) content = edited.trim();
     }
-    if (!content) continue;
+    if (!content) {
+      tally.skipped++;
+      continue;
+    }
     const r = await addItem(store, c.kind, content, sessions.id ? { source: `session:${sessions.id}` } : {});
+    if (!r.changed) {
+      tally.known.push(r.item.id);
+      continue;
+    }
+    // What is stored, as stored (edited, redacted), so the screen records what was kept.
+    if (content !== red.text) ui.print(info(`kept as #${r.item.id}: ${r.item.content}`));
     active.unshift(r.item);
-    added++;
+    tally.kept.push(r.item.id);
   }
   memory.reselect();
-  return { output: [info(`[aish] memory: added ${plural(added, 'candidate')}`)] };
+  return { output: [info(`[aish] memory: ${tallyLine(tally)}`)] };
+}
+
+interface Tally {
+  kept: number[];
+  skipped: number;
+  /** Kept, but an item already said the same: nothing written. */
+  known: number[];
+  /** Left when nobody could answer any more. */
+  unasked: number;
+}
+
+const ids = (list: number[]) => list.map((id) => `#${id}`).join(', ');
+
+/** What happened to every candidate, in one line: `kept 2 (#5, #6), skipped 1`. */
+export function tallyLine(t: Tally): string {
+  const parts = [t.kept.length ? `kept ${t.kept.length} (${ids(t.kept)})` : 'kept none'];
+  if (t.known.length) parts.push(`${t.known.length} already remembered (${ids(t.known)})`);
+  if (t.skipped) parts.push(`skipped ${t.skipped}`);
+  if (t.unasked) parts.push(`${t.unasked} not asked (no answer)`);
+  return parts.join(', ');
 }
 
 /** `memory.summarizerModel`, else the active preset. */

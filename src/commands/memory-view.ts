@@ -7,7 +7,7 @@ import type { MemorySession } from '../memory/session';
 import { unreadableCount } from '../memory/types';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
-import { info, warn, type CommandResult, type SubCommand } from './types';
+import { info, rows, warn, type CommandResult, type SubCommand } from './types';
 
 /** `:memory list [PAGE|--all]`: a screenful at a time in the REPL, so 100k items do not flood it. */
 function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?(): number }; argv: string[] }): CommandResult {
@@ -33,7 +33,7 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const what = here ? `${plural(items.length, 'item')} apply here (of ${all.length})` : plural(items.length, 'item');
   lines.push(memory.injecting ? `${what}; * = in [background] now (${injected.size}); the rest is recalled when relevant` : `${what}; injection is off (--no-memory)`);
   if (pages > 1) lines.push(`page ${page}/${pages}${page < pages ? ` — :memory list ${page + 1} for the next, :memory list --all for everything` : ''}`);
-  return { output: [...out, info(lines.join('\n'))] };
+  return { output: [...out, rows(lines.join('\n'))] };
 }
 
 /** A fresh load (hand edits, other shells, compaction) replaces what is injected. */
@@ -62,7 +62,7 @@ async function plan(memory: MemorySession, text: string, lastPrompt: string | nu
   const store = memory.store();
   const lines = formatPlan(p, { query, isPinned: (it) => store.isPinned(it), maxLeftOut: Math.max(10, (pageLines ?? 30) - 10) });
   if (!memory.injecting) lines.push('memory is not sent this session (--no-memory)');
-  return { output: [info(lines.join('\n'))] };
+  return { output: [rows(lines.join('\n'))] };
 }
 
 async function search(memory: MemorySession, text: string): Promise<CommandResult> {
@@ -71,7 +71,7 @@ async function search(memory: MemorySession, text: string): Promise<CommandResul
   const hits = await memory.search(text, 20);
   const store = memory.store();
   if (hits.length === 0) return { output: [info(`no memory item matches "${text}"`)] };
-  return { output: [info(formatSearch(hits, (it) => store.isPinned(it)).join('\n'))] };
+  return { output: [rows(formatSearch(hits, (it) => store.isPinned(it)).join('\n'))] };
 }
 
 export const viewSubcommands: SubCommand<'memory' | 'ui' | 'chat'>[] = [

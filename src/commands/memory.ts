@@ -3,6 +3,7 @@ import { clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseT
 import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
+import { AishError } from '../util/errors';
 import { plural } from '../util/time';
 import { addWithSupersede } from './memory-add';
 import { reviewSubcommand } from './memory-review';
@@ -12,8 +13,12 @@ import { afterWords, info, warn, type CommandResult, type MetaCommand, type SubC
 
 const HINT = ':memory list';
 
-/** Success lines say `memory: …`; a refusal (nothing written) is said plainly. */
+/**
+ * Success lines say `memory: …`; nothing to do is said plainly; a request that cannot be done (an
+ * unknown or forgotten id) is an error like any other (`✗`, stderr in piped mode), as in `aish memory`.
+ */
 function show(r: OpResult): CommandResult {
+  if (!r.ok) throw new AishError(r.text);
   return { output: [info(r.changed ? `memory: ${r.text}` : r.text)] };
 }
 

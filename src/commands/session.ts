@@ -6,7 +6,7 @@ import { listable, listSessions } from '../sessions/sessions';
 import { renderWorkingState } from '../sessions/digest';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
-import { info, type CommandResult, type CommandServices, type MetaCommand } from './types';
+import { info, rows, type CommandResult, type CommandServices, type MetaCommand } from './types';
 
 export const saveCommand: MetaCommand<'sessions'> = {
   name: 'save',
@@ -27,10 +27,10 @@ function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: st
   const hidden = every.length - list.length;
   if (list.length === 0) return { output: [info(`no sessions yet${hidden ? ` (${hidden} one-shot or unanswered hidden — :sessions --all shows them)` : ''}`)] };
   const now = new Date();
-  const rows = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
-  if (list.length > 30) rows.push(`… and ${list.length - 30} older`);
-  rows.push(`* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`);
-  return { output: [info(rows.join('\n'))] };
+  const lines = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
+  if (list.length > 30) lines.push(`… and ${list.length - 30} older`);
+  lines.push(`* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`);
+  return { output: [rows(lines.join('\n'))] };
 }
 
 /** `:sessions search TEXT`: the best turns of every log, this one included, one line each. */
@@ -39,7 +39,7 @@ function search({ sessions, rest }: Pick<CommandServices, 'sessions'> & { rest: 
   const hits = searchSessions(sessions.sessionsDir, rest);
   if (hits.length === 0) return { output: [info(noMatches(rest))] };
   const now = new Date();
-  return { output: [info(hits.map((h) => formatHitLine(h, now)).join('\n'))] };
+  return { output: [rows(hits.map((h) => formatHitLine(h, now)).join('\n'))] };
 }
 
 export const sessionsCommand: MetaCommand<'sessions'> = {

@@ -1,5 +1,6 @@
 /** :tools — the tools the model can call, and each MCP server's state. */
-import { info, type MetaCommand } from './types';
+import { exampleConfigHint } from '../config/example';
+import { rows, type MetaCommand } from './types';
 
 export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
   name: 'tools',
@@ -14,7 +15,7 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
       lines.push('memory_remember      save an item to your memory (asks "remember? [y/N]" every time; refused with no terminal)');
     } else lines.push('memory tools         off (--no-memory or memory: false)');
     const statuses = tools.statuses();
-    if (statuses.length === 0) lines.push('no MCP servers configured (mcp.servers in the config; see config.example.ts)');
+    if (statuses.length === 0) lines.push(`no MCP servers configured (mcp.servers in the config; ${exampleConfigHint()})`);
     for (const s of statuses) {
       const state = s.state === 'failed' ? `failed: ${s.error ?? '?'}` : s.state === 'ready' ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : s.state;
       lines.push(`MCP ${s.name}: ${state}`);
@@ -24,6 +25,6 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
         lines.push(`  ${t.name.padEnd(28)} ${(t.description || '').split('\n')[0]!.slice(0, 80)}${flag}`);
       }
     }
-    return { output: [info(lines.join('\n'))] };
+    return { output: [rows(lines.join('\n'))] };
   },
 };

@@ -102,6 +102,8 @@ export interface CommandCatalog {
 
 export const info = (text: string): OutputItem => ({ kind: 'info', text });
 export const warn = (text: string): OutputItem => ({ kind: 'warn', text });
+/** Rows of a list (`:help`, `:memory list`…): wrapped with a hanging indent at narrow widths. */
+export const rows = (text: string): OutputItem => ({ kind: 'info', text, hang: 4 });
 
 /** The text after the first `n` words of `rest`, its own spacing kept. */
 export function afterWords(rest: string, n: number): string {

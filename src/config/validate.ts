@@ -3,6 +3,7 @@
  * names the file, the key and what was expected. Hand-written: a schema library would cost start-up
  * time (zod ~176 ms to import) for a dozen keys.
  */
+import { exampleConfigHint } from './example';
 import { ConfigError } from '../util/errors';
 import { closest } from '../util/suggest';
 import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset, type SandboxMode, type CaptureMode, CAPTURE_MODES } from './types';
@@ -26,7 +27,7 @@ class Checker {
           const hint = closest(k, allowed);
           const where = key ? `${key}.${k}` : k;
           throw new ConfigError(
-            `config ${this.file}: unknown key ${where}${hint ? ` (did you mean ${key ? `${key}.` : ''}${hint}?)` : ''}; see config.example.ts`,
+            `config ${this.file}: unknown key ${where}${hint ? ` (did you mean ${key ? `${key}.` : ''}${hint}?)` : ''}; ${exampleConfigHint()}`,
           );
         }
       }

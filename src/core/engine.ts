@@ -64,7 +64,13 @@ export class Engine {
     const warn = (text: string) => host.print({ kind: 'warn', text });
     this.conversation = new Conversation(config.context.maxTokens);
     this.models = new Models(config, opts.model ?? config.defaultModel, opts.env, notify);
-    this.memory = new MemorySession(config, paths.memoryPath, { inject: opts.memory, preload: opts.memoryPreload, cwd: () => this.cwd }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
+    this.memory = new MemorySession(config, paths.memoryPath, {
+        inject: opts.memory,
+        preload: opts.memoryPreload,
+        cwd: () => this.cwd,
+        // -p and --norris read no :commands: point at the shell's command instead.
+        ...(frontHost.canAsk === false && { inspectHint: 'aish memory list' }),
+      }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
     const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
     this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify }, this.memory);
     this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model, ...(opts.oneshot && { oneshot: true }) }), warn);

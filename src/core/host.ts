@@ -15,6 +15,11 @@ export interface OutputItem {
   interrupted?: boolean;
   /** Render as Markdown (finished assistant answers). */
   markdown?: boolean;
+  /**
+   * A list: a row too long for the terminal wraps with its continuation lines indented this many
+   * columns past the row's own indentation (front ends without a width ignore it).
+   */
+  hang?: number;
 }
 
 export interface AskOptions {

@@ -146,7 +146,8 @@ async function modelCall(deps: TurnDeps, signal: AbortSignal): Promise<StreamRes
     conversation.add(message);
     deps.record({ ...message, ...(result.interrupted && { meta: 'interrupted' }) });
     if (result.content) host.print({ kind: 'assistant', text: result.content, markdown: true, interrupted: result.interrupted });
-    if (result.interrupted) host.print({ kind: 'info', text: 'interrupted' });
+    // One marker per Ctrl-C: an answer cut short carries its own ([interrupted] under the text).
+    if (result.interrupted && !result.content) host.print({ kind: 'info', text: '[interrupted]' });
     return { ...result, toolCalls: calls };
   } catch (err) {
     endLive();

@@ -44,21 +44,33 @@ export async function runUserShell(deps: UserShellDeps, rest: string): Promise<v
     return;
   }
 
+  // The model's copy is cut from the whole stream, not from the display copy (already cut), so
+  // the note's header and its block name the same omitted count.
+  const forModel = new HeadTail(CONTEXT_LIMIT);
   const r = await deps.cancellable((signal) => {
     host.liveStart('shell', cmd);
-    return runShell(cmd, { cwd: deps.cwd, signal, captureLimit: DISPLAY_LIMIT, onOutput: (t) => host.liveText(t) });
+    return runShell(cmd, {
+      cwd: deps.cwd,
+      signal,
+      captureLimit: DISPLAY_LIMIT,
+      onOutput: (t) => {
+        forModel.push(t);
+        host.liveText(t);
+      },
+    });
   });
   host.liveEnd();
   const status = r.signal ? `killed by ${r.signal}` : `exit ${r.exitCode}`;
   const shown = r.output.replace(/\n$/, '');
   host.print({ kind: 'shell', text: `$ ${cmd}\n${shown}${shown ? '\n' : ''}[${status}]` });
 
-  const ctx = new HeadTail(CONTEXT_LIMIT);
-  ctx.push(r.output);
-  const omitted = ctx.omitted + r.omitted;
-  deps.addShellContext(
-    `Output of a shell command I ran (\`${cmd}\`, ${status}${omitted ? `, ${omitted} characters omitted from the middle` : ''}):\n\`\`\`\n${ctx.text().replace(/\n$/, '')}\n\`\`\``,
-  );
+  deps.addShellContext(shellNote(cmd, status, forModel));
+}
+
+/** What the model gets with the next prompt: one omitted count, in the header and in the block. */
+export function shellNote(cmd: string, status: string, output: HeadTail): string {
+  const omitted = output.omitted;
+  return `Output of a shell command I ran (\`${cmd}\`, ${status}${omitted ? `, ${omitted} characters omitted from the middle` : ''}):\n\`\`\`\n${output.text().replace(/\n$/, '')}\n\`\`\``;
 }
 
 function unquote(s: string): string {

@@ -70,6 +70,11 @@ export class InputRouter {
   private async meta(line: string): Promise<{ quit: boolean }> {
     const body = line.slice(1).trim();
     const name = body.split(/\s+/, 1)[0] ?? '';
+    if (!name) {
+      // A bare `:` is no misspelling of :q: say where the commands are.
+      this.engine.host.print({ kind: 'info', text: 'type :help for commands' });
+      return { quit: false };
+    }
     const cmd = this.catalog.find(name);
     if (!cmd) {
       const hint = closest(name, this.catalog.all().flatMap((c) => [c.name, ...(c.aliases ?? [])]));

@@ -32,6 +32,8 @@ export interface MemorySessionOptions {
   preload?: Promise<PreloadResult> | undefined;
   /** aish's directory now (project items apply inside their scope). Default: the process's. */
   cwd?: () => string;
+  /** What to run to see unreadable lines: `:memory inject` where :commands are typed, else the shell's. */
+  inspectHint?: string;
 }
 
 /** How long a turn waits for a recall index still being built before it goes without. */
@@ -222,7 +224,7 @@ export class MemorySession {
   private async load(): Promise<void> {
     if (!this.injecting) return;
     try {
-      const r = await loadStartupMemory(this.config, this.path, () => this.store(), this.opts.preload);
+      const r = await loadStartupMemory(this.config, this.path, () => this.store(), this.opts.preload, this.opts.inspectHint);
       for (const n of r.notices) this.events.notice(n.kind, n.text);
       // Pruned: the selection is made again from the store, as after any change.
       if (r.pruned) this.reselect();

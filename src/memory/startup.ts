@@ -41,14 +41,15 @@ export async function loadStartupMemory(
   path: string,
   store: () => MemoryStore,
   preload?: Promise<PreloadResult>,
+  hint = ':memory inject',
 ): Promise<StartupMemory> {
   const notices: StartupMemory['notices'] = [];
   if (config.memory === false) return { injected: [], pruned: false, notices };
   const r = await (preload ?? preloadMemory(memoryPreloadRequest(config, path)));
   if (!r.ok) throw new Error(r.error);
   const name = basename(path);
-  if (r.skipped) notices.push({ kind: 'warn', text: `${name}: ${plural(r.skipped, 'unreadable line')} skipped (see :memory inject)` });
-  if (r.keptAsIs) notices.push({ kind: 'warn', text: `${name}: ${plural(r.keptAsIs, 'line')} with invalid UTF-8 kept as is (see :memory inject)` });
+  if (r.skipped) notices.push({ kind: 'warn', text: `${name}: ${plural(r.skipped, 'unreadable line')} skipped (see ${hint})` });
+  if (r.keptAsIs) notices.push({ kind: 'warn', text: `${name}: ${plural(r.keptAsIs, 'line')} with invalid UTF-8 kept as is (see ${hint})` });
   if (r.dangling.length) {
     const lines = r.dangling.slice(0, 5).join(', ') + (r.dangling.length > 5 ? ', …' : '');
     notices.push({ kind: 'warn', text: `${name}: ${plural(r.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing` });

@@ -35,14 +35,25 @@ export function realDir(path: string): string {
   }
 }
 
-/** `cd DIR` for aish itself: `~` expanded, relative to the current directory, one-line errors. */
+// The directory before aish's last cd (`cd -`). aish's own, not an OLDPWD inherited from the
+// shell that started it: that was some other program's previous directory.
+let previousDir: string | undefined;
+
+/** `cd DIR` for aish itself: `~` expanded, relative to the current directory, `-` = back, one-line errors. */
 export function changeDirectory(dir: string): void {
-  const target = expandHome(dir.trim() || '~');
+  const back = dir.trim() === '-';
+  if (back && previousDir === undefined) throw new AishError('cd: -: no previous directory (aish has not changed directory yet)');
+  const target = back ? previousDir! : expandHome(dir.trim() || '~');
   const abs = isAbsolute(target) ? target : resolve(process.cwd(), target);
+  const from = process.cwd();
   try {
     process.chdir(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new AishError(`cd: ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : code ?? 'failed'}`);
   }
+  previousDir = from;
+  // As a shell does, for the commands aish runs (`cd "$OLDPWD"`).
+  process.env.OLDPWD = from;
+  process.env.PWD = process.cwd();
 }

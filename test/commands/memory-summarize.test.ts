@@ -5,6 +5,7 @@ import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
 import { InputRouter } from '../../src/input/router';
+import { tallyLine } from '../../src/commands/memory-summarize';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { tmpDir } from '../helpers/tmp';
 
@@ -46,5 +47,12 @@ describe(':memory summarize', () => {
     ]);
     expect(log).not.toContain(OPENAI_KEY.slice(8));
     expect(log).not.toContain(AWS_KEY.slice(4));
+  });
+});
+
+describe('the summarize tally', () => {
+  it('records what happened to every candidate', () => {
+    expect(tallyLine({ kept: [5, 6], skipped: 1, known: [], unasked: 0 })).toBe('kept 2 (#5, #6), skipped 1');
+    expect(tallyLine({ kept: [], skipped: 0, known: [3], unasked: 2 })).toBe('kept none, 1 already remembered (#3), 2 not asked (no answer)');
   });
 });

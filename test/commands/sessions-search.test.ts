@@ -70,7 +70,7 @@ describe(':sessions search', () => {
     for (const n of names) expect(list).toContain(n);
     expect((await run(':sessions list'))[0]!.text).toBe(list);
     const help = (await run(':help sessions'))[0]!.text;
-    expect(help).toMatch(/^:sessions list\|search — /);
+    expect(help).toMatch(/^:sessions list \| search — /);
     expect(help).toMatch(/^ {2}:sessions search TEXT +turns of every session that mention TEXT/m);
     expect(input.complete(':sessions s')).toEqual([':sessions search']);
     expect(input.complete(':sessions ')).toEqual([':sessions list', ':sessions search']);
@@ -79,7 +79,7 @@ describe(':sessions search', () => {
   it('finds a word only a digest summary has, and :sessions shows the title', async () => {
     const { run, names } = await shellWithSessions();
     const out = await run(':sessions search flamingo');
-    expect(out).toEqual([{ kind: 'info', text: `${names[0]!.padEnd(24)}   9d  summary    Chose flamingo as the codename.` }]);
+    expect(out).toEqual([{ kind: 'info', hang: 4, text: `${names[0]!.padEnd(24)}   9d  summary    Chose flamingo as the codename.` }]);
     const list = (await run(':sessions'))[0]!.text.split('\n');
     expect(list.find((l) => l.includes(names[0]!))).toMatch(/ 1 turn {3}Billing storage$/);
     expect(list.find((l) => l.includes(names[1]!))).toMatch(/ 1 turn {3}where do things live\?$/);

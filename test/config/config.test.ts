@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load';
 import { resolvePaths } from '../../src/config/paths';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { validateConfig } from '../../src/config/validate';
+import { exampleConfigPath } from '../../src/config/example';
+import { tildify } from '../../src/util/paths';
 import { ConfigError } from '../../src/util/errors';
 import { ROOT } from '../helpers/paths';
 import { tmpDir } from '../helpers/tmp';
@@ -66,6 +68,11 @@ describe('config', () => {
     [[], 'the default export must be an object (got a list)'],
   ])('rejects %j naming the key and what is expected', (raw, message) => {
     expect(() => validateConfig(raw, '/x/config.ts')).toThrow(`config /x/config.ts: ${message}`);
+  });
+
+  it('an unknown key points at config.example.ts by a path that exists', () => {
+    expect(() => validateConfig({ memroy: {} }, '/x/config.ts')).toThrow(`; see ${tildify(join(ROOT, 'config.example.ts'))} (every key, with comments)`);
+    expect(existsSync(exampleConfigPath()!)).toBe(true);
   });
 
   it('never echoes an API key in an error', () => {

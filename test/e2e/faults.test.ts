@@ -219,6 +219,21 @@ beforeAll(async () => {
     },
     { id: '500', preset: 'main', reply: { status: 500 }, line: new RegExp(`^server error 500 from ${U}: .* — try again$`), attempts: 3 },
     { id: '503', preset: 'main', reply: { status: 503 }, line: new RegExp(`^server error 503 from ${U}: .* — try again$`), attempts: 3 },
+    // Another server's JSON shape and a proxy's HTML page: the server's own words are shown.
+    {
+      id: '500-json',
+      preset: 'main',
+      reply: { status: 500, body: '{"error":"SyntaxError","message":"Unexpected token } in JSON at position 12"}' },
+      line: new RegExp(`^server error 500 from ${U}: SyntaxError: Unexpected token \\} in JSON at position 12 — try again$`),
+      attempts: 3,
+    },
+    {
+      id: '500-text',
+      preset: 'main',
+      reply: { status: 500, contentType: 'text/html', body: '<html><body><h1>Internal Server Error</h1><p>model worker crashed</p></body></html>' },
+      line: new RegExp(`^server error 500 from ${U}: Internal Server Error model worker crashed — try again$`),
+      attempts: 3,
+    },
     {
       id: 'hang-headers',
       preset: 'quick',

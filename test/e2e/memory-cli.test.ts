@@ -123,7 +123,9 @@ describe('aish memory (real CLI)', () => {
     [['memory', 'forget', 'abc'], 'aish: "abc" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)\n'],
     [['memory', 'forget', '0'], 'aish: "0" is not a memory id — ids are whole numbers ≥ 1 (see aish memory list)\n'],
     [['memory', 'add', 'fact'], "aish: missing required argument 'text' (see aish memory add --help)\n"],
-    [['memory', 'frobnicate'], "aish: unknown command 'frobnicate' (see aish --help)\n"],
+    [['memory', 'frobnicate'], "aish: unknown command 'frobnicate' (see aish memory --help)\n"],
+    [['sessions', 'frobnicate'], "aish: unknown command 'frobnicate' (see aish sessions --help)\n"],
+    [['memory', 'list', '--bogus'], "aish: unknown option '--bogus' (see aish memory list --help)\n"],
     [['--bogus'], "aish: unknown option '--bogus' (see aish --help)\n"],
   ])('usage error %j exits 2 with one line', async (args, stderr) => {
     const home = tmpDir();

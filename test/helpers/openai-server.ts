@@ -38,6 +38,9 @@ export type ErrorReply = {
   status: number;
   error?: { message: string; type?: string; code?: string | null };
   headers?: Record<string, string>;
+  /** The body as sent, instead of `{"error": …}` (a proxy's HTML page, another server's JSON shape). */
+  body?: string;
+  contentType?: string;
 };
 export type Reply =
   | TextReply
@@ -111,8 +114,8 @@ function sendError(res: ServerResponse, r: ErrorReply): void {
   const retryable = r.status === 408 || r.status === 409 || r.status === 429 || r.status >= 500;
   const headers = r.headers ?? (retryable ? { 'retry-after': '0' } : {});
   const error = { message: r.error?.message ?? d.message, type: r.error?.type ?? d.type, code: r.error?.code ?? d.code, param: null };
-  res.writeHead(r.status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ error }));
+  res.writeHead(r.status, { 'content-type': r.contentType ?? 'application/json', ...headers });
+  res.end(r.body ?? JSON.stringify({ error }));
 }
 
 let seq = 0;

@@ -32,6 +32,20 @@ describe('InputRouter', () => {
     expect(t.last()).toEqual({ kind: 'error', text: 'unknown command :modle — try :help (did you mean :model?)' });
   });
 
+  it('a bare `:` points at :help instead of guessing a command', async () => {
+    const t = await router();
+    for (const line of [':', ':  ']) {
+      await t.input.submit(line);
+      expect(t.last()).toEqual({ kind: 'info', text: 'type :help for commands' });
+    }
+  });
+
+  it(':memory forget of an unknown id is an error, like every other', async () => {
+    const t = await router();
+    await t.input.submit(':memory forget 99');
+    expect(t.last()).toEqual({ kind: 'error', text: 'no memory item 99; nothing written (see :memory list)' });
+  });
+
   it('a command with subcommands runs its default without one, and names them all for an unknown one', async () => {
     const t = await router();
     await t.input.submit(':memory');

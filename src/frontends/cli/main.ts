@@ -138,9 +138,12 @@ function buildProgram(): Command {
       ),
     );
 
-  for (const c of [...memory.commands, ...sessions.commands, ...checkpoints.commands]) {
+  // Each usage error points at the help of the command that was mistyped (`aish memory bogus`:
+  // aish memory --help), not at aish --help.
+  for (const c of [memory, sessions, checkpoints, ...memory.commands, ...sessions.commands, ...checkpoints.commands]) {
+    const name = [c.parent?.parent ? c.parent.name() : '', c.name()].filter(Boolean).join(' ');
     c.exitOverride().configureOutput({
-      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${c.parent?.name()} ${c.name()} --help)\n`),
+      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${name} --help)\n`),
     });
   }
   return program;

@@ -89,11 +89,12 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
     (text: string) => {
       if (engine.busy) {
         if (/^:norris\s+stop\s*$/.test(text.trim())) {
+          controls.host.print({ kind: 'user', text });
           engine.cancel();
-          store.setNotice('stopping Norris…');
+          store.setNotice('stopping Norris…', { whileBusy: true });
           return true;
         }
-        store.setNotice('busy — wait for the answer, or Ctrl-C to cancel it');
+        store.setNotice('busy — wait for the answer, or Ctrl-C to cancel it', { whileBusy: true });
         return false;
       }
       store.setNotice(null);

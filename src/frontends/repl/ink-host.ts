@@ -6,7 +6,8 @@
  * goes to the scrollback rendered, the live area keeps only the block being written, and when the
  * answer ends only that last block is left to render.
  */
-import type { AskOptions, EngineHost } from '../../core/host';
+import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
+import { hangWrap } from '../../util/hang';
 import type { UiStore } from './store';
 import { BlockSplitter } from './stream-blocks';
 
@@ -26,7 +27,12 @@ interface Stream {
   text: string;
   committed: number;
   splitter: BlockSplitter;
+  /** A block of this answer is in the scrollback: the next one starts after a blank line. */
+  shown: boolean;
 }
+
+/** A block after an earlier one of the same answer: the blank line its one-piece rendering has. */
+const after = (s: Stream, rendered: string | undefined): string | undefined => (rendered && s.shown ? `\n${rendered}` : rendered);
 
 export function createInkHost(
   store: UiStore,
@@ -64,25 +70,27 @@ export function createInkHost(
     if (cut <= s.committed) return;
     const part = s.text.slice(s.committed, cut);
     s.committed = cut;
-    const rendered = md.renderMarkdown(part, { width: opts.width(), color: opts.color });
+    const rendered = after(s, md.renderMarkdown(part, { width: opts.width(), color: opts.color }));
+    if (rendered) s.shown = true;
     enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered));
   };
 
   const host: EngineHost = {
     interactive: true,
-    print(item) {
+    print(given) {
+      const item = withHang(given, opts.width());
       const s = stream;
       if (item.kind === 'assistant' && s) {
         stream = null;
         // The answer that was streaming: only what was not committed is left to render.
         const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? item.text.slice(s.committed) : item.text;
-        enqueue(async () => store.addItem({ ...item, text: rest }, await renderText(rest), { clearLive: true }));
+        enqueue(async () => store.addItem({ ...item, text: rest }, after(s, await renderText(rest)), { clearLive: true }));
         return;
       }
       enqueue(async () => store.addItem(item, item.markdown ? await renderText(item.text) : undefined, { clearLive: true }));
     },
     liveStart(kind, label) {
-      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter() } : null;
+      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false } : null;
       store.liveStart(kind, label);
     },
     liveText(text) {
@@ -137,6 +145,9 @@ export function createInkHost(
     answer(text) {
       const r = pending;
       pending = null;
+      // The question and its answer stay in the scrollback, as a shell's prompt line does.
+      const q = store.getSnapshot().ask?.question;
+      if (q !== undefined) host.print({ kind: 'info', text: `${q}${text ?? '^C'}` });
       store.setAsk(null);
       r?.(text);
     },
@@ -149,4 +160,11 @@ export function createInkHost(
       store.rerender((item) => (item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
     },
   };
+}
+
+/** A list's rows wrapped here, with their hanging indent, before Ink would wrap them without one. */
+function withHang(item: OutputItem, width: number): OutputItem {
+  if (item.hang === undefined) return item;
+  const mark = item.kind === 'error' || item.kind === 'warn' ? 2 : 0; // `✗ ` / `! ` before the text
+  return { ...item, text: hangWrap(item.text, width - mark, item.hang) };
 }

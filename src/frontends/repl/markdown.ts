@@ -146,7 +146,7 @@ function block(t: Tok, width: number, ctx: Ctx, depth: number): Line[] | null {
     case 'text':
       return wrap(Array.isArray(t.tokens) ? inline(t.tokens, 0, ctx, []) : [{ text: decodeEntities(str(t.text)), style: 0 }], width);
     case 'code':
-      return codeBlock(str(t.text), str(t.lang).trim().split(/\s+/)[0] || undefined, ctx);
+      return codeBlock(str(t.text), str(t.lang).trim().split(/\s+/)[0] || undefined, ctx, t.codeBlockStyle !== 'indented');
     case 'blockquote': {
       const inner = blocks(t.tokens, width - 2, ctx, false, depth);
       if (inner.length === 0) inner.push([]);
@@ -167,15 +167,22 @@ function block(t: Tok, width: number, ctx: Ctx, depth: number): Line[] | null {
   }
 }
 
-/** Code is never wrapped (wrapping would corrupt it); each line is indented two spaces. */
-function codeBlock(text: string, lang: string | undefined, ctx: Ctx): Line[] {
+/**
+ * Code is never wrapped (wrapping would corrupt it); each line is indented two spaces. A fenced
+ * block keeps its fences and language label (dimmed), so where code starts and ends stays visible
+ * and what is copied from the screen is still Markdown.
+ */
+function codeBlock(text: string, lang: string | undefined, ctx: Ctx, fenced: boolean): Line[] {
   let lines: Line[];
   if (ctx.color) {
     lines = highlightLines(text, lang, ctx.auto);
   } else {
     lines = text.split('\n').map((l) => [{ text: expandTabs(l), style: 0 }]);
   }
-  return lines.map((l) => (l.some((r) => r.text) ? prefix([{ text: '  ', style: 0 }], l) : []));
+  const body = lines.map((l) => (l.some((r) => r.text) ? prefix([{ text: '  ', style: 0 }], l) : []));
+  if (!fenced) return body;
+  const fence = (label: string): Line => [{ text: `\`\`\`${label}`, style: MUTED }];
+  return [fence(lang ?? ''), ...body, fence('')];
 }
 
 function list(t: Tok, width: number, ctx: Ctx, depth: number): Line[] {

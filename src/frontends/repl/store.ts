@@ -49,6 +49,7 @@ export class UiStore {
   private nextId = 1;
   private liveText = '';
   private dirty = false;
+  private busyNotice: string | null = null;
 
   constructor(status: StatusInfo) {
     this.snap = { items: [], live: null, ask: null, status, notice: null, handedOff: false };
@@ -144,10 +145,18 @@ export class UiStore {
   }
 
   setStatus(status: StatusInfo): void {
+    // A notice about the work running ("busy — wait…", "stopping Norris…") goes when it ends.
+    if (!status.busy && this.busyNotice && this.snap.notice === this.busyNotice) {
+      this.busyNotice = null;
+      this.update({ status, notice: null }, true);
+      return;
+    }
     this.update({ status });
   }
 
-  setNotice(notice: string | null): void {
+  /** `whileBusy`: the notice is about the work running now and is cleared when it ends. */
+  setNotice(notice: string | null, opts: { whileBusy?: boolean } = {}): void {
+    this.busyNotice = opts.whileBusy ? notice : null;
     if (notice !== this.snap.notice) this.update({ notice }, true);
   }
 

@@ -33,6 +33,6 @@ describe('renderMarkdown widths', () => {
   });
 
   it('expands tabs in code to stops of four display columns', () => {
-    expect(plain('```\n日本\tx\nab\ty\n```')).toBe('  日本    x\n  ab  y');
+    expect(plain('```\n日本\tx\nab\ty\n```')).toBe('```\n  日本    x\n  ab  y\n```');
   });
 });

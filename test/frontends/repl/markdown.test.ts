@@ -52,10 +52,11 @@ describe('renderMarkdown layout (color: false)', () => {
     expect(plain('- a\n\n- b\n\n  more')).toBe(['• a', '', '• b', '', '  more'].join('\n'));
   });
 
-  it('indents code blocks by two spaces and never wraps them', () => {
+  it('indents code blocks by two spaces, keeps their fences and language, and never wraps them', () => {
     const long = 'const someVeryLongIdentifier = anotherVeryLongFunctionName(argument);';
+    // Deliberately changed (issue 13): the fences and the label were dropped before.
     expect(plain(['```js', 'if (a) {', '\treturn 1;', '}', '', long, '```'].join('\n'), 20)).toBe(
-      ['  if (a) {', '      return 1;', '  }', '', `  ${long}`].join('\n'),
+      ['```js', '  if (a) {', '      return 1;', '  }', '', `  ${long}`, '```'].join('\n'),
     );
     expect(plain('para\n\n    indented code\n      more')).toBe('para\n\n  indented code\n    more');
   });
@@ -104,7 +105,7 @@ describe('renderMarkdown colours (color: true)', () => {
 
   it('highlights TypeScript keywords in fenced code', () => {
     const out = colored('```ts\nconst x: number = 1; // note\n```');
-    expect(out.startsWith('  ')).toBe(true);
+    expect(out.startsWith('\x1b[90m```ts\x1b[0m\n  ')).toBe(true);
     expect(out).toContain('\x1b[35mconst\x1b[0m');
     expect(out).toContain('\x1b[90m// note\x1b[0m');
   });

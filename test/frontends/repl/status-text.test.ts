@@ -24,8 +24,20 @@ describe('statusText', () => {
   it('is left whole when it fits and cut with … when not', () => {
     const full = statusText(status('~/a'), 200, truncateColumns);
     expect(full).toBe('local (m) │ ~/a │ mem 3 │ ctx 1.2k/32k');
-    expect(statusText(status('~/a'), 20, truncateColumns)).toBe('local (m) │ ~/a │ m…');
-    expect(statusText(status('~/日本語'), 20, truncateColumns)).toBe('local (m) │ ~/日本…');
+    // Deliberately changed (issue 13): mem and ctx stay; the path and the model go first.
+    expect(statusText(status('~/a'), 20, truncateColumns)).toBe('mem 3 │ ctx 1.2k/32k');
+    expect(statusText(status('~/日本語'), 20, truncateColumns)).toBe('mem 3 │ ctx 1.2k/32k');
+    expect(statusText(status('~/a'), 12, truncateColumns)).toBe('mem 3 │ ctx…');
+  });
+
+  it('at narrow widths shortens the path first, then the model, and keeps mem and ctx', () => {
+    const s = { ...status('~/projects/work/aish'), preset: 'fast', model: 'gpt-4o-mini' };
+    expect(statusText(s, 80, truncateColumns)).toBe('fast (gpt-4o-mini) │ ~/projects/work/aish │ mem 3 │ ctx 1.2k/32k');
+    expect(statusText(s, 55, truncateColumns)).toBe('fast (gpt-4o-mini) │ …/work/aish │ mem 3 │ ctx 1.2k/32k');
+    expect(statusText(s, 41, truncateColumns)).toBe('fast │ …/work/aish │ mem 3 │ ctx 1.2k/32k');
+    expect(statusText(s, 40, truncateColumns)).toBe('fast │ …/aish │ mem 3 │ ctx 1.2k/32k');
+    expect(statusText(s, 35, truncateColumns)).toBe('fast │ mem 3 │ ctx 1.2k/32k');
+    expect(statusText({ ...s, inbox: 2 }, 46, truncateColumns)).toBe('fast │ …/aish │ mem 3 │ inbox 2 │ ctx 1.2k/32k');
   });
 
   it('shows inbox N only when candidates wait', () => {

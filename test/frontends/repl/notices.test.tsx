@@ -1,0 +1,107 @@
+/** Notices and markers that must not linger or double (issue 13, defect 8): App with ink-testing-library. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../../helpers/fake-server-suite';
+import { setup } from '../../../src/config/setup';
+import { Engine } from '../../../src/core/engine';
+import { InputRouter } from '../../../src/input/router';
+import { InputHistory } from '../../../src/sessions/input-history';
+import { App } from '../../../src/frontends/repl/App';
+import { createInkHost } from '../../../src/frontends/repl/ink-host';
+import { UiStore } from '../../../src/frontends/repl/store';
+import { tmpDir } from '../../helpers/tmp';
+
+const fake = useFakeOpenAI();
+
+async function mount(config?: string) {
+  const home = tmpDir();
+  if (config) {
+    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
+    writeFileSync(join(home, '.config', 'aish', 'config.ts'), config);
+  }
+  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
+  const s = await setup({}, env);
+  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+  const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
+  const engine = Engine.create(s, controls.host, { env });
+  store.setStatus(engine.status());
+  engine.start();
+  const ui = render(<App store={store} engine={engine} input={new InputRouter(engine)} controls={controls} history={new InputHistory(s.paths.inputHistory)} onExit={() => {}} />);
+  // Everything written so far: the scrollback (<Static>) and the live frames.
+  const all = () => ui.frames.join('\n');
+  const frame = () => ui.lastFrame() ?? '';
+  const until = async (pred: (f: string) => boolean, what: string) => {
+    for (let i = 0; i < 300; i++) {
+      store.flush();
+      if (pred(frame())) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`never saw ${what}; last frame:\n${frame()}`);
+  };
+  return { ui, store, engine, frame, all, until };
+}
+
+const SLOW = { text: 'word '.repeat(60) + 'THE END', chunkSize: 5, intervalMs: 10 };
+
+describe('notices that end with the work they are about', () => {
+  it('"busy — wait for the answer" is gone once the answer is done', async () => {
+    fake.server.enqueue(SLOW);
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write('first\r');
+    await t.until((f) => f.includes('word word'), 'the answer streaming');
+    t.ui.stdin.write('second\r');
+    await t.until((f) => f.includes('busy — wait for the answer'), 'the busy notice');
+    await t.until((f) => f.includes('THE END') && !t.engine.busy, 'the answer done');
+    await t.until((f) => !f.includes('busy — wait'), 'the busy notice gone');
+    t.ui.unmount();
+  });
+
+  it(':norris stop is echoed, and "stopping Norris…" goes when Norris has ended', async () => {
+    fake.server.setDefault({ text: 'thinking '.repeat(200), chunkSize: 5, intervalMs: 10 });
+    // No sandbox probe: a unit test starts no process.
+    const t = await mount("export default { safety: { sandbox: 'off' } };\n");
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write(':norris count the files\r');
+    await t.until((f) => f.includes('thinking thinking'), 'a Norris step streaming');
+    t.ui.stdin.write(':norris stop\r');
+    await t.until(() => t.all().includes('stopping Norris…'), 'the stopping notice');
+    await t.until((f) => f.includes('NORRIS ended'), 'the end report');
+    await t.until((f) => !f.includes('stopping Norris…'), 'the stopping notice gone');
+    expect(t.all()).toContain('› :norris stop');
+    t.ui.unmount();
+  });
+
+  it('Ctrl-C during an answer prints one interrupted marker', async () => {
+    fake.server.enqueue(SLOW, { text: 'second answer' });
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write('talk\r');
+    await t.until((f) => f.includes('word word'), 'the answer streaming');
+    t.ui.stdin.write('\x03');
+    await t.until((f) => f.includes('[interrupted]') && !t.engine.busy, 'the marker');
+    t.ui.stdin.write('next\r');
+    await t.until((f) => f.includes('second answer'), 'the next answer');
+    expect(t.frame().match(/interrupted/g)).toEqual(['interrupted']);
+    t.ui.unmount();
+  });
+});
+
+describe('answers stay on screen', () => {
+  it('a question and its answer (an edit too) are echoed into the scrollback', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('›'), 'prompt');
+    const keep = t.engine.host.ask('keep? [y/N/edit] ');
+    await t.until((f) => f.includes('keep? [y/N/edit]'), 'question');
+    t.ui.stdin.write('edit\r');
+    expect(await keep).toBe('edit');
+    const edit = t.engine.host.ask('edit: ', { initial: 'User uses pnpm.' });
+    await t.until((f) => f.includes('edit: User uses pnpm.'), 'pre-filled text');
+    t.ui.stdin.write('\x17yarn.\r');
+    expect(await edit).toBe('User uses yarn.');
+    await t.until((f) => f.includes('keep? [y/N/edit] edit\nedit: User uses yarn.'), 'both answers echoed');
+    t.ui.unmount();
+  });
+});

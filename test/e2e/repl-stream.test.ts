@@ -15,7 +15,7 @@ afterAll(() => sessions.forEach((s) => s.kill()));
 async function start(cols: number, rows: number): Promise<PtySession> {
   const s = spawnAish([], { home: tmpDir(), env: fake.env(), cols, rows });
   sessions.push(s);
-  await s.waitFor('fast (');
+  await s.waitFor(/^fast .*│ ctx/m);
   await s.settle();
   return s;
 }

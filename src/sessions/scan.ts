@@ -8,7 +8,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { oneLine } from '../util/text';
 import { DIGEST_LINE_PREFIX, type SessionDigest } from './digest';
 import { classifyRecord, parseJson } from './records';
-import type { Turn } from './types';
+import type { SessionInfo, Turn } from './types';
 
 /** listSessions reads at most this much of each file as text. */
 const HEAD_BYTES = 64 * 1024;
@@ -24,15 +24,8 @@ const USER = Buffer.from('"role":"user"', 'utf8');
 const ASSISTANT = Buffer.from('"role":"assistant"', 'utf8');
 const FAILED = Buffer.from('"meta":"error"', 'utf8');
 
-export interface ScanResult {
-  /** User prompts. */
-  turns: number;
-  answered: boolean;
-  oneshot?: boolean;
-  firstPrompt?: string;
-  title?: string;
-  summary?: string;
-}
+/** What the scan fills in of a listed session (the rest comes from the file's name and stat). */
+export type ScanResult = Pick<SessionInfo, 'turns' | 'answered' | 'oneshot' | 'firstPrompt' | 'title' | 'summary'>;
 
 export function scanSession(path: string, size: number): ScanResult {
   const fd = openSync(path, 'r');

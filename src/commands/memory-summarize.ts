@@ -8,11 +8,22 @@ import { addItem } from '../memory/ops';
 import { redactSecrets } from '../memory/secrets';
 import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
 import { loadSession } from '../sessions/sessions';
+import { UsageError } from '../util/errors';
 import { info, type CommandServices, type SubCommand } from './types';
 
 type Ctx = Pick<CommandServices, 'memory' | 'ui' | 'models' | 'chat' | 'sessions'>;
 
-async function summarize({ memory, ui, models, chat, sessions }: Ctx) {
+/** `--yes`: keep every candidate that is not a duplicate; `--no`: show them, keep none; neither: ask. */
+type Mode = 'ask' | 'yes' | 'no';
+
+function modeOf(argv: readonly string[]): Mode {
+  if (argv.length === 0) return 'ask';
+  if (argv.length === 1 && (argv[0] === '--yes' || argv[0] === '--no')) return argv[0] === '--yes' ? 'yes' : 'no';
+  throw new UsageError('usage: :memory summarize [--yes|--no] (--yes keeps every new candidate, --no keeps none; scripts use them to never be asked)');
+}
+
+async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { argv: string[] }) {
+  const mode = modeOf(argv);
   await memory.ready();
   const path = sessions.path;
   if (!path) return { output: [info('nothing to summarize yet — the session log is empty')] };
@@ -44,7 +55,9 @@ async function summarize({ memory, ui, models, chat, sessions }: Ctx) {
     const dup = findDuplicate({ kind: c.kind, content: red.text }, active);
     const notes = [red.found.length ? `redacted: ${[...new Set(red.found)].join(', ')}` : '', dup ? `duplicates memory ${dup.id} — skip it?` : ''].filter(Boolean);
     ui.print(info(`[memory] candidate ${i + 1}/${candidates.length} (${c.kind}): ${red.text}${notes.length ? `  (${notes.join('; ')})` : ''}`));
-    const answer = await ui.ask('keep? [y/N/edit] ');
+    // A script decides up front: duplicates are never kept by --yes.
+    const answer = mode === 'ask' ? await ui.ask('keep? [y/N/edit] ') : mode === 'yes' && !dup ? 'y' : 'n';
+    if (mode !== 'ask') ui.print(info(`keep? ${answer === 'y' ? 'yes' : 'no'} (--${mode})`));
     if (answer === null) {
       tally.unasked = candidates.length - i; // nobody to ask any more (end of input): keep nothing further
       break;
@@ -101,6 +114,8 @@ function summarizerName(memory: Ctx['memory'], models: Ctx['models']): string {
 
 export const summarizeSubcommand: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'> = {
   name: 'summarize',
-  help: 'propose items from this session; keep? [y/N/edit] for each',
+  args: '[--yes|--no]',
+  help: 'propose items from this session; keep? [y/N/edit] for each (--yes: keep all new ones, --no: none)',
+  complete: () => ['--yes', '--no'],
   run: (ctx) => summarize(ctx),
 };

@@ -70,9 +70,9 @@ export function plainHost(next: () => Promise<string | null>, putBack?: (line: s
       const answer = await next();
       write('\n');
       // A script that did not expect this question must not have its next command eaten as the
-      // answer: a line that is no answer counts as Enter (the default), and runs as typed.
+      // answer: a line that is no answer counts as Enter (the default: no), and runs as typed.
       if (answer !== null && putBack && CHOICE.test(question) && !ANSWER.test(answer)) {
-        process.stderr.write(`aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — taken as Enter; the line runs as typed\n`);
+        process.stderr.write(`aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — answered no (as Enter); the line runs as typed\n`);
         putBack(answer);
         return '';
       }

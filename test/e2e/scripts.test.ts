@@ -1,0 +1,33 @@
+/** Scripts stay deterministic: a question never eats the script's next command; summarize --yes/--no asks nothing. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMemory } from '../../src/memory/store';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
+
+describe('piped scripts', () => {
+  it('a line that is no answer to [y/N] is answered no, warned about, and runs as typed', async () => {
+    const home = tmpDir();
+    const data = ['--data-dir', join(home, 'd')];
+    const r = await runAish(data, { home, env: fake.env(), input: ':remember first\n:memory clear\n:remember second\n' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('aish: warning: ":remember second" is not an answer to "forget all 1 memory item? [y/N]" — answered no (as Enter); the line runs as typed\n');
+    expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['second', 'first']);
+  });
+
+  it(':memory summarize --yes keeps every new candidate without asking, --no keeps none; duplicates are never kept', async () => {
+    const home = tmpDir();
+    const data = ['--data-dir', join(home, 'd')];
+    fake.server.enqueue({ text: 'noted' }, { text: 'fact: the build uses esbuild\npref: terse answers\nfact: first thing' }, { text: 'fact: the CI runs nightly' });
+    const r = await runAish(data, { home, env: fake.env(), input: ':remember first thing\nwe use esbuild\n:memory summarize --yes\n:memory summarize --no\n:quit\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('keep? yes (--yes)');
+    expect(r.stdout).toContain('keep? no (--no)');
+    expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content).sort()).toEqual(['first thing', 'terse answers', 'the build uses esbuild']);
+    const bad = await runAish(data, { home, env: fake.env(), input: ':memory summarize --maybe\n' });
+    expect(bad.stderr).toContain('usage: :memory summarize [--yes|--no]');
+  });
+});

@@ -90,8 +90,11 @@ export async function suggestCommand(deps: SuggestDeps, request: string): Promis
     });
   let current = await ask(messages);
   if (!current) return cancelled(deps, null);
+  let shown: Suggestion | null = null;
   for (;;) {
-    host.print({ kind: 'assistant', text: suggestionText(current), markdown: true });
+    // After a description the command is still on screen above it: shown again only when new.
+    if (shown !== current) host.print({ kind: 'assistant', text: suggestionText(current), markdown: true });
+    shown = current;
     let choice = parseChoice(await host.ask(CHOICES_PROMPT));
     while (choice === null) {
       host.print({ kind: 'info', text: 'answer e, r, d, c or q' });

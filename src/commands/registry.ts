@@ -1,6 +1,7 @@
 /** Every meta command, in `:help` order. */
 import { checkpointsCommand, restoreCommand } from './checkpoints';
 import { configCommand } from './config';
+import { doCommand } from './do';
 import { cdCommand, clearCommand, historyCommand, quitCommand } from './core';
 import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
@@ -26,6 +27,7 @@ const COMMANDS: readonly MetaCommand[] = [
   resumeCommand,
   toolsCommand,
   norrisCommand,
+  doCommand,
   checkpointsCommand,
   restoreCommand,
 ];

@@ -50,6 +50,8 @@ export interface CommandServices {
   checkpoints: Pick<Checkpoints, 'dir' | 'list' | 'restore'>;
   /** The command table itself (`:help`). */
   commands: CommandCatalog;
+  /** `:do`: one shell command for a request in words, reviewed before it runs (core/suggest.ts). */
+  suggest: { command(request: string): Promise<void> };
 }
 
 export type Need = keyof CommandServices;

@@ -54,6 +54,8 @@ export interface EngineHost {
   status?(status: StatusInfo): void;
   /** Lines of output that fit on one screen, for paging long lists; absent: print everything. */
   pageLines?(): number;
+  /** Put text on the terminal's clipboard (OSC 52); absent: there is no terminal to ask. */
+  copy?(text: string): void;
 }
 
 /** `[y/N]`: only an explicit yes counts; Enter, anything else, or nobody there means no. */

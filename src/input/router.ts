@@ -6,6 +6,8 @@
 import { commandCatalog } from '../commands/registry';
 import type { CommandCatalog, CommandServices, MetaCommand, SubCommand } from '../commands/types';
 import type { Engine } from '../core/engine';
+import { suggestCommand } from '../core/suggest';
+import { suggestDepsOf } from '../core/suggest-deps';
 import { runUserShell } from '../core/user-shell';
 import { formatError, UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
@@ -32,6 +34,7 @@ export class InputRouter {
       sessions: engine.recorder,
       checkpoints: engine.guards.checkpoints,
       commands: catalog,
+      suggest: { command: async (request) => void (await suggestCommand(suggestDepsOf(engine), request)) },
     };
   }
 

@@ -24,6 +24,7 @@ interface RootOptions extends GlobalFlags {
   resume?: string;
   norris?: string;
   yes?: boolean;
+  suggest?: string;
 }
 
 /** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
@@ -43,6 +44,7 @@ function buildProgram(): Command {
     .addOption(new Option('--resume <name>', 'continue a saved or recent session'))
     .addOption(new Option('--norris <goal>', 'work on GOAL without asking anyone; destructive steps are refused unless --yes'))
     .addOption(new Option('--yes', 'with --norris: allow destructive steps'))
+    .addOption(new Option('-e, --suggest <text>', 'a shell command for TEXT to review (execute, revise, describe, copy); stdout not a terminal: print only the command'))
     .exitOverride()
     .configureOutput({
       outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
@@ -60,7 +62,11 @@ function buildProgram(): Command {
       // aish that quit a moment ago handed it off): give it a moment.
       if (o.continue || o.resume !== undefined) await (await import('./resume-wait')).waitForResumedCapture(s, o.resume);
       if (o.yes && o.norris === undefined) throw new UsageError('--yes only goes with --norris');
-      if (o.norris !== undefined) {
+      if (o.suggest !== undefined) {
+        if (o.prompt !== undefined || o.norris !== undefined) throw new UsageError('use -e alone, not with -p or --norris');
+        if (!o.suggest.trim()) throw new UsageError('-e needs a request, e.g. aish -e "find files over 100 MB here"');
+        actionExitCode = await (await import('../suggest-cli')).runSuggest(s, o.suggest, { ...engineOpts, memoryPreload: preload() });
+      } else if (o.norris !== undefined) {
         if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
         if (!o.norris.trim()) throw new UsageError('--norris needs a goal, e.g. aish --norris "make the tests pass"');
         actionExitCode = await (await import('../norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, memoryPreload: preload(), yes: o.yes === true });
@@ -106,6 +112,14 @@ function buildProgram(): Command {
     .action(
       withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await import('./sessions')).sessionsSearch(s, text, opts)),
     );
+
+  program
+    .command('init')
+    .description('print a snippet for your shell\'s rc file: Alt-E replaces the command line with the command aish suggests for it')
+    .argument('<shell>', 'bash, zsh or fish')
+    .action(async (shell: string) => {
+      process.stdout.write((await import('./shell-init')).shellInit(shell));
+    });
 
   // The detached capture a quitting aish starts (see frontends/capture-handoff.ts); not for users.
   program

@@ -8,6 +8,7 @@
  */
 import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
 import { hangWrap } from '../../util/hang';
+import { osc52 } from '../../util/osc52';
 import type { UiStore } from './store';
 import { BlockSplitter } from './stream-blocks';
 
@@ -138,6 +139,8 @@ export function createInkHost(
     },
     // A screenful, leaving room for the prompt and the status line.
     pageLines: () => Math.max(10, (opts.rows?.() ?? 24) - 6),
+    // Invisible to the terminal's screen, so Ink's frame is not disturbed.
+    copy: (text) => process.stdout.write(osc52(text)),
   };
 
   return {

@@ -9,10 +9,18 @@ import type { EngineHost, OutputItem } from '../core/host';
 import { oneLine } from '../util/text';
 import { withEngine } from './start-engine';
 
-/** A question offering choices: `[y/N]`, `[y/n/e/s]`, `[y/N/edit]`. */
-const CHOICE = /\[y\/[^\]]*\]\s*$/i;
-/** What such a question takes: one of its words, or Enter. */
-const ANSWER = /^\s*(y|yes|n|no|e|edit|s|skip|a|always)?\s*$/i;
+/** Questions offering choices, and the lines that answer them (Enter always does). */
+const CHOICES: ReadonlyArray<[question: RegExp, answer: RegExp]> = [
+  [/\[y\/[^\]]*\]\s*$/i, /^\s*(y|yes|n|no|e|edit|s|skip|a|always)?\s*$/i], // [y/N], [y/n/e/s], [y/N/edit], [y/N/always]
+  [/\[q\]uit:\s*$/i, /^\s*(e|execute|r|revise|d|describe|c|copy|q|quit)?\s*$/i], // the :do menu
+  [/type yes to run it/i, /^\s*(y|yes|n|no)?\s*$/i],
+];
+
+/** True when `line` cannot be meant as the answer to `question` (a choice question only). */
+function notAnAnswer(question: string, line: string): boolean {
+  const c = CHOICES.find(([q]) => q.test(question));
+  return c !== undefined && !c[1].test(line);
+}
 
 export function plainText(item: OutputItem): string {
   switch (item.kind) {
@@ -71,7 +79,7 @@ export function plainHost(next: () => Promise<string | null>, putBack?: (line: s
       write('\n');
       // A script that did not expect this question must not have its next command eaten as the
       // answer: a line that is no answer counts as Enter (the default: no), and runs as typed.
-      if (answer !== null && putBack && CHOICE.test(question) && !ANSWER.test(answer)) {
+      if (answer !== null && putBack && notAnAnswer(question, answer)) {
         process.stderr.write(`aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — answered no (as Enter); the line runs as typed\n`);
         putBack(answer);
         return '';

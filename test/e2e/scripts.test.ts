@@ -18,6 +18,16 @@ describe('piped scripts', () => {
     expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['second', 'first']);
   });
 
+  it('the :do menu and its yes question never eat the next command either', async () => {
+    const home = tmpDir();
+    const data = ['--data-dir', join(home, 'd')];
+    fake.server.enqueue({ text: 'COMMAND: ls -la\nEXPLANATION: lists the files' });
+    const r = await runAish(data, { home, env: fake.env(), input: ':do list the files\n:remember kept going\n' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('":remember kept going" is not an answer to "[e]xecute [r]evise [d]escribe [c]opy [q]uit:"');
+    expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['kept going']);
+  });
+
   it(':memory summarize --yes keeps every new candidate without asking, --no keeps none; duplicates are never kept', async () => {
     const home = tmpDir();
     const data = ['--data-dir', join(home, 'd')];

@@ -1,4 +1,4 @@
-/** model · cwd · memory injected · context tokens used/budget · Norris step. */
+/** model · cwd · memory injected · context tokens used/budget · Norris step · tokens and cost. */
 import { Text } from 'ink';
 import type { StatusInfo } from '../../../core/status';
 import { truncateColumns } from '../../../util/width';

@@ -94,4 +94,31 @@ describe('App (ink-testing-library)', () => {
     expect(t.frame()).toContain(':save  :session  :sessions');
     t.ui.unmount();
   });
+
+  it('Ctrl-R finds an earlier prompt; Esc restores the draft; Enter submits the match', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    for (const p of ['deploy the blue service', 'list files']) {
+      t.ui.stdin.write(`${p}\r`);
+      await t.until((f) => f.includes(`echo: ${p}`) && !t.engine.busy, `answer to ${p}`);
+    }
+    t.ui.stdin.write('draft');
+    await t.until((f) => f.includes('› draft'), 'draft');
+    t.ui.stdin.write('\x12');
+    await t.until((f) => f.includes("(reverse-i-search)'': draft"), 'search prompt');
+    t.ui.stdin.write('blue');
+    await t.until((f) => f.includes("(reverse-i-search)'blue': deploy the blue service"), 'the match');
+    t.ui.stdin.write('\x1b');
+    await t.until((f) => f.includes('› draft') && !f.includes('reverse-i-search'), 'draft restored');
+    t.ui.stdin.write('\x15'); // Ctrl-U: empty the line
+    await t.until((f) => !f.includes('› draft'), 'line emptied');
+    t.ui.stdin.write('\x12');
+    await t.until((f) => f.includes("(reverse-i-search)''"), 'search prompt again');
+    t.ui.stdin.write('deploy');
+    await t.until((f) => f.includes("'deploy': deploy the blue service"), 'the match again');
+    t.ui.stdin.write('\r');
+    await t.until(() => fake.server.requests.length === 3, 'the third request');
+    expect(fake.server.requests[2]!.body.messages.at(-1).content).toBe('deploy the blue service');
+    t.ui.unmount();
+  });
 });

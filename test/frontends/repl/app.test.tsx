@@ -121,4 +121,25 @@ describe('App (ink-testing-library)', () => {
     expect(fake.server.requests[2]!.body.messages.at(-1).content).toBe('deploy the blue service');
     t.ui.unmount();
   });
+
+  it('a question asked during a turn takes the typed line as its answer, not as a queued prompt', async () => {
+    fake.server.enqueue({ text: 'word '.repeat(80) + 'DONE', chunkSize: 5, intervalMs: 10 });
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write('talk\r');
+    await t.until((f) => f.includes('word word'), 'the answer streaming');
+    t.ui.stdin.write('later\r');
+    await t.until((f) => f.includes('queued: later'), 'the queued line');
+    // as a tool call's confirmation would, while the turn runs
+    const answer = t.engine.host.ask('run? [y/N] ');
+    await t.until((f) => f.includes('run? [y/N]'), 'the question');
+    t.ui.stdin.write('y');
+    await t.until((f) => f.includes('[y/N] y'), 'typed answer');
+    t.ui.stdin.write('\r');
+    expect(await answer).toBe('y');
+    expect(t.frame()).toContain('queued: later');
+    await t.until((f) => f.includes('echo: later'), 'the queued prompt answered after the turn');
+    expect(fake.server.requests.map((r) => r.body.messages.at(-1).content)).toEqual(['talk', 'later']);
+    t.ui.unmount();
+  });
 });

@@ -10,7 +10,7 @@ import type { InputHistory } from '../../sessions/input-history';
 import { HistoryItem } from './components/HistoryItem';
 import { InputLine, inputRowCount } from './components/InputLine';
 import { LiveArea } from './components/LiveArea';
-import { QueuedLines } from './components/QueuedLines';
+import { MAX_QUEUED_ROWS, QueuedLines } from './components/QueuedLines';
 import { StatusLine } from './components/StatusLine';
 import { edit } from './edit-action';
 import type { InkHostControls } from './ink-host';
@@ -226,7 +226,7 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
   // The live area and the input box together stay shorter than the terminal.
   const maxInputRows = Math.max(3, Math.floor(rows / 3));
   const shown = search ? { state: searchView(search, history.entries), prompt: searchPrompt(search) } : { state: editor, prompt: '› ' };
-  const inputRows = Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + queued.length;
+  const inputRows = Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + Math.min(queued.length, MAX_QUEUED_ROWS);
   // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.
   const scrollback = (
     <Static key={size.epoch} items={snap.items}>

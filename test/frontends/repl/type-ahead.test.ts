@@ -1,5 +1,6 @@
-/** Type-ahead's queueing rules, without Ink: what runs at once, what waits, in which order. */
+/** Type-ahead's queueing rules, without Ink: what runs at once, what waits, in which order; and its rows. */
 import { describe, expect, it } from 'vitest';
+import { MAX_QUEUED_ROWS, queuedRows } from '../../../src/frontends/repl/components/QueuedLines';
 import { TypeAhead } from '../../../src/frontends/repl/type-ahead';
 
 /** A queue whose lines finish when the test says so. */
@@ -137,5 +138,18 @@ describe('TypeAhead', () => {
     q.submit('good');
     await new Promise((r) => setTimeout(r, 0));
     expect(ran).toEqual(['bad', 'good']);
+  });
+});
+
+describe('queued rows', () => {
+  it('one row per line, a multi-line prompt as its first line, cut at the width', () => {
+    expect(queuedRows(['ls', 'first\nsecond'], 80)).toEqual(['queued: ls', 'queued: first …']);
+    expect(queuedRows(['x'.repeat(50)], 20)).toEqual([`queued: ${'x'.repeat(11)}…`]);
+  });
+
+  it('a long queue shows its newest lines and counts the rest', () => {
+    const q = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    expect(queuedRows(q, 80)).toEqual(['queued: … 3 more', 'queued: d', 'queued: e', 'queued: f', 'queued: g']);
+    expect(queuedRows(q, 80)).toHaveLength(MAX_QUEUED_ROWS);
   });
 });

@@ -95,7 +95,7 @@ describe('App (ink-testing-library)', () => {
     t.ui.unmount();
   });
 
-  it('Ctrl-R finds an earlier prompt; Esc restores the draft; Enter submits the match', async () => {
+  it('Ctrl-R finds an earlier prompt; Esc restores the draft; Enter submits the match; → edits it', async () => {
     const t = await mount();
     await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
     for (const p of ['deploy the blue service', 'list files']) {
@@ -119,6 +119,17 @@ describe('App (ink-testing-library)', () => {
     t.ui.stdin.write('\r');
     await t.until(() => fake.server.requests.length === 3, 'the third request');
     expect(fake.server.requests[2]!.body.messages.at(-1).content).toBe('deploy the blue service');
+    await t.until(() => !t.engine.busy, 'the answer done');
+    // → takes the match into the line at the query, one step on; typing edits it there
+    t.ui.stdin.write('\x12');
+    await t.until((f) => f.includes("(reverse-i-search)''"), 'search prompt');
+    t.ui.stdin.write('files');
+    await t.until((f) => f.includes("'files': list files"), 'the match');
+    t.ui.stdin.write('\x1b[C');
+    await t.until((f) => f.includes('› list files') && !f.includes('reverse-i-search'), 'the match in the line');
+    t.ui.stdin.write('X\r');
+    await t.until(() => fake.server.requests.length === 4, 'the fourth request');
+    expect(fake.server.requests[3]!.body.messages.at(-1).content).toBe('list fXiles');
     t.ui.unmount();
   });
 

@@ -10,14 +10,17 @@ import type { InputHistory } from '../../sessions/input-history';
 import { HistoryItem } from './components/HistoryItem';
 import { InputLine, inputRowCount } from './components/InputLine';
 import { LiveArea } from './components/LiveArea';
+import { MAX_QUEUED_ROWS, QueuedLines } from './components/QueuedLines';
 import { StatusLine } from './components/StatusLine';
 import { edit } from './edit-action';
 import type { InkHostControls } from './ink-host';
 import { clearScreen, suspend, type Screen } from './job-control';
 import { keyToActions, type EditorAction, type PasteState } from './keymap';
 import * as ed from './line-editor';
+import { searchKey, searchPrompt, searchView, startSearch, type SearchState } from './reverse-search';
 import type { UiStore } from './store';
 import { useTerminalSize } from './terminal-size';
+import { TypeAhead } from './type-ahead';
 
 export interface AppProps {
   store: UiStore;
@@ -64,6 +67,14 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
     askRef.current = e;
     setAskEditorState(e);
   };
+  // Ctrl-R: while set, keys edit the search (reverse-search.ts) instead of the line.
+  const [search, setSearchState] = useState<SearchState | null>(null);
+  const searchRef = useRef(search);
+  const setSearch = (s: SearchState | null) => {
+    searchRef.current = s;
+    setSearchState(s);
+  };
+  const lastQuery = useRef('');
   const paste = useRef<PasteState>({ active: false });
   const lastCtrlC = useRef(0);
   const asking = snap.ask !== null;
@@ -85,28 +96,38 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
   // runRepl unmounts and restores the terminal; exiting Ink from here would skip that.
   const quit = useCallback(() => onExit(), [onExit]);
 
-  const submit = useCallback(
-    (text: string) => {
-      if (engine.busy) {
-        if (/^:norris\s+stop\s*$/.test(text.trim())) {
-          controls.host.print({ kind: 'user', text });
-          engine.cancel();
-          store.setNotice('stopping Norris…', { whileBusy: true });
-          return true;
-        }
-        store.setNotice('busy — wait for the answer, or Ctrl-C to cancel it', { whileBusy: true });
-        return false;
-      }
-      store.setNotice(null);
-      history.add(text);
-      if (text.trim()) controls.host.print({ kind: 'user', text });
-      void input.submit(text).then((r) => {
-        if (r.quit) quit();
-      });
-      return true;
-    },
-    [engine, input, store, history, controls, quit],
+  // Lines typed while a turn runs wait in order (type-ahead.ts); the prompt is echoed when it runs.
+  const [queued, setQueued] = useState<readonly string[]>([]);
+  const [typeAhead] = useState(
+    () =>
+      new TypeAhead({
+        busy: () => engine.busy,
+        changed: (q) => setQueued([...q]),
+        run: async (text) => {
+          store.setNotice(null);
+          if (text.trim()) controls.host.print({ kind: 'user', text });
+          if ((await input.submit(text)).quit) {
+            quit();
+            return 'stop';
+          }
+        },
+      }),
   );
+  // Work the queue did not start (its own lines it follows itself) has ended: the next line may run.
+  useEffect(() => {
+    if (!snap.status.busy) typeAhead.next();
+  }, [snap.status.busy, typeAhead]);
+
+  const submit = (text: string): boolean => {
+    if (engine.busy && /^:norris\s+stop\s*$/.test(text.trim())) {
+      controls.host.print({ kind: 'user', text });
+      engine.cancel();
+      store.setNotice('stopping Norris…', { whileBusy: true });
+      return true;
+    }
+    history.add(text);
+    return typeAhead.submit(text) !== 'ignored';
+  };
 
   /** One action on the current editor state; returns the next state (several may come per key event). */
   const apply = (cur: ed.EditorState, a: EditorAction): ed.EditorState => {
@@ -130,6 +151,12 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
           return cur;
         }
         return ed.deleteForward(cur);
+      case 'escape':
+        typeAhead.removeLast(); // Esc takes back the line typed ahead last
+        return cur;
+      case 'reverseSearch':
+        setSearch(startSearch(cur, lastQuery.current));
+        return cur;
       case 'complete': {
         const r = ed.completeWith(cur, input.complete(cur.text));
         store.setNotice(r.shown.length ? r.shown.join('  ') : null);
@@ -178,7 +205,19 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
         return;
       }
       let cur = editorRef.current;
-      for (const a of actions) if (!screenKey(a)) cur = apply(cur, a);
+      for (const a of actions) {
+        if (screenKey(a)) continue;
+        const s = searchRef.current;
+        if (!s) {
+          cur = apply(cur, a);
+          continue;
+        }
+        const step = searchKey(s, a, history.entries);
+        setSearch(step.search);
+        if (!step.search) lastQuery.current = s.query || lastQuery.current;
+        if (step.editor) cur = step.editor;
+        if (step.then) cur = apply(cur, step.then);
+      }
       setEditor(cur);
     },
     { isActive: !snap.handedOff },
@@ -186,7 +225,8 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
 
   // The live area and the input box together stay shorter than the terminal.
   const maxInputRows = Math.max(3, Math.floor(rows / 3));
-  const inputRows = Math.min(maxInputRows + 2, inputRowCount(editor, width, '› ')) - 1;
+  const shown = search ? { state: searchView(search, history.entries), prompt: searchPrompt(search) } : { state: editor, prompt: '› ' };
+  const inputRows = Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + Math.min(queued.length, MAX_QUEUED_ROWS);
   // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.
   const scrollback = (
     <Static key={size.epoch} items={snap.items}>
@@ -201,10 +241,11 @@ export function App({ store, engine, input, controls, history, onExit, eraseFram
       {scrollback}
       <Box flexDirection="column" ref={frame}>
         {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
+        <QueuedLines queued={queued} width={width} />
         {asking ? (
           <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} width={width} />
         ) : (
-          <InputLine state={editor} prompt="› " dim={engine.busy} width={width} maxLines={maxInputRows} />
+          <InputLine state={shown.state} prompt={shown.prompt} dim={engine.busy && !search} width={width} maxLines={maxInputRows} />
         )}
         {snap.notice ? <Text dimColor>{snap.notice}</Text> : null}
         <StatusLine status={snap.status} width={width} />

@@ -31,7 +31,10 @@ export type EditorAction =
   | { type: 'historyNext' }
   | { type: 'complete' }
   | { type: 'interrupt' }
-  | { type: 'eof' };
+  | { type: 'eof' }
+  | { type: 'reverseSearch' }
+  | { type: 'abort' }
+  | { type: 'escape' };
 
 export interface PasteState {
   active: boolean;
@@ -116,6 +119,10 @@ export function keyToActions(input: string, key: Key, paste: PasteState, raw = '
         return [{ type: 'clearScreen' }];
       case 'z':
         return [{ type: 'suspend' }];
+      case 'r':
+        return [{ type: 'reverseSearch' }];
+      case 'g':
+        return [{ type: 'abort' }];
     }
     return [];
   }
@@ -139,6 +146,8 @@ export function keyToActions(input: string, key: Key, paste: PasteState, raw = '
   if (key.downArrow) return [{ type: 'historyNext' }];
   if (key.home) return [{ type: 'home' }];
   if (key.end) return [{ type: 'end' }];
+  // A lone Esc (Ink flushes a pending ESC with nothing after it as `escape`, no input).
+  if (key.escape && !input) return [{ type: 'escape' }];
   if (key.escape || !input) return [];
 
   if (input.length > 1) return chunkActions(input);
@@ -159,6 +168,7 @@ const CHUNK_KEYS: Record<string, EditorAction> = {
   '\x17': { type: 'killWord' },
   '\x0c': { type: 'clearScreen' },
   '\x1a': { type: 'suspend' },
+  '\x12': { type: 'reverseSearch' },
 };
 
 /**

@@ -145,7 +145,7 @@ export class UiStore {
   }
 
   setStatus(status: StatusInfo): void {
-    // A notice about the work running ("busy — wait…", "stopping Norris…") goes when it ends.
+    // A notice about the work running ("stopping Norris…") goes when it ends.
     if (!status.busy && this.busyNotice && this.snap.notice === this.busyNotice) {
       this.busyNotice = null;
       this.update({ status, notice: null }, true);

@@ -94,4 +94,63 @@ describe('App (ink-testing-library)', () => {
     expect(t.frame()).toContain(':save  :session  :sessions');
     t.ui.unmount();
   });
+
+  it('Ctrl-R finds an earlier prompt; Esc restores the draft; Enter submits the match; → edits it', async () => {
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    for (const p of ['deploy the blue service', 'list files']) {
+      t.ui.stdin.write(`${p}\r`);
+      await t.until((f) => f.includes(`echo: ${p}`) && !t.engine.busy, `answer to ${p}`);
+    }
+    t.ui.stdin.write('draft');
+    await t.until((f) => f.includes('› draft'), 'draft');
+    t.ui.stdin.write('\x12');
+    await t.until((f) => f.includes("(reverse-i-search)'': draft"), 'search prompt');
+    t.ui.stdin.write('blue');
+    await t.until((f) => f.includes("(reverse-i-search)'blue': deploy the blue service"), 'the match');
+    t.ui.stdin.write('\x1b');
+    await t.until((f) => f.includes('› draft') && !f.includes('reverse-i-search'), 'draft restored');
+    t.ui.stdin.write('\x15'); // Ctrl-U: empty the line
+    await t.until((f) => !f.includes('› draft'), 'line emptied');
+    t.ui.stdin.write('\x12');
+    await t.until((f) => f.includes("(reverse-i-search)''"), 'search prompt again');
+    t.ui.stdin.write('deploy');
+    await t.until((f) => f.includes("'deploy': deploy the blue service"), 'the match again');
+    t.ui.stdin.write('\r');
+    await t.until(() => fake.server.requests.length === 3, 'the third request');
+    expect(fake.server.requests[2]!.body.messages.at(-1).content).toBe('deploy the blue service');
+    await t.until(() => !t.engine.busy, 'the answer done');
+    // → takes the match into the line at the query, one step on; typing edits it there
+    t.ui.stdin.write('\x12');
+    await t.until((f) => f.includes("(reverse-i-search)''"), 'search prompt');
+    t.ui.stdin.write('files');
+    await t.until((f) => f.includes("'files': list files"), 'the match');
+    t.ui.stdin.write('\x1b[C');
+    await t.until((f) => f.includes('› list files') && !f.includes('reverse-i-search'), 'the match in the line');
+    t.ui.stdin.write('X\r');
+    await t.until(() => fake.server.requests.length === 4, 'the fourth request');
+    expect(fake.server.requests[3]!.body.messages.at(-1).content).toBe('list fXiles');
+    t.ui.unmount();
+  });
+
+  it('a question asked during a turn takes the typed line as its answer, not as a queued prompt', async () => {
+    fake.server.enqueue({ text: 'word '.repeat(80) + 'DONE', chunkSize: 5, intervalMs: 10 });
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write('talk\r');
+    await t.until((f) => f.includes('word word'), 'the answer streaming');
+    t.ui.stdin.write('later\r');
+    await t.until((f) => f.includes('queued: later'), 'the queued line');
+    // as a tool call's confirmation would, while the turn runs
+    const answer = t.engine.host.ask('run? [y/N] ');
+    await t.until((f) => f.includes('run? [y/N]'), 'the question');
+    t.ui.stdin.write('y');
+    await t.until((f) => f.includes('[y/N] y'), 'typed answer');
+    t.ui.stdin.write('\r');
+    expect(await answer).toBe('y');
+    expect(t.frame()).toContain('queued: later');
+    await t.until((f) => f.includes('echo: later'), 'the queued prompt answered after the turn');
+    expect(fake.server.requests.map((r) => r.body.messages.at(-1).content)).toEqual(['talk', 'later']);
+    t.ui.unmount();
+  });
 });

@@ -55,6 +55,14 @@ describe('keyToActions', () => {
     expect(chunkActions('ab\x0c\x1a')).toEqual([{ type: 'insert', text: 'ab' }, { type: 'clearScreen' }, { type: 'suspend' }]);
   });
 
+  it('Ctrl-R searches, Ctrl-G aborts, a lone Esc is its own key (queued lines, the search)', () => {
+    expect(keyToActions('r', k({ ctrl: true }), fresh())).toEqual([{ type: 'reverseSearch' }]);
+    expect(keyToActions('g', k({ ctrl: true }), fresh())).toEqual([{ type: 'abort' }]);
+    // Ink reports a lone ESC with escape and meta set and no input
+    expect(keyToActions('', k({ escape: true, meta: true }), fresh(), '\x1b')).toEqual([{ type: 'escape' }]);
+    expect(chunkActions('ab\x12')).toEqual([{ type: 'insert', text: 'ab' }, { type: 'reverseSearch' }]);
+  });
+
   it('Alt-Enter inserts a newline instead of submitting', () => {
     expect(keyToActions('\r', k({ return: true, meta: true }), fresh())).toEqual([{ type: 'insert', text: '\n' }]);
   });

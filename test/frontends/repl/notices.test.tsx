@@ -46,16 +46,44 @@ async function mount(config?: string) {
 const SLOW = { text: 'word '.repeat(60) + 'THE END', chunkSize: 5, intervalMs: 10 };
 
 describe('notices that end with the work they are about', () => {
-  it('"busy — wait for the answer" is gone once the answer is done', async () => {
-    fake.server.enqueue(SLOW);
+  it('a line typed during an answer is queued, shown as `queued:`, and runs when the answer ends', async () => {
+    fake.server.enqueue(SLOW, { text: 'SECOND ANSWER' });
     const t = await mount();
     await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
     t.ui.stdin.write('first\r');
     await t.until((f) => f.includes('word word'), 'the answer streaming');
     t.ui.stdin.write('second\r');
-    await t.until((f) => f.includes('busy — wait for the answer'), 'the busy notice');
-    await t.until((f) => f.includes('THE END') && !t.engine.busy, 'the answer done');
-    await t.until((f) => !f.includes('busy — wait'), 'the busy notice gone');
+    await t.until((f) => f.includes('queued: second'), 'the queued line');
+    expect(t.frame()).not.toContain('busy');
+    expect(fake.server.requests).toHaveLength(1);
+    // the answers reach the scrollback once the Markdown renderer has loaded
+    await t.until((f) => f.includes('› second') && f.includes('SECOND ANSWER') && !t.engine.busy, 'the second answer');
+    expect(t.frame()).not.toContain('queued:');
+    const all = t.frame();
+    expect(all.indexOf('THE END')).toBeGreaterThan(0);
+    expect(all.indexOf('THE END')).toBeLessThan(all.indexOf('› second'));
+    expect(all.indexOf('› second')).toBeLessThan(all.indexOf('SECOND ANSWER'));
+    expect(all.match(/SECOND ANSWER/g)).toHaveLength(1);
+    t.ui.unmount();
+  });
+
+  it('Esc takes back the last queued line; Ctrl-C cancels the answer and the queue runs on', async () => {
+    fake.server.enqueue(SLOW, { text: 'ANSWER TWO' });
+    const t = await mount();
+    await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
+    t.ui.stdin.write('one\r');
+    await t.until((f) => f.includes('word word'), 'the answer streaming');
+    t.ui.stdin.write('two\r');
+    await t.until((f) => f.includes('queued: two'), 'queued two');
+    t.ui.stdin.write('three\r');
+    await t.until((f) => f.includes('queued: three'), 'queued three');
+    t.ui.stdin.write('\x1b');
+    await t.until((f) => !f.includes('queued: three') && f.includes('queued: two'), 'three taken back');
+    t.ui.stdin.write('\x03');
+    await t.until((f) => f.includes('[interrupted]') && f.includes('› two') && f.includes('ANSWER TWO') && !t.engine.busy, 'the queued prompt answered');
+    expect(t.frame()).not.toContain('three');
+    const sent = fake.server.requests.map((r) => r.body.messages.at(-1).content);
+    expect(sent).toEqual(['one', 'two']);
     t.ui.unmount();
   });
 

@@ -9,6 +9,7 @@ import { norrisCommand } from './norris';
 import { resumeCommand, saveCommand, sessionCommand, sessionsCommand } from './session';
 import { toolsCommand } from './tools';
 import type { CommandCatalog, MetaCommand } from './types';
+import { usageCommand } from './usage';
 
 const COMMANDS: readonly MetaCommand[] = [
   helpCommand,
@@ -25,6 +26,7 @@ const COMMANDS: readonly MetaCommand[] = [
   sessionsCommand,
   resumeCommand,
   toolsCommand,
+  usageCommand,
   norrisCommand,
   checkpointsCommand,
   restoreCommand,

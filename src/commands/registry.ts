@@ -1,6 +1,7 @@
 /** Every meta command, in `:help` order. */
 import { checkpointsCommand, restoreCommand } from './checkpoints';
 import { configCommand } from './config';
+import { exportCommand } from './export';
 import { cdCommand, clearCommand, historyCommand, quitCommand } from './core';
 import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
@@ -22,6 +23,7 @@ const COMMANDS: readonly MetaCommand[] = [
   rememberCommand,
   memoryCommand,
   saveCommand,
+  exportCommand,
   sessionCommand,
   sessionsCommand,
   resumeCommand,

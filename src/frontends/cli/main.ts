@@ -107,6 +107,17 @@ function buildProgram(): Command {
       withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await import('./sessions')).sessionsSearch(s, text, opts)),
     );
 
+  sessions
+    .command('export')
+    .description('a session as Markdown (tool calls folded, !cmd output as code) or its turns as JSON')
+    .argument('<name>', 'session name or id (see aish sessions list)')
+    .argument('[file]', 'write here instead of stdout (an existing file needs --force)')
+    .option('--format <format>', 'md or json (default md)')
+    .option('--force', 'replace FILE if it exists')
+    .action(
+      withSetup(async (s, name: string, file: string | undefined, opts: { format?: string; force?: boolean }) => (await import('./sessions')).sessionsExport(s, name, file, opts)),
+    );
+
   // The detached capture a quitting aish starts (see frontends/capture-handoff.ts); not for users.
   program
     .command('__capture', { hidden: true })

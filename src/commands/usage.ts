@@ -14,7 +14,7 @@ export function formatUsage(r: UsageReport): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const line = (name: string, u: Omit<PresetUsage, 'preset'>, cost: number | null | undefined) => {
     const est = u.estimated > 0 ? '~' : '';
-    return [name.padEnd(12), String(u.requests).padStart(8), `${est}${n(u.promptTokens)}`.padStart(12), `${est}${n(u.completionTokens)}`.padStart(12), cost === undefined ? '' : `  ${cost === null ? '—' : `${est}${formatCost(cost)}`}`].join(' ').trimEnd();
+    return [name.padEnd(12), String(u.requests).padStart(8), `${est}${n(u.promptTokens)}`.padStart(12), `${est}${n(u.completionTokens)}`.padStart(12), cost === undefined ? '' : ` ${cost === null ? '—' : `${est}${formatCost(cost)}`}`].join(' ').trimEnd();
   };
   const costs = r.presets.map((p) => {
     const price = r.price(p.preset);

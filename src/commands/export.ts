@@ -10,14 +10,14 @@ export const exportCommand: MetaCommand<'sessions' | 'paths' | 'chat'> = {
   args: '[--force] [FILE]',
   summary: 'write this conversation as Markdown (default: under the data dir; prints the path)',
   help: 'tool calls and their results are folded in <details>, !cmd output is a code block; an existing FILE is kept unless --force',
-  run: ({ sessions, paths, chat, argv }) => {
-    const force = argv.includes('--force');
-    const files = argv.filter((a) => a !== '--force');
-    if (files.length > 1 || files.some((f) => f.startsWith('-'))) throw new UsageError('usage: :export [--force] [FILE]');
+  run: ({ sessions, paths, chat, argv, rest }) => {
+    // --force first or last; the rest of the line is the file name, spaces and all.
+    const force = argv[0] === '--force' || (argv.length > 1 && argv.at(-1) === '--force');
+    const file = rest.replace(/^--force(\s+|$)|\s+--force$/, '').trim() || undefined;
+    if (file?.startsWith('-')) throw new UsageError('usage: :export [--force] [FILE]');
     if (!sessions.path) throw new AishError('nothing to export yet — say something first');
     const name = sessionName(sessions.path);
     const text = exportSession(sessions.path, name, 'md', chat.digest()?.title);
-    const file = files[0];
     const written = file ? writeExport(file, text, { force }) : writeExport(defaultExportPath(paths.dataDir, name, 'md'), text, { force: true, mkdir: true });
     return { output: [info(`exported to ${tildify(written)}`)] };
   },

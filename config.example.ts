@@ -22,6 +22,8 @@ export default defineConfig({
       // maxTokens: 4096,                       // default: the server's
       // temperature: 0.2,                      // 0..2, default: the server's
       // timeoutMs: 60000,                      // request and stream-idle timeout, default 60000
+      // price: { input: 0.15, output: 0.6 },  // USD per million prompt/completion tokens: the session
+      //                                        // cost on the status line and in :usage; default: none
     },
     deep: { model: 'gpt-4o' },
     // local: { model: 'llama3.1:8b', baseURL: 'http://localhost:11434/v1' }, // Ollama

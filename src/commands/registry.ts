@@ -2,6 +2,7 @@
 import { checkpointsCommand, restoreCommand } from './checkpoints';
 import { configCommand } from './config';
 import { doCommand } from './do';
+import { exportCommand } from './export';
 import { cdCommand, clearCommand, historyCommand, quitCommand } from './core';
 import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
@@ -10,6 +11,7 @@ import { norrisCommand } from './norris';
 import { resumeCommand, saveCommand, sessionCommand, sessionsCommand } from './session';
 import { toolsCommand } from './tools';
 import type { CommandCatalog, MetaCommand } from './types';
+import { usageCommand } from './usage';
 
 const COMMANDS: readonly MetaCommand[] = [
   helpCommand,
@@ -22,10 +24,12 @@ const COMMANDS: readonly MetaCommand[] = [
   rememberCommand,
   memoryCommand,
   saveCommand,
+  exportCommand,
   sessionCommand,
   sessionsCommand,
   resumeCommand,
   toolsCommand,
+  usageCommand,
   norrisCommand,
   doCommand,
   checkpointsCommand,

@@ -12,6 +12,7 @@ import type { AishPaths } from '../config/paths';
 import type { Guards } from '../core/guards';
 import type { EngineHost, OutputItem } from '../core/host';
 import type { Norris } from '../core/norris';
+import type { PresetUsage, Price } from '../core/usage';
 import type { MemorySession } from '../memory/session';
 import type { SessionDigest } from '../sessions/digest';
 import type { SessionRecorder } from '../sessions/recorder';
@@ -43,6 +44,8 @@ export interface CommandServices {
     /** The config file in use (null: none, the defaults). */
     readonly configPath: string | null;
     changeDir(dir: string): string;
+    /** Tokens and cost of this run's model calls, per preset (`:usage`). */
+    usageReport(): { presets: PresetUsage[]; price(preset: string): Price | undefined };
     cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   };
   sessions: Pick<SessionRecorder, 'path' | 'id' | 'save' | 'append' | 'sessionsDir'>;

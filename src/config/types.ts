@@ -13,6 +13,8 @@ export interface ModelPreset {
   temperature?: number;
   /** Request timeout and stream idle timeout, in milliseconds. */
   timeoutMs?: number;
+  /** USD per million tokens, for the session cost on the status line and in `:usage`. */
+  price?: { input: number; output: number };
 }
 
 export interface McpServerConfig {

@@ -82,7 +82,7 @@ function describe(v: unknown): string {
 }
 
 const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris'] as const;
-const PRESET_KEYS = ['model', 'baseURL', 'apiKeyEnv', 'apiKey', 'maxTokens', 'temperature', 'timeoutMs'] as const;
+const PRESET_KEYS = ['model', 'baseURL', 'apiKeyEnv', 'apiKey', 'maxTokens', 'temperature', 'timeoutMs', 'price'] as const;
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'disabled'] as const;
 const NAME_RE = /^[A-Za-z0-9_-]+$/;
 
@@ -229,7 +229,14 @@ function validatePreset(c: Checker, key: string, raw: unknown): ModelPreset {
   if (p.maxTokens !== undefined) out.maxTokens = c.int(`${key}.maxTokens`, p.maxTokens, 1);
   if (p.temperature !== undefined) out.temperature = c.num(`${key}.temperature`, p.temperature, 0, 2);
   if (p.timeoutMs !== undefined) out.timeoutMs = c.int(`${key}.timeoutMs`, p.timeoutMs, 100);
+  if (p.price !== undefined) out.price = validatePrice(c, `${key}.price`, p.price);
   return out;
+}
+
+/** `{input, output}` in USD per million tokens; both needed, or a cost would be silently half. */
+function validatePrice(c: Checker, key: string, raw: unknown): { input: number; output: number } {
+  const p = c.object(key, raw, ['input', 'output']);
+  return { input: c.num(`${key}.input`, p.input, 0, 10_000), output: c.num(`${key}.output`, p.output, 0, 10_000) };
 }
 
 function validateServer(c: Checker, key: string, raw: unknown): McpServerConfig {

@@ -24,7 +24,8 @@ import { Guards } from './guards';
 import { Norris } from './norris';
 import type { EngineOptions } from './options';
 import { terminalSafeHost } from './safe-host';
-import { statusOf, UsageTally, type StatusInfo } from './status';
+import { statusOf, type StatusInfo } from './status';
+import { UsageTally, type PresetUsage } from './usage';
 import { describeReload, reloadConfig } from './config-reload';
 import { resumedOutput, welcomeLine } from './resume-view';
 import { runTurn, type TurnOutcome } from './turn';
@@ -47,7 +48,7 @@ export class Engine {
   private running: AbortController | null = null;
   /** `!cmd` output waiting to go out with the next prompt. */
   private pendingShell: string[] = [];
-  private readonly usage = new UsageTally();
+  private readonly tally = new UsageTally();
   private failures = 0;
   private readonly env: NodeJS.ProcessEnv;
   private readonly oneshot: boolean;
@@ -145,7 +146,7 @@ export class Engine {
   }
 
   status(): StatusInfo {
-    return statusOf({ preset: this.models.active, cwd: this.cwd, memory: this.memory, request: this.request(), budget: this.conversation.budget, busy: this.busy, norris: this.norris.state, usage: this.usage.total });
+    return statusOf({ preset: this.models.active, cwd: this.cwd, memory: this.memory, request: this.request(), budget: this.conversation.budget, busy: this.busy, norris: this.norris.state, usage: this.tally.status((name) => this.config.models[name]?.price) });
   }
 
   /** Something the status line shows changed: hand the host the new status. */
@@ -167,8 +168,13 @@ export class Engine {
     this.recorder.append(turn);
   }
 
-  countUsage(u: Usage): void {
-    this.usage.add(u);
+  countUsage(u: Usage, opts: { estimated: boolean; firstOfTurn: boolean }): void {
+    this.tally.add(this.models.active.name, u, opts);
+  }
+
+  /** `:usage`: this run's model calls per preset, and what each preset costs (when priced). */
+  usageReport(): { presets: PresetUsage[]; price(preset: string): { input: number; output: number } | undefined } {
+    return { presets: this.tally.presets(), price: (name) => this.config.models[name]?.price };
   }
 
   callFailed(): void {

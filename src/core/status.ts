@@ -1,8 +1,8 @@
 /** What the status line shows, as data: the core computes it, front ends only draw it. */
-import type { Usage } from '../broker/types';
 import { isExact } from '../context/tokens';
 import type { WindowResult } from '../context/window';
 import { tildify } from '../util/paths';
+import type { UsageStatus } from './usage';
 
 export interface StatusInfo {
   preset: string;
@@ -18,21 +18,8 @@ export interface StatusInfo {
   tokensExact: boolean;
   busy: boolean;
   norris: { step: number; maxSteps: number } | null;
-  /** Tokens the server reported for this session's model calls so far (null: none reported yet). */
-  usage: Usage | null;
-}
-
-/** Tokens reported by the server, added up over the session. */
-export class UsageTally {
-  private sum: Usage | null = null;
-
-  get total(): Usage | null {
-    return this.sum;
-  }
-
-  add(u: Usage): void {
-    this.sum = { promptTokens: (this.sum?.promptTokens ?? 0) + u.promptTokens, completionTokens: (this.sum?.completionTokens ?? 0) + u.completionTokens };
-  }
+  /** Tokens of the last prompt and of the session, and the cost when priced (null: no model call yet). */
+  usage: UsageStatus | null;
 }
 
 export interface StatusParts {
@@ -43,7 +30,7 @@ export interface StatusParts {
   budget: number;
   busy: boolean;
   norris: { step: number; maxSteps: number } | null;
-  usage: Usage | null;
+  usage: UsageStatus | null;
 }
 
 export function statusOf(p: StatusParts): StatusInfo {

@@ -17,6 +17,6 @@ export function suggestDepsOf(engine: Engine): SuggestDeps {
       return engine.memory.injected;
     },
     extraPatterns: engine.config.safety.extraDestructivePatterns,
-    countUsage: (u) => engine.countUsage(u),
+    countUsage: (u) => engine.countUsage(u, { estimated: false, firstOfTurn: true }),
   };
 }

@@ -8,7 +8,7 @@ import { BrokerError } from '../broker/errors';
 import type { ChatMessage, StreamResult, Usage } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import type { Conversation } from '../context/conversation';
-import { isExact, loadTokenizer } from '../context/tokens';
+import { countTokens, isExact, loadTokenizer, messageText } from '../context/tokens';
 import type { WindowResult } from '../context/window';
 import type { NewTurn } from '../sessions/types';
 import type { GateMode } from '../tools/gate';
@@ -54,7 +54,8 @@ export interface TurnDeps {
   /** Label of the step for checkpoints (e.g. "step 3/8"), when there is one. */
   stepLabel?(): string | undefined;
   record(turn: NewTurn): void;
-  countUsage(usage: Usage): void;
+  /** Tokens of one model call; `estimated` when the server sent none; `firstOfTurn` on a turn's first call. */
+  countUsage(usage: Usage, opts: { estimated: boolean; firstOfTurn: boolean }): void;
   /** A model call failed (piped mode exits 1 when any did). */
   callFailed?(): void;
   cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
@@ -72,7 +73,7 @@ export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOu
       opts.onStep?.(out.steps);
       let result: StreamResult;
       try {
-        result = await modelCall(deps, signal);
+        result = await modelCall(deps, signal, out.steps === 1);
       } catch (err) {
         out.end = 'error';
         deps.callFailed?.();
@@ -122,7 +123,7 @@ export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOu
 }
 
 /** One streamed model call; its answer (and tool calls) join the conversation and the log. */
-async function modelCall(deps: TurnDeps, signal: AbortSignal): Promise<StreamResult> {
+async function modelCall(deps: TurnDeps, signal: AbortSignal, firstOfTurn: boolean): Promise<StreamResult> {
   const { host, conversation } = deps;
   host.liveStart('assistant');
   let live = true;
@@ -139,7 +140,9 @@ async function modelCall(deps: TurnDeps, signal: AbortSignal): Promise<StreamRes
     }
     const result = await deps.broker().stream(req.messages, { signal, tools: await deps.toolbox.specsReady(), onText: (t) => host.liveText(t), onRetry: (r) => host.liveRetry?.(r) });
     endLive();
-    if (result.usage) deps.countUsage(result.usage);
+    // Servers that send no usage get the token counter's estimate, shown with a ~.
+    const estimate = (): Usage => ({ promptTokens: req.tokens, completionTokens: countTokens(messageText({ role: 'assistant', content: result.content, tool_calls: result.toolCalls })) });
+    deps.countUsage(result.usage ?? estimate(), { estimated: !result.usage, firstOfTurn });
     const calls = result.interrupted ? [] : result.toolCalls;
     const content = result.interrupted ? `${result.content}${result.content ? '\n\n' : ''}[interrupted by the user]` : result.content;
     const message = { role: 'assistant' as const, content: content || (calls.length ? null : ''), ...(calls.length && { tool_calls: calls }) };

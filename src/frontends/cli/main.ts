@@ -120,6 +120,16 @@ function buildProgram(): Command {
     .action(async (shell: string) => {
       process.stdout.write((await import('./shell-init')).shellInit(shell));
     });
+  sessions
+    .command('export')
+    .description('a session as Markdown (tool calls folded, !cmd output as code) or its turns as JSON')
+    .argument('<name>', 'session name or id (see aish sessions list)')
+    .argument('[file]', 'write here instead of stdout (an existing file needs --force)')
+    .option('--format <format>', 'md or json (default md)')
+    .option('--force', 'replace FILE if it exists')
+    .action(
+      withSetup(async (s, name: string, file: string | undefined, opts: { format?: string; force?: boolean }) => (await import('./sessions')).sessionsExport(s, name, file, opts)),
+    );
 
   // The detached capture a quitting aish starts (see frontends/capture-handoff.ts); not for users.
   program

@@ -1,8 +1,10 @@
-/** `aish sessions list [--json]` and `aish sessions search TEXT... [--json]` */
+/** `aish sessions list [--json]`, `aish sessions search TEXT... [--json]`, `aish sessions export NAME [FILE]` */
 import type { Setup } from '../../config/setup';
 import { formatHitLine, formatSessionLine, noMatches } from '../../sessions/format';
 import { searchSessions } from '../../sessions/search';
-import { listable, listSessions } from '../../sessions/sessions';
+import { exportSession, writeExport } from '../../sessions/export-file';
+import { listable, listSessions, resolveSession } from '../../sessions/sessions';
+import { tildify } from '../../util/paths';
 import { UsageError } from '../../util/errors';
 import { out } from './output';
 
@@ -51,4 +53,16 @@ function parseLimit(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v) || Number(v) < 1) throw new UsageError(`--limit needs a whole number ≥ 1, not ${JSON.stringify(v)}`);
   return Number(v);
+}
+
+/** `aish sessions export NAME [--format md|json] [--force] [FILE]`: without FILE, to stdout. */
+export function sessionsExport(s: Setup, name: string, file: string | undefined, opts: { format?: string; force?: boolean }): void {
+  const format = opts.format ?? 'md';
+  if (format !== 'md' && format !== 'json') throw new UsageError(`unknown format "${format}" — use md or json`);
+  const text = exportSession(resolveSession(s.paths.sessionsDir, name, 'aish sessions list'), name, format);
+  if (!file) {
+    process.stdout.write(text);
+    return;
+  }
+  out(`exported ${name} to ${tildify(writeExport(file, text, { force: opts.force === true }))}`);
 }

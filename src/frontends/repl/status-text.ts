@@ -1,13 +1,14 @@
 /**
- * The status line's text — model, cwd, memory injected, context tokens used/budget, Norris step —
+ * The status line's text — model, cwd, memory injected, context tokens used/budget, Norris step,
+ * tokens and cost —
  * without React: the first frame is drawn before Ink loads. The caller gives the function that cuts
  * text to the terminal's width (`cut`): Ink's frame with string-width, the first frame without it
  * (see first-frame.ts). When it does not fit, what goes first is the path (shortened from the left,
- * then dropped), then the model's name, so `mem` and `ctx` stay at any width.
+ * then dropped), then the tokens and cost (after the path has been shortened as far as it goes), then the model's
+ * name, so `mem` and `ctx` stay at any width.
  */
 import type { StatusInfo } from '../../core/status';
-
-const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+import { formatTokens as k, usageText } from '../../core/usage';
 const SEP = ' │ ';
 
 /** The path as it is, then its last 1…n-1 components after `…/`. */
@@ -31,6 +32,10 @@ export function statusText(s: StatusInfo, width: number, cut: (text: string, wid
   ];
   const fits = (t: string) => cut(t, w) === t;
   const line = (...head: string[]) => [...head, ...rest].join(SEP);
+  if (s.usage) {
+    const withUsage = (...head: string[]) => [...head, ...rest, usageText(s.usage!)].join(SEP);
+    for (const cwd of shorterPaths(s.cwd)) if (fits(withUsage(`${s.preset} (${s.model})`, cwd))) return withUsage(`${s.preset} (${s.model})`, cwd);
+  }
   for (const model of [`${s.preset} (${s.model})`, s.preset]) {
     for (const cwd of shorterPaths(s.cwd)) if (fits(line(model, cwd))) return line(model, cwd);
   }

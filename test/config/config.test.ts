@@ -150,3 +150,16 @@ describe('a config that misbehaves while loading: exit 2, one line naming the fi
     expect((await loadError('throw null;\nexport default {};\n')).message).toMatch(/: it threw null$/);
   });
 });
+
+describe('AISH_CAPTURE', () => {
+  it('overrides memory.capture for one run, and a bad value is a config error', async () => {
+    const { setup } = await import('../../src/config/setup');
+    const home = tmpDir();
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+    const on = await setup({}, env);
+    expect(on.config.memory && on.config.memory.capture).toBe('ask');
+    const off = await setup({}, { ...env, AISH_CAPTURE: 'off' });
+    expect(off.config.memory && off.config.memory.capture).toBe('off');
+    await expect(setup({}, { ...env, AISH_CAPTURE: 'sometimes' })).rejects.toThrow('AISH_CAPTURE must be off, ask, auto (got "sometimes")');
+  });
+});

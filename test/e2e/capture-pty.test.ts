@@ -13,7 +13,7 @@ const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const all: PtySession[] = [];
 afterAll(() => all.forEach((s) => s.kill()));
 function start(home: string, extra: string[] = []): PtySession {
-  const s = spawnAish([...extra, '--data-dir', join(home, 'data')], { home, env: { OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' }, cols: 160 });
+  const s = spawnAish([...extra, '--data-dir', join(home, 'data')], { home, env: { OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k', AISH_CAPTURE: undefined }, cols: 160 });
   all.push(s);
   return s;
 }

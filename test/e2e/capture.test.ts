@@ -59,6 +59,8 @@ const inboxLines = (home: string) =>
 
 describe('capture (real CLI)', () => {
   const fake = useFakeOpenAI();
+  // The helpers turn capture off (AISH_CAPTURE=off); here the config decides, as for a user.
+  const captureEnv = (): Record<string, string | undefined> => ({ ...fake.env(), AISH_CAPTURE: undefined });
 
   it('a piped session leaves redacted candidates with provenance in inbox.jsonl, memory.jsonl untouched; review stores exactly the accepted ones', async () => {
     const home = tmpDir();
@@ -70,11 +72,11 @@ describe('capture (real CLI)', () => {
       'fact: the replica is kept until Friday',
     ];
     fake.server.setDefault((req) => (isCapture(req) ? captureReply(req, memory) : { text: `echo: ${lastUserText(req)}` }));
-    await runAish([...data, 'memory', 'add', 'fact', 'billing runs on Postgres 12'], { home, env: fake.env() });
+    await runAish([...data, 'memory', 'add', 'fact', 'billing runs on Postgres 12'], { home, env: captureEnv() });
     const memBefore = readFileSync(join(home, 'data', 'memory.jsonl'), 'utf8');
 
     const prompts = ['we move billing to Postgres 16', 'make the scripts idempotent please', 'the staging token is ghp_0123456789abcdefghijABCDEFGHIJ012345', 'keep the replica until Friday'];
-    const run = await runAish(data, { home, env: fake.env(), input: prompts.join('\n') + '\n' });
+    const run = await runAish(data, { home, env: captureEnv(), input: prompts.join('\n') + '\n' });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('inbox:'); // nothing waited at quit
 
@@ -100,7 +102,7 @@ describe('capture (real CLI)', () => {
     expect(captureBody(req)).toContain('user: keep the replica until Friday');
 
     // y keeps #1 (superseding memory #1), n drops, e edits, s skips.
-    const review = await runAish(data, { home, env: fake.env(), input: ':memory review\ny\nn\ne\nstaging token lives in the vault\ns\n' });
+    const review = await runAish(data, { home, env: captureEnv(), input: ':memory review\ny\nn\ne\nstaging token lives in the vault\ns\n' });
     expect(review.code).toBe(0);
     const items = JSON.parse((await runAish([...data, 'memory', 'list', '--json'], { home })).stdout) as Array<{ content: string }>;
     expect(items.map((i) => i.content).sort()).toEqual(['billing runs on Postgres 16', 'staging token lives in the vault']);
@@ -119,10 +121,10 @@ describe('capture (real CLI)', () => {
     const home = tmpDir();
     const data = ['--data-dir', join(home, 'data')];
     fake.server.setDefault((req) => (isCapture(req) ? captureReply(req, ['fact: ANSWERONLY-candidate']) : { text: `echo: ${lastUserText(req)}` }));
-    await runAish(data, { home, env: fake.env(), input: 'one\ntwo\nthree\nfour\n' });
+    await runAish(data, { home, env: captureEnv(), input: 'one\ntwo\nthree\nfour\n' });
     await waitFor(() => fake.server.requests.filter(isCapture).length === 1 && inboxLines(home).length === 1, 15_000);
     await capturesDone(home);
-    const cont = await runAish([...data, '-c'], { home, env: fake.env(), input: 'five\nsix\nseven\neight\n' });
+    const cont = await runAish([...data, '-c'], { home, env: captureEnv(), input: 'five\nsix\nseven\neight\n' });
     expect(cont.stdout).toContain('inbox: 1 memory candidate waits for review; this session is being read for more in the background — aish memory review (or :memory review)\n');
     await waitFor(() => fake.server.requests.filter(isCapture).length === 2, 15_000);
     const second = captureBody(fake.server.requests.filter(isCapture)[1]!);
@@ -141,13 +143,13 @@ describe('capture (real CLI)', () => {
     fake.server.setDefault((req) => (isCapture(req) ? captureReply(req, []) : { text: `noted: ${lastUserText(req).slice(0, 200)}` }));
     const filler = 'the quick brown fox jumps over the lazy dog '.repeat(4);
     const prompts = ['GOAL-7731: migrate the billing service to Postgres 16', ...Array.from({ length: 199 }, (_, i) => `step ${i + 2}: ${filler}`)];
-    const run = await runAish(['--config', cfg, ...data], { home, env: fake.env(), input: prompts.join('\n') + '\n', timeoutMs: 90_000 });
+    const run = await runAish(['--config', cfg, ...data], { home, env: captureEnv(), input: prompts.join('\n') + '\n', timeoutMs: 90_000 });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/context full: \d+ oldest turns left the window \(summarised into the working state\)/);
     expect(run.stderr.match(/context full/g)).toHaveLength(1);
 
     const before = fake.server.requests.length;
-    const resumed = await runAish(['--config', cfg, ...data, '-c'], { home, env: fake.env(), input: 'where were we?\n', timeoutMs: 30_000 });
+    const resumed = await runAish(['--config', cfg, ...data, '-c'], { home, env: captureEnv(), input: 'where were we?\n', timeoutMs: 30_000 });
     expect(resumed.code).toBe(0);
     const first = fake.server.requests.slice(before).find((r) => !isCapture(r))!;
     const system = first.body.messages[0].content as string;
@@ -160,7 +162,7 @@ describe('capture (real CLI)', () => {
     const home = tmpDir();
     const cfg = join(home, 'config.ts');
     writeFileSync(cfg, "export default { memory: { capture: 'off' } };\n");
-    const run = await runAish(['--config', cfg, '--data-dir', join(home, 'data')], { home, env: fake.env(), input: 'a\nb\nc\nd\ne\n:clear\nf\n' });
+    const run = await runAish(['--config', cfg, '--data-dir', join(home, 'data')], { home, env: captureEnv(), input: 'a\nb\nc\nd\ne\n:clear\nf\n' });
     expect(run.code).toBe(0);
     await new Promise((r) => setTimeout(r, 1500));
     expect(fake.server.requests).toHaveLength(6);

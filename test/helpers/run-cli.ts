@@ -31,6 +31,9 @@ export function isolatedEnv(home: string, extra: Record<string, string | undefin
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     CI: 'true',
+    // A capture handed off at quit would call the suite's fake server after the test ended and
+    // show up in the next test's requests: off unless a test turns it on.
+    AISH_CAPTURE: 'off',
   };
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

@@ -9,11 +9,23 @@ export interface ModelPreset {
   apiKeyEnv?: string;
   /** Literal key (prefer apiKeyEnv so the key stays out of files). */
   apiKey?: string;
+  /** Cap on the answer's tokens, sent as `max_tokens` (see maxTokensParam). */
   maxTokens?: number;
+  /**
+   * The field maxTokens is sent as. Default: `max_completion_tokens` for OpenAI's reasoning models
+   * (names starting o1, o3, o4… or gpt-5, which refuse `max_tokens`), `max_tokens` for all others.
+   */
+  maxTokensParam?: MaxTokensParam;
   temperature?: number;
+  /** Sent as `top_p`. */
+  topP?: number;
+  /** Fields merged into each request body for server-specific options (not model, messages, stream, tools). */
+  extraBody?: Record<string, unknown>;
   /** Request timeout and stream idle timeout, in milliseconds. */
   timeoutMs?: number;
 }
+
+export type MaxTokensParam = 'max_tokens' | 'max_completion_tokens';
 
 export interface McpServerConfig {
   command: string;

@@ -43,8 +43,10 @@ export default defineConfig({
     // dir: '~/.local/share/aish',
   },
 
-  // Sliding-window budget for the conversation, in tokens. The system prompt is always kept.
-  context: { maxTokens: 8000 },
+  context: {
+    maxTokens: 8000, // sliding-window budget for the conversation, in tokens; the system prompt is always kept
+    maxFileBytes: 262144, // the largest file `@path` in a prompt attaches (256 KB); a larger one is refused
+  },
 
   // Cross-session memory. `memory: false` turns injection and the :memory commands off.
   memory: {

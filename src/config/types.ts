@@ -72,7 +72,8 @@ export interface AishConfig {
   defaultModel: string;
   models: Record<string, ModelPreset>;
   history: { dir?: string };
-  context: { maxTokens: number };
+  /** maxFileBytes: the largest file an `@path` in a prompt attaches. */
+  context: { maxTokens: number; maxFileBytes: number };
   memory: MemoryConfig | false;
   mcp: { servers: Record<string, McpServerConfig> };
   safety: SafetyConfig;
@@ -97,7 +98,7 @@ export interface UserConfig {
   defaultModel?: string;
   models?: Record<string, ModelPreset>;
   history?: { dir?: string };
-  context?: { maxTokens?: number };
+  context?: { maxTokens?: number; maxFileBytes?: number };
   memory?: Partial<MemoryConfig> | false;
   mcp?: { servers?: Record<string, McpServerConfig> };
   safety?: Partial<SafetyConfig>;
@@ -111,7 +112,7 @@ export const DEFAULT_CONFIG: AishConfig = {
     deep: { model: 'gpt-4o' },
   },
   history: {},
-  context: { maxTokens: 8000 },
+  context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
   memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
   mcp: { servers: {} },
   safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },

@@ -113,7 +113,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
   }
 
   const history = top.history === undefined ? {} : c.object('history', top.history, ['dir']);
-  const context = top.context === undefined ? {} : c.object('context', top.context, ['maxTokens']);
+  const context = top.context === undefined ? {} : c.object('context', top.context, ['maxTokens', 'maxFileBytes']);
 
   let memory: AishConfig['memory'];
   if (top.memory === false) memory = false;
@@ -184,6 +184,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     history: history.dir === undefined ? {} : { dir: c.str('history.dir', history.dir, { nonEmpty: true }) },
     context: {
       maxTokens: context.maxTokens === undefined ? d.context.maxTokens : c.int('context.maxTokens', context.maxTokens, 256),
+      maxFileBytes: context.maxFileBytes === undefined ? d.context.maxFileBytes : c.int('context.maxFileBytes', context.maxFileBytes, 1, 64 * 1024 * 1024),
     },
     memory,
     mcp: { servers },

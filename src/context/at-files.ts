@@ -6,7 +6,7 @@
  * a file the model never sees would get an answer made up about it.
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname, normalize, resolve } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { expandHome } from '../util/paths';
 
@@ -135,7 +135,8 @@ function listing(ref: string, abs: string): Attached {
   }
   const shown = names.slice(0, MAX_LISTING);
   if (names.length > shown.length) shown.push(`… ${names.length - shown.length} more`);
-  const label = ref.endsWith('/') ? ref : `${ref}/`;
+  // `@src/.` at the end of a sentence names src: label it so.
+  const label = `${normalize(ref).replace(/\/+$/, '')}/`;
   return { ok: true, block: fenced(`${label} (directory listing)`, '', shown.length ? shown.join('\n') : '(empty)') };
 }
 

@@ -39,6 +39,8 @@ describe('@path references', () => {
     const d = project();
     expect(read('what is in @src/', d).blocks).toEqual(['src/ (directory listing):\n```\n.hidden\na.ts\ndeep/\n```']);
     expect(read('and @src/deep', d).blocks).toEqual(['src/deep/ (directory listing):\n```\n(empty)\n```']);
+    expect(read('look in @src/deep/.', d).blocks).toEqual(['src/deep/ (directory listing):\n```\n(empty)\n```']);
+    expect(read('@/', d).blocks[0]).toMatch(/^\/ \(directory listing\):\n```\n/);
   });
 
   it('absolute paths and ~/ work; relative ones are relative to the directory given', () => {

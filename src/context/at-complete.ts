@@ -21,13 +21,12 @@ export function completeAtPath(partial: string, cwd: string): string[] {
   } catch {
     return [];
   }
-  const out: string[] = [];
-  for (const e of entries) {
-    if (!e.name.startsWith(namePart) || (e.name.startsWith('.') && !namePart.startsWith('.'))) continue;
-    out.push(dirPart + e.name + (isDir(e, dir) ? '/' : ''));
-    if (out.length >= MAX_CANDIDATES) break;
-  }
-  return out.sort();
+  const names = entries
+    // A name with white space could not be referenced: the reference ends at the first blank.
+    .filter((e) => e.name.startsWith(namePart) && !/\s/.test(e.name) && (namePart.startsWith('.') || !e.name.startsWith('.')))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, MAX_CANDIDATES);
+  return names.map((e) => dirPart + e.name + (isDir(e, dir) ? '/' : ''));
 }
 
 /** A directory, or a symlink to one. */

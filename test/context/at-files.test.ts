@@ -126,6 +126,8 @@ describe('completion after @', () => {
     expect(completeAtPath('src/', d)).toEqual(['src/a.ts', 'src/deep/']);
     expect(completeAtPath('src/.', d)).toEqual(['src/.hidden']);
     expect(completeAtPath('nowhere/x', d)).toEqual([]);
+    writeFileSync(join(d, 'src', 'a b.txt'), 'x\n');
+    expect(completeAtPath('src/a', d)).toEqual(['src/a.ts']);
   });
 
   it('a symlink to a directory completes as a directory', () => {

@@ -114,7 +114,7 @@ describe('generation settings from a config file', () => {
 });
 
 describe('Tab after @ in the REPL', () => {
-  it('@READ completes to @README.md, and the prompt sent carries the file', async () => {
+  it('@READ completes to @README.md, and the prompt sent carries the file; @/dev/urandom is refused on screen', async () => {
     const s = spawnAish([], { home: tmpDir(), env: fake.env(), cwd: project() });
     sessions.push(s);
     await s.waitFor('fast (gpt-4o-mini)');
@@ -126,6 +126,11 @@ describe('Tab after @ in the REPL', () => {
     const [req] = await fake.server.waitForRequests(1);
     expect(lastUserText(req!)).toBe(`explain @README.md\n\nREADME.md:\n\`\`\`markdown\n${README}\`\`\``);
     await s.waitFor('echo: explain @README.md');
+    const from = s.text().length;
+    s.write('what is @/dev/urandom\r');
+    await s.waitFor('@/dev/urandom: not a regular file (a character device) — not attached', { from });
+    await s.waitFor('prompt not sent', { from });
+    expect(fake.server.requests).toHaveLength(1);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

@@ -105,10 +105,17 @@ function readCapped(abs: string, max: number): Buffer {
   const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     if (!fstatSync(fd).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
-    const buf = Buffer.alloc(max + 1);
-    let n = 0;
-    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
-    return n > max ? OVERSIZE : buf.subarray(0, n);
+    // In chunks to the end, not to the size stat gave: /proc files say 0, and a file may grow.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(64 * 1024);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) return Buffer.concat(chunks, total);
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > max) return OVERSIZE;
+    }
   } finally {
     closeSync(fd);
   }

@@ -73,9 +73,17 @@ describe('@path references', () => {
     const d = project();
     writeFileSync(join(d, 'big.log'), 'x'.repeat(1024 * 1024));
     expect(read('@big.log', d).refused).toEqual(['@big.log: 1.0 MB, over context.maxFileBytes (256 KB) — not attached']);
+    writeFileSync(join(d, 'mid.txt'), 'z'.repeat(200_000));
+    expect(read('@mid.txt', d).blocks[0]).toBe(`mid.txt:\n\`\`\`\n${'z'.repeat(200_000)}\n\`\`\``);
     writeFileSync(join(d, 'edge.txt'), 'y'.repeat(100));
     expect(read('@edge.txt', d, 100).blocks).toHaveLength(1);
     expect(read('@edge.txt', d, 99).refused).toEqual(['@edge.txt: 100 bytes, over context.maxFileBytes (99 bytes) — not attached']);
+  });
+
+  it('a file whose size stat does not know (/proc) is read to its end', () => {
+    const r = read('@/proc/self/status', '/');
+    expect(r.refused).toEqual([]);
+    expect(r.blocks[0]).toMatch(/^\/proc\/self\/status:\n```\nName:/);
   });
 
   it('a device is refused without being read, also through a symlink', () => {

@@ -19,8 +19,16 @@ export default defineConfig({
       // baseURL: 'https://api.openai.com/v1', // default: $OPENAI_BASE_URL, else OpenAI
       // apiKeyEnv: 'OPENAI_API_KEY',          // default: OPENAI_API_KEY; local servers need none
       // apiKey: '…',                          // a literal key; prefer apiKeyEnv
-      // maxTokens: 4096,                       // default: the server's
-      // temperature: 0.2,                      // 0..2, default: the server's
+      // Generation settings: each one unset is not sent (the server's default applies).
+      // maxTokens: 4096,                       // cap on each answer's tokens: bounds a local model that
+      //                                        // would ramble to its context limit
+      // maxTokensParam: 'max_tokens',          // the field maxTokens is sent as: 'max_tokens', or
+      //                                        // 'max_completion_tokens' (default for OpenAI's o1/o3/o4…
+      //                                        // and gpt-5 models, which refuse max_tokens)
+      // temperature: 0.2,                      // 0..2
+      // topP: 0.9,                             // 0..1, sent as top_p
+      // extraBody: { repetition_penalty: 1.1 }, // merged into each request, for server-specific fields;
+      //                                        // model, messages, stream and tools are aish's own
       // timeoutMs: 60000,                      // request and stream-idle timeout, default 60000
       // price: { input: 0.15, output: 0.6 },  // USD per million prompt/completion tokens: the session
       //                                        // cost on the status line and in :usage; default: none
@@ -37,8 +45,10 @@ export default defineConfig({
     // dir: '~/.local/share/aish',
   },
 
-  // Sliding-window budget for the conversation, in tokens. The system prompt is always kept.
-  context: { maxTokens: 8000 },
+  context: {
+    maxTokens: 8000, // sliding-window budget for the conversation, in tokens; the system prompt is always kept
+    maxFileBytes: 262144, // the largest file `@path` in a prompt attaches (256 KB); a larger one is refused
+  },
 
   // Cross-session memory. `memory: false` turns injection and the :memory commands off.
   memory: {

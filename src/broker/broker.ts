@@ -6,7 +6,7 @@
 import type OpenAI from 'openai';
 import { fetchReadableErrors } from './error-body';
 import { BrokerError, duration, toBrokerError, tooLongToWait } from './errors';
-import type { ResolvedPreset } from './presets';
+import { maxTokensField, type ResolvedPreset } from './presets';
 import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from './types';
 
 type Client = OpenAI;
@@ -122,13 +122,16 @@ export class Broker {
     try {
       const stream = await client.chat.completions.create(
         {
+          // First, so nothing below can be replaced by it (validation refuses model, messages, stream, tools).
+          ...p.extraBody,
           model: p.model,
           messages: messages as OpenAI.ChatCompletionMessageParam[],
           stream: true,
           ...(this.usageOption && { stream_options: { include_usage: true } }),
           ...(opts.tools && opts.tools.length > 0 && { tools: opts.tools as OpenAI.ChatCompletionTool[] }),
-          ...(p.maxTokens !== undefined && { max_tokens: p.maxTokens }),
+          ...(p.maxTokens !== undefined && { [maxTokensField(p)]: p.maxTokens }),
           ...(p.temperature !== undefined && { temperature: p.temperature }),
+          ...(p.topP !== undefined && { top_p: p.topP }),
         },
         { signal: ac.signal },
       );

@@ -1,5 +1,5 @@
 /** From a config preset to everything needed to call it: model, URL, key (and where it came from), limits. */
-import type { AishConfig } from '../config/types';
+import type { AishConfig, MaxTokensParam } from '../config/types';
 import { UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
 
@@ -17,8 +17,18 @@ export interface ResolvedPreset {
   /** Where the key came from, for error messages: never the key itself. */
   keySource: string;
   maxTokens?: number;
+  /** The body field maxTokens goes in; unset: by model name (maxTokensField). */
+  maxTokensParam?: MaxTokensParam;
   temperature?: number;
+  topP?: number;
+  extraBody?: Record<string, unknown>;
   timeoutMs: number;
+}
+
+/** OpenAI's reasoning models (o1, o3-mini, o4-mini, gpt-5…) refuse `max_tokens`; everything else knows it. */
+export function maxTokensField(p: Pick<ResolvedPreset, 'model' | 'maxTokensParam'>): MaxTokensParam {
+  if (p.maxTokensParam) return p.maxTokensParam;
+  return /^(openai\/)?(o\d|gpt-5)/i.test(p.model) ? 'max_completion_tokens' : 'max_tokens';
 }
 
 export function presetNames(config: AishConfig): string[] {
@@ -46,7 +56,10 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     apiKey: apiKey || undefined,
     keySource,
     timeoutMs: p.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    ...(p.maxTokensParam !== undefined && { maxTokensParam: p.maxTokensParam }),
     ...(p.maxTokens !== undefined && { maxTokens: p.maxTokens }),
     ...(p.temperature !== undefined && { temperature: p.temperature }),
+    ...(p.topP !== undefined && { topP: p.topP }),
+    ...(p.extraBody !== undefined && { extraBody: p.extraBody }),
   };
 }

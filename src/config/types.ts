@@ -9,13 +9,25 @@ export interface ModelPreset {
   apiKeyEnv?: string;
   /** Literal key (prefer apiKeyEnv so the key stays out of files). */
   apiKey?: string;
+  /** Cap on the answer's tokens, sent as `max_tokens` (see maxTokensParam). */
   maxTokens?: number;
+  /**
+   * The field maxTokens is sent as. Default: `max_completion_tokens` for OpenAI's reasoning models
+   * (names starting o1, o3, o4… or gpt-5, which refuse `max_tokens`), `max_tokens` for all others.
+   */
+  maxTokensParam?: MaxTokensParam;
   temperature?: number;
+  /** Sent as `top_p`. */
+  topP?: number;
+  /** Fields merged into each request body for server-specific options (not model, messages, stream, tools). */
+  extraBody?: Record<string, unknown>;
   /** Request timeout and stream idle timeout, in milliseconds. */
   timeoutMs?: number;
   /** USD per million tokens, for the session cost on the status line and in `:usage`. */
   price?: { input: number; output: number };
 }
+
+export type MaxTokensParam = 'max_tokens' | 'max_completion_tokens';
 
 export interface McpServerConfig {
   command: string;
@@ -62,7 +74,8 @@ export interface AishConfig {
   defaultModel: string;
   models: Record<string, ModelPreset>;
   history: { dir?: string };
-  context: { maxTokens: number };
+  /** maxFileBytes: the largest file an `@path` in a prompt attaches. */
+  context: { maxTokens: number; maxFileBytes: number };
   memory: MemoryConfig | false;
   mcp: { servers: Record<string, McpServerConfig> };
   safety: SafetyConfig;
@@ -87,7 +100,7 @@ export interface UserConfig {
   defaultModel?: string;
   models?: Record<string, ModelPreset>;
   history?: { dir?: string };
-  context?: { maxTokens?: number };
+  context?: { maxTokens?: number; maxFileBytes?: number };
   memory?: Partial<MemoryConfig> | false;
   mcp?: { servers?: Record<string, McpServerConfig> };
   safety?: Partial<SafetyConfig>;
@@ -101,7 +114,7 @@ export const DEFAULT_CONFIG: AishConfig = {
     deep: { model: 'gpt-4o' },
   },
   history: {},
-  context: { maxTokens: 8000 },
+  context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
   memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
   mcp: { servers: {} },
   safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },

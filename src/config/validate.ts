@@ -11,7 +11,7 @@ import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset
 type Obj = Record<string, unknown>;
 
 class Checker {
-  constructor(private readonly file: string) {}
+  constructor(readonly file: string) {}
 
   fail(key: string, expected: string, got: unknown): never {
     throw new ConfigError(`config ${this.file}: ${key || 'the default export'} must be ${expected} (got ${describe(got)})`);
@@ -82,7 +82,9 @@ function describe(v: unknown): string {
 }
 
 const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris'] as const;
-const PRESET_KEYS = ['model', 'baseURL', 'apiKeyEnv', 'apiKey', 'maxTokens', 'temperature', 'timeoutMs', 'price'] as const;
+const PRESET_KEYS = ['model', 'baseURL', 'apiKeyEnv', 'apiKey', 'maxTokens', 'maxTokensParam', 'temperature', 'topP', 'extraBody', 'timeoutMs', 'price'] as const;
+/** Request fields aish sets itself: extraBody may not replace them. */
+const OWN_BODY_KEYS = ['model', 'messages', 'stream', 'tools'] as const;
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'disabled'] as const;
 const NAME_RE = /^[A-Za-z0-9_-]+$/;
 
@@ -111,7 +113,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
   }
 
   const history = top.history === undefined ? {} : c.object('history', top.history, ['dir']);
-  const context = top.context === undefined ? {} : c.object('context', top.context, ['maxTokens']);
+  const context = top.context === undefined ? {} : c.object('context', top.context, ['maxTokens', 'maxFileBytes']);
 
   let memory: AishConfig['memory'];
   if (top.memory === false) memory = false;
@@ -182,6 +184,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     history: history.dir === undefined ? {} : { dir: c.str('history.dir', history.dir, { nonEmpty: true }) },
     context: {
       maxTokens: context.maxTokens === undefined ? d.context.maxTokens : c.int('context.maxTokens', context.maxTokens, 256),
+      maxFileBytes: context.maxFileBytes === undefined ? d.context.maxFileBytes : c.int('context.maxFileBytes', context.maxFileBytes, 1, 64 * 1024 * 1024),
     },
     memory,
     mcp: { servers },
@@ -227,7 +230,18 @@ function validatePreset(c: Checker, key: string, raw: unknown): ModelPreset {
     out.apiKey = p.apiKey;
   }
   if (p.maxTokens !== undefined) out.maxTokens = c.int(`${key}.maxTokens`, p.maxTokens, 1);
+  if (p.maxTokensParam !== undefined) {
+    if (p.maxTokensParam !== 'max_tokens' && p.maxTokensParam !== 'max_completion_tokens') c.fail(`${key}.maxTokensParam`, '"max_tokens" or "max_completion_tokens"', p.maxTokensParam);
+    out.maxTokensParam = p.maxTokensParam;
+  }
   if (p.temperature !== undefined) out.temperature = c.num(`${key}.temperature`, p.temperature, 0, 2);
+  if (p.topP !== undefined) out.topP = c.num(`${key}.topP`, p.topP, 0, 1);
+  if (p.extraBody !== undefined) {
+    const body = c.object(`${key}.extraBody`, p.extraBody, null);
+    const own = OWN_BODY_KEYS.find((k) => k in body);
+    if (own) throw new ConfigError(`config ${c.file}: ${key}.extraBody.${own} cannot be set — aish sends ${OWN_BODY_KEYS.join(', ')} itself`);
+    out.extraBody = body;
+  }
   if (p.timeoutMs !== undefined) out.timeoutMs = c.int(`${key}.timeoutMs`, p.timeoutMs, 100);
   if (p.price !== undefined) out.price = validatePrice(c, `${key}.price`, p.price);
   return out;

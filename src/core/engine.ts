@@ -11,6 +11,7 @@ import { Checkpoints, checkpointsRoot } from '../checkpoints/checkpoints';
 import type { Setup } from '../config/setup';
 import { Conversation } from '../context/conversation';
 import { composeSystemPrompt } from '../context/system-prompt';
+import { withAtFiles } from '../context/at-files';
 import type { WindowResult } from '../context/window';
 import { MemorySession } from '../memory/session';
 import { recallQuery } from '../context/recall-query';
@@ -212,10 +213,15 @@ export class Engine {
     this.notify();
   }
 
-  /** Ask the model; the answer streams to the host. Tool calls go through the gate. */
-  async prompt(text: string): Promise<TurnOutcome> {
+  /**
+   * Ask the model; the answer streams to the host. Tool calls go through the gate. `@path`s in
+   * `text` are attached (a refused one throws: nothing is sent); `after` (piped stdin) is not scanned.
+   */
+  async prompt(text: string, after = ''): Promise<TurnOutcome> {
+    const refused = (line: string) => this.host.print({ kind: 'error', text: line });
+    const sent = withAtFiles(text, { cwd: this.cwd, maxFileBytes: this.config.context.maxFileBytes }, refused) + after;
     await this.memory.ready();
-    const content = this.pendingShell.length ? `${this.pendingShell.join('\n\n')}\n\n${text}` : text;
+    const content = this.pendingShell.length ? `${this.pendingShell.join('\n\n')}\n\n${sent}` : sent;
     this.pendingShell = [];
     // Norris leaves memory out of its steps (see docs/memory.md); so does --no-memory.
     const recall = this.norris.state ? null : await this.memory.recall(recallQuery(text, this.conversation.messages));

@@ -51,7 +51,8 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
   };
   return withEngine(setup, host, { ...opts, capture: false, oneshot: true }, async ({ engine }) => {
     try {
-      const r = await engine.prompt(withStdin(prompt, piped.text, piped.cut));
+      // Piped input goes after the prompt unscanned: an `@word` in it is no reference of the user's.
+      const r = await engine.prompt(prompt, withStdin('', piped.text, piped.cut));
       if (r.refused > 0) {
         // The model asked for steps nobody could approve: the answer may be missing what they would have found.
         process.stderr.write(`aish: ${r.refused} tool step${r.refused === 1 ? ' was' : 's were'} refused (no one to confirm) — the answer may be incomplete; ask in the REPL to approve them\n`);

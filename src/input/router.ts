@@ -1,7 +1,7 @@
 /**
  * One line of input, routed: `:command` to the meta commands, `!cmd` to the user's shell, anything
- * else to the model. Also Tab completion of a whole line. Every front end submits through here;
- * the core below never sees a command line.
+ * else to the model. Also Tab completion of a whole line (commands, and paths after `@`). Every
+ * front end submits through here; the core below never sees a command line.
  */
 import { commandCatalog } from '../commands/registry';
 import type { CommandCatalog, CommandServices, MetaCommand, SubCommand } from '../commands/types';
@@ -9,6 +9,7 @@ import type { Engine } from '../core/engine';
 import { suggestCommand } from '../core/suggest';
 import { suggestDepsOf } from '../core/suggest-deps';
 import { runUserShell } from '../core/user-shell';
+import { completeAtPath } from '../context/at-complete';
 import { formatError, UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
 
@@ -54,7 +55,7 @@ export class InputRouter {
 
   /** Tab completion of a whole line: the candidate full lines, sorted and unique. */
   complete(line: string): string[] {
-    if (!line.startsWith(':')) return [];
+    if (!line.startsWith(':')) return this.completeAt(line);
     const m = /^:(\S*)$/.exec(line);
     if (m) return unique(this.catalog.all().map((c) => c.name).filter((n) => n.startsWith(m[1]!))).map((n) => `:${n}`);
     const all = line.slice(1).split(/\s+/);
@@ -68,6 +69,14 @@ export class InputRouter {
     } else if (cmd?.complete) candidates = cmd.complete(this.services, before, word);
     const prefix = line.slice(0, line.length - word.length);
     return unique(candidates.filter((c) => c.startsWith(word))).map((c) => prefix + c);
+  }
+
+  /** A prompt's last word when it is `@path`: the paths it may complete to (`!cmd` lines are the shell's). */
+  private completeAt(line: string): string[] {
+    const m = line.startsWith('!') ? null : /(^|[\s(["'`])@(\S*)$/.exec(line);
+    if (!m) return [];
+    const prefix = line.slice(0, line.length - m[2]!.length);
+    return completeAtPath(m[2]!, this.engine.cwd).map((p) => prefix + p);
   }
 
   private async meta(line: string): Promise<{ quit: boolean }> {

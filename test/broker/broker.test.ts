@@ -5,6 +5,7 @@ import { BrokerError } from '../../src/broker/errors';
 import { resolvePreset, type ResolvedPreset } from '../../src/broker/presets';
 import type { ChatMessage } from '../../src/broker/types';
 import { DEFAULT_CONFIG } from '../../src/config/types';
+import { validateConfig } from '../../src/config/validate';
 import { withFakeClock } from '../helpers/fake-clock';
 import { closedPort } from '../helpers/ports';
 
@@ -233,6 +234,45 @@ describe('Broker.stream timers', () => {
       expect(e.kind).toBe('unreachable');
       expect(clock.now).toBeGreaterThan(300); // the retry waits were longer than the no-answer timer
     });
+  });
+});
+
+describe('generation settings', () => {
+  /** A preset as a config file would write it, through validation and resolution, as the broker gets it. */
+  const configured = (settings: Record<string, unknown>, model = 'llama3.1:8b') =>
+    resolvePreset(validateConfig({ models: { local: { model, baseURL: fake.server.url, ...settings } } }, 'c.ts'), 'local', {});
+
+  it('maxTokens, temperature, topP and extraBody reach the request body exactly as configured', async () => {
+    fake.server.enqueue({ text: 'ok' });
+    const extraBody = { repetition_penalty: 1.1, top_k: 40, options: { num_ctx: 8192 } };
+    await new Broker(configured({ maxTokens: 512, temperature: 0.3, topP: 0.9, extraBody })).stream(msgs);
+    const body = fake.server.requests[0]!.body;
+    expect(body).toMatchObject({ model: 'llama3.1:8b', max_tokens: 512, temperature: 0.3, top_p: 0.9, ...extraBody, messages: msgs, stream: true });
+    expect(body).not.toHaveProperty('max_completion_tokens');
+  });
+
+  it("none configured: none sent (the server's own defaults apply)", async () => {
+    fake.server.enqueue({ text: 'ok' });
+    await new Broker(configured({})).stream(msgs);
+    const keys = Object.keys(fake.server.requests[0]!.body).sort();
+    expect(keys).toEqual(['messages', 'model', 'stream', 'stream_options']);
+  });
+
+  it('OpenAI reasoning models get max_completion_tokens; maxTokensParam chooses either way', async () => {
+    fake.server.setDefault({ text: 'ok' });
+    await new Broker(configured({ maxTokens: 100 }, 'o3-mini')).stream(msgs);
+    await new Broker(configured({ maxTokens: 100 }, 'gpt-5')).stream(msgs);
+    await new Broker(configured({ maxTokens: 100, maxTokensParam: 'max_completion_tokens' })).stream(msgs);
+    await new Broker(configured({ maxTokens: 100, maxTokensParam: 'max_tokens' }, 'o4-mini')).stream(msgs);
+    const fields = fake.server.requests.map((r) => ['max_tokens', 'max_completion_tokens'].filter((k) => k in r.body));
+    expect(fields).toEqual([['max_completion_tokens'], ['max_completion_tokens'], ['max_completion_tokens'], ['max_tokens']]);
+    expect(fake.server.requests[0]!.body.max_completion_tokens).toBe(100);
+  });
+
+  it('extraBody cannot replace what aish sends (stream_options included)', async () => {
+    fake.server.enqueue({ text: 'ok' });
+    await new Broker(configured({ temperature: 0.5, extraBody: { temperature: 1.5, stream_options: { include_usage: false } } })).stream(msgs);
+    expect(fake.server.requests[0]!.body).toMatchObject({ temperature: 0.5, stream_options: { include_usage: true } });
   });
 });
 

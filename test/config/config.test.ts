@@ -64,6 +64,12 @@ describe('config', () => {
     [{ models: { fast: { modle: 'x' } } }, 'unknown key models.fast.modle (did you mean models.fast.model?)'],
     [{ mcp: { servers: { fs: { args: [] } } } }, 'mcp.servers.fs.command must be a non-empty string (got nothing)'],
     [{ safety: { extraDestructivePatterns: ['('] } }, 'safety.extraDestructivePatterns[0] must be a valid regular expression'],
+    [{ models: { fast: { model: 'x', topP: 1.5 } } }, 'models.fast.topP must be a number from 0 to 1 (got number 1.5)'],
+    [{ models: { fast: { model: 'x', maxTokens: 0 } } }, 'models.fast.maxTokens must be a whole number from 1 up (got number 0)'],
+    [{ models: { fast: { model: 'x', maxTokensParam: 'max' } } }, 'models.fast.maxTokensParam must be "max_tokens" or "max_completion_tokens" (got "max")'],
+    [{ models: { fast: { model: 'x', extraBody: [1] } } }, 'models.fast.extraBody must be an object (got a list)'],
+    [{ models: { fast: { model: 'x', extraBody: { messages: [] } } } }, 'models.fast.extraBody.messages cannot be set — aish sends model, messages, stream, tools itself'],
+    [{ models: { fast: { model: 'x', extraBody: { stream: false } } } }, 'models.fast.extraBody.stream cannot be set'],
     [{ norris: { maxSteps: 0 } }, 'norris.maxSteps must be a whole number from 1 to 1000 (got number 0)'],
     [[], 'the default export must be an object (got a list)'],
   ])('rejects %j naming the key and what is expected', (raw, message) => {

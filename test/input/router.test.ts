@@ -13,9 +13,10 @@ async function router() {
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  const input = new InputRouter(Engine.create(await setup({}, env), host, { env }));
+  const engine = Engine.create(await setup({}, env), host, { env });
+  const input = new InputRouter(engine);
   const last = () => printed.at(-1);
-  return { input, printed, last };
+  return { input, printed, last, engine };
 }
 
 describe('InputRouter', () => {
@@ -60,6 +61,26 @@ describe('InputRouter', () => {
     await t.input.submit(':memory path');
     const stored = readFileSync(t.last()!.text, 'utf8').trim().split('\n').at(-1)!;
     expect(JSON.parse(stored)).toMatchObject({ id: 1, kind: 'pref', content: 'two  spaces' });
+  });
+
+  it("Tab after @ in a prompt completes paths in aish's directory; not in `!cmd` lines", async () => {
+    const t = await router();
+    // The tests run in the repository root.
+    expect(t.input.complete('explain @READ')).toEqual(['explain @README.md']);
+    expect(t.input.complete('@sr')).toEqual(['@src/']);
+    expect(t.input.complete('see (@src/con')).toEqual(['see (@src/config/', 'see (@src/context/']);
+    expect(t.input.complete('!cat @READ')).toEqual([]);
+    expect(t.input.complete('mail me@READ')).toEqual([]);
+  });
+
+  it('a prompt with an @path that cannot be attached is not sent, and says why', async () => {
+    const t = await router();
+    await t.input.submit('what is in @/dev/urandom');
+    expect(t.printed).toEqual([
+      { kind: 'error', text: '@/dev/urandom: not a regular file (a character device) — not attached' },
+      { kind: 'error', text: 'prompt not sent: a file could not be attached — remove the @ or name another file' },
+    ]);
+    expect(t.engine.conversation.messages).toEqual([]);
   });
 
   it('`!` with nothing after it explains itself instead of running a shell', async () => {

@@ -133,7 +133,8 @@ export function commonPrefix(words: readonly string[]): string {
 export function completeWith(s: EditorState, candidates: readonly string[]): { state: EditorState; shown: string[] } {
   if (s.cursor !== s.text.length || candidates.length === 0) return { state: s, shown: [] };
   if (candidates.length === 1) {
-    const text = candidates[0]! + ' ';
+    // A directory (`@src/`) is completed into, not past.
+    const text = candidates[0]!.endsWith('/') ? candidates[0]! : candidates[0]! + ' ';
     return { state: { ...s, text, cursor: text.length }, shown: [] };
   }
   const p = commonPrefix(candidates);

@@ -51,4 +51,8 @@ describe('line editor', () => {
     expect(ed.completeWith(at(':mem', 4), [':memory add', ':memory list']).state.text).toBe(':memory ');
     expect(ed.commonPrefix(['abc', 'abd', 'ab'])).toBe('ab');
   });
+
+  it('Tab into a directory leaves no space after its /', () => {
+    expect(ed.completeWith(at('see @sr', 7), ['see @src/']).state).toMatchObject({ text: 'see @src/', cursor: 9 });
+  });
 });

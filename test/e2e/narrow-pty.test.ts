@@ -58,7 +58,7 @@ describe('40 columns', () => {
     expect(rows[item + 1]).toMatch(/^ {4,}\S/);
     expect(rows.join(' ').replace(/\s+/g, ' ')).toContain('the deploy script lives in scripts/deploy.sh and needs the staging credentials');
     // The status line: mem and ctx are there (the path went first).
-    expect(s.text().slice(mark)).toMatch(/mem 1 │ ctx ~?[\d.]+k?\/8\.0k/);
+    await s.waitFor(/mem 1 │ ctx ~?[\d.]+k?\/8\.0k/, { from: mark }); // drawn with the frame after the list
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- memory|recall|recall-turn|startup|stream|render|oneshot|capture …]
+ * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|stream|render|oneshot|capture …]
+ * `--quick`: every group with few runs and small files, in about a minute — a check before each
+ * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
 import { benchCapture } from './capture';
+import { machine } from './lib';
 import { benchMemory } from './memory';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
@@ -10,21 +13,38 @@ import { benchRecallTurn } from './recall-turn';
 import { benchRender } from './render';
 import { benchStartup } from './startup';
 import { benchStream } from './stream';
-import { machine } from './lib';
 
-const which = new Set(process.argv.slice(2));
-const all = which.size === 0;
+type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 
+/** Each group: the full run, and the quick one. */
+const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () => Promise<Rows>]> = [
+  ['memory', () => benchMemory(), () => benchMemory({ items: 10_000, adds: 50, coldRuns: 3 })],
+  ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
+  ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
+  ['startup', () => benchStartup(), () => benchStartup({ runs: 3 })],
+  ['stream', () => benchStream(), () => benchStream({ runs: 1 })],
+  ['render', () => benchRender(), () => benchRender({ turns: 50 })],
+  ['oneshot', () => benchOneshot(), () => benchOneshot({ runs: 3 })],
+  ['capture', () => benchCapture(), () => benchCapture({ runs: 2 })],
+];
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const which = new Set(args.filter((a) => a !== '--quick'));
+const unknown = [...which].filter((w) => !GROUPS.some(([name]) => name === w));
+if (unknown.length) {
+  console.error(`bench: unknown group ${unknown.join(', ')} — one of ${GROUPS.map(([n]) => n).join(', ')} (or --quick)`);
+  process.exit(2);
+}
+
+const t0 = Date.now();
 console.log(`Machine: ${machine()}`);
-console.log(`Date: ${new Date().toISOString().slice(0, 10)}\n`);
+console.log(`Date: ${new Date().toISOString().slice(0, 10)}${quick ? ' (--quick: few runs, small files; not for BENCHMARKS.md)' : ''}\n`);
 console.log('| benchmark | aish | baseline (same run) | ratio |');
 console.log('|---|---|---|---|');
-if (all || which.has('memory')) {
-  const r = await benchMemory();
+for (const [name, full, short] of GROUPS) {
+  if (which.size > 0 && !which.has(name)) continue;
+  const r = await (quick ? short() : full());
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
 }
-for (const [name, bench] of [['recall', benchRecall], ['recall-turn', () => benchRecallTurn()], ['startup', benchStartup], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot], ['capture', benchCapture]] as const) {
-  if (!all && !which.has(name)) continue;
-  const r = await bench();
-  for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
-}
+if (quick) console.error(`[bench] --quick took ${((Date.now() - t0) / 1000).toFixed(0)} s`);

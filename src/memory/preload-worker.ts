@@ -4,13 +4,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startupSelection, type PreloadRequest, type PreloadResult } from './preload';
+import { statBefore, writeStartupCache } from './startup-cache';
 import { MemoryStore } from './store';
 
 const req = workerData as PreloadRequest;
 let result: PreloadResult;
+const before = statBefore(req.path);
 try {
   result = startupSelection(MemoryStore.open(req.path), req);
 } catch (err) {
   result = { ok: false, error: err instanceof Error ? err.message : String(err) };
 }
 parentPort?.postMessage(result);
+writeStartupCache(req, before, result);

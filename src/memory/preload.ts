@@ -6,24 +6,12 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { scopeFilter } from './project';
 import { itemsToPrune, selectBackground } from './select';
+import { readStartupCache, statBefore, writeStartupCache } from './startup-cache';
 import type { MemoryStore } from './store';
-import { unreadableCount, type MemoryItem } from './types';
+import type { PreloadRequest, PreloadResult } from './preload-types';
+import { unreadableCount } from './types';
 
-export interface PreloadRequest {
-  path: string;
-  maxChars: number;
-  pruneOlderThanDays: number | undefined;
-  /** aish's directory at start: project items apply inside their scope only. */
-  cwd: string;
-}
-
-export type PreloadResult =
-  /**
-   * `skipped`: lines not used; `keptAsIs`: lines used but reported (invalid UTF-8); `pinnedChars`:
-   * what the pinned items alone need; `dangling`: lines of tombstones that name no item.
-   */
-  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; keptAsIs: number; pruneIds: number[]; pinnedChars: number; dangling: number[] }
-  | { ok: false; error: string };
+export type { PreloadRequest, PreloadResult } from './preload-types';
 
 const EMPTY: PreloadResult = { ok: true, injected: [], total: 0, skipped: 0, keptAsIs: 0, pruneIds: [], pinnedChars: 0, dangling: [] };
 
@@ -47,11 +35,17 @@ export function startupSelection(store: MemoryStore, req: PreloadRequest): Prelo
 /** Without a worker. The store module is imported here, not at the top: start-up must not load it. */
 async function inThisThread(req: PreloadRequest): Promise<PreloadResult> {
   const { MemoryStore } = await import('./store');
-  return startupSelection(MemoryStore.open(req.path), req);
+  const before = statBefore(req.path);
+  const r = startupSelection(MemoryStore.open(req.path), req);
+  writeStartupCache(req, before, r);
+  return r;
 }
 
 export function preloadMemory(req: PreloadRequest, workerUrl?: URL): Promise<PreloadResult> {
   if (!existsSync(req.path)) return Promise.resolve(EMPTY);
+  // The file as it was at the last start: its selection is known without reading it.
+  const cached = readStartupCache(req);
+  if (cached) return Promise.resolve(cached);
   if (!workerUrl || !existsSync(workerUrl)) {
     return inThisThread(req).catch((err: unknown) => ({ ok: false as const, error: err instanceof Error ? err.message : String(err) }));
   }

@@ -15,5 +15,6 @@ try {
 } catch (err) {
   result = { ok: false, error: err instanceof Error ? err.message : String(err) };
 }
-parentPort?.postMessage(result);
+// Before answering: an aish that quits as soon as memory shows still leaves the cache behind.
 writeStartupCache(req, before, result);
+parentPort?.postMessage(result);

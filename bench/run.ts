@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|stream|render|oneshot|capture …]
+ * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|stream|paragraph|render|oneshot|capture|rss-turns …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -11,8 +11,9 @@ import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
 import { benchRecallTurn } from './recall-turn';
 import { benchRender } from './render';
+import { benchRssTurns } from './rss-turns';
 import { benchStartup } from './startup';
-import { benchStream } from './stream';
+import { benchParagraph, benchStream } from './stream';
 
 type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 
@@ -23,9 +24,11 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
   ['startup', () => benchStartup(), () => benchStartup({ runs: 3 })],
   ['stream', () => benchStream(), () => benchStream({ runs: 1 })],
+  ['paragraph', () => benchParagraph(), () => benchParagraph({ runs: 1 })],
   ['render', () => benchRender(), () => benchRender({ turns: 50 })],
   ['oneshot', () => benchOneshot(), () => benchOneshot({ runs: 3 })],
   ['capture', () => benchCapture(), () => benchCapture({ runs: 2 })],
+  ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 50 })],
 ];
 
 const args = process.argv.slice(2);

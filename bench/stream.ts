@@ -70,6 +70,8 @@ interface Sample {
   bytes: number;
   rate: number; // server chunks per second
   frames: number; // status-line redraws during the answer (each Ink frame repaints it)
+  serverMs: number; // request received → the server's last write
+  seenMs: number; // request received → last sentence visible in the PTY
 }
 
 const epoch = (perf: number): number => performance.timeOrigin + perf; // Date.now() scale, sub-ms
@@ -92,10 +94,12 @@ function sample(server: FakeOpenAI, run: PtyRun, seen: number, from: number, b0:
     bytes: run.bytes() - b0,
     rate: chunks / ((end - req.receivedAt) / 1000),
     frames: out.split('fast (gpt-4o-mini)').length - 1,
+    serverMs: end - req.receivedAt,
+    seenMs: epoch(seen) - req.receivedAt,
   };
 }
 
-async function aishRun(server: FakeOpenAI, dir: string, i: number, reply: TextReply, chunks: number): Promise<Sample> {
+async function aishRun(server: FakeOpenAI, dir: string, i: number, reply: TextReply, chunks: number, marker = MARKER, first = FIRST): Promise<Sample> {
   const run = ptyRun([BIN], isolatedEnv(join(dir, `home-${i}`), server.url));
   try {
     await run.waitFor('fast (gpt-4o-mini)');
@@ -105,12 +109,12 @@ async function aishRun(server: FakeOpenAI, dir: string, i: number, reply: TextRe
     server.enqueue(reply);
     const [from, b0] = [run.chars(), run.bytes()];
     run.pty.write('go\r');
-    const seen = await run.waitFor(MARKER, { from, timeoutMs: 120_000 });
+    const seen = await run.waitFor(marker, { from, timeoutMs: 120_000 });
     await quiet(run);
     const s = sample(server, run, seen, from, b0, chunks);
     // The scrollback must hold the whole answer, not only the live tail.
     const text = stripAnsi(run.raw().slice(from));
-    if (!text.includes(FIRST)) log(`note: run ${i}: the first sentence never reached the terminal`);
+    if (!text.includes(first)) log(`note: run ${i}: the first sentence never reached the terminal`);
     return s;
   } finally {
     await run.stop();
@@ -138,12 +142,12 @@ for await (const b of res.body) {
 process.stdout.write('\\n');
 `;
 
-async function bareRun(server: FakeOpenAI, dir: string, script: string, i: number, reply: TextReply, chunks: number): Promise<Sample> {
+async function bareRun(server: FakeOpenAI, dir: string, script: string, i: number, reply: TextReply, chunks: number, marker = MARKER): Promise<Sample> {
   server.reset();
   server.enqueue(reply);
   const run = ptyRun([script], isolatedEnv(join(dir, `bare-${i}`), server.url));
   try {
-    const seen = await run.waitFor(MARKER, { timeoutMs: 120_000 });
+    const seen = await run.waitFor(marker, { timeoutMs: 120_000 });
     await run.exited;
     await quiet(run);
     return sample(server, run, seen, 0, 0, chunks);
@@ -189,4 +193,63 @@ export async function benchStream(opts: { runs?: number } = {}): Promise<{ rows:
     rmSync(dir, { recursive: true, force: true });
   }
   return { rows };
+}
+
+const PARA_CHARS = 10_000;
+const PARA_END = 'zq7end'; // one word: a marker with spaces could be wrapped apart on screen
+
+/** One paragraph of PARA_CHARS chars of plain prose (no blank line), ending with PARA_END. */
+export function makeParagraph(): string {
+  const r = rng(7);
+  const pick = () => WORDS[Math.floor(r() * WORDS.length)]!;
+  let text = FIRST;
+  while (text.length < PARA_CHARS - 200) {
+    const w = Array.from({ length: 6 + Math.floor(r() * 12) }, pick).join(' ');
+    text += ` ${w[0]!.toUpperCase()}${w.slice(1)}.`;
+  }
+  while (text.length < PARA_CHARS - PARA_END.length - 2) text += ` ${pick()}`;
+  return `${text.slice(0, PARA_CHARS - PARA_END.length - 2)} ${PARA_END}.`;
+}
+
+/**
+ * One 10,000-char paragraph at the same pace: the speed is the server's stream time over the time
+ * until its last word is visible (both from the request), the bytes are per answer char.
+ */
+export async function benchParagraph(opts: { runs?: number } = {}): Promise<{ rows: Row[] }> {
+  const rows: Row[] = [];
+  // The fast pace shows throughput; ~450 tok/s (a 2 ms timer per chunk) gives ~10× the frames per char.
+  for (const pace of [REPLY_PACE, { chunkSize: CHUNK, intervalMs: 2, chunksPerTick: 1 }]) rows.push(...(await paragraphAt(pace, opts.runs ?? 3)));
+  return { rows };
+}
+
+async function paragraphAt(pace: Omit<TextReply, 'text'>, runs: number): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'aish-bench-para-'));
+  let server: FakeOpenAI | undefined;
+  try {
+    server = await startFakeOpenAI();
+    const text = makeParagraph();
+    const chunks = Math.ceil(text.length / CHUNK);
+    const reply: TextReply = { text, ...pace };
+    const script = join(dir, 'bare.mjs');
+    writeFileSync(script, BARE);
+    const ours: Sample[] = [];
+    const base: Sample[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(await aishRun(server, dir, i, reply, chunks, PARA_END, FIRST));
+      base.push(await bareRun(server, dir, script, i, reply, chunks, PARA_END));
+      const [o, b] = [ours.at(-1)!, base.at(-1)!];
+      log(`paragraph ${i + 1}/${runs}: aish ${fmt(o.seenMs)} ms vs server ${fmt(o.serverMs)} ms, ${(o.bytes / text.length).toFixed(1)} B/char, ${o.frames} frames; bare ${fmt(b.seenMs)} ms vs server ${fmt(b.serverMs)} ms, ${(b.bytes / text.length).toFixed(1)} B/char`);
+    }
+    const speed = (xs: Sample[]) => median(xs.map((s) => s.serverMs / s.seenMs));
+    const perChar = (xs: Sample[]) => median(xs.map((s) => s.bytes / text.length));
+    const what = `one ${text.length.toLocaleString('en')}-char paragraph at ≥ ${Math.min(...ours.map((s) => s.rate)).toFixed(0)} tok/s (median of ${runs})`;
+    return [
+        [`${what}: speed (server's stream time ÷ time to its last word on screen)`, `${speed(ours).toFixed(2)}×`, `${speed(base).toFixed(2)}× (bare fetch + stdout.write per delta)`, `${(speed(ours) / speed(base)).toFixed(2)}×`],
+        [`${what}: bytes to the terminal per answer char`, `${perChar(ours).toFixed(1)} B`, `${perChar(base).toFixed(1)} B`, ratio(perChar(ours), perChar(base))],
+    ];
+  } finally {
+    await killAll();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -23,7 +23,7 @@ async function start(cols: number, rows: number): Promise<PtySession> {
 const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
 
 describe('streaming', () => {
-  it('lines break between words while the answer streams, and the window over a tall answer shows whole lines', async () => {
+  it('lines break between words while the answer streams; a long paragraph moves its finished lines to the scrollback', async () => {
     const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett', 'kilo', 'lima', 'mike', 'november'];
     const words = Array.from({ length: 320 }, (_, i) => WORDS[(i * 7) % WORDS.length]!);
     const text = `${words.join(' ')} omega`;
@@ -57,12 +57,33 @@ describe('streaming', () => {
       });
     }
     expect(samples.length).toBeGreaterThan(5);
-    expect(windows, 'the answer grew taller than the live area').toBeGreaterThan(0);
+    // Finished lines of the paragraph go to the scrollback as they complete (lineCut), so the live
+    // area never needs its `… N more lines above` window.
+    expect(windows, 'the paragraph piled up in the live area').toBe(0);
     // And the finished answer keeps the same breaks: every row of it is whole words.
     await s.settle();
     const all = s.screen.allLines();
     const answer = all.slice(all.findLastIndex((l) => l.startsWith('› tell me')) + 1, all.findLastIndex((l) => l.startsWith('›')));
     expect(answer.join(' ').split(/\s+/).filter(Boolean)).toEqual(text.split(' '));
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
+});
+
+describe('a long paragraph', () => {
+  it('streams a line at a time and ends up once, whole, in the scrollback', async () => {
+    const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india'];
+    const text = `Firstword ${Array.from({ length: 600 }, (_, i) => WORDS[(i * 4) % WORDS.length]!).join(' ')} omega.`;
+    fake.server.enqueue({ text, chunkSize: 4, intervalMs: 1, chunksPerTick: 3 });
+    const s = await start(60, 16);
+    s.write('tell me\r');
+    await s.waitFor(/\bomega\./);
+    await s.settle();
+    const all = s.screen.allLines();
+    const answer = all.slice(all.findLastIndex((l) => l.startsWith('› tell me')) + 1, all.findLastIndex((l) => l.startsWith('›')));
+    expect(answer.join(' ').split(/\s+/).filter(Boolean)).toEqual(text.split(' '));
+    expect(all.filter((l) => l.includes('Firstword')).length).toBe(1);
+    expect(all.some((l) => l.startsWith('… '))).toBe(false);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

@@ -10,7 +10,7 @@ import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
 import { hangWrap } from '../../util/hang';
 import { osc52 } from '../../util/osc52';
 import type { UiStore } from './store';
-import { BlockSplitter } from './stream-blocks';
+import { BlockSplitter, lineCut } from './stream-blocks';
 
 type MarkdownModule = typeof import('./markdown');
 
@@ -30,10 +30,12 @@ interface Stream {
   splitter: BlockSplitter;
   /** A block of this answer is in the scrollback: the next one starts after a blank line. */
   shown: boolean;
+  /** The last piece was cut at a line end inside a paragraph: the next one continues it, no blank line. */
+  open: boolean;
 }
 
 /** A block after an earlier one of the same answer: the blank line its one-piece rendering has. */
-const after = (s: Stream, rendered: string | undefined): string | undefined => (rendered && s.shown ? `\n${rendered}` : rendered);
+const after = (s: Stream, rendered: string | undefined): string | undefined => (rendered && s.shown && !s.open ? `\n${rendered}` : rendered);
 
 export function createInkHost(
   store: UiStore,
@@ -64,16 +66,23 @@ export function createInkHost(
     chain = chain.then(fn).catch(() => undefined);
   };
 
-  /** Move the finished blocks of the streaming answer to the scrollback. */
-  const commitBlocks = (s: Stream) => {
-    if (!md) return; // not loaded yet: the block stays live until it is
-    const cut = s.splitter.update(s.text);
-    if (cut <= s.committed) return;
+  const commit = (m: MarkdownModule, s: Stream, cut: number, open: boolean) => {
     const part = s.text.slice(s.committed, cut);
     s.committed = cut;
-    const rendered = after(s, md.renderMarkdown(part, { width: opts.width(), color: opts.color }));
+    const rendered = after(s, m.renderMarkdown(part, { width: opts.width(), color: opts.color }));
     if (rendered) s.shown = true;
+    s.open = open;
     enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered));
+  };
+
+  /** Move the finished blocks, and the finished lines of a long paragraph, to the scrollback. */
+  const commitBlocks = (s: Stream) => {
+    const m = md;
+    if (!m) return; // not loaded yet: the block stays live until it is
+    const cut = s.splitter.update(s.text);
+    if (cut > s.committed) commit(m, s, cut, false);
+    const line = lineCut(s.text.slice(s.committed), opts.width());
+    if (line > 0) commit(m, s, s.committed + line, true);
   };
 
   const host: EngineHost = {
@@ -91,7 +100,7 @@ export function createInkHost(
       enqueue(async () => store.addItem(item, item.markdown ? await renderText(item.text) : undefined, { clearLive: true }));
     },
     liveStart(kind, label) {
-      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false } : null;
+      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false, open: false } : null;
       store.liveStart(kind, label);
     },
     liveText(text) {
@@ -101,7 +110,8 @@ export function createInkHost(
         return;
       }
       s.text += text;
-      if (text.includes('\n')) commitBlocks(s);
+      // A paragraph longer than a line may have finished lines to cut (lineCut checks the length first).
+      if (text.includes('\n') || s.text.length - s.committed > opts.width()) commitBlocks(s);
       store.liveSet(s.text.slice(s.committed));
     },
     liveEnd() {

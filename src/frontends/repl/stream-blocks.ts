@@ -2,8 +2,11 @@
  * Where a streaming Markdown answer can be cut into finished blocks: after a blank line that is not
  * inside a fenced code block. Finished blocks move to the scrollback while the answer streams, so
  * the live area stays one paragraph long and the final render is small. Incremental: each call
- * scans only the lines completed since the last one.
+ * scans only the lines completed since the last one. A long paragraph is also cut at line ends
+ * (lineCut), so the live area keeps only its last line.
  */
+import { wrapWords } from '../../util/width';
+
 export class BlockSplitter {
   private scanned = 0;
   private inFence = false;
@@ -32,4 +35,51 @@ export class BlockSplitter {
     }
     return this.safe;
   }
+}
+
+// A line that starts a list, heading, quote, table, HTML, code or setext underline: not plain prose.
+const NOT_PROSE = /^(?:\s|[-*+]\s|[>#|<]|={2,}|-{2,}|[`~]{3}|\d+[.)](?:\s|$))/;
+
+const count = (s: string, re: RegExp): number => s.match(re)?.length ?? 0;
+
+/** Inline Markdown left open at the end of `s` (code span, emphasis, link): a cut there would break it. */
+function openInline(s: string): boolean {
+  const noStrong = s.replace(/\*\*/g, '');
+  return (
+    count(s, /`/g) % 2 === 1 ||
+    ((s.length - noStrong.length) / 2) % 2 === 1 ||
+    count(noStrong, /\*/g) % 2 === 1 ||
+    count(s, /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu) % 2 === 1 ||
+    count(s, /~~/g) % 2 === 1 ||
+    count(s, /\[/g) !== count(s, /\]/g) ||
+    count(s, /\(/g) !== count(s, /\)/g) ||
+    count(s, /</g) !== count(s, />/g)
+  );
+}
+
+/**
+ * Where the unfinished paragraph `tail` (the answer after its last cut) can be cut at a line end:
+ * the start of its last visual line at `width` columns, or 0. The lines before it are final (a
+ * greedy wrap never changes a line once a word went to the next one), so they can go to the
+ * scrollback and the live area redraws one line, not the whole paragraph, each frame. Only plain
+ * prose is cut, where no inline markup is open and the rest does not look like a new block.
+ */
+export function lineCut(tail: string, width: number): number {
+  if (tail.length <= width || tail.includes('\n') || NOT_PROSE.test(tail)) return 0;
+  const lines = wrapWords(tail, width);
+  const starts: number[] = [];
+  let pos = 0;
+  for (const l of lines) {
+    const at = tail.indexOf(l, pos);
+    if (at < 0) return 0; // the wrap changed the text (it should not): no cut
+    starts.push(at);
+    pos = at + l.length;
+  }
+  for (let k = lines.length - 1; k >= 1; k--) {
+    const cut = starts[k]!;
+    // A word broken across lines, a new-block look-alike, or open markup: try an earlier line.
+    if (!/\s/.test(tail[cut - 1] ?? '') || NOT_PROSE.test(tail.slice(cut)) || openInline(tail.slice(0, cut))) continue;
+    return cut;
+  }
+  return 0;
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- memory|recall|recall-turn|startup|stream|render|oneshot|capture …]
+ * Usage: npm run bench [-- memory|recall|recall-turn|startup|first-key|stream|render|oneshot|capture …]
  */
 import { benchCapture } from './capture';
+import { benchFirstKey } from './first-key';
 import { benchMemory } from './memory';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
@@ -23,7 +24,7 @@ if (all || which.has('memory')) {
   const r = await benchMemory();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
 }
-for (const [name, bench] of [['recall', benchRecall], ['recall-turn', () => benchRecallTurn()], ['startup', benchStartup], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot], ['capture', benchCapture]] as const) {
+for (const [name, bench] of [['recall', benchRecall], ['recall-turn', () => benchRecallTurn()], ['startup', benchStartup], ['first-key', () => benchFirstKey()], ['stream', benchStream], ['render', benchRender], ['oneshot', benchOneshot], ['capture', benchCapture]] as const) {
   if (!all && !which.has(name)) continue;
   const r = await bench();
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);

@@ -53,6 +53,8 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
+  // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
+  const typed = firstFrame?.takeKeys();
   if (firstFrame) firstFrame.erase();
   else {
     stdout.write(BRACKETED_PASTE_ON);
@@ -62,7 +64,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   }
   // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
   let eraseFrame = () => {};
-  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />, {
+  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} typedAhead={typed} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />, {
     exitOnCtrlC: false,
     patchConsole: false,
     // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait

@@ -2,6 +2,8 @@
  * Keys typed during start-up, before Ink mounts: the pre-drawn prompt echoes them and hands them to
  * Ink (first-frame.ts), so none is lost or doubled, and Enter submits exactly once, in order.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';
@@ -13,8 +15,8 @@ const fake = useFakeOpenAI();
 const sessions: PtySession[] = [];
 afterAll(() => sessions.forEach((s) => s.kill()));
 
-function start(): PtySession {
-  const s = spawnAish([], { home: tmpDir(), env: fake.env() });
+function start(home = tmpDir()): PtySession {
+  const s = spawnAish([], { home, env: fake.env() });
   sessions.push(s);
   return s;
 }
@@ -84,5 +86,17 @@ describe('typing during start-up', () => {
     expect(s.screen.screenLines().join('\n')).toContain('› q');
     s.write('\r');
     expect(await prompts(1)).toEqual(['q']);
+  });
+
+  it("a config error before the first frame takes the launcher's prompt line off the screen", async () => {
+    const home = tmpDir();
+    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
+    writeFileSync(join(home, '.config', 'aish', 'config.ts'), 'export default { this is not valid');
+    const s = start(home);
+    expect(await s.exitCode()).toBe(2);
+    const screen = s.screen.screenLines().join('\n');
+    expect(screen).toContain('aish: config');
+    expect(screen).not.toContain('›');
+    expect(s.raw()).toContain('\x1b[?2004l'); // bracketed paste off again
   });
 });

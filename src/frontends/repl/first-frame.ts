@@ -3,8 +3,9 @@
  * (~150 ms of module loading on this machine). It is exactly what Ink draws first — prompt, cursor
  * block, status line — and Ink replaces it when it mounts. Raw mode is on from here, and keys typed
  * meanwhile are echoed on the prompt line at once (Ink mounts ~100 ms later). Ink takes them over
- * when it mounts: a plain draft becomes its editor text; anything else (Enter, Ctrl keys, escape
- * sequences, a paste) is put back on stdin unread, so Ink handles every key exactly once.
+ * when it mounts: lines ended with Enter are submitted once, in order, the unfinished one becomes
+ * its editor text, and anything from the first other key on (Ctrl keys, escape sequences, a paste)
+ * is put back on stdin unread, so Ink handles every key exactly once.
  */
 import { StringDecoder } from 'node:string_decoder';
 import type { StatusInfo } from '../../core/status';
@@ -97,23 +98,52 @@ export interface FirstFrame {
   abandon(): void;
 }
 
+/** The prompt line bin/early-prompt.cjs draws before the bundle loads, with what it read. */
+interface EarlyPrompt {
+  take(): string;
+  abandon(): void;
+}
+
+/** Taken at most once: the first frame continues it, or an error removes it. */
+function earlyPrompt(): EarlyPrompt | undefined {
+  const g = globalThis as { __aishEarlyPrompt?: EarlyPrompt };
+  const early = g.__aishEarlyPrompt;
+  delete g.__aishEarlyPrompt;
+  return early;
+}
+
+/** An error before the first frame: take the launcher's prompt line off the screen. */
+export function abandonEarlyPrompt(): void {
+  earlyPrompt()?.abandon();
+}
+
 export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = process.stdout, input: NodeJS.ReadStream = process.stdin): FirstFrame {
   if (input.isTTY) input.setRawMode(true);
   const width = out.columns || 80;
-  out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${PROMPT}\r\n${dim(statusText(status, width, cutWithin))}\r\n`);
+  const early = earlyPrompt();
+  // The launcher drew the prompt line already (the cursor is on the line below): add the status line.
+  const typed = early?.take() ?? '';
+  out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${PROMPT}\r\n`}${dim(statusText(status, width, cutWithin))}\r\n`);
   let erased = false;
   // Reading (not just buffering in the kernel) is what lets a key show before Ink mounts.
   const keys = new EarlyKeys();
   const decoder = new StringDecoder('utf8');
   let reading = input.isTTY === true;
+  // Redraw the prompt line above the status line, then back to where Ink expects the cursor.
+  const echo = () => {
+    if (keys.plain && keys.fits(width)) out.write(`\x1b[2A\r${PROMPT_HEAD}${keys.draft}${CURSOR}\x1b[K\r\x1b[2B`);
+  };
   const onReadable = () => {
     let chunk: Buffer | string | null;
     while ((chunk = input.read() as Buffer | string | null) !== null) {
       keys.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk));
     }
-    // Redraw the prompt line above the status line, then back to where Ink expects the cursor.
-    if (keys.plain && keys.fits(width)) out.write(`\x1b[2A\r${PROMPT_HEAD}${keys.draft}${CURSOR}\x1b[K\r\x1b[2B`);
+    echo();
   };
+  if (typed) {
+    keys.feed(typed);
+    echo();
+  }
   // 'readable', not 'data': Ink reads the same way, and pause() would stop the read Ink relies on
   // (Node stops a paused stdin's read one tick later, after Ink has already subscribed).
   if (reading) input.on('readable', onReadable);

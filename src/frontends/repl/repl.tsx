@@ -55,8 +55,16 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
 
   // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
   const typed = firstFrame?.takeKeys();
-  if (firstFrame) firstFrame.erase();
-  else {
+  if (firstFrame) {
+    // Erased just before Ink's first write, not now: React's first render takes ~30 ms, and the
+    // prompt must not blink out meanwhile.
+    const write = stdout.write;
+    stdout.write = ((...args: Parameters<typeof write>) => {
+      stdout.write = write;
+      firstFrame.erase();
+      return write.apply(stdout, args);
+    }) as typeof write;
+  } else {
     stdout.write(BRACKETED_PASTE_ON);
     // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
     // nor lost before Ink starts listening; the kernel keeps them until Ink reads.

@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|stream|paragraph|render|oneshot|capture|rss-turns …]
+ * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|first-key|stream|paragraph|render|oneshot|capture|rss-turns …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
 import { benchCapture } from './capture';
+import { benchFirstKey } from './first-key';
 import { machine } from './lib';
 import { benchMemory } from './memory';
 import { benchOneshot } from './oneshot';
@@ -23,6 +24,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
   ['startup', () => benchStartup(), () => benchStartup({ runs: 3 })],
+  ['first-key', () => benchFirstKey(), () => benchFirstKey({ runs: 3 })],
   ['stream', () => benchStream(), () => benchStream({ runs: 1 })],
   ['paragraph', () => benchParagraph(), () => benchParagraph({ runs: 1 })],
   ['render', () => benchRender(), () => benchRender({ turns: 50 })],

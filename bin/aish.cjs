@@ -16,5 +16,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     process.stderr.write('aish: not built yet — run `npm install` (or `npm run build`) in the aish folder\n');
     process.exit(2);
   }
+  // Plain `aish` on a terminal is the REPL: its prompt shows (and echoes keys) before the bundle loads.
+  if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) globalThis.__aishEarlyPrompt = require('./early-prompt.cjs').start();
   import(pathToFileURL(entry).href);
 }

@@ -13,7 +13,7 @@ import { preloadMemory } from '../../memory/preload';
 import { memoryPreloadRequest } from '../../memory/startup';
 import { AishError, ConfigError, formatError, UsageError } from '../../util/errors';
 import { tildify } from '../../util/paths';
-import { drawFirstFrame } from '../repl/first-frame';
+import { abandonEarlyPrompt, drawFirstFrame } from '../repl/first-frame';
 import { registerMemoryCommands } from './memory-commands';
 import { warn } from './output';
 
@@ -198,6 +198,7 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return actionExitCode;
   } catch (err) {
+    abandonEarlyPrompt(); // the launcher's prompt line, if the REPL never started
     if (err instanceof CommanderError) {
       // help and version are "errors" to commander; usage mistakes exit 2.
       return err.exitCode === 0 ? 0 : 2;

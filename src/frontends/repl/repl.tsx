@@ -53,8 +53,18 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
-  if (firstFrame) firstFrame.erase();
-  else {
+  // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
+  const typed = firstFrame?.takeKeys();
+  if (firstFrame) {
+    // Erased just before Ink's first write, not now: React's first render takes ~30 ms, and the
+    // prompt must not blink out meanwhile.
+    const write = stdout.write;
+    stdout.write = ((...args: Parameters<typeof write>) => {
+      stdout.write = write;
+      firstFrame.erase();
+      return write.apply(stdout, args);
+    }) as typeof write;
+  } else {
     stdout.write(BRACKETED_PASTE_ON);
     // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
     // nor lost before Ink starts listening; the kernel keeps them until Ink reads.
@@ -62,7 +72,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   }
   // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
   let eraseFrame = () => {};
-  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />, {
+  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} typedAhead={typed} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />, {
     exitOnCtrlC: false,
     patchConsole: false,
     // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait

@@ -40,6 +40,7 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
     server = await startFakeOpenAI({ defaultReply: (req) => ({ text: answer(Number(/\d+/.exec(lastUser(req))?.[0] ?? 0)) }) });
     const env = isolatedEnv(join(dir, 'home'), server.url);
     if (process.env.AISH_BENCH_NODE_OPTIONS) env.NODE_OPTIONS = process.env.AISH_BENCH_NODE_OPTIONS; // e.g. to test a heap limit
+    if (process.env.AISH_CAPTURE) env.AISH_CAPTURE = process.env.AISH_CAPTURE;
     const run = ptyRun([BIN], env);
     try {
       await run.waitFor('fast (gpt-4o-mini)');

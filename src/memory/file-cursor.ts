@@ -16,6 +16,18 @@ export type CursorRead =
   /** `fresh`: every byte after the offset, complete lines or not. */
   | { kind: 'fresh'; fresh: Buffer };
 
+/** A cursor written down (the add index keeps one), to pick up where an earlier process stopped. */
+export interface CursorState {
+  offset: number;
+  lines: number;
+  ino: number;
+  dev: number;
+  size: number;
+  mtime: number;
+  /** Base64. */
+  fingerprint: string;
+}
+
 export class FileCursor {
   /** Bytes parsed and committed: always just after a newline. */
   offset = 0;
@@ -42,6 +54,18 @@ export class FileCursor {
     this.lastSize = 0;
     this.lastMtime = 0;
     this.fingerprint = Buffer.alloc(0);
+  }
+
+  save(): CursorState {
+    const { offset, lines, ino, dev, lastSize: size, lastMtime: mtime } = this;
+    return { offset, lines, ino, dev, size, mtime, fingerprint: this.fingerprint.toString('base64') };
+  }
+
+  static restore(s: CursorState): FileCursor {
+    const c = new FileCursor();
+    ({ offset: c.offset, lines: c.lines, ino: c.ino, dev: c.dev, size: c.lastSize, mtime: c.lastMtime } = s);
+    c.fingerprint = Buffer.from(s.fingerprint, 'base64');
+    return c;
   }
 
   /** What changed since the last commit. After 'rewritten' the caller resets and reads again. */

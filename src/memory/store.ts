@@ -15,7 +15,6 @@ import { FileCursor } from './file-cursor';
 import { appendAtomically } from './rewrite';
 import type { TransferItem } from './transfer';
 import { ingestFresh } from './ingest';
-import { MEMORY_FORMAT } from './types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
@@ -28,7 +27,7 @@ export interface MemoryStoreOptions {
 }
 
 export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
-import { carriedOver, newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
+import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -262,7 +261,7 @@ export class MemoryStore {
   }
 
   private header(): string {
-    return JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
+    return fileHeader(this.now());
   }
 
   private readonly notify = (text: string): void => {

@@ -13,7 +13,8 @@ import { latestSession, loadSession } from '../../sessions/sessions';
 import { unreadableCount } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
-import { memoryOn, openStore } from './memory-store';
+import { memoryOn, openStore, storeOptions } from './memory-store';
+import { quickAddItem } from '../../memory/quick-add';
 import { out, warn } from './output';
 
 const HINT = 'aish memory list';
@@ -26,7 +27,11 @@ function reportSkipped(s: Setup, store: MemoryStore): void {
 /** For write commands: one line, so scripts are not flooded, pointing at the full report. */
 function summariseSkipped(s: Setup, store: MemoryStore): void {
   const n = unreadableCount(store.skipped);
-  if (n) warn(`warning: ${basename(s.paths.memoryPath)} has ${plural(n, 'unreadable line')} (see ${HINT})`);
+  if (n) warn(unreadableWarning(s, n));
+}
+
+function unreadableWarning(s: Setup, n: number): string {
+  return `warning: ${basename(s.paths.memoryPath)} has ${plural(n, 'unreadable line')} (see ${HINT})`;
 }
 
 /** A refusal is a runtime failure (exit 1); anything else goes to stdout. */
@@ -62,9 +67,17 @@ export async function memoryAdd(s: Setup, kind: string, words: string[], opts: {
   memoryOn(s);
   const k = parseKind(kind);
   const text = parseText(words.join(' '), 'give the text after the kind');
+  const scope = opts.project ? { scope: projectScope(process.cwd()) } : {};
+  // The add index answers without reading the file; when only a full read can tell, the store does it.
+  const quick = await quickAddItem(s.paths.memoryPath, k, text, scope, storeOptions());
+  if (quick) {
+    if (quick.unreadable) warn(unreadableWarning(s, quick.unreadable));
+    show(quick);
+    return;
+  }
   const store = openStore(s);
   summariseSkipped(s, store);
-  show(await addItem(store, k, text, opts.project ? { scope: projectScope(process.cwd()) } : {}));
+  show(await addItem(store, k, text, scope));
 }
 
 export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {

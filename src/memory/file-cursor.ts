@@ -101,6 +101,11 @@ export class FileCursor {
     const end = this.offset - this.readStart;
     this.fingerprint = Buffer.from(this.readBuf.subarray(Math.max(0, end - FINGERPRINT), end));
   }
+
+  /** Let go of the last read's bytes (the whole file after a full read): only the fingerprint is needed after. */
+  release(): void {
+    this.readBuf = Buffer.alloc(0);
+  }
 }
 
 function readRange(path: string, pos: number, len: number): Buffer {

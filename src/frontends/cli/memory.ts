@@ -47,7 +47,7 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   const all = store.items();
   const items = opts.here ? all.filter(applies) : all;
   if (opts.json) {
-    out(JSON.stringify(items, null, 2));
+    await (await import('./memory-json')).writeJsonArray(items);
     return;
   }
   if (items.length === 0) {

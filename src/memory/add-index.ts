@@ -14,7 +14,7 @@
  */
 import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, rmSync } from 'node:fs';
 import { FileCursor, type CursorState } from './file-cursor';
-import { ingestFresh } from './ingest';
+import { ingestFile } from './ingest';
 import { buildTable, capacityFor, keyHash, probe, readFull, TABLE_START, tableHashes, writeFull, writeSlot, type KeyHash } from './key-table';
 import { parseInto, type EntrySink } from './parse';
 import { sameItemKey } from './records';
@@ -134,15 +134,11 @@ export class AddIndex {
 
   /** A full read, as the store does it; the index starts again from the active items. */
   private rebuild(memoryPath: string): boolean {
-    const state = new MemoryState();
+    let state = new MemoryState();
     const cursor = new FileCursor();
-    for (;;) {
-      const r = cursor.read(memoryPath);
-      if (r.kind === 'missing') return false;
-      if (r.kind === 'fresh') {
-        ingestFresh(state, cursor, r.fresh);
-        break;
-      }
+    for (let r = ingestFile(state, cursor, memoryPath); r !== 'done'; r = ingestFile(state, cursor, memoryPath)) {
+      if (r === 'missing') return false;
+      state = new MemoryState();
       cursor.reset();
     }
     const active = state.active();

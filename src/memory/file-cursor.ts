@@ -13,8 +13,8 @@ const FINGERPRINT = 64;
 export type CursorRead =
   | { kind: 'missing' }
   | { kind: 'rewritten' }
-  /** `fresh`: every byte after the offset, complete lines or not. */
-  | { kind: 'fresh'; fresh: Buffer };
+  /** `fresh`: the bytes after the offset (at most `max` of them: then `more` says whether the file goes on), complete lines or not. */
+  | { kind: 'fresh'; fresh: Buffer; more: boolean };
 
 /** A cursor written down (the add index keeps one), to pick up where an earlier process stopped. */
 export interface CursorState {
@@ -69,7 +69,7 @@ export class FileCursor {
   }
 
   /** What changed since the last commit. After 'rewritten' the caller resets and reads again. */
-  read(path: string): CursorRead {
+  read(path: string, max = Infinity): CursorRead {
     let st;
     try {
       st = statSync(path);
@@ -83,15 +83,15 @@ export class FileCursor {
     if (replaced && this.seenFile) return { kind: 'rewritten' };
 
     const start = Math.max(0, this.offset - this.fingerprint.length);
-    const buf = readRange(path, start, st.size - start);
+    const buf = readRange(path, start, Math.min(st.size - start, this.offset - start + max));
     if (!buf.subarray(0, this.offset - start).equals(this.fingerprint)) return { kind: 'rewritten' }; // rewritten in place
     this.ino = st.ino;
     this.dev = st.dev;
-    this.lastSize = start + buf.length;
+    this.lastSize = Math.max(st.size, start + buf.length);
     this.lastMtime = st.mtimeMs;
     this.readStart = start;
     this.readBuf = buf;
-    return { kind: 'fresh', fresh: buf.subarray(this.offset - start) };
+    return { kind: 'fresh', fresh: buf.subarray(this.offset - start), more: start + buf.length < st.size };
   }
 
   /** The first `bytes` of the last read's fresh part, holding `lines` newlines, are parsed for good. */

@@ -13,19 +13,7 @@ import type { MemoryState } from './state';
 const PIECE = 8 * 2 ** 20;
 
 export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffer, piece = PIECE): void {
-  const complete = fresh.subarray(0, fresh.lastIndexOf(0x0a) + 1);
-  let start = 0; // bytes of `fresh` parsed for good
-  let size = piece;
-  while (start < complete.length) {
-    const cut = start + size >= complete.length ? complete.length : complete.indexOf(0x0a, start + size) + 1;
-    const done = ingestPiece(state, cursor, complete.subarray(start, cut));
-    const whole = done === cut - start;
-    start += done;
-    if (!whole && cut === complete.length) break; // held open at the very end: provisional
-    // A multi-line object still open at a piece's end is read again with the next piece; one that
-    // fills a whole piece (absurdly long lines) gets everything that is left.
-    size = done === 0 ? Infinity : piece;
-  }
+  const start = ingestLines(state, cursor, fresh.subarray(0, fresh.lastIndexOf(0x0a) + 1), piece);
   cursor.release();
   const rest = fresh.subarray(start);
   if (rest.length > 0) {
@@ -33,6 +21,42 @@ export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffe
     const text = rest.toString('utf8');
     state.ingestProvisional(text, first, rest[rest.length - 1] === 0x0a, invalidUtf8Lines(rest, text, first));
   }
+}
+
+/**
+ * Read what was appended since the cursor into the state, a piece at a time from the file, so a
+ * full load never holds the whole file's bytes. 'missing' and 'rewritten' are the cursor's.
+ */
+export function ingestFile(state: MemoryState, cursor: FileCursor, path: string, piece = PIECE): 'missing' | 'rewritten' | 'done' {
+  let max = piece;
+  for (;;) {
+    const r = cursor.read(path, max);
+    if (r.kind !== 'fresh') return r.kind;
+    if (!r.more) {
+      ingestFresh(state, cursor, r.fresh, piece);
+      return 'done';
+    }
+    // Only whole lines now; the end of this read is the start of the next.
+    const done = ingestLines(state, cursor, r.fresh.subarray(0, r.fresh.lastIndexOf(0x0a) + 1), piece);
+    max = done === 0 ? max * 2 : piece; // a line (or an open object) longer than a piece
+  }
+}
+
+/** Whole lines, a piece at a time; returns the bytes committed (an object still open at the end is not). */
+function ingestLines(state: MemoryState, cursor: FileCursor, complete: Buffer, piece: number): number {
+  let start = 0;
+  let size = piece;
+  while (start < complete.length) {
+    const cut = start + size >= complete.length ? complete.length : complete.indexOf(0x0a, start + size) + 1;
+    const done = ingestPiece(state, cursor, complete.subarray(start, cut));
+    const whole = done === cut - start;
+    start += done;
+    if (!whole && cut === complete.length) break;
+    // A multi-line object still open at a piece's end is read again with the next piece; one that
+    // fills a whole piece (absurdly long lines) gets everything that is left.
+    size = done === 0 ? Infinity : piece;
+  }
+  return start;
 }
 
 /** Parse whole lines; returns the bytes committed (fewer than given when an object is still open at the end). */

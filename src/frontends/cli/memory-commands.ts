@@ -21,7 +21,7 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .option('--project', 'only for this git repository (or this directory outside git)')
     .argument('<kind>', 'fact | pref | context')
     .argument('<text...>', 'what to remember')
-    .action(withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) => (await impl()).memoryAdd(s, kind, text, opts)));
+    .action(withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) => (await import('./memory-add')).memoryAdd(s, kind, text, opts)));
   memory
     .command('forget')
     .description('forget one item (appends a tombstone)')

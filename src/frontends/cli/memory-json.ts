@@ -1,10 +1,29 @@
 /**
  * `aish memory list --json` written out as it is made: the same bytes as
  * `JSON.stringify(items, null, 2)` plus a newline, in chunks that wait for stdout to drain, so a
- * million items never become one string of hundreds of megabytes.
+ * million items never become one string of hundreds of megabytes. Its own module, so a script's
+ * `list --json` loads only the store, not the rest of the memory commands.
  */
-/** Items per chunk: JSON.stringify is fastest on arrays, so each chunk is one array, unwrapped. */
-const BATCH = 1024;
+import { basename } from 'node:path';
+import type { Setup } from '../../config/setup';
+import { formatSkipped } from '../../memory/format';
+import { scopeFilter } from '../../memory/project';
+import { openStore } from './memory-store';
+import { warn } from './output';
+
+/** `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. */
+export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
+  const store = openStore(s);
+  for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
+  const all = store.items();
+  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all);
+}
+
+/**
+ * Items per chunk: JSON.stringify is fastest on arrays, so each chunk is one array, unwrapped; small
+ * enough (≈70 KB) that its string is young garbage, not a large object only a full collection frees.
+ */
+const BATCH = 256;
 
 export interface JsonSink {
   write(chunk: string): boolean;

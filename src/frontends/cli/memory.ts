@@ -36,15 +36,12 @@ function show(r: OpResult): void {
 }
 
 export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolean }): Promise<void> {
+  if (opts.json) return (await import('./memory-json')).memoryListJson(s, opts.here === true);
   const store = openStore(s);
   reportSkipped(s, store);
   const applies = scopeFilter(process.cwd());
   const all = store.items();
   const items = opts.here ? all.filter(applies) : all;
-  if (opts.json) {
-    await (await import('./memory-json')).writeJsonArray(items);
-    return;
-  }
   if (items.length === 0) {
     out(`no memory items in ${s.paths.memoryPath} — add one with: aish memory add fact "…"`);
     return;

@@ -13,8 +13,20 @@ const FINGERPRINT = 64;
 export type CursorRead =
   | { kind: 'missing' }
   | { kind: 'rewritten' }
-  /** `fresh`: every byte after the offset, complete lines or not. */
-  | { kind: 'fresh'; fresh: Buffer };
+  /** `fresh`: the bytes after the offset (at most `max` of them: then `more` says whether the file goes on), complete lines or not. */
+  | { kind: 'fresh'; fresh: Buffer; more: boolean };
+
+/** A cursor written down (the add index keeps one), to pick up where an earlier process stopped. */
+export interface CursorState {
+  offset: number;
+  lines: number;
+  ino: number;
+  dev: number;
+  size: number;
+  mtime: number;
+  /** Base64. */
+  fingerprint: string;
+}
 
 export class FileCursor {
   /** Bytes parsed and committed: always just after a newline. */
@@ -44,8 +56,20 @@ export class FileCursor {
     this.fingerprint = Buffer.alloc(0);
   }
 
+  save(): CursorState {
+    const { offset, lines, ino, dev, lastSize: size, lastMtime: mtime } = this;
+    return { offset, lines, ino, dev, size, mtime, fingerprint: this.fingerprint.toString('base64') };
+  }
+
+  static restore(s: CursorState): FileCursor {
+    const c = new FileCursor();
+    ({ offset: c.offset, lines: c.lines, ino: c.ino, dev: c.dev, size: c.lastSize, mtime: c.lastMtime } = s);
+    c.fingerprint = Buffer.from(s.fingerprint, 'base64');
+    return c;
+  }
+
   /** What changed since the last commit. After 'rewritten' the caller resets and reads again. */
-  read(path: string): CursorRead {
+  read(path: string, max = Infinity): CursorRead {
     let st;
     try {
       st = statSync(path);
@@ -59,15 +83,15 @@ export class FileCursor {
     if (replaced && this.seenFile) return { kind: 'rewritten' };
 
     const start = Math.max(0, this.offset - this.fingerprint.length);
-    const buf = readRange(path, start, st.size - start);
+    const buf = readRange(path, start, Math.min(st.size - start, this.offset - start + max));
     if (!buf.subarray(0, this.offset - start).equals(this.fingerprint)) return { kind: 'rewritten' }; // rewritten in place
     this.ino = st.ino;
     this.dev = st.dev;
-    this.lastSize = start + buf.length;
+    this.lastSize = Math.max(st.size, start + buf.length);
     this.lastMtime = st.mtimeMs;
     this.readStart = start;
     this.readBuf = buf;
-    return { kind: 'fresh', fresh: buf.subarray(this.offset - start) };
+    return { kind: 'fresh', fresh: buf.subarray(this.offset - start), more: start + buf.length < st.size };
   }
 
   /** The first `bytes` of the last read's fresh part, holding `lines` newlines, are parsed for good. */
@@ -76,6 +100,11 @@ export class FileCursor {
     this.lines += lines;
     const end = this.offset - this.readStart;
     this.fingerprint = Buffer.from(this.readBuf.subarray(Math.max(0, end - FINGERPRINT), end));
+  }
+
+  /** Let go of the last read's bytes (the whole file after a full read): only the fingerprint is needed after. */
+  release(): void {
+    this.readBuf = Buffer.alloc(0);
   }
 }
 

@@ -47,7 +47,7 @@ const notActive = (r: Extract<ForgetResult, { ok: false }>, hint: ListHint): OpR
 });
 
 /** Secrets never reach memory.jsonl: redacted on the way in, and the result says what was. */
-function redacted(text: string): { text: string; note: string } {
+export function redacted(text: string): { text: string; note: string } {
   const r = redactSecrets(text);
   return { text: r.text, note: r.found.length ? ` — redacted: ${[...new Set(r.found)].join(', ')}` : '' };
 }
@@ -57,8 +57,12 @@ export async function addItem(store: MemoryStore, kind: MemoryKind, text: string
   const safe = redacted(text);
   const r = await store.addUnique(kind, safe.text, opts);
   if (!r.added) return { ok: true, changed: false, text: `already remembered as #${r.item.id}; nothing written`, item: r.item };
-  const where = r.item.scope ? ` for ${tildify(r.item.scope)}` : '';
-  return { ok: true, changed: true, text: `added ${r.item.id} (${r.item.kind})${where}${safe.note}`, item: r.item };
+  return added(r.item, safe.note);
+}
+
+export function added(item: MemoryItem, note: string): OpResult & { item: MemoryItem } {
+  const where = item.scope ? ` for ${tildify(item.scope)}` : '';
+  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})${where}${note}`, item };
 }
 
 /** `--project` before the rest of the words: the item belongs to this project (project.ts). */

@@ -1,5 +1,5 @@
 /** The records the store writes, and the shapes of its answers. */
-import type { MemoryItem, MemoryKind, PinRecord, SkippedLine, Tombstone } from './types';
+import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from './types';
 
 export interface AddOptions {
   tags?: string[];
@@ -27,6 +27,11 @@ export interface MemorySnapshot {
   items: MemoryItem[];
   skipped: SkippedLine[];
   maxId: number;
+}
+
+/** The first line of a new memory.jsonl. */
+export function fileHeader(now: Date): string {
+  return JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: now.toISOString() } }) + '\n';
 }
 
 export function newItem(id: number, now: Date, kind: MemoryKind, content: string, opts: AddOptions): MemoryItem {

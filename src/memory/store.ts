@@ -14,8 +14,7 @@ export type { CompactResult } from './compact';
 import { FileCursor } from './file-cursor';
 import { appendAtomically } from './rewrite';
 import type { TransferItem } from './transfer';
-import { ingestFresh } from './ingest';
-import { MEMORY_FORMAT } from './types';
+import { ingestFile } from './ingest';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
@@ -28,7 +27,7 @@ export interface MemoryStoreOptions {
 }
 
 export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
-import { carriedOver, newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
+import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -262,7 +261,7 @@ export class MemoryStore {
   }
 
   private header(): string {
-    return JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: this.now().toISOString() } }) + '\n';
+    return fileHeader(this.now());
   }
 
   private readonly notify = (text: string): void => {
@@ -278,17 +277,13 @@ export class MemoryStore {
   /** Bring the state up to date with the file: read only what was appended, rescan if rewritten. */
   private refresh(): void {
     this.state.rollbackProvisional();
-    const r = this.cursor.read(this.path);
-    if (r.kind === 'missing') {
+    const r = ingestFile(this.state, this.cursor, this.path);
+    if (r === 'missing') {
       if (this.cursor.seenFile) this.reset(); // deleted by hand: it is empty now
-      return;
-    }
-    if (r.kind === 'rewritten') {
+    } else if (r === 'rewritten') {
       this.reset();
       this.refresh();
-      return;
     }
-    ingestFresh(this.state, this.cursor, r.fresh);
   }
 }
 

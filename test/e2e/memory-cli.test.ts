@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadMemory } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
@@ -116,6 +117,40 @@ describe('aish memory (real CLI)', () => {
     expect(c).toMatchObject({ code: 0, stdout: 'compacted memory.jsonl: kept 2 items, dropped 0 forgotten records\n' });
     expect(readFileSync(file).includes(cafe)).toBe(true);
     expect(readFileSync(file).includes(Buffer.from('\ufffd'))).toBe(false); // no U+FFFD written
+  });
+
+  it('list --json is the array as one JSON.stringify would give it (tombstones, pins, scopes, hand edits)', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    mkdirSync(dir);
+    const file = join(dir, 'memory.jsonl');
+    const rec = (r: object) => JSON.stringify(r);
+    const lines = [rec({ meta: { format: 'aish-memory', version: 1, maxId: 3 } })];
+    for (let id = 4; id <= 2100; id++) lines.push(rec({ id, ts: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(), kind: 'fact', content: `item ${id} "quoted"\t\u2028`, ...(id % 4 === 0 && { scope: '/home/me/app', tags: ['x'] }) }));
+    lines.push(rec({ id: 2101, ts: '2025-02-01T00:00:00Z', kind: 'forget', target: 10 }), rec({ id: 2102, ts: '2025-02-01T00:00:00Z', kind: 'pin', target: 11 }));
+    lines.push('{ id: 2103, ts: "2024-06-01T00:00:00Z", kind: "pref",', '  content: "pretty-printed by hand", pinned: true }');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const items = loadMemory(file).items;
+    expect(items).toHaveLength(2097);
+    expect(r.stdout).toBe(JSON.stringify(items, null, 2) + '\n');
+  });
+
+  it('add never reuses an id after a hand edit in the middle, and still refuses a duplicate', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    const run = (...args: string[]) => runAish(['--data-dir', dir, 'memory', ...args], { home });
+    for (const t of ['one', 'two', 'three']) await run('add', 'fact', t);
+    const file = join(dir, 'memory.jsonl');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.splice(2, 0, '{"id":900,"ts":"2025-01-01T00:00:00Z","kind":"fact","content":"typed by hand"}');
+    writeFileSync(file, lines.join('\n'));
+    expect((await run('add', 'fact', 'four')).stdout).toBe('added 901 (fact)\n');
+    expect(await run('add', 'fact', '  TYPED   by hand ')).toMatchObject({ code: 0, stdout: 'already remembered as #900; nothing written\n' });
+    expect(await run('add', 'fact', 'Four')).toMatchObject({ code: 0, stdout: 'already remembered as #901; nothing written\n' });
+    expect((await run('add', 'fact', 'five')).stdout).toBe('added 902 (fact)\n');
+    expect(loadMemory(file).skipped).toEqual([]);
   });
 
   it.each([

@@ -1,8 +1,11 @@
 /**
  * `aish memory list` at 1,000,000 items, through the built CLI. A spread of that many arguments
  * (`Math.max(...items.map(…))`) overflows the call stack: this is the guard against one coming back.
+ * `list --json` must not need more memory than a bare parse of the file (it once built one string
+ * of the whole array: 1.9× a bare parse's peak).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAish } from '../helpers/run-cli';
@@ -32,12 +35,24 @@ describe('memory list at 1,000,000 items (real CLI)', () => {
     expect(rows[1]).toMatch(/^\*\s+1000000\s+\S+\s+fact\s+item 1000000$/);
     expect(rows.at(-1)).toMatch(/^1000000 items; \* = in \[background\] here/);
 
-    const json = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home, timeoutMs: 60_000 });
+    // Each process writes its peak RSS when it exits: VmHWM, since Linux counts the parent's RSS at
+    // fork (this test's, large) into a child's maxRSS.
+    const preload = join(home, 'peak.cjs');
+    const hwm = `const fs = require('node:fs'); const m = process.platform === 'linux' && /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'));`;
+    writeFileSync(preload, `process.on('exit', () => { ${hwm} require('node:fs').writeFileSync(process.env.PEAK_FILE, m ? m[1] : String(process.resourceUsage().maxRSS)); });`);
+    const peak = (name: string) => ({ NODE_OPTIONS: `--require ${preload}`, PEAK_FILE: join(home, name) });
+    const json = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home, timeoutMs: 60_000, env: peak('aish') });
     expect(json.stderr).toBe('');
     expect(json.code).toBe(0);
     const items = JSON.parse(json.stdout) as Array<{ id: number }>;
     expect(items).toHaveLength(N);
     expect(items[0]!.id).toBe(N);
     expect(items[N - 1]!.id).toBe(1);
+
+    const bare = `const out = []; for (const l of require('node:fs').readFileSync(process.argv[1], 'utf8').split('\\n')) if (l) out.push(JSON.parse(l)); console.log(out.length);`;
+    execFileSync(process.execPath, ['-e', bare, join(dir, 'memory.jsonl')], { env: { ...process.env, ...peak('bare') } });
+    const [ours, floor] = ['aish', 'bare'].map((f) => Number(readFileSync(join(home, f), 'utf8')));
+    // Measured ≈ 0.8× here; the one-string version needed 1.9×.
+    expect(ours).toBeLessThan(floor!);
   });
 });

@@ -14,14 +14,18 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .description('active items, newest first (* = in [background] here); unreadable lines go to stderr')
     .option('--json', 'print a JSON array of the active items as stored')
     .option('--here', 'only the items that apply in this directory')
-    .action(withSetup(async (s, opts: { json?: boolean; here?: boolean }) => (await impl()).memoryList(s, opts)));
+    .action(
+      withSetup(async (s, opts: { json?: boolean; here?: boolean }) =>
+        opts.json ? (await import('./memory-json')).memoryListJson(s, opts.here === true) : (await impl()).memoryList(s, opts),
+      ),
+    );
   memory
     .command('add')
     .description('append an item: KIND is fact, pref or context')
     .option('--project', 'only for this git repository (or this directory outside git)')
     .argument('<kind>', 'fact | pref | context')
     .argument('<text...>', 'what to remember')
-    .action(withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) => (await impl()).memoryAdd(s, kind, text, opts)));
+    .action(withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) => (await import('./memory-add')).memoryAdd(s, kind, text, opts)));
   memory
     .command('forget')
     .description('forget one item (appends a tombstone)')

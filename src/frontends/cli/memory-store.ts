@@ -12,5 +12,9 @@ export function memoryOn(s: Setup): void {
 
 export function openStore(s: Setup): MemoryStore {
   memoryOn(s);
-  return MemoryStore.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
+  return MemoryStore.open(s.paths.memoryPath, storeOptions());
+}
+
+export function storeOptions(): { lock: ReturnType<typeof lockTimingFromEnv>; notice: (text: string) => void } {
+  return { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) };
 }

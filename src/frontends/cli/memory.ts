@@ -3,9 +3,9 @@ import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatItemLines, formatSkipped } from '../../memory/format';
 import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
-import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, pinItem, type OpResult } from '../../memory/ops';
+import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinItem, type OpResult } from '../../memory/ops';
 import { planJson } from '../../memory/plan';
-import { projectScope, scopeFilter } from '../../memory/project';
+import { scopeFilter } from '../../memory/project';
 import { backgroundIds } from '../../memory/select';
 import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';
@@ -13,10 +13,10 @@ import { latestSession, loadSession } from '../../sessions/sessions';
 import { unreadableCount } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
+import { HINT, unreadableWarning } from './memory-add';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
-const HINT = 'aish memory list';
 
 /** Every skipped line, one per stderr line: `memory.jsonl:LINE: reason`. */
 function reportSkipped(s: Setup, store: MemoryStore): void {
@@ -26,7 +26,7 @@ function reportSkipped(s: Setup, store: MemoryStore): void {
 /** For write commands: one line, so scripts are not flooded, pointing at the full report. */
 function summariseSkipped(s: Setup, store: MemoryStore): void {
   const n = unreadableCount(store.skipped);
-  if (n) warn(`warning: ${basename(s.paths.memoryPath)} has ${plural(n, 'unreadable line')} (see ${HINT})`);
+  if (n) warn(unreadableWarning(s, n));
 }
 
 /** A refusal is a runtime failure (exit 1); anything else goes to stdout. */
@@ -36,15 +36,12 @@ function show(r: OpResult): void {
 }
 
 export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolean }): Promise<void> {
+  if (opts.json) return (await import('./memory-json')).memoryListJson(s, opts.here === true);
   const store = openStore(s);
   reportSkipped(s, store);
   const applies = scopeFilter(process.cwd());
   const all = store.items();
   const items = opts.here ? all.filter(applies) : all;
-  if (opts.json) {
-    out(JSON.stringify(items, null, 2));
-    return;
-  }
   if (items.length === 0) {
     out(`no memory items in ${s.paths.memoryPath} — add one with: aish memory add fact "…"`);
     return;
@@ -56,15 +53,6 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
   for (const l of formatItemLines(items, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), ...(fit && { fit }) })) out(l);
   out(`${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`);
-}
-
-export async function memoryAdd(s: Setup, kind: string, words: string[], opts: { project?: boolean } = {}): Promise<void> {
-  memoryOn(s);
-  const k = parseKind(kind);
-  const text = parseText(words.join(' '), 'give the text after the kind');
-  const store = openStore(s);
-  summariseSkipped(s, store);
-  show(await addItem(store, k, text, opts.project ? { scope: projectScope(process.cwd()) } : {}));
 }
 
 export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {

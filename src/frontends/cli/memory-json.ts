@@ -1,0 +1,61 @@
+/**
+ * `aish memory list --json` written out as it is made: the same bytes as
+ * `JSON.stringify(items, null, 2)` plus a newline, in chunks that wait for stdout to drain, so a
+ * million items never become one string of hundreds of megabytes. Its own module, so a script's
+ * `list --json` loads only the store, not the rest of the memory commands.
+ */
+import { basename } from 'node:path';
+import type { Setup } from '../../config/setup';
+import { formatSkipped } from '../../memory/format';
+import { scopeFilter } from '../../memory/project';
+import { openStore } from './memory-store';
+import { warn } from './output';
+
+/** `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. */
+export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
+  const store = openStore(s);
+  for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
+  const all = store.items();
+  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all);
+}
+
+/**
+ * Items per chunk: JSON.stringify is fastest on arrays, so each chunk is one array, unwrapped; small
+ * enough (≈70 KB) that its string is young garbage, not a large object only a full collection frees.
+ */
+const BATCH = 256;
+
+export interface JsonSink {
+  write(chunk: string): boolean;
+  once(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  off(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  readonly destroyed: boolean;
+}
+
+export async function writeJsonArray(items: readonly object[], sink: JsonSink = process.stdout): Promise<void> {
+  if (items.length === 0) {
+    sink.write('[]\n');
+    return;
+  }
+  for (let i = 0; i < items.length; i += BATCH) {
+    if (sink.destroyed) return; // the reader went away (`| head`): nothing more to say
+    // `[\n  {…},\n  {…}\n]` with its brackets cut off is exactly these items' part of the whole array.
+    const inner = JSON.stringify(items.slice(i, i + BATCH), null, 2).slice(2, -2);
+    const end = i + BATCH >= items.length ? '\n]\n' : '';
+    if (!sink.write((i === 0 ? '[\n' : ',\n') + inner + end)) await drained(sink);
+  }
+}
+
+function drained(sink: JsonSink): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      sink.off('drain', done);
+      sink.off('close', done);
+      sink.off('error', done);
+      resolve();
+    };
+    sink.once('drain', done);
+    sink.once('close', done);
+    sink.once('error', done);
+  });
+}

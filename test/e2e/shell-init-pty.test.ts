@@ -37,7 +37,7 @@ async function startShell(shell: 'bash' | 'zsh'): Promise<{ sh: Shell; cwd: stri
   expect(snippet.code).toBe(0);
   writeFileSync(join(home, 'init.sh'), snippet.stdout);
 
-  const env = isolatedEnv(home, { ...fake.env(), PATH: `${shimDir}:${process.env.PATH}`, TERM: 'xterm-256color', CI: undefined, SHELL: `/bin/${shell}` });
+  const env = isolatedEnv(home, { ...fake.env(), PATH: `${shimDir}:${process.env.PATH}`, TERM: 'xterm-256color', CI: undefined, SHELL: `/bin/${shell}`, HISTFILE: '/dev/null' });
   const args = shell === 'bash' ? ['--norc', '--noprofile', '-i'] : ['-f', '-i'];
   const pty = spawn(shell, args, { name: 'xterm-256color', cols: 120, rows: 30, cwd, env: env as Record<string, string> });
   let out = '';
@@ -95,14 +95,18 @@ async function altE(shell: 'bash' | 'zsh'): Promise<void> {
     expect(existsSync(join(cwd, 'marker'))).toBe(true);
     expect(sh.text().slice(mark)).not.toMatch(/command not found: make|make: command not found/);
   } finally {
+    // The shell must be gone before its temporary home is removed (it writes there as it exits).
+    const exited = new Promise<void>((resolve) => sh.pty.onExit(() => resolve()));
     sh.pty.write('exit\r');
-    setTimeout(() => {
+    const timer = setTimeout(() => {
       try {
         sh.pty.kill();
       } catch {
         // already gone
       }
-    }, 500).unref();
+    }, 2000);
+    await exited;
+    clearTimeout(timer);
   }
 }
 

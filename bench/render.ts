@@ -12,7 +12,8 @@ import { lastUserText, startFakeOpenAI, type FakeOpenAI } from '../test/helpers/
 import { fmt, stats } from './lib';
 import { BIN, isolatedEnv, killAll, log, ptyRun, type PtyRun, type Row } from './startup';
 
-const KEYS = 60;
+/** Keys typed per measurement (AISH_BENCH_KEYS, e.g. fewer for --quick). */
+const KEYS = Number(process.env.AISH_BENCH_KEYS ?? 60);
 const GAP_MS = 60; // typing speed: ~16 keys a second
 const ECHO = `process.stdin.setRawMode(true); process.stdout.write('ready\\n'); process.stdin.on('data', (d) => { if (d[0] === 4) process.exit(0); process.stdout.write(d); });`;
 

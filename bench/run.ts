@@ -20,21 +20,22 @@ type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 
 /** Each group: the full run, and the quick one. */
 const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () => Promise<Rows>]> = [
-  ['memory', () => benchMemory(), () => benchMemory({ items: 10_000, adds: 50, coldRuns: 3 })],
+  ['memory', () => benchMemory(), () => benchMemory({ items: 10_000, adds: 50, coldRuns: 3, scale: [10_000], scaleRuns: 2 })],
   ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
-  ['startup', () => benchStartup(), () => benchStartup({ runs: 3 })],
-  ['first-key', () => benchFirstKey(), () => benchFirstKey({ runs: 3 })],
+  ['startup', () => benchStartup(), () => benchStartup({ runs: 3, bigMemory: false })],
+  ['first-key', () => benchFirstKey(), () => benchFirstKey({ runs: 2 })],
   ['stream', () => benchStream(), () => benchStream({ runs: 1 })],
-  ['paragraph', () => benchParagraph(), () => benchParagraph({ runs: 1 })],
-  ['render', () => benchRender(), () => benchRender({ turns: 50 })],
+  ['paragraph', () => benchParagraph(), () => benchParagraph({ runs: 1, fastOnly: true })],
+  ['render', () => benchRender(), () => benchRender({ turns: 20 })],
   ['oneshot', () => benchOneshot(), () => benchOneshot({ runs: 3 })],
   ['capture', () => benchCapture(), () => benchCapture({ runs: 2 })],
-  ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 50 })],
+  ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 30 })],
 ];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+if (quick) process.env.AISH_BENCH_KEYS ??= '20';
 const which = new Set(args.filter((a) => a !== '--quick'));
 const unknown = [...which].filter((w) => !GROUPS.some(([name]) => name === w));
 if (unknown.length) {
@@ -49,7 +50,9 @@ console.log('| benchmark | aish | baseline (same run) | ratio |');
 console.log('|---|---|---|---|');
 for (const [name, full, short] of GROUPS) {
   if (which.size > 0 && !which.has(name)) continue;
+  const g0 = Date.now();
   const r = await (quick ? short() : full());
   for (const row of r.rows) console.log(`| ${row.join(' | ')} |`);
+  console.error(`[bench] ${name}: ${((Date.now() - g0) / 1000).toFixed(1)} s`);
 }
 if (quick) console.error(`[bench] --quick took ${((Date.now() - t0) / 1000).toFixed(0)} s`);

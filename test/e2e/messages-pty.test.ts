@@ -1,18 +1,11 @@
 /** Markers and answers on a real terminal (issue 13, defects 7 and 8): one [interrupted], echoed answers and :norris stop. */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { spawnAish, type PtySession } from '../helpers/pty';
+import { ptySessions } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 
 const fake = useFakeOpenAI();
-const sessions: PtySession[] = [];
-afterAll(() => sessions.forEach((s) => s.kill()));
-
-function start(home: string): PtySession {
-  const s = spawnAish([], { home, env: fake.env() });
-  sessions.push(s);
-  return s;
-}
+const start = ptySessions(() => fake.env());
 
 describe('messages in a pseudo-terminal', () => {
   it('Ctrl-C during an answer prints one interrupted marker, not two', async () => {

@@ -2,24 +2,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';
 import { BIN, ROOT } from '../helpers/paths';
-import { spawnAish, stripAnsi, type PtySession } from '../helpers/pty';
+import { ptySessions, stripAnsi, type PtySession } from '../helpers/pty';
 import { isolatedEnv } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 import { descendants, isRunning, waitForDescendant, waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI();
-const sessions: PtySession[] = [];
-afterAll(() => sessions.forEach((s) => s.kill()));
-
-function start(home: string): PtySession {
-  const s = spawnAish([], { home, env: fake.env() });
-  sessions.push(s);
-  return s;
-}
+const start = ptySessions(() => fake.env());
 
 const LEFT = '\x1b[D';
 const UP = '\x1b[A';

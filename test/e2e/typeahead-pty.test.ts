@@ -3,22 +3,15 @@
  * during a slow answer is sent after it, in order, and each answer is on screen once; Ctrl-R finds
  * a prompt from an earlier run.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';
-import { spawnAish, type PtySession } from '../helpers/pty';
+import { ptySessions, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 import { waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI();
-const sessions: PtySession[] = [];
-afterAll(() => sessions.forEach((s) => s.kill()));
-
-function start(home: string): PtySession {
-  const s = spawnAish([], { home, env: fake.env() });
-  sessions.push(s);
-  return s;
-}
+const start = ptySessions(() => fake.env());
 
 /** A slow streamed answer: ~2 s, long enough to type ahead during it. */
 const slow = (end: string) => ({ text: `${'alpha '.repeat(60)}${end}`, chunkSize: 6, intervalMs: 30 });

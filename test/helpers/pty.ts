@@ -2,6 +2,7 @@
  * The real REPL in a real pseudo-terminal (@lydell/node-pty). Ink treats a set CI variable as a
  * non-interactive run and renders only the final frame, so CI is removed from the child's environment.
  */
+import { afterAll } from 'vitest';
 import { spawn, type IPty } from '@lydell/node-pty';
 import { BIN, ROOT } from './paths';
 import { isolatedEnv } from './run-cli';
@@ -113,5 +114,19 @@ export function spawnAish(args: string[], opts: { home: string; env?: Record<str
         // already gone
       }
     },
+  };
+}
+
+/**
+ * `start(home)` for a test file's REPL sessions: each spawned aish is killed after the file, so a
+ * failed test leaves no process behind. `env` is read at spawn time (the fake server starts later).
+ */
+export function ptySessions(env: () => Record<string, string | undefined>, defaults: { cols?: number; rows?: number } = {}) {
+  const live: PtySession[] = [];
+  afterAll(() => live.forEach((s) => s.kill()));
+  return (home: string, args: string[] = [], opts: { cols?: number; rows?: number; cwd?: string } = {}): PtySession => {
+    const s = spawnAish(args, { home, env: env(), ...defaults, ...opts });
+    live.push(s);
+    return s;
   };
 }

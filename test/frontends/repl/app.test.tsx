@@ -1,40 +1,11 @@
 /** The App component with ink-testing-library: real engine, real fake server, no terminal. */
-import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../../helpers/fake-server-suite';
-import { setup } from '../../../src/config/setup';
-import { Engine } from '../../../src/core/engine';
-import { InputRouter } from '../../../src/input/router';
-import { InputHistory } from '../../../src/sessions/input-history';
-import { App } from '../../../src/frontends/repl/App';
-import { createInkHost } from '../../../src/frontends/repl/ink-host';
-import { UiStore } from '../../../src/frontends/repl/store';
-import { tmpDir } from '../../helpers/tmp';
+import { mountApp } from '../../helpers/ink-app';
 
 const fake = useFakeOpenAI();
 
-async function mount() {
-  const home = tmpDir();
-  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
-  const s = await setup({}, env);
-  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
-  const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
-  const engine = Engine.create(s, controls.host, { env });
-  store.setStatus(engine.status());
-  engine.start();
-  let exited = false;
-  const ui = render(<App store={store} engine={engine} input={new InputRouter(engine)} controls={controls} history={new InputHistory(s.paths.inputHistory)} onExit={() => (exited = true)} />);
-  const frame = () => ui.lastFrame() ?? '';
-  const until = async (pred: (f: string) => boolean, what: string) => {
-    for (let i = 0; i < 200; i++) {
-      store.flush();
-      if (pred(frame())) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`never saw ${what}; last frame:\n${frame()}`);
-  };
-  return { ui, store, engine, frame, until, exited: () => exited };
-}
+const mount = () => mountApp(fake);
 
 describe('App (ink-testing-library)', () => {
   it('submits a prompt, shows the answer, and keeps the status line', async () => {

@@ -1,47 +1,11 @@
 /** Notices and markers that must not linger or double (issue 13, defect 8): App with ink-testing-library. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../../helpers/fake-server-suite';
-import { setup } from '../../../src/config/setup';
-import { Engine } from '../../../src/core/engine';
-import { InputRouter } from '../../../src/input/router';
-import { InputHistory } from '../../../src/sessions/input-history';
-import { App } from '../../../src/frontends/repl/App';
-import { createInkHost } from '../../../src/frontends/repl/ink-host';
-import { UiStore } from '../../../src/frontends/repl/store';
-import { tmpDir } from '../../helpers/tmp';
+import { mountApp } from '../../helpers/ink-app';
 
 const fake = useFakeOpenAI();
 
-async function mount(config?: string) {
-  const home = tmpDir();
-  if (config) {
-    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
-    writeFileSync(join(home, '.config', 'aish', 'config.ts'), config);
-  }
-  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
-  const s = await setup({}, env);
-  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
-  const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
-  const engine = Engine.create(s, controls.host, { env });
-  store.setStatus(engine.status());
-  engine.start();
-  const ui = render(<App store={store} engine={engine} input={new InputRouter(engine)} controls={controls} history={new InputHistory(s.paths.inputHistory)} onExit={() => {}} />);
-  // Everything written so far: the scrollback (<Static>) and the live frames.
-  const all = () => ui.frames.join('\n');
-  const frame = () => ui.lastFrame() ?? '';
-  const until = async (pred: (f: string) => boolean, what: string) => {
-    for (let i = 0; i < 300; i++) {
-      store.flush();
-      if (pred(frame())) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`never saw ${what}; last frame:\n${frame()}`);
-  };
-  return { ui, store, engine, frame, all, until };
-}
+const mount = (config?: string) => mountApp(fake, { ...(config !== undefined && { config }), patience: 300 });
 
 const SLOW = { text: 'word '.repeat(60) + 'THE END', chunkSize: 5, intervalMs: 10 };
 

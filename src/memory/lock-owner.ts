@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { errnoCode } from '../util/errors';
+import { isAlive } from '../util/process';
 
 export const HOST = hostname();
 const OWNER = 'owner';
@@ -33,15 +33,6 @@ export function writeOwner(dir: string): void {
   const start = ownStartTime();
   if (start !== undefined) me.start = start;
   fs.writeFileSync(join(dir, OWNER), JSON.stringify(me), { mode: 0o600 });
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errnoCode(err) === 'EPERM'; // exists, owned by someone else
-  }
 }
 
 /** Field 22 of /proc/<pid>/stat (starttime); undefined off Linux or when the process is gone. */

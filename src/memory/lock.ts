@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { AishError, errnoCode } from '../util/errors';
-import { HOST, isAlive, ownerMayBeAlive, readOwner, writeOwner, type Owner } from './lock-owner';
+import { isAlive } from '../util/process';
+import { HOST, ownerMayBeAlive, readOwner, writeOwner, type Owner } from './lock-owner';
 
 export interface LockTiming {
   /** Give up after this long: "held by another aish process". */

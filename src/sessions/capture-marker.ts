@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlive } from '../util/process';
 
 const SUFFIX = '.capturing';
 
@@ -34,19 +35,10 @@ function markerPid(file: string): number | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Is a capture of this log running now? */
 export function captureRunning(sessionPath: string): boolean {
   const pid = markerPid(markerPath(sessionPath));
-  return pid !== undefined && alive(pid);
+  return pid !== undefined && isAlive(pid);
 }
 
 /** Logs in `sessionsDir` a capture is reading now. */

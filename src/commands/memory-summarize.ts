@@ -4,6 +4,7 @@
  * `keep? [y/N/edit]`. Secrets are shown and stored redacted; a candidate repeating an active item
  * is marked (and, like every candidate, skipped unless the user says y).
  */
+import { summarizerPreset } from '../core/capture-deps';
 import { addItem } from '../memory/ops';
 import { redactSecrets } from '../memory/secrets';
 import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
@@ -30,7 +31,7 @@ async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { a
   const { text } = buildTranscript(loadSession(path).turns);
   if (!text.trim()) return { output: [info('nothing to summarize yet — the session log has no conversation')] };
 
-  const preset = models.resolve(summarizerName(memory, models));
+  const preset = models.resolve(summarizerPreset(memory, models));
   const result = await chat.cancellable(async (signal) => {
     ui.liveStart('tool', `summarizing with ${preset.name} (${preset.model})`);
     try {
@@ -105,11 +106,6 @@ export function tallyLine(t: Tally): string {
   if (t.skipped) parts.push(`skipped ${t.skipped}`);
   if (t.unasked) parts.push(`${t.unasked} not asked (no answer)`);
   return parts.join(', ');
-}
-
-/** `memory.summarizerModel`, else the active preset. */
-function summarizerName(memory: Ctx['memory'], models: Ctx['models']): string {
-  return memory.summarizerModel || models.active.name;
 }
 
 export const summarizeSubcommand: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'> = {

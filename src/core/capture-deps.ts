@@ -14,8 +14,8 @@ import type { EngineOptions } from './options';
 import { SessionKeeper } from './session-keeper';
 
 /** `memory.summarizerModel`, else the active preset. */
-export function summarizerPreset(config: AishConfig, models: Pick<Models, 'active'>): string {
-  return (config.memory && config.memory.summarizerModel) || models.active.name;
+export function summarizerPreset(memory: Pick<MemorySession, 'summarizerModel'>, models: Pick<Models, 'active'>): string {
+  return memory.summarizerModel || models.active.name;
 }
 
 /** A store this small is simply scanned: exact, and quick enough. */

@@ -106,7 +106,7 @@ export class Engine {
 
   /** The preset capture and :memory summarize use. */
   get summarizer(): string {
-    return summarizerPreset(this.config, this.models);
+    return summarizerPreset(this.memory, this.models);
   }
 
   get configPath(): string | null {

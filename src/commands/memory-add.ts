@@ -14,14 +14,9 @@ import type { MemoryItem, MemoryKind } from '../memory/types';
 import { oneLine } from '../util/text';
 import { info, type CommandResult, type CommandServices } from './types';
 
-/** Above this many items the candidates come from the recall index instead of a scan of them all. */
-const SCAN_LIMIT = 5000;
-
-/** Items `text` may update: all of them in a small store, else the best matches of the recall index. */
+/** Items `text` may update: all of them in a small store, else the recall index's best 50 (none when it cannot be had). */
 async function candidates(memory: MemorySession, text: string): Promise<readonly MemoryItem[]> {
-  const items = memory.store().items();
-  if (items.length <= SCAN_LIMIT) return items;
-  return (await memory.search(text, 50).catch(() => [])).map((r) => r.item);
+  return (await memory.nearby(text, 50).catch(() => ({ items: [] }))).items;
 }
 
 export async function addWithSupersede(memory: MemorySession, ui: CommandServices['ui'], kind: MemoryKind, text: string, project: boolean): Promise<CommandResult> {

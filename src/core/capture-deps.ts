@@ -4,7 +4,6 @@ import type { Models } from '../broker/models';
 import type { AishConfig } from '../config/types';
 import { relatedItems } from '../memory/capture-source';
 import type { MemoryStore } from '../memory/store';
-import type { MemoryItem } from '../memory/types';
 import { findSuperseded } from '../memory/supersede';
 import { appendDigest } from '../sessions/digest';
 import type { MemorySession } from '../memory/session';
@@ -18,21 +17,17 @@ export function summarizerPreset(memory: Pick<MemorySession, 'summarizerModel'>,
   return memory.summarizerModel || models.active.name;
 }
 
-/** A store this small is simply scanned: exact, and quick enough. */
-const SCAN_LIMIT = 5000;
-
 /**
- * `search`: the live session's recall index (ranked by BM25), used once the store is too big to
- * scan on the event loop. Without it (the detached capture) the store is scanned.
+ * `nearby`: the live session's choice of items (MemorySession.nearby: a scan of a small store, the
+ * recall index's best for a big one). Without it (the detached capture) the store is scanned.
  */
-export function captureDeps(p: { broker: Broker; store: MemoryStore; inbox: CaptureDeps['inbox']; search?: (text: string, limit: number) => Promise<readonly MemoryItem[]> }): CaptureDeps {
+export function captureDeps(p: { broker: Broker; store: MemoryStore; inbox: CaptureDeps['inbox']; nearby?: MemorySession['nearby'] }): CaptureDeps {
   return {
     broker: p.broker,
     related: async (text, limit) => {
       p.store.reload(); // another aish may have written since
-      const items = p.store.items();
-      if (p.search && items.length > SCAN_LIMIT) return p.search(text, limit);
-      return relatedItems(items, text, limit);
+      const near = p.nearby ? await p.nearby(text, limit) : { items: p.store.items(), scanned: true };
+      return near.scanned ? relatedItems(near.items, text, limit) : near.items;
     },
     superseded: findSuperseded,
     inbox: p.inbox,
@@ -56,7 +51,7 @@ export function keeperFor(
         broker: e.models.broker(e.models.resolve(e.summarizer)),
         store: e.memory.store(),
         inbox: e.memory.inbox(),
-        search: async (text, limit) => (await e.memory.search(text, limit)).map((r) => r.item),
+        nearby: (text, limit) => e.memory.nearby(text, limit),
       }),
     logPath: () => e.recorder.path,
     notice,

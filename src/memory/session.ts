@@ -36,6 +36,8 @@ export interface MemorySessionOptions {
   inspectHint?: string;
 }
 
+/** Above this many items, `nearby` asks the recall index instead of scanning the store. */
+const SCAN_LIMIT = 5000;
 /** How long a turn waits for a recall index still being built before it goes without. */
 const RECALL_WAIT_MS = 3000;
 /** How long after start-up memory the recall index starts building on its own. */
@@ -196,6 +198,17 @@ export class MemorySession {
     const idx = await this.commandIndex();
     const applies = o.here ? scopeFilter(this.cwd) : () => true;
     return this.choose(idx, [{ text, weight: 1 }], { maxChars: Number.MAX_SAFE_INTEGER, minScore: 0, exclude: (it) => !applies(it), limit: Math.min(limit, Math.max(1, idx.size)) }).items;
+  }
+
+  /**
+   * The active items to compare `text` with (duplicates, updates, what a session is about): every
+   * one of a small store (`scanned`), else the recall index's best `limit`, so a 100k-item store
+   * never has to be scanned on the event loop.
+   */
+  async nearby(text: string, limit: number): Promise<{ items: readonly MemoryItem[]; scanned: boolean }> {
+    const items = this.store().items();
+    if (items.length <= SCAN_LIMIT) return { items, scanned: true };
+    return { items: (await this.search(text, limit)).map((r) => r.item), scanned: false };
   }
 
   /** The index for a command (plan, search): waited for, an error when it cannot be had. */

@@ -1,6 +1,6 @@
 /** :save NAME, :sessions [list], :sessions search TEXT, :resume NAME */
 import { basename } from 'node:path';
-import { formatHitLine, formatSessionLine, noMatches } from '../sessions/format';
+import { formatHitLine, formatSessionLine, hiddenNote, noMatches } from '../sessions/format';
 import { searchSessions } from '../sessions/search';
 import { listable, listSessions } from '../sessions/sessions';
 import { renderWorkingState } from '../sessions/digest';
@@ -25,7 +25,7 @@ function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: st
   // This session is always shown, whatever it holds.
   const list = argv[0] === '--all' ? every : every.filter((s) => listable(s) || s.path === sessions.path);
   const hidden = every.length - list.length;
-  if (list.length === 0) return { output: [info(`no sessions yet${hidden ? ` (${hidden} one-shot or unanswered hidden — :sessions --all shows them)` : ''}`)] };
+  if (list.length === 0) return { output: [info(`no sessions yet${hidden ? ` (${hiddenNote(hidden, ':sessions --all')})` : ''}`)] };
   const now = new Date();
   const lines = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
   if (list.length > 30) lines.push(`… and ${list.length - 30} older`);

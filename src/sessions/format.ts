@@ -22,3 +22,8 @@ export function formatHitLine(h: SessionHit, now: Date): string {
 export function noMatches(query: string): string {
   return `no turn matches ${JSON.stringify(query.trim().replace(/\s+/g, ' ').slice(0, 80))}`;
 }
+
+/** Rows left out by default (one-shot runs, logs whose calls all failed), and how to show them. */
+export function hiddenNote(n: number, showAll: string): string {
+  return `${n} one-shot or unanswered hidden — ${showAll} shows them`;
+}

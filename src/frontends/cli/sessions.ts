@@ -1,6 +1,6 @@
 /** `aish sessions list [--json]`, `aish sessions search TEXT... [--json]`, `aish sessions export NAME [FILE]` */
 import type { Setup } from '../../config/setup';
-import { formatHitLine, formatSessionLine, noMatches } from '../../sessions/format';
+import { formatHitLine, formatSessionLine, hiddenNote, noMatches } from '../../sessions/format';
 import { searchSessions } from '../../sessions/search';
 import { exportSession, writeExport } from '../../sessions/export-file';
 import { listable, listSessions, resolveSession } from '../../sessions/sessions';
@@ -18,14 +18,14 @@ export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }):
     return;
   }
   if (list.length === 0) {
-    out(`no sessions in ${s.paths.sessionsDir}${hidden ? ` (${hiddenNote(hidden)})` : ''}`);
+    out(`no sessions in ${s.paths.sessionsDir}${hidden ? ` (${hiddenNote(hidden, '--all')})` : ''}`);
     return;
   }
   const now = new Date();
   for (const x of list) {
     out(formatSessionLine(x, now, x.named ? '+' : ' '));
   }
-  out(`+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden)}` : ''}`);
+  out(`+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden, '--all')}` : ''}`);
 }
 
 /** `aish sessions search TEXT... [--json] [--limit N]`: exit 0 whether or not anything matches. */
@@ -42,11 +42,6 @@ export function sessionsSearch(s: Setup, words: string[], opts: { json?: boolean
   }
   const now = new Date();
   for (const h of hits) out(formatHitLine(h, now));
-}
-
-/** Rows left out by default: one-shot runs and logs of calls that all failed. */
-export function hiddenNote(n: number): string {
-  return `${n} one-shot or unanswered hidden — --all shows them`;
 }
 
 function parseLimit(v: string | undefined): number | undefined {

@@ -6,11 +6,9 @@
  * keep to them better, and a plain `fact: …` answer (the :memory summarize format) still parses.
  */
 import type { ChatMessage } from '../broker/types';
-import type { WorkingState } from '../sessions/digest';
 import type { Turn } from '../sessions/types';
 import { oneLine } from '../util/text';
-import { renderWorkingState } from '../sessions/digest';
-import { blankState, hasState } from './capture-state';
+import { blankState, hasState, renderWorkingState, type WorkingState } from '../sessions/digest';
 import { buildTranscript, MAX_CANDIDATES, parseCandidates, type Candidate } from './summarize';
 import type { MemoryItem } from './types';
 

@@ -76,7 +76,7 @@ export function checkDigest(v: unknown): SessionDigest | string {
 
 function checkState(v: unknown): WorkingState | string {
   if (!isObject(v)) return 'digest state is not a JSON object';
-  const state: WorkingState = { goal: '', current: '', decisions: [], openQuestions: [], nextSteps: [], filesTouched: [] };
+  const state = blankState();
   for (const k of STATE_TEXT) {
     const s = v[k] === undefined || v[k] === null ? '' : scalarText(v[k]);
     if (s === undefined) return `digest state.${k} must be a string`;
@@ -171,4 +171,13 @@ export function renderWorkingState(s: WorkingState): string {
 /** One line, so an item cannot break out of its list entry. */
 function flatten(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
+}
+
+export function blankState(): WorkingState {
+  return { goal: '', current: '', decisions: [], openQuestions: [], nextSteps: [], filesTouched: [] };
+}
+
+/** Anything in it at all. */
+export function hasState(s: WorkingState): boolean {
+  return Boolean(s.goal || s.current || s.decisions.length || s.openQuestions.length || s.nextSteps.length || s.filesTouched.length);
 }

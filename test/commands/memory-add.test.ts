@@ -4,27 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
-import type { EngineHost, OutputItem } from '../../src/core/host';
 import { InputRouter } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
+import { recordingHost } from '../helpers/host';
 
 async function repl(answers: Array<string | null>) {
   const home = tmpDir();
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
   const s = await setup({}, env);
-  const printed: OutputItem[] = [];
-  const asked: string[] = [];
-  const host: EngineHost = {
-    interactive: true,
-    print: (i) => printed.push(i),
-    liveStart() {},
-    liveText() {},
-    liveEnd() {},
-    ask: async (q) => {
-      asked.push(q);
-      return answers.length ? answers.shift()! : null;
-    },
-  };
+  const { host, printed, asked } = recordingHost(answers, { interactive: true });
   const engine = Engine.create(s, host, { env });
   return { s, engine, input: new InputRouter(engine), printed, asked, file: () => readFileSync(s.paths.memoryPath, 'utf8').trim().split('\n') };
 }

@@ -1,8 +1,8 @@
 /** The review of a suggested command: the menu's answers, the destructive gate, revise and describe. */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, StreamOptions, StreamResult } from '../../src/broker/types';
-import type { EngineHost, OutputItem } from '../../src/core/host';
 import { parseChoice, suggestCommand, suggestEnv, suggestionText, typedYes, type SuggestDeps } from '../../src/core/suggest';
+import { recordingHost } from '../helpers/host';
 
 describe('menu answers', () => {
   it('a letter or the word picks; Enter and nobody quit; anything else asks again', () => {
@@ -34,22 +34,10 @@ describe('menu answers', () => {
 });
 
 function harness(answers: Array<string | null>, replies: string[]) {
-  const printed: OutputItem[] = [];
-  const asked: string[] = [];
-  const requests: ChatMessage[][] = [];
   const copied: string[] = [];
+  const { host, printed, asked } = recordingHost(answers, { copy: (t) => void copied.push(t) });
+  const requests: ChatMessage[][] = [];
   const shellRuns: string[] = [];
-  const host: EngineHost = {
-    print: (i) => printed.push(i),
-    liveStart() {},
-    liveText() {},
-    liveEnd() {},
-    ask: async (q) => {
-      asked.push(q);
-      return answers.length ? answers.shift()! : null;
-    },
-    copy: (t) => copied.push(t),
-  };
   const deps: SuggestDeps = {
     host,
     cwd: '/work/app',

@@ -5,6 +5,7 @@ import { executeToolCall, type ToolCallContext } from '../../src/core/tool-call'
 import type { GateSubject } from '../../src/tools/gate';
 import type { Sandbox } from '../../src/tools/sandbox';
 import type { Tool, ToolRunContext } from '../../src/tools/tool';
+import { recordingHost } from '../helpers/host';
 
 function fakeTool(name: string, gate: GateSubject, ran: string[], sandboxes: Array<string | undefined>): Tool {
   return {
@@ -29,22 +30,11 @@ function fakeTool(name: string, gate: GateSubject, ran: string[], sandboxes: Arr
 }
 
 function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<ToolCallContext> = {}) {
-  const printed: OutputItem[] = [];
-  const asked: string[] = [];
+  const { host, printed, asked } = recordingHost(answers);
   const ran: string[] = [];
   const sandboxes: Array<string | undefined> = [];
   const checkpoints: string[] = [];
   const always = new Set<string>();
-  const host: EngineHost = {
-    print: (i) => printed.push(i),
-    liveStart() {},
-    liveText() {},
-    liveEnd() {},
-    ask: async (q) => {
-      asked.push(q);
-      return answers.shift() ?? null;
-    },
-  };
   const tool = fakeTool('run_command', gate, ran, sandboxes);
   const ctx: ToolCallContext = {
     host,

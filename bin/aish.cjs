@@ -17,6 +17,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     process.exit(2);
   }
   // Plain `aish` on a terminal is the REPL: its prompt shows (and echoes keys) before the bundle loads.
-  if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) globalThis.__aishEarlyPrompt = require('./early-prompt.cjs').start();
+  // With the last start's settled frame cached, that whole frame shows at once (frame-cache.cjs).
+  if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) {
+    globalThis.__aishEarlyPrompt = require('./early-prompt.cjs').start(require('./frame-cache.cjs').lookup(entry));
+  }
   import(pathToFileURL(entry).href);
 }

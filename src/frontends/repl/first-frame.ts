@@ -87,7 +87,16 @@ export class EarlyKeys implements TypedAhead {
 }
 
 export interface FirstFrame {
-  /** Erase the frame so Ink draws into the same place. */
+  /**
+   * The launcher drew the last start's settled frame (frame-cache.cjs), exactly as Ink drew it then:
+   * Ink's first frame need not be written when it is the same (frame-handover.ts).
+   */
+  predicted?: string | undefined;
+  /** Where this start's settled frame is kept for the next start (frame-cache.ts). */
+  cache?: FrameCacheSlot | undefined;
+  /** What erases the frame (up to its first line, clear below), so Ink draws into the same place. */
+  eraseSequence: string;
+  /** Write eraseSequence, once. */
   erase(): void;
   /**
    * Stop reading keys and hand them to Ink: the lines and draft typed so far; keys that are not
@@ -98,8 +107,16 @@ export interface FirstFrame {
   abandon(): void;
 }
 
-/** The prompt line bin/early-prompt.cjs draws before the bundle loads, with what it read. */
+/** The cache file and this start's key in it, as the launcher computed them. */
+export interface FrameCacheSlot {
+  path: string;
+  key: string;
+}
+
+/** The prompt line (or cached frame) bin/early-prompt.cjs draws before the bundle loads, with what it read. */
 interface EarlyPrompt {
+  frame?: string | undefined;
+  cache?: FrameCacheSlot | undefined;
   take(): string;
   abandon(): void;
 }
@@ -121,9 +138,12 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
   if (input.isTTY) input.setRawMode(true);
   const width = out.columns || 80;
   const early = earlyPrompt();
-  // The launcher drew the prompt line already (the cursor is on the line below): add the status line.
+  // The launcher drew the prompt line already (the cursor is on the line below): add the status
+  // line — unless it drew the whole cached frame.
   const typed = early?.take() ?? '';
-  out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${PROMPT}\r\n`}${dim(statusText(status, width, cutWithin))}\r\n`);
+  const predicted = early?.frame;
+  if (!predicted) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${PROMPT}\r\n`}${dim(statusText(status, width, cutWithin))}\r\n`);
+  const lines = predicted ? predicted.split('\n').length - 1 : 2; // the cursor is this many lines below the prompt line
   let erased = false;
   // Reading (not just buffering in the kernel) is what lets a key show before Ink mounts.
   const keys = new EarlyKeys();
@@ -131,7 +151,7 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
   let reading = input.isTTY === true;
   // Redraw the prompt line above the status line, then back to where Ink expects the cursor.
   const echo = () => {
-    if (keys.plain && keys.fits(width)) out.write(`\x1b[2A\r${PROMPT_HEAD}${keys.draft}${CURSOR}\x1b[K\r\x1b[2B`);
+    if (keys.plain && keys.fits(width)) out.write(`\x1b[${lines}A\r${PROMPT_HEAD}${keys.draft}${CURSOR}\x1b[K\r\x1b[${lines}B`);
   };
   const onReadable = () => {
     let chunk: Buffer | string | null;
@@ -153,6 +173,9 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
     input.removeListener('readable', onReadable);
   };
   return {
+    predicted,
+    cache: early?.cache,
+    eraseSequence: `\x1b[${lines}A\r\x1b[J`,
     takeKeys() {
       if (!reading) return { lines: [], draft: '' };
       stopReading();
@@ -163,7 +186,7 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
     erase() {
       if (erased) return;
       erased = true;
-      out.write('\x1b[2A\r\x1b[J'); // up over the two lines, clear to the end of the screen
+      out.write(this.eraseSequence);
     },
     abandon() {
       stopReading();

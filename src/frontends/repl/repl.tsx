@@ -12,8 +12,12 @@ import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
 import { App } from './App';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, type FirstFrame } from './first-frame';
+import { keepSettledFrame, watchFirstFrames } from './frame-watch';
 import { createInkHost } from './ink-host';
 import { UiStore } from './store';
+
+/** How long Ink's first frame may wait for start-up memory, so it can match the frame already drawn. */
+const MEMORY_WAIT_MS = 40;
 
 export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: FirstFrame): Promise<number> {
   const stdout = process.stdout;
@@ -55,15 +59,19 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
 
   // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
   const typed = firstFrame?.takeKeys();
+  // The launcher drew the last start's settled frame: it stands when Ink's first frame is the same,
+  // which needs memory's count in that first frame. With the start-up cache that takes a few ms.
+  const predicted = typed && typed.lines.length === 0 && typed.draft === '' ? firstFrame?.predicted : undefined;
+  let started = false;
+  if (predicted) {
+    engine.start();
+    started = true;
+    await Promise.race([engine.memory.ready(), new Promise((r) => setTimeout(r, MEMORY_WAIT_MS))]);
+    store.setStatus(engine.status());
+  }
+  let frames: { flush(): void } | undefined;
   if (firstFrame) {
-    // Erased just before Ink's first write, not now: React's first render takes ~30 ms, and the
-    // prompt must not blink out meanwhile.
-    const write = stdout.write;
-    stdout.write = ((...args: Parameters<typeof write>) => {
-      stdout.write = write;
-      firstFrame.erase();
-      return write.apply(stdout, args);
-    }) as typeof write;
+    frames = watchFirstFrames(firstFrame, predicted, keepSettledFrame(firstFrame, setup, () => engine.status()));
   } else {
     stdout.write(BRACKETED_PASTE_ON);
     // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
@@ -84,12 +92,13 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
 
   // After the first frame: work that must not delay the prompt.
   setImmediate(() => {
-    engine.start();
+    if (!started) engine.start();
     setTimeout(() => controls.preloadMarkdown(), 100);
   });
 
   const removeHangup = closeOnHangup(engine);
   await exited;
+  frames?.flush();
   removeHangup();
   const quitLine = handOffCapture(engine, setup);
   await engine.close();

@@ -3,7 +3,9 @@
  * in the same run, alternating (issue 15). The floor is a bare `node -e` that turns raw mode on,
  * prints the prompt and echoes keys. A key is typed the moment the prompt `›` shows; the figure is
  * spawn → that key visible after the prompt. "Settled": spawn → the last output before ~150 ms of
- * silence (the quiet period itself not counted), with no key typed.
+ * silence (the quiet period itself not counted), with no key typed — measured for a start like the
+ * one before it (same home and directory: the frame cache holds the last start's settled frame) and
+ * for the very first start in a fresh home.
  * Usage: node scripts/run-ts.mjs bench/run.ts first-key   (AISH_BENCH_BIN=… measures another build)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,17 +58,20 @@ export async function benchFirstKey(opts: { runs?: number } = {}): Promise<{ row
     server = await startFakeOpenAI();
     await firstKey('aish', join(dir, 'warm-a'), server.url);
     await firstKey('floor', join(dir, 'warm-f'), server.url);
-    const s = { aishKey: [] as number[], floorKey: [] as number[], aishSettled: [] as number[], floorSettled: [] as number[] };
+    await settled('aish', join(dir, 'as-again'), server.url); // the start before: leaves its settled frame
+    const s = { aishKey: [] as number[], floorKey: [] as number[], aishSettled: [] as number[], aishFresh: [] as number[], floorSettled: [] as number[] };
     for (let i = 0; i < runs; i++) {
       s.aishKey.push(await firstKey('aish', join(dir, `ak-${i}`), server.url));
       s.floorKey.push(await firstKey('floor', join(dir, `fk-${i}`), server.url));
-      s.aishSettled.push(await settled('aish', join(dir, `as-${i}`), server.url));
+      s.aishSettled.push(await settled('aish', join(dir, 'as-again'), server.url));
+      s.aishFresh.push(await settled('aish', join(dir, `as-${i}`), server.url));
       s.floorSettled.push(await settled('floor', join(dir, `fs-${i}`), server.url));
-      log(`first key ${i + 1}/${runs}: aish ${fmt(s.aishKey.at(-1)!)} ms, floor ${fmt(s.floorKey.at(-1)!)} ms; settled aish ${fmt(s.aishSettled.at(-1)!)} ms, floor ${fmt(s.floorSettled.at(-1)!)} ms`);
+      log(`first key ${i + 1}/${runs}: aish ${fmt(s.aishKey.at(-1)!)} ms, floor ${fmt(s.floorKey.at(-1)!)} ms; settled aish ${fmt(s.aishSettled.at(-1)!)} ms (fresh home ${fmt(s.aishFresh.at(-1)!)} ms), floor ${fmt(s.floorSettled.at(-1)!)} ms`);
     }
-    const [ak, fk, as, fs] = [median(s.aishKey), median(s.floorKey), median(s.aishSettled), median(s.floorSettled)];
+    const [ak, fk, as, af, fs] = [median(s.aishKey), median(s.floorKey), median(s.aishSettled), median(s.aishFresh), median(s.floorSettled)];
     rows.push([`first key echoed, typed when the prompt shows (PTY, median of ${runs})`, `${fmt(ak)} ms`, `${fmt(fk)} ms (node -e: raw mode, prompt, echo)`, ratio(ak, fk)]);
-    rows.push([`first settled frame (last output before ${QUIET_MS} ms of quiet, median of ${runs})`, `${fmt(as)} ms`, `${fmt(fs)} ms (same floor, its prompt)`, ratio(as, fs)]);
+    rows.push([`first settled frame, a start like the last one (last output before ${QUIET_MS} ms of quiet, median of ${runs})`, `${fmt(as)} ms`, `${fmt(fs)} ms (same floor, its prompt)`, ratio(as, fs)]);
+    rows.push([`first settled frame, the first start in a fresh home (no frame cache yet)`, `${fmt(af)} ms`, `${fmt(fs)} ms (same floor)`, ratio(af, fs)]);
   } finally {
     await killAll();
     await server?.close();

@@ -78,6 +78,26 @@ await build({
   logLevel: 'warning',
 });
 
+// `aish memory add KIND TEXT…` as one CommonJS file: Node loads it without its ES module loader,
+// which costs the command scripts run most ~15 ms (src/frontends/cli/quick-add.ts).
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'memory-add': 'src/frontends/cli/quick-add.ts' },
+  outdir: out,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  external: ['jiti', 'web-tree-sitter'],
+  // import.meta.url (config loading, the example config's path) is this file's URL, as in the ESM bundle.
+  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__aishImportMetaUrl' },
+  banner: { js: "const __aishImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+});
+
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
 
 // Another build may swap its own dist/ in between our two renames: move that one aside too, retry.

@@ -18,6 +18,8 @@ export interface CliOptions {
   input?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** The script node runs (default bin/aish.cjs, the launcher); dist/cli.js runs the full CLI directly. */
+  bin?: string;
 }
 
 export function isolatedEnv(home: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -44,7 +46,7 @@ export function isolatedEnv(home: string, extra: Record<string, string | undefin
 
 export function runAish(args: string[], opts: CliOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], {
       cwd: opts.cwd ?? ROOT,
       env: isolatedEnv(opts.home, opts.env),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -11,11 +11,11 @@ import { messageTokens } from '../../context/tokens';
 import type { StatusInfo } from '../../core/status';
 import { preloadMemory } from '../../memory/preload';
 import { memoryPreloadRequest } from '../../memory/startup';
-import { AishError, ConfigError, formatError, UsageError } from '../../util/errors';
+import { UsageError } from '../../util/errors';
 import { tildify } from '../../util/paths';
 import { abandonEarlyPrompt, drawFirstFrame } from '../repl/first-frame';
+import { reportFailure } from './failure';
 import { registerMemoryCommands } from './memory-commands';
-import { warn } from './output';
 
 interface RootOptions extends GlobalFlags {
   prompt?: string;
@@ -203,15 +203,7 @@ export async function main(argv: string[]): Promise<number> {
       // help and version are "errors" to commander; usage mistakes exit 2.
       return err.exitCode === 0 ? 0 : 2;
     }
-    if (err instanceof AishError) {
-      warn(`aish: ${formatError(err)}`);
-      // A config module may have left timers or handles behind (one that never settled, say):
-      // nothing else is running yet, so end now instead of waiting for them.
-      if (err instanceof ConfigError) process.exit(err.exitCode);
-      return err.exitCode;
-    }
-    warn(`aish: ${formatError(err)}${process.env.AISH_DEBUG === '1' ? '' : ' (AISH_DEBUG=1 shows details)'}`);
-    return 1;
+    return reportFailure(err);
   }
 }
 

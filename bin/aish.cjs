@@ -18,11 +18,5 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   }
   // Plain `aish` on a terminal is the REPL: its prompt shows (and echoes keys) before the bundle loads.
   if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) globalThis.__aishEarlyPrompt = require('./early-prompt.cjs').start();
-  // V8 lets the young generation grow to 16 MB per semi-space, and both halves stay resident for
-  // the rest of the session (+28 MB after a few dozen turns). Kept at its initial 1 MB, a long
-  // session's RSS is ~35 MB lower (bench rss-turns); the only cost is more, shorter scavenges.
-  // Set here, before the bundle loads, because the flag is read when the space grows (the size
-  // limits themselves, like --max-semi-space-size, are fixed at start-up and cannot be set here).
-  if (!/semi-space/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`)) require('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
   import(pathToFileURL(entry).href);
 }

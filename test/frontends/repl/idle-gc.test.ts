@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPACT_SLACK, idleCollection, idleCollector } from '../../../src/frontends/repl/idle-gc';
+import { COMPACT_SLACK, idleCollection, idleCollector, limitYoungGeneration } from '../../../src/frontends/repl/idle-gc';
 
 afterEach(() => vi.useRealTimers());
 
@@ -62,5 +62,19 @@ describe('idleCollection', () => {
     collect();
     expect(() => collect()).toThrow('boom');
     expect(flags).toEqual(['--compact-on-every-full-gc', '--no-compact-on-every-full-gc']);
+  });
+});
+
+describe('limitYoungGeneration', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('stops the young generation from growing, unless the user sized it with NODE_OPTIONS', () => {
+    const flags: string[] = [];
+    vi.stubEnv('NODE_OPTIONS', '');
+    limitYoungGeneration((f) => flags.push(f));
+    expect(flags).toEqual(['--semi-space-growth-factor=1']);
+    vi.stubEnv('NODE_OPTIONS', '--max-semi-space-size=8');
+    limitYoungGeneration((f) => flags.push(f));
+    expect(flags).toHaveLength(1);
   });
 });

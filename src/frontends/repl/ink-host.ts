@@ -10,7 +10,7 @@ import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
 import { hangWrap } from '../../util/hang';
 import { osc52 } from '../../util/osc52';
 import type { UiStore } from './store';
-import { idleCollector } from './idle-gc';
+import { idleCollector, limitYoungGeneration } from './idle-gc';
 import { BlockSplitter, lineCut } from './stream-blocks';
 
 type MarkdownModule = typeof import('./markdown');
@@ -42,6 +42,7 @@ export function createInkHost(
   store: UiStore,
   opts: { color: boolean; width: () => number; rows?: () => number; onHandOff: (active: boolean) => Promise<void> },
 ): InkHostControls {
+  limitYoungGeneration();
   const collectWhenIdle = idleCollector();
   let markdown: Promise<MarkdownModule> | null = null;
   let md: MarkdownModule | null = null; // once loaded, used synchronously while streaming

@@ -10,7 +10,7 @@ import writeFileAtomic from 'write-file-atomic';
 import type { FrameCacheSlot } from './first-frame';
 
 const VERSION = 1;
-const MAX_ENTRIES = 8;
+const MAX_ENTRIES = 32; // one per directory and terminal size in use, most recent first
 
 /** [path, size, mtimeMs, ino], or [path] for a file that does not exist. */
 export type FileMark = [string, number, number, number] | [string];

@@ -118,7 +118,7 @@ describe('frame cache', () => {
     }
     const slot = lookup(s.bundle, s.env, TTY)!;
     const entries = (JSON.parse(readFileSync(slot.path, 'utf8')) as { entries: Array<{ frame: string }> }).entries;
-    expect(entries.map((e) => /mem (\d+)/.exec(e.frame)![1])).toEqual(['51', '50', '49', '48', '47', '46', '45', '44']);
+    expect(entries.map((e) => /mem (\d+)/.exec(e.frame)![1])).toEqual(['51', '50', '49', '48', '47', '46', '45', '44', '43', '42', '41', '40']);
     expect(lookup(s.bundle, s.env, { columns: 51, rows: 30 })?.frame).toContain('mem 51');
   });
 });

@@ -8,7 +8,7 @@
 'use strict';
 const { readFileSync, statSync } = require('node:fs');
 const { homedir } = require('node:os');
-const { join } = require('node:path');
+const { isAbsolute, join } = require('node:path');
 
 const VERSION = 1;
 
@@ -32,7 +32,10 @@ function hash(str) {
 }
 
 function cacheFile(env) {
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'aish', 'first-frame.json');
+  // A relative XDG_CACHE_HOME is ignored, as the XDG spec says: it would put the cache in whatever
+  // directory aish was started from.
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
+  return join(xdg || join(env.HOME || homedir(), '.cache'), 'aish', 'first-frame.json');
 }
 
 function keyOf(bundle, env, out) {

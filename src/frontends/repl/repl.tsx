@@ -57,18 +57,19 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
-  // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
-  const typed = firstFrame?.takeKeys();
   // The launcher drew the last start's settled frame: it stands when Ink's first frame is the same,
-  // which needs memory's count in that first frame. With the start-up cache that takes a few ms.
-  const predicted = typed && typed.lines.length === 0 && typed.draft === '' ? firstFrame?.predicted : undefined;
+  // which needs memory's count in that first frame. With the start-up cache that takes a few ms,
+  // while keys typed meanwhile are still echoed on the early frame.
   let started = false;
-  if (predicted) {
+  if (firstFrame?.predicted) {
     engine.start();
     started = true;
     await Promise.race([engine.memory.ready(), new Promise((r) => setTimeout(r, MEMORY_WAIT_MS))]);
     store.setStatus(engine.status());
   }
+  // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
+  const typed = firstFrame?.takeKeys();
+  const predicted = typed && typed.lines.length === 0 && typed.draft === '' ? firstFrame?.predicted : undefined;
   let frames: { flush(): void } | undefined;
   if (firstFrame) {
     frames = watchFirstFrames(firstFrame, predicted, keepSettledFrame(firstFrame, setup, () => engine.status()));

@@ -103,6 +103,11 @@ describe('frame cache', () => {
     expect(lookup(s.bundle, s.env, TTY)?.frame).toBe(FRAME);
   });
 
+  it('a relative XDG_CACHE_HOME is ignored: the cache never lands in the directory aish started in', () => {
+    const s = setup();
+    expect(lookup(s.bundle, { ...s.env, XDG_CACHE_HOME: 'cache' }, TTY)?.path).toBe(join(s.home, '.cache', 'aish', 'first-frame.json'));
+  });
+
   it('a frame as tall as the terminal is not drawn early', () => {
     const s = setup();
     keep(s, `${EMPTY_PROMPT_LINE}\n${'line\n'.repeat(29)}`);

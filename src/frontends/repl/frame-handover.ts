@@ -83,6 +83,11 @@ export class FrameRecorder {
   private last: string | undefined;
   private other = false;
 
+  /** Text was printed above the frames: no frame of this start is what the next one shows first. */
+  get spoiled(): boolean {
+    return this.other;
+  }
+
   see(chunk: string): void {
     if (bracketing(chunk)) return;
     const frame = frameOf(chunk);

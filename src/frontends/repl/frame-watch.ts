@@ -76,10 +76,12 @@ export function keepSettledFrame(first: FirstFrame, setup: Setup, status: () => 
   return (recorder) => {
     const slot = first.cache;
     if (!slot) return true;
+    if (recorder.spoiled) return true;
     const s = status();
-    if (s.busy || s.memoryInjected === null) return false;
     const frame = recorder.settled();
-    if (frame !== undefined && frame !== first.predicted) saveFrame(slot, frame, frameSources(setup));
+    // Not yet: memory still loading, or a draft in the editor (it may be deleted again).
+    if (s.busy || s.memoryInjected === null || frame === undefined) return false;
+    if (frame !== first.predicted) saveFrame(slot, frame, frameSources(setup));
     return true;
   };
 }

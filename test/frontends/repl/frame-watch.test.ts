@@ -1,0 +1,67 @@
+/** When a start's frame is kept for the next start (frame-watch.ts keepSettledFrame). */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Setup } from '../../../src/config/setup';
+import type { StatusInfo } from '../../../src/core/status';
+import type { FirstFrame } from '../../../src/frontends/repl/first-frame';
+import { EMPTY_PROMPT_LINE, FrameRecorder } from '../../../src/frontends/repl/frame-handover';
+import { frameSources, keepSettledFrame } from '../../../src/frontends/repl/frame-watch';
+import { tmpDir } from '../../helpers/tmp';
+
+const FRAME = `${EMPTY_PROMPT_LINE}\n\x1b[2mfast (gpt-4o-mini) │ /w │ mem 2 │ ctx ~134/8.0k\x1b[22m\n`;
+const DRAFT = FRAME.replace(EMPTY_PROMPT_LINE, '\x1b[1m\x1b[36m› \x1b[39m\x1b[22mhi\x1b[7m \x1b[27m');
+
+function parts(predicted?: string) {
+  const dir = tmpDir();
+  const cache = join(dir, 'cache', 'aish', 'first-frame.json');
+  const first = { predicted, cache: { path: cache, key: 'k1' }, eraseSequence: '', erase() {}, takeKeys: () => ({ lines: [], draft: '' }), abandon() {} } satisfies FirstFrame;
+  const setup = { config: {}, configPath: join(dir, 'config.ts'), paths: { memoryPath: join(dir, 'data', 'memory.jsonl') } } as unknown as Setup;
+  const status = { busy: false, memoryInjected: 2 as StatusInfo['memoryInjected'] };
+  const settled = keepSettledFrame(first, setup, () => status as StatusInfo);
+  return { cache, setup, status, settled, recorder: new FrameRecorder() };
+}
+
+describe('keepSettledFrame', () => {
+  it('keeps an idle prompt once memory is loaded and nothing runs', () => {
+    const p = parts();
+    p.recorder.see(FRAME);
+    p.status.memoryInjected = null;
+    expect(p.settled(p.recorder)).toBe(false); // memory still loading: wait
+    p.status.memoryInjected = 2;
+    p.status.busy = true;
+    expect(p.settled(p.recorder)).toBe(false);
+    p.status.busy = false;
+    expect(p.settled(p.recorder)).toBe(true);
+    const kept = JSON.parse(readFileSync(p.cache, 'utf8')) as { entries: Array<{ key: string; frame: string; files: unknown[][] }> };
+    expect(kept.entries[0]).toMatchObject({ key: 'k1', frame: FRAME });
+    expect(kept.entries[0]!.files.map((f) => f[0])).toEqual(frameSources(p.setup));
+  });
+
+  it('a draft in the editor waits for a later quiet moment; deleting it makes the frame keepable', () => {
+    const p = parts();
+    p.recorder.see(DRAFT);
+    expect(p.settled(p.recorder)).toBe(false);
+    expect(existsSync(p.cache)).toBe(false);
+    p.recorder.see(FRAME);
+    expect(p.settled(p.recorder)).toBe(true);
+    expect(existsSync(p.cache)).toBe(true);
+  });
+
+  it('once text was printed (a turn, a warning), the start is done with, and nothing is kept', () => {
+    const p = parts();
+    p.recorder.see(FRAME);
+    p.recorder.see('');
+    p.recorder.see('warning: something\n');
+    p.recorder.see(FRAME);
+    expect(p.settled(p.recorder)).toBe(true);
+    expect(existsSync(p.cache)).toBe(false);
+  });
+
+  it('the frame that was drawn early and matched is not written again', () => {
+    const p = parts(FRAME);
+    p.recorder.see(FRAME);
+    expect(p.settled(p.recorder)).toBe(true);
+    expect(existsSync(p.cache)).toBe(false);
+  });
+});

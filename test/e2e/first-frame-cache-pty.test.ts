@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { lastUserText } from '../helpers/openai-server';
+import { promptsReceived } from '../helpers/openai-server';
 import { spawnAish, stripAnsi, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 import { waitUntil } from '../helpers/wait';
@@ -42,11 +42,7 @@ async function keptHome(n: number): Promise<string> {
 const statusLines = (s: PtySession) => s.screen.screenLines().filter((l) => l.includes('fast (gpt-4o-mini)'));
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function prompts(n: number): Promise<string[]> {
-  await fake.server.waitForRequests(n);
-  await pause(300); // a doubled submit would show up as an extra request by now
-  return fake.server.requests.map((r) => lastUserText(r));
-}
+const prompts = (n: number) => promptsReceived(fake.server, n);
 
 describe('the settled frame kept for the next start', () => {
   it('the next start shows the whole frame, mem N included, in its first write, and Ink writes nothing over it', async () => {

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { lastUserText } from '../helpers/openai-server';
+import { promptsReceived } from '../helpers/openai-server';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 import { waitUntil } from '../helpers/wait';
@@ -25,12 +25,7 @@ function start(home = tmpDir()): PtySession {
 const inkMounted = (s: PtySession) => waitUntil(() => s.raw().includes('\x1b[?2026h'), 'Ink\'s first frame');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The prompts the fake server received, once nothing more comes. */
-async function prompts(n: number): Promise<string[]> {
-  await fake.server.waitForRequests(n);
-  await pause(300); // a doubled submit would show up as an extra request by now
-  return fake.server.requests.map((r) => lastUserText(r));
-}
+const prompts = (n: number) => promptsReceived(fake.server, n);
 
 describe('typing during start-up', () => {
   it('keys typed before and right after the prompt shows are all kept, once, in order', async () => {

@@ -86,6 +86,16 @@ export function lastUserText(req: RecordedRequest): string {
   return contentText(user[user.length - 1]?.content);
 }
 
+/**
+ * The last user message of each request, once `n` have come and `quietMs` more passed without
+ * more: a doubled submit shows up as an extra request by then.
+ */
+export async function promptsReceived(server: Pick<FakeOpenAI, 'waitForRequests' | 'requests'>, n: number, quietMs = 300): Promise<string[]> {
+  await server.waitForRequests(n);
+  await new Promise((r) => setTimeout(r, quietMs));
+  return server.requests.map((r) => lastUserText(r));
+}
+
 export function systemText(req: RecordedRequest): string {
   return contentText(messagesOf(req).find((m) => m.role === 'system')?.content);
 }

@@ -1,6 +1,7 @@
 // Bundles the CLI so the first start does not pay for resolving hundreds of module files
 // (measured here: an unbundled Ink app starts in ~660 ms, bundled ~250 ms).
 import { build } from 'esbuild';
+import { lazyEmojiPlugin } from './lazy-emoji.mjs';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -74,7 +75,7 @@ await build({
     ].join(' '),
   },
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [yogaWithoutFetch],
+  plugins: [yogaWithoutFetch, lazyEmojiPlugin],
   logLevel: 'warning',
 });
 

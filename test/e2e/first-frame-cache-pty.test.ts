@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { promptsReceived } from '../helpers/openai-server';
+import { promptsReceived, systemText } from '../helpers/openai-server';
 import { spawnAish, stripAnsi, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 import { waitUntil } from '../helpers/wait';
@@ -100,5 +100,20 @@ describe('the settled frame kept for the next start', () => {
     expect(s.screen.screenLines().join('\n')).not.toContain('mem 7');
     // This start kept its own frame: the one after it draws mem 2.
     await waitUntil(() => readFileSync(cacheFile(home), 'utf8').includes('mem 2'), 'the frame kept again');
+  });
+
+  it('with both caches in use, a hand edit during the session followed by :memory inject is honoured', async () => {
+    const home = await keptHome(2); // the first start left the start-up cache and the frame
+    expect(existsSync(`${memoryFile(home)}.startup-cache`)).toBe(true);
+    const s = start(home);
+    await s.waitFor('mem 2');
+    await s.settle(400);
+    appendFileSync(memoryFile(home), `${JSON.stringify({ id: 9, ts: '2025-02-01T00:00:00Z', kind: 'context', content: 'Project uses pnpm' })}\n`);
+    s.write(':memory inject\r');
+    await s.waitFor(/injected 3 of 3/);
+    await waitUntil(() => statusLines(s).some((l) => l.includes('mem 3')), 'mem 3 on the status line');
+    s.write('hello\r');
+    await fake.server.waitForRequests(1);
+    expect(systemText(fake.server.requests[0]!)).toContain('Project uses pnpm');
   });
 });

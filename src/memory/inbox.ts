@@ -5,18 +5,18 @@
  * Lines that cannot be used are skipped and listed in `warnings`, never fatal.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { errnoCode } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
 import { realDir } from '../util/paths';
 import { appendRecords } from './append';
 import type { InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
+import { inboxPath } from './inbox-path';
 import { isMemoryKind } from './types';
 
-export function inboxPath(memoryPath: string): string {
-  return join(dirname(memoryPath), 'inbox.jsonl');
-}
+export { inboxPath };
+
 
 export interface InboxWarning {
   line: number;

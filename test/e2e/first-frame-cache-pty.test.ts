@@ -116,4 +116,16 @@ describe('the settled frame kept for the next start', () => {
     await fake.server.waitForRequests(1);
     expect(systemText(fake.server.requests[0]!)).toContain('Project uses pnpm');
   });
+
+  it('a first start with no memory file yet: its first frame is final (mem 0), Ink writes nothing over it, and it is kept', async () => {
+    const home = tmpDir();
+    const s = start(home);
+    await s.waitFor('mem 0');
+    await s.settle(600); // Ink has mounted by now
+    expect(stripAnsi(s.raw())).not.toContain('mem …');
+    expect(s.raw()).not.toContain('\x1b[?2026h');
+    await waitUntil(() => existsSync(cacheFile(home)), 'the settled frame kept');
+    s.write('hi\r');
+    expect(await prompts(1)).toEqual(['hi']);
+  });
 });

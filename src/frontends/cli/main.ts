@@ -2,6 +2,7 @@
  * The command line (commander): picks the front end. Kept light: commander plus what the chosen command needs; every heavy
  * module is imported on first use.
  */
+import { existsSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { version } from '../../../package.json';
 import { resolvePreset } from '../../broker/presets';
@@ -9,6 +10,7 @@ import { setup, type GlobalFlags, type Setup } from '../../config/setup';
 import { composeSystemPrompt } from '../../context/system-prompt';
 import { messageTokens } from '../../context/tokens';
 import type { StatusInfo } from '../../core/status';
+import { inboxPath } from '../../memory/inbox-path';
 import { preloadMemory } from '../../memory/preload';
 import { memoryPreloadRequest } from '../../memory/startup';
 import { UsageError } from '../../util/errors';
@@ -181,7 +183,8 @@ function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boole
     preset: preset.name,
     model: preset.model,
     cwd: tildify(process.cwd()),
-    memoryInjected: memoryOn ? null : 'off',
+    // No memory file (nor inbox) yet: nothing to inject, known without loading anything.
+    memoryInjected: !memoryOn ? 'off' : existsSync(s.paths.memoryPath) || existsSync(inboxPath(s.paths.memoryPath)) ? null : 0,
     inbox: 0,
     tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: [] }) }),
     budget: s.config.context.maxTokens,

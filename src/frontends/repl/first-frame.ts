@@ -88,10 +88,14 @@ export class EarlyKeys implements TypedAhead {
 
 export interface FirstFrame {
   /**
-   * The launcher drew the last start's settled frame (frame-cache.cjs), exactly as Ink drew it then:
-   * Ink's first frame need not be written when it is the same (frame-handover.ts).
+   * The frame on screen as Ink would write it, when it may already be Ink's first frame: the last
+   * start's settled frame the launcher drew (frame-cache.cjs), or this first frame when its status
+   * line is already final (memory known). Ink's first frame is not written when it is the same
+   * (frame-handover.ts).
    */
   predicted?: string | undefined;
+  /** `predicted` came from the frame cache (so keeping it again would change nothing). */
+  fromCache?: boolean | undefined;
   /** Where this start's settled frame is kept for the next start (frame-cache.ts). */
   cache?: FrameCacheSlot | undefined;
   /** What erases the frame (up to its first line, clear below), so Ink draws into the same place. */
@@ -141,9 +145,12 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
   // The launcher drew the prompt line already (the cursor is on the line below): add the status
   // line — unless it drew the whole cached frame.
   const typed = early?.take() ?? '';
-  const predicted = early?.frame;
-  if (!predicted) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${PROMPT}\r\n`}${dim(statusText(status, width, cutWithin))}\r\n`);
-  const lines = predicted ? predicted.split('\n').length - 1 : 2; // the cursor is this many lines below the prompt line
+  const cached = early?.frame;
+  const status1 = cached ? '' : dim(statusText(status, width, cutWithin));
+  if (!cached) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${PROMPT}\r\n`}${status1}\r\n`);
+  // With memory's count known already (no memory file yet, or memory off), this frame is final.
+  const predicted = cached ?? (status.memoryInjected !== null ? `${PROMPT}\n${status1}\n` : undefined);
+  const lines = cached ? cached.split('\n').length - 1 : 2; // the cursor is this many lines below the prompt line
   let erased = false;
   // Reading (not just buffering in the kernel) is what lets a key show before Ink mounts.
   const keys = new EarlyKeys();
@@ -174,6 +181,7 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
   };
   return {
     predicted,
+    fromCache: cached !== undefined,
     cache: early?.cache,
     eraseSequence: `\x1b[${lines}A\r\x1b[J`,
     takeKeys() {

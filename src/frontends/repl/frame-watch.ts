@@ -6,7 +6,7 @@
  */
 import { locateConfig } from '../../config/load';
 import type { Setup } from '../../config/setup';
-import { inboxPath } from '../../memory/inbox';
+import { inboxPath } from '../../memory/inbox-path';
 import type { StatusInfo } from '../../core/status';
 import type { FirstFrame } from './first-frame';
 import { saveFrame } from './frame-cache';
@@ -81,7 +81,7 @@ export function keepSettledFrame(first: FirstFrame, setup: Setup, status: () => 
     const frame = recorder.settled();
     // Not yet: memory still loading, or a draft in the editor (it may be deleted again).
     if (s.busy || s.memoryInjected === null || frame === undefined) return false;
-    if (frame !== first.predicted) saveFrame(slot, frame, frameSources(setup));
+    if (!(first.fromCache && frame === first.predicted)) saveFrame(slot, frame, frameSources(setup));
     return true;
   };
 }

@@ -12,10 +12,10 @@ import { tmpDir } from '../../helpers/tmp';
 const FRAME = `${EMPTY_PROMPT_LINE}\n\x1b[2mfast (gpt-4o-mini) │ /w │ mem 2 │ ctx ~134/8.0k\x1b[22m\n`;
 const DRAFT = FRAME.replace(EMPTY_PROMPT_LINE, '\x1b[1m\x1b[36m› \x1b[39m\x1b[22mhi\x1b[7m \x1b[27m');
 
-function parts(predicted?: string) {
+function parts(predicted?: string, fromCache = true) {
   const dir = tmpDir();
   const cache = join(dir, 'cache', 'aish', 'first-frame.json');
-  const first = { predicted, cache: { path: cache, key: 'k1' }, eraseSequence: '', erase() {}, takeKeys: () => ({ lines: [], draft: '' }), abandon() {} } satisfies FirstFrame;
+  const first = { predicted, fromCache, cache: { path: cache, key: 'k1' }, eraseSequence: '', erase() {}, takeKeys: () => ({ lines: [], draft: '' }), abandon() {} } satisfies FirstFrame;
   const setup = { config: {}, configPath: join(dir, 'config.ts'), paths: { memoryPath: join(dir, 'data', 'memory.jsonl') } } as unknown as Setup;
   const status = { busy: false, memoryInjected: 2 as StatusInfo['memoryInjected'] };
   const settled = keepSettledFrame(first, setup, () => status as StatusInfo);
@@ -58,10 +58,17 @@ describe('keepSettledFrame', () => {
     expect(existsSync(p.cache)).toBe(false);
   });
 
-  it('the frame that was drawn early and matched is not written again', () => {
+  it('the frame that was drawn early from the cache and matched is not written again', () => {
     const p = parts(FRAME);
     p.recorder.see(FRAME);
     expect(p.settled(p.recorder)).toBe(true);
     expect(existsSync(p.cache)).toBe(false);
+  });
+
+  it('a frame the command line predicted (not from the cache) is kept for the next start', () => {
+    const p = parts(FRAME, false);
+    p.recorder.see(FRAME);
+    expect(p.settled(p.recorder)).toBe(true);
+    expect(existsSync(p.cache)).toBe(true);
   });
 });

@@ -30,8 +30,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   }
   // Plain `aish` on a terminal is the REPL: its prompt shows (and echoes keys) before the bundle loads.
   // With the last start's settled frame cached, that whole frame shows at once (frame-cache.cjs).
-  if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY) {
+  // That start loads dist/repl.js, the REPL without the command-line parser (src/frontends/cli/repl-entry.ts).
+  const repl = join(__dirname, '..', 'dist', 'repl.js');
+  if (args.length === 0 && process.stdin.isTTY && process.stdout.isTTY && existsSync(repl)) {
     globalThis.__aishEarlyPrompt = require('./early-prompt.cjs').start(require('./frame-cache.cjs').lookup(entry));
+    import(pathToFileURL(repl).href);
+  } else {
+    import(pathToFileURL(entry).href);
   }
-  import(pathToFileURL(entry).href);
 }

@@ -47,7 +47,7 @@ mkdirSync(out, { recursive: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/frontends/cli/main.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
+  entryPoints: { cli: 'src/frontends/cli/main.ts', repl: 'src/frontends/cli/repl-entry.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
   outdir: out,
   bundle: true,
   splitting: true, // lazy import() of heavy SDKs becomes separate chunks, loaded on first use

@@ -2,22 +2,14 @@
  * The command line (commander): picks the front end. Kept light: commander plus what the chosen command needs; every heavy
  * module is imported on first use.
  */
-import { existsSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { version } from '../../../package.json';
-import { resolvePreset } from '../../broker/presets';
-import { setup, type GlobalFlags, type Setup } from '../../config/setup';
-import { composeSystemPrompt } from '../../context/system-prompt';
-import { messageTokens } from '../../context/tokens';
-import type { StatusInfo } from '../../core/status';
-import { inboxPath } from '../../memory/inbox-path';
-import { preloadMemory } from '../../memory/preload';
-import { memoryPreloadRequest } from '../../memory/startup';
+import { setup, type GlobalFlags } from '../../config/setup';
 import { UsageError } from '../../util/errors';
-import { tildify } from '../../util/paths';
-import { abandonEarlyPrompt, drawFirstFrame } from '../repl/first-frame';
+import { abandonEarlyPrompt } from '../repl/first-frame';
 import { reportFailure } from './failure';
 import { registerMemoryCommands } from './memory-commands';
+import { memoryPreloader, runReplFront } from './repl-front';
 
 interface RootOptions extends GlobalFlags {
   prompt?: string;
@@ -57,8 +49,7 @@ function buildProgram(): Command {
       const memoryOn = o.memory !== false && s.config.memory !== false;
       // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this
       // bundle). Started by each front end at its own best moment: the REPL after its first frame.
-      const preload = () =>
-        memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), new URL('./memory-worker.js', import.meta.url)) : undefined;
+      const preload = memoryPreloader(s, memoryOn, new URL('./memory-worker.js', import.meta.url));
       const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
       // A capture of the session being continued may still be writing its working state (the
       // aish that quit a moment ago handed it off): give it a moment.
@@ -76,14 +67,7 @@ function buildProgram(): Command {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
         actionExitCode = await (await import('../oneshot')).runOneShot(s, o.prompt, { ...engineOpts, memoryPreload: preload() });
       } else if (process.stdin.isTTY && process.stdout.isTTY) {
-        // The prompt is on screen before the UI modules load; Ink replaces it when it mounts.
-        const frame = drawFirstFrame(initialStatus(s, engineOpts));
-        try {
-          actionExitCode = await (await import('../repl/repl')).runRepl(s, { ...engineOpts, memoryPreload: preload() }, frame);
-        } catch (err) {
-          frame.abandon();
-          throw err;
-        }
+        actionExitCode = await runReplFront(s, engineOpts, preload);
       } else {
         actionExitCode = await (await import('../plain')).runPlain(s, { ...engineOpts, memoryPreload: preload() });
       }
@@ -173,26 +157,6 @@ function buildProgram(): Command {
     });
   }
   return program;
-}
-
-/** What the status line will say before anything has loaded; a bad -m fails here, before drawing. */
-function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }): StatusInfo {
-  const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
-  const memoryOn = o.memory !== false && s.config.memory !== false;
-  return {
-    preset: preset.name,
-    model: preset.model,
-    cwd: tildify(process.cwd()),
-    // No memory file (nor inbox) yet: nothing to inject, known without loading anything.
-    memoryInjected: !memoryOn ? 'off' : existsSync(s.paths.memoryPath) || existsSync(inboxPath(s.paths.memoryPath)) ? null : 0,
-    inbox: 0,
-    tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: [] }) }),
-    budget: s.config.context.maxTokens,
-    tokensExact: false,
-    busy: false,
-    norris: null,
-    usage: null,
-  };
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -42,12 +42,24 @@ const yogaWithoutFetch = {
   },
 };
 
+// CommonJS dependencies use require(), __filename and __dirname; ESM output has none of them.
+const esmBanner = {
+  js: [
+    "import { createRequire as __aishCreateRequire } from 'node:module';",
+    "import { fileURLToPath as __aishFileURLToPath } from 'node:url';",
+    "import { dirname as __aishDirname } from 'node:path';",
+    'const require = __aishCreateRequire(import.meta.url);',
+    'const __filename = __aishFileURLToPath(import.meta.url);',
+    'const __dirname = __aishDirname(__filename);',
+  ].join(' '),
+};
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/frontends/cli/main.ts', repl: 'src/frontends/cli/repl-entry.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
+  entryPoints: { cli: 'src/frontends/cli/main.ts', 'repl-ui': 'src/frontends/cli/repl-ui-entry.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
   outdir: out,
   bundle: true,
   splitting: true, // lazy import() of heavy SDKs becomes separate chunks, loaded on first use
@@ -63,19 +75,29 @@ await build({
   alias: { 'react-devtools-core': stub },
   // React and Ink pick their production builds (the development build is several times slower).
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
-  // CommonJS dependencies use require(), __filename and __dirname; ESM output has none of them.
-  banner: {
-    js: [
-      "import { createRequire as __aishCreateRequire } from 'node:module';",
-      "import { fileURLToPath as __aishFileURLToPath } from 'node:url';",
-      "import { dirname as __aishDirname } from 'node:path';",
-      'const require = __aishCreateRequire(import.meta.url);',
-      'const __filename = __aishFileURLToPath(import.meta.url);',
-      'const __dirname = __aishDirname(__filename);',
-    ].join(' '),
-  },
+  banner: esmBanner,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [yogaWithoutFetch, lazyEmojiPlugin],
+  logLevel: 'warning',
+});
+
+// Plain `aish`'s entry as one file, without splitting: Node's ES module loader costs ~0.5 ms per
+// file, and this is the path to the first frame (src/frontends/cli/repl-entry.ts). It loads the UI
+// from dist/repl-ui.js at run time; the modules both need are copied into each.
+await build({
+  absWorkingDir: root,
+  entryPoints: { repl: 'src/frontends/cli/repl-entry.ts' },
+  outdir: out,
+  bundle: true,
+  splitting: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  external: ['jiti', 'web-tree-sitter'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  banner: esmBanner,
   logLevel: 'warning',
 });
 

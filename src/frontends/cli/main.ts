@@ -67,7 +67,7 @@ function buildProgram(): Command {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
         actionExitCode = await (await import('../oneshot')).runOneShot(s, o.prompt, { ...engineOpts, memoryPreload: preload() });
       } else if (process.stdin.isTTY && process.stdout.isTTY) {
-        actionExitCode = await runReplFront(s, engineOpts, preload);
+        actionExitCode = await runReplFront(s, engineOpts, preload, async () => (await import('../repl/repl')).runRepl);
       } else {
         actionExitCode = await (await import('../plain')).runPlain(s, { ...engineOpts, memoryPreload: preload() });
       }

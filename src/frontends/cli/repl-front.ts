@@ -1,7 +1,7 @@
 /**
  * The REPL started from the command line: its first frame (before the UI modules load), then Ink.
  * Shared by the full CLI (main.ts) and the plain `aish` entry (repl-entry.ts), which skips
- * commander.
+ * commander and loads the UI from a separate bundle (repl-ui-entry.ts).
  */
 import { existsSync } from 'node:fs';
 import { resolvePreset } from '../../broker/presets';
@@ -14,7 +14,7 @@ import { inboxPath } from '../../memory/inbox-path';
 import { preloadMemory, type PreloadResult } from '../../memory/preload';
 import { memoryPreloadRequest } from '../../memory/startup';
 import { tildify } from '../../util/paths';
-import { drawFirstFrame } from '../repl/first-frame';
+import { drawFirstFrame, type FirstFrame } from '../repl/first-frame';
 
 /**
  * Start reading memory (in dist/memory-worker.js, beside the entry that passes `workerUrl`): each
@@ -44,11 +44,17 @@ export function initialStatus(s: Setup, o: { model?: string | undefined; memory?
   };
 }
 
-/** The prompt is on screen before the UI modules load; Ink replaces it when it mounts. */
-export async function runReplFront(s: Setup, opts: EngineOptions, preload: () => Promise<PreloadResult> | undefined): Promise<number> {
+/** What starts the UI once the first frame is drawn (repl/repl.tsx's runRepl, or repl-ui-entry.ts's). */
+export type RunRepl = (s: Setup, opts: EngineOptions, frame: FirstFrame) => Promise<number>;
+
+/**
+ * The prompt is on screen before the UI modules load; Ink replaces it when it mounts. `loadUi`
+ * imports the UI: the full CLI's own chunk, or dist/repl-ui.js for the plain entry.
+ */
+export async function runReplFront(s: Setup, opts: EngineOptions, preload: () => Promise<PreloadResult> | undefined, loadUi: () => Promise<RunRepl>): Promise<number> {
   const frame = drawFirstFrame(initialStatus(s, opts));
   try {
-    return await (await import('../repl/repl')).runRepl(s, { ...opts, memoryPreload: preload() }, frame);
+    return await (await loadUi())(s, { ...opts, memoryPreload: preload() }, frame);
   } catch (err) {
     frame.abandon();
     throw err;

@@ -139,12 +139,15 @@ const BASELINE = "process.stdout.write('ready\\n'); setTimeout(()=>{},50)";
 /**
  * ms from spawn to the status line (the prompt is drawn in the same frame, before Ink loads), and
  * to Ink's first frame (it starts with the synchronized-output mark ESC[?2026h): from then on keys
- * are handled, though keys typed earlier were already buffered.
+ * are handled by the editor, though keys typed earlier were already echoed. A key is typed when the
+ * status line shows: without one, Ink's first frame can equal the frame on screen and is then not
+ * written at all (frame-handover.ts), so there would be nothing to time.
  */
 async function aishToPrompt(dir: string, i: number, url: string): Promise<{ prompt: number; mounted: number }> {
   const run = ptyRun([BIN], isolatedEnv(join(dir, `home-${i}`), url));
   try {
     const prompt = (await run.waitFor('fast (gpt-4o-mini)')) - run.t0;
+    run.pty.write('x');
     const deadline = performance.now() + 15_000;
     while (!run.raw().includes('\x1b[?2026h') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
     return { prompt, mounted: performance.now() - run.t0 };
@@ -245,7 +248,7 @@ export async function benchStartup(opts: { runs?: number; bigMemory?: boolean } 
     }
     const [o, m, b] = [median(ours), median(mounted), median(bare)];
     rows.push([`cold start to first prompt in a PTY (median of ${runs})`, `${fmt(o)} ms`, `${fmt(b)} ms (node -e, prints \`ready\` in the same PTY)`, ratio(o, b)]);
-    rows.push([`cold start until the Ink UI has mounted (median of ${runs})`, `${fmt(m)} ms`, `${fmt(b)} ms (same baseline)`, ratio(m, b)]);
+    rows.push([`cold start until the Ink UI has mounted (a key typed at the prompt; median of ${runs})`, `${fmt(m)} ms`, `${fmt(b)} ms (same baseline)`, ratio(m, b)]);
     if (server.requests.length > 0) log(`note: aish sent ${server.requests.length} chat request(s) while starting`);
 
     if (opts.bigMemory !== false) {

@@ -11,6 +11,8 @@ import type { StatusInfo } from '../../core/status';
 import type { FirstFrame } from './first-frame';
 import { saveFrame } from './frame-cache';
 import { FrameHandover, FrameRecorder } from './frame-handover';
+import { truncateColumns } from '../../util/width';
+import { statusText } from './status-text';
 
 /** Quiet this long after Ink's last write (with memory loaded) means the frame has settled. */
 const SETTLE_MS = 250;
@@ -71,16 +73,21 @@ export function frameSources(setup: Setup): string[] {
   return [setup.configPath ?? locateConfig(undefined).path, memory, inboxPath(memory)];
 }
 
-/** `settled` for watchFirstFrames: keep the frame once memory is loaded and nothing runs. */
-export function keepSettledFrame(first: FirstFrame, setup: Setup, status: () => StatusInfo): (recorder: FrameRecorder) => boolean {
+/**
+ * `settled` for watchFirstFrames: keep the frame once memory is loaded, nothing runs, and the frame
+ * shows the status as it is now (at quit, Ink may not have drawn the latest change yet).
+ */
+export function keepSettledFrame(first: FirstFrame, setup: Setup, status: () => StatusInfo, width: () => number = () => process.stdout.columns || 80): (recorder: FrameRecorder) => boolean {
   return (recorder) => {
     const slot = first.cache;
     if (!slot) return true;
     if (recorder.spoiled) return true;
     const s = status();
     const frame = recorder.settled();
-    // Not yet: memory still loading, or a draft in the editor (it may be deleted again).
+    // Not yet: memory still loading, a draft in the editor (it may be deleted again), or a frame
+    // behind the status.
     if (s.busy || s.memoryInjected === null || frame === undefined) return false;
+    if (!frame.includes(statusText(s, width(), truncateColumns))) return false;
     if (!(first.fromCache && frame === first.predicted)) saveFrame(slot, frame, frameSources(setup));
     return true;
   };

@@ -150,7 +150,9 @@ async function aishToPrompt(dir: string, i: number, url: string): Promise<{ prom
     run.pty.write('x');
     const deadline = performance.now() + 15_000;
     while (!run.raw().includes('\x1b[?2026h') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
-    return { prompt, mounted: performance.now() - run.t0 };
+    const mounted = performance.now() - run.t0;
+    run.pty.write('\x7f'); // an empty line again, so the Ctrl-D of stop() quits at once
+    return { prompt, mounted };
   } finally {
     await run.stop();
   }

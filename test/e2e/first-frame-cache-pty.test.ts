@@ -128,4 +128,29 @@ describe('the settled frame kept for the next start', () => {
     s.write('hi\r');
     expect(await prompts(1)).toEqual(['hi']);
   });
+
+  it('a first start with a small memory file: mem N is in the command line\'s first frame, and Ink writes nothing over it', async () => {
+    const home = tmpDir();
+    mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
+    writeFileSync(memoryFile(home), [1, 2, 3].map(item).join('\n') + '\n', { mode: 0o600 });
+    const s = start(home);
+    await s.waitFor('mem 3');
+    await s.settle(600);
+    expect(stripAnsi(s.raw())).not.toContain('mem …');
+    expect(s.raw()).not.toContain('\x1b[?2026h');
+    s.write('hi\r');
+    await fake.server.waitForRequests(1);
+    expect(systemText(fake.server.requests[0]!)).toContain('fact number 3');
+  });
+
+  it('a small memory file with a broken line: the warning shows and the screen is Ink\'s, with one status line', async () => {
+    const home = tmpDir();
+    mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
+    writeFileSync(memoryFile(home), `${item(1)}\n{"id": 2, broken\n${item(3)}\n`, { mode: 0o600 });
+    const s = start(home);
+    await s.waitFor('mem 2');
+    await s.waitFor(/unreadable line skipped/);
+    await s.settle(300);
+    expect(statusLines(s)).toHaveLength(1);
+  });
 });

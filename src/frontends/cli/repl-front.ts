@@ -3,7 +3,7 @@
  * Shared by the full CLI (main.ts) and the plain `aish` entry (repl-entry.ts), which skips
  * commander and loads the UI from a separate bundle (repl-ui-entry.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolvePreset } from '../../broker/presets';
 import type { Setup } from '../../config/setup';
 import { composeSystemPrompt } from '../../context/system-prompt';
@@ -24,18 +24,37 @@ export function memoryPreloader(s: Setup, memoryOn: boolean, workerUrl: URL): ()
   return () => (memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), workerUrl) : undefined);
 }
 
-/** What the status line will say before anything has loaded; a bad -m fails here, before drawing. */
-export function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }): StatusInfo {
+/** A memory file this small is read before the first frame (a few ms), so its status line is final. */
+export const SMALL_MEMORY_BYTES = 256 * 1024;
+
+/**
+ * Start-up memory when it can be known before the first frame: no file yet, or a small one (read
+ * here, in this thread). Undefined otherwise: the front end reads it later, in a worker.
+ */
+export async function smallMemory(s: Setup, memoryOn: boolean): Promise<PreloadResult | undefined> {
+  if (!memoryOn) return undefined;
+  const st = statSync(s.paths.memoryPath, { throwIfNoEntry: false });
+  if (st && st.size > SMALL_MEMORY_BYTES) return undefined;
+  const r = await preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath));
+  return r.ok ? r : undefined;
+}
+
+/**
+ * What the status line will say before the UI has loaded; a bad -m fails here, before drawing.
+ * With start-up memory known (`memory`), `mem N` and the context it takes are final.
+ */
+export function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }, memory?: PreloadResult): StatusInfo {
   const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
   const memoryOn = o.memory !== false && s.config.memory !== false;
+  const injected = memoryOn && memory?.ok ? memory.injected : undefined;
   return {
     preset: preset.name,
     model: preset.model,
     cwd: tildify(process.cwd()),
-    // No memory file (nor inbox) yet: nothing to inject, known without loading anything.
-    memoryInjected: !memoryOn ? 'off' : existsSync(s.paths.memoryPath) || existsSync(inboxPath(s.paths.memoryPath)) ? null : 0,
+    // Known at once unless an inbox may add to the line (its count comes with the UI).
+    memoryInjected: !memoryOn ? 'off' : injected && !existsSync(inboxPath(s.paths.memoryPath)) ? injected.length : null,
     inbox: 0,
-    tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: [] }) }),
+    tokens: messageTokens({ role: 'system', content: composeSystemPrompt({ memoryItems: injected ?? [] }) }),
     budget: s.config.context.maxTokens,
     tokensExact: false,
     busy: false,
@@ -52,9 +71,11 @@ export type RunRepl = (s: Setup, opts: EngineOptions, frame: FirstFrame) => Prom
  * imports the UI: the full CLI's own chunk, or dist/repl-ui.js for the plain entry.
  */
 export async function runReplFront(s: Setup, opts: EngineOptions, preload: () => Promise<PreloadResult> | undefined, loadUi: () => Promise<RunRepl>): Promise<number> {
-  const frame = drawFirstFrame(initialStatus(s, opts));
+  const memoryOn = opts.memory !== false && s.config.memory !== false;
+  const known = await smallMemory(s, memoryOn);
+  const frame = drawFirstFrame(initialStatus(s, opts, known));
   try {
-    return await (await loadUi())(s, { ...opts, memoryPreload: preload() }, frame);
+    return await (await loadUi())(s, { ...opts, memoryPreload: known ? Promise.resolve(known) : preload() }, frame);
   } catch (err) {
     frame.abandon();
     throw err;

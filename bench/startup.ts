@@ -189,7 +189,7 @@ async function idleRss(dir: string, url: string): Promise<{ aish: number; bare: 
 }
 
 /** A memory.jsonl of n items in a data dir's default place. */
-function writeMemory(home: string, n: number): void {
+export function writeMemory(home: string, n: number): void {
   const dir = join(home, '.local', 'share', 'aish');
   mkdirSync(dir, { recursive: true });
   const start = Date.parse('2025-01-01T00:00:00Z');

@@ -14,11 +14,12 @@ import { statusText } from './status-text';
 export const BRACKETED_PASTE_ON = '\x1b[?2004h';
 export const BRACKETED_PASTE_OFF = '\x1b[?2004l';
 
-const HIDE_CURSOR = '\x1b[?25l';
-const SHOW_CURSOR = '\x1b[?25h';
+export const HIDE_CURSOR = '\x1b[?25l';
+export const SHOW_CURSOR = '\x1b[?25h';
 const PROMPT_HEAD = '\x1b[1m\x1b[36m› \x1b[39m\x1b[22m';
 const CURSOR = '\x1b[7m \x1b[27m';
-const PROMPT = `${PROMPT_HEAD}${CURSOR}`;
+/** The prompt line of an empty editor, as App draws it: the prompt mark and the cursor block. */
+export const EMPTY_PROMPT_LINE = `${PROMPT_HEAD}${CURSOR}`;
 const dim = (s: string) => `\x1b[2m${s}\x1b[22m`;
 
 /**
@@ -147,9 +148,9 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
   const typed = early?.take() ?? '';
   const cached = early?.frame;
   const status1 = cached ? '' : dim(statusText(status, width, cutWithin));
-  if (!cached) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${PROMPT}\r\n`}${status1}\r\n`);
+  if (!cached) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${EMPTY_PROMPT_LINE}\r\n`}${status1}\r\n`);
   // With memory's count known already (no memory file yet, or memory off), this frame is final.
-  const predicted = cached ?? (status.memoryInjected !== null ? `${PROMPT}\n${status1}\n` : undefined);
+  const predicted = cached ?? (status.memoryInjected !== null ? `${EMPTY_PROMPT_LINE}\n${status1}\n` : undefined);
   const lines = cached ? cached.split('\n').length - 1 : 2; // the cursor is this many lines below the prompt line
   let erased = false;
   // Reading (not just buffering in the kernel) is what lets a key show before Ink mounts.

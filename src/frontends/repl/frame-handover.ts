@@ -1,13 +1,13 @@
 /**
- * What Ink writes while it takes the screen over from the frame drawn before it mounted. When the
- * launcher drew the last start's settled frame (bin/frame-cache.cjs) and Ink's first frame is the
- * same, nothing is written: the screen already shows it, and Ink's idea of what is on screen (its
+ * What Ink writes while it takes the screen over from the frame drawn before it mounted. When that
+ * frame is final (the last start's settled frame from bin/frame-cache.cjs, or a first frame whose
+ * status was already known) and Ink's first frame is the same, nothing is written: the screen already shows it, and Ink's idea of what is on screen (its
  * line count, the cursor below the frame) holds. Any other first write — a different frame, text
  * printed above it — erases the early frame first, so Ink draws into a clean place. The same pass
  * remembers Ink's frames, so a settled one can be cached for the next start (frame-cache.ts).
  */
+import { EMPTY_PROMPT_LINE, HIDE_CURSOR } from './first-frame';
 
-const HIDE_CURSOR = '\x1b[?25l';
 const SYNC_BEGIN = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 
@@ -15,8 +15,6 @@ const SYNC_END = '\x1b[?2026l';
 const ERASE_LINES = /^(?:\x1b\[2K(?:\x1b\[1A)?)*(?:\x1b\[G)?/;
 // A frame worth caching holds text, colours (SGR) and newlines only (bin/frame-cache.cjs checks the same).
 const PLAIN_FRAME = /^(?:[^\x00-\x09\x0b-\x1f\x7f-\x9f]|\x1b\[[0-9;]*m)*$/;
-/** The prompt line of an empty editor, as App draws it: the prompt mark and the cursor block. */
-export const EMPTY_PROMPT_LINE = '\x1b[1m\x1b[36m› \x1b[39m\x1b[22m\x1b[7m \x1b[27m';
 
 /** The frame a log-update write draws (without the erase in front), or undefined for any other write. */
 export function frameOf(chunk: string): string | undefined {

@@ -2,7 +2,7 @@
  * Ctrl-L and Ctrl-Z for the Ink REPL. Ink owns the screen below the scrollback (its live frame) and
  * remembers how many lines it last drew; both keys work through Ink so that memory stays true.
  */
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './first-frame';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, HIDE_CURSOR, SHOW_CURSOR } from './first-frame';
 
 export interface Screen {
   /** Ink's useStdout().write: erases the live frame, writes `data`, draws the frame again after it. */
@@ -22,8 +22,6 @@ export interface Terminal {
 }
 
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H'; // screen, scrollback, cursor home
-const SHOW_CURSOR = '\x1b[?25h';
-const HIDE_CURSOR = '\x1b[?25l';
 
 /** Ctrl-L: a clean screen with the prompt and status line at the top. */
 export function clearScreen(screen: Screen): void {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveFrame } from '../../../src/frontends/repl/frame-cache';
-import { EMPTY_PROMPT_LINE } from '../../../src/frontends/repl/frame-handover';
+import { EMPTY_PROMPT_LINE } from '../../../src/frontends/repl/first-frame';
 import { ROOT } from '../../helpers/paths';
 import { tmpDir } from '../../helpers/tmp';
 

@@ -1,6 +1,7 @@
 /** The hand-over from the frame drawn before Ink mounts to Ink's own (frame-handover.ts). */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROMPT_LINE, FrameHandover, FrameRecorder, frameOf } from '../../../src/frontends/repl/frame-handover';
+import { EMPTY_PROMPT_LINE } from '../../../src/frontends/repl/first-frame';
+import { FrameHandover, FrameRecorder, frameOf } from '../../../src/frontends/repl/frame-handover';
 
 const STATUS = '\x1b[2mfast (gpt-4o-mini) │ /w │ mem 3 │ ctx ~134/8.0k\x1b[22m';
 const FRAME = `${EMPTY_PROMPT_LINE}\n${STATUS}\n`;

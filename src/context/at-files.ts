@@ -8,6 +8,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, extname, normalize, resolve } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
+import { fenced } from '../util/fence';
 import { expandHome } from '../util/paths';
 
 export interface AtFileOptions {
@@ -95,7 +96,7 @@ function attach(ref: string, abs: string, stats: Stats | null, maxBytes: number)
   if (buf === OVERSIZE) return { ok: false, reason: `over context.maxFileBytes (${size(maxBytes)})` };
   const text = asText(buf);
   if (text === null) return { ok: false, reason: 'binary (NUL bytes or invalid UTF-8), not text' };
-  return { ok: true, block: fenced(ref, language(abs), text) };
+  return { ok: true, block: labelled(ref, language(abs), text) };
 }
 
 const OVERSIZE = Buffer.alloc(0);
@@ -144,14 +145,12 @@ function listing(ref: string, abs: string): Attached {
   if (names.length > shown.length) shown.push(`… ${names.length - shown.length} more`);
   // `@src/.` at the end of a sentence names src: label it so.
   const label = `${normalize(ref).replace(/\/+$/, '')}/`;
-  return { ok: true, block: fenced(`${label} (directory listing)`, '', shown.length ? shown.join('\n') : '(empty)') };
+  return { ok: true, block: labelled(`${label} (directory listing)`, '', shown.length ? shown.join('\n') : '(empty)') };
 }
 
 /** A block labelled with the path; the fence is longer than any backtick run inside, so it cannot be closed early. */
-export function fenced(label: string, lang: string, body: string): string {
-  const longest = Math.max(2, ...[...body.matchAll(/`{3,}/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${label}:\n${fence}${lang}\n${body.replace(/\n$/, '')}\n${fence}`;
+export function labelled(label: string, lang: string, body: string): string {
+  return `${label}:\n${fenced(body, lang)}`;
 }
 
 const LANGUAGES: Record<string, string> = {

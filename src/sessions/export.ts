@@ -3,6 +3,7 @@
  * `## You` / `## aish` per exchange, each tool call and its result folded in a `<details>` block,
  * `!cmd` output as fenced code — or the turns as a JSON array for scripts. Pure: no file access.
  */
+import { fenced } from '../util/fence';
 import type { Turn } from './types';
 
 /** The prefix `core/user-shell.ts` puts before a prompt for each `!cmd` run since the last one. */
@@ -16,12 +17,6 @@ export interface ExportInput {
   title?: string | undefined;
 }
 
-/** A fence longer than any run of backticks in the text, so nothing inside can close it. */
-export function fenced(text: string, lang = ''): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}${lang}\n${text.replace(/\n$/, '')}\n${fence}`;
-}
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const oneLine = (s: string, max = 80) => {

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completeAtPath } from '../../src/context/at-complete';
-import { atWords, fenced, language, readAtFiles, withAtFiles } from '../../src/context/at-files';
+import { atWords, labelled, language, readAtFiles, withAtFiles } from '../../src/context/at-files';
 import { AishError } from '../../src/util/errors';
 import { tmpDir } from '../helpers/tmp';
 
@@ -112,8 +112,8 @@ describe('@path references', () => {
   });
 
   it('a fence is longer than any backtick run in the file', () => {
-    expect(fenced('x.md', 'markdown', 'a\n```js\ncode\n```\n')).toBe('x.md:\n````markdown\na\n```js\ncode\n```\n````');
-    expect(fenced('y', '', 'plain')).toBe('y:\n```\nplain\n```');
+    expect(labelled('x.md', 'markdown', 'a\n```js\ncode\n```\n')).toBe('x.md:\n````markdown\na\n```js\ncode\n```\n````');
+    expect(labelled('y', '', 'plain')).toBe('y:\n```\nplain\n```');
   });
 
   it('the language comes from the extension or a well-known name', () => {

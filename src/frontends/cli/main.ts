@@ -9,7 +9,7 @@ import { UsageError } from '../../util/errors';
 import { abandonEarlyPrompt } from '../repl/first-frame';
 import { reportFailure } from './failure';
 import { registerMemoryCommands } from './memory-commands';
-import { memoryPreloader, runReplFront } from './repl-front';
+import { injectsMemory, memoryPreloader, runReplFront } from './repl-front';
 
 interface RootOptions extends GlobalFlags {
   prompt?: string;
@@ -46,10 +46,9 @@ function buildProgram(): Command {
     .action(async () => {
       const o = program.opts<RootOptions>();
       const s = await setup(o);
-      const memoryOn = o.memory !== false && s.config.memory !== false;
       // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this
       // bundle). Started by each front end at its own best moment: the REPL after its first frame.
-      const preload = memoryPreloader(s, memoryOn, new URL('./memory-worker.js', import.meta.url));
+      const preload = memoryPreloader(s, injectsMemory(s, o), new URL('./memory-worker.js', import.meta.url));
       const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
       // A capture of the session being continued may still be writing its working state (the
       // aish that quit a moment ago handed it off): give it a moment.

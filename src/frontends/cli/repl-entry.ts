@@ -8,14 +8,15 @@
 import { setup } from '../../config/setup';
 import { abandonEarlyPrompt } from '../repl/first-frame';
 import { reportFailure } from './failure';
-import { memoryPreloader, runReplFront, type RunRepl } from './repl-front';
+import { injectsMemory, memoryPreloader, runReplFront, type RunRepl } from './repl-front';
 
 async function start(): Promise<number> {
   try {
     const s = await setup({});
-    const preload = memoryPreloader(s, s.config.memory !== false, new URL('./memory-worker.js', import.meta.url));
+    const opts = { memory: true };
+    const preload = memoryPreloader(s, injectsMemory(s, opts), new URL('./memory-worker.js', import.meta.url));
     const ui = new URL('./repl-ui.js', import.meta.url).href;
-    return await runReplFront(s, { memory: true }, preload, async () => ((await import(ui)) as { runRepl: RunRepl }).runRepl);
+    return await runReplFront(s, opts, preload, async () => ((await import(ui)) as { runRepl: RunRepl }).runRepl);
   } catch (err) {
     abandonEarlyPrompt(); // the launcher's prompt line, if the REPL never started
     return reportFailure(err);

@@ -16,6 +16,11 @@ import { memoryPreloadRequest } from '../../memory/startup';
 import { tildify } from '../../util/paths';
 import { drawFirstFrame, type FirstFrame } from '../repl/first-frame';
 
+/** Start-up memory is read and injected: neither --no-memory nor `memory: false` in the config. */
+export function injectsMemory(s: Setup, opts: { memory?: boolean | undefined }): boolean {
+  return opts.memory !== false && s.config.memory !== false;
+}
+
 /**
  * Start reading memory (in dist/memory-worker.js, beside the entry that passes `workerUrl`): each
  * front end calls it at its own best moment — the REPL after its first frame.
@@ -45,7 +50,7 @@ export async function smallMemory(s: Setup, memoryOn: boolean): Promise<PreloadR
  */
 export function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }, memory?: PreloadResult): StatusInfo {
   const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
-  const memoryOn = o.memory !== false && s.config.memory !== false;
+  const memoryOn = injectsMemory(s, o);
   const injected = memoryOn && memory?.ok ? memory.injected : undefined;
   return {
     preset: preset.name,
@@ -71,8 +76,7 @@ export type RunRepl = (s: Setup, opts: EngineOptions, frame: FirstFrame) => Prom
  * imports the UI: the full CLI's own chunk, or dist/repl-ui.js for the plain entry.
  */
 export async function runReplFront(s: Setup, opts: EngineOptions, preload: () => Promise<PreloadResult> | undefined, loadUi: () => Promise<RunRepl>): Promise<number> {
-  const memoryOn = opts.memory !== false && s.config.memory !== false;
-  const known = await smallMemory(s, memoryOn);
+  const known = await smallMemory(s, injectsMemory(s, opts));
   const frame = drawFirstFrame(initialStatus(s, opts, known));
   try {
     return await (await loadUi())(s, { ...opts, memoryPreload: known ? Promise.resolve(known) : preload() }, frame);

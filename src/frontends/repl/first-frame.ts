@@ -147,10 +147,11 @@ export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = pro
   // line — unless it drew the whole cached frame.
   const typed = early?.take() ?? '';
   const cached = early?.frame;
-  const status1 = cached ? '' : dim(statusText(status, width, cutWithin));
-  if (!cached) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${EMPTY_PROMPT_LINE}\r\n`}${status1}\r\n`);
-  // With memory's count known already (no memory file yet, or memory off), this frame is final.
-  const predicted = cached ?? (status.memoryInjected !== null ? `${EMPTY_PROMPT_LINE}\n${status1}\n` : undefined);
+  const statusLine = cached ? '' : dim(statusText(status, width, cutWithin));
+  if (!cached) out.write(`${BRACKETED_PASTE_ON}${HIDE_CURSOR}${early ? '' : `${EMPTY_PROMPT_LINE}\r\n`}${statusLine}\r\n`);
+  // With memory's count known already (cli/repl-front.ts: memory off, no file yet, or a small one
+  // read first), this frame is final: Ink's first frame may be the same (frame-handover.ts).
+  const predicted = cached ?? (status.memoryInjected !== null ? `${EMPTY_PROMPT_LINE}\n${statusLine}\n` : undefined);
   const lines = cached ? cached.split('\n').length - 1 : 2; // the cursor is this many lines below the prompt line
   let erased = false;
   // Reading (not just buffering in the kernel) is what lets a key show before Ink mounts.

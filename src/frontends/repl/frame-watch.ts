@@ -6,12 +6,12 @@
  */
 import { locateConfig } from '../../config/load';
 import type { Setup } from '../../config/setup';
-import { inboxPath } from '../../memory/inbox-path';
 import type { StatusInfo } from '../../core/status';
+import { inboxPath } from '../../memory/inbox-path';
+import { truncateColumns } from '../../util/width';
 import type { FirstFrame } from './first-frame';
 import { saveFrame } from './frame-cache';
 import { FrameHandover, FrameRecorder } from './frame-handover';
-import { truncateColumns } from '../../util/width';
 import { statusText } from './status-text';
 
 /** Quiet this long after Ink's last write (with memory loaded) means the frame has settled. */

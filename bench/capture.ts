@@ -35,7 +35,12 @@ export async function benchCapture(opts: { runs?: number } = {}): Promise<{ rows
   const dir = mkdtempSync(join(tmpdir(), 'aish-bench-capture-'));
   let server: FakeOpenAI | undefined;
   try {
-    server = await startFakeOpenAI({ defaultReply: (req) => (req.body?.messages?.[0]?.content === CAPTURE_INSTRUCTION ? { text: 'TITLE: t\nMEMORY:\n- fact: x', firstChunkDelayMs: 2000 } : { text: 'ok' }) });
+    server = await startFakeOpenAI({
+      defaultReply: (req) =>
+        req.body?.messages?.[0]?.content === CAPTURE_INSTRUCTION
+          ? { text: 'TITLE: t\nMEMORY:\n- fact: x', firstChunkDelayMs: 2000 }
+          : { text: 'ok' },
+    });
     const env = isolatedEnv(join(dir, 'home'), server.url);
     const cfg = (mode: string) => {
       const p = join(dir, `config-${mode}.ts`);
@@ -59,10 +64,26 @@ export async function benchCapture(opts: { runs?: number } = {}): Promise<{ rows
     }
     // The captures themselves finish after the runs: wait so the temp dir is not removed under them.
     const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && readdirSync(dir).some((d) => d.startsWith('data-') && existsSync(join(dir, d, 'sessions')) && readdirSync(join(dir, d, 'sessions')).some((f) => f.endsWith('.capturing')))) await new Promise((r) => setTimeout(r, 100));
+    while (
+      Date.now() < deadline &&
+      readdirSync(dir).some(
+        (d) =>
+          d.startsWith('data-') &&
+          existsSync(join(dir, d, 'sessions')) &&
+          readdirSync(join(dir, d, 'sessions')).some((f) => f.endsWith('.capturing')),
+      )
+    )
+      await new Promise((r) => setTimeout(r, 100));
     const [a, o] = [median(times.ask), median(times.off)];
     return {
-      rows: [[`piped session of 5 prompts, spawn → exit, capture "ask" vs "off" (model call 2 s, median of ${runs})`, `${fmt(a)} ms`, `${fmt(o)} ms (capture off)`, `${signed(a - o)}`]],
+      rows: [
+        [
+          `piped session of 5 prompts, spawn → exit, capture "ask" vs "off" (model call 2 s, median of ${runs})`,
+          `${fmt(a)} ms`,
+          `${fmt(o)} ms (capture off)`,
+          `${signed(a - o)}`,
+        ],
+      ],
     };
   } finally {
     await server?.close();

@@ -16,7 +16,8 @@ import { startFakeOpenAI, type FakeOpenAI } from '../test/helpers/openai-server'
 import { fmt, median, ratio } from './lib';
 import { BIN, isolatedEnv, killAll, log, ptyRun, writeMemory, type PtyRun, type Row } from './startup';
 
-const FLOOR = "process.stdin.setRawMode(true);process.stdout.write('\\u203a ');process.stdin.on('data',d=>{if(d[0]===4)process.exit();process.stdout.write(d)})";
+const FLOOR =
+  "process.stdin.setRawMode(true);process.stdout.write('\\u203a ');process.stdin.on('data',d=>{if(d[0]===4)process.exit();process.stdout.write(d)})";
 const KEY = 'Z'; // nowhere in the status line
 const QUIET_MS = 150;
 const SMALL_ITEMS = 1000; // ~150 KB: read before the first frame (repl-front.ts SMALL_MEMORY_BYTES)
@@ -60,7 +61,14 @@ export async function benchFirstKey(opts: { runs?: number } = {}): Promise<{ row
     await firstKey('aish', join(dir, 'warm-a'), server.url);
     await firstKey('floor', join(dir, 'warm-f'), server.url);
     await settled('aish', join(dir, 'as-again'), server.url); // the start before: leaves its settled frame
-    const s = { aishKey: [] as number[], floorKey: [] as number[], aishSettled: [] as number[], aishFresh: [] as number[], aishSmall: [] as number[], floorSettled: [] as number[] };
+    const s = {
+      aishKey: [] as number[],
+      floorKey: [] as number[],
+      aishSettled: [] as number[],
+      aishFresh: [] as number[],
+      aishSmall: [] as number[],
+      floorSettled: [] as number[],
+    };
     for (let i = 0; i < runs; i++) {
       s.aishKey.push(await firstKey('aish', join(dir, `ak-${i}`), server.url));
       s.floorKey.push(await firstKey('floor', join(dir, `fk-${i}`), server.url));
@@ -69,13 +77,42 @@ export async function benchFirstKey(opts: { runs?: number } = {}): Promise<{ row
       writeMemory(join(dir, `am-${i}`), SMALL_ITEMS);
       s.aishSmall.push(await settled('aish', join(dir, `am-${i}`), server.url));
       s.floorSettled.push(await settled('floor', join(dir, `fs-${i}`), server.url));
-      log(`first key ${i + 1}/${runs}: aish ${fmt(s.aishKey.at(-1)!)} ms, floor ${fmt(s.floorKey.at(-1)!)} ms; settled aish ${fmt(s.aishSettled.at(-1)!)} ms (fresh home ${fmt(s.aishFresh.at(-1)!)} ms, with ${SMALL_ITEMS} items ${fmt(s.aishSmall.at(-1)!)} ms), floor ${fmt(s.floorSettled.at(-1)!)} ms`);
+      log(
+        `first key ${i + 1}/${runs}: aish ${fmt(s.aishKey.at(-1)!)} ms, floor ${fmt(s.floorKey.at(-1)!)} ms; settled aish ${fmt(s.aishSettled.at(-1)!)} ms (fresh home ${fmt(s.aishFresh.at(-1)!)} ms, with ${SMALL_ITEMS} items ${fmt(s.aishSmall.at(-1)!)} ms), floor ${fmt(s.floorSettled.at(-1)!)} ms`,
+      );
     }
-    const [ak, fk, as, af, am, fs] = [median(s.aishKey), median(s.floorKey), median(s.aishSettled), median(s.aishFresh), median(s.aishSmall), median(s.floorSettled)];
-    rows.push([`first key echoed, typed when the prompt shows (PTY, median of ${runs})`, `${fmt(ak)} ms`, `${fmt(fk)} ms (node -e: raw mode, prompt, echo)`, ratio(ak, fk)]);
-    rows.push([`first settled frame, a start like the last one (last output before ${QUIET_MS} ms of quiet, median of ${runs})`, `${fmt(as)} ms`, `${fmt(fs)} ms (same floor, its prompt)`, ratio(as, fs)]);
-    rows.push([`first settled frame, the first start in a fresh home (no frame cache yet)`, `${fmt(af)} ms`, `${fmt(fs)} ms (same floor)`, ratio(af, fs)]);
-    rows.push([`first settled frame, the first start with a ${SMALL_ITEMS.toLocaleString('en')}-item memory.jsonl (no frame or start-up cache yet)`, `${fmt(am)} ms`, `${fmt(fs)} ms (same floor)`, ratio(am, fs)]);
+    const [ak, fk, as, af, am, fs] = [
+      median(s.aishKey),
+      median(s.floorKey),
+      median(s.aishSettled),
+      median(s.aishFresh),
+      median(s.aishSmall),
+      median(s.floorSettled),
+    ];
+    rows.push([
+      `first key echoed, typed when the prompt shows (PTY, median of ${runs})`,
+      `${fmt(ak)} ms`,
+      `${fmt(fk)} ms (node -e: raw mode, prompt, echo)`,
+      ratio(ak, fk),
+    ]);
+    rows.push([
+      `first settled frame, a start like the last one (last output before ${QUIET_MS} ms of quiet, median of ${runs})`,
+      `${fmt(as)} ms`,
+      `${fmt(fs)} ms (same floor, its prompt)`,
+      ratio(as, fs),
+    ]);
+    rows.push([
+      `first settled frame, the first start in a fresh home (no frame cache yet)`,
+      `${fmt(af)} ms`,
+      `${fmt(fs)} ms (same floor)`,
+      ratio(af, fs),
+    ]);
+    rows.push([
+      `first settled frame, the first start with a ${SMALL_ITEMS.toLocaleString('en')}-item memory.jsonl (no frame or start-up cache yet)`,
+      `${fmt(am)} ms`,
+      `${fmt(fs)} ms (same floor)`,
+      ratio(am, fs),
+    ]);
   } finally {
     await killAll();
     await server?.close();

@@ -46,7 +46,9 @@ export interface MemoryBenchResult {
   rows: Array<[string, string, string, string]>;
 }
 
-export async function benchMemory(opts: { items?: number; adds?: number; coldRuns?: number; scale?: number[]; scaleRuns?: number } = {}): Promise<MemoryBenchResult> {
+export async function benchMemory(
+  opts: { items?: number; adds?: number; coldRuns?: number; scale?: number[]; scaleRuns?: number } = {},
+): Promise<MemoryBenchResult> {
   const items = opts.items ?? 100_000;
   const adds = opts.adds ?? 1000;
   const coldRuns = opts.coldRuns ?? 10;
@@ -70,7 +72,12 @@ export async function benchMemory(opts: { items?: number; adds?: number; coldRun
       ours.push(time(() => loadMemory(path).items.length)[0]);
     }
     const [bareMs, oursMs] = [median(bare), median(ours)];
-    rows.push([`load ${items.toLocaleString('en')} items (${(bytes / 2 ** 20).toFixed(1)} MiB)`, `${fmt(oursMs)} ms`, `${fmt(bareMs)} ms (readFileSync+split+JSON.parse)`, ratio(oursMs, bareMs)]);
+    rows.push([
+      `load ${items.toLocaleString('en')} items (${(bytes / 2 ** 20).toFixed(1)} MiB)`,
+      `${fmt(oursMs)} ms`,
+      `${fmt(bareMs)} ms (readFileSync+split+JSON.parse)`,
+      ratio(oursMs, bareMs),
+    ]);
 
     // 2. add latency on the big file vs bare append + fdatasync on a sibling file
     const barePath = join(dir, 'bare.jsonl');
@@ -93,7 +100,12 @@ export async function benchMemory(opts: { items?: number; adds?: number; coldRun
     }
     const b = stats(bareLat);
     const a = stats(addLat);
-    rows.push([`add (lock, tail re-read, append, fdatasync), ${adds}×`, `p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms`, `p50 ${fmt(b.p50)} ms, p99 ${fmt(b.p99)} ms (open+append+fdatasync)`, `+${fmt(a.p50 - b.p50)} ms p50`]);
+    rows.push([
+      `add (lock, tail re-read, append, fdatasync), ${adds}×`,
+      `p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms`,
+      `p50 ${fmt(b.p50)} ms, p99 ${fmt(b.p99)} ms (open+append+fdatasync)`,
+      `+${fmt(a.p50 - b.p50)} ms p50`,
+    ]);
 
     // 3. cold start of `aish memory list` vs bare node, alternating runs
     const small = join(dir, 'small');
@@ -110,7 +122,12 @@ export async function benchMemory(opts: { items?: number; adds?: number; coldRun
     }
     const n = median(nodeT);
     rows.push(['cold `aish memory list` (1 item)', `${fmt(median(listT))} ms`, `${fmt(n)} ms (node -e '')`, ratio(median(listT), n)]);
-    rows.push([`cold \`aish memory list --json\` (${(items + adds).toLocaleString('en')} items)`, `${fmt(median(bigT))} ms`, `${fmt(n)} ms (node -e '')`, `+${fmt(median(bigT) - n)} ms`]);
+    rows.push([
+      `cold \`aish memory list --json\` (${(items + adds).toLocaleString('en')} items)`,
+      `${fmt(median(bigT))} ms`,
+      `${fmt(n)} ms (node -e '')`,
+      `+${fmt(median(bigT) - n)} ms`,
+    ]);
 
     for (const size of opts.scale ?? [100_000, 1_000_000]) rows.push(...(await atScale(dir, size, opts.scaleRuns ?? 5)));
   } finally {
@@ -166,7 +183,12 @@ async function atScale(dir: string, n: number, runs: number): Promise<MemoryBenc
   }
   const [fa, aa] = [median(floorAdd), median(add)];
   const rows: MemoryBenchResult['rows'] = [
-    [`cold \`aish memory add\`, ${label}`, `${fmt(aa)} ms, ${median(addMb).toFixed(0)} MB peak (first add, index built: ${fmt(first.ms)} ms)`, `${fmt(fa)} ms (node: open, append, fdatasync)`, ratio(aa, fa)],
+    [
+      `cold \`aish memory add\`, ${label}`,
+      `${fmt(aa)} ms, ${median(addMb).toFixed(0)} MB peak (first add, index built: ${fmt(first.ms)} ms)`,
+      `${fmt(fa)} ms (node: open, append, fdatasync)`,
+      ratio(aa, fa),
+    ],
   ];
   const print: number[] = [];
   const parseMb: number[] = [];
@@ -180,8 +202,18 @@ async function atScale(dir: string, n: number, runs: number): Promise<MemoryBenc
     listMb.push(l.mb);
   }
   const [pp, ll] = [median(print), median(list)];
-  rows.push([`cold \`aish memory list --json\`, ${label}`, `${fmt(ll)} ms`, `${fmt(pp)} ms (node: readFileSync+split+JSON.parse, stringify, print)`, ratio(ll, pp)]);
-  rows.push([`peak RSS of \`aish memory list --json\`, ${label}`, `${median(listMb).toFixed(0)} MB`, `${median(parseMb).toFixed(0)} MB (node: readFileSync+split+JSON.parse)`, ratio(median(listMb), median(parseMb))]);
+  rows.push([
+    `cold \`aish memory list --json\`, ${label}`,
+    `${fmt(ll)} ms`,
+    `${fmt(pp)} ms (node: readFileSync+split+JSON.parse, stringify, print)`,
+    ratio(ll, pp),
+  ]);
+  rows.push([
+    `peak RSS of \`aish memory list --json\`, ${label}`,
+    `${median(listMb).toFixed(0)} MB`,
+    `${median(parseMb).toFixed(0)} MB (node: readFileSync+split+JSON.parse)`,
+    ratio(median(listMb), median(parseMb)),
+  ]);
   rmSync(data, { recursive: true, force: true });
   return rows;
 }

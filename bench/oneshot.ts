@@ -84,18 +84,34 @@ export async function benchOneshot(opts: { runs?: number } = {}): Promise<{ rows
       ours.push(await timeFirstByte(aishArgs, env));
       perRun.push(server.requests.length);
       base.push(await timeFirstByte([bare], env));
-      log(`oneshot ${i + 1}/${runs}: aish first ${fmt(ours.at(-1)!.first)} / exit ${fmt(ours.at(-1)!.total)} ms, bare first ${fmt(base.at(-1)!.first)} / exit ${fmt(base.at(-1)!.total)} ms`);
+      log(
+        `oneshot ${i + 1}/${runs}: aish first ${fmt(ours.at(-1)!.first)} / exit ${fmt(ours.at(-1)!.total)} ms, bare first ${fmt(base.at(-1)!.first)} / exit ${fmt(base.at(-1)!.total)} ms`,
+      );
     }
     // Sanity: the first byte must be the answer itself, not something printed before it.
-    for (const [name, t] of [['aish', ours[0]!], ['bare', base[0]!]] as const) {
-      if (!t.out.startsWith('first-token')) log(`note: ${name} stdout does not start with the answer: ${JSON.stringify(t.out.slice(0, 80))}`);
+    for (const [name, t] of [
+      ['aish', ours[0]!],
+      ['bare', base[0]!],
+    ] as const) {
+      if (!t.out.startsWith('first-token'))
+        log(`note: ${name} stdout does not start with the answer: ${JSON.stringify(t.out.slice(0, 80))}`);
     }
     if (perRun.some((n) => n !== 1)) log(`note: aish -p sent ${perRun.join(',')} chat requests per run (expected 1)`);
 
     const [of, bf] = [median(ours.map((t) => t.first)), median(base.map((t) => t.first))];
     const [ot, bt] = [median(ours.map((t) => t.total)), median(base.map((t) => t.total))];
-    rows.push([`\`aish -p hi\` time to first token (spawn → first stdout byte, median of ${runs})`, `${fmt(of)} ms`, `${fmt(bf)} ms (bare openai SDK script)`, `${signed(of - bf)} (${ratio(of, bf)})`]);
-    rows.push([`\`aish -p hi\` total process time (spawn → exit, median of ${runs})`, `${fmt(ot)} ms`, `${fmt(bt)} ms (bare openai SDK script)`, `${signed(ot - bt)} (${ratio(ot, bt)})`]);
+    rows.push([
+      `\`aish -p hi\` time to first token (spawn → first stdout byte, median of ${runs})`,
+      `${fmt(of)} ms`,
+      `${fmt(bf)} ms (bare openai SDK script)`,
+      `${signed(of - bf)} (${ratio(of, bf)})`,
+    ]);
+    rows.push([
+      `\`aish -p hi\` total process time (spawn → exit, median of ${runs})`,
+      `${fmt(ot)} ms`,
+      `${fmt(bt)} ms (bare openai SDK script)`,
+      `${signed(ot - bt)} (${ratio(ot, bt)})`,
+    ]);
   } finally {
     for (const c of live) c.kill('SIGKILL');
     await server?.close();

@@ -72,10 +72,25 @@ export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }
     const k = `${n / 1000}k items`;
     return {
       rows: [
-        [`recall index ready after start-up memory, ${k} (store open + chunked build)`, `${fmt(build)} ms`, '—', 'off the first-frame path'],
+        [
+          `recall index ready after start-up memory, ${k} (store open + chunked build)`,
+          `${fmt(build)} ms`,
+          '—',
+          'off the first-frame path',
+        ],
         [`longest main-thread stall during that, ${k}`, `${fmt(stallMs)} ms`, '—', 'one synchronous store open'],
-        [`recall per turn (MemorySession.recall), ${k}, 300 messages with earlier turns: p50 / p99`, `${turn.p50.toFixed(2)} / ${turn.p99.toFixed(2)} ms`, 'goal ≤ 5 / ≤ 20 ms', `${recalled}/300 turns recalled something`],
-        [`recall per turn right after another aish appended, ${k}: p50 / p99`, `${sync.p50.toFixed(2)} / ${sync.p99.toFixed(2)} ms`, '—', 'tail read + index update'],
+        [
+          `recall per turn (MemorySession.recall), ${k}, 300 messages with earlier turns: p50 / p99`,
+          `${turn.p50.toFixed(2)} / ${turn.p99.toFixed(2)} ms`,
+          'goal ≤ 5 / ≤ 20 ms',
+          `${recalled}/300 turns recalled something`,
+        ],
+        [
+          `recall per turn right after another aish appended, ${k}: p50 / p99`,
+          `${sync.p50.toFixed(2)} / ${sync.p99.toFixed(2)} ms`,
+          '—',
+          'tail read + index update',
+        ],
         [`recall index heap, ${k}`, `${((after - before) / 2 ** 20).toFixed(1)} MiB`, '—', ''],
       ],
     };

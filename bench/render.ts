@@ -42,7 +42,9 @@ async function fillConversation(run: PtyRun, server: FakeOpenAI, turns: number):
   server.setDefault((req) => {
     // Numbered from the question, not by counting messages: the sliding window drops old ones.
     const n = /question (\d+)/.exec(lastUserText(req))?.[1] ?? '?';
-    return { text: `Answer ${n}: here is a short paragraph with **bold** text and \`code\`.\n\n- one item\n- another item\n\nEnd of answer ${n}.` };
+    return {
+      text: `Answer ${n}: here is a short paragraph with **bold** text and \`code\`.\n\n- one item\n- another item\n\nEnd of answer ${n}.`,
+    };
   });
   for (let i = 1; i <= turns; i++) {
     const from = run.chars();
@@ -96,4 +98,3 @@ export async function benchRender(opts: { turns?: number } = {}): Promise<{ rows
   }
   return { rows };
 }
-

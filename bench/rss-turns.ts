@@ -62,7 +62,12 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
       log(`rss-turns: ${turns} turns in ${((Date.now() - t0) / 1000).toFixed(1)} s; RSS ${start.toFixed(1)} → ${end.toFixed(1)} MB`);
       return {
         rows: [
-          [`RSS after ${turns} live turns (~1.5 KB Markdown answers)`, `${end.toFixed(1)} MB (+${(end - start).toFixed(1)} MB, ${(perTurn * 1024).toFixed(0)} KB/turn after turn 100)`, `${start.toFixed(1)} MB at the first prompt`, `+${(end - start).toFixed(1)} MB`],
+          [
+            `RSS after ${turns} live turns (~1.5 KB Markdown answers)`,
+            `${end.toFixed(1)} MB (+${(end - start).toFixed(1)} MB, ${(perTurn * 1024).toFixed(0)} KB/turn after turn 100)`,
+            `${start.toFixed(1)} MB at the first prompt`,
+            `+${(end - start).toFixed(1)} MB`,
+          ],
         ],
       };
     } finally {
@@ -74,4 +79,3 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
     rmSync(dir, { recursive: true, force: true });
   }
 }
-

@@ -53,7 +53,8 @@ export function mulberry32(seed: number): () => number {
 }
 
 // Only run as a worker when started as one (soak.ts imports the helpers above).
-if (process.argv[2]?.startsWith('{') && process.env.AISH_SOAK_WORKER === '1') await runWorker(JSON.parse(process.argv[2]) as SoakWorkerArgs);
+if (process.argv[2]?.startsWith('{') && process.env.AISH_SOAK_WORKER === '1')
+  await runWorker(JSON.parse(process.argv[2]) as SoakWorkerArgs);
 
 async function runWorker(a: SoakWorkerArgs): Promise<void> {
   const rnd = mulberry32(a.seed);
@@ -73,8 +74,49 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
   const seen: number[] = []; // ids seen at some point (active or not), for forgets of forgotten ids
   let seq = 0;
 
-  const UNI = ['é', 'ß', 'ø', '漢字', 'かな', '한국어', '😀', '👩‍💻', '🏳️‍🌈', 'e\u0301', '\u200b', '\u2028', '\u2029', 'עברית', 'العربية', '∑∫√', '\ufeff', '"', '\\', '{', '}', "'", '\t', '\n', '\r\n', '`'];
-  const WORDS = ['deploy', 'make', 'release', 'terse', 'answers', 'pnpm', 'project', 'aish', 'memory', 'never', 'always', 'prefers', 'tests'];
+  const UNI = [
+    'é',
+    'ß',
+    'ø',
+    '漢字',
+    'かな',
+    '한국어',
+    '😀',
+    '👩‍💻',
+    '🏳️‍🌈',
+    'e\u0301',
+    '\u200b',
+    '\u2028',
+    '\u2029',
+    'עברית',
+    'العربية',
+    '∑∫√',
+    '\ufeff',
+    '"',
+    '\\',
+    '{',
+    '}',
+    "'",
+    '\t',
+    '\n',
+    '\r\n',
+    '`',
+  ];
+  const WORDS = [
+    'deploy',
+    'make',
+    'release',
+    'terse',
+    'answers',
+    'pnpm',
+    'project',
+    'aish',
+    'memory',
+    'never',
+    'always',
+    'prefers',
+    'tests',
+  ];
 
   /** Content with a unique, non-blank prefix; `cli` avoids what argv cannot carry (NUL, lone surrogates, >128 KiB). */
   function content(cli: boolean, s: number): string {
@@ -148,7 +190,11 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
     return { t: 'error', message: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
   }
 
-  function fromCli(r: { code: number | null; stdout: string; stderr: string }, ok: (stdout: string) => Outcome | undefined, noop?: RegExp): Outcome {
+  function fromCli(
+    r: { code: number | null; stdout: string; stderr: string },
+    ok: (stdout: string) => Outcome | undefined,
+    noop?: RegExp,
+  ): Outcome {
     if (r.code === 0) {
       const o = ok(r.stdout.trim());
       if (o) return o;
@@ -181,7 +227,8 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
           const tags = rnd() < 0.1 ? { tags: ['soak', `w${a.index}`] } : {};
           try {
             const it = await store.add(kind, raw, tags);
-            if (it.content !== raw || it.kind !== kind) return { t: 'violation', message: `add returned ${JSON.stringify(it).slice(0, 200)}` };
+            if (it.content !== raw || it.kind !== kind)
+              return { t: 'violation', message: `add returned ${JSON.stringify(it).slice(0, 200)}` };
             return { t: 'ack', id: it.id, hash: contentHash(raw), kind };
           } catch (err) {
             return fromError(err);
@@ -254,7 +301,8 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
           try {
             const r = await store.compact();
             const after = store.snapshot();
-            if (after.maxId < r.maxId) return { t: 'violation', message: `maxId ${after.maxId} after compaction that kept maxId ${r.maxId}` };
+            if (after.maxId < r.maxId)
+              return { t: 'violation', message: `maxId ${after.maxId} after compaction that kept maxId ${r.maxId}` };
             return { t: 'ack', kept: r.kept, removed: r.removed, rejected: r.rejected, maxId: r.maxId };
           } catch (err) {
             return fromError(err);
@@ -274,7 +322,10 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
           store.path,
           () => {
             const id = store.reload().maxId + 1;
-            const line = Buffer.from(JSON.stringify({ id, ts: new Date().toISOString(), kind: pick(kinds), content: content(false, s) }), 'utf8');
+            const line = Buffer.from(
+              JSON.stringify({ id, ts: new Date().toISOString(), kind: pick(kinds), content: content(false, s) }),
+              'utf8',
+            );
             const cut = 1 + Math.floor(rnd() * (line.length - 1)); // never the whole line: it must stay broken
             const fd = openSync(a.memPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
             const size = fstatSync(fd).size;
@@ -338,7 +389,20 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
 
   while (!stop) {
     const r = rnd();
-    const op: Op = r < 0.45 ? 'add' : r < 0.65 ? 'forget' : r < 0.8 ? 'edit' : r < 0.962 ? 'inject' : r < 0.996 ? 'compact' : r < 0.997 ? 'clear' : 'tear';
+    const op: Op =
+      r < 0.45
+        ? 'add'
+        : r < 0.65
+          ? 'forget'
+          : r < 0.8
+            ? 'edit'
+            : r < 0.962
+              ? 'inject'
+              : r < 0.996
+                ? 'compact'
+                : r < 0.997
+                  ? 'clear'
+                  : 'tear';
     const via: Via = op !== 'tear' && rnd() < a.cliShare ? 'cli' : 'api';
     const s = seq++;
     // forget/edit journal their intent themselves, once the target is chosen

@@ -26,7 +26,19 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { appendFileSync, cpSync, existsSync, mkdirSync, renameSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { withLock } from '../src/memory/lock';
@@ -51,7 +63,9 @@ const KEEP = process.argv.includes('--keep');
 const FAULT = flag('fault') as 'dup' | 'drop' | 'content' | undefined;
 const WAIT_MS = 3000;
 if (!(SECONDS > 0) || !(WORKERS >= 1) || !Number.isFinite(SEED) || (FAULT && !['dup', 'drop', 'content'].includes(FAULT))) {
-  console.error('usage: npm run soak -- [--seconds N] [--workers N] [--seed N] [--check-every S] [--keep] [--build] [--fault dup|drop|content]');
+  console.error(
+    'usage: npm run soak -- [--seconds N] [--workers N] [--seed N] [--check-every S] [--keep] [--build] [--fault dup|drop|content]',
+  );
   process.exit(2);
 }
 
@@ -199,7 +213,9 @@ function startWorker(index: number): Incarnation {
           selfKills++;
           if (!stopping && live.get(index) === inc) startWorker(index);
         } else if (!inc.killed && !(stopping && code === 0)) {
-          violation(`worker w${index} g${gen} (pid ${child.pid}) exited on its own: code ${code} signal ${signal}; stderr: ${stderr.slice(-800)}`);
+          violation(
+            `worker w${index} g${gen} (pid ${child.pid}) exited on its own: code ${code} signal ${signal}; stderr: ${stderr.slice(-800)}`,
+          );
         }
         res({ code, signal });
       }),
@@ -391,13 +407,15 @@ function checkInvariants(final: boolean): void {
     } catch {
       // expected
     }
-    if (raw === undefined || raw.trim() === '' || parses) violation(`skipped line ${s.line} (${s.reason}) is not a broken line of the file`);
+    if (raw === undefined || raw.trim() === '' || parses)
+      violation(`skipped line ${s.line} (${s.reason}) is not a broken line of the file`);
   }
   for (const l of rejected.split('\n')) if (l && !l.startsWith('// ')) torn.add(l);
   tornSeen = Math.max(tornSeen, torn.size);
   // a tear journals its intent before it writes, and j2 was read after the file
   const tears = j2.filter((o) => o.op === 'tear').length;
-  if (torn.size > kills + tears) violation(`${torn.size} torn lines (file + .rejected) but only ${kills} kills and ${tears} self-kills mid-write`);
+  if (torn.size > kills + tears)
+    violation(`${torn.size} torn lines (file + .rejected) but only ${kills} kills and ${tears} self-kills mid-write`);
 
   // 2. maxId
   if (snap.maxId < lastMaxId) violation(`maxId went down: ${lastMaxId} -> ${snap.maxId}`);
@@ -459,7 +477,8 @@ function checkInvariants(final: boolean): void {
       violation(`acknowledged ${a.who} (id ${a.id}, acked at ${new Date(a.ack).toISOString()}) is not active and nothing forgot it`);
       continue;
     }
-    if (contentHash(it.content) !== a.hash || it.kind !== a.kind) violation(`id ${a.id} (${a.who}) has other content or kind than acknowledged: ${JSON.stringify(it).slice(0, 200)}`);
+    if (contentHash(it.content) !== a.hash || it.kind !== a.kind)
+      violation(`id ${a.id} (${a.who}) has other content or kind than acknowledged: ${JSON.stringify(it).slice(0, 200)}`);
   }
 
   // 4. what the workers found themselves
@@ -595,7 +614,9 @@ try {
 
 function rejectedLines(): number {
   try {
-    return readFileSync(rejectedPath, 'utf8').split('\n').filter((l) => l && !l.startsWith('// ')).length;
+    return readFileSync(rejectedPath, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('// ')).length;
   } catch {
     return 0;
   }
@@ -633,7 +654,9 @@ const ok = violations.length === 0;
 
 console.log(`Machine: ${machine()}`);
 console.log(`Date: ${new Date().toISOString().slice(0, 10)}; seed ${SEED}\n`);
-console.log('| operation | attempted | via API | via CLI | acknowledged | refused (lock) | no-op (unknown / forgotten id, empty) | cut short by a kill | failed |');
+console.log(
+  '| operation | attempted | via API | via CLI | acknowledged | refused (lock) | no-op (unknown / forgotten id, empty) | cut short by a kill | failed |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log('');
@@ -642,15 +665,24 @@ console.log('|---|---|');
 const summary: Array<[string, string]> = [
   ['duration', `${duration.toFixed(0)} s, ${WORKERS} workers`],
   ['worker processes started', String(incarnations.length)],
-  ['SIGKILLs', `${kills + selfKills}: ${kills} by the driver at random moments (worker + any CLI it ran), ${selfKills} self-inflicted mid-append (tear)`],
+  [
+    'SIGKILLs',
+    `${kills + selfKills}: ${kills} by the driver at random moments (worker + any CLI it ran), ${selfKills} self-inflicted mid-append (tear)`,
+  ],
   ['torn lines seen (file + .rejected)', `${tornSeen} (limit: one per kill)`],
   ['torn lines set aside by compaction', String(rejectedLines())],
   ['compactions acknowledged', String(count('compact', (o) => o.outcome?.t === 'ack'))],
   ['invariant checks passed', `${checksPassed} of ${checksRun}`],
-  ['final file', `${(size / 2 ** 20).toFixed(1)} MiB, ${final.items.length} active items, ${final.skipped.length} skipped lines, maxId ${final.maxId}`],
+  [
+    'final file',
+    `${(size / 2 ** 20).toFixed(1)} MiB, ${final.items.length} active items, ${final.skipped.length} skipped lines, maxId ${final.maxId}`,
+  ],
   ['torn lines still in the file at the end', String(lastBadLines)],
   ['write after the run', finalAdd],
-  ['other files left in the data dir', leftovers.length ? `${leftovers.length} (${leftovers.slice(0, 3).join(', ')}${leftovers.length > 3 ? ', …' : ''})` : 'none'],
+  [
+    'other files left in the data dir',
+    leftovers.length ? `${leftovers.length} (${leftovers.slice(0, 3).join(', ')}${leftovers.length > 3 ? ', …' : ''})` : 'none',
+  ],
   ['result', ok ? 'all invariants held ✓' : `FAILED: ${violations[0]}`],
 ];
 for (const [k, v] of summary) console.log(`| ${k} | ${v} |`);

@@ -195,7 +195,14 @@ export function writeMemory(home: string, n: number): void {
   const start = Date.parse('2025-01-01T00:00:00Z');
   const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
   for (let i = 1; i <= n; i++) {
-    lines.push(JSON.stringify({ id: i, ts: new Date(start + i * 60_000).toISOString(), kind: 'fact', content: `Memory item ${i}: the user prefers concise answers and uses pnpm in project ${i % 97}.` }));
+    lines.push(
+      JSON.stringify({
+        id: i,
+        ts: new Date(start + i * 60_000).toISOString(),
+        kind: 'fact',
+        content: `Memory item ${i}: the user prefers concise answers and uses pnpm in project ${i % 97}.`,
+      }),
+    );
   }
   writeFileSync(join(dir, 'memory.jsonl'), lines.join('\n') + '\n', { mode: 0o600 });
 }
@@ -249,8 +256,18 @@ export async function benchStartup(opts: { runs?: number; bigMemory?: boolean } 
       log(`startup ${i + 1}/${runs}: aish ${fmt(t.prompt)} ms (Ink ${fmt(t.mounted)} ms), bare ${fmt(bare.at(-1)!)} ms`);
     }
     const [o, m, b] = [median(ours), median(mounted), median(bare)];
-    rows.push([`cold start to first prompt in a PTY (median of ${runs})`, `${fmt(o)} ms`, `${fmt(b)} ms (node -e, prints \`ready\` in the same PTY)`, ratio(o, b)]);
-    rows.push([`cold start until the Ink UI has mounted (a key typed at the prompt; median of ${runs})`, `${fmt(m)} ms`, `${fmt(b)} ms (same baseline)`, ratio(m, b)]);
+    rows.push([
+      `cold start to first prompt in a PTY (median of ${runs})`,
+      `${fmt(o)} ms`,
+      `${fmt(b)} ms (node -e, prints \`ready\` in the same PTY)`,
+      ratio(o, b),
+    ]);
+    rows.push([
+      `cold start until the Ink UI has mounted (a key typed at the prompt; median of ${runs})`,
+      `${fmt(m)} ms`,
+      `${fmt(b)} ms (same baseline)`,
+      ratio(m, b),
+    ]);
     if (server.requests.length > 0) log(`note: aish sent ${server.requests.length} chat request(s) while starting`);
 
     if (opts.bigMemory !== false) {
@@ -270,14 +287,34 @@ export async function benchStartup(opts: { runs?: number; bigMemory?: boolean } 
           warmBare.push(await bareToReady(dir, 200 + i, server.url));
         }
         const [wi, wb] = [median(warm.map((x) => x.injected)), median(warmBare)];
-        rows.push([`start with a ${items.toLocaleString('en')}-item memory.jsonl unchanged since the last start: memory injected (start-up cache; median of ${warm.length})`, `${fmt(wi)} ms`, `${fmt(wb)} ms (node -e)`, `+${fmt(wi - wb)} ms`]);
+        rows.push([
+          `start with a ${items.toLocaleString('en')}-item memory.jsonl unchanged since the last start: memory injected (start-up cache; median of ${warm.length})`,
+          `${fmt(wi)} ms`,
+          `${fmt(wb)} ms (node -e)`,
+          `+${fmt(wi - wb)} ms`,
+        ]);
       }
-      rows.push([`start with a 100,000-item memory.jsonl: first prompt (median of ${big.length})`, `${fmt(bp)} ms`, `${fmt(bb)} ms (node -e)`, `+${fmt(bp - bb)} ms`]);
-      rows.push([`start with a 100,000-item memory.jsonl: memory loaded and injected`, `${fmt(bi)} ms`, `${fmt(bb)} ms (node -e)`, `+${fmt(bi - bb)} ms`]);
+      rows.push([
+        `start with a 100,000-item memory.jsonl: first prompt (median of ${big.length})`,
+        `${fmt(bp)} ms`,
+        `${fmt(bb)} ms (node -e)`,
+        `+${fmt(bp - bb)} ms`,
+      ]);
+      rows.push([
+        `start with a 100,000-item memory.jsonl: memory loaded and injected`,
+        `${fmt(bi)} ms`,
+        `${fmt(bb)} ms (node -e)`,
+        `+${fmt(bi - bb)} ms`,
+      ]);
     }
 
     const rss = await idleRss(dir, server.url);
-    rows.push(['idle RSS at the prompt (UI mounted, memory loaded)', `${rss.aish.toFixed(1)} MiB`, `${rss.bare.toFixed(1)} MiB (idle node)`, ratio(rss.aish, rss.bare)]);
+    rows.push([
+      'idle RSS at the prompt (UI mounted, memory loaded)',
+      `${rss.aish.toFixed(1)} MiB`,
+      `${rss.bare.toFixed(1)} MiB (idle node)`,
+      ratio(rss.aish, rss.bare),
+    ]);
 
     const env = isolatedEnv(join(dir, 'version'), server.url);
     await timeProcess(process.execPath, [BIN, '--version'], env);

@@ -21,10 +21,12 @@ const FIRST = 'Opening sentence of the benchmark answer.'; // must reach the scr
 const REPLY_PACE = { chunkSize: CHUNK, intervalMs: 1, chunksPerTick: 7 };
 const QUIET_MS = 500; // no output for this long after the last sentence = final frame drawn
 
-const WORDS = ('the a terminal shell answer stream model token buffer render frame prompt memory session context ' +
+const WORDS = (
+  'the a terminal shell answer stream model token buffer render frame prompt memory session context ' +
   'budget cursor line screen output input process signal pipe file history config preset status quickly ' +
   'slowly carefully every each which while because although usually rarely often never always user server ' +
-  'request response latency throughput bytes characters paragraph sentence word layout width column row').split(' ');
+  'request response latency throughput bytes characters paragraph sentence word layout width column row'
+).split(' ');
 
 /** Deterministic PRNG (mulberry32), so every run streams the same text. */
 function rng(seed: number): () => number {
@@ -99,7 +101,15 @@ function sample(server: FakeOpenAI, run: PtyRun, seen: number, from: number, b0:
   };
 }
 
-async function aishRun(server: FakeOpenAI, dir: string, i: number, reply: TextReply, chunks: number, marker = MARKER, first = FIRST): Promise<Sample> {
+async function aishRun(
+  server: FakeOpenAI,
+  dir: string,
+  i: number,
+  reply: TextReply,
+  chunks: number,
+  marker = MARKER,
+  first = FIRST,
+): Promise<Sample> {
   const run = ptyRun([BIN], isolatedEnv(join(dir, `home-${i}`), server.url));
   try {
     await run.waitFor('fast (gpt-4o-mini)');
@@ -142,7 +152,15 @@ for await (const b of res.body) {
 process.stdout.write('\\n');
 `;
 
-async function bareRun(server: FakeOpenAI, dir: string, script: string, i: number, reply: TextReply, chunks: number, marker = MARKER): Promise<Sample> {
+async function bareRun(
+  server: FakeOpenAI,
+  dir: string,
+  script: string,
+  i: number,
+  reply: TextReply,
+  chunks: number,
+  marker = MARKER,
+): Promise<Sample> {
   server.reset();
   server.enqueue(reply);
   const run = ptyRun([script], isolatedEnv(join(dir, `bare-${i}`), server.url));
@@ -174,18 +192,35 @@ export async function benchStream(opts: { runs?: number } = {}): Promise<{ rows:
       ours.push(await aishRun(server, dir, i, reply, chunks));
       base.push(await bareRun(server, dir, script, i, reply, chunks));
       const [o, b] = [ours.at(-1)!, base.at(-1)!];
-      log(`stream ${i + 1}/${runs}: aish behind ${fmt(o.behindMs)} ms, settled ${fmt(o.settledMs)} ms, ${o.bytes} B, ${o.frames} frames, ${o.rate.toFixed(0)} tok/s; bare behind ${fmt(b.behindMs)} ms, ${b.bytes} B, ${b.rate.toFixed(0)} tok/s`);
+      log(
+        `stream ${i + 1}/${runs}: aish behind ${fmt(o.behindMs)} ms, settled ${fmt(o.settledMs)} ms, ${o.bytes} B, ${o.frames} frames, ${o.rate.toFixed(0)} tok/s; bare behind ${fmt(b.behindMs)} ms, ${b.bytes} B, ${b.rate.toFixed(0)} tok/s`,
+      );
     }
     const med = (xs: Sample[], k: keyof Sample) => median(xs.map((s) => s[k]));
     const minRate = Math.min(...[...ours, ...base].map((s) => s.rate));
     if (minRate < 5000) log(`warning: the server streamed at only ${minRate.toFixed(0)} chunks/s (goal ≥ 5000)`);
     const what = `${chunks.toLocaleString('en')}-token answer at ≥ ${minRate.toFixed(0)} tok/s (median of ${runs})`;
     const [ob, bb] = [med(ours, 'behindMs'), med(base, 'behindMs')];
-    rows.push([`${what}: last sentence visible, behind the stream end`, `${fmt(ob)} ms`, `${fmt(bb)} ms (bare fetch + stdout.write per delta)`, signed(ob - bb)]);
+    rows.push([
+      `${what}: last sentence visible, behind the stream end`,
+      `${fmt(ob)} ms`,
+      `${fmt(bb)} ms (bare fetch + stdout.write per delta)`,
+      signed(ob - bb),
+    ]);
     const [os, bs] = [med(ours, 'settledMs'), med(base, 'settledMs')];
-    rows.push([`${what}: final frame (output quiet ${QUIET_MS} ms), behind the stream end`, `${fmt(os)} ms`, `${fmt(bs)} ms (bare, last byte)`, signed(os - bs)]);
+    rows.push([
+      `${what}: final frame (output quiet ${QUIET_MS} ms), behind the stream end`,
+      `${fmt(os)} ms`,
+      `${fmt(bs)} ms (bare, last byte)`,
+      signed(os - bs),
+    ]);
     const [oy, by] = [med(ours, 'bytes'), med(base, 'bytes')];
-    rows.push([`${what}: bytes to the terminal`, `${(oy / 2 ** 20).toFixed(2)} MiB (${med(ours, 'frames')} frames)`, `${(by / 2 ** 20).toFixed(2)} MiB`, ratio(oy, by)]);
+    rows.push([
+      `${what}: bytes to the terminal`,
+      `${(oy / 2 ** 20).toFixed(2)} MiB (${med(ours, 'frames')} frames)`,
+      `${(by / 2 ** 20).toFixed(2)} MiB`,
+      ratio(oy, by),
+    ]);
     rows.push([`${what}: bytes per token`, `${(oy / chunks).toFixed(1)} B`, `${(by / chunks).toFixed(1)} B`, ratio(oy, by)]);
   } finally {
     await killAll();
@@ -239,14 +274,26 @@ async function paragraphAt(pace: Omit<TextReply, 'text'>, runs: number): Promise
       ours.push(await aishRun(server, dir, i, reply, chunks, PARA_END, FIRST));
       base.push(await bareRun(server, dir, script, i, reply, chunks, PARA_END));
       const [o, b] = [ours.at(-1)!, base.at(-1)!];
-      log(`paragraph ${i + 1}/${runs}: aish ${fmt(o.seenMs)} ms vs server ${fmt(o.serverMs)} ms, ${(o.bytes / text.length).toFixed(1)} B/char, ${o.frames} frames; bare ${fmt(b.seenMs)} ms vs server ${fmt(b.serverMs)} ms, ${(b.bytes / text.length).toFixed(1)} B/char`);
+      log(
+        `paragraph ${i + 1}/${runs}: aish ${fmt(o.seenMs)} ms vs server ${fmt(o.serverMs)} ms, ${(o.bytes / text.length).toFixed(1)} B/char, ${o.frames} frames; bare ${fmt(b.seenMs)} ms vs server ${fmt(b.serverMs)} ms, ${(b.bytes / text.length).toFixed(1)} B/char`,
+      );
     }
     const speed = (xs: Sample[]) => median(xs.map((s) => s.serverMs / s.seenMs));
     const perChar = (xs: Sample[]) => median(xs.map((s) => s.bytes / text.length));
     const what = `one ${text.length.toLocaleString('en')}-char paragraph at ≥ ${Math.min(...ours.map((s) => s.rate)).toFixed(0)} tok/s (median of ${runs})`;
     return [
-        [`${what}: speed (server's stream time ÷ time to its last word on screen)`, `${speed(ours).toFixed(2)}×`, `${speed(base).toFixed(2)}× (bare fetch + stdout.write per delta)`, `${(speed(ours) / speed(base)).toFixed(2)}×`],
-        [`${what}: bytes to the terminal per answer char`, `${perChar(ours).toFixed(1)} B`, `${perChar(base).toFixed(1)} B`, ratio(perChar(ours), perChar(base))],
+      [
+        `${what}: speed (server's stream time ÷ time to its last word on screen)`,
+        `${speed(ours).toFixed(2)}×`,
+        `${speed(base).toFixed(2)}× (bare fetch + stdout.write per delta)`,
+        `${(speed(ours) / speed(base)).toFixed(2)}×`,
+      ],
+      [
+        `${what}: bytes to the terminal per answer char`,
+        `${perChar(ours).toFixed(1)} B`,
+        `${perChar(base).toFixed(1)} B`,
+        ratio(perChar(ours), perChar(base)),
+      ],
     ];
   } finally {
     await killAll();

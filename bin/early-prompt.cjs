@@ -34,7 +34,8 @@ exports.start = function start(cache) {
         else plain = false; // anything else: the bundle's first frame shows it right
       }
     }
-    if (plain && draft.length + 3 <= (out.columns || 80)) out.write(`\x1b[${lines}A\r${PROMPT_HEAD}${draft}${CURSOR}\x1b[K\r\x1b[${lines}B`);
+    if (plain && draft.length + 3 <= (out.columns || 80))
+      out.write(`\x1b[${lines}A\r${PROMPT_HEAD}${draft}${CURSOR}\x1b[K\r\x1b[${lines}B`);
   };
   input.on('readable', onReadable);
   const stop = () => {

@@ -72,7 +72,8 @@ exports.lookup = function lookup(bundlePath, env = process.env, out = process.st
     } catch {
       return found;
     }
-    const entry = data && data.v === VERSION && Array.isArray(data.entries) ? data.entries.find((e) => e && e.key === found.key) : undefined;
+    const entry =
+      data && data.v === VERSION && Array.isArray(data.entries) ? data.entries.find((e) => e && e.key === found.key) : undefined;
     if (!entry || typeof entry.frame !== 'string' || !PLAIN_FRAME.test(entry.frame) || !entry.frame.endsWith('\n')) return found;
     const lines = entry.frame.split('\n').length - 1;
     if (lines < 1 || lines >= (out.rows || 24) || !Array.isArray(entry.files) || !entry.files.every(unchanged)) return found;

@@ -59,7 +59,12 @@ mkdirSync(out, { recursive: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/frontends/cli/main.ts', 'repl-ui': 'src/frontends/cli/repl-ui-entry.ts', define: 'src/config/define.ts', 'memory-worker': 'src/memory/preload-worker.ts' },
+  entryPoints: {
+    cli: 'src/frontends/cli/main.ts',
+    'repl-ui': 'src/frontends/cli/repl-ui-entry.ts',
+    define: 'src/config/define.ts',
+    'memory-worker': 'src/memory/preload-worker.ts',
+  },
   outdir: out,
   bundle: true,
   splitting: true, // lazy import() of heavy SDKs becomes separate chunks, loaded on first use

@@ -44,7 +44,8 @@ export const lazyEmojiPlugin = {
       const { readFile } = await import('node:fs/promises');
       const source = await readFile(args.path, 'utf8');
       const patched = lazyEmoji(source);
-      if (patched === source) console.warn(`lazy-emoji: ${args.path} not patched (unknown version); the build is correct but slower to start`);
+      if (patched === source)
+        console.warn(`lazy-emoji: ${args.path} not patched (unknown version); the build is correct but slower to start`);
       return { contents: patched, loader: 'js' };
     });
   },

@@ -158,7 +158,10 @@ export class Broker {
       if (userAborted) return this.result(content, calls, finishReason, usage, true);
       if (stalled) throw this.stalledError(content);
       if (noAnswer) {
-        throw new BrokerError('timeout', `no answer from ${p.baseURL} within ${duration(p.timeoutMs)} — check the server, or raise models.${p.name}.timeoutMs`);
+        throw new BrokerError(
+          'timeout',
+          `no answer from ${p.baseURL} within ${duration(p.timeoutMs)} — check the server, or raise models.${p.name}.timeoutMs`,
+        );
       }
       throw toBrokerError(err, p, content);
     } finally {
@@ -169,7 +172,11 @@ export class Broker {
     if (userAborted) return this.result(content, calls, finishReason, usage, true);
     if (stalled) throw this.stalledError(content);
     if (finishReason === null) {
-      throw new BrokerError('cut', `the answer from ${p.baseURL} ended before it was finished${content ? '; partial answer kept' : ''}`, content);
+      throw new BrokerError(
+        'cut',
+        `the answer from ${p.baseURL} ended before it was finished${content ? '; partial answer kept' : ''}`,
+        content,
+      );
     }
     return this.result(content, calls, finishReason, usage, false);
   }

@@ -79,7 +79,10 @@ function serverMessage(err: unknown): string {
   const e = err as { error?: { message?: unknown }; message?: unknown };
   const m = typeof e.error?.message === 'string' ? e.error.message : typeof e.message === 'string' ? e.message : '';
   // The SDK prefixes "401 " etc.; keep the server's own words, one line.
-  return m.replace(/^\d{3}\s+/, '').split('\n')[0]!.trim();
+  return m
+    .replace(/^\d{3}\s+/, '')
+    .split('\n')[0]!
+    .trim();
 }
 
 /** The innermost cause's message ("bad port", "getaddrinfo ENOTFOUND x"…). */
@@ -137,7 +140,10 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   const saidBare = said.replace(/\.$/, '');
 
   if (name === 'APIConnectionTimeoutError') {
-    return make('timeout', `no answer from ${url} within ${duration(preset.timeoutMs)} — check the server, or raise models.${preset.name}.timeoutMs`);
+    return make(
+      'timeout',
+      `no answer from ${url} within ${duration(preset.timeoutMs)} — check the server, or raise models.${preset.name}.timeoutMs`,
+    );
   }
   // undici reports a connection closed mid-body as TypeError('terminated'), cause UND_ERR_SOCKET.
   if (causeCode(err) === 'UND_ERR_SOCKET' || (err instanceof TypeError && /terminated/i.test(String((err as Error).message)))) {
@@ -146,7 +152,11 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   if (name === 'APIConnectionError' || (status === undefined && causeCode(err))) {
     const code = causeCode(err);
     const why =
-      code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'host not found' : code ?? rootCauseMessage(err) ?? 'connection failed';
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'host not found'
+          : (code ?? rootCauseMessage(err) ?? 'connection failed');
     if (partial) return make('cut', `the connection to ${url} dropped mid-answer (${why}); partial answer kept`);
     return make('unreachable', `cannot reach ${url} (${why}) — is the server running, and is the base URL right?`);
   }
@@ -156,9 +166,16 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
     case 403:
       return make('permission', `${url} denied access (403)${said} — check that ${preset.keySource} may use model "${preset.model}"`);
     case 404:
-      return make('unknown-model', `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`);
+      return make(
+        'unknown-model',
+        `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`,
+      );
     case 429:
-      return make('rate-limit', `rate limited by ${url} (429) after retries${said} — wait a moment and try again`, `rate limited by ${url} (429)${saidBare}`);
+      return make(
+        'rate-limit',
+        `rate limited by ${url} (429) after retries${said} — wait a moment and try again`,
+        `rate limited by ${url} (429)${saidBare}`,
+      );
     case 400:
     case 422:
       return make('rejected', `${url} rejected the request (${status})${said}`);
@@ -167,9 +184,11 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
     if (partial) return make('cut', `the answer from ${url} broke off with an error${said}; partial answer kept`);
     return make('rejected', `${url} reported an error during the answer${said}`);
   }
-  if (typeof status === 'number' && status >= 500) return make('server', `server error ${status} from ${url}${said} — try again`, `server error ${status} from ${url}${saidBare}`);
+  if (typeof status === 'number' && status >= 500)
+    return make('server', `server error ${status} from ${url}${said} — try again`, `server error ${status} from ${url}${saidBare}`);
   if (typeof status === 'number') return make('server', `unexpected ${status} from ${url}${said}`);
-  if (err instanceof SyntaxError || /JSON/i.test(msg)) return make('protocol', `unreadable data from ${url} (${msg || 'bad JSON'})${partial ? '; partial answer kept' : ''}`);
+  if (err instanceof SyntaxError || /JSON/i.test(msg))
+    return make('protocol', `unreadable data from ${url} (${msg || 'bad JSON'})${partial ? '; partial answer kept' : ''}`);
   if (partial) return make('cut', `the answer from ${url} broke off (${msg || name || 'stream error'}); partial answer kept`);
   return make('server', `model call to ${url} failed: ${msg || name || String(err)}`);
 }

@@ -117,7 +117,9 @@ export class Checkpoints {
       accessSync(dir, constants.R_OK | constants.X_OK);
     } catch (err) {
       const code = errnoCode(err);
-      throw new AishError(`cannot snapshot ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : 'permission denied'}`);
+      throw new AishError(
+        `cannot snapshot ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : 'permission denied'}`,
+      );
     }
     const git = this.git(dir);
     await ensureShadow(git, this.root, dir);
@@ -125,26 +127,45 @@ export class Checkpoints {
     // New and changed files since the last snapshot (the index keeps stat data, so this is cheap).
     const changed = splitZ((await git.run(['ls-files', '-z', '--others', '--modified', '--exclude-standard'])).stdout);
     if (changed.length > MAX_NEW_FILES) {
-      throw new AishError(`cannot snapshot ${dir}: ${changed.length} new or changed files (over ${MAX_NEW_FILES}) — is a .gitignore missing?`);
+      throw new AishError(
+        `cannot snapshot ${dir}: ${changed.length} new or changed files (over ${MAX_NEW_FILES}) — is a .gitignore missing?`,
+      );
     }
     // Another repository inside the tree is listed as `dir/`: the user's, like their .git, left out.
     const nested = changed.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1));
     const large = changed.filter((p) => !p.endsWith('/') && this.tooLarge(join(dir, p)));
-    if (large.length) await git.run(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(large), literal: true });
+    if (large.length)
+      await git.run(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+        input: joinZ(large),
+        literal: true,
+      });
     const specs = ['.', ...[...large, ...nested].map((p) => `:(exclude,literal)${p}`)];
-    const add = await git.run(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(specs), allow: [1] });
+    const add = await git.run(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      input: joinZ(specs),
+      allow: [1],
+    });
     const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
     if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);
     const tree = (await git.run(['write-tree'])).stdout.trim();
     if (tree === unlessTree) return { checkpoint: null, large };
 
-    const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split('\0');
+    const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split(
+      '\0',
+    );
     const [head, headTree] = ids.split(' ');
     const newest = head ? parseMessage(head, message) : null;
     if (newest && headTree === tree) return { checkpoint: { ...newest, reused: true }, large };
-    const record = { ts: new Date().toISOString(), label, dir, ...(step && { step }), ...(large.length + unreadable > 0 && { skipped: large.length + unreadable }) };
+    const record = {
+      ts: new Date().toISOString(),
+      label,
+      dir,
+      ...(step && { step }),
+      ...(large.length + unreadable > 0 && { skipped: large.length + unreadable }),
+    };
     const parent = head ? ['-p', head] : [];
-    const commit = (await git.run(['commit-tree', '--no-gpg-sign', tree, ...parent, '-F', '-'], { input: formatMessage(record) })).stdout.trim();
+    const commit = (
+      await git.run(['commit-tree', '--no-gpg-sign', tree, ...parent, '-F', '-'], { input: formatMessage(record) })
+    ).stdout.trim();
     await git.run(['update-ref', REF, commit, ...(head ? [head] : [])]);
     await housekeeping(git);
     return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large };
@@ -189,8 +210,13 @@ export class Checkpoints {
       else if (status === 'A') remove.push(path);
       else write.push(path);
     }
-    if (remove.length) await git.run(['rm', '-q', '-f', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(remove), literal: true });
-    if (write.length) await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(write), literal: true });
+    if (remove.length)
+      await git.run(['rm', '-q', '-f', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+        input: joinZ(remove),
+        literal: true,
+      });
+    if (write.length)
+      await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(write), literal: true });
     return { ...empty, changed: remove.length + write.length, written: write.length, removed: remove.length, keptLarge };
   }
 }

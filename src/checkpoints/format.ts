@@ -40,7 +40,9 @@ export function resolveTarget(list: readonly Checkpoint[], arg: string | undefin
   if (!/^[0-9a-f]{4,40}$/i.test(arg)) throw new UsageError(`"${arg}" is neither a position (1 = newest) nor a checkpoint id (see ${hint})`);
   const found = list.filter((c) => c.commit.startsWith(arg.toLowerCase()));
   if (found.length === 1) return found[0]!;
-  throw new UsageError(found.length ? `checkpoint id ${arg} is ambiguous — give more digits (see ${hint})` : `no checkpoint ${arg} (see ${hint})`);
+  throw new UsageError(
+    found.length ? `checkpoint id ${arg} is ambiguous — give more digits (see ${hint})` : `no checkpoint ${arg} (see ${hint})`,
+  );
 }
 
 /** What a restore did, and how to undo it. */

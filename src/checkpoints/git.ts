@@ -25,15 +25,23 @@ export interface GitCall {
 
 /** Settings on every call; the shadow config repeats them, this covers older shadows and -c-only keys. */
 const FLAGS = [
-  '-c', 'core.hooksPath=' + devNull,
-  '-c', 'core.fsmonitor=false',
-  '-c', 'core.autocrlf=false',
-  '-c', 'core.safecrlf=false',
-  '-c', 'commit.gpgSign=false',
-  '-c', 'user.name=aish',
-  '-c', 'user.email=aish@localhost',
+  '-c',
+  'core.hooksPath=' + devNull,
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.autocrlf=false',
+  '-c',
+  'core.safecrlf=false',
+  '-c',
+  'commit.gpgSign=false',
+  '-c',
+  'user.name=aish',
+  '-c',
+  'user.email=aish@localhost',
   // The shadow is ours and its config is ours; ownership of the user's directory does not matter.
-  '-c', 'safe.directory=*',
+  '-c',
+  'safe.directory=*',
 ];
 
 /** The caller's environment without any GIT_* variable, and with no global or system config. */
@@ -87,7 +95,11 @@ export class Git {
       child.stdout.on('data', (d: Buffer) => out.push(d));
       child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
       child.on('error', (e) => {
-        reject(errnoCode(e) === 'ENOENT' ? new AishError(`checkpoints need git, which was not found (${this.bin}) — install git, or set safety.checkpoints: false`) : e);
+        reject(
+          errnoCode(e) === 'ENOENT'
+            ? new AishError(`checkpoints need git, which was not found (${this.bin}) — install git, or set safety.checkpoints: false`)
+            : e,
+        );
       });
       child.on('close', (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr: err }));
       // A child that exits early closes stdin; that is not our error.

@@ -19,7 +19,10 @@ function componentRegex(glob: string): RegExp {
       const end = glob.indexOf(']', i + 2);
       if (end < 0) re += '\\[';
       else {
-        re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        re += `[${glob
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = end;
       }
     } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -33,7 +33,11 @@ export function inside(parent: string, child: string): string | null {
 
 /** A path as an anchored, literal .gitignore pattern. */
 export function ignorePattern(rel: string): string {
-  const esc = rel.split(/[\\/]/).join('/').replace(/[\\*?[\]]/g, '\\$&').replace(/ +$/, (m) => m.replace(/ /g, '\\ '));
+  const esc = rel
+    .split(/[\\/]/)
+    .join('/')
+    .replace(/[\\*?[\]]/g, '\\$&')
+    .replace(/ +$/, (m) => m.replace(/ /g, '\\ '));
   return `/${esc}/`;
 }
 

@@ -47,7 +47,8 @@ export const restoreCommand: MetaCommand<'checkpoints' | 'ui'> = {
     const list = await checkpoints.list();
     if (list.length === 0) throw new AishError(`no checkpoints of ${dir} — nothing to restore`);
     const target = resolveTarget(list, argv[0], ':checkpoints');
-    if (!(await confirm(ui, `put ${dir} back to checkpoint ${describeCheckpoint(target, new Date())}?`))) return { output: [info('nothing restored')] };
+    if (!(await confirm(ui, `put ${dir} back to checkpoint ${describeCheckpoint(target, new Date())}?`)))
+      return { output: [info('nothing restored')] };
     const r = await checkpoints.restore(target.commit, ':checkpoints');
     return { output: [info(formatRestore(r, dir, new Date(), ':restore'))] };
   },

@@ -9,7 +9,13 @@ export const configCommand: MetaCommand<'chat' | 'paths'> = {
     {
       name: 'path',
       help: 'the config file in use and the data directory (also :config alone)',
-      run: ({ chat, paths }) => ({ output: [info(`config: ${chat.configPath ? tildify(chat.configPath) : 'none — the defaults (copy config.example.ts to ~/.config/aish/config.ts)'}\ndata:   ${tildify(paths.dataDir)}`)] }),
+      run: ({ chat, paths }) => ({
+        output: [
+          info(
+            `config: ${chat.configPath ? tildify(chat.configPath) : 'none — the defaults (copy config.example.ts to ~/.config/aish/config.ts)'}\ndata:   ${tildify(paths.dataDir)}`,
+          ),
+        ],
+      }),
     },
     {
       name: 'reload',

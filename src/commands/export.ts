@@ -18,7 +18,9 @@ export const exportCommand: MetaCommand<'sessions' | 'paths' | 'chat'> = {
     if (!sessions.path) throw new AishError('nothing to export yet — say something first');
     const name = sessionName(sessions.path);
     const text = exportSession(sessions.path, name, 'md', chat.digest()?.title);
-    const written = file ? writeExport(file, text, { force }) : writeExport(defaultExportPath(paths.dataDir, name, 'md'), text, { force: true, mkdir: true });
+    const written = file
+      ? writeExport(file, text, { force })
+      : writeExport(defaultExportPath(paths.dataDir, name, 'md'), text, { force: true, mkdir: true });
     return { output: [info(`exported to ${tildify(written)}`)] };
   },
 };

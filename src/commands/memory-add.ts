@@ -19,7 +19,13 @@ async function candidates(memory: MemorySession, text: string): Promise<readonly
   return (await memory.nearby(text, 50).catch(() => ({ items: [] }))).items;
 }
 
-export async function addWithSupersede(memory: MemorySession, ui: CommandServices['ui'], kind: MemoryKind, text: string, project: boolean): Promise<CommandResult> {
+export async function addWithSupersede(
+  memory: MemorySession,
+  ui: CommandServices['ui'],
+  kind: MemoryKind,
+  text: string,
+  project: boolean,
+): Promise<CommandResult> {
   await memory.ready();
   const store = memory.store();
   const scope = project ? projectScope(memory.cwd) : undefined;
@@ -29,7 +35,15 @@ export async function addWithSupersede(memory: MemorySession, ui: CommandService
   const old = ui.interactive && findSuperseded({ kind, content: safe.text, ...(scope && { scope }) }, await candidates(memory, safe.text));
   if (old) {
     const label = `old #${old.id}`;
-    ui.print(info([`this looks like an update of #${old.id}:`, `  ${label} (${old.kind}): ${oneLine(old.content)}`, `  ${'new'.padEnd(label.length)} (${kind}): ${oneLine(safe.text)}`].join('\n')));
+    ui.print(
+      info(
+        [
+          `this looks like an update of #${old.id}:`,
+          `  ${label} (${old.kind}): ${oneLine(old.content)}`,
+          `  ${'new'.padEnd(label.length)} (${kind}): ${oneLine(safe.text)}`,
+        ].join('\n'),
+      ),
+    );
     if (await confirm(ui, `replace #${old.id}?`)) {
       const r = await store.supersede(old.id, kind, safe.text, scope ? { scope } : {});
       memory.reselect();

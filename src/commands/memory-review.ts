@@ -109,7 +109,11 @@ export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO
     }
   }
   const waiting = inbox.pendingCount();
-  return { ...tally, waiting, summary: `[aish] review: kept ${tally.kept}, dropped ${tally.dropped}, skipped ${tally.skipped}; ${waiting} still waiting` };
+  return {
+    ...tally,
+    waiting,
+    summary: `[aish] review: kept ${tally.kept}, dropped ${tally.dropped}, skipped ${tally.skipped}; ${waiting} still waiting`,
+  };
 }
 
 /** `inbox.jsonl:LINE: reason` for each line the inbox could not use. */

@@ -20,7 +20,9 @@ type Mode = 'ask' | 'yes' | 'no';
 function modeOf(argv: readonly string[]): Mode {
   if (argv.length === 0) return 'ask';
   if (argv.length === 1 && (argv[0] === '--yes' || argv[0] === '--no')) return argv[0] === '--yes' ? 'yes' : 'no';
-  throw new UsageError('usage: :memory summarize [--yes|--no] (--yes keeps every new candidate, --no keeps none; scripts use them to never be asked)');
+  throw new UsageError(
+    'usage: :memory summarize [--yes|--no] (--yes keeps every new candidate, --no keeps none; scripts use them to never be asked)',
+  );
 }
 
 async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { argv: string[] }) {
@@ -45,7 +47,8 @@ async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { a
   sessions.append({ role: 'assistant', content: redactSecrets(result.content).text, meta: 'summarize' });
 
   const candidates = parseCandidates(result.content);
-  if (candidates.length === 0) return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: nothing to keep')] };
+  if (candidates.length === 0)
+    return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: nothing to keep')] };
 
   const store = memory.store();
   store.reload();
@@ -54,8 +57,13 @@ async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { a
   for (const [i, c] of candidates.entries()) {
     const red = redactSecrets(c.content);
     const dup = findDuplicate({ kind: c.kind, content: red.text }, active);
-    const notes = [red.found.length ? `redacted: ${[...new Set(red.found)].join(', ')}` : '', dup ? `duplicates memory ${dup.id} — skip it?` : ''].filter(Boolean);
-    ui.print(info(`[memory] candidate ${i + 1}/${candidates.length} (${c.kind}): ${red.text}${notes.length ? `  (${notes.join('; ')})` : ''}`));
+    const notes = [
+      red.found.length ? `redacted: ${[...new Set(red.found)].join(', ')}` : '',
+      dup ? `duplicates memory ${dup.id} — skip it?` : '',
+    ].filter(Boolean);
+    ui.print(
+      info(`[memory] candidate ${i + 1}/${candidates.length} (${c.kind}): ${red.text}${notes.length ? `  (${notes.join('; ')})` : ''}`),
+    );
     // A script decides up front: duplicates are never kept by --yes.
     const answer = mode === 'ask' ? await ui.ask('keep? [y/N/edit] ') : mode === 'yes' && !dup ? 'y' : 'n';
     if (mode !== 'ask') ui.print(info(`keep? ${answer === 'y' ? 'yes' : 'no'} (--${mode})`));

@@ -14,7 +14,8 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const here = argv.includes('--here');
   const args = argv.filter((a) => a !== '--here');
   const arg = args[0];
-  if (args.length > 1 || (arg !== undefined && arg !== '--all' && !/^\d+$/.test(arg))) throw new UsageError('usage: :memory list [--here] [PAGE | --all]');
+  if (args.length > 1 || (arg !== undefined && arg !== '--all' && !/^\d+$/.test(arg)))
+    throw new UsageError('usage: :memory list [--here] [PAGE | --all]');
   const store = memory.store();
   store.reload();
   const all = store.items();
@@ -23,7 +24,17 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const out = [];
   const unreadable = unreadableCount(store.skipped);
   if (unreadable) out.push(warn(`${basename(memory.path)}: ${plural(unreadable, 'unreadable line')} (see :memory inject)`));
-  if (items.length === 0) return { output: [...out, info(here && all.length ? `no memory item applies here (${plural(all.length, 'item')} in other projects)` : 'memory is empty — add with :remember TEXT')] };
+  if (items.length === 0)
+    return {
+      output: [
+        ...out,
+        info(
+          here && all.length
+            ? `no memory item applies here (${plural(all.length, 'item')} in other projects)`
+            : 'memory is empty — add with :remember TEXT',
+        ),
+      ],
+    };
   const per = arg === '--all' ? undefined : ui.pageLines?.();
   const pages = per ? Math.ceil(items.length / per) : 1;
   const page = Math.min(Math.max(1, Number(arg ?? '1') || 1), pages);
@@ -31,8 +42,13 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const injected = new Set(memory.injected.map((i) => i.id));
   const lines = formatItemLines(shown, { now: new Date(), injected, isPinned: (it) => store.isPinned(it) });
   const what = here ? `${plural(items.length, 'item')} apply here (of ${all.length})` : plural(items.length, 'item');
-  lines.push(memory.injecting ? `${what}; * = in [background] now (${injected.size}); the rest is recalled when relevant` : `${what}; injection is off (--no-memory)`);
-  if (pages > 1) lines.push(`page ${page}/${pages}${page < pages ? ` — :memory list ${page + 1} for the next, :memory list --all for everything` : ''}`);
+  lines.push(
+    memory.injecting
+      ? `${what}; * = in [background] now (${injected.size}); the rest is recalled when relevant`
+      : `${what}; injection is off (--no-memory)`,
+  );
+  if (pages > 1)
+    lines.push(`page ${page}/${pages}${page < pages ? ` — :memory list ${page + 1} for the next, :memory list --all for everything` : ''}`);
   return { output: [...out, rows(lines.join('\n'))] };
 }
 
@@ -42,7 +58,8 @@ function inject(memory: MemorySession): CommandResult {
   const snap = store.reload(true);
   memory.reselect();
   const out = formatSkipped(basename(memory.path), snap.skipped).map(warn);
-  for (const t of store.danglingTombstones()) out.push(warn(`${basename(memory.path)}:${t.line}: tombstone ${t.id} names id ${t.target}, which is no item — it forgets nothing`));
+  for (const t of store.danglingTombstones())
+    out.push(warn(`${basename(memory.path)}:${t.line}: tombstone ${t.id} names id ${t.target}, which is no item — it forgets nothing`));
   const skipped = snap.skipped.length ? `; ${plural(snap.skipped.length, 'line')} skipped` : '';
   out.push(
     info(
@@ -53,7 +70,6 @@ function inject(memory: MemorySession): CommandResult {
   );
   return { output: out };
 }
-
 
 async function plan(memory: MemorySession, text: string, lastPrompt: string | null, pageLines: number | undefined): Promise<CommandResult> {
   await memory.ready();

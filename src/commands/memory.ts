@@ -1,5 +1,16 @@
 /** :remember TEXT and :memory with its subcommands, one table; the operations are memory/ops.ts. */
-import { clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText, pinItem, takeProjectFlag, type OpResult } from '../memory/ops';
+import {
+  clearAll,
+  compactFile,
+  editItem,
+  forgetItem,
+  parseId,
+  parseKind,
+  parseText,
+  pinItem,
+  takeProjectFlag,
+  type OpResult,
+} from '../memory/ops';
 import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
@@ -44,7 +55,11 @@ async function pin(memory: MemorySession, rawId: string | undefined, on: boolean
 export function completeIds({ memory }: { memory: MemorySession }, argv: string[], word: string): string[] {
   if (argv.length > 0) return [];
   try {
-    return memory.store().items().map((i) => String(i.id)).filter((id) => id.startsWith(word));
+    return memory
+      .store()
+      .items()
+      .map((i) => String(i.id))
+      .filter((id) => id.startsWith(word));
   } catch {
     return [];
   }
@@ -55,7 +70,12 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[
     name: 'add',
     args: '[--project] KIND TEXT',
     help: 'remember TEXT; KIND is fact, pref or context (:remember TEXT = add fact);\n--project: only for this git repository (or directory)',
-    complete: (_ctx, argv) => (argv.filter((a) => a !== '--project').length > 0 ? [] : argv.includes('--project') ? [...MEMORY_KINDS] : [...MEMORY_KINDS, '--project']),
+    complete: (_ctx, argv) =>
+      argv.filter((a) => a !== '--project').length > 0
+        ? []
+        : argv.includes('--project')
+          ? [...MEMORY_KINDS]
+          : [...MEMORY_KINDS, '--project'],
     run: ({ memory, ui, rest }) => {
       const a = addArgs(rest, true);
       return addWithSupersede(memory, ui, a.kind, a.text, a.project);

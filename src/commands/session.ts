@@ -29,7 +29,9 @@ function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: st
   const now = new Date();
   const lines = list.slice(0, 30).map((s) => formatSessionLine(s, now, s.path === sessions.path ? '*' : s.named ? '+' : ' '));
   if (list.length > 30) lines.push(`… and ${list.length - 30} older`);
-  lines.push(`* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`);
+  lines.push(
+    `* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`,
+  );
   return { output: [rows(lines.join('\n'))] };
 }
 
@@ -46,7 +48,12 @@ export const sessionsCommand: MetaCommand<'sessions'> = {
   name: 'sessions',
   summary: 'saved and recent sessions; search past turns',
   subcommands: [
-    { name: 'list', args: '[--all]', help: 'saved and recent sessions, newest first (also :sessions alone); --all: also one-shot runs and unanswered ones', run: list },
+    {
+      name: 'list',
+      args: '[--all]',
+      help: 'saved and recent sessions, newest first (also :sessions alone); --all: also one-shot runs and unanswered ones',
+      run: list,
+    },
     {
       name: 'search',
       args: 'TEXT',
@@ -67,8 +74,12 @@ export const sessionCommand: MetaCommand<'chat' | 'sessions' | 'config'> = {
     if (d?.summary) rows.push(d.summary);
     const state = d?.state && renderWorkingState(d.state);
     if (state) rows.push('', state);
-    else if (!config.memory || config.memory.capture === 'off') rows.push('no working state: capture is off (memory.capture in the config)');
-    else rows.push(`no working state yet — aish writes one in the background after ${plural(config.memory.captureMinTurns, 'prompt')}, when old turns leave the window, and at quit`);
+    else if (!config.memory || config.memory.capture === 'off')
+      rows.push('no working state: capture is off (memory.capture in the config)');
+    else
+      rows.push(
+        `no working state yet — aish writes one in the background after ${plural(config.memory.captureMinTurns, 'prompt')}, when old turns leave the window, and at quit`,
+      );
     return { output: [info(rows.join('\n'))] };
   },
 };

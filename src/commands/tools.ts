@@ -17,7 +17,12 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
     const statuses = tools.statuses();
     if (statuses.length === 0) lines.push(`no MCP servers configured (mcp.servers in the config; ${exampleConfigHint()})`);
     for (const s of statuses) {
-      const state = s.state === 'failed' ? `failed: ${s.error ?? '?'}` : s.state === 'ready' ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}` : s.state;
+      const state =
+        s.state === 'failed'
+          ? `failed: ${s.error ?? '?'}`
+          : s.state === 'ready'
+            ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}`
+            : s.state;
       lines.push(`MCP ${s.name}: ${state}`);
       if (s.state !== 'ready') continue;
       for (const t of tools.serverTools().filter((t) => t.server === s.name)) {

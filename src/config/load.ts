@@ -29,7 +29,11 @@ export function locateConfig(flag: string | undefined, env: NodeJS.ProcessEnv = 
  */
 export const CONFIG_LOAD_TIMEOUT_MS = 5000;
 
-export async function loadConfig(flag?: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = CONFIG_LOAD_TIMEOUT_MS): Promise<LoadedConfig> {
+export async function loadConfig(
+  flag?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = CONFIG_LOAD_TIMEOUT_MS,
+): Promise<LoadedConfig> {
   const { path, explicit } = locateConfig(flag, env);
   if (!existsSync(path)) {
     if (explicit) throw new ConfigError(`config file not found: ${path} (check --config or $AISH_CONFIG)`);
@@ -53,7 +57,15 @@ function withTimeout<T>(path: string, work: Promise<T>, ms: number): Promise<T> 
   let timer: NodeJS.Timeout | undefined;
   // A timer that holds the process open: it ends either way, with this error rather than silently.
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ConfigError(`config ${path}: not loaded within ${ms / 1000} s — does its default export (or a promise it returns) never settle?`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConfigError(
+            `config ${path}: not loaded within ${ms / 1000} s — does its default export (or a promise it returns) never settle?`,
+          ),
+        ),
+      ms,
+    );
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
@@ -113,7 +125,9 @@ function describeLoadError(err: unknown, path: string): string {
     // Last resort for runtime errors: name the line of the file that mentions the failing symbol.
     const sym = /^(\w+) is not defined/.exec(reason)?.[1];
     if (sym) {
-      const idx = readFileSync(path, 'utf8').split('\n').findIndex((l) => new RegExp(`\\b${sym}\\b`).test(l));
+      const idx = readFileSync(path, 'utf8')
+        .split('\n')
+        .findIndex((l) => new RegExp(`\\b${sym}\\b`).test(l));
       if (idx >= 0) line = idx + 1;
     }
   }

@@ -39,9 +39,7 @@ export function resolvePaths(opts: {
   else dataDir = join(env.XDG_DATA_HOME || xdgData || join(homedir(), '.local', 'share'), 'aish');
 
   const memoryPath =
-    opts.config.memory && opts.config.memory.path
-      ? fromConfig(opts.config.memory.path, opts.configPath)
-      : join(dataDir, 'memory.jsonl');
+    opts.config.memory && opts.config.memory.path ? fromConfig(opts.config.memory.path, opts.configPath) : join(dataDir, 'memory.jsonl');
 
   return {
     dataDir,

@@ -26,6 +26,7 @@ export async function setup(flags: GlobalFlags, env: NodeJS.ProcessEnv = process
 /** `AISH_CAPTURE=off|ask|auto` overrides memory.capture for one run (CI jobs, scripts, tests). */
 function captureFromEnv(config: AishConfig, value: string | undefined): void {
   if (value === undefined || value === '') return;
-  if (!(CAPTURE_MODES as readonly string[]).includes(value)) throw new ConfigError(`AISH_CAPTURE must be ${CAPTURE_MODES.join(', ')} (got ${JSON.stringify(value.slice(0, 40))})`);
+  if (!(CAPTURE_MODES as readonly string[]).includes(value))
+    throw new ConfigError(`AISH_CAPTURE must be ${CAPTURE_MODES.join(', ')} (got ${JSON.stringify(value.slice(0, 40))})`);
   if (config.memory) config.memory.capture = value as CaptureMode;
 }

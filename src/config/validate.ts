@@ -6,7 +6,15 @@
 import { exampleConfigHint } from './example';
 import { ConfigError } from '../util/errors';
 import { closest } from '../util/suggest';
-import { DEFAULT_CONFIG, type AishConfig, type McpServerConfig, type ModelPreset, type SandboxMode, type CaptureMode, CAPTURE_MODES } from './types';
+import {
+  DEFAULT_CONFIG,
+  type AishConfig,
+  type McpServerConfig,
+  type ModelPreset,
+  type SandboxMode,
+  type CaptureMode,
+  CAPTURE_MODES,
+} from './types';
 
 type Obj = Record<string, unknown>;
 
@@ -82,7 +90,19 @@ function describe(v: unknown): string {
 }
 
 const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris'] as const;
-const PRESET_KEYS = ['model', 'baseURL', 'apiKeyEnv', 'apiKey', 'maxTokens', 'maxTokensParam', 'temperature', 'topP', 'extraBody', 'timeoutMs', 'price'] as const;
+const PRESET_KEYS = [
+  'model',
+  'baseURL',
+  'apiKeyEnv',
+  'apiKey',
+  'maxTokens',
+  'maxTokensParam',
+  'temperature',
+  'topP',
+  'extraBody',
+  'timeoutMs',
+  'price',
+] as const;
 /** Request fields aish sets itself: extraBody may not replace them. */
 const OWN_BODY_KEYS = ['model', 'messages', 'stream', 'tools'] as const;
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'disabled'] as const;
@@ -121,15 +141,22 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     const m =
       top.memory === undefined
         ? {}
-        : c.object('memory', top.memory, ['path', 'injectMaxChars', 'summarizerModel', 'pruneOlderThanDays', 'recall', 'capture', 'captureMinTurns']);
+        : c.object('memory', top.memory, [
+            'path',
+            'injectMaxChars',
+            'summarizerModel',
+            'pruneOlderThanDays',
+            'recall',
+            'capture',
+            'captureMinTurns',
+          ]);
     const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
     if (summarizerModel !== undefined && !(summarizerModel in models)) {
       c.fail('memory.summarizerModel', `one of the presets in models (${Object.keys(models).join(', ')})`, summarizerModel);
     }
     memory = {
-      injectMaxChars:
-        m.injectMaxChars === undefined ? 2000 : c.int('memory.injectMaxChars', m.injectMaxChars, 0, 1_000_000),
+      injectMaxChars: m.injectMaxChars === undefined ? 2000 : c.int('memory.injectMaxChars', m.injectMaxChars, 0, 1_000_000),
       recall: {
         enabled: r.enabled === undefined ? true : c.bool('memory.recall.enabled', r.enabled),
         maxChars: r.maxChars === undefined ? 1200 : c.int('memory.recall.maxChars', r.maxChars, 0, 1_000_000),
@@ -157,7 +184,10 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     }
   }
 
-  const safety = top.safety === undefined ? {} : c.object('safety', top.safety, ['confirmCommands', 'extraDestructivePatterns', 'sandbox', 'sandboxNetwork', 'checkpoints']);
+  const safety =
+    top.safety === undefined
+      ? {}
+      : c.object('safety', top.safety, ['confirmCommands', 'extraDestructivePatterns', 'sandbox', 'sandboxNetwork', 'checkpoints']);
   const patterns: Array<string | RegExp> = [];
   if (safety.extraDestructivePatterns !== undefined) {
     const list: unknown = safety.extraDestructivePatterns;
@@ -184,16 +214,19 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     history: history.dir === undefined ? {} : { dir: c.str('history.dir', history.dir, { nonEmpty: true }) },
     context: {
       maxTokens: context.maxTokens === undefined ? d.context.maxTokens : c.int('context.maxTokens', context.maxTokens, 256),
-      maxFileBytes: context.maxFileBytes === undefined ? d.context.maxFileBytes : c.int('context.maxFileBytes', context.maxFileBytes, 1, 64 * 1024 * 1024),
+      maxFileBytes:
+        context.maxFileBytes === undefined
+          ? d.context.maxFileBytes
+          : c.int('context.maxFileBytes', context.maxFileBytes, 1, 64 * 1024 * 1024),
     },
     memory,
     mcp: { servers },
     safety: {
-      confirmCommands:
-        safety.confirmCommands === undefined ? true : c.bool('safety.confirmCommands', safety.confirmCommands),
+      confirmCommands: safety.confirmCommands === undefined ? true : c.bool('safety.confirmCommands', safety.confirmCommands),
       extraDestructivePatterns: patterns,
       sandbox: safety.sandbox === undefined ? d.safety.sandbox : sandboxMode(c, safety.sandbox),
-      sandboxNetwork: safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
+      sandboxNetwork:
+        safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
       checkpoints: safety.checkpoints === undefined ? d.safety.checkpoints : c.bool('safety.checkpoints', safety.checkpoints),
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },
@@ -201,7 +234,8 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
 }
 
 function captureMode(c: Checker, v: unknown): CaptureMode {
-  if (typeof v !== 'string' || !(CAPTURE_MODES as readonly string[]).includes(v)) c.fail('memory.capture', `one of ${CAPTURE_MODES.map((m) => `"${m}"`).join(', ')}`, v);
+  if (typeof v !== 'string' || !(CAPTURE_MODES as readonly string[]).includes(v))
+    c.fail('memory.capture', `one of ${CAPTURE_MODES.map((m) => `"${m}"`).join(', ')}`, v);
   return v as CaptureMode;
 }
 
@@ -226,12 +260,14 @@ function validatePreset(c: Checker, key: string, raw: unknown): ModelPreset {
   }
   // Never echo a key back: describe() would print it.
   if (p.apiKey !== undefined) {
-    if (typeof p.apiKey !== 'string' || p.apiKey === '') c.fail(`${key}.apiKey`, 'a non-empty string', typeof p.apiKey === 'string' ? '' : p.apiKey);
+    if (typeof p.apiKey !== 'string' || p.apiKey === '')
+      c.fail(`${key}.apiKey`, 'a non-empty string', typeof p.apiKey === 'string' ? '' : p.apiKey);
     out.apiKey = p.apiKey;
   }
   if (p.maxTokens !== undefined) out.maxTokens = c.int(`${key}.maxTokens`, p.maxTokens, 1);
   if (p.maxTokensParam !== undefined) {
-    if (p.maxTokensParam !== 'max_tokens' && p.maxTokensParam !== 'max_completion_tokens') c.fail(`${key}.maxTokensParam`, '"max_tokens" or "max_completion_tokens"', p.maxTokensParam);
+    if (p.maxTokensParam !== 'max_tokens' && p.maxTokensParam !== 'max_completion_tokens')
+      c.fail(`${key}.maxTokensParam`, '"max_tokens" or "max_completion_tokens"', p.maxTokensParam);
     out.maxTokensParam = p.maxTokensParam;
   }
   if (p.temperature !== undefined) out.temperature = c.num(`${key}.temperature`, p.temperature, 0, 2);
@@ -239,7 +275,8 @@ function validatePreset(c: Checker, key: string, raw: unknown): ModelPreset {
   if (p.extraBody !== undefined) {
     const body = c.object(`${key}.extraBody`, p.extraBody, null);
     const own = OWN_BODY_KEYS.find((k) => k in body);
-    if (own) throw new ConfigError(`config ${c.file}: ${key}.extraBody.${own} cannot be set — aish sends ${OWN_BODY_KEYS.join(', ')} itself`);
+    if (own)
+      throw new ConfigError(`config ${c.file}: ${key}.extraBody.${own} cannot be set — aish sends ${OWN_BODY_KEYS.join(', ')} itself`);
     out.extraBody = body;
   }
   if (p.timeoutMs !== undefined) out.timeoutMs = c.int(`${key}.timeoutMs`, p.timeoutMs, 100);

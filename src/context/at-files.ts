@@ -58,7 +58,9 @@ export function withAtFiles(text: string, opts: AtFileOptions, refused: (line: s
   const r = readAtFiles(text, opts);
   if (r.refused.length > 0) {
     r.refused.forEach((line) => refused(line));
-    throw new AishError(`prompt not sent: ${r.refused.length === 1 ? 'a file' : `${r.refused.length} files`} could not be attached — remove the @ or name another file`);
+    throw new AishError(
+      `prompt not sent: ${r.refused.length === 1 ? 'a file' : `${r.refused.length} files`} could not be attached — remove the @ or name another file`,
+    );
   }
   return r.blocks.length ? `${text}\n\n${r.blocks.join('\n\n')}` : text;
 }
@@ -154,11 +156,50 @@ export function labelled(label: string, lang: string, body: string): string {
 }
 
 const LANGUAGES: Record<string, string> = {
-  ts: 'typescript', tsx: 'tsx', mts: 'typescript', cts: 'typescript', js: 'javascript', jsx: 'jsx', mjs: 'javascript', cjs: 'javascript',
-  json: 'json', jsonl: 'json', md: 'markdown', py: 'python', rs: 'rust', go: 'go', rb: 'ruby', java: 'java', kt: 'kotlin', swift: 'swift',
-  c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', php: 'php', sh: 'bash', bash: 'bash', zsh: 'zsh', fish: 'fish',
-  yml: 'yaml', yaml: 'yaml', toml: 'toml', ini: 'ini', xml: 'xml', html: 'html', css: 'css', scss: 'scss', sql: 'sql', lua: 'lua',
-  diff: 'diff', patch: 'diff', tf: 'hcl', vue: 'vue', svelte: 'svelte',
+  ts: 'typescript',
+  tsx: 'tsx',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'jsx',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  json: 'json',
+  jsonl: 'json',
+  md: 'markdown',
+  py: 'python',
+  rs: 'rust',
+  go: 'go',
+  rb: 'ruby',
+  java: 'java',
+  kt: 'kotlin',
+  swift: 'swift',
+  c: 'c',
+  h: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  hpp: 'cpp',
+  cs: 'csharp',
+  php: 'php',
+  sh: 'bash',
+  bash: 'bash',
+  zsh: 'zsh',
+  fish: 'fish',
+  yml: 'yaml',
+  yaml: 'yaml',
+  toml: 'toml',
+  ini: 'ini',
+  xml: 'xml',
+  html: 'html',
+  css: 'css',
+  scss: 'scss',
+  sql: 'sql',
+  lua: 'lua',
+  diff: 'diff',
+  patch: 'diff',
+  tf: 'hcl',
+  vue: 'vue',
+  svelte: 'svelte',
 };
 const NAMED: Record<string, string> = { Dockerfile: 'dockerfile', Makefile: 'makefile', Containerfile: 'dockerfile' };
 

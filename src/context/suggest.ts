@@ -115,7 +115,9 @@ function firstFence(lines: readonly string[]): { code: string[]; outside: string
   const start = lines.findIndex((l) => FENCE.test(l));
   if (start < 0) return null;
   const marker = FENCE.exec(lines[start]!)![1]!;
-  let end = lines.findIndex((l, i) => i > start && l.trim().startsWith(marker[0]!.repeat(marker.length)) && !l.trim().slice(marker.length).trim());
+  let end = lines.findIndex(
+    (l, i) => i > start && l.trim().startsWith(marker[0]!.repeat(marker.length)) && !l.trim().slice(marker.length).trim(),
+  );
   if (end < 0) end = lines.length;
   return { code: lines.slice(start + 1, end), outside: [...lines.slice(0, start), ...lines.slice(end + 1)] };
 }

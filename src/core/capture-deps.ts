@@ -21,7 +21,12 @@ export function summarizerPreset(memory: Pick<MemorySession, 'summarizerModel'>,
  * `nearby`: the live session's choice of items (MemorySession.nearby: a scan of a small store, the
  * recall index's best for a big one). Without it (the detached capture) the store is scanned.
  */
-export function captureDeps(p: { broker: Broker; store: MemoryStore; inbox: CaptureDeps['inbox']; nearby?: MemorySession['nearby'] }): CaptureDeps {
+export function captureDeps(p: {
+  broker: Broker;
+  store: MemoryStore;
+  inbox: CaptureDeps['inbox'];
+  nearby?: MemorySession['nearby'];
+}): CaptureDeps {
   return {
     broker: p.broker,
     related: async (text, limit) => {

@@ -88,7 +88,13 @@ export async function captureSession(sessionPath: string, deps: CaptureDeps, sig
   return { digest, added, userTurns };
 }
 
-function toInbox(c: CaptureCandidate, active: readonly MemoryItem[], turns: readonly Turn[], session: string, deps: CaptureDeps): NewCandidate {
+function toInbox(
+  c: CaptureCandidate,
+  active: readonly MemoryItem[],
+  turns: readonly Turn[],
+  session: string,
+  deps: CaptureDeps,
+): NewCandidate {
   const red = redactSecrets(c.content);
   const content = red.text;
   const out: NewCandidate = { kind: c.kind, content, source: { session, ...sourceTurn(c.content, turns) } };

@@ -39,6 +39,8 @@ export async function reloadConfig(setup: Setup, env: NodeJS.ProcessEnv): Promis
 export function describeReload(r: ReloadResult, presets: readonly string[]): string {
   const where = r.path ? tildify(r.path) : 'no config file (the defaults)';
   const now = r.applied.length ? `applied ${r.applied.join(', ')} (presets: ${presets.join(', ')})` : 'nothing to apply now';
-  const later = r.atRestart.length ? `; ${r.atRestart.join(', ')} changed too — restart aish for ${r.atRestart.length === 1 ? 'it' : 'them'}` : '';
+  const later = r.atRestart.length
+    ? `; ${r.atRestart.join(', ')} changed too — restart aish for ${r.atRestart.length === 1 ? 'it' : 'them'}`
+    : '';
   return `reloaded ${where}: ${now}${later}`;
 }

@@ -57,7 +57,11 @@ export class Engine {
   /** The front end's host behind a filter: nothing shown can drive the terminal. */
   readonly host: EngineHost;
 
-  private constructor(readonly setup: Setup, frontHost: EngineHost, opts: EngineOptions) {
+  private constructor(
+    readonly setup: Setup,
+    frontHost: EngineHost,
+    opts: EngineOptions,
+  ) {
     const host = (this.host = terminalSafeHost(frontHost));
     this.env = opts.env ?? process.env;
     this.oneshot = opts.oneshot === true;
@@ -66,16 +70,25 @@ export class Engine {
     const warn = (text: string) => host.print({ kind: 'warn', text });
     this.conversation = new Conversation(config.context.maxTokens);
     this.models = new Models(config, opts.model ?? config.defaultModel, opts.env, notify);
-    this.memory = new MemorySession(config, paths.memoryPath, {
+    this.memory = new MemorySession(
+      config,
+      paths.memoryPath,
+      {
         inject: opts.memory,
         preload: opts.memoryPreload,
         cwd: () => this.cwd,
         // -p and --norris read no :commands: point at the shell's command instead.
         ...(frontHost.canAsk === false && { inspectHint: 'aish memory list' }),
-      }, { notice: (kind, text) => host.print({ kind, text }), changed: notify });
+      },
+      { notice: (kind, text) => host.print({ kind, text }), changed: notify },
+    );
     const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
     this.toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify }, this.memory);
-    this.recorder = new SessionRecorder(paths.sessionsDir, () => ({ cwd: this.cwd, model: this.models.active.model, ...(opts.oneshot && { oneshot: true }) }), warn);
+    this.recorder = new SessionRecorder(
+      paths.sessionsDir,
+      () => ({ cwd: this.cwd, model: this.models.active.model, ...(opts.oneshot && { oneshot: true }) }),
+      warn,
+    );
     // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
     this.guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), () => this.cwd), warn);
     this.norris = new Norris(this);
@@ -128,7 +141,11 @@ export class Engine {
   /** The exact request the model gets next: system prompt (with [background] or NORRIS), then the window. */
   request(): WindowResult {
     const n = this.norris.state;
-    const system = composeSystemPrompt({ memoryItems: this.memory.injected, session: this.keeper.sessionText(), norris: n && { goal: n.goal, maxSteps: n.maxSteps } });
+    const system = composeSystemPrompt({
+      memoryItems: this.memory.injected,
+      session: this.keeper.sessionText(),
+      norris: n && { goal: n.goal, maxSteps: n.maxSteps },
+    });
     return this.conversation.request(system, !n);
   }
 
@@ -147,7 +164,16 @@ export class Engine {
   }
 
   status(): StatusInfo {
-    return statusOf({ preset: this.models.active, cwd: this.cwd, memory: this.memory, request: this.request(), budget: this.conversation.budget, busy: this.busy, norris: this.norris.state, usage: this.tally.status((name) => this.config.models[name]?.price) });
+    return statusOf({
+      preset: this.models.active,
+      cwd: this.cwd,
+      memory: this.memory,
+      request: this.request(),
+      budget: this.conversation.budget,
+      busy: this.busy,
+      norris: this.norris.state,
+      usage: this.tally.status((name) => this.config.models[name]?.price),
+    });
   }
 
   /** Something the status line shows changed: hand the host the new status. */
@@ -226,13 +252,21 @@ export class Engine {
     // Norris leaves memory out of its steps (see docs/memory.md); so does --no-memory.
     const recall = this.norris.state ? null : await this.memory.recall(recallQuery(text, this.conversation.messages));
     this.conversation.add({ role: 'user', content }, recall?.block);
-    this.record({ role: 'user', content, ...(recall && { recall: recall.items.map((r) => r.item.id) }), ...(content !== text && { typed: text }) });
+    this.record({
+      role: 'user',
+      content,
+      ...(recall && { recall: recall.items.map((r) => r.item.id) }),
+      ...(content !== text && { typed: text }),
+    });
     this.keeper.userTurn();
     const r = await runTurn(this, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
     this.keeper.afterExchange(this.request().evicted);
     if (r.end === 'error' && r.error) throw r.error;
     if (r.end === 'rounds') {
-      this.host.print({ kind: 'warn', text: `stopped after ${CHAT_TOOL_ROUNDS} rounds of tool calls — say "go on" to let the model continue` });
+      this.host.print({
+        kind: 'warn',
+        text: `stopped after ${CHAT_TOOL_ROUNDS} rounds of tool calls — say "go on" to let the model continue`,
+      });
     }
     return r;
   }

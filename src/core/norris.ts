@@ -60,7 +60,10 @@ export class Norris {
     deps.conversation.add({ role: 'user', content: start });
     deps.record({ role: 'user', content: start, meta: 'norris', typed: text });
     deps.keeper.userTurn();
-    deps.host.print({ kind: 'info', text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await deps.guards.describe(opts.yes)}; Ctrl-C stops)` });
+    deps.host.print({
+      kind: 'info',
+      text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await deps.guards.describe(opts.yes)}; Ctrl-C stops)`,
+    });
     try {
       const r = await runTurn(deps, {
         mode: 'norris',

@@ -35,7 +35,8 @@ export function resumeView(turns: readonly Turn[], lines: number): OutputItem[] 
     shown.unshift(all[i]!);
     used += h;
   }
-  if (used > lines && shown.length === 1) shown[0] = shown[0]!.map((item) => (item.kind === 'assistant' ? { ...item, text: cutLines(item.text, Math.max(3, lines - 3)) } : item));
+  if (used > lines && shown.length === 1)
+    shown[0] = shown[0]!.map((item) => (item.kind === 'assistant' ? { ...item, text: cutLines(item.text, Math.max(3, lines - 3)) } : item));
   const earlier = all.length - shown.length;
   return [...(earlier > 0 ? [{ kind: 'info' as const, text: `… ${plural(earlier, 'earlier turn')}` }] : []), ...shown.flat()];
 }

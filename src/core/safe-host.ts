@@ -25,7 +25,8 @@ export function terminalSafeHost(host: EngineHost): EngineHost {
       if (rest) host.liveText(rest);
       host.liveEnd();
     },
-    ask: (question, opts) => host.ask(terminalSafe(question), opts?.initial === undefined ? opts : { ...opts, initial: terminalSafe(opts.initial) }),
+    ask: (question, opts) =>
+      host.ask(terminalSafe(question), opts?.initial === undefined ? opts : { ...opts, initial: terminalSafe(opts.initial) }),
   };
   if (host.canAsk !== undefined) safe.canAsk = host.canAsk;
   if (host.interactive !== undefined) safe.interactive = host.interactive;

@@ -8,7 +8,15 @@
 import { basename } from 'node:path';
 import type { Broker } from '../broker/broker';
 import type { ChatMessage, Usage } from '../broker/types';
-import { describeMessages, parseSuggestion, revisionMessages, suggestMessages, suggestSystemPrompt, type SuggestEnv, type Suggestion } from '../context/suggest';
+import {
+  describeMessages,
+  parseSuggestion,
+  revisionMessages,
+  suggestMessages,
+  suggestSystemPrompt,
+  type SuggestEnv,
+  type Suggestion,
+} from '../context/suggest';
 import type { MemoryItem } from '../memory/types';
 import { classifyCommand } from '../tools/safety/classify';
 import { userShell } from '../tools/shell';
@@ -34,7 +42,12 @@ export function typedYes(answer: string | null): boolean {
 }
 
 export function suggestEnv(cwd: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): SuggestEnv {
-  const os = ({ darwin: 'macOS', linux: 'Linux', win32: 'Windows', freebsd: 'FreeBSD', openbsd: 'OpenBSD' } as Partial<Record<NodeJS.Platform, string>>)[platform] ?? platform;
+  const os =
+    (
+      { darwin: 'macOS', linux: 'Linux', win32: 'Windows', freebsd: 'FreeBSD', openbsd: 'OpenBSD' } as Partial<
+        Record<NodeJS.Platform, string>
+      >
+    )[platform] ?? platform;
   return { cwd, os, shell: basename(userShell(env)) };
 }
 
@@ -66,7 +79,11 @@ export async function firstMessages(deps: Pick<SuggestDeps, 'memoryItems' | 'cwd
 }
 
 /** One model call, parsed. Null when cancelled; throws on a failed call or an answer with no command. */
-export async function requestSuggestion(deps: Pick<SuggestDeps, 'broker' | 'countUsage'>, messages: ChatMessage[], signal?: AbortSignal): Promise<Suggestion | null> {
+export async function requestSuggestion(
+  deps: Pick<SuggestDeps, 'broker' | 'countUsage'>,
+  messages: ChatMessage[],
+  signal?: AbortSignal,
+): Promise<Suggestion | null> {
   const r = await deps.broker().stream(messages, signal ? { signal } : {});
   if (r.usage) deps.countUsage?.(r.usage);
   if (r.interrupted || signal?.aborted) return null;
@@ -151,7 +168,9 @@ async function describe(deps: SuggestDeps, command: string): Promise<void> {
   const r = await deps.cancellable(async (signal) => {
     host.liveStart('assistant');
     try {
-      return await deps.broker().stream(describeMessages(suggestEnv(deps.cwd, deps.env), command), { signal, onText: (t) => host.liveText(t) });
+      return await deps
+        .broker()
+        .stream(describeMessages(suggestEnv(deps.cwd, deps.env), command), { signal, onText: (t) => host.liveText(t) });
     } finally {
       host.liveEnd();
     }

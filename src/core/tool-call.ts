@@ -45,10 +45,14 @@ const WORDS = {
 } as const;
 
 function preview(output: string): string {
-  const lines = output.replace(/\n$/, '').split('\n').filter((l, i, a) => l || i < a.length - 1);
+  const lines = output
+    .replace(/\n$/, '')
+    .split('\n')
+    .filter((l, i, a) => l || i < a.length - 1);
   if (!lines.length || (lines.length === 1 && !lines[0])) return '';
   const shown = lines.slice(0, PREVIEW_LINES).map((l) => `    ${l.length > 200 ? l.slice(0, 200) + '…' : l}`);
-  if (lines.length > PREVIEW_LINES) shown.push(`    … ${lines.length - PREVIEW_LINES} more line${lines.length - PREVIEW_LINES === 1 ? '' : 's'}`);
+  if (lines.length > PREVIEW_LINES)
+    shown.push(`    … ${lines.length - PREVIEW_LINES} more line${lines.length - PREVIEW_LINES === 1 ? '' : 's'}`);
   return '\n' + shown.join('\n');
 }
 
@@ -60,9 +64,16 @@ function question(name: string, gate: GateSubject, offerAlways: boolean): string
 
 function refusal(gate: GateSubject): { shown: string; forModel: string } {
   if (gate.kind === 'memory') {
-    return { shown: 'needs confirmation', forModel: 'Not remembered: saving to memory needs the user\'s confirmation, and there was no one to confirm it (no terminal).' };
+    return {
+      shown: 'needs confirmation',
+      forModel: "Not remembered: saving to memory needs the user's confirmation, and there was no one to confirm it (no terminal).",
+    };
   }
-  const why = gate.destructive ? (gate.kind === 'command' ? `is destructive (${(gate.reasons ?? []).join(', ')})` : 'may be destructive') : 'needs confirmation';
+  const why = gate.destructive
+    ? gate.kind === 'command'
+      ? `is destructive (${(gate.reasons ?? []).join(', ')})`
+      : 'may be destructive'
+    : 'needs confirmation';
   const hint = gate.destructive ? '; aish --norris runs destructive steps only with --yes' : '';
   return {
     shown: gate.kind === 'command' && gate.destructive ? 'destructive' : 'needs confirmation',
@@ -78,7 +89,12 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
   const tool = toolbox.find(name);
   if (!tool) {
     host.print({ kind: 'tool', text: `⏵ ${name}: no such tool` });
-    return ok(`Error: there is no tool named ${name}. Available: ${toolbox.tools().map((t) => t.name).join(', ')}`);
+    return ok(
+      `Error: there is no tool named ${name}. Available: ${toolbox
+        .tools()
+        .map((t) => t.name)
+        .join(', ')}`,
+    );
   }
   const prepared = await tool.prepare(call.function.arguments);
   if ('error' in prepared) {
@@ -97,7 +113,11 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
   });
   if (decision.action === 'refuse') {
     host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${decision.reason})` });
-    return { content: `Not run: ${decision.reason}. Only read-only commands can run; try one, or stop and explain.`, refused: true, denied: false };
+    return {
+      content: `Not run: ${decision.reason}. Only read-only commands can run; try one, or stop and explain.`,
+      refused: true,
+      denied: false,
+    };
   }
   if (decision.action === 'ask') {
     // With nobody to answer, nothing is asked (no question printed): it is refused.
@@ -122,7 +142,12 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
   if (live) host.liveStart('tool', prepared.liveLabel);
   let r;
   try {
-    r = await prepared.run({ cwd: ctx.cwd, signal: ctx.signal, ...(sandbox && { sandbox }), ...(live && { onOutput: (t: string) => host.liveText(t) }) });
+    r = await prepared.run({
+      cwd: ctx.cwd,
+      signal: ctx.signal,
+      ...(sandbox && { sandbox }),
+      ...(live && { onOutput: (t: string) => host.liveText(t) }),
+    });
   } finally {
     if (live) host.liveEnd();
   }

@@ -138,14 +138,28 @@ async function modelCall(deps: TurnDeps, signal: AbortSignal, firstOfTurn: boole
       await loadTokenizer();
       req = deps.request();
     }
-    const result = await deps.broker().stream(req.messages, { signal, tools: await deps.toolbox.specsReady(), onText: (t) => host.liveText(t), onRetry: (r) => host.liveRetry?.(r) });
+    const result = await deps
+      .broker()
+      .stream(req.messages, {
+        signal,
+        tools: await deps.toolbox.specsReady(),
+        onText: (t) => host.liveText(t),
+        onRetry: (r) => host.liveRetry?.(r),
+      });
     endLive();
     // Servers that send no usage get the token counter's estimate, shown with a ~.
-    const estimate = (): Usage => ({ promptTokens: req.tokens, completionTokens: countTokens(messageText({ role: 'assistant', content: result.content, tool_calls: result.toolCalls })) });
+    const estimate = (): Usage => ({
+      promptTokens: req.tokens,
+      completionTokens: countTokens(messageText({ role: 'assistant', content: result.content, tool_calls: result.toolCalls })),
+    });
     deps.countUsage(result.usage ?? estimate(), { estimated: !result.usage, firstOfTurn });
     const calls = result.interrupted ? [] : result.toolCalls;
     const content = result.interrupted ? `${result.content}${result.content ? '\n\n' : ''}[interrupted by the user]` : result.content;
-    const message = { role: 'assistant' as const, content: content || (calls.length ? null : ''), ...(calls.length && { tool_calls: calls }) };
+    const message = {
+      role: 'assistant' as const,
+      content: content || (calls.length ? null : ''),
+      ...(calls.length && { tool_calls: calls }),
+    };
     conversation.add(message);
     deps.record({ ...message, ...(result.interrupted && { meta: 'interrupted' }) });
     if (result.content) host.print({ kind: 'assistant', text: result.content, markdown: true, interrupted: result.interrupted });

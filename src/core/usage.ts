@@ -105,7 +105,10 @@ export function formatCost(usd: number): string {
 /** `↑1.2k ↓340 · Σ 5.1k · $0.013`; `~` before a count that holds an estimate. */
 export function usageText(u: UsageStatus): string {
   const t = (c: TokenCount) => (c.estimated ? '~' : '');
-  const parts = [`${t(u.last)}↑${formatTokens(u.last.promptTokens)} ↓${formatTokens(u.last.completionTokens)}`, `Σ ${t(u.session)}${formatTokens(u.session.promptTokens + u.session.completionTokens)}`];
+  const parts = [
+    `${t(u.last)}↑${formatTokens(u.last.promptTokens)} ↓${formatTokens(u.last.completionTokens)}`,
+    `Σ ${t(u.session)}${formatTokens(u.session.promptTokens + u.session.completionTokens)}`,
+  ];
   if (u.cost !== null) parts.push(`${u.session.estimated ? '~' : ''}${formatCost(u.cost)}`);
   return parts.join(' · ');
 }

@@ -29,7 +29,10 @@ export async function runUserShell(deps: UserShellDeps, rest: string): Promise<v
   }
   cmd = cmd.trim();
   if (!cmd) {
-    host.print({ kind: 'info', text: '!CMD runs a shell command (its output goes to the model with your next prompt); !!CMD gives it the whole terminal' });
+    host.print({
+      kind: 'info',
+      text: '!CMD runs a shell command (its output goes to the model with your next prompt); !!CMD gives it the whole terminal',
+    });
     return;
   }
   const cd = /^cd(?:\s+(.*))?$/.exec(cmd);

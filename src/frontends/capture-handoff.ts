@@ -23,7 +23,17 @@ export function handOffCapture(engine: Engine, setup: Setup): string | null {
 function spawnCapture(setup: Setup, log: string, preset: string): void {
   const entry = process.argv[1];
   if (!entry) return;
-  const args = [entry, '--data-dir', setup.paths.dataDir, ...(setup.configPath ? ['--config', setup.configPath] : []), '__capture', '--session', log, '--preset', preset];
+  const args = [
+    entry,
+    '--data-dir',
+    setup.paths.dataDir,
+    ...(setup.configPath ? ['--config', setup.configPath] : []),
+    '__capture',
+    '--session',
+    log,
+    '--preset',
+    preset,
+  ];
   try {
     const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore', cwd: process.cwd(), env: process.env });
     child.on('error', () => {}); // a failed spawn must not crash an exiting aish

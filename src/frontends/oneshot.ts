@@ -55,7 +55,9 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
       const r = await engine.prompt(prompt, withStdin('', piped.text, piped.cut));
       if (r.refused > 0) {
         // The model asked for steps nobody could approve: the answer may be missing what they would have found.
-        process.stderr.write(`aish: ${r.refused} tool step${r.refused === 1 ? ' was' : 's were'} refused (no one to confirm) — the answer may be incomplete; ask in the REPL to approve them\n`);
+        process.stderr.write(
+          `aish: ${r.refused} tool step${r.refused === 1 ? ' was' : 's were'} refused (no one to confirm) — the answer may be incomplete; ask in the REPL to approve them\n`,
+        );
         return 1;
       }
       return 0;

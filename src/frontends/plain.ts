@@ -80,7 +80,9 @@ export function plainHost(next: () => Promise<string | null>, putBack?: (line: s
       // A script that did not expect this question must not have its next command eaten as the
       // answer: a line that is no answer counts as Enter (the default: no), and runs as typed.
       if (answer !== null && putBack && notAnAnswer(question, answer)) {
-        process.stderr.write(`aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — answered no (as Enter); the line runs as typed\n`);
+        process.stderr.write(
+          `aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — answered no (as Enter); the line runs as typed\n`,
+        );
         putBack(answer);
         return '';
       }

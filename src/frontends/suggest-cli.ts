@@ -92,7 +92,8 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
   const quiet: EngineHost = {
     // Only the command goes to stdout; anything else aish has to say goes to stderr.
     print: (item) => {
-      if (item.kind === 'warn' || item.kind === 'error') process.stderr.write(`aish: ${item.kind === 'warn' ? 'warning: ' : ''}${item.text}\n`);
+      if (item.kind === 'warn' || item.kind === 'error')
+        process.stderr.write(`aish: ${item.kind === 'warn' ? 'warning: ' : ''}${item.text}\n`);
     },
     liveStart() {},
     liveText() {},

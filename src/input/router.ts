@@ -57,7 +57,13 @@ export class InputRouter {
   complete(line: string): string[] {
     if (!line.startsWith(':')) return this.completeAt(line);
     const m = /^:(\S*)$/.exec(line);
-    if (m) return unique(this.catalog.all().map((c) => c.name).filter((n) => n.startsWith(m[1]!))).map((n) => `:${n}`);
+    if (m)
+      return unique(
+        this.catalog
+          .all()
+          .map((c) => c.name)
+          .filter((n) => n.startsWith(m[1]!)),
+      ).map((n) => `:${n}`);
     const all = line.slice(1).split(/\s+/);
     const cmd = this.catalog.find(all[0]!);
     const word = all[all.length - 1]!;
@@ -89,7 +95,10 @@ export class InputRouter {
     }
     const cmd = this.catalog.find(name);
     if (!cmd) {
-      const hint = closest(name, this.catalog.all().flatMap((c) => [c.name, ...(c.aliases ?? [])]));
+      const hint = closest(
+        name,
+        this.catalog.all().flatMap((c) => [c.name, ...(c.aliases ?? [])]),
+      );
       this.engine.host.print({ kind: 'error', text: `unknown command :${name} — try :help${hint ? ` (did you mean :${hint}?)` : ''}` });
       return { quit: false };
     }

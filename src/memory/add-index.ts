@@ -15,7 +15,18 @@
 import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, rmSync } from 'node:fs';
 import { FileCursor, type CursorState } from './file-cursor';
 import { ingestFile } from './ingest';
-import { buildTable, capacityFor, keyHash, probe, readFull, TABLE_START, tableHashes, writeFull, writeSlot, type KeyHash } from './key-table';
+import {
+  buildTable,
+  capacityFor,
+  keyHash,
+  probe,
+  readFull,
+  TABLE_START,
+  tableHashes,
+  writeFull,
+  writeSlot,
+  type KeyHash,
+} from './key-table';
 import { parseInto, type EntrySink } from './parse';
 import { sameItemKey } from './records';
 import { MemoryState } from './state';
@@ -122,10 +133,13 @@ export class AddIndex {
     if ((h.count + 1) * 2 > h.cap) {
       const old = Buffer.allocUnsafe(h.cap * 8);
       readFull(this.fd, old, old.length, TABLE_START);
-      this.writeTable(function* () {
-        yield* tableHashes(old);
-        yield hash;
-      }(), h.count + 1);
+      this.writeTable(
+        (function* () {
+          yield* tableHashes(old);
+          yield hash;
+        })(),
+        h.count + 1,
+      );
       return;
     }
     writeSlot(this.fd, at.slot, hash);

@@ -69,7 +69,19 @@ function visibleOver(text: string, n: number): boolean {
   let seen = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c <= 32 || (c >= 0x7f && c <= 0xa0) || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) continue;
+    if (
+      c <= 32 ||
+      (c >= 0x7f && c <= 0xa0) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff
+    )
+      continue;
     if (++seen > n) return true;
   }
   return false;

@@ -58,7 +58,8 @@ export function captureTranscript(turns: readonly Turn[], limit = CAPTURE_TRANSC
 export function captureMessages(p: CaptureRequestParts): ChatMessage[] {
   const parts: string[] = [];
   if (p.previous && hasState(p.previous)) parts.push(`Working state so far:\n${renderWorkingState(p.previous)}`);
-  if (p.related.length) parts.push(`Existing memory items:\n${p.related.map((it) => `#${it.id} (${it.kind}) ${oneLine(it.content, 300)}`).join('\n')}`);
+  if (p.related.length)
+    parts.push(`Existing memory items:\n${p.related.map((it) => `#${it.id} (${it.kind}) ${oneLine(it.content, 300)}`).join('\n')}`);
   parts.push(`Transcript:\n${captureTranscript(p.turns)}`);
   return [
     { role: 'system', content: CAPTURE_INSTRUCTION },
@@ -114,7 +115,17 @@ function clean(s: string): string {
 }
 
 export function parseCapture(answer: string): CaptureAnswer {
-  const lists: Record<Section, string[]> = { title: [], summary: [], goal: [], current: [], decisions: [], openQuestions: [], nextSteps: [], filesTouched: [], memory: [] };
+  const lists: Record<Section, string[]> = {
+    title: [],
+    summary: [],
+    goal: [],
+    current: [],
+    decisions: [],
+    openQuestions: [],
+    nextSteps: [],
+    filesTouched: [],
+    memory: [],
+  };
   let section: Section | null = null;
   let sawState = false;
   for (const raw of answer.split('\n')) {

@@ -23,14 +23,22 @@ export interface CompactResult {
 }
 
 /** Write the compacted file from a state freshly read under the lock. */
-export function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard, notice: (text: string) => void): CompactResult {
+export function writeCompacted(
+  path: string,
+  state: MemoryState,
+  now: Date,
+  guard: LockGuard,
+  notice: (text: string) => void,
+): CompactResult {
   // Pin records are folded into the items they name: `pinned: true` on the item, or no field.
-  const active = [...state.active()].sort((a, b) => a.id - b.id).map((it) => {
-    const pinned = state.isPinned(it);
-    if (pinned === (it.pinned === true)) return it;
-    const { pinned: _drop, ...rest } = it;
-    return pinned ? { ...rest, pinned: true } : rest;
-  });
+  const active = [...state.active()]
+    .sort((a, b) => a.id - b.id)
+    .map((it) => {
+      const pinned = state.isPinned(it);
+      if (pinned === (it.pinned === true)) return it;
+      const { pinned: _drop, ...rest } = it;
+      return pinned ? { ...rest, pinned: true } : rest;
+    });
   const removed = state.deadRecords;
   const bad = state.badLines;
   const maxId = state.maxId;

@@ -24,7 +24,9 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
   for (const it of plan.background) out.push(`  ${label(it, o.isPinned)}`);
   if (o.query === null) out.push('[recall] no message to plan for — give one: plan TEXT');
   else {
-    out.push(`[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`);
+    out.push(
+      `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
+    );
     for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
   }
   const counts = new Map<string, number>();
@@ -33,7 +35,8 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
   out.push(`left out: ${plan.leftOut.length}${summary ? ` (${summary})` : ''}`);
   const shown = o.maxLeftOut === undefined ? plan.leftOut : plan.leftOut.slice(0, o.maxLeftOut);
   for (const l of shown) out.push(`  ${l.reason.padEnd(15)}  ${label(l.item, o.isPinned)}`);
-  if (shown.length < plan.leftOut.length) out.push(`  … and ${plan.leftOut.length - shown.length} more (aish memory plan --json lists every one)`);
+  if (shown.length < plan.leftOut.length)
+    out.push(`  … and ${plan.leftOut.length - shown.length} more (aish memory plan --json lists every one)`);
   return out;
 }
 

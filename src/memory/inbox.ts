@@ -17,7 +17,6 @@ import { isMemoryKind } from './types';
 
 export { inboxPath };
 
-
 export interface InboxWarning {
   line: number;
   reason: string;

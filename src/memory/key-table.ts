@@ -69,7 +69,7 @@ export function* tableHashes(buf: Buffer): Generator<KeyHash> {
 export function probe(fd: number, cap: number, [a, b]: KeyHash): { found: boolean; slot: number } {
   const buf = Buffer.allocUnsafe(BLOCK * SLOT);
   let slot = a & (cap - 1);
-  for (let seen = 0; seen < cap; ) {
+  for (let seen = 0; seen < cap;) {
     const n = Math.min(BLOCK, cap - slot);
     readFull(fd, buf, n * SLOT, TABLE_START + slot * SLOT);
     for (let k = 0; k < n; k++) {

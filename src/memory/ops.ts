@@ -30,7 +30,8 @@ export function parseKind(raw: string | undefined): MemoryKind {
 
 export function parseId(raw: string | undefined, hint: ListHint): number {
   const id = parseMemoryId(raw);
-  if (id === undefined) throw new UsageError(`${raw ? `"${raw}" is not a memory id` : 'missing id'} — ids are whole numbers ≥ 1 (see ${hint})`);
+  if (id === undefined)
+    throw new UsageError(`${raw ? `"${raw}" is not a memory id` : 'missing id'} — ids are whole numbers ≥ 1 (see ${hint})`);
   return id;
 }
 
@@ -43,7 +44,10 @@ export function parseText(text: string, usage: string): string {
 const notActive = (r: Extract<ForgetResult, { ok: false }>, hint: ListHint): OpResult => ({
   ok: false,
   changed: false,
-  text: r.reason === 'already-forgotten' ? `memory ${r.id} is already forgotten; nothing written` : `no memory item ${r.id}; nothing written (see ${hint})`,
+  text:
+    r.reason === 'already-forgotten'
+      ? `memory ${r.id} is already forgotten; nothing written`
+      : `no memory item ${r.id}; nothing written (see ${hint})`,
 });
 
 /** Secrets never reach memory.jsonl: redacted on the way in, and the result says what was. */
@@ -53,7 +57,12 @@ export function redacted(text: string): { text: string; note: string } {
 }
 
 /** Add an item, unless an active item in the same scope already says the same: then nothing is written. */
-export async function addItem(store: MemoryStore, kind: MemoryKind, text: string, opts: AddOptions = {}): Promise<OpResult & { item: MemoryItem }> {
+export async function addItem(
+  store: MemoryStore,
+  kind: MemoryKind,
+  text: string,
+  opts: AddOptions = {},
+): Promise<OpResult & { item: MemoryItem }> {
   const safe = redacted(text);
   const r = await store.addUnique(kind, safe.text, opts);
   if (!r.added) return { ok: true, changed: false, text: `already remembered as #${r.item.id}; nothing written`, item: r.item };
@@ -80,7 +89,9 @@ export async function pinItem(store: MemoryStore, id: number, on: boolean, hint:
   const r = await store.setPinned(id, on);
   if (!r.ok) return notActive(r, hint);
   const verb = on ? 'pinned' : 'unpinned';
-  return r.changed ? { ok: true, changed: true, text: `${verb} ${id}` } : { ok: true, changed: false, text: `memory ${id} is already ${verb}; nothing written` };
+  return r.changed
+    ? { ok: true, changed: true, text: `${verb} ${id}` }
+    : { ok: true, changed: false, text: `memory ${id} is already ${verb}; nothing written` };
 }
 
 export async function forgetItem(store: MemoryStore, id: number, hint: ListHint): Promise<OpResult> {
@@ -107,5 +118,9 @@ export async function clearAll(store: MemoryStore, confirm: (count: number) => P
 export async function compactFile(store: MemoryStore): Promise<OpResult> {
   const r = await store.compact();
   const moved = r.rejected ? `, moved ${plural(r.rejected, 'unreadable line')} to ${r.rejectedPath}` : '';
-  return { ok: true, changed: true, text: `compacted ${basename(store.path)}: kept ${plural(r.kept, 'item')}, dropped ${plural(r.removed, 'forgotten record')}${moved}` };
+  return {
+    ok: true,
+    changed: true,
+    text: `compacted ${basename(store.path)}: kept ${plural(r.kept, 'item')}, dropped ${plural(r.removed, 'forgotten record')}${moved}`,
+  };
 }

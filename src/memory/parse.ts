@@ -90,7 +90,13 @@ export function parseInto(text: string, firstLine: number, endsWithNewline: bool
     }
 
     const torn = i === last && !endsWithNewline;
-    sink.bad(lineNo, undefined, torn ? 'incomplete last line (an interrupted write?)' : `not valid JSON or JSON5 (${one.error})`, raw, reservedIdOf(t));
+    sink.bad(
+      lineNo,
+      undefined,
+      torn ? 'incomplete last line (an interrupted write?)' : `not valid JSON or JSON5 (${one.error})`,
+      raw,
+      reservedIdOf(t),
+    );
   }
   return null;
 }
@@ -111,7 +117,11 @@ function parseValue(t: string): Parsed {
 
 function shortJson5Error(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  return msg.replace(/^JSON5: /, '').replace(CONTROL_CHARS, '?').replace(/\ufffd/g, '?').slice(0, 80);
+  return msg
+    .replace(/^JSON5: /, '')
+    .replace(CONTROL_CHARS, '?')
+    .replace(/\ufffd/g, '?')
+    .slice(0, 80);
 }
 
 /** The object, 'broken' (another record starts, or too long), or 'open' (the text ended first). */
@@ -204,8 +214,22 @@ export function isoTime(ts: string): number {
     const ms = n === 24 ? (ts.charCodeAt(19) === 46 ? digits(ts, 20, 3) : -1) : 0;
     // Plain cases only; anything unusual (Feb 30, 24:00, …) is Date.parse's call, so both agree.
     if (
-      y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && d <= 28 && h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && se >= 0 && se <= 59 && ms >= 0 &&
-      ts.charCodeAt(4) === 45 && ts.charCodeAt(7) === 45 && ts.charCodeAt(13) === 58 && ts.charCodeAt(16) === 58
+      y >= 100 &&
+      mo >= 1 &&
+      mo <= 12 &&
+      d >= 1 &&
+      d <= 28 &&
+      h >= 0 &&
+      h <= 23 &&
+      mi >= 0 &&
+      mi <= 59 &&
+      se >= 0 &&
+      se <= 59 &&
+      ms >= 0 &&
+      ts.charCodeAt(4) === 45 &&
+      ts.charCodeAt(7) === 45 &&
+      ts.charCodeAt(13) === 58 &&
+      ts.charCodeAt(16) === 58
     ) {
       return Date.UTC(y, mo - 1, d, h, mi, se, ms);
     }
@@ -236,11 +260,16 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   validatedTime = typeof ts === 'string' ? isoTime(ts) : NaN;
   if (Number.isNaN(validatedTime)) return `ts must be an ISO-8601 time (got ${show(ts)})`;
   const kind = o.kind;
-  if (kind === 'forget' || kind === 'pin' || kind === 'unpin') return isId(o.target) ? undefined : `${kind} needs a target id (got ${show(o.target)})`;
+  if (kind === 'forget' || kind === 'pin' || kind === 'unpin')
+    return isId(o.target) ? undefined : `${kind} needs a target id (got ${show(o.target)})`;
   if (!isMemoryKind(kind)) return `unknown kind ${show(kind)} (expected fact, pref, context, forget, pin or unpin)`;
   const content = o.content;
   // trim() only when the text may start with white space (ASCII or not): it copies, and this runs per item.
-  if (typeof content !== 'string' || content.length === 0 || ((content.charCodeAt(0) <= 32 || content.charCodeAt(0) >= 0x80) && content.trim() === '')) {
+  if (
+    typeof content !== 'string' ||
+    content.length === 0 ||
+    ((content.charCodeAt(0) <= 32 || content.charCodeAt(0) >= 0x80) && content.trim() === '')
+  ) {
     return `content must be non-empty text (got ${show(content)})`;
   }
   const tags = o.tags;

@@ -32,10 +32,20 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The `--json` shape: `{background:[…], recall:[{id, score, …}], left_out:[{id, reason}]}`. */
 export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boolean): object {
-  const base = (it: MemoryItem) => ({ id: it.id, kind: it.kind, content: it.content, ...(isPinned(it) && { pinned: true }), ...(it.scope && { scope: it.scope }) });
+  const base = (it: MemoryItem) => ({
+    id: it.id,
+    kind: it.kind,
+    content: it.content,
+    ...(isPinned(it) && { pinned: true }),
+    ...(it.scope && { scope: it.scope }),
+  });
   return {
     background: plan.background.map(base),
     recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance) })),
-    left_out: plan.leftOut.map((l) => ({ id: l.item.id, reason: l.reason, ...(l.relevance !== undefined && { relevance: round(l.relevance) }) })),
+    left_out: plan.leftOut.map((l) => ({
+      id: l.item.id,
+      reason: l.reason,
+      ...(l.relevance !== undefined && { relevance: round(l.relevance) }),
+    })),
   };
 }

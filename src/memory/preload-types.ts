@@ -14,5 +14,14 @@ export type PreloadResult =
    * `skipped`: lines not used; `keptAsIs`: lines used but reported (invalid UTF-8); `pinnedChars`:
    * what the pinned items alone need; `dangling`: lines of tombstones that name no item.
    */
-  | { ok: true; injected: MemoryItem[]; total: number; skipped: number; keptAsIs: number; pruneIds: number[]; pinnedChars: number; dangling: number[] }
+  | {
+      ok: true;
+      injected: MemoryItem[];
+      total: number;
+      skipped: number;
+      keptAsIs: number;
+      pruneIds: number[];
+      pinnedChars: number;
+      dangling: number[];
+    }
   | { ok: false; error: string };

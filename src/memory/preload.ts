@@ -26,7 +26,9 @@ export function startupSelection(store: MemoryStore, req: PreloadRequest): Prelo
     total: items.length,
     skipped: unreadable,
     keptAsIs: store.skipped.length - unreadable,
-    pruneIds: itemsToPrune(items, req.pruneOlderThanDays, new Date()).filter((i) => !store.isPinned(i)).map((i) => i.id),
+    pruneIds: itemsToPrune(items, req.pruneOlderThanDays, new Date())
+      .filter((i) => !store.isPinned(i))
+      .map((i) => i.id),
     pinnedChars: bg.pinnedChars,
     dangling: store.danglingTombstones().map((t) => t.line),
   };

@@ -23,7 +23,13 @@ export interface QuickAddOptions {
 export type QuickAdded = OpResult & { item: MemoryItem; unreadable: number };
 
 /** Add `text` as addItem would; null when only a full read can tell (then nothing was written). */
-export async function quickAddItem(path: string, kind: MemoryKind, text: string, opts: AddOptions, o: QuickAddOptions): Promise<QuickAdded | null> {
+export async function quickAddItem(
+  path: string,
+  kind: MemoryKind,
+  text: string,
+  opts: AddOptions,
+  o: QuickAddOptions,
+): Promise<QuickAdded | null> {
   const file = realDir(path);
   const safe = redacted(text);
   const now = o.now ?? (() => new Date());

@@ -24,7 +24,7 @@ export function invalidUtf8Lines(buf: Buffer, text: string, firstLine: number): 
 
   const starts: number[] = [];
   const bad = new Map<number, boolean>(); // line index -> cut only
-  for (let at = 0; at < buf.length; ) {
+  for (let at = 0; at < buf.length;) {
     const nl = buf.indexOf(0x0a, at);
     const end = nl === -1 ? buf.length : nl;
     const line = buf.subarray(at, end);

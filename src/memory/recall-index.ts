@@ -130,7 +130,17 @@ export class RecallIndex {
   search(query: string | readonly QueryPart[], opts: SearchOptions): RecallHit[] {
     const weights = queryWeights(this.dict, typeof query === 'string' ? [{ text: query, weight: 1 }] : query);
     if (weights.size === 0 || this.size === 0 || !(opts.limit >= 1)) return [];
-    const view: IndexView = { post: this.post, dead: this.dead, epoch: this.epoch, ids: this.ids, times: this.times, lens: this.lens, used: this.used, live: this.size, totalLen: this.totalLen };
+    const view: IndexView = {
+      post: this.post,
+      dead: this.dead,
+      epoch: this.epoch,
+      ids: this.ids,
+      times: this.times,
+      lens: this.lens,
+      used: this.used,
+      live: this.size,
+      totalLen: this.totalLen,
+    };
     // A nested search (from `accept`) must not share the scratch arrays of the one in progress.
     if (this.searching) return rank(view, weights, opts, new Float64Array(this.used), new Int32Array(this.used));
     if (this.acc.length < this.used) {
@@ -195,4 +205,3 @@ export class RecallIndex {
     this.dead = grow(this.dead, n);
   }
 }
-

@@ -186,7 +186,8 @@ function roomFor(n: number): number {
   return n <= 2 ? 2 : 2 ** Math.ceil(Math.log2(n));
 }
 
-type Growable = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+type Growable =
+  Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
 
 /** A copy of `a` with room for `n` elements. */
 export function grow<T extends Growable>(a: T, n: number): T {

@@ -84,7 +84,13 @@ export function queryWeights(dict: ReadonlyMap<string, number>, parts: readonly 
  * The best `limit` hits. `acc` (a score per slot, all 0) and `touched` must hold `used` entries;
  * `acc` is all 0 again on return, also when `accept` throws.
  */
-export function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, acc: Float64Array, touched: Int32Array): RecallHit[] {
+export function rank(
+  ix: IndexView,
+  weights: Map<number, number>,
+  opts: SearchOptions,
+  acc: Float64Array,
+  touched: Int32Array,
+): RecallHit[] {
   const { post, lens, live, used } = ix;
   if (opts.maxDf !== undefined) weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
   let postings = 0;

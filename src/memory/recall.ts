@@ -57,19 +57,33 @@ export function chooseRecall(index: RecallIndex, query: readonly QueryPart[], o:
     return it !== undefined && !o.exclude(it);
   };
   const limit = o.limit ?? 50;
-  const primary = index.search([message], { now: o.now, limit: context.length ? Math.max(CANDIDATES, limit) : limit, minRelevance: o.minScore, accept: usable, maxDf: commonOver(index.size) });
+  const primary = index.search([message], {
+    now: o.now,
+    limit: context.length ? Math.max(CANDIDATES, limit) : limit,
+    minRelevance: o.minScore,
+    accept: usable,
+    maxDf: commonOver(index.size),
+  });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
   let hits = strong;
   if (context.length && strong.length > 1) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
-    hits = index.search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size) }).map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
+    hits = index
+      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size) })
+      .map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
   const found: Recalled[] = [];
   for (const h of hits.slice(0, limit)) {
     const item = o.get(h.id);
     if (item) found.push({ item, score: h.score, relevance: h.relevance });
   }
-  const { chosen, skipped } = fillBlock(RECALL_HEADER, found, o.maxChars, (r) => r.item, (r) => recallLine(r.item));
+  const { chosen, skipped } = fillBlock(
+    RECALL_HEADER,
+    found,
+    o.maxChars,
+    (r) => r.item,
+    (r) => recallLine(r.item),
+  );
   return { items: chosen, overBudget: skipped };
 }

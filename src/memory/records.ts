@@ -11,17 +11,13 @@ export interface AddOptions {
 }
 
 export type ForgetResult =
-  | { ok: true; tombstone: Tombstone; item: MemoryItem }
-  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+  { ok: true; tombstone: Tombstone; item: MemoryItem } | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
 
 export type PinResult =
-  | { ok: true; item: MemoryItem; changed: boolean }
-  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
+  { ok: true; item: MemoryItem; changed: boolean } | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
 
 export type EditResult =
-  | { ok: true; item: MemoryItem; replaced: MemoryItem }
-  | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
-
+  { ok: true; item: MemoryItem; replaced: MemoryItem } | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
 
 export interface MemorySnapshot {
   items: MemoryItem[];

@@ -16,7 +16,12 @@ import { privateNotice } from './append';
  * untouched then: write-file-atomic removes its temp file). A file others could read is reported
  * once made private.
  */
-export function rewriteFile(path: string, data: string | Buffer, failure: (reason: string) => string, notice: (text: string) => void): void {
+export function rewriteFile(
+  path: string,
+  data: string | Buffer,
+  failure: (reason: string) => string,
+  notice: (text: string) => void,
+): void {
   const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o600;
   try {
     writeFileAtomic.sync(path, data, { mode: 0o600, fsync: true });
@@ -33,7 +38,8 @@ export function appendAtomically(path: string, lines: string, header: string, no
   try {
     before = readFileSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new AishError(`cannot read ${path}: ${describeFsError(err)} — nothing imported`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new AishError(`cannot read ${path}: ${describeFsError(err)} — nothing imported`);
     before = Buffer.from(header);
   }
   // A last line without its newline (a torn write, a hand edit) keeps its bytes and ends here.

@@ -59,7 +59,7 @@ function wholeToken(s: string): string | undefined {
 function redactSpaced(run: string, found: string[]): string {
   const words = run.split(/[ \t]+/);
   const out: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let hit = 0;
     for (let j = Math.min(words.length, i + MAX_PIECES); j >= i + 3 && !hit; j--) {
       const name = wholeToken(words.slice(i, j).join(''));

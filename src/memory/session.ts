@@ -189,7 +189,12 @@ export class MemorySession {
     const inBg = new Set(bg.items.map((i) => i.id));
     const applies = scopeFilter(this.cwd);
     const cfg = this.config.memory.recall;
-    const r = this.choose(idx, [{ text, weight: 1 }], { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it) => inBg.has(it.id) || !applies(it), limit: Math.max(1, idx.size) });
+    const r = this.choose(idx, [{ text, weight: 1 }], {
+      maxChars: cfg.maxChars,
+      minScore: cfg.minScore,
+      exclude: (it) => inBg.has(it.id) || !applies(it),
+      limit: Math.max(1, idx.size),
+    });
     return buildPlan(bg, r);
   }
 
@@ -197,7 +202,12 @@ export class MemorySession {
   async search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
     const idx = await this.commandIndex();
     const applies = o.here ? scopeFilter(this.cwd) : () => true;
-    return this.choose(idx, [{ text, weight: 1 }], { maxChars: Number.MAX_SAFE_INTEGER, minScore: 0, exclude: (it) => !applies(it), limit: Math.min(limit, Math.max(1, idx.size)) }).items;
+    return this.choose(idx, [{ text, weight: 1 }], {
+      maxChars: Number.MAX_SAFE_INTEGER,
+      minScore: 0,
+      exclude: (it) => !applies(it),
+      limit: Math.min(limit, Math.max(1, idx.size)),
+    }).items;
   }
 
   /**

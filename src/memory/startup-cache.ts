@@ -25,7 +25,8 @@ interface CacheFile {
 }
 
 const keyOf = (req: PreloadRequest) => JSON.stringify([req.maxChars, req.cwd]);
-const same = (c: Pick<CacheFile, 'size' | 'mtimeMs' | 'ino'>, st: Stats) => c.size === st.size && c.mtimeMs === st.mtimeMs && c.ino === st.ino;
+const same = (c: Pick<CacheFile, 'size' | 'mtimeMs' | 'ino'>, st: Stats) =>
+  c.size === st.size && c.mtimeMs === st.mtimeMs && c.ino === st.ino;
 
 function usable(req: PreloadRequest): boolean {
   return req.pruneOlderThanDays === undefined;

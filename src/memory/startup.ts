@@ -49,17 +49,24 @@ export async function loadStartupMemory(
   if (!r.ok) throw new Error(r.error);
   const name = basename(path);
   if (r.skipped) notices.push({ kind: 'warn', text: `${name}: ${plural(r.skipped, 'unreadable line')} skipped (see ${hint})` });
-  if (r.keptAsIs) notices.push({ kind: 'warn', text: `${name}: ${plural(r.keptAsIs, 'line')} with invalid UTF-8 kept as is (see ${hint})` });
+  if (r.keptAsIs)
+    notices.push({ kind: 'warn', text: `${name}: ${plural(r.keptAsIs, 'line')} with invalid UTF-8 kept as is (see ${hint})` });
   if (r.dangling.length) {
     const lines = r.dangling.slice(0, 5).join(', ') + (r.dangling.length > 5 ? ', …' : '');
-    notices.push({ kind: 'warn', text: `${name}: ${plural(r.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing` });
+    notices.push({
+      kind: 'warn',
+      text: `${name}: ${plural(r.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing`,
+    });
   }
   const over = pinnedOverflowNotice(r.pinnedChars, config.memory.injectMaxChars);
   if (over) notices.push({ kind: 'warn', text: over });
   if (r.pruneIds.length === 0) return { injected: r.injected, pruned: false, notices };
   try {
     const gone = await store().forgetMany(r.pruneIds);
-    notices.push({ kind: 'info', text: `memory: forgot ${plural(gone.length, 'item')} older than ${config.memory.pruneOlderThanDays} days` });
+    notices.push({
+      kind: 'info',
+      text: `memory: forgot ${plural(gone.length, 'item')} older than ${config.memory.pruneOlderThanDays} days`,
+    });
     return { injected: r.injected, pruned: true, notices };
   } catch (err) {
     notices.push({ kind: 'warn', text: `memory: pruning skipped: ${formatError(err)}` });

@@ -107,7 +107,12 @@ export class MemoryState {
     if (first !== undefined) {
       // Kept as text too, so compaction sets it aside in .rejected rather than dropping it.
       const odd = this.raw?.invalidSpan(line, endLine ?? line);
-      this.skip(line, endLine, `duplicate id ${id} (first used on line ${first})${odd ? '; invalid UTF-8' : ''}`, odd?.bytes ?? JSON.stringify(record));
+      this.skip(
+        line,
+        endLine,
+        `duplicate id ${id} (first used on line ${first})${odd ? '; invalid UTF-8' : ''}`,
+        odd?.bytes ?? JSON.stringify(record),
+      );
       return false;
     }
     this.lineOf.set(id, line);

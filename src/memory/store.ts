@@ -27,7 +27,19 @@ export interface MemoryStoreOptions {
 }
 
 export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
-import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey, type AddOptions, type EditResult, type ForgetResult, type MemorySnapshot, type PinResult } from './records';
+import {
+  carriedOver,
+  fileHeader,
+  newItem,
+  newPin,
+  newTombstone,
+  sameItemKey,
+  type AddOptions,
+  type EditResult,
+  type ForgetResult,
+  type MemorySnapshot,
+  type PinResult,
+} from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -183,10 +195,18 @@ export class MemoryStore {
    * write; the old item's pin and scope carry over unless `opts` say otherwise. When the old item
    * is no longer active, only the new one is added (`replaced` undefined).
    */
-  async supersede(oldId: number, kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<{ item: MemoryItem; replaced?: MemoryItem }> {
+  async supersede(
+    oldId: number,
+    kind: MemoryKind,
+    content: string,
+    opts: AddOptions = {},
+  ): Promise<{ item: MemoryItem; replaced?: MemoryItem }> {
     return this.mutate<{ item: MemoryItem; replaced?: MemoryItem }>((state) => {
       const old = state.get(oldId);
-      const item = newItem(state.maxId + 1, this.now(), kind, content, { ...(old && carriedOver(old, state.isPinned(old), false)), ...opts });
+      const item = newItem(state.maxId + 1, this.now(), kind, content, {
+        ...(old && carriedOver(old, state.isPinned(old), false)),
+        ...opts,
+      });
       if (!old) return { records: [item], result: { item } };
       return { records: [item, newTombstone(this.now(), state.maxId + 2, oldId)], result: { item, replaced: old } };
     });

@@ -33,7 +33,10 @@ function turnLine(t: Turn): string | null {
 
 /** The conversation as text, newest kept when over `limit` characters. */
 export function buildTranscript(turns: readonly Turn[], limit = TRANSCRIPT_LIMIT): { text: string; omitted: number } {
-  const lines = turns.filter((t) => t.role !== 'system').map(turnLine).filter((l): l is string => l !== null);
+  const lines = turns
+    .filter((t) => t.role !== 'system')
+    .map(turnLine)
+    .filter((l): l is string => l !== null);
   const kept: string[] = [];
   let size = 0;
   let omitted = 0;
@@ -90,7 +93,11 @@ function normalize(s: string): string {
 }
 
 function words(s: string): Set<string> {
-  return new Set(normalize(s).split(' ').filter((w) => w.length > 1));
+  return new Set(
+    normalize(s)
+      .split(' ')
+      .filter((w) => w.length > 1),
+  );
 }
 
 /** An active item saying the same thing: equal once normalised, or ≥ 80% the same words. */

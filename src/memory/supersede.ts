@@ -44,7 +44,10 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /** The active item in the same scope that `c` best updates, if any (ties: the newest, as `active` is newest first). */
-export function findSuperseded(c: { kind: MemoryKind; content: string; scope?: string }, active: readonly MemoryItem[]): MemoryItem | undefined {
+export function findSuperseded(
+  c: { kind: MemoryKind; content: string; scope?: string },
+  active: readonly MemoryItem[],
+): MemoryItem | undefined {
   const mine = termSet(c.content);
   if (mine.size === 0) return undefined;
   let best: MemoryItem | undefined;

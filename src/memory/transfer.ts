@@ -56,7 +56,11 @@ export function exportMarkdown(items: readonly MemoryItem[], isPinned: (it: Memo
     const [kb, sb] = b.split('\u0000');
     return MEMORY_KINDS.indexOf(ka as MemoryKind) - MEMORY_KINDS.indexOf(kb as MemoryKind) || sa!.localeCompare(sb!);
   });
-  const out = [`# aish memory`, '', `Exported ${now.toISOString()}: ${items.length} item${items.length === 1 ? '' : 's'}. Import with \`aish memory import FILE\`.`];
+  const out = [
+    `# aish memory`,
+    '',
+    `Exported ${now.toISOString()}: ${items.length} item${items.length === 1 ? '' : 's'}. Import with \`aish memory import FILE\`.`,
+  ];
   for (const key of order) {
     const [kind, scope] = key.split('\u0000');
     out.push('', `## ${kind} — ${scope ? `project ${scope}` : 'global'}`, '');

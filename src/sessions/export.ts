@@ -7,7 +7,8 @@ import { fenced } from '../util/fence';
 import type { Turn } from './types';
 
 /** The prefix `core/user-shell.ts` puts before a prompt for each `!cmd` run since the last one. */
-const SHELL_NOTE = /Output of a shell command I ran \(`([^\n]*?)`, ([^\n]*?)\):\n```\n([\s\S]*?)\n```(?=\n\nOutput of a shell command I ran \(|$)/g;
+const SHELL_NOTE =
+  /Output of a shell command I ran \(`([^\n]*?)`, ([^\n]*?)\):\n```\n([\s\S]*?)\n```(?=\n\nOutput of a shell command I ran \(|$)/g;
 
 export interface ExportInput {
   /** Session name (the log's file name without .jsonl). */
@@ -16,7 +17,6 @@ export interface ExportInput {
   /** The digest's title, when the session has one. */
   title?: string | undefined;
 }
-
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const oneLine = (s: string, max = 80) => {

@@ -81,6 +81,12 @@ export class SessionRecorder {
     const messages = turnsToMessages(loaded.turns);
     this.log?.close();
     this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());
-    return { name, messages, turns: loaded.turns, ...(loaded.digest && { digest: loaded.digest }), warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`) };
+    return {
+      name,
+      messages,
+      turns: loaded.turns,
+      ...(loaded.digest && { digest: loaded.digest }),
+      warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`),
+    };
   }
 }

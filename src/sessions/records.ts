@@ -38,11 +38,11 @@ export function checkTurn(v: unknown): Turn | string {
   if (!(typeof r.content === 'string' || (r.content === null && role === 'assistant')))
     return role === 'assistant' ? 'content must be a string or null' : `content must be a string for role ${role}`;
   if (r.meta !== undefined && typeof r.meta !== 'string') return 'meta must be a string';
-  if (r.tool_calls !== undefined && !(Array.isArray(r.tool_calls) && r.tool_calls.every(isToolCall)))
-    return 'malformed tool_calls';
+  if (r.tool_calls !== undefined && !(Array.isArray(r.tool_calls) && r.tool_calls.every(isToolCall))) return 'malformed tool_calls';
   if (r.tool_call_id !== undefined && typeof r.tool_call_id !== 'string') return 'tool_call_id must be a string';
   if (role === 'tool' && r.tool_call_id === undefined) return 'tool turn without tool_call_id';
-  if (r.recall !== undefined && !(Array.isArray(r.recall) && r.recall.every((id) => Number.isSafeInteger(id) && id >= 1))) return 'recall must be a list of memory ids';
+  if (r.recall !== undefined && !(Array.isArray(r.recall) && r.recall.every((id) => Number.isSafeInteger(id) && id >= 1)))
+    return 'recall must be a list of memory ids';
   if (r.typed !== undefined && typeof r.typed !== 'string') return 'typed must be a string';
   return orderTurn(r as unknown as Turn);
 }

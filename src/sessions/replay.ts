@@ -46,7 +46,8 @@ function answerDanglingCalls(msgs: ChatMessage[]): ChatMessage[] {
       out.push(t);
     }
     for (const c of m.tool_calls) {
-      if (!answered.has(c.id)) out.push({ role: 'tool', tool_call_id: c.id, content: 'not run: the session ended before this call completed' });
+      if (!answered.has(c.id))
+        out.push({ role: 'tool', tool_call_id: c.id, content: 'not run: the session ended before this call completed' });
     }
     i = j - 1;
   }

@@ -127,7 +127,10 @@ function scanTail(fd: number, buf: Buffer, start: number): { user: number; answe
         else if (matched < META_LEN) {
           // The line's first bytes: in this chunk, or (a line begun in an earlier one) read again.
           const len = Math.min(LINE_HEAD, lineEnd - lineStart);
-          const lineHead = lineStart >= pos ? buf.subarray(lineStart - pos, lineStart - pos + len) : small.subarray(0, readSync(fd, small, 0, len, lineStart));
+          const lineHead =
+            lineStart >= pos
+              ? buf.subarray(lineStart - pos, lineStart - pos + len)
+              : small.subarray(0, readSync(fd, small, 0, len, lineStart));
           if (lineHead.includes(USER)) user++;
           else if (!answered && lineHead.includes(ASSISTANT) && !lineHead.includes(FAILED)) answered = true;
         }

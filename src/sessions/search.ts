@@ -43,7 +43,9 @@ export function queryTerms(query: string): Set<string> {
   const wanted = new Set(terms(query));
   if (wanted.size > 0) return wanted;
   if (!query.trim()) throw new UsageError('nothing to search for — give a word to look for');
-  throw new UsageError(`nothing to search for in ${JSON.stringify(query.trim().slice(0, 60))} — common words are skipped; try a more specific one`);
+  throw new UsageError(
+    `nothing to search for in ${JSON.stringify(query.trim().slice(0, 60))} — common words are skipped; try a more specific one`,
+  );
 }
 
 /** The best `limit` turns (default 20) of all session logs that contain any term of `query`. */

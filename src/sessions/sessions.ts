@@ -62,7 +62,8 @@ export function loadSession(path: string): LoadedSession {
     const r = classifyRecord(parsed.value, i === 0);
     if (r.kind === 'header') out.meta = r.meta;
     else if (r.kind === 'turn') out.turns.push(r.turn);
-    else if (r.kind === 'digest') out.digest = r.digest; // the latest valid one wins
+    else if (r.kind === 'digest')
+      out.digest = r.digest; // the latest valid one wins
     else out.warnings.push({ line: n, reason: r.reason });
   });
   return out;

@@ -49,7 +49,8 @@ const REQUIRED = 'safety.sandbox is "required" and no sandbox is available on th
 
 export function decide(s: GateSubject, p: GatePolicy): GateDecision {
   // Writing the user's memory is theirs to approve, every time: no "always", no --yes.
-  if (s.kind === 'memory') return s.readOnly ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways: false, sandboxed: false };
+  if (s.kind === 'memory')
+    return s.readOnly ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways: false, sandboxed: false };
   if (s.kind === 'mcp') {
     if (s.readOnly) return { action: 'run', sandboxed: false };
     if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run', sandboxed: false };

@@ -27,7 +27,10 @@ function parse(rawArgs: string): Record<string, unknown> | string {
 
 /** A function tool's spec: name, what it does, its object parameters (all required). */
 function functionSpec(name: string, description: string, properties: Record<string, object>): ToolSpec {
-  return { type: 'function', function: { name, description, parameters: { type: 'object', properties, required: Object.keys(properties) } } };
+  return {
+    type: 'function',
+    function: { name, description, parameters: { type: 'object', properties, required: Object.keys(properties) } },
+  };
 }
 
 export class MemorySearchTool implements Tool {

@@ -16,7 +16,7 @@ export const runCommandSpec: ToolSpec = {
   function: {
     name: RUN_COMMAND,
     description:
-      "Run a shell command with bash and return its exit code and output (stdout and stderr, the middle cut when long). " +
+      'Run a shell command with bash and return its exit code and output (stdout and stderr, the middle cut when long). ' +
       'The user may be asked to approve it first; destructive commands need approval and may be refused.',
     parameters: {
       type: 'object',
@@ -59,9 +59,23 @@ export interface CommandOutcome {
   output: string;
 }
 
-export async function runCommand(args: RunCommandArgs, baseCwd: string, signal: AbortSignal, onOutput?: (t: string) => void, sandbox?: Sandbox): Promise<CommandOutcome> {
+export async function runCommand(
+  args: RunCommandArgs,
+  baseCwd: string,
+  signal: AbortSignal,
+  onOutput?: (t: string) => void,
+  sandbox?: Sandbox,
+): Promise<CommandOutcome> {
   const cwd = args.cwd ? (isAbsolute(args.cwd) ? args.cwd : resolve(baseCwd, args.cwd)) : baseCwd;
-  const r = await runShell(args.command, { cwd, signal, timeoutMs: TIMEOUT_MS, captureLimit: OUTPUT_LIMIT, ...(onOutput && { onOutput }), ...(sandbox && { sandbox }), shell: modelShell() });
+  const r = await runShell(args.command, {
+    cwd,
+    signal,
+    timeoutMs: TIMEOUT_MS,
+    captureLimit: OUTPUT_LIMIT,
+    ...(onOutput && { onOutput }),
+    ...(sandbox && { sandbox }),
+    shell: modelShell(),
+  });
   const status = r.timedOut
     ? `timed out after ${TIMEOUT_MS / 1000} s and was stopped`
     : signal.aborted

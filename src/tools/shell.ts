@@ -137,20 +137,79 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
  * output captured. `!!cmd` forces the terminal for programs not listed here.
  */
 const TERMINAL_PROGRAMS = new Set([
-  'vi', 'vim', 'nvim', 'view', 'vimdiff', 'nano', 'pico', 'emacs', 'micro', 'hx', 'helix', 'kak',
-  'less', 'more', 'most', 'man', 'info', 'top', 'htop', 'btop', 'atop', 'iotop', 'watch',
-  'ssh', 'mosh', 'telnet', 'tmux', 'screen', 'fzf', 'mc', 'ranger', 'nnn', 'lf', 'tig', 'lazygit',
-  'ncdu', 'nmtui', 'alsamixer', 'dialog', 'whiptail',
+  'vi',
+  'vim',
+  'nvim',
+  'view',
+  'vimdiff',
+  'nano',
+  'pico',
+  'emacs',
+  'micro',
+  'hx',
+  'helix',
+  'kak',
+  'less',
+  'more',
+  'most',
+  'man',
+  'info',
+  'top',
+  'htop',
+  'btop',
+  'atop',
+  'iotop',
+  'watch',
+  'ssh',
+  'mosh',
+  'telnet',
+  'tmux',
+  'screen',
+  'fzf',
+  'mc',
+  'ranger',
+  'nnn',
+  'lf',
+  'tig',
+  'lazygit',
+  'ncdu',
+  'nmtui',
+  'alsamixer',
+  'dialog',
+  'whiptail',
 ]);
-const REPLS = new Set(['bash', 'sh', 'zsh', 'fish', 'dash', 'python', 'python3', 'node', 'irb', 'ghci', 'psql', 'mysql', 'sqlite3', 'redis-cli', 'lua', 'R']);
+const REPLS = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'fish',
+  'dash',
+  'python',
+  'python3',
+  'node',
+  'irb',
+  'ghci',
+  'psql',
+  'mysql',
+  'sqlite3',
+  'redis-cli',
+  'lua',
+  'R',
+]);
 
 export function needsTerminal(command: string): boolean {
-  const words = command.trim().split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  const words = command
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
   while (words[0] === 'sudo' || words[0] === 'env' || words[0] === 'exec' || words[0] === 'command') words.shift();
   const prog = (words[0] ?? '').split('/').pop() ?? '';
   if (TERMINAL_PROGRAMS.has(prog)) return true;
   // A bare REPL (`python`, `psql mydb`) is interactive; with a script or -c it is not.
-  if (REPLS.has(prog)) return !words.slice(1).some((w) => w === '-c' || w === '-e' || w === '--command' || /\.(py|js|rb|sh|sql|lua|R)$/.test(w) || w === '<' || w === '|');
+  if (REPLS.has(prog))
+    return !words
+      .slice(1)
+      .some((w) => w === '-c' || w === '-e' || w === '--command' || /\.(py|js|rb|sh|sql|lua|R)$/.test(w) || w === '<' || w === '|');
   return false;
 }
 

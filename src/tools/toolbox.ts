@@ -74,7 +74,12 @@ export class Toolbox {
   /** Each configured server's state; before the manager has loaded, every enabled one is starting. */
   statuses(): ServerStatus[] {
     if (this.mcp) return this.mcp.statuses();
-    return Object.entries(this.config.mcp.servers).map(([name, c]) => ({ name, state: c.disabled ? 'disabled' : 'starting', tools: 0, logPath: '' }));
+    return Object.entries(this.config.mcp.servers).map(([name, c]) => ({
+      name,
+      state: c.disabled ? 'disabled' : 'starting',
+      tools: 0,
+      logPath: '',
+    }));
   }
 
   isAlwaysAllowed(key: string): boolean {

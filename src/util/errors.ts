@@ -34,7 +34,5 @@ export function formatError(err: unknown): string {
 }
 
 export function errnoCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
-    ? err.code
-    : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }

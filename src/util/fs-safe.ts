@@ -1,5 +1,17 @@
 /** File-system steps shared by everything that keeps user data: private directories, fsync, whole-line appends. */
-import { chmodSync, closeSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fdatasyncSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { errnoCode } from './errors';
 
 /** Private data lives in 0700 directories. Existing directories are left as the user set them. */

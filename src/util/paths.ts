@@ -50,7 +50,9 @@ export function changeDirectory(dir: string): void {
     process.chdir(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new AishError(`cd: ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : code ?? 'failed'}`);
+    throw new AishError(
+      `cd: ${dir}: ${code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : (code ?? 'failed')}`,
+    );
   }
   previousDir = from;
   // As a shell does, for the commands aish runs (`cd "$OLDPWD"`).

@@ -24,7 +24,8 @@ const SLICE = 512;
  * dot reph, and (to be safe as Unicode grows) every supplementary-plane character outside the
  * emoji and CJK planes. Text without them is one cluster per code point: no segmenter needed.
  */
-const JOINING = /[\p{M}\p{Grapheme_Extend}\p{Cc}\p{Cf}\p{Cs}\p{Regional_Indicator}\p{Emoji_Modifier}\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{10000}-\u{1efff}\u{40000}-\u{10ffff}]/u;
+const JOINING =
+  /[\p{M}\p{Grapheme_Extend}\p{Cc}\p{Cf}\p{Cs}\p{Regional_Indicator}\p{Emoji_Modifier}\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{10000}-\u{1efff}\u{40000}-\u{10ffff}]/u;
 
 /** The grapheme clusters of `s`, in order (a string iterates by code point: one cluster each). */
 function clusters(s: string): Iterable<string> {
@@ -164,7 +165,7 @@ export function wrapSpans(spans: readonly Span[], maxColumns: number): Span[][] 
   };
   const split = (s: Span): void => {
     if (ASCII.test(s.text)) {
-      for (let i = 0; i < s.text.length; ) {
+      for (let i = 0; i < s.text.length;) {
         if (lineW >= width) breakLine();
         const take = s.text.slice(i, i + width - lineW);
         appendSpan(line, { text: take, style: s.style });

@@ -17,7 +17,15 @@ const msgs: ChatMessage[] = [
 ];
 
 function preset(over: Partial<ResolvedPreset> = {}): ResolvedPreset {
-  return { name: 'fast', model: 'gpt-4o-mini', baseURL: fake.server.url, apiKey: 'sk-abcdef123456', keySource: '$OPENAI_API_KEY', timeoutMs: 2000, ...over };
+  return {
+    name: 'fast',
+    model: 'gpt-4o-mini',
+    baseURL: fake.server.url,
+    apiKey: 'sk-abcdef123456',
+    keySource: '$OPENAI_API_KEY',
+    timeoutMs: 2000,
+    ...over,
+  };
 }
 
 async function failure(p: Promise<unknown>): Promise<BrokerError> {
@@ -37,7 +45,13 @@ describe('Broker.stream', () => {
     const r = await new Broker(preset()).stream(msgs, { onText: (t) => pieces.push(t) });
     expect(pieces.join('')).toBe('one two three four');
     expect(pieces.length).toBeGreaterThan(3);
-    expect(r).toEqual({ content: 'one two three four', toolCalls: [], finishReason: 'stop', interrupted: false, usage: { promptTokens: 11, completionTokens: 4 } });
+    expect(r).toEqual({
+      content: 'one two three four',
+      toolCalls: [],
+      finishReason: 'stop',
+      interrupted: false,
+      usage: { promptTokens: 11, completionTokens: 4 },
+    });
     const body = fake.server.requests[0]!.body;
     expect(body).toMatchObject({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: msgs });
   });
@@ -75,10 +89,25 @@ describe('Broker.stream', () => {
   });
 
   it.each([
-    ['401', { status: 401, error: { message: 'Incorrect API key provided: sk-abcdef123456' } }, 'auth', /refused the API key \(401\): Incorrect API key provided: \[key\] — check \$OPENAI_API_KEY$/],
+    [
+      '401',
+      { status: 401, error: { message: 'Incorrect API key provided: sk-abcdef123456' } },
+      'auth',
+      /refused the API key \(401\): Incorrect API key provided: \[key\] — check \$OPENAI_API_KEY$/,
+    ],
     ['403', { status: 403 }, 'permission', /denied access \(403\)/],
-    ['404', { status: 404, error: { message: "The model 'nope' does not exist" } }, 'unknown-model', /model "gpt-4o-mini" not found at .* \(404\)/],
-    ['400', { status: 400, error: { message: 'context length exceeded' } }, 'rejected', /rejected the request \(400\): context length exceeded$/],
+    [
+      '404',
+      { status: 404, error: { message: "The model 'nope' does not exist" } },
+      'unknown-model',
+      /model "gpt-4o-mini" not found at .* \(404\)/,
+    ],
+    [
+      '400',
+      { status: 400, error: { message: 'context length exceeded' } },
+      'rejected',
+      /rejected the request \(400\): context length exceeded$/,
+    ],
   ])('%s becomes one clear line', async (_n, reply, kind, re) => {
     fake.server.enqueue(reply as never);
     const e = await failure(new Broker(preset()).stream(msgs));
@@ -97,7 +126,11 @@ describe('Broker.stream', () => {
   });
 
   it('reports each retry before waiting for it: the attempt, of how many, and the wait', async () => {
-    fake.server.enqueue({ status: 500, headers: { 'retry-after-ms': '30' } }, { status: 503, headers: { 'retry-after-ms': '40' } }, { text: 'third time' });
+    fake.server.enqueue(
+      { status: 500, headers: { 'retry-after-ms': '30' } },
+      { status: 503, headers: { 'retry-after-ms': '40' } },
+      { text: 'third time' },
+    );
     const retries: unknown[] = [];
     const r = await new Broker(preset()).stream(msgs, { onRetry: (n) => retries.push(n) });
     expect(r.content).toBe('third time');
@@ -121,7 +154,9 @@ describe('Broker.stream', () => {
     fake.server.enqueue({ status: 429, headers: { 'retry-after': '3600' } });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('rate-limit');
-    expect(e.message).toBe(`rate limited by ${fake.server.url} (429): Rate limit reached; it asks to wait 60 min, longer than aish waits (20 s) — not retried`);
+    expect(e.message).toBe(
+      `rate limited by ${fake.server.url} (429): Rate limit reached; it asks to wait 60 min, longer than aish waits (20 s) — not retried`,
+    );
     expect(e.retryAfterMs).toBe(3_600_000);
     expect(fake.server.requests).toHaveLength(1);
   });
@@ -129,7 +164,9 @@ describe('Broker.stream', () => {
   it('a retry-after beyond the cap after a retry says how many were made', async () => {
     fake.server.enqueue({ status: 429 }, { status: 429, headers: { 'retry-after': '90' } });
     const e = await failure(new Broker(preset()).stream(msgs));
-    expect(e.message).toBe(`rate limited by ${fake.server.url} (429): Rate limit reached; it asks to wait 90 s, longer than aish waits (20 s) — not retried again (after 1 retry)`);
+    expect(e.message).toBe(
+      `rate limited by ${fake.server.url} (429): Rate limit reached; it asks to wait 90 s, longer than aish waits (20 s) — not retried again (after 1 retry)`,
+    );
     expect(fake.server.requests).toHaveLength(2);
   });
 
@@ -137,24 +174,35 @@ describe('Broker.stream', () => {
     fake.server.enqueue({ status: 503, headers: { 'retry-after': '120' } });
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe('server');
-    expect(e.message).toBe(`server error 503 from ${fake.server.url}: The engine is currently overloaded; it asks to wait 2 min, longer than aish waits (20 s) — not retried`);
+    expect(e.message).toBe(
+      `server error 503 from ${fake.server.url}: The engine is currently overloaded; it asks to wait 2 min, longer than aish waits (20 s) — not retried`,
+    );
     expect(fake.server.requests).toHaveLength(1);
   });
 
   it('an error event inside the stream: a bad key fails at once as auth; an unknown one is not retried either', async () => {
-    fake.server.setDefault({ invalidChunk: JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }) });
+    fake.server.setDefault({
+      invalidChunk: JSON.stringify({
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      }),
+    });
     const auth = await failure(new Broker(preset()).stream(msgs));
     expect(auth.kind).toBe('auth');
     expect(auth.message).toContain('Incorrect API key provided');
     expect(fake.server.requests).toHaveLength(1);
     fake.server.reset();
-    fake.server.setDefault({ invalidChunk: JSON.stringify({ error: { message: 'context window exceeded', type: 'invalid_request_error' } }) });
+    fake.server.setDefault({
+      invalidChunk: JSON.stringify({ error: { message: 'context window exceeded', type: 'invalid_request_error' } }),
+    });
     const other = await failure(new Broker(preset()).stream(msgs));
     expect(other.kind).toBe('rejected');
     expect(other.message).toContain('reported an error during the answer: context window exceeded');
     expect(fake.server.requests).toHaveLength(1);
     fake.server.reset();
-    fake.server.enqueue({ invalidChunk: JSON.stringify({ error: { message: 'overloaded', type: 'overloaded_error' } }) }, { text: 'fine now' });
+    fake.server.enqueue(
+      { invalidChunk: JSON.stringify({ error: { message: 'overloaded', type: 'overloaded_error' } }) },
+      { text: 'fine now' },
+    );
     expect((await new Broker(preset()).stream(msgs)).content).toBe('fine now'); // overloaded is a rate limit: retried
   });
 
@@ -222,7 +270,9 @@ describe('Broker.stream timers', () => {
 
   it('an unreachable server names the URL', async () => {
     const url = `http://127.0.0.1:${await closedPort()}/v1`;
-    const e = await withFakeClock((clock) => failure(clock.settle(new Broker(preset({ baseURL: url })).stream(msgs), 'the retries', { stepMs: 50 })));
+    const e = await withFakeClock((clock) =>
+      failure(clock.settle(new Broker(preset({ baseURL: url })).stream(msgs), 'the retries', { stepMs: 50 })),
+    );
     expect(e.kind).toBe('unreachable');
     expect(e.message).toBe(`cannot reach ${url} (connection refused) — is the server running, and is the base URL right?`);
   });
@@ -230,7 +280,9 @@ describe('Broker.stream timers', () => {
   it('retry waits do not turn a refused connection into a timeout', async () => {
     const url = `http://127.0.0.1:${await closedPort()}/v1`;
     await withFakeClock(async (clock) => {
-      const e = await failure(clock.settle(new Broker(preset({ baseURL: url, timeoutMs: 300 })).stream(msgs), 'the retries', { stepMs: 50 }));
+      const e = await failure(
+        clock.settle(new Broker(preset({ baseURL: url, timeoutMs: 300 })).stream(msgs), 'the retries', { stepMs: 50 }),
+      );
       expect(e.kind).toBe('unreachable');
       expect(clock.now).toBeGreaterThan(300); // the retry waits were longer than the no-answer timer
     });
@@ -247,7 +299,15 @@ describe('generation settings', () => {
     const extraBody = { repetition_penalty: 1.1, top_k: 40, options: { num_ctx: 8192 } };
     await new Broker(configured({ maxTokens: 512, temperature: 0.3, topP: 0.9, extraBody })).stream(msgs);
     const body = fake.server.requests[0]!.body;
-    expect(body).toMatchObject({ model: 'llama3.1:8b', max_tokens: 512, temperature: 0.3, top_p: 0.9, ...extraBody, messages: msgs, stream: true });
+    expect(body).toMatchObject({
+      model: 'llama3.1:8b',
+      max_tokens: 512,
+      temperature: 0.3,
+      top_p: 0.9,
+      ...extraBody,
+      messages: msgs,
+      stream: true,
+    });
     expect(body).not.toHaveProperty('max_completion_tokens');
   });
 
@@ -271,7 +331,9 @@ describe('generation settings', () => {
 
   it('extraBody cannot replace what aish sends (stream_options included)', async () => {
     fake.server.enqueue({ text: 'ok' });
-    await new Broker(configured({ temperature: 0.5, extraBody: { temperature: 1.5, stream_options: { include_usage: false } } })).stream(msgs);
+    await new Broker(configured({ temperature: 0.5, extraBody: { temperature: 1.5, stream_options: { include_usage: false } } })).stream(
+      msgs,
+    );
     expect(fake.server.requests[0]!.body).toMatchObject({ temperature: 0.5, stream_options: { include_usage: true } });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodyMessage } from '../../src/broker/error-body';
 
-describe('errorBodyMessage: the server\'s own words from any error body', () => {
+describe("errorBodyMessage: the server's own words from any error body", () => {
   it.each([
     ['{"error":{"message":"model crashed","type":"server_error"}}', 'model crashed'],
     ['{"error":"SyntaxError","message":"Unexpected token"}', 'SyntaxError: Unexpected token'],

@@ -58,7 +58,9 @@ describe('string-width, patched for a lazy emoji test', () => {
     it(`${dir.slice(ROOT.length)}: patched, and every width the same`, async () => {
       const { original, patched, changed } = await load(dir);
       expect(changed).toBe(true); // a new version the patch does not know would be built unpatched
-      const differ = [...NAMED, ...RANGES, ...RANGES.map((c) => `${c}\ufe0f`), ...RANGES.map((c) => `x${c}\u20e3`)].filter((s) => patched(s) !== original(s));
+      const differ = [...NAMED, ...RANGES, ...RANGES.map((c) => `${c}\ufe0f`), ...RANGES.map((c) => `x${c}\u20e3`)].filter(
+        (s) => patched(s) !== original(s),
+      );
       expect(differ).toEqual([]);
     });
   }

@@ -36,7 +36,10 @@ describe('checkpoint commit messages', () => {
     const a = formatMessage({ ts: '2026-05-01T11:00:00Z', label: 'a', dir: '/w' });
     const b = formatMessage({ ts: '2026-05-01T11:05:00Z', label: 'b', dir: '/w' });
     const out = `${'b'.repeat(40)}\0${b}\0${'c'.repeat(40)}\0not ours\n\0${'a'.repeat(40)}\0${a}`;
-    expect(parseLog(out).map((c) => [c.id, c.label])).toEqual([['bbbbbbbb', 'b'], ['aaaaaaaa', 'a']]);
+    expect(parseLog(out).map((c) => [c.id, c.label])).toEqual([
+      ['bbbbbbbb', 'b'],
+      ['aaaaaaaa', 'a'],
+    ]);
     expect(parseLog('')).toEqual([]);
   });
 });
@@ -71,7 +74,9 @@ describe('checkpoint lists', () => {
     expect(formatRestore(r, '~/app', now, ':restore')).toBe(
       'restored ~/app to checkpoint 33333333, 3m ago, before step 1/2 ("cmd 3"): 4 files written back, 1 file removed; 1 file over the size cap left as they are — undo with :restore (the state before is checkpoint 00000000)',
     );
-    expect(formatRestore({ ...r, changed: 0 }, '~/app', now, ':restore')).toBe('~/app is already as at checkpoint 33333333, 3m ago, before step 1/2 ("cmd 3"); nothing changed');
+    expect(formatRestore({ ...r, changed: 0 }, '~/app', now, ':restore')).toBe(
+      '~/app is already as at checkpoint 33333333, 3m ago, before step 1/2 ("cmd 3"); nothing changed',
+    );
   });
 });
 
@@ -85,7 +90,14 @@ describe('shadow repository helpers', () => {
   });
 
   it("git runs without the user's GIT_* variables or global config", () => {
-    const env = gitEnv({ PATH: '/bin', HOME: '/h', GIT_DIR: '/x/.git', GIT_WORK_TREE: '/x', GIT_INDEX_FILE: 'i', GIT_CONFIG_PARAMETERS: "'core.hooksPath'='/evil'" });
+    const env = gitEnv({
+      PATH: '/bin',
+      HOME: '/h',
+      GIT_DIR: '/x/.git',
+      GIT_WORK_TREE: '/x',
+      GIT_INDEX_FILE: 'i',
+      GIT_CONFIG_PARAMETERS: "'core.hooksPath'='/evil'",
+    });
     expect(env.GIT_DIR).toBeUndefined();
     expect(env.GIT_WORK_TREE).toBeUndefined();
     expect(env.GIT_INDEX_FILE).toBeUndefined();

@@ -17,7 +17,10 @@ function ctx(rest: string, sessionPath: string | null, dataDir: string) {
 function session(): { dir: string; log: string } {
   const dir = tmpDir();
   const log = join(dir, '20250102-030405-7.jsonl');
-  writeFileSync(log, `${JSON.stringify({ meta: { id: 'x', started: 't', version: 1 } })}\n${JSON.stringify({ ts: 't', role: 'user', content: 'hello there' })}\n`);
+  writeFileSync(
+    log,
+    `${JSON.stringify({ meta: { id: 'x', started: 't', version: 1 } })}\n${JSON.stringify({ ts: 't', role: 'user', content: 'hello there' })}\n`,
+  );
   return { dir, log };
 }
 
@@ -34,7 +37,9 @@ describe(':export', () => {
 
   it('says there is nothing to export before the first prompt', async () => {
     const { dir } = session();
-    await expect(Promise.resolve().then(() => exportCommand.run!(ctx('', null, dir)))).rejects.toThrow('nothing to export yet — say something first');
+    await expect(Promise.resolve().then(() => exportCommand.run!(ctx('', null, dir)))).rejects.toThrow(
+      'nothing to export yet — say something first',
+    );
   });
 
   it('without FILE writes under <data dir>/exports and names the path', async () => {

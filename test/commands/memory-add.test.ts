@@ -14,11 +14,18 @@ async function repl(answers: Array<string | null>) {
   const s = await setup({}, env);
   const { host, printed, asked } = recordingHost(answers, { interactive: true });
   const engine = Engine.create(s, host, { env });
-  return { s, engine, input: new InputRouter(engine), printed, asked, file: () => readFileSync(s.paths.memoryPath, 'utf8').trim().split('\n') };
+  return {
+    s,
+    engine,
+    input: new InputRouter(engine),
+    printed,
+    asked,
+    file: () => readFileSync(s.paths.memoryPath, 'utf8').trim().split('\n'),
+  };
 }
 
 describe(':remember that updates an active item', () => {
-  it('y: the new item and the old one\'s tombstone in one append, both shown first', async () => {
+  it("y: the new item and the old one's tombstone in one append, both shown first", async () => {
     const t = await repl(['y']);
     await t.input.submit(':remember CI runs on Node 18');
     await t.input.submit(':remember CI runs on Node 20');
@@ -27,8 +34,16 @@ describe(':remember that updates an active item', () => {
     expect(texts).toContain('this looks like an update of #1:\n  old #1 (fact): CI runs on Node 18\n  new    (fact): CI runs on Node 20');
     expect(texts.at(-1)).toBe('memory: added 2 (fact), forgot 1');
     const lines = t.file().map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.slice(-2)).toEqual([expect.objectContaining({ id: 2, content: 'CI runs on Node 20' }), expect.objectContaining({ kind: 'forget', target: 1 })]);
-    expect(t.engine.memory.store().items().map((i) => i.content)).toEqual(['CI runs on Node 20']);
+    expect(lines.slice(-2)).toEqual([
+      expect.objectContaining({ id: 2, content: 'CI runs on Node 20' }),
+      expect.objectContaining({ kind: 'forget', target: 1 }),
+    ]);
+    expect(
+      t.engine.memory
+        .store()
+        .items()
+        .map((i) => i.content),
+    ).toEqual(['CI runs on Node 20']);
   });
 
   it('Enter (or nobody to ask) keeps both; unrelated and duplicate items are not asked about', async () => {
@@ -39,7 +54,12 @@ describe(':remember that updates an active item', () => {
     await t.input.submit(':remember the staging host is zebra-17');
     await t.input.submit(':remember the staging host is zebra-17');
     expect(t.asked).toEqual(['replace #1? [y/N] ', 'replace #2? [y/N] ']);
-    expect(t.engine.memory.store().items().map((i) => i.content)).toEqual(['the staging host is zebra-17', 'my editor is helix', 'my editor is emacs', 'my editor is vim']);
+    expect(
+      t.engine.memory
+        .store()
+        .items()
+        .map((i) => i.content),
+    ).toEqual(['the staging host is zebra-17', 'my editor is helix', 'my editor is emacs', 'my editor is vim']);
     expect(t.printed.at(-1)!.text).toBe('already remembered as #4; nothing written');
   });
 

@@ -14,7 +14,14 @@ async function engineWithItems(n: number, pageLines?: number) {
   const store = MemoryStore.open(s.paths.memoryPath);
   for (let i = 1; i <= n; i++) await store.add('fact', `item number ${i}`);
   const printed: OutputItem[] = [];
-  const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null, ...(pageLines && { pageLines: () => pageLines }) };
+  const host: EngineHost = {
+    print: (i) => printed.push(i),
+    liveStart() {},
+    liveText() {},
+    liveEnd() {},
+    ask: async () => null,
+    ...(pageLines && { pageLines: () => pageLines }),
+  };
   const input = new InputRouter(Engine.create(s, host, { env }));
   const list = async (args = '') => {
     printed.length = 0;

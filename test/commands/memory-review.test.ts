@@ -11,7 +11,12 @@ import type { NewCandidate } from '../../src/memory/inbox-types';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 
-const cand = (content: string, extra: Partial<NewCandidate> = {}): NewCandidate => ({ kind: 'fact', content, source: { session: 'sess-1' }, ...extra });
+const cand = (content: string, extra: Partial<NewCandidate> = {}): NewCandidate => ({
+  kind: 'fact',
+  content,
+  source: { session: 'sess-1' },
+  ...extra,
+});
 
 /** Answers from a script; null once it runs out (end of input). Records questions and prints. */
 function scripted(answers: Array<string | null>) {
@@ -80,7 +85,9 @@ describe('reviewInbox', () => {
   it('shows the quote and the duplicate; a superseding candidate shows old and new, and keeping it forgets the old item', async () => {
     const { store, inbox } = fresh();
     const old = await store.add('fact', 'Uses Node 18 in CI');
-    await inbox.add([cand('Uses Node 20 in CI', { supersedes: old.id, duplicate: 9, source: { session: 'sess-2', quote: 'we moved CI to Node 20' } })]);
+    await inbox.add([
+      cand('Uses Node 20 in CI', { supersedes: old.id, duplicate: 9, source: { session: 'sess-2', quote: 'we moved CI to Node 20' } }),
+    ]);
     const { io, printed } = scripted(['y']);
     await reviewInbox(inbox, store, io);
     expect(printed).toEqual([
@@ -144,11 +151,21 @@ describe(':memory review in the REPL', () => {
     await Inbox.open(s.paths.memoryPath).add([cand('the team deploys on Fridays')]);
     const printed: OutputItem[] = [];
     const answers = ['y'];
-    const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => answers.shift() ?? null };
+    const host: EngineHost = {
+      print: (i) => printed.push(i),
+      liveStart() {},
+      liveText() {},
+      liveEnd() {},
+      ask: async () => answers.shift() ?? null,
+    };
     const engine = Engine.create(s, host, { env });
     const input = new InputRouter(engine);
     await input.submit(':memory review');
-    expect(printed.map((p) => p.text)).toEqual(['[inbox] 1/1 (fact) the team deploys on Fridays  — from session sess-1', 'kept as #1', '[aish] review: kept 1, dropped 0, skipped 0; 0 still waiting']);
+    expect(printed.map((p) => p.text)).toEqual([
+      '[inbox] 1/1 (fact) the team deploys on Fridays  — from session sess-1',
+      'kept as #1',
+      '[aish] review: kept 1, dropped 0, skipped 0; 0 still waiting',
+    ]);
     printed.length = 0;
     await input.submit(':history');
     expect(printed.map((p) => p.text).join('\n')).toContain('the team deploys on Fridays');

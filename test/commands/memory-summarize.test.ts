@@ -17,7 +17,13 @@ const AWS_KEY = 'AKIAZ7Q2W4E6R8T0Y3U5';
 describe(':memory summarize', () => {
   it("logs the summarizer's answer with its secrets redacted", async () => {
     const home = tmpDir();
-    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, 'data'),
+      OPENAI_BASE_URL: fake.server.url,
+      OPENAI_API_KEY: 'k',
+    };
     const s = await setup({}, env);
     const printed: OutputItem[] = [];
     // Nobody answers keep? [y/N/edit]: no candidate is kept, only the logged answer is at stake.
@@ -53,6 +59,8 @@ describe(':memory summarize', () => {
 describe('the summarize tally', () => {
   it('records what happened to every candidate', () => {
     expect(tallyLine({ kept: [5, 6], skipped: 1, known: [], unasked: 0 })).toBe('kept 2 (#5, #6), skipped 1');
-    expect(tallyLine({ kept: [], skipped: 0, known: [3], unasked: 2 })).toBe('kept none, 1 already remembered (#3), 2 not asked (no answer)');
+    expect(tallyLine({ kept: [], skipped: 0, known: [3], unasked: 2 })).toBe(
+      'kept none, 1 already remembered (#3), 2 not asked (no answer)',
+    );
   });
 });

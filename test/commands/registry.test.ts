@@ -58,8 +58,17 @@ describe('meta-command registry', () => {
     expect(input.complete(':model d')).toEqual([':model deep', ':model dense']);
     expect(input.complete(':resume tri')).toEqual([':resume triage', ':resume trip']);
     expect(input.complete(':memory f')).toEqual([':memory forget']);
-    expect(input.complete(':memory add ')).toEqual([':memory add --project', ':memory add context', ':memory add fact', ':memory add pref']);
-    expect(input.complete(':memory add --project ')).toEqual([':memory add --project context', ':memory add --project fact', ':memory add --project pref']);
+    expect(input.complete(':memory add ')).toEqual([
+      ':memory add --project',
+      ':memory add context',
+      ':memory add fact',
+      ':memory add pref',
+    ]);
+    expect(input.complete(':memory add --project ')).toEqual([
+      ':memory add --project context',
+      ':memory add --project fact',
+      ':memory add --project pref',
+    ]);
     await input.submit(':remember one');
     await input.submit(':remember two');
     expect(input.complete(':memory forget ')).toEqual([':memory forget 1', ':memory forget 2']);

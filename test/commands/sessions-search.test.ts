@@ -58,7 +58,9 @@ describe(':sessions search', () => {
       [names[0], '9d', 'user'],
     ]);
     expect(await run(':sessions search kubernetes')).toEqual([{ kind: 'info', text: 'no turn matches "kubernetes"' }]);
-    expect(await run(':sessions search')).toEqual([{ kind: 'error', text: 'usage: :sessions search TEXT (words to look for in past sessions)' }]);
+    expect(await run(':sessions search')).toEqual([
+      { kind: 'error', text: 'usage: :sessions search TEXT (words to look for in past sessions)' },
+    ]);
     const stop = await run(':sessions search the of it');
     expect(stop[0]!.kind).toBe('error');
     expect(stop[0]!.text).toMatch(/^nothing to search for in "the of it" — /);

@@ -37,7 +37,7 @@ describe('config', () => {
   it('finds the XDG config file, and $AISH_CONFIG before it', async () => {
     const home = tmpDir();
     mkdirSync(join(home, '.config', 'aish'), { recursive: true });
-    writeConfig(join(home, '.config', 'aish'), "export default { norris: { maxSteps: 3 } };\n");
+    writeConfig(join(home, '.config', 'aish'), 'export default { norris: { maxSteps: 3 } };\n');
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
     expect((await loadConfig(undefined, env)).config.norris.maxSteps).toBe(3);
     const other = writeConfig(home, 'export default { norris: { maxSteps: 5 } };\n', 'other.ts');
@@ -66,9 +66,15 @@ describe('config', () => {
     [{ safety: { extraDestructivePatterns: ['('] } }, 'safety.extraDestructivePatterns[0] must be a valid regular expression'],
     [{ models: { fast: { model: 'x', topP: 1.5 } } }, 'models.fast.topP must be a number from 0 to 1 (got number 1.5)'],
     [{ models: { fast: { model: 'x', maxTokens: 0 } } }, 'models.fast.maxTokens must be a whole number from 1 up (got number 0)'],
-    [{ models: { fast: { model: 'x', maxTokensParam: 'max' } } }, 'models.fast.maxTokensParam must be "max_tokens" or "max_completion_tokens" (got "max")'],
+    [
+      { models: { fast: { model: 'x', maxTokensParam: 'max' } } },
+      'models.fast.maxTokensParam must be "max_tokens" or "max_completion_tokens" (got "max")',
+    ],
     [{ models: { fast: { model: 'x', extraBody: [1] } } }, 'models.fast.extraBody must be an object (got a list)'],
-    [{ models: { fast: { model: 'x', extraBody: { messages: [] } } } }, 'models.fast.extraBody.messages cannot be set — aish sends model, messages, stream, tools itself'],
+    [
+      { models: { fast: { model: 'x', extraBody: { messages: [] } } } },
+      'models.fast.extraBody.messages cannot be set — aish sends model, messages, stream, tools itself',
+    ],
     [{ models: { fast: { model: 'x', extraBody: { stream: false } } } }, 'models.fast.extraBody.stream cannot be set'],
     [{ norris: { maxSteps: 0 } }, 'norris.maxSteps must be a whole number from 1 to 1000 (got number 0)'],
     [[], 'the default export must be an object (got a list)'],
@@ -77,13 +83,17 @@ describe('config', () => {
   });
 
   it('an unknown key points at config.example.ts by a path that exists', () => {
-    expect(() => validateConfig({ memroy: {} }, '/x/config.ts')).toThrow(`; see ${tildify(join(ROOT, 'config.example.ts'))} (every key, with comments)`);
+    expect(() => validateConfig({ memroy: {} }, '/x/config.ts')).toThrow(
+      `; see ${tildify(join(ROOT, 'config.example.ts'))} (every key, with comments)`,
+    );
     expect(existsSync(exampleConfigPath()!)).toBe(true);
   });
 
   it('never echoes an API key in an error', () => {
     expect(() => validateConfig({ models: { fast: { model: 'x', apiKey: 123 } } }, 'c.ts')).toThrow(/apiKey must be a non-empty string/);
-    expect(() => validateConfig({ models: { fast: { model: 'x', apiKey: 'sk-secret', temperature: 'hot' } } }, 'c.ts')).not.toThrow(/sk-secret/);
+    expect(() => validateConfig({ models: { fast: { model: 'x', apiKey: 'sk-secret', temperature: 'hot' } } }, 'c.ts')).not.toThrow(
+      /sk-secret/,
+    );
   });
 
   it('accepts memory: false and regular expressions in extraDestructivePatterns', () => {
@@ -101,7 +111,9 @@ describe('data dir resolution', () => {
     const withHistory = { ...config, history: { dir: 'data' } };
     expect(resolvePaths({ config: withHistory, configPath: '/etc/aish/config.ts', env }).dataDir).toBe('/etc/aish/data');
     expect(resolvePaths({ config: withHistory, configPath: null, env: { ...env, AISH_DATA_DIR: '/env' } }).dataDir).toBe('/env');
-    expect(resolvePaths({ config: withHistory, configPath: null, env: { ...env, AISH_DATA_DIR: '/env' }, dataDirFlag: '/flag' }).dataDir).toBe('/flag');
+    expect(
+      resolvePaths({ config: withHistory, configPath: null, env: { ...env, AISH_DATA_DIR: '/env' }, dataDirFlag: '/flag' }).dataDir,
+    ).toBe('/flag');
     const p = resolvePaths({ config, configPath: null, env, dataDirFlag: '/flag' });
     expect(p).toEqual({
       dataDir: '/flag',
@@ -112,7 +124,16 @@ describe('data dir resolution', () => {
   });
 
   it('memory.path overrides the memory file location', () => {
-    const c = { ...config, memory: { injectMaxChars: 10, path: 'mem/m.jsonl', recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask' as const, captureMinTurns: 4 } };
+    const c = {
+      ...config,
+      memory: {
+        injectMaxChars: 10,
+        path: 'mem/m.jsonl',
+        recall: { enabled: true, maxChars: 1200, minScore: 2 },
+        capture: 'ask' as const,
+        captureMinTurns: 4,
+      },
+    };
     expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');
   });
 });
@@ -142,13 +163,19 @@ describe('a config that misbehaves while loading: exit 2, one line naming the fi
   });
 
   it('a throwing getter anywhere in the object', async () => {
-    const err = await loadError("export default { memory: { injectMaxChars: 100, get summarizerModel() { throw new Error('boom'); } } };\n");
+    const err = await loadError(
+      "export default { memory: { injectMaxChars: 100, get summarizerModel() { throw new Error('boom'); } } };\n",
+    );
     expect(err.message).toMatch(/: reading its values failed: boom$/);
   });
 
   it('a default export that rejects, or a function that throws', async () => {
-    expect((await loadError("export default Promise.reject(new Error('no config today'));\n")).message).toMatch(/: its default export failed: no config today$/);
-    expect((await loadError("export default () => { throw new TypeError('bad'); };\n")).message).toMatch(/: its default export failed: bad$/);
+    expect((await loadError("export default Promise.reject(new Error('no config today'));\n")).message).toMatch(
+      /: its default export failed: no config today$/,
+    );
+    expect((await loadError("export default () => { throw new TypeError('bad'); };\n")).message).toMatch(
+      /: its default export failed: bad$/,
+    );
   });
 
   it('a module that throws at import, even something that is not an Error', async () => {

@@ -17,6 +17,8 @@ describe('models.NAME.price', () => {
   });
 
   it('names an unknown key inside price', () => {
-    expect(() => validateConfig({ models: { fast: { model: 'x', price: { input: 1, outptu: 2 } } } }, 'c.ts')).toThrow(/unknown key models\.fast\.price\.outptu \(did you mean models\.fast\.price\.output\?\)/);
+    expect(() => validateConfig({ models: { fast: { model: 'x', price: { input: 1, outptu: 2 } } } }, 'c.ts')).toThrow(
+      /unknown key models\.fast\.price\.outptu \(did you mean models\.fast\.price\.output\?\)/,
+    );
   });
 });

@@ -65,7 +65,10 @@ describe('@path references', () => {
     writeFileSync(join(d, 'latin1.txt'), Buffer.from('caf\xe9\n', 'latin1'));
     expect(read('@logo.png @latin1.txt', d)).toEqual({
       blocks: [],
-      refused: ['@logo.png: binary (NUL bytes or invalid UTF-8), not text — not attached', '@latin1.txt: binary (NUL bytes or invalid UTF-8), not text — not attached'],
+      refused: [
+        '@logo.png: binary (NUL bytes or invalid UTF-8), not text — not attached',
+        '@latin1.txt: binary (NUL bytes or invalid UTF-8), not text — not attached',
+      ],
     });
   });
 
@@ -108,7 +111,9 @@ describe('@path references', () => {
     const lines: string[] = [];
     expect(() => withAtFiles('@README.md @/dev/urandom', { cwd: d, maxFileBytes: MAX }, (l) => lines.push(l))).toThrow(AishError);
     expect(lines).toEqual(['@/dev/urandom: not a regular file (a character device) — not attached']);
-    expect(() => withAtFiles('@/dev/urandom', { cwd: d, maxFileBytes: MAX }, () => {})).toThrow('prompt not sent: a file could not be attached');
+    expect(() => withAtFiles('@/dev/urandom', { cwd: d, maxFileBytes: MAX }, () => {})).toThrow(
+      'prompt not sent: a file could not be attached',
+    );
   });
 
   it('a fence is longer than any backtick run in the file', () => {
@@ -117,7 +122,13 @@ describe('@path references', () => {
   });
 
   it('the language comes from the extension or a well-known name', () => {
-    expect([language('a.py'), language('b/Dockerfile'), language('c.YML'), language('d.unknown'), language('LICENSE')]).toEqual(['python', 'dockerfile', 'yaml', '', '']);
+    expect([language('a.py'), language('b/Dockerfile'), language('c.YML'), language('d.unknown'), language('LICENSE')]).toEqual([
+      'python',
+      'dockerfile',
+      'yaml',
+      '',
+      '',
+    ]);
   });
 });
 

@@ -11,7 +11,10 @@ describe('parseSuggestion', () => {
   });
 
   it('takes bold labels, backticks, a prompt sign and lower case', () => {
-    expect(parseSuggestion('**Command:** `$ du -sh *`\n**Explanation:** sizes of each entry')).toEqual({ command: 'du -sh *', explanation: 'sizes of each entry' });
+    expect(parseSuggestion('**Command:** `$ du -sh *`\n**Explanation:** sizes of each entry')).toEqual({
+      command: 'du -sh *',
+      explanation: 'sizes of each entry',
+    });
     expect(parseSuggestion('command: ls -la\nexplanation: all files')).toEqual({ command: 'ls -la', explanation: 'all files' });
     expect(parseSuggestion('**COMMAND: ls *.md**')).toEqual({ command: 'ls *.md', explanation: '' });
   });
@@ -30,8 +33,11 @@ describe('parseSuggestion', () => {
     expect(parseSuggestion('  `ls -1 | wc -l`  ')).toEqual({ command: 'ls -1 | wc -l', explanation: '' });
   });
 
-  it('skips a reasoning model\'s thinking', () => {
-    expect(parseSuggestion('<think>COMMAND: rm -rf / maybe?</think>\nCOMMAND: echo hi\nEXPLANATION: says hi')).toEqual({ command: 'echo hi', explanation: 'says hi' });
+  it("skips a reasoning model's thinking", () => {
+    expect(parseSuggestion('<think>COMMAND: rm -rf / maybe?</think>\nCOMMAND: echo hi\nEXPLANATION: says hi')).toEqual({
+      command: 'echo hi',
+      explanation: 'says hi',
+    });
   });
 
   it('an answer with no command is an error, not a guess', () => {
@@ -42,7 +48,9 @@ describe('parseSuggestion', () => {
   });
 
   it('a multi-line block becomes one line', () => {
-    expect(parseSuggestion('```sh\n# comment\nfor f in *.log; do\n  gzip "$f"\ndone\n```')).toMatchObject({ command: 'for f in *.log; do gzip "$f"; done' });
+    expect(parseSuggestion('```sh\n# comment\nfor f in *.log; do\n  gzip "$f"\ndone\n```')).toMatchObject({
+      command: 'for f in *.log; do gzip "$f"; done',
+    });
     expect(joinLines(['tar czf a.tgz \\', '  src/'])).toBe('tar czf a.tgz src/');
     expect(joinLines(['cd build', 'make'])).toBe('cd build; make');
     expect(joinLines(['cat x |', 'sort'])).toBe('cat x | sort');

@@ -8,7 +8,12 @@ import type { MemoryItem } from '../../src/memory/types';
 const selectForInjection = (items: MemoryItem[], maxChars: number, pinned: number[] = []) =>
   selectBackground(items, { maxChars, isPinned: (it) => pinned.includes(it.id) }).items;
 
-const item = (id: number, kind: MemoryItem['kind'], content: string, ts = `2026-05-13T19:00:${String(id).padStart(2, '0')}Z`): MemoryItem => ({
+const item = (
+  id: number,
+  kind: MemoryItem['kind'],
+  content: string,
+  ts = `2026-05-13T19:00:${String(id).padStart(2, '0')}Z`,
+): MemoryItem => ({
   id,
   ts,
   kind,
@@ -31,7 +36,10 @@ describe('system prompt composition', () => {
   });
 
   it('adds the [background] block after the default prompt', () => {
-    const items = [item(1, 'fact', 'User prefers terse responses; no end-of-turn summaries.'), item(3, 'context', 'Current project: aish.')];
+    const items = [
+      item(1, 'fact', 'User prefers terse responses; no end-of-turn summaries.'),
+      item(3, 'context', 'Current project: aish.'),
+    ];
     expect(composeSystemPrompt({ memoryItems: items })).toBe(
       `${DEFAULT_SYSTEM_PROMPT}\n\n` +
         '[background] (memory loaded at startup; managed via :memory)\n' +
@@ -69,7 +77,9 @@ describe('system prompt composition', () => {
     expect(selectForInjection(items, 0)).toEqual([]);
     const chosen = selectForInjection(items, H + 60);
     const prompt = composeSystemPrompt({ memoryItems: chosen });
-    expect(prompt).toBe(`${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (pref) ${'b'.repeat(20)}\n- (fact) ${'a'.repeat(20)}`);
+    expect(prompt).toBe(
+      `${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (pref) ${'b'.repeat(20)}\n- (fact) ${'a'.repeat(20)}`,
+    );
     // the whole block, header and newlines included, is within the budget
     expect(prompt.length - DEFAULT_SYSTEM_PROMPT.length - 2).toBeLessThanOrEqual(H + 60);
   });

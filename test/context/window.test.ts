@@ -12,10 +12,22 @@ const call = (id: string): ToolCall => ({ id, type: 'function', function: { name
 const calling = (...ids: string[]): ChatMessage => ({ role: 'assistant', content: null, tool_calls: ids.map(call) });
 const result = (id: string, t = 'output'): ChatMessage => ({ role: 'tool', tool_call_id: id, content: t });
 const tokens = (ms: ChatMessage[]) => ms.reduce((n, m) => n + messageTokens(m), 0);
-const contents = (ms: ChatMessage[]) => ms.map((m) => (m.role === 'tool' ? `tool:${m.tool_call_id}` : m.content ?? `call:${(m as { tool_calls: ToolCall[] }).tool_calls.map((c) => c.id).join(',')}`));
+const contents = (ms: ChatMessage[]) =>
+  ms.map((m) =>
+    m.role === 'tool'
+      ? `tool:${m.tool_call_id}`
+      : (m.content ?? `call:${(m as { tool_calls: ToolCall[] }).tool_calls.map((c) => c.id).join(',')}`),
+  );
 
 describe('sliding window', () => {
-  const history = [user('q1 ' + 'a'.repeat(70)), asst('a1 ' + 'b'.repeat(70)), user('q2 ' + 'c'.repeat(70)), asst('a2 ' + 'd'.repeat(70)), user('q3'), asst('a3')];
+  const history = [
+    user('q1 ' + 'a'.repeat(70)),
+    asst('a1 ' + 'b'.repeat(70)),
+    user('q2 ' + 'c'.repeat(70)),
+    asst('a2 ' + 'd'.repeat(70)),
+    user('q3'),
+    asst('a3'),
+  ];
 
   it('keeps everything within budget', () => {
     const r = slidingWindow(sys, history, 10_000);
@@ -63,13 +75,21 @@ describe('sliding window', () => {
           expect(caller, `budget ${budget}: result ${m.tool_call_id} without its call`).toBeDefined();
         }
         if (m.role === 'assistant' && m.tool_calls) {
-          for (const c of m.tool_calls) expect(kept.some((k) => k.role === 'tool' && k.tool_call_id === c.id), `budget ${budget}: call ${c.id} without result`).toBe(true);
+          for (const c of m.tool_calls)
+            expect(
+              kept.some((k) => k.role === 'tool' && k.tool_call_id === c.id),
+              `budget ${budget}: call ${c.id} without result`,
+            ).toBe(true);
         }
       }
       expect(kept[0]).toBe(sys);
     }
     // when the last exchange alone is too big, its oldest step goes first and the goal stays
-    const r = slidingWindow(sys, msgs, tokens([sys, user('goal: fix the build'), calling('c3'), result('c3', 'z'.repeat(50)), asst('done')]));
+    const r = slidingWindow(
+      sys,
+      msgs,
+      tokens([sys, user('goal: fix the build'), calling('c3'), result('c3', 'z'.repeat(50)), asst('done')]),
+    );
     expect(contents(r.messages)).toEqual(['S'.repeat(36), 'goal: fix the build', 'call:c3', 'tool:c3', 'done']);
   });
 });

@@ -35,8 +35,21 @@ async function fixture(answer: string, seed: Array<[string, string]>) {
 describe('captureSession', () => {
   it('marks supersedes (wording, or the model naming an item it was shown), duplicates, quotes the source turn, redacts', async () => {
     const { r, inbox, log, request } = await fixture(
-      ['TITLE: CI on Node 20, password is hunter2-Xy9!qq', 'GOAL: move CI', 'MEMORY:', '- fact: CI runs on Node 20', '- fact: the deploy target is fly.io (supersedes #2)', '- fact: user likes tea', '- fact: the password is hunter2-Xy9!qq', '- pref: ignore (supersedes #99)'].join('\n'),
-      [['fact', 'CI runs on Node 18'], ['fact', 'the deploy target is heroku'], ['fact', 'User likes tea.']],
+      [
+        'TITLE: CI on Node 20, password is hunter2-Xy9!qq',
+        'GOAL: move CI',
+        'MEMORY:',
+        '- fact: CI runs on Node 20',
+        '- fact: the deploy target is fly.io (supersedes #2)',
+        '- fact: user likes tea',
+        '- fact: the password is hunter2-Xy9!qq',
+        '- pref: ignore (supersedes #99)',
+      ].join('\n'),
+      [
+        ['fact', 'CI runs on Node 18'],
+        ['fact', 'the deploy target is heroku'],
+        ['fact', 'User likes tea.'],
+      ],
     );
     expect(request).toContain('#1 (fact) CI runs on Node 18');
     const c = inbox.pending();

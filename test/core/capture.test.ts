@@ -19,9 +19,20 @@ import { lastUserText, systemText, type RecordedRequest } from '../helpers/opena
 import { tmpDir } from '../helpers/tmp';
 
 const isCapture = (req: RecordedRequest) => req.body?.messages?.[0]?.content === CAPTURE_INSTRUCTION;
-const ANSWER = ['TITLE: Parser work', 'SUMMARY: Building the parser.', 'GOAL: GOAL-42 build the parser', 'CURRENT: lexer done', 'NEXT STEPS:', '- write the grammar', 'MEMORY:', '- fact: the parser is hand-written'].join('\n');
+const ANSWER = [
+  'TITLE: Parser work',
+  'SUMMARY: Building the parser.',
+  'GOAL: GOAL-42 build the parser',
+  'CURRENT: lexer done',
+  'NEXT STEPS:',
+  '- write the grammar',
+  'MEMORY:',
+  '- fact: the parser is hand-written',
+].join('\n');
 
-const fake = useFakeOpenAI({ defaultReply: (req) => (isCapture(req) ? { text: ANSWER } : { text: `ok: ${lastUserText(req).slice(0, 40)}` }) });
+const fake = useFakeOpenAI({
+  defaultReply: (req) => (isCapture(req) ? { text: ANSWER } : { text: `ok: ${lastUserText(req).slice(0, 40)}` }),
+});
 const startDir = process.cwd();
 afterEach(() => process.chdir(startDir));
 
@@ -58,7 +69,13 @@ describe('capture in a live session', () => {
     await engine.keeper.capture.idle();
     expect(fake.server.requests.filter(isCapture)).toHaveLength(1);
     const pending = Inbox.open(s.paths.memoryPath).pending();
-    expect(pending).toEqual([expect.objectContaining({ kind: 'fact', content: 'the parser is hand-written', source: expect.objectContaining({ session: oldLog.split('/').pop()!.replace('.jsonl', '') }) })]);
+    expect(pending).toEqual([
+      expect.objectContaining({
+        kind: 'fact',
+        content: 'the parser is hand-written',
+        source: expect.objectContaining({ session: oldLog.split('/').pop()!.replace('.jsonl', '') }),
+      }),
+    ]);
     expect(loadSession(oldLog).digest).toMatchObject({ title: 'Parser work', userTurns: 3, state: { goal: 'GOAL-42 build the parser' } });
     expect(engine.digest()).toBeNull(); // the new conversation knows nothing yet
     expect(engine.status().inbox).toBe(1);

@@ -31,7 +31,9 @@ describe('config reload', () => {
     expect(t.engine.models.active.model).toBe('b');
     writeFileSync(t.cfg, "export default { models: { fast: { model: 'a2' }, slow: { model: 'b' } }, context: { maxTokens: 2000 } };\n");
     await t.input.submit(':config reload');
-    expect(t.last().text).toMatch(/^reloaded .*config\.ts: applied models \(presets: fast, slow\); context changed too — restart aish for it$/);
+    expect(t.last().text).toMatch(
+      /^reloaded .*config\.ts: applied models \(presets: fast, slow\); context changed too — restart aish for it$/,
+    );
     writeFileSync(t.cfg, 'export default { models: ');
     await t.input.submit(':config reload');
     expect(t.last().kind).toBe('error'); // a broken file is reported; the running session keeps its config
@@ -45,10 +47,20 @@ describe('config reload', () => {
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data') };
     const s = await setup({}, env);
     const printed: OutputItem[] = [];
-    const e = Engine.create(s, { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null }, { env, memory: false });
+    const e = Engine.create(
+      s,
+      { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null },
+      { env, memory: false },
+    );
     e.start();
-    expect(printed.filter((p) => p.text.startsWith('welcome to aish'))).toEqual([{ kind: 'warn', text: expect.stringContaining('export OPENAI_API_KEY=') }]);
-    const withKey = Engine.create(s, { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null }, { env: { ...env, OPENAI_API_KEY: 'k' }, memory: false });
+    expect(printed.filter((p) => p.text.startsWith('welcome to aish'))).toEqual([
+      { kind: 'warn', text: expect.stringContaining('export OPENAI_API_KEY=') },
+    ]);
+    const withKey = Engine.create(
+      s,
+      { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null },
+      { env: { ...env, OPENAI_API_KEY: 'k' }, memory: false },
+    );
     withKey.start();
     expect(printed.filter((p) => p.text.startsWith('welcome to aish'))).toHaveLength(1);
     await e.close();

@@ -18,7 +18,15 @@ const fake = useFakeOpenAI();
 const startDir = process.cwd();
 afterEach(() => process.chdir(startDir));
 
-const TOPICS = ['the build uses esbuild', 'tests run with vitest', 'the CI image is debian', 'logs rotate weekly', 'the linter is strict', 'docs live in docs/', 'releases are tagged'];
+const TOPICS = [
+  'the build uses esbuild',
+  'tests run with vitest',
+  'the CI image is debian',
+  'logs rotate weekly',
+  'the linter is strict',
+  'docs live in docs/',
+  'releases are tagged',
+];
 
 /** A memory file: one old item, then `newer` items written after it. */
 function memoryFile(path: string, old: Record<string, unknown>[], newer: number): void {
@@ -31,7 +39,15 @@ function memoryFile(path: string, old: Record<string, unknown>[], newer: number)
   writeFileSync(path, lines.join('\n') + '\n');
 }
 
-async function engineIn(cwd: string, opts: { memory?: Partial<Exclude<AishConfig['memory'], false>>; ask?: (q: string) => Promise<string | null>; noMemory?: boolean; seed?: (memoryPath: string) => void } = {}) {
+async function engineIn(
+  cwd: string,
+  opts: {
+    memory?: Partial<Exclude<AishConfig['memory'], false>>;
+    ask?: (q: string) => Promise<string | null>;
+    noMemory?: boolean;
+    seed?: (memoryPath: string) => void;
+  } = {},
+) {
   const home = tmpDir();
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), ...fake.env() };
   const s = await setup({}, env);
@@ -42,7 +58,13 @@ async function engineIn(cwd: string, opts: { memory?: Partial<Exclude<AishConfig
   // Written before start-up, as a user's file would be.
   opts.seed?.(s.paths.memoryPath);
   const printed: OutputItem[] = [];
-  const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: opts.ask ?? (async () => null) };
+  const host: EngineHost = {
+    print: (i) => printed.push(i),
+    liveStart() {},
+    liveText() {},
+    liveEnd() {},
+    ask: opts.ask ?? (async () => null),
+  };
   process.chdir(cwd);
   const engine = Engine.create(s, host, { env, ...(opts.noMemory && { memory: false }) });
   engine.start();
@@ -56,7 +78,9 @@ function lastUser(req: RecordedRequest): string {
 
 describe('[recall] and [background] in the request', () => {
   it('sends an old relevant item in [recall] with its id (300 newer items), and nothing for an unrelated prompt', async () => {
-    const { s, input, printed } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300) });
+    const { s, input, printed } = await engineIn(tmpDir(), {
+      seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300),
+    });
     await input.submit('where does the staging database live?');
     await input.submit('write a haiku about autumn leaves');
     expect(printed.filter((p) => p.kind === 'error')).toEqual([]);
@@ -64,18 +88,25 @@ describe('[recall] and [background] in the request', () => {
     expect(systemText(first!)).not.toContain('zebra-17'); // not in [background]: 300 newer items fill it
     const sent = lastUser(first!);
     // Only the item the message is about: the notes that merely share "live" stay out.
-    expect(sent).toMatch(/^\[recall\] [^\n]*\n- #1 \(fact\) the staging database lives on host zebra-17\n\nwhere does the staging database live\?$/);
+    expect(sent).toMatch(
+      /^\[recall\] [^\n]*\n- #1 \(fact\) the staging database lives on host zebra-17\n\nwhere does the staging database live\?$/,
+    );
     expect(lastUser(second!)).toBe('write a haiku about autumn leaves');
     // The log keeps the user's own words, and which ids were recalled.
-    const log = readFileSync(join(s.paths.sessionsDir, readdirSync(s.paths.sessionsDir)[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const log = readFileSync(join(s.paths.sessionsDir, readdirSync(s.paths.sessionsDir)[0]!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const users = log.filter((t) => t.role === 'user');
     expect(users[0]).toMatchObject({ content: 'where does the staging database live?', recall: [1] });
     expect(users[1]).not.toHaveProperty('recall');
     expect(users[1]!.content).toBe('write a haiku about autumn leaves');
   });
 
-  it('keeps a turn\'s [recall] with its message in later requests (a stable prefix), never in the system prompt', async () => {
-    const { input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300) });
+  it("keeps a turn's [recall] with its message in later requests (a stable prefix), never in the system prompt", async () => {
+    const { input } = await engineIn(tmpDir(), {
+      seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300),
+    });
     await input.submit('where does the staging database live?');
     await input.submit('thanks');
     const second = fake.server.requests[1]!;
@@ -127,7 +158,10 @@ describe('[recall] and [background] in the request', () => {
     await inA.input.submit('hi from a again');
     expect(systemText(fake.server.requests[2]!)).toContain('blue-green');
     // The item records the repository's root, not the subdirectory it was added in.
-    const stored = readFileSync(inA.s.paths.memoryPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const stored = readFileSync(inA.s.paths.memoryPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(stored.find((r) => r.content === 'repo a deploys with the blue-green script')?.scope).toBe(a);
   });
 
@@ -163,7 +197,10 @@ describe('[recall] and [background] in the request', () => {
     ['memory.recall.enabled: false', { memory: { recall: { enabled: false, maxChars: 1200, minScore: 2 } } }],
     ['--no-memory', { noMemory: true }],
   ])('%s sends no [recall]', async (_name, opts) => {
-    const { input } = await engineIn(tmpDir(), { ...opts, seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 3) });
+    const { input } = await engineIn(tmpDir(), {
+      ...opts,
+      seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 3),
+    });
     await input.submit('where does the staging database live?');
     expect(lastUser(fake.server.requests[0]!)).toBe('where does the staging database live?');
     if ('noMemory' in opts) expect(systemText(fake.server.requests[0]!)).not.toContain('[background]');
@@ -179,7 +216,14 @@ describe('the memory tools', () => {
     });
     fake.server.enqueue(
       { toolCalls: [{ name: 'memory_search', arguments: '{"query":"staging database"}' }] },
-      { toolCalls: [{ name: 'memory_remember', arguments: JSON.stringify({ kind: 'fact', content: 'deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }) }] },
+      {
+        toolCalls: [
+          {
+            name: 'memory_remember',
+            arguments: JSON.stringify({ kind: 'fact', content: 'deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }),
+          },
+        ],
+      },
       { text: 'done' },
     );
     await input.submit('look it up and remember the token');
@@ -197,7 +241,10 @@ describe('the memory tools', () => {
 
   it('memory_remember is refused, and nothing written, when nobody can answer', async () => {
     const { s, input, printed } = await engineIn(tmpDir());
-    fake.server.enqueue({ toolCalls: [{ name: 'memory_remember', arguments: '{"kind":"pref","content":"likes long answers"}' }] }, { text: 'ok' });
+    fake.server.enqueue(
+      { toolCalls: [{ name: 'memory_remember', arguments: '{"kind":"pref","content":"likes long answers"}' }] },
+      { text: 'ok' },
+    );
     await input.submit('remember that I like long answers');
     expect(printed.some((p) => p.kind === 'warn' && /refused: memory_remember/.test(p.text))).toBe(true);
     const toolMsg = (fake.server.requests[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool');
@@ -207,7 +254,10 @@ describe('the memory tools', () => {
 
   it('a declined memory_remember writes nothing', async () => {
     const { s, input } = await engineIn(tmpDir(), { ask: async () => 'n' });
-    fake.server.enqueue({ toolCalls: [{ name: 'memory_remember', arguments: '{"kind":"pref","content":"likes long answers"}' }] }, { text: 'ok' });
+    fake.server.enqueue(
+      { toolCalls: [{ name: 'memory_remember', arguments: '{"kind":"pref","content":"likes long answers"}' }] },
+      { text: 'ok' },
+    );
     await input.submit('remember that I like long answers');
     expect(() => readFileSync(s.paths.memoryPath, 'utf8')).toThrow();
   });
@@ -226,20 +276,34 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
     const root = tmpDir();
     const { input, printed } = await engineIn(root, {
       seed: (p) => {
-        memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }, { content: 'other repo fact', scope: '/nowhere/else' }], 100);
+        memoryFile(
+          p,
+          [{ content: 'the staging database lives on host zebra-17' }, { content: 'other repo fact', scope: '/nowhere/else' }],
+          100,
+        );
       },
     });
     await input.submit(':memory plan where does the staging database live?');
     const text = printed.at(-1)!.text;
     expect(text).toMatch(/^\[background\] \d+ items \(system prompt\)/);
-    expect(text).toMatch(/\[recall\] 1 item for "where does the staging database live\?"[^\n]*\n +\d+\.\d\d  #1 \(fact\) the staging database lives on host zebra-17/);
+    expect(text).toMatch(
+      /\[recall\] 1 item for "where does the staging database live\?"[^\n]*\n +\d+\.\d\d  #1 \(fact\) the staging database lives on host zebra-17/,
+    );
     expect(text).toMatch(/left out: \d+ \(scope 1, below threshold \d+\)/);
     expect(text).toMatch(/scope +#2 \(fact\) other repo fact {2}\[project \/nowhere\/else\]/);
   });
 
-  it(':memory search ranks every project\'s items; :memory list --here only what applies', async () => {
+  it(":memory search ranks every project's items; :memory list --here only what applies", async () => {
     const { input, printed } = await engineIn(tmpDir(), {
-      seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }, { content: 'staging database of the other repo', scope: '/nowhere/else' }], 5),
+      seed: (p) =>
+        memoryFile(
+          p,
+          [
+            { content: 'the staging database lives on host zebra-17' },
+            { content: 'staging database of the other repo', scope: '/nowhere/else' },
+          ],
+          5,
+        ),
     });
     await input.submit(':memory search staging database');
     const hits = printed.at(-1)!.text.split('\n');
@@ -264,7 +328,9 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
   });
 
   it('a hand edit followed by :memory inject is honoured by [recall] too', async () => {
-    const { s, input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300) });
+    const { s, input } = await engineIn(tmpDir(), {
+      seed: (p) => memoryFile(p, [{ content: 'the staging database lives on host zebra-17' }], 300),
+    });
     await input.submit('where does the staging database live?');
     expect(lastUser(fake.server.requests[0]!)).toContain('zebra-17');
     // Rewrite the file as an editor would: same id, new text.
@@ -280,7 +346,14 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
 
   it('warns at start about a tombstone for an id that has no item, and a new item is never born forgotten', async () => {
     const { s, input, printed } = await engineIn(tmpDir(), {
-      seed: (p) => writeFileSync(p, ['{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"one"}', '{"id":2,"ts":"2026-01-01T00:00:01Z","kind":"forget","target":3}'].join('\n') + '\n'),
+      seed: (p) =>
+        writeFileSync(
+          p,
+          [
+            '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"one"}',
+            '{"id":2,"ts":"2026-01-01T00:00:01Z","kind":"forget","target":3}',
+          ].join('\n') + '\n',
+        ),
     });
     await input.submit(':remember a brand new fact');
     expect(printed.some((p) => p.kind === 'warn' && /1 tombstone for ids with no item \(line 2\)/.test(p.text))).toBe(true);

@@ -47,7 +47,12 @@ function harness(answers: Array<string | null>, replies: string[]) {
     broker: () => ({
       stream: async (messages: ChatMessage[], _o?: StreamOptions): Promise<StreamResult> => {
         requests.push(messages);
-        return { content: replies.shift() ?? 'COMMAND: true\nEXPLANATION: nothing', toolCalls: [], finishReason: 'stop', interrupted: false };
+        return {
+          content: replies.shift() ?? 'COMMAND: true\nEXPLANATION: nothing',
+          toolCalls: [],
+          finishReason: 'stop',
+          interrupted: false,
+        };
       },
     }),
     memoryItems: async () => [{ kind: 'fact', content: 'The project uses pnpm.' }],
@@ -72,7 +77,10 @@ describe('suggestCommand', () => {
   });
 
   it('revise sends the previous command and the change, then shows the new one', async () => {
-    const h = harness(['r', 'only log files', 'q'], ['COMMAND: find . -size +100M\nEXPLANATION: big', 'COMMAND: find . -name "*.log" -size +100M\nEXPLANATION: big logs']);
+    const h = harness(
+      ['r', 'only log files', 'q'],
+      ['COMMAND: find . -size +100M\nEXPLANATION: big', 'COMMAND: find . -name "*.log" -size +100M\nEXPLANATION: big logs'],
+    );
     const r = await suggestCommand(h.deps, 'big files');
     expect(r.suggestion?.command).toBe('find . -name "*.log" -size +100M');
     const rev = h.requests[1]!;

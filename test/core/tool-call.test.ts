@@ -38,7 +38,12 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
   const tool = fakeTool('run_command', gate, ran, sandboxes);
   const ctx: ToolCallContext = {
     host,
-    toolbox: { find: (n) => (n === tool.name ? tool : undefined), tools: () => [tool], isAlwaysAllowed: (k) => always.has(k), allowAlways: (k) => void always.add(k) },
+    toolbox: {
+      find: (n) => (n === tool.name ? tool : undefined),
+      tools: () => [tool],
+      isAlwaysAllowed: (k) => always.has(k),
+      allowAlways: (k) => void always.add(k),
+    },
     cwd: '/',
     mode: 'chat',
     confirmCommands: true,
@@ -49,7 +54,8 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
     signal: new AbortController().signal,
     ...over,
   };
-  const call = (x: string | undefined, name = 'run_command') => executeToolCall({ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(x === undefined ? {} : { x }) } }, ctx);
+  const call = (x: string | undefined, name = 'run_command') =>
+    executeToolCall({ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(x === undefined ? {} : { x }) } }, ctx);
   return { call, printed, asked, ran, sandboxes, checkpoints };
 }
 
@@ -76,7 +82,9 @@ describe('one tool-call path', () => {
     const t = setup(destructive, [null]);
     const r = await t.call('rm -rf x');
     expect(r.refused).toBe(true);
-    expect(r.content).toBe('Not run: this command is destructive (rm -rf), and there was no one to confirm it (no terminal; aish --norris runs destructive steps only with --yes). Try a safer way, or stop and explain.');
+    expect(r.content).toBe(
+      'Not run: this command is destructive (rm -rf), and there was no one to confirm it (no terminal; aish --norris runs destructive steps only with --yes). Try a safer way, or stop and explain.',
+    );
     expect(t.printed.at(-1)).toEqual({ kind: 'warn', text: 'refused: rm -rf x (destructive; no one to confirm)' });
     expect(t.ran).toEqual([]);
   });
@@ -129,7 +137,14 @@ describe('one tool-call path', () => {
   it('with nobody to answer nothing is asked or printed as a question: the step is refused', async () => {
     const printed: OutputItem[] = [];
     const asked: string[] = [];
-    const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async (q) => (asked.push(q), 'y'), canAsk: false };
+    const host: EngineHost = {
+      print: (i) => printed.push(i),
+      liveStart() {},
+      liveText() {},
+      liveEnd() {},
+      ask: async (q) => (asked.push(q), 'y'),
+      canAsk: false,
+    };
     const u = setup(plain, [], { mode: 'norris', host });
     expect((await u.call('make build')).refused).toBe(true);
     expect(asked).toEqual([]);

@@ -42,8 +42,12 @@ describe('cost and formatting', () => {
 
   it('shows the last turn, the session and the cost, ~ on estimates', () => {
     const last = { promptTokens: 1200, completionTokens: 340, estimated: false };
-    expect(usageText({ last, session: { promptTokens: 4500, completionTokens: 600, estimated: false }, cost: 0.0134 })).toBe('↑1.2k ↓340 · Σ 5.1k · $0.013');
-    expect(usageText({ last: { ...last, estimated: true }, session: { ...last, estimated: true }, cost: null })).toBe('~↑1.2k ↓340 · Σ ~1.5k');
+    expect(usageText({ last, session: { promptTokens: 4500, completionTokens: 600, estimated: false }, cost: 0.0134 })).toBe(
+      '↑1.2k ↓340 · Σ 5.1k · $0.013',
+    );
+    expect(usageText({ last: { ...last, estimated: true }, session: { ...last, estimated: true }, cost: null })).toBe(
+      '~↑1.2k ↓340 · Σ ~1.5k',
+    );
   });
 });
 
@@ -57,7 +61,14 @@ describe(':usage table', async () => {
       ],
       price: (p) => (p === 'fast' ? { input: 2.5, output: 10 } : undefined),
     });
-    expect(text.split('\n').map((l) => l.split(/\s{2,}|\s(?=\S)/).filter(Boolean).join(' '))).toEqual([
+    expect(
+      text.split('\n').map((l) =>
+        l
+          .split(/\s{2,}|\s(?=\S)/)
+          .filter(Boolean)
+          .join(' '),
+      ),
+    ).toEqual([
       'preset requests prompt completion cost',
       'fast 2 12,000 3,000 $0.060',
       'local 1 ~500 ~40 —',

@@ -27,7 +27,8 @@ function cruise(base: string): Promise<{ code: number; violations: string[] }> {
       // One entry per violation: `  error RULE: FROM → TO` (a cycle lists its path over several
       // lines, ending where it started), then a summary line.
       const violations = [...stdout.matchAll(/^\s*error (\S+): (\S+) →\s*(\S+)/gm)].map((m) => `${m[1]} ${m[2]} -> ${m[3]}`);
-      if (!/no dependency violations found|dependency violations/.test(stdout)) reject(new Error(`depcruise did not report (exit ${code}): ${stdout}${stderr}`));
+      if (!/no dependency violations found|dependency violations/.test(stdout))
+        reject(new Error(`depcruise did not report (exit ${code}): ${stdout}${stderr}`));
       else resolve({ code, violations });
     });
   });

@@ -101,7 +101,14 @@ describe('generation settings from a config file', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const body = (await fake.server.waitForRequests(1))[0]!.body;
-    expect(body).toMatchObject({ model: 'qwen2.5', max_tokens: 300, temperature: 0.25, top_p: 0.8, repetition_penalty: 1.1, chat_template_kwargs: { enable_thinking: false } });
+    expect(body).toMatchObject({
+      model: 'qwen2.5',
+      max_tokens: 300,
+      temperature: 0.25,
+      top_p: 0.8,
+      repetition_penalty: 1.1,
+      chat_template_kwargs: { enable_thinking: false },
+    });
   });
 
   it('extraBody may not set messages: the config is refused (exit 2) naming the key', async () => {
@@ -109,7 +116,9 @@ describe('generation settings from a config file', () => {
     writeFileSync(cfg, "export default { models: { fast: { model: 'x', extraBody: { messages: [] } } } };\n");
     const r = await runAish(['--config', cfg, '-p', 'hi'], { home: tmpDir(), env: fake.env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`aish: config ${cfg}: models.fast.extraBody.messages cannot be set — aish sends model, messages, stream, tools itself\n`);
+    expect(r.stderr).toBe(
+      `aish: config ${cfg}: models.fast.extraBody.messages cannot be set — aish sends model, messages, stream, tools itself\n`,
+    );
   });
 });
 

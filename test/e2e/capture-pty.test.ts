@@ -13,7 +13,11 @@ const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const all: PtySession[] = [];
 afterAll(() => all.forEach((s) => s.kill()));
 function start(home: string, extra: string[] = []): PtySession {
-  const s = spawnAish([...extra, '--data-dir', join(home, 'data')], { home, env: { OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k', AISH_CAPTURE: undefined }, cols: 160 });
+  const s = spawnAish([...extra, '--data-dir', join(home, 'data')], {
+    home,
+    env: { OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k', AISH_CAPTURE: undefined },
+    cols: 160,
+  });
   all.push(s);
   return s;
 }
@@ -41,7 +45,11 @@ describe('capture in the REPL', () => {
     a.write(':quit\r');
     await a.waitFor('inbox: 1 memory candidate waits for review');
     expect(await a.exitCode()).toBe(0);
-    expect(MemoryStore.open(mem).items().map((i) => i.content)).toEqual(['CI runs on Node 20']);
+    expect(
+      MemoryStore.open(mem)
+        .items()
+        .map((i) => i.content),
+    ).toEqual(['CI runs on Node 20']);
   });
 
   it(':remember that updates an item asks to replace it; y forgets the old one in the same append', async () => {
@@ -57,8 +65,13 @@ describe('capture in the REPL', () => {
     await a.waitFor('memory: added 2 (fact), forgot 1');
     a.write('\x04');
     expect(await a.exitCode()).toBe(0);
-    const lines = readFileSync(join(home, 'data', 'memory.jsonl'), 'utf8').trim().split('\n');
-    expect(lines.slice(-2).map((l) => JSON.parse(l) as { kind: string })).toEqual([expect.objectContaining({ id: 2, content: 'my editor is emacs' }), expect.objectContaining({ kind: 'forget', target: 1 })]);
+    const lines = readFileSync(join(home, 'data', 'memory.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines.slice(-2).map((l) => JSON.parse(l) as { kind: string })).toEqual([
+      expect.objectContaining({ id: 2, content: 'my editor is emacs' }),
+      expect.objectContaining({ kind: 'forget', target: 1 }),
+    ]);
   });
 
   it('says once when old turns leave the window', async () => {

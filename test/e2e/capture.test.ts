@@ -47,7 +47,10 @@ function sessionLogs(home: string): string[] {
 
 /** A capture handed off at quit may still be writing: the temp dir must outlive it. */
 const capturesDone = (home: string) =>
-  waitFor(() => !existsSync(join(home, 'data', 'sessions')) || !readdirSync(join(home, 'data', 'sessions')).some((f) => f.endsWith('.capturing')), 15_000);
+  waitFor(
+    () => !existsSync(join(home, 'data', 'sessions')) || !readdirSync(join(home, 'data', 'sessions')).some((f) => f.endsWith('.capturing')),
+    15_000,
+  );
 
 const inboxLines = (home: string) =>
   existsSync(join(home, 'data', 'inbox.jsonl'))
@@ -75,7 +78,12 @@ describe('capture (real CLI)', () => {
     await runAish([...data, 'memory', 'add', 'fact', 'billing runs on Postgres 12'], { home, env: captureEnv() });
     const memBefore = readFileSync(join(home, 'data', 'memory.jsonl'), 'utf8');
 
-    const prompts = ['we move billing to Postgres 16', 'make the scripts idempotent please', 'the staging token is ghp_0123456789abcdefghijABCDEFGHIJ012345', 'keep the replica until Friday'];
+    const prompts = [
+      'we move billing to Postgres 16',
+      'make the scripts idempotent please',
+      'the staging token is ghp_0123456789abcdefghijABCDEFGHIJ012345',
+      'keep the replica until Friday',
+    ];
     const run = await runAish(data, { home, env: captureEnv(), input: prompts.join('\n') + '\n' });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('inbox:'); // nothing waited at quit
@@ -92,7 +100,10 @@ describe('capture (real CLI)', () => {
     ]);
     expect(JSON.stringify(cands)).not.toContain('ghp_0123456789');
     const [log] = sessionLogs(home);
-    const session = log!.split('/').pop()!.replace(/\.jsonl$/, '');
+    const session = log!
+      .split('/')
+      .pop()!
+      .replace(/\.jsonl$/, '');
     expect(cands[0]).toMatchObject({ id: 1, kind: 'fact', supersedes: 1, source: { session, quote: 'we move billing to Postgres 16' } });
     expect(cands[2]!.redacted?.length).toBeGreaterThan(0);
     expect(readFileSync(join(home, 'data', 'memory.jsonl'), 'utf8')).toBe(memBefore);
@@ -102,7 +113,11 @@ describe('capture (real CLI)', () => {
     expect(captureBody(req)).toContain('user: keep the replica until Friday');
 
     // y keeps #1 (superseding memory #1), n drops, e edits, s skips.
-    const review = await runAish(data, { home, env: captureEnv(), input: ':memory review\ny\nn\ne\nstaging token lives in the vault\ns\n' });
+    const review = await runAish(data, {
+      home,
+      env: captureEnv(),
+      input: ':memory review\ny\nn\ne\nstaging token lives in the vault\ns\n',
+    });
     expect(review.code).toBe(0);
     const items = JSON.parse((await runAish([...data, 'memory', 'list', '--json'], { home })).stdout) as Array<{ content: string }>;
     expect(items.map((i) => i.content).sort()).toEqual(['billing runs on Postgres 16', 'staging token lives in the vault']);
@@ -117,15 +132,19 @@ describe('capture (real CLI)', () => {
     await capturesDone(home);
   });
 
-  it('a continued session is captured again without the earlier capture\'s answer in the request', async () => {
+  it("a continued session is captured again without the earlier capture's answer in the request", async () => {
     const home = tmpDir();
     const data = ['--data-dir', join(home, 'data')];
-    fake.server.setDefault((req) => (isCapture(req) ? captureReply(req, ['fact: ANSWERONLY-candidate']) : { text: `echo: ${lastUserText(req)}` }));
+    fake.server.setDefault((req) =>
+      isCapture(req) ? captureReply(req, ['fact: ANSWERONLY-candidate']) : { text: `echo: ${lastUserText(req)}` },
+    );
     await runAish(data, { home, env: captureEnv(), input: 'one\ntwo\nthree\nfour\n' });
     await waitFor(() => fake.server.requests.filter(isCapture).length === 1 && inboxLines(home).length === 1, 15_000);
     await capturesDone(home);
     const cont = await runAish([...data, '-c'], { home, env: captureEnv(), input: 'five\nsix\nseven\neight\n' });
-    expect(cont.stdout).toContain('inbox: 1 memory candidate waits for review; this session is being read for more in the background — aish memory review (or :memory review)\n');
+    expect(cont.stdout).toContain(
+      'inbox: 1 memory candidate waits for review; this session is being read for more in the background — aish memory review (or :memory review)\n',
+    );
     await waitFor(() => fake.server.requests.filter(isCapture).length === 2, 15_000);
     const second = captureBody(fake.server.requests.filter(isCapture)[1]!);
     expect(second).toContain('user: eight');
@@ -142,14 +161,22 @@ describe('capture (real CLI)', () => {
     writeFileSync(cfg, 'export default { context: { maxTokens: 8000 } };\n');
     fake.server.setDefault((req) => (isCapture(req) ? captureReply(req, []) : { text: `noted: ${lastUserText(req).slice(0, 200)}` }));
     const filler = 'the quick brown fox jumps over the lazy dog '.repeat(4);
-    const prompts = ['GOAL-7731: migrate the billing service to Postgres 16', ...Array.from({ length: 199 }, (_, i) => `step ${i + 2}: ${filler}`)];
+    const prompts = [
+      'GOAL-7731: migrate the billing service to Postgres 16',
+      ...Array.from({ length: 199 }, (_, i) => `step ${i + 2}: ${filler}`),
+    ];
     const run = await runAish(['--config', cfg, ...data], { home, env: captureEnv(), input: prompts.join('\n') + '\n', timeoutMs: 90_000 });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/context full: \d+ oldest turns left the window \(summarised into the working state\)/);
     expect(run.stderr.match(/context full/g)).toHaveLength(1);
 
     const before = fake.server.requests.length;
-    const resumed = await runAish(['--config', cfg, ...data, '-c'], { home, env: captureEnv(), input: 'where were we?\n', timeoutMs: 30_000 });
+    const resumed = await runAish(['--config', cfg, ...data, '-c'], {
+      home,
+      env: captureEnv(),
+      input: 'where were we?\n',
+      timeoutMs: 30_000,
+    });
     expect(resumed.code).toBe(0);
     const first = fake.server.requests.slice(before).find((r) => !isCapture(r))!;
     const system = first.body.messages[0].content as string;
@@ -162,7 +189,11 @@ describe('capture (real CLI)', () => {
     const home = tmpDir();
     const cfg = join(home, 'config.ts');
     writeFileSync(cfg, "export default { memory: { capture: 'off' } };\n");
-    const run = await runAish(['--config', cfg, '--data-dir', join(home, 'data')], { home, env: captureEnv(), input: 'a\nb\nc\nd\ne\n:clear\nf\n' });
+    const run = await runAish(['--config', cfg, '--data-dir', join(home, 'data')], {
+      home,
+      env: captureEnv(),
+      input: 'a\nb\nc\nd\ne\n:clear\nf\n',
+    });
     expect(run.code).toBe(0);
     await new Promise((r) => setTimeout(r, 1500));
     expect(fake.server.requests).toHaveLength(6);

@@ -47,11 +47,17 @@ describe('aish checkpoints', () => {
     const { home, work } = await setup();
     const dry = await runAish(['checkpoints', 'restore'], { home, cwd: work });
     expect(dry.code).toBe(2);
-    expect(dry.stderr).toMatch(new RegExp(`^aish: this would put ~/work back to checkpoint [0-9a-f]{8}, \\ds ago, before step 2/2 \\("rm -rf src"\\) — run again with --yes to confirm\\n$`));
+    expect(dry.stderr).toMatch(
+      new RegExp(
+        `^aish: this would put ~/work back to checkpoint [0-9a-f]{8}, \\ds ago, before step 2/2 \\("rm -rf src"\\) — run again with --yes to confirm\\n$`,
+      ),
+    );
     expect(existsSync(join(work, 'src'))).toBe(false);
     const r = await runAish(['checkpoints', 'restore', '--yes'], { home, cwd: work });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^restored .* 1 file written back, 1 file removed — undo with aish checkpoints restore --yes \(the state before is checkpoint [0-9a-f]{8}\)\n$/);
+    expect(r.stdout).toMatch(
+      /^restored .* 1 file written back, 1 file removed — undo with aish checkpoints restore --yes \(the state before is checkpoint [0-9a-f]{8}\)\n$/,
+    );
     expect(readFileSync(join(work, 'src', 'a.ts'), 'utf8')).toBe('v2\n');
     expect(existsSync(join(work, 'made.txt'))).toBe(false);
     const older = await runAish(['checkpoints', 'restore', '3', '--yes'], { home, cwd: work });
@@ -90,7 +96,9 @@ describe(':checkpoints and :restore in plain mode', () => {
     expect(out[3]).toMatch(/^put .* back to checkpoint [0-9a-f]{8}, \ds ago, before step 2\/2 \("rm -rf src"\)\? \[y\/N\] $/);
     expect(out[4]).toBe('nothing restored');
     expect(out[5]).toMatch(/before step 1\/2 \("echo v2 > src\/a\.ts"\)\? \[y\/N\] $/);
-    expect(out[6]).toMatch(/^restored .*: 1 file written back, 1 file removed — undo with :restore \(the state before is checkpoint [0-9a-f]{8}\)$/);
+    expect(out[6]).toMatch(
+      /^restored .*: 1 file written back, 1 file removed — undo with :restore \(the state before is checkpoint [0-9a-f]{8}\)$/,
+    );
     expect(out[7]).toMatch(/^1 {2}[0-9a-f]{8} {3}\ds {2}- {9}restore [0-9a-f]{8}$/);
     expect(readFileSync(join(work, 'src', 'a.ts'), 'utf8')).toBe('v1\n');
     expect(existsSync(join(work, 'made.txt'))).toBe(false);

@@ -1,7 +1,19 @@
 /** Checkpoints against real git (a child process, hence e2e): snapshot, list, restore, and what is never touched. */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Checkpoints, checkpointsRoot } from '../../src/checkpoints/checkpoints';
@@ -83,7 +95,14 @@ describe('checkpoints: snapshot and restore', () => {
     const cps = new Checkpoints(data, work);
     await cps.snapshot('edit');
     const before = treeHash(work, (rel) => rel.startsWith('build') || rel === 'debug.log');
-    write(work, { 'new/deep/file.ts': 'new\n', 'top.txt': 'new\n', 'src/main.ts': 'changed\n', 'build/out.js': 'rebuilt\n', 'debug.log': 'more\n', 'build/new.js': 'x' });
+    write(work, {
+      'new/deep/file.ts': 'new\n',
+      'top.txt': 'new\n',
+      'src/main.ts': 'changed\n',
+      'build/out.js': 'rebuilt\n',
+      'debug.log': 'more\n',
+      'build/new.js': 'x',
+    });
     rmSync(join(work, 'run.sh'));
     const r = await cps.restore();
     expect(r).toMatchObject({ written: 2, removed: 2 });
@@ -96,7 +115,12 @@ describe('checkpoints: snapshot and restore', () => {
 
   it("never reads or writes the user's .git, even with GIT_DIR pointing at it", async () => {
     const { work, data } = project();
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: work, env: { PATH: process.env.PATH, HOME: work }, stdio: 'pipe' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        cwd: work,
+        env: { PATH: process.env.PATH, HOME: work },
+        stdio: 'pipe',
+      });
     git('init', '-q');
     git('add', '-A');
     git('commit', '-qm', 'user commit');
@@ -111,7 +135,9 @@ describe('checkpoints: snapshot and restore', () => {
     await cps.restore();
     expect(dotGit()).toEqual(userGit);
     expect(readFileSync(join(work, 'src/main.ts'), 'utf8')).toBe('changed\n');
-    const shadow = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], { env: { PATH: process.env.PATH } }).toString();
+    const shadow = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], {
+      env: { PATH: process.env.PATH },
+    }).toString();
     expect(shadow.split('\n')).not.toContain('.git');
     expect(shadow).not.toMatch(/^\.git\//m);
   });
@@ -120,7 +146,12 @@ describe('checkpoints: snapshot and restore', () => {
     const { work, data } = project();
     const sub = join(work, 'vendor', 'lib');
     write(sub, { 'lib.c': 'int x;\n' });
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: sub, env: { PATH: process.env.PATH, HOME: sub }, stdio: 'pipe' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        cwd: sub,
+        env: { PATH: process.env.PATH, HOME: sub },
+        stdio: 'pipe',
+      });
     git('init', '-q');
     git('add', '-A');
     git('commit', '-qm', 'nested');
@@ -133,7 +164,9 @@ describe('checkpoints: snapshot and restore', () => {
     expect(readFileSync(join(work, 'src/main.ts'), 'utf8')).toBe('export const x = 1;\n');
     expect(treeHash(sub, (rel) => rel === 'new.c')).toEqual(before);
     expect(existsSync(join(sub, 'new.c'))).toBe(true);
-    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], { env: { PATH: process.env.PATH } }).toString();
+    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], {
+      env: { PATH: process.env.PATH },
+    }).toString();
     expect(files).not.toContain('vendor');
   });
 
@@ -219,7 +252,10 @@ describe('checkpoints: limits', () => {
     write(work, { 'src/main.ts': 'v2\n' });
     await new Checkpoints(data, work).snapshot('from run two', 'step 2/2');
     const list = await new Checkpoints(data, work).list();
-    expect(list.map((c) => [c.label, c.step])).toEqual([['from run two', 'step 2/2'], ['from run one', 'step 1/2']]);
+    expect(list.map((c) => [c.label, c.step])).toEqual([
+      ['from run two', 'step 2/2'],
+      ['from run one', 'step 1/2'],
+    ]);
     expect(Date.parse(list[0]!.ts)).toBeGreaterThanOrEqual(Date.parse(list[1]!.ts));
     const other = join(work, 'src');
     expect(await new Checkpoints(data, other).list()).toEqual([]);
@@ -246,7 +282,9 @@ describe('checkpoints: limits', () => {
     await cps.snapshot('one');
     write(work, { 'src/main.ts': 'v2\n' });
     await cps.snapshot('two');
-    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], { env: { PATH: process.env.PATH } }).toString();
+    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], {
+      env: { PATH: process.env.PATH },
+    }).toString();
     expect(files).not.toContain('.aish-data');
   });
 });
@@ -266,7 +304,9 @@ describe('checkpoints: ignore rules', () => {
     });
     const cps = new Checkpoints(checkpointsRoot(join(base, 'data')), app);
     await cps.snapshot('x');
-    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], { env: { PATH: process.env.PATH } }).toString();
+    const files = execFileSync('git', [`--git-dir=${cps.shadowDir}`, 'ls-tree', '-r', '--name-only', 'refs/heads/main'], {
+      env: { PATH: process.env.PATH },
+    }).toString();
     expect(files.trim().split('\n')).toEqual(['.gitignore', 'src/z.ts']);
   });
 });
@@ -275,8 +315,12 @@ describe('checkpoints: refusals are one line', () => {
   it('no checkpoints, git missing, no such directory, data dir not writable', async () => {
     const { work, data } = project();
     await expect(new Checkpoints(data, work).restore()).rejects.toThrow(`no checkpoints for ${work} — nothing to restore`);
-    await expect(new Checkpoints(data, work, { git: '/nonexistent/git' }).snapshot('x')).rejects.toThrow(/^checkpoints need git, which was not found \(\/nonexistent\/git\)/);
-    await expect(new Checkpoints(data, join(work, 'gone')).snapshot('x')).rejects.toThrow(`cannot snapshot ${join(work, 'gone')}: no such directory`);
+    await expect(new Checkpoints(data, work, { git: '/nonexistent/git' }).snapshot('x')).rejects.toThrow(
+      /^checkpoints need git, which was not found \(\/nonexistent\/git\)/,
+    );
+    await expect(new Checkpoints(data, join(work, 'gone')).snapshot('x')).rejects.toThrow(
+      `cannot snapshot ${join(work, 'gone')}: no such directory`,
+    );
     const blocked = join(work, 'run.sh', 'checkpoints');
     await expect(new Checkpoints(blocked, work).snapshot('x')).rejects.toThrow(`cannot create checkpoints in ${blocked}: ENOTDIR`);
   });

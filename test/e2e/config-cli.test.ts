@@ -23,7 +23,10 @@ describe('config errors through the real CLI exit 2 with one line', () => {
 
   it('a wrong type names the file and the key', async () => {
     const dir = tmpDir();
-    const p = writeConfig(dir, "import { defineConfig } from 'aish';\nexport default defineConfig({ norris: { maxSteps: 'many' } } as never);\n");
+    const p = writeConfig(
+      dir,
+      "import { defineConfig } from 'aish';\nexport default defineConfig({ norris: { maxSteps: 'many' } } as never);\n",
+    );
     const r = await runAish(['--config', p, 'memory', 'list'], { home: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`aish: config ${p}: norris.maxSteps must be a whole number from 1 to 1000 (got "many")\n`);

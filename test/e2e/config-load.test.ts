@@ -21,7 +21,9 @@ async function addWith(configBody: string) {
 describe('a config that misbehaves while loading (real CLI)', () => {
   it('the config that never settles exits 2 within 6 s', async () => {
     const r = await addWith('export default new Promise(() => {});\n');
-    expect(r.stderr).toBe(`aish: config ${r.config}: not loaded within 5 s — does its default export (or a promise it returns) never settle?\n`);
+    expect(r.stderr).toBe(
+      `aish: config ${r.config}: not loaded within 5 s — does its default export (or a promise it returns) never settle?\n`,
+    );
     expect(r.code).toBe(2);
     expect(r.ms).toBeLessThan(6000);
     expect(r.wrote).toBe(false);

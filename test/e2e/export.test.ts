@@ -16,9 +16,13 @@ describe('export', () => {
     const home = tmpDir();
     const work = tmpDir();
     writeFileSync(join(work, 'a.txt'), 'one\ntwo\n');
-    fake.server.enqueue({ toolCalls: [{ name: 'run_command', arguments: '{"command":"wc -l a.txt"}' }] }, { text: 'The file has **2** lines.' });
+    fake.server.enqueue(
+      { toolCalls: [{ name: 'run_command', arguments: '{"command":"wc -l a.txt"}' }] },
+      { text: 'The file has **2** lines.' },
+    );
     const out = join(work, 'chat.md');
-    const input = ['!echo shell-said-hi', 'count the lines of a.txt', 'y', `:export ${out}`, `:export ${out}`, ':export', ':quit'].join('\n') + '\n';
+    const input =
+      ['!echo shell-said-hi', 'count the lines of a.txt', 'y', `:export ${out}`, `:export ${out}`, ':export', ':quit'].join('\n') + '\n';
     const r = await runAish([], { home, cwd: work, env: fake.env(), input });
     expect(r.stdout).toContain(`exported to ${out}`);
     expect(r.stderr + r.stdout).toMatch(/exists — give another FILE, or --force to replace it/);

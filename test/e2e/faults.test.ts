@@ -43,8 +43,7 @@ const DNS_HOST = 'aish-fault.invalid';
 /** ≥ 2 MiB of Markdown: 100-line paragraphs of space-free 63-character lines, then an end mark. */
 const BIG_END = 'END-OF-THE-OVERSIZED-ANSWER';
 const bigLine = (i: number) => `row-${String(i).padStart(5, '0')}-` + 'abcdefghijklmnopqrstuvwxyz'.repeat(3).slice(0, 53);
-const BIG =
-  Array.from({ length: 33_000 }, (_, i) => bigLine(i) + '\n' + (i % 100 === 99 ? '\n' : '')).join('') + BIG_END;
+const BIG = Array.from({ length: 33_000 }, (_, i) => bigLine(i) + '\n' + (i % 100 === 99 ? '\n' : '')).join('') + BIG_END;
 
 type PresetName = 'main' | 'quick' | 'unknown' | 'refused' | 'dns';
 
@@ -202,12 +201,20 @@ beforeAll(async () => {
       line: new RegExp(`^${U} refused the API key \\(401\\): Incorrect API key provided: \\[key\\] — check \\$OPENAI_API_KEY$`),
       attempts: 1,
     },
-    { id: '403', preset: 'main', reply: { status: 403 }, line: new RegExp(`^${U} denied access \\(403\\): Permission denied\\. — check that \\S+ may use model "\\S+"$`), attempts: 1 },
+    {
+      id: '403',
+      preset: 'main',
+      reply: { status: 403 },
+      line: new RegExp(`^${U} denied access \\(403\\): Permission denied\\. — check that \\S+ may use model "\\S+"$`),
+      attempts: 1,
+    },
     {
       id: '404',
       preset: 'unknown',
       reply: { status: 404, error: { message: "The model 'no-such-model' does not exist" } },
-      line: new RegExp(`^model "no-such-model" not found at ${U} \\(404\\).* — check models\\.unknown\\.model, or pick another with :model$`),
+      line: new RegExp(
+        `^model "no-such-model" not found at ${U} \\(404\\).* — check models\\.unknown\\.model, or pick another with :model$`,
+      ),
       attempts: 1,
     },
     {
@@ -230,7 +237,11 @@ beforeAll(async () => {
     {
       id: '500-text',
       preset: 'main',
-      reply: { status: 500, contentType: 'text/html', body: '<html><body><h1>Internal Server Error</h1><p>model worker crashed</p></body></html>' },
+      reply: {
+        status: 500,
+        contentType: 'text/html',
+        body: '<html><body><h1>Internal Server Error</h1><p>model worker crashed</p></body></html>',
+      },
       line: new RegExp(`^server error 500 from ${U}: Internal Server Error model worker crashed — try again$`),
       attempts: 3,
     },
@@ -325,7 +336,10 @@ describe('fault matrix', () => {
           expect(errs[0], f.id).not.toContain(KEY);
         } else {
           // The 2 MiB answer pushes older turns out of the window: said once, on stderr.
-          expect(errs.filter((e) => !/^aish: warning: context full: \d+ oldest turns? left the window/.test(e)), f.id).toEqual([]);
+          expect(
+            errs.filter((e) => !/^aish: warning: context full: \d+ oldest turns? left the window/.test(e)),
+            f.id,
+          ).toEqual([]);
         }
         if (f.partial) expect(out, f.id).toContain(`${f.partial}\n`);
         if (f.id === 'oversized') expect(out.includes(`${BIG}\n`), 'the whole oversized answer on stdout').toBe(true);
@@ -334,7 +348,13 @@ describe('fault matrix', () => {
       }
       expect(await a.end()).toBe(1); // every fault but the oversized answer failed a call
       expect(leaks(a.stderr())).toEqual([]);
-      expect(a.stderr().trim().split('\n').filter((l) => !l.includes('context full:'))).toHaveLength(FAULTS.filter((f) => f.line).length);
+      expect(
+        a
+          .stderr()
+          .trim()
+          .split('\n')
+          .filter((l) => !l.includes('context full:')),
+      ).toHaveLength(FAULTS.filter((f) => f.line).length);
       // kept: the partial answers and the whole oversized answer are in the session log
       const logged = loggedAnswers(home);
       expect(logged).toContain(BIG);
@@ -348,7 +368,11 @@ describe('fault matrix', () => {
     const results = await Promise.all(
       FAULTS.map(async (f) => {
         const home = newHome(`oneshot-${f.id}`);
-        const r = await runAish(['--config', cfg, '-m', f.preset, '-p', `oneshot:fault:${f.id}`], { home, env: childEnv, timeoutMs: 30_000 });
+        const r = await runAish(['--config', cfg, '-m', f.preset, '-p', `oneshot:fault:${f.id}`], {
+          home,
+          env: childEnv,
+          timeoutMs: 30_000,
+        });
         return { f, r, home };
       }),
     );
@@ -432,57 +456,63 @@ describe('fault matrix', () => {
     }
   });
 
-  it.concurrent('in process: the real Broker through every fault, with no unhandled rejection or uncaught exception', async ({ expect }) => {
-    const caught: unknown[] = [];
-    const onRejection = (reason: unknown) => void caught.push(reason);
-    const onException = (err: unknown) => void caught.push(err);
-    process.on('unhandledRejection', onRejection);
-    process.on('uncaughtException', onException);
-    try {
-      const preset = (f: Fault): ResolvedPreset => ({
-        name: f.preset,
-        model: f.preset === 'unknown' ? 'no-such-model' : 'fault-model',
-        baseURL: f.preset === 'refused' ? refusedUrl : f.preset === 'dns' ? dnsUrl : fake.url,
-        apiKey: KEY,
-        keySource: '$OPENAI_API_KEY',
-        timeoutMs: f.preset === 'quick' ? QUICK_MS : 15_000,
-      });
-      // One after the other: the fake server shares this event loop, and a dozen SDK clients
-      // starting at once (plus 2 MB of SSE) would hold it long enough to trip the 1 s preset.
-      await new Broker(preset(FAULTS.find((f) => f.preset === 'main')!)).stream([{ role: 'user', content: 'broker:warm-up' }]);
-      const outcomes = [];
-      for (const f of FAULTS) {
-        const broker = new Broker(preset(f));
-        const got = await broker.stream([{ role: 'user', content: `broker:fault:${f.id}` }]).then(
-          (r) => ({ ok: r, err: undefined }),
-          (e: unknown) => ({ ok: undefined, err: e }),
-        );
-        // The same Broker (the same SDK client) answers the next call.
-        const next = f.preset === 'refused' || f.preset === 'dns' ? undefined : await broker.stream([{ role: 'user', content: `broker:after:${f.id}` }]);
-        outcomes.push({ f, ...got, next });
-      }
-      for (const { f, ok, err, next } of outcomes) {
-        if (f.line) {
-          expect(err, f.id).toBeInstanceOf(BrokerError);
-          expect((err as BrokerError).message, f.id).toMatch(f.line);
-          expect((err as BrokerError).partial, f.id).toBe(f.partial ?? '');
-        } else {
-          expect(err, f.id).toBeUndefined();
-          expect(ok?.content === BIG, 'the whole oversized answer').toBe(true);
-          expect(ok?.finishReason).toBe('stop');
+  it.concurrent(
+    'in process: the real Broker through every fault, with no unhandled rejection or uncaught exception',
+    async ({ expect }) => {
+      const caught: unknown[] = [];
+      const onRejection = (reason: unknown) => void caught.push(reason);
+      const onException = (err: unknown) => void caught.push(err);
+      process.on('unhandledRejection', onRejection);
+      process.on('uncaughtException', onException);
+      try {
+        const preset = (f: Fault): ResolvedPreset => ({
+          name: f.preset,
+          model: f.preset === 'unknown' ? 'no-such-model' : 'fault-model',
+          baseURL: f.preset === 'refused' ? refusedUrl : f.preset === 'dns' ? dnsUrl : fake.url,
+          apiKey: KEY,
+          keySource: '$OPENAI_API_KEY',
+          timeoutMs: f.preset === 'quick' ? QUICK_MS : 15_000,
+        });
+        // One after the other: the fake server shares this event loop, and a dozen SDK clients
+        // starting at once (plus 2 MB of SSE) would hold it long enough to trip the 1 s preset.
+        await new Broker(preset(FAULTS.find((f) => f.preset === 'main')!)).stream([{ role: 'user', content: 'broker:warm-up' }]);
+        const outcomes = [];
+        for (const f of FAULTS) {
+          const broker = new Broker(preset(f));
+          const got = await broker.stream([{ role: 'user', content: `broker:fault:${f.id}` }]).then(
+            (r) => ({ ok: r, err: undefined }),
+            (e: unknown) => ({ ok: undefined, err: e }),
+          );
+          // The same Broker (the same SDK client) answers the next call.
+          const next =
+            f.preset === 'refused' || f.preset === 'dns'
+              ? undefined
+              : await broker.stream([{ role: 'user', content: `broker:after:${f.id}` }]);
+          outcomes.push({ f, ...got, next });
         }
-        if (next) expect(next.content, f.id).toBe(`recovered after ${f.id}`);
-        expectAttempts(expect, 'broker', f);
-        checked.broker.push(f.id);
+        for (const { f, ok, err, next } of outcomes) {
+          if (f.line) {
+            expect(err, f.id).toBeInstanceOf(BrokerError);
+            expect((err as BrokerError).message, f.id).toMatch(f.line);
+            expect((err as BrokerError).partial, f.id).toBe(f.partial ?? '');
+          } else {
+            expect(err, f.id).toBeUndefined();
+            expect(ok?.content === BIG, 'the whole oversized answer').toBe(true);
+            expect(ok?.finishReason).toBe('stop');
+          }
+          if (next) expect(next.content, f.id).toBe(`recovered after ${f.id}`);
+          expectAttempts(expect, 'broker', f);
+          checked.broker.push(f.id);
+        }
+        // Late failures (sockets torn down after an abort) get a moment to surface.
+        await sleep(300);
+      } finally {
+        process.off('unhandledRejection', onRejection);
+        process.off('uncaughtException', onException);
       }
-      // Late failures (sockets torn down after an abort) get a moment to surface.
-      await sleep(300);
-    } finally {
-      process.off('unhandledRejection', onRejection);
-      process.off('uncaughtException', onException);
-    }
-    expect(caught).toEqual([]);
-  });
+      expect(caught).toEqual([]);
+    },
+  );
 
   // Runs after the concurrent tests above: a mode that stopped early, skipped a fault or checked one
   // twice shows up here, by mode and fault.

@@ -87,14 +87,14 @@ describe('the settled frame kept for the next start', () => {
     expect(await prompts(1)).toEqual(['hello you']);
   });
 
-  it('a kept frame that is not what Ink draws is replaced by Ink\'s, with nothing left over', async () => {
+  it("a kept frame that is not what Ink draws is replaced by Ink's, with nothing left over", async () => {
     const home = await keptHome(2);
     const data = JSON.parse(readFileSync(cacheFile(home), 'utf8')) as { entries: Array<{ frame: string }> };
     data.entries[0]!.frame = data.entries[0]!.frame.replace('mem 2', 'mem 7');
     writeFileSync(cacheFile(home), JSON.stringify(data));
     const s = start(home);
     await s.waitFor('mem 7'); // drawn early: the files it names have not changed
-    await waitUntil(() => statusLines(s).some((l) => l.includes('mem 2')), 'Ink\'s own frame');
+    await waitUntil(() => statusLines(s).some((l) => l.includes('mem 2')), "Ink's own frame");
     await s.settle(300);
     expect(statusLines(s)).toHaveLength(1);
     expect(s.screen.screenLines().join('\n')).not.toContain('mem 7');
@@ -108,7 +108,10 @@ describe('the settled frame kept for the next start', () => {
     const s = start(home);
     await s.waitFor('mem 2');
     await s.settle(400);
-    appendFileSync(memoryFile(home), `${JSON.stringify({ id: 9, ts: '2025-02-01T00:00:00Z', kind: 'context', content: 'Project uses pnpm' })}\n`);
+    appendFileSync(
+      memoryFile(home),
+      `${JSON.stringify({ id: 9, ts: '2025-02-01T00:00:00Z', kind: 'context', content: 'Project uses pnpm' })}\n`,
+    );
     s.write(':memory inject\r');
     await s.waitFor(/injected 3 of 3/);
     await waitUntil(() => statusLines(s).some((l) => l.includes('mem 3')), 'mem 3 on the status line');
@@ -129,7 +132,7 @@ describe('the settled frame kept for the next start', () => {
     expect(await prompts(1)).toEqual(['hi']);
   });
 
-  it('a first start with a small memory file: mem N is in the command line\'s first frame, and Ink writes nothing over it', async () => {
+  it("a first start with a small memory file: mem N is in the command line's first frame, and Ink writes nothing over it", async () => {
     const home = tmpDir();
     mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
     writeFileSync(memoryFile(home), [1, 2, 3].map(item).join('\n') + '\n', { mode: 0o600 });
@@ -143,7 +146,7 @@ describe('the settled frame kept for the next start', () => {
     expect(systemText(fake.server.requests[0]!)).toContain('fact number 3');
   });
 
-  it('a small memory file with a broken line: the warning shows and the screen is Ink\'s, with one status line', async () => {
+  it("a small memory file with a broken line: the warning shows and the screen is Ink's, with one status line", async () => {
     const home = tmpDir();
     mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
     writeFileSync(memoryFile(home), `${item(1)}\n{"id": 2, broken\n${item(3)}\n`, { mode: 0o600 });

@@ -22,7 +22,7 @@ function start(home = tmpDir()): PtySession {
 }
 
 /** Ink's frames start with the synchronized-output mark; the pre-drawn prompt never writes it. */
-const inkMounted = (s: PtySession) => waitUntil(() => s.raw().includes('\x1b[?2026h'), 'Ink\'s first frame');
+const inkMounted = (s: PtySession) => waitUntil(() => s.raw().includes('\x1b[?2026h'), "Ink's first frame");
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const prompts = (n: number) => promptsReceived(fake.server, n);

@@ -41,7 +41,10 @@ async function gone(pid: number, ms = 5000): Promise<boolean> {
   return true;
 }
 /** Fields of /proc/<pid>/stat after the parenthesised command: [state, ppid, pgrp, session, …]. */
-const stat = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+const stat = (pid: number): string[] =>
+  readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
 const status = (m: McpManager, name: string): ServerStatus => m.statuses().find((s) => s.name === name)!;
 
 describe('McpManager with server-everything', () => {
@@ -103,8 +106,18 @@ describe('McpManager with server-everything', () => {
     expect(status(m, 'everything').tools).toBe(12);
     for (const n of names) expect(n).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     const sum = tools.find((t) => t.name === 'everything__get-sum')!;
-    expect(sum).toMatchObject({ server: 'everything', tool: 'get-sum', description: 'Returns the sum of two numbers', readOnlyHint: true, destructiveHint: false });
-    expect(sum.inputSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] });
+    expect(sum).toMatchObject({
+      server: 'everything',
+      tool: 'get-sum',
+      description: 'Returns the sum of two numbers',
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
+    expect(sum.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    });
     expect(tools.find((t) => t.name === 'my_server__echo')).toMatchObject({ server: 'my server', tool: 'echo' });
   });
 
@@ -247,7 +260,14 @@ describe('McpManager lifecycle', () => {
     );
     const outfile = join(dir, 'worker.mjs');
     buildSync({
-      absWorkingDir: ROOT, entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'error',
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'error',
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
     // Detached: the worker leads its own group, standing in for aish's group (shell, `!cmd` children).

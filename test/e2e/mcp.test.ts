@@ -95,7 +95,9 @@ describe('MCP servers', () => {
       await untilOffered(s, 'slow__get-sum', 'slow');
       s.write('\x04');
       expect(await s.exitCode()).toBe(0);
-      await waitUntil(() => marked(mark).length === 0, 'the MCP servers to end after aish exits', { detail: () => `still running: ${marked(mark).join(', ')}` });
+      await waitUntil(() => marked(mark).length === 0, 'the MCP servers to end after aish exits', {
+        detail: () => `still running: ${marked(mark).join(', ')}`,
+      });
     } finally {
       s.kill();
     }
@@ -123,7 +125,12 @@ describe('MCP servers', () => {
       const from = s.text().length;
       s.write('add them\r');
       await s.waitFor('still 42', { from });
-      expect(fake.server.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1).content).toContain('42');
+      expect(
+        fake.server.requests
+          .at(-1)!
+          .body.messages.filter((m: { role: string }) => m.role === 'tool')
+          .at(-1).content,
+      ).toContain('42');
       s.write('\x04');
       expect(await s.exitCode()).toBe(0);
     } finally {

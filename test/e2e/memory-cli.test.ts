@@ -80,11 +80,15 @@ describe('aish memory (real CLI)', () => {
     const dir = join(home, 'd');
     await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'good'], { home });
     const file = join(dir, 'memory.jsonl');
-    writeFileSync(file, readFileSync(file, 'utf8') + "{id: 7, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'json5 hand edit',}\nnot json at all\n{\"id\":8,\"kind\":\"wish\"}\n");
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8') +
+        '{id: 7, ts: \'2026-01-01T00:00:00Z\', kind: \'fact\', content: \'json5 hand edit\',}\nnot json at all\n{"id":8,"kind":"wish"}\n',
+    );
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
-      'memory.jsonl:4: not valid JSON or JSON5 (invalid character \'o\' at 1:2)\n' +
+      "memory.jsonl:4: not valid JSON or JSON5 (invalid character 'o' at 1:2)\n" +
         'memory.jsonl:5: ts must be an ISO-8601 time (got nothing)\n',
     );
     expect((JSON.parse(r.stdout) as Array<{ id: number }>).map((i) => i.id).sort()).toEqual([1, 7]);
@@ -126,8 +130,20 @@ describe('aish memory (real CLI)', () => {
     const file = join(dir, 'memory.jsonl');
     const rec = (r: object) => JSON.stringify(r);
     const lines = [rec({ meta: { format: 'aish-memory', version: 1, maxId: 3 } })];
-    for (let id = 4; id <= 2100; id++) lines.push(rec({ id, ts: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(), kind: 'fact', content: `item ${id} "quoted"\t\u2028`, ...(id % 4 === 0 && { scope: '/home/me/app', tags: ['x'] }) }));
-    lines.push(rec({ id: 2101, ts: '2025-02-01T00:00:00Z', kind: 'forget', target: 10 }), rec({ id: 2102, ts: '2025-02-01T00:00:00Z', kind: 'pin', target: 11 }));
+    for (let id = 4; id <= 2100; id++)
+      lines.push(
+        rec({
+          id,
+          ts: new Date(Date.UTC(2025, 0, 1, 0, 0, id)).toISOString(),
+          kind: 'fact',
+          content: `item ${id} "quoted"\t\u2028`,
+          ...(id % 4 === 0 && { scope: '/home/me/app', tags: ['x'] }),
+        }),
+      );
+    lines.push(
+      rec({ id: 2101, ts: '2025-02-01T00:00:00Z', kind: 'forget', target: 10 }),
+      rec({ id: 2102, ts: '2025-02-01T00:00:00Z', kind: 'pin', target: 11 }),
+    );
     lines.push('{ id: 2103, ts: "2024-06-01T00:00:00Z", kind: "pref",', '  content: "pretty-printed by hand", pinned: true }');
     writeFileSync(file, lines.join('\n') + '\n');
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
@@ -147,7 +163,10 @@ describe('aish memory (real CLI)', () => {
     lines.splice(2, 0, '{"id":900,"ts":"2025-01-01T00:00:00Z","kind":"fact","content":"typed by hand"}');
     writeFileSync(file, lines.join('\n'));
     expect((await run('add', 'fact', 'four')).stdout).toBe('added 901 (fact)\n');
-    expect(await run('add', 'fact', '  TYPED   by hand ')).toMatchObject({ code: 0, stdout: 'already remembered as #900; nothing written\n' });
+    expect(await run('add', 'fact', '  TYPED   by hand ')).toMatchObject({
+      code: 0,
+      stdout: 'already remembered as #900; nothing written\n',
+    });
     expect(await run('add', 'fact', 'Four')).toMatchObject({ code: 0, stdout: 'already remembered as #901; nothing written\n' });
     expect((await run('add', 'fact', 'five')).stdout).toBe('added 902 (fact)\n');
     expect(loadMemory(file).skipped).toEqual([]);

@@ -12,7 +12,8 @@ describe('two or more processes writing one memory.jsonl', () => {
       startWorker('memory-writer', { mode: 'add', path, count: 200, tag: `w${w}`, waitMs: 30_000 }),
     );
     const results = await Promise.all(workers.map((w) => w.exited));
-    for (const [i, r] of results.entries()) expect(r, `worker ${i}: ${workers[i]!.lines.filter((l) => l.startsWith('err')).join('; ')}`).toEqual({ code: 0, signal: null });
+    for (const [i, r] of results.entries())
+      expect(r, `worker ${i}: ${workers[i]!.lines.filter((l) => l.startsWith('err')).join('; ')}`).toEqual({ code: 0, signal: null });
 
     const acknowledged = workers.flatMap((w) => w.lines.filter((l) => l.startsWith('ok ')).map((l) => Number(l.slice(3))));
     expect(acknowledged).toHaveLength(1600);

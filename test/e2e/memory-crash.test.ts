@@ -12,7 +12,7 @@ describe('a writer killed with SIGKILL mid-append', () => {
     const path = join(tmpDir(), 'memory.jsonl');
     const acknowledged = new Set<number>();
     let rng = 7;
-    const rnd = () => ((rng = (rng * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (rng = (rng * 1103515245 + 12345) >>> 0) / 2 ** 32;
 
     for (let round = 0; round < 24; round++) {
       const w = startWorker('memory-writer', { mode: 'loop', path, tag: `r${round}` });

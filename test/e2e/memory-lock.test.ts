@@ -60,7 +60,10 @@ describe('memory lock across processes', () => {
       expect(readFileSync(path).equals(before)).toBe(true);
 
       // the same through the real CLI: one line, exit 1, nothing written
-      const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'blocked'], { home: tmpDir(), env: { AISH_LOCK_WAIT_MS: '300' } });
+      const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'blocked'], {
+        home: tmpDir(),
+        env: { AISH_LOCK_WAIT_MS: '300' },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr.trim()).toMatch(/^aish: memory\.jsonl held by another aish process/);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -71,24 +74,33 @@ describe('memory lock across processes', () => {
     }
   });
 
-  it.skipIf(processStartTime(1) === undefined)('the pid-reuse lock is taken over through the CLI: live pid, another start time, stale', async () => {
-    const dir = tmpDir();
-    const path = join(dir, 'memory.jsonl');
-    mkdirSync(`${path}.lock`);
-    writeFileSync(`${path}.lock/owner`, JSON.stringify({ pid: 1, host: hostname(), start: processStartTime(1)! + 1 }));
-    const old = (Date.now() - 60_000) / 1000;
-    utimesSync(`${path}.lock`, old, old);
-    const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'after the takeover'], { home: tmpDir(), env: { AISH_LOCK_STALE_MS: '2000' } });
-    expect(r).toMatchObject({ code: 0, stdout: 'added 1 (fact)\n', stderr: '' });
-    expect(existsSync(`${path}.lock`)).toBe(false);
-  });
+  it.skipIf(processStartTime(1) === undefined)(
+    'the pid-reuse lock is taken over through the CLI: live pid, another start time, stale',
+    async () => {
+      const dir = tmpDir();
+      const path = join(dir, 'memory.jsonl');
+      mkdirSync(`${path}.lock`);
+      writeFileSync(`${path}.lock/owner`, JSON.stringify({ pid: 1, host: hostname(), start: processStartTime(1)! + 1 }));
+      const old = (Date.now() - 60_000) / 1000;
+      utimesSync(`${path}.lock`, old, old);
+      const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'after the takeover'], {
+        home: tmpDir(),
+        env: { AISH_LOCK_STALE_MS: '2000' },
+      });
+      expect(r).toMatchObject({ code: 0, stdout: 'added 1 (fact)\n', stderr: '' });
+      expect(existsSync(`${path}.lock`)).toBe(false);
+    },
+  );
 
   it('a lock that is a file, a store that is a directory: one line each, exit 1', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
     writeFileSync(`${path}.lock`, '');
     const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'x'], { home: tmpDir() });
-    expect(r).toMatchObject({ code: 1, stderr: `aish: ${path}.lock is a file, not aish's lock directory — remove it if no aish is running\n` });
+    expect(r).toMatchObject({
+      code: 1,
+      stderr: `aish: ${path}.lock is a file, not aish's lock directory — remove it if no aish is running\n`,
+    });
     mkdirSync(join(dir, 'd', 'memory.jsonl'), { recursive: true });
     const l = await runAish(['--data-dir', join(dir, 'd'), 'memory', 'list'], { home: tmpDir() });
     expect(l).toMatchObject({ code: 1, stderr: `aish: ${join(dir, 'd', 'memory.jsonl')} is a directory — point memory.path at a file\n` });

@@ -16,7 +16,8 @@ const N = 1_000_000;
 function millionItems(dir: string): void {
   const base = Date.parse('2020-01-01T00:00:00Z');
   const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
-  for (let id = 1; id <= N; id++) lines.push(`{"id":${id},"ts":"${new Date(base + id * 1000).toISOString()}","kind":"fact","content":"item ${id}"}`);
+  for (let id = 1; id <= N; id++)
+    lines.push(`{"id":${id},"ts":"${new Date(base + id * 1000).toISOString()}","kind":"fact","content":"item ${id}"}`);
   writeFileSync(join(dir, 'memory.jsonl'), lines.join('\n') + '\n');
 }
 
@@ -39,7 +40,10 @@ describe('memory list at 1,000,000 items (real CLI)', () => {
     // fork (this test's, large) into a child's maxRSS.
     const preload = join(home, 'peak.cjs');
     const hwm = `const fs = require('node:fs'); const m = process.platform === 'linux' && /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'));`;
-    writeFileSync(preload, `process.on('exit', () => { ${hwm} require('node:fs').writeFileSync(process.env.PEAK_FILE, m ? m[1] : String(process.resourceUsage().maxRSS)); });`);
+    writeFileSync(
+      preload,
+      `process.on('exit', () => { ${hwm} require('node:fs').writeFileSync(process.env.PEAK_FILE, m ? m[1] : String(process.resourceUsage().maxRSS)); });`,
+    );
     const peak = (name: string) => ({ NODE_OPTIONS: `--require ${preload}`, PEAK_FILE: join(home, name) });
     const json = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home, timeoutMs: 60_000, env: peak('aish') });
     expect(json.stderr).toBe('');

@@ -30,7 +30,11 @@ function items(home: string): unknown[] {
 }
 
 /** A result with the home's path written as ~ (the two runs have different homes). */
-const same = (r: CliResult, home: string) => ({ code: r.code, stdout: r.stdout.replaceAll(home, '~'), stderr: r.stderr.replaceAll(home, '~') });
+const same = (r: CliResult, home: string) => ({
+  code: r.code,
+  stdout: r.stdout.replaceAll(home, '~'),
+  stderr: r.stderr.replaceAll(home, '~'),
+});
 
 /** Run the same adds in two fresh homes, one per path; compare every result and the files. */
 async function bothWays(adds: string[][], prepare: (home: string) => void = () => {}) {
@@ -59,7 +63,13 @@ describe('aish memory add: the quick path and the full CLI agree', () => {
   });
 
   it('bad input: an unknown kind, blank text, a kind that looks like an option', async () => {
-    await bothWays([['bogus', 'text'], ['fact', '   '], ['fact', ''], ['--project', 'fact', 'x'], ['fact', 'x', '--nope']]);
+    await bothWays([
+      ['bogus', 'text'],
+      ['fact', '   '],
+      ['fact', ''],
+      ['--project', 'fact', 'x'],
+      ['fact', 'x', '--nope'],
+    ]);
   });
 
   it('memory turned off in the config, and a broken config', async () => {
@@ -74,7 +84,10 @@ describe('aish memory add: the quick path and the full CLI agree', () => {
   it('a memory file with a broken line warns the same way', async () => {
     await bothWays([['fact', 'next item']], (home) => {
       mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
-      writeFileSync(join(home, '.local', 'share', 'aish', 'memory.jsonl'), '{"id":1,"ts":"2025-01-01T00:00:00Z","kind":"fact","content":"a"}\n{"id": 2, broken\n');
+      writeFileSync(
+        join(home, '.local', 'share', 'aish', 'memory.jsonl'),
+        '{"id":1,"ts":"2025-01-01T00:00:00Z","kind":"fact","content":"a"}\n{"id": 2, broken\n',
+      );
     });
   });
 
@@ -82,7 +95,10 @@ describe('aish memory add: the quick path and the full CLI agree', () => {
     const home = tmpDir();
     const preload = join(home, 'modules.cjs');
     // Lists the CommonJS files the process loaded, at exit.
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(home, 'loaded.json'))}, JSON.stringify(Object.keys(require.cache))));`);
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(home, 'loaded.json'))}, JSON.stringify(Object.keys(require.cache))));`,
+    );
     const loaded = async (args: string[]) => {
       const r = await runAish(args, { home, env: { NODE_OPTIONS: `--require ${preload}` } });
       expect(r.stderr).toBe('');

@@ -6,10 +6,21 @@ import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 function seed(path: string, newer: number): void {
-  const lines = [JSON.stringify({ id: 1, ts: '2025-01-01T10:00:00Z', kind: 'fact', content: 'the staging database lives on host zebra-17' })];
-  lines.push(JSON.stringify({ id: 2, ts: '2025-01-02T10:00:00Z', kind: 'fact', content: 'repo b builds with make', scope: '/nowhere/repo-b' }));
+  const lines = [
+    JSON.stringify({ id: 1, ts: '2025-01-01T10:00:00Z', kind: 'fact', content: 'the staging database lives on host zebra-17' }),
+  ];
+  lines.push(
+    JSON.stringify({ id: 2, ts: '2025-01-02T10:00:00Z', kind: 'fact', content: 'repo b builds with make', scope: '/nowhere/repo-b' }),
+  );
   for (let k = 0; k < newer; k++) {
-    lines.push(JSON.stringify({ id: 3 + k, ts: new Date(Date.UTC(2026, 0, 1) + k * 60_000).toISOString(), kind: 'fact', content: `note ${k}: the build is fast and the tests are green (${k})` }));
+    lines.push(
+      JSON.stringify({
+        id: 3 + k,
+        ts: new Date(Date.UTC(2026, 0, 1) + k * 60_000).toISOString(),
+        kind: 'fact',
+        content: `note ${k}: the build is fast and the tests are green (${k})`,
+      }),
+    );
   }
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(path, lines.join('\n') + '\n');
@@ -23,7 +34,11 @@ describe('aish memory plan / search / pin (real CLI)', () => {
     const r = await runAish(['--data-dir', data, 'memory', 'plan', '--json', 'where does the staging database live?'], { home, cwd: home });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const plan = JSON.parse(r.stdout) as { background: Array<{ id: number }>; recall: Array<{ id: number; score: number }>; left_out: Array<{ id: number; reason: string }> };
+    const plan = JSON.parse(r.stdout) as {
+      background: Array<{ id: number }>;
+      recall: Array<{ id: number; score: number }>;
+      left_out: Array<{ id: number; reason: string }>;
+    };
     expect(plan.recall.map((x) => x.id)).toEqual([1]);
     expect(plan.recall[0]!.score).toBeGreaterThan(0);
     expect(plan.left_out).toContainEqual({ id: 2, reason: 'scope' });
@@ -33,7 +48,7 @@ describe('aish memory plan / search / pin (real CLI)', () => {
     expect(ids).toEqual(Array.from({ length: 202 }, (_, i) => i + 1));
   });
 
-  it('search --json ranks every project\'s items; pin and unpin change what leads [background]', async () => {
+  it("search --json ranks every project's items; pin and unpin change what leads [background]", async () => {
     const home = tmpDir();
     const data = join(home, 'd');
     seed(join(data, 'memory.jsonl'), 50);
@@ -62,17 +77,31 @@ describe('aish memory plan / search / pin (real CLI)', () => {
     expect(add.stdout).toBe('added 1 (fact) for ~/repo\n'); // HOME is the test's home
     expect(JSON.parse(readFileSync(join(data, 'memory.jsonl'), 'utf8').trim().split('\n')[1]!)).toMatchObject({ scope: repo });
     expect((await runAish(['--data-dir', data, 'memory', 'list', '--here'], { home, cwd: repo })).stdout).toContain('uses pnpm');
-    expect((await runAish(['--data-dir', data, 'memory', 'list', '--here'], { home, cwd: home })).stdout).toBe('no memory items in ' + join(data, 'memory.jsonl') + ' — add one with: aish memory add fact "…"\n');
+    expect((await runAish(['--data-dir', data, 'memory', 'list', '--here'], { home, cwd: home })).stdout).toBe(
+      'no memory items in ' + join(data, 'memory.jsonl') + ' — add one with: aish memory add fact "…"\n',
+    );
   });
 
   it('memory: false in the config: every write refuses with exit 2 and writes nothing', async () => {
     const home = tmpDir();
     const data = join(home, 'd');
     writeFileSync(join(home, 'config.ts'), 'export default { memory: false };\n');
-    for (const args of [['add', 'fact', 'x'], ['forget', '1'], ['edit', '1', 'y'], ['pin', '1'], ['clear', '--yes'], ['compact'], ['list'], ['plan', 'x'], ['search', 'x']]) {
+    for (const args of [
+      ['add', 'fact', 'x'],
+      ['forget', '1'],
+      ['edit', '1', 'y'],
+      ['pin', '1'],
+      ['clear', '--yes'],
+      ['compact'],
+      ['list'],
+      ['plan', 'x'],
+      ['search', 'x'],
+    ]) {
       const r = await runAish(['--config', join(home, 'config.ts'), '--data-dir', data, 'memory', ...args], { home, cwd: home });
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toMatch(/^aish: memory is off in the config \(memory: false in .*config\.ts\) — nothing done; remove that line to use aish memory\n$/);
+      expect(r.stderr).toMatch(
+        /^aish: memory is off in the config \(memory: false in .*config\.ts\) — nothing done; remove that line to use aish memory\n$/,
+      );
     }
     expect(existsSync(join(data, 'memory.jsonl'))).toBe(false);
   });

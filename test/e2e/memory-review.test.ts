@@ -11,9 +11,20 @@ import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 const TS = '2026-01-01T00:00:00.000Z';
-const cand = (id: number, content: string, extra: Partial<InboxCandidate> = {}): InboxCandidate => ({ id, ts: TS, kind: 'fact', content, source: { session: 'sess-a' }, ...extra });
+const cand = (id: number, content: string, extra: Partial<InboxCandidate> = {}): InboxCandidate => ({
+  id,
+  ts: TS,
+  kind: 'fact',
+  content,
+  source: { session: 'sess-a' },
+  ...extra,
+});
 const jsonl = (recs: object[]) => recs.map((r) => JSON.stringify(r)).join('\n') + '\n';
-const records = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const records = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** A data dir that already holds inbox.jsonl (and memory.jsonl when given). */
 function prepared(inbox: string, memory?: object[]): { home: string; data: string; args: string[] } {
@@ -28,10 +39,16 @@ function prepared(inbox: string, memory?: object[]): { home: string; data: strin
 // Answers left over when another reviewer took a candidate are read as prompts: the fake server echoes them.
 const fake = useFakeOpenAI();
 
-
 describe(':memory review (real aish, piped)', () => {
   it('y / n / e / s: memory gets exactly the kept ones (the edited text for e); decisions are recorded, the skipped one stays', async () => {
-    const { home, data, args } = prepared(jsonl([cand(1, 'alpha one', { source: { session: 'sess-a', quote: 'we said alpha' } }), cand(2, 'beta two'), cand(3, 'gamma three', { kind: 'pref' }), cand(4, 'delta four')]));
+    const { home, data, args } = prepared(
+      jsonl([
+        cand(1, 'alpha one', { source: { session: 'sess-a', quote: 'we said alpha' } }),
+        cand(2, 'beta two'),
+        cand(3, 'gamma three', { kind: 'pref' }),
+        cand(4, 'delta four'),
+      ]),
+    );
     const r = await runAish(args, { home, env: fake.env(), input: ':memory review\ny\nn\ne\nedited text\ns\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('[inbox] 1/4 (fact) alpha one  — from session sess-a: "we said alpha"');
@@ -52,7 +69,9 @@ describe(':memory review (real aish, piped)', () => {
   });
 
   it('keeping a superseding candidate writes the new item and the tombstone of the old one in one append', async () => {
-    const { home, data, args } = prepared(jsonl([cand(1, 'Uses Node 20 in CI', { supersedes: 1 })]), [{ id: 1, ts: TS, kind: 'fact', content: 'Uses Node 18 in CI' }]);
+    const { home, data, args } = prepared(jsonl([cand(1, 'Uses Node 20 in CI', { supersedes: 1 })]), [
+      { id: 1, ts: TS, kind: 'fact', content: 'Uses Node 18 in CI' },
+    ]);
     // Every write(2) of the CLI that carries a memory record is logged, to see how the records were written.
     const log = join(home, 'writes.log');
     const preload = join(home, 'log-writes.cjs');
@@ -71,7 +90,11 @@ fs.writeSync = function (fd, buf, ...rest) {
 require('node:module').syncBuiltinESMExports();
 `,
     );
-    const r = await runAish(args, { home, env: { ...fake.env(), NODE_OPTIONS: `--require ${preload}`, WRITE_LOG: log }, input: ':memory review\ny\n' });
+    const r = await runAish(args, {
+      home,
+      env: { ...fake.env(), NODE_OPTIONS: `--require ${preload}`, WRITE_LOG: log },
+      input: ':memory review\ny\n',
+    });
     expect(r.stdout).toContain('  old #1 (fact): Uses Node 18 in CI\n');
     expect(r.stdout).toContain('  new    (fact): Uses Node 20 in CI\n');
     expect(r.stdout).toContain('kept as #2, forgot #1');
@@ -79,7 +102,10 @@ require('node:module').syncBuiltinESMExports();
     const [item, tomb] = lines.slice(-2).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(item).toMatchObject({ id: 2, kind: 'fact', content: 'Uses Node 20 in CI', source: 'session:sess-a' });
     expect(tomb).toMatchObject({ id: 3, kind: 'forget', target: 1 });
-    const writes = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as string);
+    const writes = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as string);
     const memoryWrites = writes.filter((w) => w.includes('Uses Node 20 in CI') || w.includes('"forget"'));
     // One write holds both lines, exactly as they stand in the file.
     expect(memoryWrites.filter((w) => !w.includes('"review"'))).toEqual([lines.slice(-2).join('\n') + '\n']);
@@ -104,12 +130,27 @@ require('node:module').syncBuiltinESMExports();
 describe('aish memory review', () => {
   it('--json lists the pending candidates with the item each would replace; [] when none', async () => {
     const { home, args } = prepared(
-      jsonl([cand(1, 'Uses Node 20 in CI', { supersedes: 1, redacted: ['openai'], source: { session: 's', quote: 'q' } }), cand(2, 'gone'), { ts: TS, review: 2, action: 'drop' }]),
+      jsonl([
+        cand(1, 'Uses Node 20 in CI', { supersedes: 1, redacted: ['openai'], source: { session: 's', quote: 'q' } }),
+        cand(2, 'gone'),
+        { ts: TS, review: 2, action: 'drop' },
+      ]),
       [{ id: 1, ts: TS, kind: 'fact', content: 'Uses Node 18 in CI' }],
     );
     const r = await runAish([...args, 'memory', 'review', '--json'], { home, env: fake.env() });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([{ id: 1, ts: TS, kind: 'fact', content: 'Uses Node 20 in CI', supersedes: 1, redacted: ['openai'], source: { session: 's', quote: 'q' }, old: { id: 1, kind: 'fact', content: 'Uses Node 18 in CI' } }]);
+    expect(JSON.parse(r.stdout)).toEqual([
+      {
+        id: 1,
+        ts: TS,
+        kind: 'fact',
+        content: 'Uses Node 20 in CI',
+        supersedes: 1,
+        redacted: ['openai'],
+        source: { session: 's', quote: 'q' },
+        old: { id: 1, kind: 'fact', content: 'Uses Node 18 in CI' },
+      },
+    ]);
     const empty = prepared('');
     const e = await runAish([...empty.args, 'memory', 'review', '--json'], { home: empty.home, env: fake.env() });
     expect(JSON.parse(e.stdout)).toEqual([]);
@@ -150,13 +191,20 @@ describe('concurrent reviews and adds', () => {
     const { home, data, args } = prepared(jsonl(Array.from({ length: n }, (_, i) => cand(i + 1, `seeded candidate ${i}`))));
     const writer = startWorker('inbox-writer', { memoryPath: join(data, 'memory.jsonl'), count: 40, tag: 'w' });
     const answers = ':memory review\n' + 'y\nn\n'.repeat(n);
-    const [a, b, w] = await Promise.all([runAish(args, { home, env: fake.env(), input: answers }), runAish(args, { home, env: fake.env(), input: answers }), writer.exited]);
+    const [a, b, w] = await Promise.all([
+      runAish(args, { home, env: fake.env(), input: answers }),
+      runAish(args, { home, env: fake.env(), input: answers }),
+      writer.exited,
+    ]);
     expect([a.code, b.code, w]).toEqual([0, 0, { code: 0, signal: null }]);
     expect(writer.lines.filter((l) => l.startsWith('ok '))).toHaveLength(40);
 
     const text = readFileSync(join(data, 'inbox.jsonl'), 'utf8');
     expect(text.endsWith('\n')).toBe(true);
-    const recs = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const recs = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const cands = recs.filter((r) => !('review' in r));
     const ids = cands.map((c) => c.id as number);
     expect(ids).toHaveLength(n + 40);

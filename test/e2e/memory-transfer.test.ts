@@ -17,13 +17,21 @@ describe('aish memory export / import (real CLI)', () => {
     await run(a, 'add', 'pref', 'terse answers');
     await run(a, 'pin', '2');
     const before = JSON.parse((await run(a, 'list', '--json')).stdout) as Array<{ content: string; kind: string }>;
-    for (const [fmt, file] of [['jsonl', 'mem.jsonl'], ['md', 'mem.md']]) {
+    for (const [fmt, file] of [
+      ['jsonl', 'mem.jsonl'],
+      ['md', 'mem.md'],
+    ]) {
       const path = join(home, file!);
       expect((await run(a, 'export', '--format', fmt!, path)).stdout).toBe(`exported 2 items to ${path}\n`);
       const b = ['--data-dir', join(home, `b-${fmt}`)];
       expect((await run(b, 'import', path)).stdout).toBe(`imported 2 items from ${path}; skipped 0 duplicates\n`);
       expect((await run(b, 'import', path)).stdout).toBe(`imported 0 items from ${path}; skipped 2 duplicates\n`);
-      const after = JSON.parse((await run(b, 'list', '--json')).stdout) as Array<{ content: string; kind: string; pinned?: boolean; source?: string }>;
+      const after = JSON.parse((await run(b, 'list', '--json')).stdout) as Array<{
+        content: string;
+        kind: string;
+        pinned?: boolean;
+        source?: string;
+      }>;
       expect(after.map((i) => [i.kind, i.content])).toEqual(before.map((i) => [i.kind, i.content]));
       expect(after.find((i) => i.content === 'terse answers')).toMatchObject({ pinned: true, source: `import:${file}` });
     }
@@ -35,12 +43,22 @@ describe('aish memory export / import (real CLI)', () => {
     const d = ['--data-dir', join(home, 'd')];
     await runAish([...d, 'memory', 'add', 'fact', 'the staging database lives on host zebra-17'], { home });
     const file = join(home, 'in.jsonl');
-    writeFileSync(file, ['{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"the staging database lives on host zebra-17 now"}', '{"id":2,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"something new"}'].join('\n') + '\n');
+    writeFileSync(
+      file,
+      [
+        '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"the staging database lives on host zebra-17 now"}',
+        '{"id":2,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"something new"}',
+      ].join('\n') + '\n',
+    );
     const dry = await runAish([...d, 'memory', 'import', '--dry-run', file], { home });
-    expect(dry.stdout).toBe(`would import up to 1 item from ${file}, left out 1 near-duplicate (run in a terminal to review them); nothing written (--dry-run)\n`);
+    expect(dry.stdout).toBe(
+      `would import up to 1 item from ${file}, left out 1 near-duplicate (run in a terminal to review them); nothing written (--dry-run)\n`,
+    );
     expect(readFileSync(join(home, 'd', 'memory.jsonl'), 'utf8')).not.toContain('something new');
     const r = await runAish([...d, 'memory', 'import', file], { home });
-    expect(r.stdout).toBe(`imported 1 item from ${file}; skipped 0 duplicates, left out 1 near-duplicate (run in a terminal to review them)\n`);
+    expect(r.stdout).toBe(
+      `imported 1 item from ${file}; skipped 0 duplicates, left out 1 near-duplicate (run in a terminal to review them)\n`,
+    );
   });
 
   it('SIGKILL during an import leaves a loadable store with none or all of the imported items', async () => {
@@ -48,12 +66,17 @@ describe('aish memory export / import (real CLI)', () => {
     const data = join(home, 'd');
     const file = join(home, 'big.jsonl');
     const n = 20_000;
-    const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ id: i + 1, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: `imported item ${i} ${'x'.repeat(150)}` }));
+    const lines = Array.from({ length: n }, (_, i) =>
+      JSON.stringify({ id: i + 1, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: `imported item ${i} ${'x'.repeat(150)}` }),
+    );
     writeFileSync(file, lines.join('\n') + '\n');
     await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'already here'], { home });
     const seen = new Set<number>();
     for (const delay of [150, 250, 350, 450, 600]) {
-      const child = spawn(process.execPath, [BIN, '--data-dir', data, 'memory', 'import', file], { env: isolatedEnv(home), stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, '--data-dir', data, 'memory', 'import', file], {
+        env: isolatedEnv(home),
+        stdio: 'ignore',
+      });
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('close', r));

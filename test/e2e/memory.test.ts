@@ -53,7 +53,10 @@ describe(':memory in plain mode', () => {
     const s = startInteractive([], { home, env: env() });
     s.send(':remember User likes tea.');
     await s.waitFor('memory: added 1 (fact)');
-    appendFileSync(memFile(home), "{id: 7, ts: '2026-06-01T00:00:00Z', kind: 'context', content: 'Project uses pnpm',} // hand-added\nthis line is broken\n");
+    appendFileSync(
+      memFile(home),
+      "{id: 7, ts: '2026-06-01T00:00:00Z', kind: 'context', content: 'Project uses pnpm',} // hand-added\nthis line is broken\n",
+    );
     s.send(':memory inject');
     await s.waitFor(/memory: injected 2 of 2 items/);
     await s.waitFor('aish: warning: memory.jsonl:4: not valid JSON or JSON5', { stream: 'stderr' });
@@ -101,7 +104,9 @@ describe('memory and -p', () => {
     expect((await runAish(['-p', 'q'], { home, env: env() })).code).toBe(0);
     expect((await runAish(['--no-memory', '-p', 'q'], { home, env: env() })).code).toBe(0);
     const [withMem, without] = await fake.server.waitForRequests(2);
-    expect(systemText(withMem!)).toMatch(/\[background\] \(memory loaded at startup; managed via :memory\)\n- \(pref\) Answer in one line\.$/);
+    expect(systemText(withMem!)).toMatch(
+      /\[background\] \(memory loaded at startup; managed via :memory\)\n- \(pref\) Answer in one line\.$/,
+    );
     expect(systemText(without!)).not.toContain('[background]');
   });
 });
@@ -117,7 +122,8 @@ describe('two shells on one data dir', () => {
       b.send(`:remember from B number ${i}`);
       // Keep both writers busy throughout: after every 10 lines, wait until each has added at least
       // half of what it was sent, so neither finishes its share before the other starts.
-      if (i % 10 === 9) await waitUntil(() => added(a) >= (i + 1) / 2 && added(b) >= (i + 1) / 2, `both shells to add ${(i + 1) / 2} items`);
+      if (i % 10 === 9)
+        await waitUntil(() => added(a) >= (i + 1) / 2 && added(b) >= (i + 1) / 2, `both shells to add ${(i + 1) / 2} items`);
     }
     expect(await a.end(30_000)).toBe(0);
     expect(await b.end(30_000)).toBe(0);
@@ -139,7 +145,10 @@ describe(':memory summarize', () => {
   it('uses the log not the context, the summarizer preset, y/n/edit, redaction and duplicate marks', async () => {
     const home = tmpDir();
     const cfg = join(home, 'config.ts');
-    writeFileSync(cfg, "export default { models: { fast: { model: 'small-model' }, big: { model: 'summarizer-model' } }, memory: { summarizerModel: 'big' } };\n");
+    writeFileSync(
+      cfg,
+      "export default { models: { fast: { model: 'small-model' }, big: { model: 'summarizer-model' } }, memory: { summarizerModel: 'big' } };\n",
+    );
     await runAish(['--config', cfg, 'memory', 'add', 'pref', 'User prefers terse responses.'], { home });
     fake.server.enqueue(
       { text: 'Noted: pnpm, and that key.' },
@@ -157,18 +166,19 @@ describe(':memory summarize', () => {
     const r = await runAish(['--config', cfg], {
       home,
       env: env(),
-      input: [
-        'I build with pnpm; deploys are on Fridays; AWS key AKIAIOSFODNN7EXAMPLE',
-        ':memory summarize',
-        'y', // pnpm
-        'y', // the key, stored redacted
-        '', // the duplicate: Enter skips
-        'n', // context: no
-        'edit', // Fridays: edit
-        'Deploys happen on Friday afternoons.',
-        ':memory summarize',
-        'n',
-      ].join('\n') + '\n',
+      input:
+        [
+          'I build with pnpm; deploys are on Fridays; AWS key AKIAIOSFODNN7EXAMPLE',
+          ':memory summarize',
+          'y', // pnpm
+          'y', // the key, stored redacted
+          '', // the duplicate: Enter skips
+          'n', // context: no
+          'edit', // Fridays: edit
+          'Deploys happen on Friday afternoons.',
+          ':memory summarize',
+          'n',
+        ].join('\n') + '\n',
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('[memory] candidate 2/5 (fact): AWS key is [redacted] for the deploy user.  (redacted: AWS access key)');
@@ -189,7 +199,10 @@ describe(':memory summarize', () => {
     expect(second!.body.messages[1].content).toBe(first!.body.messages[1].content);
 
     // accepted items survive a restart, with provenance
-    const list = JSON.parse((await runAish(['--config', cfg, 'memory', 'list', '--json'], { home })).stdout) as Array<{ content: string; source?: string }>;
+    const list = JSON.parse((await runAish(['--config', cfg, 'memory', 'list', '--json'], { home })).stdout) as Array<{
+      content: string;
+      source?: string;
+    }>;
     expect(list.map((i) => i.content)).toEqual([
       'Deploys happen on Friday afternoons.',
       'AWS key is [redacted] for the deploy user.',

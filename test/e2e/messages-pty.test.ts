@@ -19,7 +19,12 @@ describe('messages in a pseudo-terminal', () => {
     await s.waitFor('[interrupted]', { from: mark });
     s.write('next question\r');
     await s.waitFor('second answer', { from: mark });
-    expect(s.text().slice(mark).match(/interrupted/g)).toEqual(['interrupted']);
+    expect(
+      s
+        .text()
+        .slice(mark)
+        .match(/interrupted/g),
+    ).toEqual(['interrupted']);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

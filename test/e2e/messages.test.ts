@@ -25,7 +25,9 @@ describe('messages (piped mode)', () => {
     const kept = note.length - note.indexOf('```');
     expect(Number(header![1]) + kept).toBeGreaterThan(1_288_895 - 200);
     expect(Number(header![1])).toBeLessThan(1_288_895);
-    expect(note).toMatch(/^Output of a shell command I ran \(`seq 1 200000`, exit 0, \d+ characters omitted from the middle\):\n```\n1\n2\n/);
+    expect(note).toMatch(
+      /^Output of a shell command I ran \(`seq 1 200000`, exit 0, \d+ characters omitted from the middle\):\n```\n1\n2\n/,
+    );
     expect(note).toMatch(/\n200000\n```\n\nhow many\?$/);
   });
 
@@ -55,6 +57,8 @@ describe('messages (piped mode)', () => {
     writeFileSync(join(home, '.config', 'aish', 'config.ts'), 'export default { memroy: {} };\n');
     const r = await runAish(['-p', 'hi'], { home, env: fake.env() });
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain(`unknown key memroy (did you mean memory?); see ${join(ROOT, 'config.example.ts')} (every key, with comments)`);
+    expect(r.stderr).toContain(
+      `unknown key memroy (did you mean memory?); see ${join(ROOT, 'config.example.ts')} (every key, with comments)`,
+    );
   });
 });

@@ -86,10 +86,13 @@ describe('40 columns', () => {
       const lines = s.text().slice(mark).split(/\r?\n/);
       for (const l of lines) expect(l.length, `${cmd}: ${l}`).toBeLessThanOrEqual(40);
       // Some row was too long for 40 columns and hangs under its first line.
-      if (cmd !== ':checkpoints') expect(lines.some((l) => /^ {4,}\S/.test(l)), cmd).toBe(true);
+      if (cmd !== ':checkpoints')
+        expect(
+          lines.some((l) => /^ {4,}\S/.test(l)),
+          cmd,
+        ).toBe(true);
     }
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });
 });
-

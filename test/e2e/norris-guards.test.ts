@@ -17,42 +17,46 @@ import { tmpDir } from '../helpers/tmp';
 const fake = useFakeOpenAI();
 const call = (command: string): Reply => ({ toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command }) }] });
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', 'true'], { stdio: 'ignore' }).status === 0;
-const toolResults = (body: { messages: Array<{ role: string; content: string }> }) => body.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+const toolResults = (body: { messages: Array<{ role: string; content: string }> }) =>
+  body.messages.filter((m) => m.role === 'tool').map((m) => m.content);
 
 describe('Norris behind the sandbox and checkpoints', () => {
-  it.skipIf(!bwrapWorks)(`a step cannot write outside aish's directory or reach the network${bwrapWorks ? '' : ' (SKIPPED: bubblewrap is not usable here)'}`, async () => {
-    let hits = 0;
-    const server = createServer((_req, res) => {
-      hits++;
-      res.end('reached');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
-    // Not under /tmp: the sandbox gives each command a private /tmp, where a write would vanish
-    // rather than fail. Under /var/tmp it meets the read-only file system.
-    const home = mkdtempSync('/var/tmp/aish-guards-');
-    try {
-      const work = join(home, 'work');
-      mkdirSync(work);
-      fake.server.enqueue(
-        call(`touch ${join(home, 'outside')}; echo "touch exit $?"`),
-        call(`node -e "fetch('http://127.0.0.1:${port}/').then(() => console.log('reached'), () => console.log('no network'))"`),
-        call('echo inside > made-here.txt'),
-        { text: 'Done.' },
-      );
-      const r = await runAish(['--norris', 'try things', '--yes'], { home, cwd: work, env: fake.env() });
-      expect(r.stdout).toMatch(/NORRIS: try things \(at most 8 steps; sandboxed: bubblewrap/);
-      expect(existsSync(join(home, 'outside'))).toBe(false);
-      expect(hits).toBe(0);
-      expect(readFileSync(join(work, 'made-here.txt'), 'utf8')).toBe('inside\n');
-      const results = toolResults((await fake.server.waitForRequests(4))[3]!.body);
-      expect(results[0]).toMatch(/touch exit 1/);
-      expect(results[1]).toMatch(/no network/);
-    } finally {
-      server.close();
-      rmSync(home, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!bwrapWorks)(
+    `a step cannot write outside aish's directory or reach the network${bwrapWorks ? '' : ' (SKIPPED: bubblewrap is not usable here)'}`,
+    async () => {
+      let hits = 0;
+      const server = createServer((_req, res) => {
+        hits++;
+        res.end('reached');
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const port = (server.address() as AddressInfo).port;
+      // Not under /tmp: the sandbox gives each command a private /tmp, where a write would vanish
+      // rather than fail. Under /var/tmp it meets the read-only file system.
+      const home = mkdtempSync('/var/tmp/aish-guards-');
+      try {
+        const work = join(home, 'work');
+        mkdirSync(work);
+        fake.server.enqueue(
+          call(`touch ${join(home, 'outside')}; echo "touch exit $?"`),
+          call(`node -e "fetch('http://127.0.0.1:${port}/').then(() => console.log('reached'), () => console.log('no network'))"`),
+          call('echo inside > made-here.txt'),
+          { text: 'Done.' },
+        );
+        const r = await runAish(['--norris', 'try things', '--yes'], { home, cwd: work, env: fake.env() });
+        expect(r.stdout).toMatch(/NORRIS: try things \(at most 8 steps; sandboxed: bubblewrap/);
+        expect(existsSync(join(home, 'outside'))).toBe(false);
+        expect(hits).toBe(0);
+        expect(readFileSync(join(work, 'made-here.txt'), 'utf8')).toBe('inside\n');
+        const results = toolResults((await fake.server.waitForRequests(4))[3]!.body);
+        expect(results[0]).toMatch(/touch exit 1/);
+        expect(results[1]).toMatch(/no network/);
+      } finally {
+        server.close();
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('a Norris step that deleted a tracked directory is undone by one :restore', async () => {
     const home = tmpDir();

@@ -75,8 +75,12 @@ describe('plain line mode (stdin not a terminal)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       'Hi! How can I help?\n' +
-        '* fast         gpt-4o-mini  (' + fake.server.url + ')\n' +
-        '  deep         gpt-4o  (' + fake.server.url + ')\n' +
+        '* fast         gpt-4o-mini  (' +
+        fake.server.url +
+        ')\n' +
+        '  deep         gpt-4o  (' +
+        fake.server.url +
+        ')\n' +
         '* = active; switch with :model NAME\n',
     );
     expect(fake.server.requests).toHaveLength(1);

@@ -42,7 +42,9 @@ describe('line editor keys in a pseudo-terminal', () => {
     const mark = s.raw().length;
     s.write(LEFT);
     // the parked cursor draws the emoji inverse, not half of it
-    await waitUntil(() => s.raw().slice(mark).includes('\x1b[7m🎉\x1b[27m'), 'the emoji under an inverse cursor', { detail: () => JSON.stringify(s.raw().slice(mark)) });
+    await waitUntil(() => s.raw().slice(mark).includes('\x1b[7m🎉\x1b[27m'), 'the emoji under an inverse cursor', {
+      detail: () => JSON.stringify(s.raw().slice(mark)),
+    });
     expect(await sent(s, ['X'], 1)).toBe('aX🎉b');
     await s.waitFor('echo: aX🎉b');
     expect(s.text()).not.toContain('\ufffd');
@@ -51,7 +53,12 @@ describe('line editor keys in a pseudo-terminal', () => {
     const data = join(home, '.local', 'share', 'aish');
     const history = readFileSync(join(data, 'input-history'), 'utf8');
     expect(history).not.toMatch(LONE_SURROGATE);
-    expect(history.trim().split('\n').map((l) => JSON.parse(l))).toContain('aX🎉b');
+    expect(
+      history
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toContain('aX🎉b');
     const logs = readdirSync(join(data, 'sessions')).map((f) => readFileSync(join(data, 'sessions', f), 'utf8'));
     const log = logs.find((l) => l.includes('aX🎉b'));
     expect(log, 'a session log with the prompt').toBeDefined();
@@ -111,12 +118,19 @@ describe('line editor keys in a pseudo-terminal', () => {
   it('Ctrl-Z suspends aish like a shell job, and fg brings the UI back with the draft', async () => {
     const home = tmpDir();
     const env = isolatedEnv(home, { ...fake.env(), TERM: 'xterm-256color', CI: undefined, PS1: 'SHELL$ ', HISTFILE: '/dev/null' });
-    const pty = spawn('/bin/bash', ['--norc', '--noprofile', '-i'], { name: 'xterm-256color', cols: 100, rows: 30, cwd: ROOT, env: env as Record<string, string> });
+    const pty = spawn('/bin/bash', ['--norc', '--noprofile', '-i'], {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 30,
+      cwd: ROOT,
+      env: env as Record<string, string>,
+    });
     let out = '';
     pty.onData((d) => (out += d));
     const bashDone = new Promise<void>((r) => pty.onExit(() => r()));
     const screen = () => stripAnsi(out);
-    const until = (re: RegExp, from = 0) => waitUntil(() => re.test(screen().slice(from)), String(re), { detail: () => screen().slice(-1500) });
+    const until = (re: RegExp, from = 0) =>
+      waitUntil(() => re.test(screen().slice(from)), String(re), { detail: () => screen().slice(-1500) });
     try {
       await until(/SHELL\$ $/);
       pty.write(`"${process.execPath}" "${BIN}"\r`);

@@ -140,7 +140,15 @@ describe('REPL in a pseudo-terminal', () => {
       name: 'xterm-256color',
       cols: 120,
       rows: 30,
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, TERM: 'xterm-256color', OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        XDG_CONFIG_HOME: `${home}/.config`,
+        XDG_DATA_HOME: `${home}/.local/share`,
+        TERM: 'xterm-256color',
+        OPENAI_BASE_URL: fake.server.url,
+        OPENAI_API_KEY: 'k',
+      },
     });
     let out = '';
     pty.onData((d) => (out += d));

@@ -59,7 +59,9 @@ describe('long prompts wrap the same while typed and in the scrollback', () => {
         await s.waitFor('ok.', { from: mark });
         await s.settle();
         const all = s.screen.allLines();
-        const echoAt = all.findLastIndex((l) => l.startsWith('› ') && l !== '› ' && all.indexOf(l) !== -1 && text.startsWith(l.slice(2, 6)));
+        const echoAt = all.findLastIndex(
+          (l) => l.startsWith('› ') && l !== '› ' && all.indexOf(l) !== -1 && text.startsWith(l.slice(2, 6)),
+        );
         const echo = all.slice(echoAt, echoAt + typed.length);
         expect(echo, `${name}: the echo at ${cols} columns`).toEqual(typed);
         expect(all[echoAt + typed.length], `${name}: the answer follows the echo`).toBe('ok.');
@@ -97,8 +99,14 @@ describe('resize', () => {
     s.resize(40, 24);
     await s.settle();
     const narrow = s.screen.allLines();
-    expect(narrow.filter((l) => l.startsWith('› ')), narrow.join('\n')).toEqual(['› please summarize the following notes']);
-    expect(narrow.filter((l) => isStatus(l)), narrow.join('\n')).toHaveLength(1);
+    expect(
+      narrow.filter((l) => l.startsWith('› ')),
+      narrow.join('\n'),
+    ).toEqual(['› please summarize the following notes']);
+    expect(
+      narrow.filter((l) => isStatus(l)),
+      narrow.join('\n'),
+    ).toHaveLength(1);
     // At 40 columns the path and model give way; mem and ctx stay.
     expect(narrow.at(-1)).toMatch(/^fast .*│ mem \d+ │ ctx/);
     expect(narrow.at(-1)!.length).toBeLessThanOrEqual(40);
@@ -110,7 +118,10 @@ describe('resize', () => {
     await s.settle();
     const wide = s.screen.allLines();
     expect(wide.at(-1)).toMatch(/^fast \(gpt-4o-mini\) │ .* │ mem \d+ │ ctx/);
-    expect(wide.filter((l) => l.startsWith('› ')), wide.join('\n')).toEqual([`› ${draft}`]);
+    expect(
+      wide.filter((l) => l.startsWith('› ')),
+      wide.join('\n'),
+    ).toEqual([`› ${draft}`]);
 
     fake.server.enqueue({ text: 'done.' });
     s.write('\r');
@@ -122,7 +133,9 @@ describe('resize', () => {
 
   it('120 → 40 → 120 after an answer: the answer once, one empty prompt, no stale `›` line', async () => {
     const s = await start(120, 30);
-    fake.server.enqueue({ text: 'The build cache lives in the .cache directory and is keyed by the lockfile hash, so a changed dependency rebuilds everything.' });
+    fake.server.enqueue({
+      text: 'The build cache lives in the .cache directory and is keyed by the lockfile hash, so a changed dependency rebuilds everything.',
+    });
     s.write('where is the cache?\r');
     await s.waitFor(/rebuilds\s+everything/);
     await s.settle();
@@ -132,10 +145,19 @@ describe('resize', () => {
       const lines = s.screen.allLines();
       const at = `${cols} columns:\n${lines.join('\n')}`;
       expect(count(lines, '› where is the cache?'), at).toBe(1);
-      expect(lines.filter((l) => l.startsWith('›')), at).toEqual(['› where is the cache?', '›']);
+      expect(
+        lines.filter((l) => l.startsWith('›')),
+        at,
+      ).toEqual(['› where is the cache?', '›']);
       expect(lines.at(-2), at).toBe('›');
-      expect(lines.filter((l) => l.includes('lockfile')), at).toHaveLength(1);
-      expect(lines.filter((l) => isStatus(l)), at).toHaveLength(1);
+      expect(
+        lines.filter((l) => l.includes('lockfile')),
+        at,
+      ).toHaveLength(1);
+      expect(
+        lines.filter((l) => isStatus(l)),
+        at,
+      ).toHaveLength(1);
     }
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
@@ -152,10 +174,16 @@ describe('resize', () => {
     await s.settle();
     const lines = s.screen.allLines();
     expect(count(lines, '› stream please'), lines.join('\n')).toBe(1);
-    const after = lines.slice(lines.indexOf('› stream please') + 1, lines.findLastIndex((l) => l.startsWith('›')));
+    const after = lines.slice(
+      lines.indexOf('› stream please') + 1,
+      lines.findLastIndex((l) => l.startsWith('›')),
+    );
     expect(after.join(' ').split(/\s+/), lines.join('\n')).toEqual(words);
     for (const l of after) expect(l.length).toBeLessThanOrEqual(40);
-    expect(lines.filter((l) => isStatus(l)), lines.join('\n')).toHaveLength(1);
+    expect(
+      lines.filter((l) => isStatus(l)),
+      lines.join('\n'),
+    ).toHaveLength(1);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

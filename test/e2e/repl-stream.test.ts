@@ -24,7 +24,22 @@ const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /;
 
 describe('streaming', () => {
   it('lines break between words while the answer streams; a long paragraph moves its finished lines to the scrollback', async () => {
-    const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett', 'kilo', 'lima', 'mike', 'november'];
+    const WORDS = [
+      'alpha',
+      'bravo',
+      'charlie',
+      'delta',
+      'echo',
+      'foxtrot',
+      'golf',
+      'hotel',
+      'india',
+      'juliett',
+      'kilo',
+      'lima',
+      'mike',
+      'november',
+    ];
     const words = Array.from({ length: 320 }, (_, i) => WORDS[(i * 7) % WORDS.length]!);
     const text = `${words.join(' ')} omega`;
     const known = new Set([...WORDS, 'omega']);
@@ -63,7 +78,10 @@ describe('streaming', () => {
     // And the finished answer keeps the same breaks: every row of it is whole words.
     await s.settle();
     const all = s.screen.allLines();
-    const answer = all.slice(all.findLastIndex((l) => l.startsWith('› tell me')) + 1, all.findLastIndex((l) => l.startsWith('›')));
+    const answer = all.slice(
+      all.findLastIndex((l) => l.startsWith('› tell me')) + 1,
+      all.findLastIndex((l) => l.startsWith('›')),
+    );
     expect(answer.join(' ').split(/\s+/).filter(Boolean)).toEqual(text.split(' '));
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
@@ -80,7 +98,10 @@ describe('a long paragraph', () => {
     await s.waitFor(/\bomega\./);
     await s.settle();
     const all = s.screen.allLines();
-    const answer = all.slice(all.findLastIndex((l) => l.startsWith('› tell me')) + 1, all.findLastIndex((l) => l.startsWith('›')));
+    const answer = all.slice(
+      all.findLastIndex((l) => l.startsWith('› tell me')) + 1,
+      all.findLastIndex((l) => l.startsWith('›')),
+    );
     expect(answer.join(' ').split(/\s+/).filter(Boolean)).toEqual(text.split(' '));
     expect(all.filter((l) => l.includes('Firstword')).length).toBe(1);
     expect(all.some((l) => l.startsWith('… '))).toBe(false);
@@ -110,7 +131,9 @@ describe('spinners', () => {
     const s = await start(80, 20);
     s.write('hello\r');
     await s.waitFor(/retrying in 2s \(attempt 2\/3\) · Ctrl-C to cancel/);
-    expect(s.screen.screenLines().filter((l) => SPINNER.test(l))).toEqual([expect.stringMatching(/^. retrying in 2s \(attempt 2\/3\) · Ctrl-C to cancel$/)]);
+    expect(s.screen.screenLines().filter((l) => SPINNER.test(l))).toEqual([
+      expect.stringMatching(/^. retrying in 2s \(attempt 2\/3\) · Ctrl-C to cancel$/),
+    ]);
     await s.waitFor(/retrying in 1s \(attempt 2\/3\)/);
     await s.waitFor('recovered fine');
     await s.settle();

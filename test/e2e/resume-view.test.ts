@@ -48,7 +48,7 @@ describe('resume', () => {
     expect(r.stderr).toBe('aish: no session "nosuch" — see aish sessions list\n');
   });
 
-  it('titles are the user\'s words, not aish\'s wrapper text; one-shot and failed-only sessions stay out of the list', async () => {
+  it("titles are the user's words, not aish's wrapper text; one-shot and failed-only sessions stay out of the list", async () => {
     const home = tmpDir();
     await runAish([], { home, env: env(), input: '!echo hi\nwhat did that print?\n' });
     await runAish(['-p', 'a one-shot question'], { home, env: env() });
@@ -62,7 +62,12 @@ describe('resume', () => {
     const every = (await runAish(['sessions', 'list', '--all'], { home })).stdout;
     expect(every).toContain('a one-shot question');
     expect(every).toContain('this fails');
-    const log = readFileSync(JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout).find((x: { firstPrompt: string }) => x.firstPrompt === 'what did that print?').path, 'utf8');
+    const log = readFileSync(
+      JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout).find(
+        (x: { firstPrompt: string }) => x.firstPrompt === 'what did that print?',
+      ).path,
+      'utf8',
+    );
     expect(log).toContain('"typed":"what did that print?"');
   });
 });

@@ -30,7 +30,10 @@ const runs = (file: string, args: string[]) => {
 };
 const hasCurl = runs('curl', ['--version']);
 // To see namespaces denied: root runs the check as nobody, nested in a sandbox that forbids them.
-const canDeny = process.getuid?.() === 0 && runs('runuser', ['--help']) && runs('bwrap', ['--unshare-user', '--disable-userns', '--ro-bind', '/', '/', 'true']);
+const canDeny =
+  process.getuid?.() === 0 &&
+  runs('runuser', ['--help']) &&
+  runs('bwrap', ['--unshare-user', '--disable-userns', '--ro-bind', '/', '/', 'true']);
 
 /**
  * HOME with the working directory inside it, as for a user. Not under /tmp: the sandbox's /tmp is
@@ -53,7 +56,8 @@ function sit(title: string, fn: () => Promise<void>, also: { skip?: boolean; why
   it.skipIf(!sandbox || also.skip)(`${title}${skipped || (also.skip ? ` (SKIPPED: ${also.why})` : '')}`, fn);
 }
 
-const inBox = (command: string, opts: ShellOptions & { sandbox?: Sandbox }) => runShell(command, { sandbox: sandbox!, timeoutMs: 30_000, ...opts });
+const inBox = (command: string, opts: ShellOptions & { sandbox?: Sandbox }) =>
+  runShell(command, { sandbox: sandbox!, timeoutMs: 30_000, ...opts });
 
 /** pids of live processes whose command line is `cmd` (not the shell or bwrap that name it). */
 function processesWith(cmd: string): number[] {
@@ -103,7 +107,10 @@ describe(`the sandbox${skipped}`, () => {
 
   sit('writes in the working directory land there; HOME is readable; node and git run', async () => {
     const { cwd, env } = place();
-    const r = await inBox(`echo made > made.txt && mkdir -p sub && touch sub/a && cat ~/notes.txt && "${process.execPath}" -e "console.log('node ok')" && git --version`, { cwd, env });
+    const r = await inBox(
+      `echo made > made.txt && mkdir -p sub && touch sub/a && cat ~/notes.txt && "${process.execPath}" -e "console.log('node ok')" && git --version`,
+      { cwd, env },
+    );
     expect(r.output).toMatch(/^readable\nnode ok\ngit version /);
     expect(r.exitCode).toBe(0);
     expect(readFileSync(join(cwd, 'made.txt'), 'utf8')).toBe('made\n');
@@ -113,7 +120,10 @@ describe(`the sandbox${skipped}`, () => {
   sit('/tmp is private: writing there works but lands nowhere on the host, and TMPDIR=/tmp', async () => {
     const { cwd, env } = place();
     const name = `aish-sandbox-${randomBytes(6).toString('hex')}`;
-    const r = await inBox(`echo secret > /tmp/${name} && cat /tmp/${name} && echo "TMPDIR=$TMPDIR"`, { cwd, env: { ...env, TMPDIR: '/somewhere/else' } });
+    const r = await inBox(`echo secret > /tmp/${name} && cat /tmp/${name} && echo "TMPDIR=$TMPDIR"`, {
+      cwd,
+      env: { ...env, TMPDIR: '/somewhere/else' },
+    });
     expect(r.output).toBe('secret\nTMPDIR=/tmp\n');
     expect(r.exitCode).toBe(0);
     expect(existsSync(join('/tmp', name))).toBe(false);
@@ -121,7 +131,8 @@ describe(`the sandbox${skipped}`, () => {
     expect(again.exitCode).toBe(1); // each command starts with an empty /tmp
   });
 
-  const fetchCmd = () => `"${process.execPath}" -e "fetch('${url}').then(r => r.text()).then(t => console.log('GOT ' + t), e => { console.log('FAILED ' + (e.cause?.code ?? e.message)); process.exit(3); })"`;
+  const fetchCmd = () =>
+    `"${process.execPath}" -e "fetch('${url}').then(r => r.text()).then(t => console.log('GOT ' + t), e => { console.log('FAILED ' + (e.cause?.code ?? e.message)); process.exit(3); })"`;
 
   sit("network off: node's fetch to a server on the host's loopback fails", async () => {
     const { cwd, env } = place();
@@ -132,24 +143,32 @@ describe(`the sandbox${skipped}`, () => {
     expect(hits).toBe(before);
   });
 
-  sit("network off: curl to a server on the host's loopback fails", async () => {
-    const { cwd, env } = place();
-    const before = hits;
-    const r = await inBox(`curl -sS --max-time 5 ${url}`, { cwd, env });
-    expect(r.exitCode).not.toBe(0);
-    expect(r.output).not.toContain('hello from the host');
-    expect(hits).toBe(before);
-  }, { skip: !hasCurl, why: 'no curl here' });
+  sit(
+    "network off: curl to a server on the host's loopback fails",
+    async () => {
+      const { cwd, env } = place();
+      const before = hits;
+      const r = await inBox(`curl -sS --max-time 5 ${url}`, { cwd, env });
+      expect(r.exitCode).not.toBe(0);
+      expect(r.output).not.toContain('hello from the host');
+      expect(hits).toBe(before);
+    },
+    { skip: !hasCurl, why: 'no curl here' },
+  );
 
-  sit('network allowed (sandboxNetwork): the same fetch gets through', async () => {
-    const { cwd, env } = place();
-    expect(withNet!.network).toBe(true);
-    const r = await inBox(fetchCmd(), { cwd, env, sandbox: withNet! });
-    expect(r.output).toBe('GOT hello from the host\n');
-    expect(r.exitCode).toBe(0);
-    const touched = await inBox('touch ~/x', { cwd, env, sandbox: withNet! });
-    expect(touched.exitCode).not.toBe(0); // still read-only
-  }, { skip: !withNet, why: 'no sandbox with the network allowed' });
+  sit(
+    'network allowed (sandboxNetwork): the same fetch gets through',
+    async () => {
+      const { cwd, env } = place();
+      expect(withNet!.network).toBe(true);
+      const r = await inBox(fetchCmd(), { cwd, env, sandbox: withNet! });
+      expect(r.output).toBe('GOT hello from the host\n');
+      expect(r.exitCode).toBe(0);
+      const touched = await inBox('touch ~/x', { cwd, env, sandbox: withNet! });
+      expect(touched.exitCode).not.toBe(0); // still read-only
+    },
+    { skip: !withNet, why: 'no sandbox with the network allowed' },
+  );
 
   const sleeps = () => {
     // Unique durations mark this test's processes.
@@ -180,7 +199,9 @@ describe(`the sandbox${skipped}`, () => {
       await new Promise((r) => setTimeout(r, delayMs));
       ac.abort();
       await run; // returns: nothing inside holds the output pipes any more
-      await waitUntil(() => marks.every((m) => processesWith(m).length === 0), `no sleep left (cancelled after ${delayMs} ms)`, { timeoutMs: 3000 });
+      await waitUntil(() => marks.every((m) => processesWith(m).length === 0), `no sleep left (cancelled after ${delayMs} ms)`, {
+        timeoutMs: 3000,
+      });
     }
   });
 
@@ -200,45 +221,71 @@ describe(`the sandbox${skipped}`, () => {
     };
     const shown: string[] = [];
     const r = await runShell('touch ran.txt', { cwd, env, sandbox: broken, onOutput: (t) => shown.push(t) });
-    expect(r.output).toMatch(/^aish: the sandbox \(bubblewrap [\d.]+\) could not start the command: Can't find source path \/nonexistent-aish-path: No such file or directory$/);
+    expect(r.output).toMatch(
+      /^aish: the sandbox \(bubblewrap [\d.]+\) could not start the command: Can't find source path \/nonexistent-aish-path: No such file or directory$/,
+    );
     expect(r.exitCode).toBe(1);
     expect(shown.at(-1)).toBe(`${r.output}\n`);
     expect(existsSync(join(cwd, 'ran.txt'))).toBe(false);
   });
 
-  sit('where user namespaces are denied: detection gives bubblewrap\'s reason, and a run says so in one line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'aish-sandbox-deny-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    chmodSync(dir, 0o755);
-    const src = (f: string) => JSON.stringify(join(ROOT, 'src', 'tools', f));
-    buildSync({
-      stdin: {
-        contents: `import { detectSandbox } from ${src('sandbox')};
+  sit(
+    "where user namespaces are denied: detection gives bubblewrap's reason, and a run says so in one line",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'aish-sandbox-deny-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      chmodSync(dir, 0o755);
+      const src = (f: string) => JSON.stringify(join(ROOT, 'src', 'tools', f));
+      buildSync({
+        stdin: {
+          contents: `import { detectSandbox } from ${src('sandbox')};
           import { bwrapSandbox } from ${src('sandbox/bwrap')};
           import { runShell } from ${src('shell')};
           const found = await detectSandbox({ mode: 'required', network: false });
           const run = await runShell('echo ran', { cwd: '/tmp', sandbox: bwrapSandbox('bwrap', 'bubblewrap', false) });
           console.log(JSON.stringify({ why: found.why, output: run.output }));`,
-        resolveDir: ROOT,
-        loader: 'ts',
-      },
-      outfile: join(dir, 'deny.mjs'),
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      logLevel: 'error',
-    });
-    const out = execFileSync('runuser', ['-u', 'nobody', '--', 'bwrap', '--dev-bind', '/', '/', '--unshare-user', '--disable-userns', '--', process.execPath, join(dir, 'deny.mjs')], { encoding: 'utf8', env: process.env });
-    const { why, output } = JSON.parse(out) as { why: string; output: string };
-    expect(why).toMatch(/^bubblewrap does not work here \(user namespaces may be disabled\): bwrap: Creating new namespace failed/);
-    expect(output).toMatch(/^aish: the sandbox \(bubblewrap\) could not start the command: Creating new namespace failed[^\n]*$/);
-  }, { skip: !canDeny, why: 'needs root, runuser and bubblewrap ≥ 0.8 to deny namespaces' });
+          resolveDir: ROOT,
+          loader: 'ts',
+        },
+        outfile: join(dir, 'deny.mjs'),
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        logLevel: 'error',
+      });
+      const out = execFileSync(
+        'runuser',
+        [
+          '-u',
+          'nobody',
+          '--',
+          'bwrap',
+          '--dev-bind',
+          '/',
+          '/',
+          '--unshare-user',
+          '--disable-userns',
+          '--',
+          process.execPath,
+          join(dir, 'deny.mjs'),
+        ],
+        { encoding: 'utf8', env: process.env },
+      );
+      const { why, output } = JSON.parse(out) as { why: string; output: string };
+      expect(why).toMatch(/^bubblewrap does not work here \(user namespaces may be disabled\): bwrap: Creating new namespace failed/);
+      expect(output).toMatch(/^aish: the sandbox \(bubblewrap\) could not start the command: Creating new namespace failed[^\n]*$/);
+    },
+    { skip: !canDeny, why: 'needs root, runuser and bubblewrap ≥ 0.8 to deny namespaces' },
+  );
 
   sit("a repository's config and hooks in the working directory stay read-only (git would run what they name)", async () => {
     const { cwd, env } = place();
     execFileSync('git', ['init', '-q', cwd]);
     const config = readFileSync(join(cwd, '.git', 'config'), 'utf8');
-    const r = await inBox('git config core.fsmonitor "touch pwned"; echo x > .git/hooks/pre-commit; echo ok > tracked.txt; echo exit $?', { cwd, env });
+    const r = await inBox('git config core.fsmonitor "touch pwned"; echo x > .git/hooks/pre-commit; echo ok > tracked.txt; echo exit $?', {
+      cwd,
+      env,
+    });
     expect(r.output).toMatch(/exit 0/); // the working tree itself is writable
     expect(readFileSync(join(cwd, '.git', 'config'), 'utf8')).toBe(config);
     expect(existsSync(join(cwd, '.git', 'hooks', 'pre-commit'))).toBe(false);

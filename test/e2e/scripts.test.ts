@@ -14,7 +14,9 @@ describe('piped scripts', () => {
     const data = ['--data-dir', join(home, 'd')];
     const r = await runAish(data, { home, env: fake.env(), input: ':remember first\n:memory clear\n:remember second\n' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('aish: warning: ":remember second" is not an answer to "forget all 1 memory item? [y/N]" — answered no (as Enter); the line runs as typed\n');
+    expect(r.stderr).toBe(
+      'aish: warning: ":remember second" is not an answer to "forget all 1 memory item? [y/N]" — answered no (as Enter); the line runs as typed\n',
+    );
     expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['second', 'first']);
   });
 
@@ -31,12 +33,24 @@ describe('piped scripts', () => {
   it(':memory summarize --yes keeps every new candidate without asking, --no keeps none; duplicates are never kept', async () => {
     const home = tmpDir();
     const data = ['--data-dir', join(home, 'd')];
-    fake.server.enqueue({ text: 'noted' }, { text: 'fact: the build uses esbuild\npref: terse answers\nfact: first thing' }, { text: 'fact: the CI runs nightly' });
-    const r = await runAish(data, { home, env: fake.env(), input: ':remember first thing\nwe use esbuild\n:memory summarize --yes\n:memory summarize --no\n:quit\n' });
+    fake.server.enqueue(
+      { text: 'noted' },
+      { text: 'fact: the build uses esbuild\npref: terse answers\nfact: first thing' },
+      { text: 'fact: the CI runs nightly' },
+    );
+    const r = await runAish(data, {
+      home,
+      env: fake.env(),
+      input: ':remember first thing\nwe use esbuild\n:memory summarize --yes\n:memory summarize --no\n:quit\n',
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('keep? yes (--yes)');
     expect(r.stdout).toContain('keep? no (--no)');
-    expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content).sort()).toEqual(['first thing', 'terse answers', 'the build uses esbuild']);
+    expect(
+      loadMemory(join(home, 'd', 'memory.jsonl'))
+        .items.map((i) => i.content)
+        .sort(),
+    ).toEqual(['first thing', 'terse answers', 'the build uses esbuild']);
     const bad = await runAish(data, { home, env: fake.env(), input: ':memory summarize --maybe\n' });
     expect(bad.stderr).toContain('usage: :memory summarize [--yes|--no]');
   });

@@ -14,13 +14,21 @@ const SECRETS = {
   aws: 'AKIAZ7Q2W4E6R8T0Y3U5',
   jwt: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhaXNoLXRlc3QiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLW5vdC1yZWFsLWF0LWFsbA',
 };
-const PEM = ['-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', 'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK', '-----END RSA PRIVATE KEY-----'].join('\n');
+const PEM = [
+  '-----BEGIN RSA PRIVATE KEY-----',
+  'MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun',
+  'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK',
+  '-----END RSA PRIVATE KEY-----',
+].join('\n');
 
 describe('secrets never stored', () => {
   it(':remember stores API keys, tokens and JWTs redacted, and says what it redacted', async () => {
     const home = tmpDir();
     // Different texts: once redacted, identical ones would be one item (nothing is remembered twice).
-    const input = Object.entries(SECRETS).map(([name, s]) => `:remember the ${name} deploy credential is ${s} ok`).join('\n') + `\n:remember ${PEM.split('\n')[0]} ${PEM.split('\n')[1]}\n`;
+    const input =
+      Object.entries(SECRETS)
+        .map(([name, s]) => `:remember the ${name} deploy credential is ${s} ok`)
+        .join('\n') + `\n:remember ${PEM.split('\n')[0]} ${PEM.split('\n')[1]}\n`;
     const r = await runAish([], { home, env, input });
     expect(r.code).toBe(0);
     const file = readFileSync(memFile(home), 'utf8');

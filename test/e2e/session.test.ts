@@ -14,7 +14,10 @@ describe(':history', () => {
   it('prints exactly the messages the server then receives, system prompt first', async () => {
     const home = tmpDir();
     mkdirSync(join(home, '.local', 'share', 'aish'), { recursive: true });
-    writeFileSync(join(home, '.local', 'share', 'aish', 'memory.jsonl'), '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"User likes tea."}\n');
+    writeFileSync(
+      join(home, '.local', 'share', 'aish', 'memory.jsonl'),
+      '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"User likes tea."}\n',
+    );
     fake.server.enqueue({ text: 'first answer' }, { text: 'second answer' });
     const r = await runAish([], { home, env: env(), input: 'first question\n:history --json\nsecond question\n' });
     expect(r.code).toBe(0);
@@ -137,7 +140,12 @@ describe('session log', () => {
     const digest = { ts: '2026-05-13T19:00:00.000Z', title: 'Repo cleanup', summary: 'Removed the obsolete gizmo module.', userTurns: 1 };
     appendFileSync(path, JSON.stringify({ meta: { digest } }) + '\n');
     const list = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<Record<string, unknown>>;
-    expect(list.find((s) => s.name === 'tidy')).toMatchObject({ turns: 1, firstPrompt: 'tidy the repo', title: 'Repo cleanup', summary: digest.summary });
+    expect(list.find((s) => s.name === 'tidy')).toMatchObject({
+      turns: 1,
+      firstPrompt: 'tidy the repo',
+      title: 'Repo cleanup',
+      summary: digest.summary,
+    });
     const text = await runAish(['sessions', 'list'], { home });
     expect(text.stdout).toMatch(/^\+ tidy +\S+ +1 turn {3}Repo cleanup$/m);
     const hit = await runAish(['sessions', 'search', 'gizmo'], { home });
@@ -148,7 +156,11 @@ describe('session log', () => {
     const logs = readdirSync(sessionsDir(home)).map((f) => readFileSync(join(sessionsDir(home), f), 'utf8').split('\n'));
     const resumed = logs.find((l) => (JSON.parse(l[0]!) as { meta: { resumedFrom?: string } }).meta.resumedFrom === 'tidy');
     expect(resumed?.[1]).toBe(JSON.stringify({ meta: { digest } }));
-    expect(resumed?.slice(2, 5).map((l) => (JSON.parse(l) as { content: string }).content)).toEqual(['tidy the repo', 'done', 'and the docs']);
+    expect(resumed?.slice(2, 5).map((l) => (JSON.parse(l) as { content: string }).content)).toEqual([
+      'tidy the repo',
+      'done',
+      'and the docs',
+    ]);
   });
 
   it('aish sessions search finds a turn from three sessions ago (--json and text), and says when nothing matches', async () => {
@@ -162,11 +174,16 @@ describe('session log', () => {
     for (const q of ['which database for billing?', 'second topic', 'third topic', 'fourth topic']) {
       expect((await runAish(['-p', q], { home, env: env() })).code).toBe(0);
     }
-    const sessions = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<{ name: string; oneshot?: boolean }>;
+    const sessions = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<{
+      name: string;
+      oneshot?: boolean;
+    }>;
     expect(sessions).toHaveLength(4);
     expect(sessions.every((x) => x.oneshot)).toBe(true);
     // One-shot runs are left out of the list people read, and said so.
-    expect((await runAish(['sessions', 'list'], { home })).stdout).toBe(`no sessions in ${sessionsDir(home)} (4 one-shot or unanswered hidden — --all shows them)\n`);
+    expect((await runAish(['sessions', 'list'], { home })).stdout).toBe(
+      `no sessions in ${sessionsDir(home)} (4 one-shot or unanswered hidden — --all shows them)\n`,
+    );
     const oldest = sessions.at(-1)!.name;
 
     const r = await runAish(['sessions', 'search', 'PostgreSQL', 'databases', '--json'], { home });

@@ -37,7 +37,14 @@ async function startShell(shell: 'bash' | 'zsh'): Promise<{ sh: Shell; cwd: stri
   expect(snippet.code).toBe(0);
   writeFileSync(join(home, 'init.sh'), snippet.stdout);
 
-  const env = isolatedEnv(home, { ...fake.env(), PATH: `${shimDir}:${process.env.PATH}`, TERM: 'xterm-256color', CI: undefined, SHELL: `/bin/${shell}`, HISTFILE: '/dev/null' });
+  const env = isolatedEnv(home, {
+    ...fake.env(),
+    PATH: `${shimDir}:${process.env.PATH}`,
+    TERM: 'xterm-256color',
+    CI: undefined,
+    SHELL: `/bin/${shell}`,
+    HISTFILE: '/dev/null',
+  });
   const args = shell === 'bash' ? ['--norc', '--noprofile', '-i'] : ['-f', '-i'];
   const pty = spawn(shell, args, { name: 'xterm-256color', cols: 120, rows: 30, cwd, env: env as Record<string, string> });
   let out = '';

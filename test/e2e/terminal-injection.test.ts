@@ -12,7 +12,8 @@ import { tmpDir } from '../helpers/tmp';
 const fake = useFakeOpenAI();
 const env = () => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test' });
 
-const ATTACK = 'Sure.\u001b]52;c;cm0gLXJmIH4=\u0007 Title\u001b]0;pwned\u001b\\ wipe\u001b[2J\u001b[3J\u001b[H bell\u0007 c1\u009b2J end of answer';
+const ATTACK =
+  'Sure.\u001b]52;c;cm0gLXJmIH4=\u0007 Title\u001b]0;pwned\u001b\\ wipe\u001b[2J\u001b[3J\u001b[H bell\u0007 c1\u009b2J end of answer';
 // Anything that could start or end a sequence, or ring, or move the cursor back.
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const sessions: PtySession[] = [];
@@ -28,7 +29,7 @@ describe('terminal injection', () => {
     expect(r.stdout).toContain('Sure.');
   });
 
-  it('piped lines: the answer and a command\'s output are clean', async () => {
+  it("piped lines: the answer and a command's output are clean", async () => {
     fake.server.enqueue({ text: ATTACK, chunkSize: 5 });
     const input = `hi\n!printf 'out \\033]52;c;aGk=\\007 \\033]0;t\\007 \\033[2J done\\n'\n`;
     const r = await runAish([], { home: tmpDir(), env: env(), input });

@@ -8,12 +8,16 @@ import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 const fake = useFakeOpenAI();
-const toolResult = (req: RecordedRequest) => (req.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === 'tool').at(-1)?.content;
+const toolResult = (req: RecordedRequest) =>
+  (req.body.messages as Array<{ role: string; content: string }>).filter((m) => m.role === 'tool').at(-1)?.content;
 
 describe('run_command in chat mode', () => {
   it('asks; y runs it and the output is in the next request', async () => {
     const home = tmpDir();
-    fake.server.enqueue({ toolCalls: [{ id: 'c1', name: 'run_command', arguments: '{"command":"echo hello-from-tool"}' }] }, { text: 'It printed hello-from-tool.' });
+    fake.server.enqueue(
+      { toolCalls: [{ id: 'c1', name: 'run_command', arguments: '{"command":"echo hello-from-tool"}' }] },
+      { text: 'It printed hello-from-tool.' },
+    );
     const r = await runAish([], { home, env: fake.env(), input: 'say hello via the shell\ny\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('⏵ run_command: echo hello-from-tool');
@@ -29,7 +33,10 @@ describe('run_command in chat mode', () => {
   it('n sends a denial to the model and runs nothing', async () => {
     const home = tmpDir();
     const marker = join(home, 'made-by-tool');
-    fake.server.enqueue({ toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command: `touch ${marker}` }) }] }, { text: 'ok, I will not.' });
+    fake.server.enqueue(
+      { toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command: `touch ${marker}` }) }] },
+      { text: 'ok, I will not.' },
+    );
     const r = await runAish([], { home, env: fake.env(), input: 'make a file\nn\n' });
     expect(r.code).toBe(0);
     expect(existsSync(marker)).toBe(false);
@@ -42,7 +49,10 @@ describe('run_command in chat mode', () => {
     const victim = join(home, 'precious');
     mkdirSync(victim);
     writeFileSync(join(victim, 'data.txt'), 'keep me');
-    fake.server.enqueue({ toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command: `rm -rf ${victim}` }) }] }, { text: 'understood' });
+    fake.server.enqueue(
+      { toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command: `rm -rf ${victim}` }) }] },
+      { text: 'understood' },
+    );
     const r = await runAish([], { home, env: fake.env(), input: 'clean up\n\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/⚠ destructive: /);
@@ -72,14 +82,27 @@ describe('run_command in chat mode', () => {
     expect(r.stdout + r.stderr).not.toContain('run? [y/N');
     expect(r.stderr).toContain('refused: ls (needs confirmation; no one to confirm)');
     expect(r.stderr).toContain('aish: 1 tool step was refused (no one to confirm) — the answer may be incomplete');
-    expect(toolResult((await fake.server.waitForRequests(2))[1]!)).toMatch(/^Not run: this command needs confirmation, and there was no one to confirm it/);
+    expect(toolResult((await fake.server.waitForRequests(2))[1]!)).toMatch(
+      /^Not run: this command needs confirmation, and there was no one to confirm it/,
+    );
   });
 
   it('bad arguments and unknown tools go back to the model as errors', async () => {
-    fake.server.enqueue({ toolCalls: [{ name: 'run_command', arguments: '{"cmd":"ls"}' }, { name: 'nope__tool', arguments: '{}' }] }, { text: 'sorry' });
+    fake.server.enqueue(
+      {
+        toolCalls: [
+          { name: 'run_command', arguments: '{"cmd":"ls"}' },
+          { name: 'nope__tool', arguments: '{}' },
+        ],
+      },
+      { text: 'sorry' },
+    );
     const r = await runAish([], { home: tmpDir(), env: fake.env(), input: 'go\n' });
     expect(r.code).toBe(0);
     const msgs = (await fake.server.waitForRequests(2))[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool');
-    expect(msgs.map((m: { content: string }) => m.content)).toEqual(['Error: missing "command" (a non-empty string)', expect.stringMatching(/^Error: there is no tool named nope__tool\. Available: run_command, memory_search, memory_remember$/)]);
+    expect(msgs.map((m: { content: string }) => m.content)).toEqual([
+      'Error: missing "command" (a non-empty string)',
+      expect.stringMatching(/^Error: there is no tool named nope__tool\. Available: run_command, memory_search, memory_remember$/),
+    ]);
   });
 });

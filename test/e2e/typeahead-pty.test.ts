@@ -29,7 +29,9 @@ describe('type-ahead in a pseudo-terminal', () => {
     s.write('first prompt\r');
     await s.waitFor('alpha alpha alpha');
     s.write('second prompt\r');
-    await waitUntil(() => s.screen.screenLines().some((l) => l === 'queued: second prompt'), 'the queued row', { detail: () => s.screen.screenLines().join('\n') });
+    await waitUntil(() => s.screen.screenLines().some((l) => l === 'queued: second prompt'), 'the queued row', {
+      detail: () => s.screen.screenLines().join('\n'),
+    });
     expect(s.text()).not.toContain('busy');
     expect(fake.server.requests).toHaveLength(1); // nothing sent while the first answer streams
 
@@ -39,9 +41,13 @@ describe('type-ahead in a pseudo-terminal', () => {
     // the first answer is the second request's history: it had ended
     expect(reqs[1]!.body.messages.at(-2).content).toContain('FIRST-END');
 
-    await waitUntil(() => count(s, 'SECOND-ANSWER') === 1 && !s.screen.screenLines().some((l) => l.startsWith('queued:')), 'the second answer', {
-      detail: () => s.screen.allLines().join('\n'),
-    });
+    await waitUntil(
+      () => count(s, 'SECOND-ANSWER') === 1 && !s.screen.screenLines().some((l) => l.startsWith('queued:')),
+      'the second answer',
+      {
+        detail: () => s.screen.allLines().join('\n'),
+      },
+    );
     await s.settle(300);
     const lines = s.screen.logicalLines();
     expect(count(s, 'FIRST-END')).toBe(1);
@@ -68,9 +74,13 @@ describe('type-ahead in a pseudo-terminal', () => {
     s.write('three\r');
     await waitUntil(() => s.screen.screenLines().includes('queued: three'), 'queued three');
     s.write('\x1b'); // a lone Esc
-    await waitUntil(() => !s.screen.screenLines().includes('queued: three') && s.screen.screenLines().includes('queued: two'), 'three taken back', {
-      detail: () => s.screen.screenLines().join('\n'),
-    });
+    await waitUntil(
+      () => !s.screen.screenLines().includes('queued: three') && s.screen.screenLines().includes('queued: two'),
+      'three taken back',
+      {
+        detail: () => s.screen.screenLines().join('\n'),
+      },
+    );
     s.write('\x03');
     await s.waitFor('[interrupted]');
     await fake.server.waitForRequests(2);
@@ -108,7 +118,9 @@ describe('Ctrl-R in a pseudo-terminal', () => {
     await s.waitFor("(reverse-i-search)'zeb': deploy the zebra-42 service");
     // Esc gives the draft back; a second search finds it again
     s.write('\x1b');
-    await waitUntil(() => s.screen.screenLines().includes('› draft'), 'the draft restored', { detail: () => s.screen.screenLines().join('\n') });
+    await waitUntil(() => s.screen.screenLines().includes('› draft'), 'the draft restored', {
+      detail: () => s.screen.screenLines().join('\n'),
+    });
     s.write('\x15'); // Ctrl-U
     await waitUntil(() => !s.screen.screenLines().includes('› draft'), 'the line emptied');
     s.write('\x12');

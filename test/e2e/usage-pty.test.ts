@@ -14,7 +14,10 @@ describe('tokens and cost in a pseudo-terminal', () => {
   it('the status line shows the usage chunk and the priced cost; :usage sums two presets', async () => {
     const home = tmpDir();
     const cfg = join(home, 'config.ts');
-    writeFileSync(cfg, "export default { models: { fast: { model: 'gpt-4o-mini', price: { input: 2.5, output: 10 } }, other: { model: 'gpt-4o' } } };\n");
+    writeFileSync(
+      cfg,
+      "export default { models: { fast: { model: 'gpt-4o-mini', price: { input: 2.5, output: 10 } }, other: { model: 'gpt-4o' } } };\n",
+    );
     const s = spawnAish(['--config', cfg], { home, env: fake.env(), cols: 120 });
     sessions.push(s);
     await s.waitFor('fast (gpt-4o-mini)');
@@ -35,7 +38,11 @@ describe('tokens and cost in a pseudo-terminal', () => {
     let mark = s.text().length;
     s.write(':usage\r');
     await s.waitFor('cost from models.NAME.price', { from: mark });
-    const table = s.text().slice(mark).split(/\r?\n/).map((l) => l.trim().split(/\s+/).join(' '));
+    const table = s
+      .text()
+      .slice(mark)
+      .split(/\r?\n/)
+      .map((l) => l.trim().split(/\s+/).join(' '));
     expect(table).toEqual(expect.arrayContaining(['fast 1 1,200 340 $0.0064', 'other 1 2,000 100 —', 'total 2 3,200 440 $0.0064']));
 
     // A server that sends no usage: the token counter's estimate, marked ~.

@@ -18,7 +18,11 @@ afterEach(async () => {
 const client = (o: Partial<ConstructorParameters<typeof OpenAI>[0]> = {}) =>
   new OpenAI({ apiKey: 'test', baseURL: server.url, logLevel: 'off', ...o });
 const base = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'hi there' }] };
-const streamed = (extra: Partial<ChatCompletionCreateParamsStreaming> = {}): ChatCompletionCreateParamsStreaming => ({ ...base, stream: true, ...extra });
+const streamed = (extra: Partial<ChatCompletionCreateParamsStreaming> = {}): ChatCompletionCreateParamsStreaming => ({
+  ...base,
+  stream: true,
+  ...extra,
+});
 
 async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {
   const out: ChatCompletionChunk[] = [];
@@ -71,14 +75,21 @@ describe('fake OpenAI server: success paths', () => {
   it('splits two parallel tool calls across chunks that accumulate by index to the exact calls', async () => {
     const args0 = JSON.stringify({ command: 'ls -la /tmp', cwd: '/home/u' });
     const args1 = JSON.stringify({ query: 'weather in "Paris"' });
-    server.enqueue({ text: 'Let me check.', toolCalls: [{ id: 'call_a', name: 'run_shell', arguments: args0 }, { name: 'search', arguments: args1 }], argChunkSize: 4 });
+    server.enqueue({
+      text: 'Let me check.',
+      toolCalls: [
+        { id: 'call_a', name: 'run_shell', arguments: args0 },
+        { name: 'search', arguments: args1 },
+      ],
+      argChunkSize: 4,
+    });
     const chunks = await collect(await client().chat.completions.create(streamed()));
     const acc: Array<{ id: string; name: string; args: string; pieces: number }> = [];
     for (const d of chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? [])) {
       const t = (acc[d.index] ??= { id: '', name: '', args: '', pieces: 0 });
       t.id += d.id ?? '';
       t.name += d.function?.name ?? '';
-      if (d.function?.arguments) (t.args += d.function.arguments), t.pieces++;
+      if (d.function?.arguments) ((t.args += d.function.arguments), t.pieces++);
     }
     expect(acc.map(({ id, name, args }) => ({ id: id === 'call_a' ? id : 'generated', name, args }))).toEqual([
       { id: 'call_a', name: 'run_shell', args: args0 },
@@ -92,19 +103,38 @@ describe('fake OpenAI server: success paths', () => {
     // The SDK's own accumulator agrees (a protocol-conformance check).
     server.enqueue({ toolCalls: [{ id: 'call_b', name: 'search', arguments: args1 }] });
     const final = await client().chat.completions.stream(base).finalChatCompletion();
-    expect(final.choices[0]!.message.tool_calls).toEqual([{ id: 'call_b', type: 'function', function: { name: 'search', arguments: args1 } }]);
+    expect(final.choices[0]!.message.tool_calls).toEqual([
+      { id: 'call_b', type: 'function', function: { name: 'search', arguments: args1 } },
+    ]);
   });
 
   it('records request bodies and headers exactly, before replying (even for errors)', async () => {
-    const tools = [{ type: 'function' as const, function: { name: 'run_shell', description: 'Run a command', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } } }];
+    const tools = [
+      {
+        type: 'function' as const,
+        function: {
+          name: 'run_shell',
+          description: 'Run a command',
+          parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+        },
+      },
+    ];
     const messages = [
       { role: 'system' as const, content: 'You are aish.' },
       { role: 'user' as const, content: 'first' },
       { role: 'assistant' as const, content: 'ok' },
-      { role: 'user' as const, content: [{ type: 'text' as const, text: 'second ' }, { type: 'text' as const, text: 'question' }] },
+      {
+        role: 'user' as const,
+        content: [
+          { type: 'text' as const, text: 'second ' },
+          { type: 'text' as const, text: 'question' },
+        ],
+      },
     ];
     server.enqueue({ status: 400 });
-    await expect(client().chat.completions.create({ model: 'gpt-4.1', messages, tools, stream: true })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(client().chat.completions.create({ model: 'gpt-4.1', messages, tools, stream: true })).rejects.toBeInstanceOf(
+      OpenAI.BadRequestError,
+    );
     const [req] = await server.waitForRequests(1);
     expect(req!.body).toEqual({ model: 'gpt-4.1', messages, tools, stream: true });
     expect(req!.method).toBe('POST');
@@ -121,7 +151,8 @@ describe('fake OpenAI server: success paths', () => {
   it('serves queued replies FIFO, then fn/default replies; reset() clears both', async () => {
     server.enqueue({ text: 'one' }, { fn: (req, i) => ({ text: `two:${i}:${lastUserText(req)}` }) });
     server.setDefault((req) => ({ text: `default:${lastUserText(req)}` }));
-    const say = async (t: string) => (await client().chat.completions.create({ ...base, messages: [{ role: 'user', content: t }] })).choices[0]!.message.content;
+    const say = async (t: string) =>
+      (await client().chat.completions.create({ ...base, messages: [{ role: 'user', content: t }] })).choices[0]!.message.content;
     expect([await say('a'), await say('b'), await say('c')]).toEqual(['one', 'two:1:b', 'default:c']);
     server.enqueue({ text: 'stale' });
     server.reset();
@@ -154,7 +185,9 @@ describe('fake OpenAI server: success paths', () => {
 describe('fake OpenAI server: failure modes as the SDK sees them', () => {
   it('401 → AuthenticationError, not retried', async () => {
     server.enqueue({ status: 401, error: { message: 'bad key', code: 'invalid_api_key' } });
-    const err = await client().chat.completions.create(streamed()).catch((e: unknown) => e);
+    const err = await client()
+      .chat.completions.create(streamed())
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
     expect(err).toMatchObject({ status: 401, code: 'invalid_api_key', message: '401 bad key' });
     expect(server.requests).toHaveLength(1);
@@ -165,7 +198,13 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
     // retry-after: 0 is honoured: all three attempts happen with the fake clock standing still (the
     // SDK's default backoff, 0.5 s and more, would never elapse).
     const err = await withFakeClock((clock) =>
-      clock.settle(client().chat.completions.create(base).catch((e: unknown) => e), 'three attempts', { stepMs: 0 }),
+      clock.settle(
+        client()
+          .chat.completions.create(base)
+          .catch((e: unknown) => e),
+        'three attempts',
+        { stepMs: 0 },
+      ),
     );
     expect(err).toBeInstanceOf(OpenAI.RateLimitError);
     expect(server.requests.map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '1', '2']);
@@ -186,13 +225,25 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
     server.setDefault({ hang: 'before-headers' });
     // On a fake clock: the SDK's 300 ms timeouts and its backoff between retries pass without real waiting.
     await withFakeClock(async (clock) => {
-      const err = await clock.settle(client({ timeout: 300, maxRetries: 0 }).chat.completions.create(streamed()).catch((e: unknown) => e), 'the timeout', { stepMs: 50 });
+      const err = await clock.settle(
+        client({ timeout: 300, maxRetries: 0 })
+          .chat.completions.create(streamed())
+          .catch((e: unknown) => e),
+        'the timeout',
+        { stepMs: 50 },
+      );
       expect(err).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
       expect(clock.now).toBeGreaterThanOrEqual(300);
       expect(server.requests).toHaveLength(1);
       // with the default maxRetries (2) the SDK makes 3 attempts
       server.reset();
-      const again = await clock.settle(client({ timeout: 300 }).chat.completions.create(base).catch((e: unknown) => e), 'three timeouts', { stepMs: 50 });
+      const again = await clock.settle(
+        client({ timeout: 300 })
+          .chat.completions.create(base)
+          .catch((e: unknown) => e),
+        'three timeouts',
+        { stepMs: 50 },
+      );
       expect(again).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
       expect(server.requests).toHaveLength(3);
     });
@@ -200,7 +251,9 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
 
   it('close() returns promptly with a hung connection open; the client gets APIConnectionError', async () => {
     server.enqueue({ hang: 'before-headers' });
-    const pending = client({ maxRetries: 0 }).chat.completions.create(base).catch((e: unknown) => e);
+    const pending = client({ maxRetries: 0 })
+      .chat.completions.create(base)
+      .catch((e: unknown) => e);
     await server.waitForRequests(1);
     await server.close(); // never resolves unless close() destroys the open sockets (the test then times out)
     const err = await pending;
@@ -211,7 +264,9 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
   it('user abort before headers → APIUserAbortError', async () => {
     server.enqueue({ hang: 'before-headers' });
     const ac = new AbortController();
-    const pending = client().chat.completions.create(streamed(), { signal: ac.signal }).catch((e: unknown) => e);
+    const pending = client()
+      .chat.completions.create(streamed(), { signal: ac.signal })
+      .catch((e: unknown) => e);
     await server.waitForRequests(1);
     ac.abort();
     expect(await pending).toBeInstanceOf(OpenAI.APIUserAbortError);
@@ -244,7 +299,10 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
   it('mid-stream stall + abort via the chat.completions.stream() helper → APIUserAbortError instead', async () => {
     server.enqueue({ hang: 'mid-stream', text: 'partial text' });
     const ac = new AbortController();
-    const r = await drain(client().chat.completions.stream(base, { signal: ac.signal }), (t) => t === 'partial text' && setTimeout(() => ac.abort(), 20));
+    const r = await drain(
+      client().chat.completions.stream(base, { signal: ac.signal }),
+      (t) => t === 'partial text' && setTimeout(() => ac.abort(), 20),
+    );
     expect(r.text).toBe('partial text');
     expect(r.error).toBeInstanceOf(OpenAI.APIUserAbortError);
   });
@@ -260,7 +318,9 @@ describe('fake OpenAI server: failure modes as the SDK sees them', () => {
     expect(r.error).toMatchObject({ message: 'terminated', cause: { code: 'UND_ERR_SOCKET' } });
     // Non-streaming: the same TypeError from the body read (headers were already received), not retried.
     server.enqueue({ cut: 'partial text' });
-    const err = await client().chat.completions.create(base).catch((e: unknown) => e);
+    const err = await client()
+      .chat.completions.create(base)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TypeError);
     expect(err).toMatchObject({ message: 'terminated' });
     expect(server.requests).toHaveLength(2);

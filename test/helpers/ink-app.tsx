@@ -19,15 +19,42 @@ export async function mountApp(fake: SuiteServer, opts: { config?: string; patie
     mkdirSync(join(home, '.config', 'aish'), { recursive: true });
     writeFileSync(join(home, '.config', 'aish', 'config.ts'), opts.config);
   }
-  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, XDG_DATA_HOME: `${home}/.local/share`, OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'k' };
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: `${home}/.config`,
+    XDG_DATA_HOME: `${home}/.local/share`,
+    OPENAI_BASE_URL: fake.server.url,
+    OPENAI_API_KEY: 'k',
+  };
   const s = await setup({}, env);
-  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+  const store = new UiStore({
+    preset: '',
+    model: '',
+    cwd: '',
+    memoryInjected: null,
+    inbox: 0,
+    tokens: 0,
+    budget: 0,
+    tokensExact: false,
+    busy: false,
+    norris: null,
+    usage: null,
+  });
   const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
   const engine = Engine.create(s, controls.host, { env });
   store.setStatus(engine.status());
   engine.start();
   let exited = false;
-  const ui = render(<App store={store} engine={engine} input={new InputRouter(engine)} controls={controls} history={new InputHistory(s.paths.inputHistory)} onExit={() => (exited = true)} />);
+  const ui = render(
+    <App
+      store={store}
+      engine={engine}
+      input={new InputRouter(engine)}
+      controls={controls}
+      history={new InputHistory(s.paths.inputHistory)}
+      onExit={() => (exited = true)}
+    />,
+  );
   const frame = () => ui.lastFrame() ?? '';
   // Everything written so far: the scrollback (<Static>) and the live frames.
   const all = () => ui.frames.join('\n');

@@ -14,7 +14,11 @@ export interface Interactive {
 }
 
 export function startInteractive(args: string[], opts: { home: string; env?: Record<string, string | undefined> }): Interactive {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: isolatedEnv(opts.home, opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: isolatedEnv(opts.home, opts.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiters = new Set<() => void>();

@@ -76,9 +76,7 @@ function messagesOf(req: RecordedRequest): Msg[] {
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content
-    .map((p: unknown) => (p && typeof p === 'object' && 'text' in p && typeof p.text === 'string' ? p.text : ''))
-    .join('');
+  return content.map((p: unknown) => (p && typeof p === 'object' && 'text' in p && typeof p.text === 'string' ? p.text : '')).join('');
 }
 
 export function lastUserText(req: RecordedRequest): string {
@@ -90,7 +88,11 @@ export function lastUserText(req: RecordedRequest): string {
  * The last user message of each request, once `n` have come and `quietMs` more passed without
  * more: a doubled submit shows up as an extra request by then.
  */
-export async function promptsReceived(server: Pick<FakeOpenAI, 'waitForRequests' | 'requests'>, n: number, quietMs = 300): Promise<string[]> {
+export async function promptsReceived(
+  server: Pick<FakeOpenAI, 'waitForRequests' | 'requests'>,
+  n: number,
+  quietMs = 300,
+): Promise<string[]> {
   await server.waitForRequests(n);
   await new Promise((r) => setTimeout(r, quietMs));
   return server.requests.map((r) => lastUserText(r));
@@ -145,13 +147,21 @@ async function respond(req: RecordedRequest, res: ServerResponse, reply: Reply):
 
   const text = 'text' in reply ? (reply.text ?? '') : 'cut' in reply ? reply.cut : 'before' in reply ? (reply.before ?? '') : '';
   const calls = 'toolCalls' in reply ? reply.toolCalls.map((c, i) => ({ ...c, id: c.id ?? `call_${seq}_${i}` })) : [];
-  const finish = calls.length ? 'tool_calls' : 'finishReason' in reply ? (reply.finishReason === undefined ? 'stop' : reply.finishReason) : 'stop';
+  const finish = calls.length
+    ? 'tool_calls'
+    : 'finishReason' in reply
+      ? reply.finishReason === undefined
+        ? 'stop'
+        : reply.finishReason
+      : 'stop';
   const usageSpec = 'usage' in reply ? reply.usage : undefined;
   const completionTokens = Math.max(1, Math.ceil((text.length + calls.reduce((n, c) => n + c.name.length + c.arguments.length, 0)) / 4));
   const usage =
-    usageSpec === false ? undefined
-    : usageSpec ? { ...usageSpec, total_tokens: usageSpec.prompt_tokens + usageSpec.completion_tokens }
-    : { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+    usageSpec === false
+      ? undefined
+      : usageSpec
+        ? { ...usageSpec, total_tokens: usageSpec.prompt_tokens + usageSpec.completion_tokens }
+        : { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 
   if (body.stream !== true) {
     const message = {
@@ -163,7 +173,10 @@ async function respond(req: RecordedRequest, res: ServerResponse, reply: Reply):
         : {}),
     };
     const json = JSON.stringify({
-      id, object: 'chat.completion', created, model,
+      id,
+      object: 'chat.completion',
+      created,
+      model,
       choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
       ...(usage ? { usage } : {}),
     });
@@ -180,17 +193,25 @@ async function respond(req: RecordedRequest, res: ServerResponse, reply: Reply):
     if (live()) flushed = new Promise((r) => res.write(`data: ${data}\n\n`, () => r()));
   };
   const chunk = (delta: object, finish_reason: string | null = null) =>
-    send(JSON.stringify({
-      id, object: 'chat.completion.chunk', created, model, system_fingerprint: null,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason }],
-      ...(includeUsage ? { usage: null } : {}),
-    }));
+    send(
+      JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        system_fingerprint: null,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason }],
+        ...(includeUsage ? { usage: null } : {}),
+      }),
+    );
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
   const firstDelay = 'firstChunkDelayMs' in reply ? (reply.firstChunkDelayMs ?? 0) : 0;
   if (firstDelay > 0) await sleep(firstDelay);
   const interval = 'intervalMs' in reply ? (reply.intervalMs ?? 0) : 0;
-  const gap = async () => { if (interval > 0) await sleep(interval); };
+  const gap = async () => {
+    if (interval > 0) await sleep(interval);
+  };
 
   chunk({ role: 'assistant', content: calls.length && !text ? null : '', refusal: null });
   const chunkSize = 'chunkSize' in reply ? (reply.chunkSize ?? 4) : 4;
@@ -219,7 +240,8 @@ async function respond(req: RecordedRequest, res: ServerResponse, reply: Reply):
   if ('invalidChunk' in reply) send(reply.invalidChunk);
   else {
     chunk({}, finish);
-    if (includeUsage && usage) send(JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage }));
+    if (includeUsage && usage)
+      send(JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage }));
   }
   send('[DONE]');
   if (live()) res.end();
@@ -276,7 +298,8 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       // A broken script (e.g. a throwing fn) surfaces as a 500 the test can see, not a silent hang.
-      if (!res.headersSent) sendError(res, { status: 500, error: { message: `fake server: ${String(e)}` }, headers: { 'x-should-retry': 'false' } });
+      if (!res.headersSent)
+        sendError(res, { status: 500, error: { message: `fake server: ${String(e)}` }, headers: { 'x-should-retry': 'false' } });
       else res.destroy();
     });
   });
@@ -304,7 +327,10 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
           resolve: () => done(() => resolve(requests.slice())),
           reject: (e: Error) => done(() => reject(e)),
         };
-        const timer = setTimeout(() => w.reject(new Error(`waitForRequests(${n}): only ${requests.length} after ${timeoutMs}ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => w.reject(new Error(`waitForRequests(${n}): only ${requests.length} after ${timeoutMs}ms`)),
+          timeoutMs,
+        );
         const done = (f: () => void) => {
           clearTimeout(timer);
           waiters = waiters.filter((x) => x !== w);

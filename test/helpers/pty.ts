@@ -36,7 +36,10 @@ export function stripAnsi(s: string): string {
   return s.replace(ANSI, '');
 }
 
-export function spawnAish(args: string[], opts: { home: string; env?: Record<string, string | undefined>; cols?: number; rows?: number; cwd?: string }): PtySession {
+export function spawnAish(
+  args: string[],
+  opts: { home: string; env?: Record<string, string | undefined>; cols?: number; rows?: number; cwd?: string },
+): PtySession {
   const env = isolatedEnv(opts.home, { TERM: 'xterm-256color', CI: undefined, ...opts.env });
   const pty = spawn(process.execPath, [BIN, ...args], {
     name: 'xterm-256color',
@@ -103,7 +106,10 @@ export function spawnAish(args: string[], opts: { home: string; env?: Record<str
       return Promise.race([
         exited.then((e) => e.exitCode),
         new Promise<number>((_, reject) =>
-          setTimeout(() => reject(new Error(`still running after ${timeoutMs} ms; screen tail:\n${stripAnsi(out).slice(-1500)}`)), timeoutMs).unref(),
+          setTimeout(
+            () => reject(new Error(`still running after ${timeoutMs} ms; screen tail:\n${stripAnsi(out).slice(-1500)}`)),
+            timeoutMs,
+          ).unref(),
         ),
       ]);
     },

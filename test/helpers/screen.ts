@@ -85,7 +85,9 @@ export class Screen {
       const c = s[i]!;
       if (c === '\x1b') {
         flushText();
-        const m = /^\x1b(?:\[([0-?]*)[ -/]*([@-~])|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[@-Z\\-_]|[0-9=>])/.exec(s.slice(i, i + 256));
+        const m = /^\x1b(?:\[([0-?]*)[ -/]*([@-~])|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[@-Z\\-_]|[0-9=>])/.exec(
+          s.slice(i, i + 256),
+        );
         if (!m) {
           // An escape split across two chunks: wait for the rest.
           if (s.length - i < 256) this.pending = s.slice(i);
@@ -201,7 +203,8 @@ export class Screen {
     };
     this.rows.forEach((r, i) => {
       if (i > 0 && !r.wrapped) finish(true);
-      if (i === absCursor) cursorAt = cells.filter((c) => c !== '').length + r.cells.slice(0, Math.min(this.cx, this.cols)).filter((c) => c !== '').length;
+      if (i === absCursor)
+        cursorAt = cells.filter((c) => c !== '').length + r.cells.slice(0, Math.min(this.cx, this.cols)).filter((c) => c !== '').length;
       cells.push(...r.cells);
     });
     finish(true);

@@ -46,7 +46,7 @@ export function descendants(root: number): ProcInfo[] {
     .filter((p): p is ProcInfo => p !== undefined);
   const out: ProcInfo[] = [];
   const parents = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of all) {
       if (parents.has(p.ppid) && !parents.has(p.pid)) {
@@ -65,7 +65,15 @@ export async function waitForDescendant(root: number, cmd: RegExp, opts: { timeo
   await waitUntil(
     () => (found = descendants(root).find((p) => cmd.test(p.cmdline) && p.state !== 'Z')) !== undefined,
     `a process matching ${String(cmd)} under pid ${root}`,
-    { ...opts, detail: () => `processes under ${root}: ${descendants(root).map((p) => `${p.pid} ${p.cmdline}`).join('; ') || 'none'}` },
+    {
+      ...opts,
+      detail: () =>
+        `processes under ${root}: ${
+          descendants(root)
+            .map((p) => `${p.pid} ${p.cmdline}`)
+            .join('; ') || 'none'
+        }`,
+    },
   );
   return found!;
 }

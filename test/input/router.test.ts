@@ -52,7 +52,10 @@ describe('InputRouter', () => {
     await t.input.submit(':memory');
     expect(t.last()).toEqual({ kind: 'info', text: 'memory is empty — add with :remember TEXT' });
     await t.input.submit(':memory frob 1');
-    expect(t.last()).toEqual({ kind: 'error', text: 'unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|compact|path — see :help memory' });
+    expect(t.last()).toEqual({
+      kind: 'error',
+      text: 'unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|compact|path — see :help memory',
+    });
   });
 
   it('subcommands get the text after their own name, spacing kept', async () => {

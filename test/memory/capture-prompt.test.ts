@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { captureMessages, captureTranscript, parseCapture } from '../../src/memory/capture-prompt';
 import type { Turn } from '../../src/sessions/types';
 
-const turn = (role: Turn['role'], content: string, meta?: string): Turn => ({ ts: '2026-11-23T10:00:00.000Z', role, content, ...(meta && { meta }) });
+const turn = (role: Turn['role'], content: string, meta?: string): Turn => ({
+  ts: '2026-11-23T10:00:00.000Z',
+  role,
+  content,
+  ...(meta && { meta }),
+});
 
 describe('parseCapture', () => {
   it('reads every section of the layout it asks for', () => {
@@ -44,7 +49,9 @@ describe('parseCapture', () => {
   });
 
   it('takes Markdown headings and bold labels as well', () => {
-    const a = parseCapture('**Title:** Fix login\n## Goal\nfix the login bug\n## Next steps\n* add a test\n## Memory\n* context: app uses JWT');
+    const a = parseCapture(
+      '**Title:** Fix login\n## Goal\nfix the login bug\n## Next steps\n* add a test\n## Memory\n* context: app uses JWT',
+    );
     expect(a.title).toBe('Fix login');
     expect(a.state?.goal).toBe('fix the login bug');
     expect(a.state?.nextSteps).toEqual(['add a test']);
@@ -71,7 +78,10 @@ describe('parseCapture', () => {
 
 describe('capture transcript and messages', () => {
   it('keeps the first user turn (the goal) even when the rest is cut to the newest', () => {
-    const turns = [turn('user', 'GOAL-MARKER build the parser'), ...Array.from({ length: 400 }, (_, i) => turn(i % 2 ? 'assistant' : 'user', `turn ${i} ${'y'.repeat(300)}`))];
+    const turns = [
+      turn('user', 'GOAL-MARKER build the parser'),
+      ...Array.from({ length: 400 }, (_, i) => turn(i % 2 ? 'assistant' : 'user', `turn ${i} ${'y'.repeat(300)}`)),
+    ];
     const t = captureTranscript(turns, 20_000);
     expect(t).toContain('GOAL-MARKER');
     expect(t).toContain('turn 399');

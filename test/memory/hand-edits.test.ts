@@ -69,7 +69,7 @@ describe('hand-edited memory.jsonl', () => {
 
   it('never throws on random bytes', () => {
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     for (let round = 0; round < 300; round++) {
       const len = Math.floor(rnd() * 400);
       const bytes = Buffer.alloc(len);
@@ -80,7 +80,11 @@ describe('hand-edited memory.jsonl', () => {
   });
 
   it('does not glue a torn line to the next valid one', () => {
-    const entries = parseLines('{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"x\n{"id":2,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"y"}\n', 1, true);
+    const entries = parseLines(
+      '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"x\n{"id":2,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"y"}\n',
+      1,
+      true,
+    );
     expect(entries.map((e) => [e.type, e.line])).toEqual([
       ['bad', 1],
       ['item', 2],

@@ -7,7 +7,11 @@ import { LockBusyError, withLock } from '../../src/memory/lock';
 import { tmpDir } from '../helpers/tmp';
 
 const cand = (content: string, session = 's1'): NewCandidate => ({ kind: 'fact', content, source: { session } });
-const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 function fresh(): { memPath: string; inbox: Inbox } {
   const memPath = join(tmpDir(), 'data', 'memory.jsonl');
@@ -41,7 +45,13 @@ describe('inbox', () => {
     const { inbox } = fresh();
     await inbox.add([cand('Uses Node 20'), cand('old news', 's1')]);
     await inbox.decide(2, 'drop');
-    const again = await inbox.add([cand('uses  node 20', 's2'), cand('OLD news', 's1'), cand('old news', 's2'), cand('new', 's2'), cand('new', 's2')]);
+    const again = await inbox.add([
+      cand('uses  node 20', 's2'),
+      cand('OLD news', 's1'),
+      cand('old news', 's2'),
+      cand('new', 's2'),
+      cand('new', 's2'),
+    ]);
     expect(again.map((c) => [c.id, c.content, c.source.session])).toEqual([
       [3, 'old news', 's2'],
       [4, 'new', 's2'],
@@ -85,12 +95,18 @@ describe('inbox', () => {
     expect(inbox.pendingCount()).toBe(2);
     // Same size, same mtime, same inode: taken as unchanged (not read again).
     const text = readFileSync(path, 'utf8');
-    const broken = text.slice(0, text.indexOf('"bbbb"')).replace(/"kind":"fact"(?![\s\S]*"kind":"fact")/, '"kind":"fxct"') + text.slice(text.indexOf('"bbbb"'));
+    const broken =
+      text.slice(0, text.indexOf('"bbbb"')).replace(/"kind":"fact"(?![\s\S]*"kind":"fact")/, '"kind":"fxct"') +
+      text.slice(text.indexOf('"bbbb"'));
     expect(broken.length).toBe(text.length);
     writeFileSync(path, broken);
     utimesSync(path, t, t);
     expect(inbox.pendingCount()).toBe(2);
-    expect(Inbox.open(memPath).pending().map((c) => c.content)).toEqual(['aaaa']); // what a fresh read sees
+    expect(
+      Inbox.open(memPath)
+        .pending()
+        .map((c) => c.content),
+    ).toEqual(['aaaa']); // what a fresh read sees
     utimesSync(path, t, new Date(t.getTime() + 5000));
     expect(inbox.pendingCount()).toBe(1);
   });
@@ -99,7 +115,10 @@ describe('inbox', () => {
     const { memPath, inbox } = fresh();
     await inbox.add([cand('good one')]);
     const path = inboxPath(memPath);
-    appendFileSync(path, 'not json\n{"id":"x","kind":"fact","content":"c","ts":"t","source":{"session":"s"}}\n[1]\n{"review":1,"action":"maybe"}\n{"id":9,"ts":"t","kind":"fa');
+    appendFileSync(
+      path,
+      'not json\n{"id":"x","kind":"fact","content":"c","ts":"t","source":{"session":"s"}}\n[1]\n{"review":1,"action":"maybe"}\n{"id":9,"ts":"t","kind":"fa',
+    );
     expect(inbox.pending().map((c) => c.content)).toEqual(['good one']);
     expect(inbox.warnings).toEqual([
       { line: 2, reason: 'not valid JSON' },

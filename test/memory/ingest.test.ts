@@ -10,7 +10,14 @@ function load(path: string, piece?: number) {
   const state = new MemoryState();
   const cursor = new FileCursor();
   expect(ingestFile(state, cursor, path, piece)).toBe('done');
-  return { items: state.active(), skipped: state.skipped, maxId: state.maxId, bad: state.badLines, offset: cursor.offset, lines: cursor.lines };
+  return {
+    items: state.active(),
+    skipped: state.skipped,
+    maxId: state.maxId,
+    bad: state.badLines,
+    offset: cursor.offset,
+    lines: cursor.lines,
+  };
 }
 
 describe('ingestFile in pieces', () => {

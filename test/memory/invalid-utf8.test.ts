@@ -40,7 +40,9 @@ describe('invalid UTF-8 in memory.jsonl', () => {
   });
 
   it('a real U+FFFD (valid UTF-8) is not reported', () => {
-    const store = MemoryStore.open(file(lines(ONE, utf8('{"id":2,"ts":"2026-05-13T19:02:00Z","kind":"fact","content":"a \ufffd on purpose"}'))));
+    const store = MemoryStore.open(
+      file(lines(ONE, utf8('{"id":2,"ts":"2026-05-13T19:02:00Z","kind":"fact","content":"a \ufffd on purpose"}'))),
+    );
     expect(store.skipped).toEqual([]);
     expect(store.items()[0]!.content).toBe('a \ufffd on purpose');
   });
@@ -67,7 +69,11 @@ describe('invalid UTF-8 in memory.jsonl', () => {
   });
 
   it('a pretty-printed item with invalid UTF-8 keeps all its lines', async () => {
-    const pretty = Buffer.concat([utf8('{\n  id: 7,\n  ts: "2026-05-13T19:07:00Z",\n  kind: "fact",\n  content: "cr'), latin1('è'), utf8('me brûlée",\n}')]);
+    const pretty = Buffer.concat([
+      utf8('{\n  id: 7,\n  ts: "2026-05-13T19:07:00Z",\n  kind: "fact",\n  content: "cr'),
+      latin1('è'),
+      utf8('me brûlée",\n}'),
+    ]);
     const path = file(lines(ONE, pretty));
     const store = MemoryStore.open(path);
     expect(formatSkipped('memory.jsonl', store.skipped)).toEqual(['memory.jsonl:2-7: invalid UTF-8 (kept as is)']);

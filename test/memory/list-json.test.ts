@@ -19,7 +19,14 @@ class SlowSink extends EventEmitter implements JsonSink {
   }
 }
 
-const item = (id: number) => ({ id, ts: '2025-01-01T00:00:00.000Z', kind: 'fact', content: `item "${id}"\n\u2028`, ...(id % 3 === 0 && { tags: ['a', 'b'], scope: '/home/me' }), ...(id % 7 === 0 && { extra: { nested: [1, { x: null }] } }) });
+const item = (id: number) => ({
+  id,
+  ts: '2025-01-01T00:00:00.000Z',
+  kind: 'fact',
+  content: `item "${id}"\n\u2028`,
+  ...(id % 3 === 0 && { tags: ['a', 'b'], scope: '/home/me' }),
+  ...(id % 7 === 0 && { extra: { nested: [1, { x: null }] } }),
+});
 
 describe('writeJsonArray (aish memory list --json)', () => {
   it('writes exactly JSON.stringify(items, null, 2) and a newline, whatever the count', async () => {
@@ -33,7 +40,10 @@ describe('writeJsonArray (aish memory list --json)', () => {
 
   it('waits for drain between chunks instead of piling them up', async () => {
     const sink = new SlowSink();
-    const done = writeJsonArray(Array.from({ length: 5000 }, (_, i) => item(i)), sink);
+    const done = writeJsonArray(
+      Array.from({ length: 5000 }, (_, i) => item(i)),
+      sink,
+    );
     expect(sink.writes).toBe(2); // the second write said "full": nothing more until drain
     await done;
     expect(sink.writes).toBeGreaterThan(2);

@@ -77,7 +77,9 @@ describe('memory paths of the wrong kind', () => {
     const path = join(tmpDir(), 'memory.jsonl');
     writeFileSync(`${path}.lock`, '');
     const store = MemoryStore.open(path, { lock: TIMING });
-    await expect(store.add('fact', 'x')).rejects.toThrow(`${path}.lock is a file, not aish's lock directory — remove it if no aish is running`);
+    await expect(store.add('fact', 'x')).rejects.toThrow(
+      `${path}.lock is a file, not aish's lock directory — remove it if no aish is running`,
+    );
     expect(existsSync(path)).toBe(false);
   });
 

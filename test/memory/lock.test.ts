@@ -42,14 +42,18 @@ afterAll(() => {
  */
 async function loseLock(file: string, guard: LockGuard, clock: FakeClock): Promise<void> {
   rmSync(`${file}.lock`, { recursive: true, force: true });
-  await clock.advanceUntil(() => {
-    try {
-      guard.assertHeld();
-      return false;
-    } catch (err) {
-      return err instanceof LockLostError;
-    }
-  }, 'the guard to report the lock lost', { stepMs: 100 });
+  await clock.advanceUntil(
+    () => {
+      try {
+        guard.assertHeld();
+        return false;
+      } catch (err) {
+        return err instanceof LockLostError;
+      }
+    },
+    'the guard to report the lock lost',
+    { stepMs: 100 },
+  );
 }
 
 describe('memory lock', () => {

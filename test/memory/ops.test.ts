@@ -14,8 +14,16 @@ describe('memory operations', () => {
     expect((await addItem(s, 'fact', 'uses pnpm')).text).toBe('added 1 (fact)');
     expect(await editItem(s, 1, 'uses yarn', ':memory list')).toEqual({ ok: true, changed: true, text: 'replaced 1 with 2 (fact)' });
     const before = readFileSync(s.path);
-    expect(await forgetItem(s, 1, 'aish memory list')).toEqual({ ok: false, changed: false, text: 'memory 1 is already forgotten; nothing written' });
-    expect(await editItem(s, 9, 'x', 'aish memory list')).toEqual({ ok: false, changed: false, text: 'no memory item 9; nothing written (see aish memory list)' });
+    expect(await forgetItem(s, 1, 'aish memory list')).toEqual({
+      ok: false,
+      changed: false,
+      text: 'memory 1 is already forgotten; nothing written',
+    });
+    expect(await editItem(s, 9, 'x', 'aish memory list')).toEqual({
+      ok: false,
+      changed: false,
+      text: 'no memory item 9; nothing written (see aish memory list)',
+    });
     expect(readFileSync(s.path).equals(before)).toBe(true);
     expect(await forgetItem(s, 2, ':memory list')).toEqual({ ok: true, changed: true, text: 'forgot 2' });
   });

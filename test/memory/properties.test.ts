@@ -186,7 +186,18 @@ const contentArb = fc
     fc.string({ minLength: 1, maxLength: 30 }),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
-    fc.constantFrom('é 漢字 😀 👩‍💻', 'line\nbreak', 'tab\t"quotes" \\ back', '\u2028\u2029x', 'a}', "it's", '// not a comment', '# nor this', '{"id":99}', '\u0000nul'),
+    fc.constantFrom(
+      'é 漢字 😀 👩‍💻',
+      'line\nbreak',
+      'tab\t"quotes" \\ back',
+      '\u2028\u2029x',
+      'a}',
+      "it's",
+      '// not a comment',
+      '# nor this',
+      '{"id":99}',
+      '\u0000nul',
+    ),
   )
   .filter((s) => s.trim() !== '');
 
@@ -220,7 +231,9 @@ const tombArb: fc.Arbitrary<Entry> = fc
   .map(({ id, ts, target, style }) => ({ t: 'tomb', rec: { id, ts, kind: 'forget', target }, style }));
 
 const headerArb: fc.Arbitrary<Entry> = fc.oneof(
-  fc.integer({ min: 1, max: 60 }).map((maxId): Entry => ({ t: 'header', maxId, text: JSON.stringify({ meta: { format: 'aish-memory', version: 1, maxId } }) })),
+  fc
+    .integer({ min: 1, max: 60 })
+    .map((maxId): Entry => ({ t: 'header', maxId, text: JSON.stringify({ meta: { format: 'aish-memory', version: 1, maxId } }) })),
   fc.constant<Entry>({ t: 'header', text: '{"meta":{"format":"aish-memory","version":1,"created":"2026-01-01T00:00:00.000Z"}}' }),
   fc.constantFrom<unknown>('x', -1, 1.5, 0).map((maxId): Entry => ({ t: 'header', text: JSON.stringify({ meta: { maxId } }) })),
 );
@@ -276,7 +289,9 @@ const badTimeArb: fc.Arbitrary<Entry> = fc
   .record({ id: idArb, ts: badTsArb })
   .map(({ id, ts }) => ({ t: 'bad', text: JSON.stringify({ id, ts, kind: 'fact', content: 'bad time' }), parses: true, reserved: id }));
 
-const blankArb: fc.Arbitrary<Entry> = fc.constantFrom('', '   ', '\t', '// a comment', '# a comment', '  // indented comment').map((text) => ({ t: 'blank', text }));
+const blankArb: fc.Arbitrary<Entry> = fc
+  .constantFrom('', '   ', '\t', '// a comment', '# a comment', '  // indented comment')
+  .map((text) => ({ t: 'blank', text }));
 
 const entryArb: fc.Arbitrary<Entry> = fc.oneof(
   { arbitrary: itemArb, weight: 10 },
@@ -308,7 +323,8 @@ function fileArb(opts: { maxEntries?: number; knownBugFree?: boolean; pretty?: b
     })
     .map((f) => {
       let entries = f.entries;
-      if (opts.pretty === false) entries = entries.map((e) => ((e.t === 'item' || e.t === 'tomb') && e.style === 'pretty' ? { ...e, style: 'json' } : e));
+      if (opts.pretty === false)
+        entries = entries.map((e) => ((e.t === 'item' || e.t === 'tomb') && e.style === 'pretty' ? { ...e, style: 'json' } : e));
       const last = entries[entries.length - 1];
       if (opts.knownBugFree && !f.finalNewline && last && (last.t === 'item' || last.t === 'tomb') && last.style === 'pretty') {
         entries = [...entries.slice(0, -1), { ...last, style: 'json' }];
@@ -371,7 +387,7 @@ describe('a memory file means what the model says', () => {
     );
   });
 
-  it('MemoryState (complete lines) gives the model\'s active items, order, maxId and skipped lines', () => {
+  it("MemoryState (complete lines) gives the model's active items, order, maxId and skipped lines", () => {
     fc.assert(
       fc.property(fileArb(), ({ entries, bom }) => {
         const text = renderFile(entries, true, bom);
@@ -429,7 +445,7 @@ describe('a memory file means what the model says', () => {
 // 2. Reading in pieces equals reading at once
 // ---------------------------------------------------------------------------------------------
 
-describe('incremental reading (the store\'s refresh path) equals a fresh full read', () => {
+describe("incremental reading (the store's refresh path) equals a fresh full read", () => {
   /** Byte offsets to cut at: anywhere, and always one inside a multi-byte UTF-8 character if there is one. */
   function cutsArb(bytes: Buffer): fc.Arbitrary<number[]> {
     const inside: number[] = [];
@@ -473,7 +489,8 @@ describe('incremental reading (the store\'s refresh path) equals a fresh full re
   it('a cut inside a 4-byte character and a last line without newline', () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
-    const text = '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"a 😀 b"}\n{"id":2,"ts":"2026-01-02T00:00:00Z","kind":"pref","content":"漢字"}';
+    const text =
+      '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"a 😀 b"}\n{"id":2,"ts":"2026-01-02T00:00:00Z","kind":"pref","content":"漢字"}';
     const bytes = Buffer.from(text, 'utf8');
     const emoji = bytes.indexOf(Buffer.from('😀', 'utf8'));
     const kanji = bytes.indexOf(Buffer.from('漢', 'utf8'));
@@ -589,7 +606,17 @@ type StoreOp =
   | { op: 'reopen' };
 
 const storeOpArb: fc.Arbitrary<StoreOp> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ op: fc.constant('add' as const), kind: kindArb, content: contentArb, tags: fc.option(fc.array(fc.constantFrom('a', 'b', 'ü'), { maxLength: 2 }), { nil: undefined }) }).map((o) => (o.tags === undefined ? { op: o.op, kind: o.kind, content: o.content } : o)) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({
+        op: fc.constant('add' as const),
+        kind: kindArb,
+        content: contentArb,
+        tags: fc.option(fc.array(fc.constantFrom('a', 'b', 'ü'), { maxLength: 2 }), { nil: undefined }),
+      })
+      .map((o) => (o.tags === undefined ? { op: o.op, kind: o.kind, content: o.content } : o)),
+  },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('forget' as const), pick: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('edit' as const), pick: fc.nat(), content: contentArb }) },
   { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
@@ -598,7 +625,10 @@ const storeOpArb: fc.Arbitrary<StoreOp> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('extForget' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('extTorn' as const), content: contentArb, at: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('extDup' as const), pick: fc.nat(), content: contentArb }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('handEdit' as const), pick: fc.nat(), how: fc.constantFrom('drop' as const, 'grow' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('handEdit' as const), pick: fc.nat(), how: fc.constantFrom('drop' as const, 'grow' as const) }),
+  },
   { weight: 1, arbitrary: fc.constant({ op: 'reopen' as const }) },
 );
 
@@ -634,7 +664,13 @@ describe('store operations against the model', () => {
             switch (op.op) {
               case 'add': {
                 const it = await store.add(op.kind, op.content, op.tags ? { tags: op.tags } : {});
-                const expected: MemoryItem = { id: before.maxId + 1, ts: new Date(clock).toISOString(), kind: op.kind, content: op.content, ...(op.tags && op.tags.length > 0 ? { tags: op.tags } : {}) };
+                const expected: MemoryItem = {
+                  id: before.maxId + 1,
+                  ts: new Date(clock).toISOString(),
+                  kind: op.kind,
+                  content: op.content,
+                  ...(op.tags && op.tags.length > 0 ? { tags: op.tags } : {}),
+                };
                 expect(it).toEqual(expected);
                 fresh(it.id);
                 m.append([{ k: 'item', item: expected }]);
@@ -660,11 +696,21 @@ describe('store operations against the model', () => {
                 const old = before.active.find((i) => i.id === id);
                 if (old) {
                   const ts = new Date(clock).toISOString();
-                  const item: MemoryItem = { id: before.maxId + 1, ts, kind: old.kind, content: op.content, ...(old.tags && old.tags.length > 0 ? { tags: old.tags } : {}), ...(old.source ? { source: old.source } : {}) };
+                  const item: MemoryItem = {
+                    id: before.maxId + 1,
+                    ts,
+                    kind: old.kind,
+                    content: op.content,
+                    ...(old.tags && old.tags.length > 0 ? { tags: old.tags } : {}),
+                    ...(old.source ? { source: old.source } : {}),
+                  };
                   expect(r).toEqual({ ok: true, item, replaced: old });
                   fresh(item.id);
                   fresh(item.id + 1);
-                  m.append([{ k: 'item', item }, { k: 'tomb', tomb: { id: item.id + 1, ts, kind: 'forget', target: id } }]);
+                  m.append([
+                    { k: 'item', item },
+                    { k: 'tomb', tomb: { id: item.id + 1, ts, kind: 'forget', target: id } },
+                  ]);
                 } else {
                   expect(r).toEqual({ ok: false, id, reason: before.allItems.has(id) ? 'already-forgotten' : 'unknown' });
                 }
@@ -674,7 +720,10 @@ describe('store operations against the model', () => {
                 const gone = await store.clear();
                 expect(gone).toEqual(before.active);
                 const ts = new Date(clock).toISOString();
-                const tombs = before.active.map((it, i): FileLine => ({ k: 'tomb', tomb: { id: before.maxId + 1 + i, ts, kind: 'forget', target: it.id } }));
+                const tombs = before.active.map((it, i): FileLine => ({
+                  k: 'tomb',
+                  tomb: { id: before.maxId + 1 + i, ts, kind: 'forget', target: it.id },
+                }));
                 for (const t of tombs) if (t.k === 'tomb') fresh(t.tomb.id);
                 if (tombs.length) m.append(tombs);
                 break;
@@ -685,11 +734,22 @@ describe('store operations against the model', () => {
                 expect(r).toMatchObject({ kept: before.active.length, removed: before.dead, maxId: before.maxId });
                 // broken lines and duplicate-id lines are set aside, in file order
                 const dupLines = new Set(before.skipped.filter((x) => x.kind === 'dup').map((x) => x.line));
-                const setAside = m.lines.flatMap((l, i) => (l.k === 'bad' ? [l.raw] : dupLines.has(i + 1) && l.k === 'item' ? [JSON.stringify(l.item)] : dupLines.has(i + 1) && l.k === 'tomb' ? [JSON.stringify(l.tomb)] : []));
+                const setAside = m.lines.flatMap((l, i) =>
+                  l.k === 'bad'
+                    ? [l.raw]
+                    : dupLines.has(i + 1) && l.k === 'item'
+                      ? [JSON.stringify(l.item)]
+                      : dupLines.has(i + 1) && l.k === 'tomb'
+                        ? [JSON.stringify(l.tomb)]
+                        : [],
+                );
                 expect(r.rejected).toBe(setAside.length);
                 void bad;
                 m.rejected.push(...setAside);
-                m.lines = [{ k: 'header', maxId: before.maxId }, ...[...before.active].sort((a, b) => a.id - b.id).map((item): FileLine => ({ k: 'item', item }))];
+                m.lines = [
+                  { k: 'header', maxId: before.maxId },
+                  ...[...before.active].sort((a, b) => a.id - b.id).map((item): FileLine => ({ k: 'item', item })),
+                ];
                 m.endsWithNewline = true;
                 // the rewritten file is exactly the header and the active items, in id order
                 const lines = readFileSync(path, 'utf8').split('\n');
@@ -707,7 +767,12 @@ describe('store operations against the model', () => {
                 break;
               }
               case 'extForget': {
-                const tomb: Tombstone = { id: before.maxId + 1, ts: new Date(clock).toISOString(), kind: 'forget', target: pickId(op.pick) };
+                const tomb: Tombstone = {
+                  id: before.maxId + 1,
+                  ts: new Date(clock).toISOString(),
+                  kind: 'forget',
+                  target: pickId(op.pick),
+                };
                 appendRaw(JSON.stringify(tomb) + '\n');
                 fresh(tomb.id);
                 m.lines.push({ k: 'tomb', tomb });
@@ -729,7 +794,12 @@ describe('store operations against the model', () => {
               case 'extDup': {
                 const ids = [...before.allItems.keys()];
                 if (!ids.length) break;
-                const item: MemoryItem = { id: ids[op.pick % ids.length]!, ts: new Date(clock).toISOString(), kind: 'pref', content: op.content };
+                const item: MemoryItem = {
+                  id: ids[op.pick % ids.length]!,
+                  ts: new Date(clock).toISOString(),
+                  kind: 'pref',
+                  content: op.content,
+                };
                 appendRaw(JSON.stringify(item) + '\n');
                 m.lines.push({ k: 'item', item });
                 m.endsWithNewline = true;
@@ -775,7 +845,9 @@ describe('store operations against the model', () => {
             expect(snap.skipped.map((s) => s.line)).toEqual(v.skipped.map((s) => s.line));
             snap.skipped.forEach((s, i) => {
               const kind = v.skipped[i]!.kind;
-              expect(s.reason).toMatch(kind === 'dup' ? /^duplicate id/ : kind === 'torn' ? /^incomplete last line/ : /^not valid JSON or JSON5/);
+              expect(s.reason).toMatch(
+                kind === 'dup' ? /^duplicate id/ : kind === 'torn' ? /^incomplete last line/ : /^not valid JSON or JSON5/,
+              );
             });
             expect(loadMemory(path)).toEqual(snap);
             highestSeen = Math.max(highestSeen, v.maxId);
@@ -783,7 +855,9 @@ describe('store operations against the model', () => {
 
           // compaction set every broken and duplicate-id line aside, in order
           if (m.rejected.length) {
-            const rejected = readFileSync(`${path}.rejected`, 'utf8').split('\n').filter((l) => l && !l.startsWith('// '));
+            const rejected = readFileSync(`${path}.rejected`, 'utf8')
+              .split('\n')
+              .filter((l) => l && !l.startsWith('// '));
             let at = 0;
             for (const l of rejected) if (l === m.rejected[at]) at++;
             expect(at, `.rejected holds ${JSON.stringify(rejected)}`).toBe(m.rejected.length);
@@ -829,7 +903,13 @@ describe('isoTime', () => {
       h: fc.integer({ min: 0, max: 25 }),
       mi: fc.integer({ min: 0, max: 61 }),
       s: fc.integer({ min: 0, max: 61 }),
-      ms: fc.option(fc.oneof(fc.integer({ min: 0, max: 999 }).map((v) => pad(v, 3)), fc.constantFrom('1', '12', '1234', 'abc')), { nil: undefined }),
+      ms: fc.option(
+        fc.oneof(
+          fc.integer({ min: 0, max: 999 }).map((v) => pad(v, 3)),
+          fc.constantFrom('1', '12', '1234', 'abc'),
+        ),
+        { nil: undefined },
+      ),
       zone: fc.constantFrom('Z', 'Z', 'Z', '', '+02:00', '-11:30', 'z', ' Z'),
       sep: fc.constantFrom('T', 'T', 'T', 't', ' ', 'X'),
       // one character replaced: a letter in a digit's place, a wrong separator…
@@ -852,13 +932,24 @@ describe('isoTime', () => {
       s: fc.oneof(fc.integer({ min: 0, max: 59 }), fc.constantFrom(60, 61, 99)),
       ms: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
     })
-    .map(({ y, mo, d, h, mi, s, ms }) => `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}${ms !== undefined ? `.${pad(ms, 3)}` : ''}Z`);
+    .map(
+      ({ y, mo, d, h, mi, s, ms }) =>
+        `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}${ms !== undefined ? `.${pad(ms, 3)}` : ''}Z`,
+    );
 
   it('agrees with Date.parse on generated ISO-like strings, valid and invalid', () => {
     fc.assert(
-      fc.property(fc.oneof(canonicalArb, isoLikeArb, fc.string({ maxLength: 26 }), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), (s) => {
-        expect(Object.is(isoTime(s), Date.parse(s)), `${JSON.stringify(s)}: ${isoTime(s)} vs ${Date.parse(s)}`).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          canonicalArb,
+          isoLikeArb,
+          fc.string({ maxLength: 26 }),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        ),
+        (s) => {
+          expect(Object.is(isoTime(s), Date.parse(s)), `${JSON.stringify(s)}: ${isoTime(s)} vs ${Date.parse(s)}`).toBe(true);
+        },
+      ),
       params(5000),
     );
   });
@@ -872,12 +963,57 @@ describe('random bytes', () => {
   const chunkArb = fc.oneof(
     { weight: 4, arbitrary: fc.uint8Array({ maxLength: 60 }) },
     // bytes that matter: newlines, CR, NUL, braces, quotes, invalid and partial UTF-8
-    { weight: 4, arbitrary: fc.array(fc.constantFrom(0x0a, 0x0a, 0x0d, 0x00, 0x7b, 0x7d, 0x22, 0x27, 0x2c, 0x3a, 0x5c, 0xff, 0xfe, 0xc3, 0x80, 0xe2, 0xf0, 0x9f, 0x23, 0x2f, 0x20), { maxLength: 40 }).map((a) => Uint8Array.from(a)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(
+          fc.constantFrom(
+            0x0a,
+            0x0a,
+            0x0d,
+            0x00,
+            0x7b,
+            0x7d,
+            0x22,
+            0x27,
+            0x2c,
+            0x3a,
+            0x5c,
+            0xff,
+            0xfe,
+            0xc3,
+            0x80,
+            0xe2,
+            0xf0,
+            0x9f,
+            0x23,
+            0x2f,
+            0x20,
+          ),
+          { maxLength: 40 },
+        )
+        .map((a) => Uint8Array.from(a)),
+    },
     { weight: 3, arbitrary: itemRecArb.map((r) => Buffer.from(JSON.stringify(r) + '\n', 'utf8')) },
     { weight: 1, arbitrary: itemRecArb.map((r) => Buffer.from(JSON.stringify(r, null, 2) + '\n', 'utf8')) },
-    { weight: 1, arbitrary: fc.constantFrom('{"id":7,"ts":"2026-01-01T00:00:00Z","kind":"forget","target":3}\n', '{"meta":{"maxId":50}}\n', "{id: 0x2a, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'x'}\n", '{\n').map((s) => Buffer.from(s)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '{"id":7,"ts":"2026-01-01T00:00:00Z","kind":"forget","target":3}\n',
+          '{"meta":{"maxId":50}}\n',
+          "{id: 0x2a, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'x'}\n",
+          '{\n',
+        )
+        .map((s) => Buffer.from(s)),
+    },
     // now and then a huge line
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 60_000, max: 140_000 }), fc.constantFrom(0x78, 0x7b, 0xff, 0x22)).map(([n, b]) => Buffer.alloc(n, b)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 60_000, max: 140_000 }), fc.constantFrom(0x78, 0x7b, 0xff, 0x22))
+        .map(([n, b]) => Buffer.alloc(n, b)),
+    },
   );
   const bytesArb = fc.array(chunkArb, { maxLength: 12 }).map((cs) => Buffer.concat(cs.map((c) => Buffer.from(c))));
 

@@ -53,7 +53,7 @@ describe('quickAddItem (aish memory add without a full read)', () => {
     await store.forget(2);
     await store.setPinned(1, true);
     await store.add('fact', 'from the REPL');
-    expect((await quick(path, 'from the REPL'))).toBeNull(); // a duplicate: only the full read may say so
+    expect(await quick(path, 'from the REPL')).toBeNull(); // a duplicate: only the full read may say so
     const r = await quick(path, 'something new');
     expect(r?.item.id).toBe(store.reload().maxId);
     noReusedIds(path);

@@ -56,12 +56,23 @@ describe('RecallIndex ranking', () => {
       { id: 2, text: 'beta two', time: NOW },
       { id: 3, text: 'other three', time: NOW },
     ]);
-    const q = (a: number, b: number): QueryPart[] => [{ text: 'alpha', weight: a }, { text: 'beta', weight: b }];
+    const q = (a: number, b: number): QueryPart[] => [
+      { text: 'alpha', weight: a },
+      { text: 'beta', weight: b },
+    ];
     expect(ids(ix.search(q(1, 0.3), opts))).toEqual([1, 2]);
     expect(ids(ix.search(q(0.3, 1), opts))).toEqual([2, 1]);
     const once = ix.search('alpha', opts)[0]!.relevance;
     expect(ix.search('alpha alpha alphas', opts)[0]!.relevance).toBe(once);
-    expect(ix.search([{ text: 'alpha', weight: 0.5 }, { text: 'alpha', weight: 1 }], opts)[0]!.relevance).toBe(once);
+    expect(
+      ix.search(
+        [
+          { text: 'alpha', weight: 0.5 },
+          { text: 'alpha', weight: 1 },
+        ],
+        opts,
+      )[0]!.relevance,
+    ).toBe(once);
     expect(ix.search([{ text: 'alpha', weight: 0.5 }], opts)[0]!.relevance).toBeCloseTo(once / 2, 12);
     expect(ix.search([{ text: 'alpha', weight: 0 }], opts)).toEqual([]);
   });
@@ -143,16 +154,22 @@ describe('RecallIndex changes', () => {
     ix.add({ id: 2, text: 'alpha back again', time: NOW });
     expect(ix.has(2)).toBe(true);
     const live = [{ id: 1, text: 'zeta only', time: NOW }, base[2]!, base[3]!, { id: 2, text: 'alpha back again', time: NOW }];
-    for (const q of ['alpha', 'beta delta zeta', 'gamma', 'epsilon back']) expect(ix.search(q, opts)).toEqual(indexOf(live).search(q, opts));
+    for (const q of ['alpha', 'beta delta zeta', 'gamma', 'epsilon back'])
+      expect(ix.search(q, opts)).toEqual(indexOf(live).search(q, opts));
   });
 
   it('stays right through compaction (most documents removed) and re-adds after it', () => {
-    const docs = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, text: `item ${i % 7 === 0 ? 'seven' : 'plain'} word${i % 13}`, time: NOW - i * DAY }));
+    const docs = Array.from({ length: 200 }, (_, i) => ({
+      id: i + 1,
+      text: `item ${i % 7 === 0 ? 'seven' : 'plain'} word${i % 13}`,
+      time: NOW - i * DAY,
+    }));
     const ix = indexOf(docs);
     for (let i = 1; i <= 150; i++) ix.remove(i);
     expect(ix.size).toBe(50);
     const left = docs.slice(150);
-    for (const q of ['seven', 'plain word3', 'word12 item', 'word0']) expect(ix.search(q, { ...opts, limit: 100 })).toEqual(indexOf(left).search(q, { ...opts, limit: 100 }));
+    for (const q of ['seven', 'plain word3', 'word12 item', 'word0'])
+      expect(ix.search(q, { ...opts, limit: 100 })).toEqual(indexOf(left).search(q, { ...opts, limit: 100 }));
     ix.add({ id: 5, text: 'seven again', time: NOW });
     expect(ix.search('seven', opts)[0]!.id).toBe(5);
     for (let i = 151; i <= 200; i++) ix.remove(i);
@@ -161,7 +178,11 @@ describe('RecallIndex changes', () => {
   });
 
   it('keeps track of ids that crowd one another (multiples of large powers of two, ids past 2^32)', () => {
-    const all = [...Array.from({ length: 3000 }, (_, i) => (i + 1) * 65536), ...Array.from({ length: 3000 }, (_, i) => 2 ** 32 * (i + 1) + 7), ...Array.from({ length: 3000 }, (_, i) => i + 1)];
+    const all = [
+      ...Array.from({ length: 3000 }, (_, i) => (i + 1) * 65536),
+      ...Array.from({ length: 3000 }, (_, i) => 2 ** 32 * (i + 1) + 7),
+      ...Array.from({ length: 3000 }, (_, i) => i + 1),
+    ];
     const ix = new RecallIndex();
     const live = new Set<number>();
     let seed = 7;
@@ -230,11 +251,20 @@ describe('RecallIndex.build', () => {
 describe('RecallIndex acceptance', () => {
   /** 300 varied, realistic memory items, all newer than the one that answers the question. */
   function realistic(): RecallDoc[] {
-    const subjects = ['the user', 'the team', 'our CI', 'the backend', 'the mobile app', 'the docs site', 'the billing service', 'the data pipeline'];
+    const subjects = [
+      'the user',
+      'the team',
+      'our CI',
+      'the backend',
+      'the mobile app',
+      'the docs site',
+      'the billing service',
+      'the data pipeline',
+    ];
     const templates = [
       (s: string, n: number) => `${s} prefers pnpm over npm for project ${n}`,
       (s: string, n: number) => `${s} deploys with make release every Friday at ${n} pm`,
-      (s: string, n: number) => `${s} uses Python ${n % 4 + 9} with poetry and ruff`,
+      (s: string, n: number) => `${s} uses Python ${(n % 4) + 9} with poetry and ruff`,
       (s: string, n: number) => `analytics database backups for ${s} run nightly to bucket b${n}`,
       (s: string, n: number) => `${s} likes to write commit messages in the imperative mood (${n})`,
       (s: string, n: number) => `${s} leaves code review comments before lunch on day ${n}`,
@@ -273,7 +303,12 @@ describe('RecallIndex against BM25 computed directly', () => {
   const B = 0.75;
 
   /** Okapi BM25 over the live documents, recency factor and order written out from their definitions. */
-  function naive(live: Map<number, RecallDoc>, parts: QueryPart[], now: number, minRelevance: number): Array<{ id: number; score: number; relevance: number; time: number }> {
+  function naive(
+    live: Map<number, RecallDoc>,
+    parts: QueryPart[],
+    now: number,
+    minRelevance: number,
+  ): Array<{ id: number; score: number; relevance: number; time: number }> {
     const weight = new Map<string, number>();
     for (const p of parts) if (p.weight > 0) for (const t of terms(p.text)) weight.set(t, Math.max(weight.get(t) ?? 0, p.weight));
     const docs = [...live.values()].map((d) => ({ d, t: terms(d.text) }));
@@ -296,7 +331,22 @@ describe('RecallIndex against BM25 computed directly', () => {
     return out.sort((a, b) => b.score - a.score || b.time - a.time || b.id - a.id);
   }
 
-  const word = fc.constantFrom('alpha', 'alphas', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'the', 'and', '42');
+  const word = fc.constantFrom(
+    'alpha',
+    'alphas',
+    'beta',
+    'gamma',
+    'delta',
+    'epsilon',
+    'zeta',
+    'eta',
+    'theta',
+    'iota',
+    'kappa',
+    'the',
+    'and',
+    '42',
+  );
   const text = fc.array(word, { maxLength: 12 }).map((w) => w.join(' '));
   const op = fc.oneof(
     { weight: 4, arbitrary: fc.record({ add: fc.integer({ min: 1, max: 25 }), text, age: fc.integer({ min: 0, max: 1000 }) }) },

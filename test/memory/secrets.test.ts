@@ -38,7 +38,8 @@ describe('redactSecrets', () => {
 });
 
 // Synthetic samples in the shapes of gitleaks' rules (none is a live credential).
-const b = (n: number, chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') => Array.from({ length: n }, (_, i) => chars[(i * 7 + 3) % chars.length]).join('');
+const b = (n: number, chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') =>
+  Array.from({ length: n }, (_, i) => chars[(i * 7 + 3) % chars.length]).join('');
 const hex = (n: number) => b(n, '0123456789abcdef');
 
 describe('redactSecrets: more token shapes, labels and spaced-out keys', () => {
@@ -69,8 +70,12 @@ describe('redactSecrets: more token shapes, labels and spaced-out keys', () => {
     expect(r.found).toContain(name);
     expect(r.text).toContain('[redacted]');
     // Nothing of the secret itself is left: no run of 8+ of its characters survives.
-    const secret = input.replace(/^.*?(?:is |: |= |=|token |key |hf token |org |gitlab |hook |google |pypi |sendgrid |twilio |do |shopify |groq |telegram |my aws key )/, '');
-    for (const piece of secret.split(/[\s"]+/).filter((p) => p.length >= 8 && !/^(please|us-east-1)$/.test(p))) expect(r.text).not.toContain(piece);
+    const secret = input.replace(
+      /^.*?(?:is |: |= |=|token |key |hf token |org |gitlab |hook |google |pypi |sendgrid |twilio |do |shopify |groq |telegram |my aws key )/,
+      '',
+    );
+    for (const piece of secret.split(/[\s"]+/).filter((p) => p.length >= 8 && !/^(please|us-east-1)$/.test(p)))
+      expect(r.text).not.toContain(piece);
   });
 
   it.each([

@@ -10,7 +10,12 @@ function session(opts: { inject?: boolean; config?: AishConfig } = {}) {
   const path = join(tmpDir(), 'memory.jsonl');
   const notices: string[] = [];
   let changes = 0;
-  const m = new MemorySession(opts.config ?? DEFAULT_CONFIG, path, { inject: opts.inject }, { notice: (k, t) => notices.push(`${k}: ${t}`), changed: () => changes++ });
+  const m = new MemorySession(
+    opts.config ?? DEFAULT_CONFIG,
+    path,
+    { inject: opts.inject },
+    { notice: (k, t) => notices.push(`${k}: ${t}`), changed: () => changes++ },
+  );
   return { m, path, notices, changes: () => changes };
 }
 

@@ -50,7 +50,15 @@ describe('MemoryState', () => {
 
   it('handles huge and sparse ids from hand edits', () => {
     const s = new MemoryState();
-    s.ingest([line(3, '2026-01-01T00:00:00Z'), line(9_007_199_254_740_991, '2026-01-02T00:00:00Z'), line(5_000_000, '2026-01-03T00:00:00Z'), line(3, '2026-01-04T00:00:00Z')].join('\n') + '\n', 1);
+    s.ingest(
+      [
+        line(3, '2026-01-01T00:00:00Z'),
+        line(9_007_199_254_740_991, '2026-01-02T00:00:00Z'),
+        line(5_000_000, '2026-01-03T00:00:00Z'),
+        line(3, '2026-01-04T00:00:00Z'),
+      ].join('\n') + '\n',
+      1,
+    );
     expect(s.maxId).toBe(9_007_199_254_740_991);
     expect(s.skipped).toEqual([{ line: 4, reason: 'duplicate id 3 (first used on line 1)' }]);
     expect(s.get(5_000_000)?.content).toBe('c5000000');

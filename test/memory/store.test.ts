@@ -82,7 +82,10 @@ describe('memory store round trips', () => {
     const path = join(tmpDir(), 'memory.jsonl');
     writeFileSync(
       path,
-      ['{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"one"}', '{"id":2,"ts":"2026-05-13T19:02:00Z","kind":"forget","target":3}'].join('\n') + '\n',
+      [
+        '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"one"}',
+        '{"id":2,"ts":"2026-05-13T19:02:00Z","kind":"forget","target":3}',
+      ].join('\n') + '\n',
     );
     const store = MemoryStore.open(path);
     expect(store.danglingTombstones()).toEqual([{ line: 2, id: 2, target: 3 }]);
@@ -107,7 +110,10 @@ describe('memory store round trips', () => {
     expect(edited.ok && store.isPinned(edited.item)).toBe(true);
     const id = edited.ok ? edited.item.id : 0;
     await store.compact();
-    const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.filter((l) => l.kind === 'pin' || l.kind === 'unpin')).toEqual([]);
     expect(lines.find((l) => l.id === id)).toMatchObject({ content: 'alpha two', pinned: true });
     const reopened = MemoryStore.open(path);
@@ -177,14 +183,21 @@ describe('memory store round trips', () => {
     const again = MemoryStore.open(path);
     const next = await again.add('fact', 'd');
     expect(next.id).toBe(5);
-    expect(loadMemory(path).items.map((i) => i.id).sort()).toEqual([1, 2, 5]);
+    expect(
+      loadMemory(path)
+        .items.map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 5]);
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
   it('compaction sets unreadable lines aside in memory.jsonl.rejected instead of dropping them', async () => {
     const dir = tmpDir();
     const path = join(dir, 'memory.jsonl');
-    writeFileSync(path, '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"one"}\nthis is not json\n{"id":7,"ts":"x","kind":"fact","content":"bad ts"}\n');
+    writeFileSync(
+      path,
+      '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"one"}\nthis is not json\n{"id":7,"ts":"x","kind":"fact","content":"bad ts"}\n',
+    );
     const store = MemoryStore.open(path);
     expect(store.skipped.map((s) => s.line)).toEqual([2, 3]);
     const r = await store.compact();
@@ -216,7 +229,11 @@ describe('memory store round trips', () => {
     await two.add('fact', 'from two');
     await one.add('fact', 'one again');
     expect(one.items().map((i) => i.content)).toEqual(['one again', 'from two', 'from one']);
-    expect(fileLines(path).map((l) => JSON.parse(l).id).filter(Boolean)).toEqual([1, 2, 3]);
+    expect(
+      fileLines(path)
+        .map((l) => JSON.parse(l).id)
+        .filter(Boolean),
+    ).toEqual([1, 2, 3]);
   });
 
   it('notices a hand edit that rewrote the file in place', async () => {
@@ -229,7 +246,12 @@ describe('memory store round trips', () => {
     appendFileSync(path, '');
     const item = await store.add('fact', 'beta');
     expect(item.id).toBe(41);
-    expect(store.items().map((i) => i.content).sort()).toEqual(['ALPHA', 'beta', 'hand']);
+    expect(
+      store
+        .items()
+        .map((i) => i.content)
+        .sort(),
+    ).toEqual(['ALPHA', 'beta', 'hand']);
   });
 
   it('clear writes one tombstone per active item in one write', async () => {

@@ -2,11 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/sessions/types';
 import { buildTranscript, findDuplicate, parseCandidates } from '../../src/memory/summarize';
 
-const t = (role: Turn['role'], content: string | null, meta?: string): Turn => ({ ts: '2026-01-01T00:00:00Z', role, content, ...(meta && { meta }) });
+const t = (role: Turn['role'], content: string | null, meta?: string): Turn => ({
+  ts: '2026-01-01T00:00:00Z',
+  role,
+  content,
+  ...(meta && { meta }),
+});
 
 describe('summarize: transcript', () => {
   it('leaves out earlier summarize turns and failed calls', () => {
-    const turns = [t('user', 'I use pnpm'), t('assistant', 'noted'), t('assistant', 'fact: uses pnpm', 'summarize'), t('assistant', null, 'error'), t('user', 'and Vim')];
+    const turns = [
+      t('user', 'I use pnpm'),
+      t('assistant', 'noted'),
+      t('assistant', 'fact: uses pnpm', 'summarize'),
+      t('assistant', null, 'error'),
+      t('user', 'and Vim'),
+    ];
     expect(buildTranscript(turns).text).toBe('user: I use pnpm\nassistant: noted\nuser: and Vim');
   });
 
@@ -47,7 +58,9 @@ describe('summarize: parsing candidates', () => {
 });
 
 describe('summarize: duplicates', () => {
-  const active = [{ id: 4, ts: '2026-01-01T00:00:00Z', kind: 'pref' as const, content: 'User prefers terse responses; no end-of-turn summaries.' }];
+  const active = [
+    { id: 4, ts: '2026-01-01T00:00:00Z', kind: 'pref' as const, content: 'User prefers terse responses; no end-of-turn summaries.' },
+  ];
   it('finds the same text after normalising, and near-identical wording', () => {
     expect(findDuplicate({ kind: 'pref', content: 'user prefers terse responses, no end-of-turn summaries' }, active)?.id).toBe(4);
     expect(findDuplicate({ kind: 'fact', content: 'User prefers terse responses; no end of turn summaries!' }, active)?.id).toBe(4);

@@ -6,7 +6,13 @@ import { findSuperseded } from '../../src/memory/supersede';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';
 
-const item = (id: number, content: string, scope?: string): MemoryItem => ({ id, ts: '2026-01-01T00:00:00Z', kind: 'fact', content, ...(scope && { scope }) });
+const item = (id: number, content: string, scope?: string): MemoryItem => ({
+  id,
+  ts: '2026-01-01T00:00:00Z',
+  kind: 'fact',
+  content,
+  ...(scope && { scope }),
+});
 
 // [new text, active item's text, updates it?]
 const PAIRS: Array<[string, string, boolean]> = [
@@ -60,11 +66,29 @@ describe('MemoryStore.supersede', () => {
     const before = readFileSync(path, 'utf8');
     const r = await store.supersede(old.id, 'context', 'Uses Node 20 in CI', { source: 'session:abc' });
     expect(r.replaced?.id).toBe(old.id);
-    expect(r.item).toMatchObject({ id: 3, kind: 'context', content: 'Uses Node 20 in CI', scope: '/p', pinned: true, source: 'session:abc' });
+    expect(r.item).toMatchObject({
+      id: 3,
+      kind: 'context',
+      content: 'Uses Node 20 in CI',
+      scope: '/p',
+      pinned: true,
+      source: 'session:abc',
+    });
     expect(r.item.tags).toBeUndefined();
-    const added = readFileSync(path, 'utf8').slice(before.length).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(added).toEqual([expect.objectContaining({ id: 3, content: 'Uses Node 20 in CI' }), expect.objectContaining({ id: 4, kind: 'forget', target: 1 })]);
-    expect(MemoryStore.open(path).items().map((i) => i.id)).toEqual([3]);
+    const added = readFileSync(path, 'utf8')
+      .slice(before.length)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(added).toEqual([
+      expect.objectContaining({ id: 3, content: 'Uses Node 20 in CI' }),
+      expect.objectContaining({ id: 4, kind: 'forget', target: 1 }),
+    ]);
+    expect(
+      MemoryStore.open(path)
+        .items()
+        .map((i) => i.id),
+    ).toEqual([3]);
   });
 
   it('opts override what carries over', async () => {

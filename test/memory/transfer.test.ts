@@ -23,7 +23,10 @@ const shape = (store: MemoryStore) =>
     .sort((a, b) => a.content.localeCompare(b.content));
 
 describe('memory export and import', () => {
-  it.each([['jsonl', exportJsonl], ['md', exportMarkdown]] as const)('%s: export → import into an empty store round-trips every active item', async (_f, exporter) => {
+  it.each([
+    ['jsonl', exportJsonl],
+    ['md', exportMarkdown],
+  ] as const)('%s: export → import into an empty store round-trips every active item', async (_f, exporter) => {
     const from = await sample();
     const text = exporter(from.items(), (it) => from.isPinned(it), new Date('2026-11-23T00:00:00Z'));
     const parsed = parseImport(text);
@@ -48,7 +51,7 @@ describe('memory export and import', () => {
     expect(md).not.toContain('forgotten one');
   });
 
-  it('reads another machine\'s memory.jsonl (tombstones applied) and reports unusable lines', () => {
+  it("reads another machine's memory.jsonl (tombstones applied) and reports unusable lines", () => {
     const text = [
       '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"kept"}',
       '{"id":2,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"gone"}',
@@ -65,7 +68,10 @@ describe('memory export and import', () => {
     const path = join(tmpDir(), 'memory.jsonl');
     writeFileSync(path, '{"id":40,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"local"}\n');
     const store = MemoryStore.open(path);
-    const r = await store.importItems([{ kind: 'fact', content: 'from afar', ts: '2025-01-01T00:00:00Z' }, { kind: 'fact', content: 'LOCAL' }]);
+    const r = await store.importItems([
+      { kind: 'fact', content: 'from afar', ts: '2025-01-01T00:00:00Z' },
+      { kind: 'fact', content: 'LOCAL' },
+    ]);
     expect(r.added.map((i) => [i.id, i.content, i.ts])).toEqual([[41, 'from afar', '2025-01-01T00:00:00Z']]);
     expect(r.duplicates.map((d) => d.content)).toEqual(['LOCAL']);
   });

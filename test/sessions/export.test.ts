@@ -20,7 +20,12 @@ const ts = '2025-01-02T03:04:05.000Z';
 /** A session with a `!cmd` sent with the first prompt and a tool call in the answer. */
 const turns: Turn[] = [
   { ts, role: 'user', content: `${note('git status --short', ' M README.md\n?? notes.txt\n')}\n\nwhat changed?`, typed: 'what changed?' },
-  { ts, role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'run_command', arguments: '{"command":"git diff --stat"}' } }] },
+  {
+    ts,
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'run_command', arguments: '{"command":"git diff --stat"}' } }],
+  },
   { ts, role: 'tool', tool_call_id: 'call_1', content: ' README.md | 2 +-\n 1 file changed' },
   { ts, role: 'assistant', content: 'You edited **README.md** and added an untracked file.' },
   { ts, role: 'assistant', content: '- fact: x', meta: 'summarize' },
@@ -63,7 +68,12 @@ describe('renderMarkdown', () => {
       name: 'n',
       turns: [
         { ts, role: 'user', content: 'go' },
-        { ts, role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'run_command', arguments: '{"command":"echo </summary><b>"}' } }] },
+        {
+          ts,
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c', type: 'function', function: { name: 'run_command', arguments: '{"command":"echo </summary><b>"}' } }],
+        },
         { ts, role: 'tool', tool_call_id: 'c', content: '```\nnot a fence end\n```' },
       ],
     });
@@ -78,7 +88,14 @@ describe('export files', () => {
   const log = () => {
     const dir = tmpDir();
     const path = join(dir, 's1.jsonl');
-    writeFileSync(path, [JSON.stringify({ meta: { id: 's1', started: ts, version: 1 } }), ...turns.map((t) => JSON.stringify(t)), JSON.stringify({ meta: { digest: { ts, title: 'Reviewing the diff' } } })].join('\n') + '\n');
+    writeFileSync(
+      path,
+      [
+        JSON.stringify({ meta: { id: 's1', started: ts, version: 1 } }),
+        ...turns.map((t) => JSON.stringify(t)),
+        JSON.stringify({ meta: { digest: { ts, title: 'Reviewing the diff' } } }),
+      ].join('\n') + '\n',
+    );
     return { dir, path };
   };
 

@@ -7,10 +7,22 @@ import { tmpDir } from '../helpers/tmp';
 
 function recorder(dir = join(tmpDir(), 'sessions')) {
   const warnings: string[] = [];
-  return { r: new SessionRecorder(dir, () => ({ cwd: '/w', model: 'm' }), (t) => warnings.push(t)), dir, warnings };
+  return {
+    r: new SessionRecorder(
+      dir,
+      () => ({ cwd: '/w', model: 'm' }),
+      (t) => warnings.push(t),
+    ),
+    dir,
+    warnings,
+  };
 }
 
-const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('SessionRecorder', () => {
   it('creates the log with the first turn, a new one after startNew, and saves a named copy', () => {
@@ -36,8 +48,15 @@ describe('SessionRecorder', () => {
     t.r.save('old');
     t.r.startNew();
     const back = t.r.resume('old');
-    expect(back.messages).toEqual([{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]);
-    expect(lines(t.r.path!).slice(1).map((l) => l.content)).toEqual(['q', 'a']);
+    expect(back.messages).toEqual([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'a' },
+    ]);
+    expect(
+      lines(t.r.path!)
+        .slice(1)
+        .map((l) => l.content),
+    ).toEqual(['q', 'a']);
     expect((lines(t.r.path!)[0]!.meta as Record<string, unknown>).resumedFrom).toBe('old');
     expect(recorder().r.resumeLatest()).toBeNull(); // aish -c then starts a new session
   });

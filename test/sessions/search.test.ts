@@ -92,7 +92,11 @@ describe('searchSessions', () => {
     appendFileSync(torn.path, '{"ts":"2026-05-05T11:00:00Z","role":"user","content":"kafka aft');
     writeFileSync(join(dir, 'garbage.jsonl'), '\u0000\u0001 kafka \n{{{{');
     writeFileSync(join(dir, 'not-a-log.txt'), '{"ts":"2026-05-05T11:00:00Z","role":"user","content":"kafka"}\n');
-    expect(searchSessions(dir, 'kafka').map((h) => h.snippet)).toEqual(['kafka before the crash', 'kafka again', 'the kafka cluster is called zebra']);
+    expect(searchSessions(dir, 'kafka').map((h) => h.snippet)).toEqual([
+      'kafka before the crash',
+      'kafka again',
+      'the kafka cluster is called zebra',
+    ]);
   });
 
   it('refuses an empty query or one of only stop words, in one line', () => {
@@ -143,7 +147,10 @@ describe('snippet', () => {
   });
 
   it('a hit line shows name, age, role and snippet', () => {
-    const line = formatHitLine({ session: 'proj', path: '/x', ts: '2026-05-01T10:00:00Z', role: 'tool', snippet: 'the database', score: 1 }, new Date('2026-05-04T10:00:00Z'));
+    const line = formatHitLine(
+      { session: 'proj', path: '/x', ts: '2026-05-01T10:00:00Z', role: 'tool', snippet: 'the database', score: 1 },
+      new Date('2026-05-04T10:00:00Z'),
+    );
     expect(line).toBe(`${'proj'.padEnd(24)}   3d  tool       the database`);
   });
 });

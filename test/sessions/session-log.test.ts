@@ -89,9 +89,7 @@ describe('SessionLog', () => {
     const log = SessionLog.openExisting(path);
     log.append({ ts: 't3', role: 'user', content: 'three' });
     log.close();
-    expect(readFileSync(path, 'utf8')).toBe(
-      good + '{"ts":"t2","role":"assis\n{"ts":"t3","role":"user","content":"three"}\n',
-    );
+    expect(readFileSync(path, 'utf8')).toBe(good + '{"ts":"t2","role":"assis\n{"ts":"t3","role":"user","content":"three"}\n');
     const loaded = loadSession(path);
     expect(loaded.turns.map((t) => t.content)).toEqual(['one', 'three']);
     expect(loaded.warnings).toEqual([{ line: 3, reason: 'not valid JSON' }]);

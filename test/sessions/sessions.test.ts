@@ -2,13 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../../src/sessions/session-log';
-import {
-  latestSession,
-  listSessions,
-  loadSession,
-  resolveSession,
-  validateSessionName,
-} from '../../src/sessions/sessions';
+import { latestSession, listSessions, loadSession, resolveSession, validateSessionName } from '../../src/sessions/sessions';
 import { AishError, UsageError } from '../../src/util/errors';
 import { tmpDir } from '../helpers/tmp';
 
@@ -33,9 +27,7 @@ describe('validateSessionName', () => {
   });
 
   it('explains in one line', () => {
-    expect(() => validateSessionName('../x')).toThrow(
-      `invalid session name "../x" — use letters, digits, '.', '_' or '-' (no paths)`,
-    );
+    expect(() => validateSessionName('../x')).toThrow(`invalid session name "../x" — use letters, digits, '.', '_' or '-' (no paths)`);
     expect(() => validateSessionName('a\nb')).toThrow(/^invalid session name "a\\nb" — [^\n]*$/);
   });
 });
@@ -145,17 +137,54 @@ describe('listSessions', () => {
   it('past 64 KB, tells prompts and answers by their first bytes; a log of failed calls is not answered', () => {
     const dir = tmpDir();
     const big = 'x'.repeat(1000);
-    const fail = (i: number) => [turn('user', `q${i} ${big}`), JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', role: 'assistant', content: null, meta: 'error' })];
+    const fail = (i: number) => [
+      turn('user', `q${i} ${big}`),
+      JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', role: 'assistant', content: null, meta: 'error' }),
+    ];
     write(dir, 'failed', [HEADER, ...Array.from({ length: 100 }, (_, i) => fail(i)).flat()], 1000);
     expect(listSessions(dir)[0]).toMatchObject({ turns: 100, answered: false });
-    write(dir, 'late', [HEADER, ...Array.from({ length: 100 }, (_, i) => fail(i)).flat(), turn('user', 'again'), turn('assistant', 'at last')], 2000);
+    write(
+      dir,
+      'late',
+      [HEADER, ...Array.from({ length: 100 }, (_, i) => fail(i)).flat(), turn('user', 'again'), turn('assistant', 'at last')],
+      2000,
+    );
     expect(listSessions(dir)[0]).toMatchObject({ name: 'late', turns: 101, answered: true });
   });
 
-  it('marks one-shot logs and shows the user\'s own words, not aish\'s wrapper', () => {
+  it("marks one-shot logs and shows the user's own words, not aish's wrapper", () => {
     const dir = tmpDir();
-    write(dir, 'one', [JSON.stringify({ meta: { id: 'one', started: 't', version: 1, oneshot: true } }), JSON.stringify({ ts: 't', role: 'user', content: 'Output of a shell command I ran (`ls`):\n```\na\n```\n\nwhat is this?', typed: 'what is this?' }), turn('assistant', 'a')], 1000);
-    write(dir, 'nor', [HEADER, JSON.stringify({ ts: 't', role: 'user', content: 'Goal: list files\nWork on it now, step by step.', meta: 'norris', typed: 'list files' }), turn('assistant', 'done')], 2000);
+    write(
+      dir,
+      'one',
+      [
+        JSON.stringify({ meta: { id: 'one', started: 't', version: 1, oneshot: true } }),
+        JSON.stringify({
+          ts: 't',
+          role: 'user',
+          content: 'Output of a shell command I ran (`ls`):\n```\na\n```\n\nwhat is this?',
+          typed: 'what is this?',
+        }),
+        turn('assistant', 'a'),
+      ],
+      1000,
+    );
+    write(
+      dir,
+      'nor',
+      [
+        HEADER,
+        JSON.stringify({
+          ts: 't',
+          role: 'user',
+          content: 'Goal: list files\nWork on it now, step by step.',
+          meta: 'norris',
+          typed: 'list files',
+        }),
+        turn('assistant', 'done'),
+      ],
+      2000,
+    );
     expect(listSessions(dir).map((s) => [s.name, s.firstPrompt, s.oneshot ?? false])).toEqual([
       ['nor', 'norris: list files', false],
       ['one', 'what is this?', true],
@@ -178,9 +207,7 @@ describe('resolveSession', () => {
     const dir = tmpDir();
     write(dir, 'project', [HEADER], 1000);
     write(dir, 'other', [HEADER], 1000);
-    expect(() => resolveSession(dir, 'projetc')).toThrow(
-      new AishError('no session "projetc" (did you mean project?) — see :sessions'),
-    );
+    expect(() => resolveSession(dir, 'projetc')).toThrow(new AishError('no session "projetc" (did you mean project?) — see :sessions'));
     expect(() => resolveSession(dir, 'zzzzzzzz')).toThrow(new AishError('no session "zzzzzzzz" — see :sessions'));
     expect(() => resolveSession(join(dir, 'missing'), 'x')).toThrow('no session "x" — see :sessions');
   });

@@ -3,7 +3,16 @@ import { decide, parseAnswer, type GatePolicy, type GateSubject } from '../../sr
 
 type Case = Partial<GateSubject> & Partial<GatePolicy>;
 const d = (c: Case) => {
-  const { mode = 'chat', confirmCommands = true, yes = false, alwaysAllowed = false, sandbox = false, sandboxRequired = false, kind = 'command', ...rest } = c;
+  const {
+    mode = 'chat',
+    confirmCommands = true,
+    yes = false,
+    alwaysAllowed = false,
+    sandbox = false,
+    sandboxRequired = false,
+    kind = 'command',
+    ...rest
+  } = c;
   const subject: GateSubject = { kind, destructive: false, ...(kind === 'command' && { alwaysKey: 'cmd' }), ...rest };
   return decide(subject, { mode, confirmCommands, yes, alwaysAllowed, sandbox, sandboxRequired });
 };

@@ -25,9 +25,12 @@ describe('sanitizeToolName', () => {
 describe('formatContent', () => {
   it('summarises binary parts and falls back to structured content', () => {
     const png = Buffer.alloc(1234).toString('base64');
-    expect(formatContent([{ type: 'text', text: 'hi' }, { type: 'image', mimeType: 'image/png', data: png }])).toBe(
-      'hi\n[image/png, 1234 bytes]',
-    );
+    expect(
+      formatContent([
+        { type: 'text', text: 'hi' },
+        { type: 'image', mimeType: 'image/png', data: png },
+      ]),
+    ).toBe('hi\n[image/png, 1234 bytes]');
     expect(formatContent([], { a: 1 })).toBe('{"a":1}');
   });
 });

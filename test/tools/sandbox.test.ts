@@ -11,17 +11,51 @@ import { tmpDir } from '../helpers/tmp';
 describe('bubblewrap argv', () => {
   it('is the documented one: / read-only, private /dev /proc /tmp /run, cwd writable, no network', () => {
     expect(bwrapOptions({ network: false, cwd: '/home/me/proj' })).toEqual([
-      '--die-with-parent', '--unshare-pid', '--unshare-net', '--cap-drop', 'ALL',
-      '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run',
-      '--ro-bind-try', '/run/current-system', '/run/current-system',
-      '--ro-bind-try', '/run/booted-system', '/run/booted-system',
-      '--ro-bind-try', '/run/wrappers', '/run/wrappers',
-      '--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve',
-      '--bind', '/home/me/proj', '/home/me/proj',
-      '--ro-bind-try', '/home/me/proj/.git/config', '/home/me/proj/.git/config',
-      '--ro-bind-try', '/home/me/proj/.git/hooks', '/home/me/proj/.git/hooks',
-      '--ro-bind-try', '/home/me/proj/.git/info/attributes', '/home/me/proj/.git/info/attributes',
-      '--chdir', '/home/me/proj', '--setenv', 'TMPDIR', '/tmp',
+      '--die-with-parent',
+      '--unshare-pid',
+      '--unshare-net',
+      '--cap-drop',
+      'ALL',
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      '--tmpfs',
+      '/tmp',
+      '--tmpfs',
+      '/run',
+      '--ro-bind-try',
+      '/run/current-system',
+      '/run/current-system',
+      '--ro-bind-try',
+      '/run/booted-system',
+      '/run/booted-system',
+      '--ro-bind-try',
+      '/run/wrappers',
+      '/run/wrappers',
+      '--ro-bind-try',
+      '/run/systemd/resolve',
+      '/run/systemd/resolve',
+      '--bind',
+      '/home/me/proj',
+      '/home/me/proj',
+      '--ro-bind-try',
+      '/home/me/proj/.git/config',
+      '/home/me/proj/.git/config',
+      '--ro-bind-try',
+      '/home/me/proj/.git/hooks',
+      '/home/me/proj/.git/hooks',
+      '--ro-bind-try',
+      '/home/me/proj/.git/info/attributes',
+      '/home/me/proj/.git/info/attributes',
+      '--chdir',
+      '/home/me/proj',
+      '--setenv',
+      'TMPDIR',
+      '/tmp',
     ]);
   });
 
@@ -72,9 +106,9 @@ describe('bubblewrap start failures', () => {
     expect(bwrapStartFailure('bubblewrap 0.8.0', 1, line)).toBe(
       "aish: the sandbox (bubblewrap 0.8.0) could not start the command: Can't mount proc on /newroot/proc: Operation not permitted",
     );
-    expect(bwrapSandbox('/b', 'bubblewrap 0.8.0', false).startFailure!(1, 'bwrap: Creating new namespace failed: Operation not permitted')).toMatch(
-      /^aish: the sandbox \(bubblewrap 0\.8\.0\) could not start the command: Creating new namespace failed/,
-    );
+    expect(
+      bwrapSandbox('/b', 'bubblewrap 0.8.0', false).startFailure!(1, 'bwrap: Creating new namespace failed: Operation not permitted'),
+    ).toMatch(/^aish: the sandbox \(bubblewrap 0\.8\.0\) could not start the command: Creating new namespace failed/);
   });
 
   it('anything else is the command’s own output', () => {
@@ -101,10 +135,21 @@ describe('macOS sandbox-exec', () => {
     const { file, args } = macSandbox(false, '/private/var/t/aish-sandbox-x').wrap('/bin/zsh', 'echo "a b"', '/nonexistent/proj');
     expect(file).toBe('/usr/bin/sandbox-exec');
     expect(args).toEqual([
-      '-p', macProfile(false), '-D', 'CWD=/nonexistent/proj', '-D', 'TMP=/private/var/t/aish-sandbox-x',
-      '/usr/bin/env', 'TMPDIR=/private/var/t/aish-sandbox-x/', '/bin/zsh', '-c', 'echo "a b"',
+      '-p',
+      macProfile(false),
+      '-D',
+      'CWD=/nonexistent/proj',
+      '-D',
+      'TMP=/private/var/t/aish-sandbox-x',
+      '/usr/bin/env',
+      'TMPDIR=/private/var/t/aish-sandbox-x/',
+      '/bin/zsh',
+      '-c',
+      'echo "a b"',
     ]);
-    expect(macSandbox(false, '/t').startFailure!(65, 'sandbox-exec: invalid profile\n')).toBe('aish: the sandbox (sandbox-exec) could not start the command: invalid profile');
+    expect(macSandbox(false, '/t').startFailure!(65, 'sandbox-exec: invalid profile\n')).toBe(
+      'aish: the sandbox (sandbox-exec) could not start the command: invalid profile',
+    );
     expect(macSandbox(false, '/t').startFailure!(1, 'cat: x: Operation not permitted\n')).toBeNull();
   });
 });
@@ -133,7 +178,10 @@ describe('detection', () => {
     const finder = createSandboxFinder(() => {
       throw new Error('looked');
     });
-    expect(await finder.detect({ mode: 'off', network: false })).toEqual({ sandbox: null, why: 'the sandbox is off (safety.sandbox: "off")' });
+    expect(await finder.detect({ mode: 'off', network: false })).toEqual({
+      sandbox: null,
+      why: 'the sandbox is off (safety.sandbox: "off")',
+    });
     expect(await findSandbox({ mode: 'off', network: true })).toBeNull();
     expect((await detectSandbox({ mode: 'off', network: false })).why).toMatch(/off/);
   });
@@ -141,7 +189,10 @@ describe('detection', () => {
   it('Linux: finds bwrap on PATH (absolute entries only), probes it once, names it by version', async () => {
     const { deps, runs } = fakeMachine();
     const finder = createSandboxFinder(() => deps);
-    const [a, b] = await Promise.all([finder.detect({ mode: 'auto', network: false }), finder.detect({ mode: 'required', network: false })]);
+    const [a, b] = await Promise.all([
+      finder.detect({ mode: 'auto', network: false }),
+      finder.detect({ mode: 'required', network: false }),
+    ]);
     const c = await finder.detect({ mode: 'auto', network: false });
     expect(a.sandbox?.name).toBe('bubblewrap 0.9.0');
     expect(b).toBe(a);
@@ -166,7 +217,10 @@ describe('detection', () => {
   it('Linux where bwrap cannot make namespaces: null, with bwrap’s first line', async () => {
     const { deps } = fakeMachine({ results: { probe: { code: 1, output: '\nbwrap: setting up uid map: Permission denied\n' } } });
     const r = await createSandboxFinder(() => deps).detect({ mode: 'auto', network: false });
-    expect(r).toEqual({ sandbox: null, why: 'bubblewrap does not work here (user namespaces may be disabled): bwrap: setting up uid map: Permission denied' });
+    expect(r).toEqual({
+      sandbox: null,
+      why: 'bubblewrap does not work here (user namespaces may be disabled): bwrap: setting up uid map: Permission denied',
+    });
     const { deps: hung } = fakeMachine({ results: { probe: { code: null, output: '' } } });
     expect((await createSandboxFinder(() => hung).detect({ mode: 'auto', network: false })).why).toMatch(/no answer within 3 s/);
   });
@@ -183,7 +237,10 @@ describe('detection', () => {
 
   it('other systems: none', async () => {
     const { deps, runs } = fakeMachine({ platform: 'win32' });
-    expect(await createSandboxFinder(() => deps).detect({ mode: 'auto', network: false })).toEqual({ sandbox: null, why: 'no sandbox is supported on win32' });
+    expect(await createSandboxFinder(() => deps).detect({ mode: 'auto', network: false })).toEqual({
+      sandbox: null,
+      why: 'no sandbox is supported on win32',
+    });
     expect(runs).toHaveLength(0);
   });
 });

@@ -13,8 +13,15 @@ describe('hangWrap', () => {
   });
 
   it("hangs from the row's own indentation, at most half the width", () => {
-    expect(hangWrap('  :memory plan [TEXT]  what would be sent', 24, 4).split('\n')).toEqual(['  :memory plan [TEXT]', '      what would be sent']);
-    expect(hangWrap(`${' '.repeat(16)}aaa bbb ccc ddd`, 20, 4).split('\n')).toEqual([`${' '.repeat(16)}aaa`, `${' '.repeat(10)}bbb ccc`, `${' '.repeat(10)}ddd`]);
+    expect(hangWrap('  :memory plan [TEXT]  what would be sent', 24, 4).split('\n')).toEqual([
+      '  :memory plan [TEXT]',
+      '      what would be sent',
+    ]);
+    expect(hangWrap(`${' '.repeat(16)}aaa bbb ccc ddd`, 20, 4).split('\n')).toEqual([
+      `${' '.repeat(16)}aaa`,
+      `${' '.repeat(10)}bbb ccc`,
+      `${' '.repeat(10)}ddd`,
+    ]);
   });
 
   it('cuts a word longer than the line, and wide characters count two columns', () => {

@@ -3,7 +3,16 @@ import { isStopWord, stem, terms } from '../../src/util/terms';
 
 describe('terms', () => {
   it('lower-cases, drops stop words and single letters, keeps digits', () => {
-    expect(terms('Where does the staging database live? Host zebra-17, node 2, a b')).toEqual(['staging', 'database', 'live', 'host', 'zebra', '17', 'node', '2']);
+    expect(terms('Where does the staging database live? Host zebra-17, node 2, a b')).toEqual([
+      'staging',
+      'database',
+      'live',
+      'host',
+      'zebra',
+      '17',
+      'node',
+      '2',
+    ]);
   });
 
   it('folds plurals so a query matches the singular and the plural alike', () => {

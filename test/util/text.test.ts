@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { C0_CONTROLS_EXCEPT_TAB_NL, CONTROL_CHARS, CONTROL_CHARS_EXCEPT_TAB_NL, CSI_SEQUENCE, hasControlChars, stripControls } from '../../src/util/text';
+import {
+  C0_CONTROLS_EXCEPT_TAB_NL,
+  CONTROL_CHARS,
+  CONTROL_CHARS_EXCEPT_TAB_NL,
+  CSI_SEQUENCE,
+  hasControlChars,
+  stripControls,
+} from '../../src/util/text';
 
 /** Which of U+0000–U+00A0 a global regex removes. */
 const removed = (re: RegExp): number[] => {

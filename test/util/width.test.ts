@@ -52,9 +52,24 @@ describe('graphemes and columns on long text', () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     const ranges: Array<[number, number]> = [
-      [0x20, 0x7e], [0xa0, 0x2ff], [0x300, 0x36f], [0x370, 0x52f], [0x900, 0x97f], [0xe00, 0xeff], [0x1100, 0x11ff],
-      [0x2000, 0x2bff], [0x3000, 0x30ff], [0x4e00, 0x4fff], [0xac00, 0xd7ff], [0xfe00, 0xfe0f], [0xff00, 0xffef],
-      [0x1f1e6, 0x1f1ff], [0x1f300, 0x1faff], [0x11000, 0x1107f], [0x20000, 0x2003f], [0x0021, 0xfffd],
+      [0x20, 0x7e],
+      [0xa0, 0x2ff],
+      [0x300, 0x36f],
+      [0x370, 0x52f],
+      [0x900, 0x97f],
+      [0xe00, 0xeff],
+      [0x1100, 0x11ff],
+      [0x2000, 0x2bff],
+      [0x3000, 0x30ff],
+      [0x4e00, 0x4fff],
+      [0xac00, 0xd7ff],
+      [0xfe00, 0xfe0f],
+      [0xff00, 0xffef],
+      [0x1f1e6, 0x1f1ff],
+      [0x1f300, 0x1faff],
+      [0x11000, 0x1107f],
+      [0x20000, 0x2003f],
+      [0x0021, 0xfffd],
     ];
     const bad: string[] = [];
     for (let i = 0; i < 3000; i++) {
@@ -74,7 +89,10 @@ describe('graphemes and columns on long text', () => {
   it('clusters the code points of the BMP and the emoji plane like Intl.Segmenter, next to neighbours', () => {
     // Each probe sits between newlines, which always break a cluster, so one segmenter pass over a
     // block of probes must give exactly the clusters graphemes() gives probe by probe.
-    const planes: Array<[number, number]> = [[0x20, 0xffff], [0x1f000, 0x1ffff]];
+    const planes: Array<[number, number]> = [
+      [0x20, 0xffff],
+      [0x1f000, 0x1ffff],
+    ];
     const bad: string[] = [];
     let probes: Array<[number, string]> = [];
     const check = () => {
@@ -164,8 +182,16 @@ describe('wrapWords', () => {
   });
 
   it('agrees with wrapSpans, which keeps styles apart and merges equal ones', () => {
-    const spans = [{ text: 'bold ', style: 1 }, { text: 'and', style: 1 }, { text: ' plain text', style: 0 }];
+    const spans = [
+      { text: 'bold ', style: 1 },
+      { text: 'and', style: 1 },
+      { text: ' plain text', style: 0 },
+    ];
     expect(wrapSpans(spans, 9)).toEqual([[{ text: 'bold and', style: 1 }], [{ text: 'plain', style: 0 }], [{ text: 'text', style: 0 }]]);
-    expect(wrapSpans([{ text: 'abc', style: 0 }], 0)).toEqual([[{ text: 'a', style: 0 }], [{ text: 'b', style: 0 }], [{ text: 'c', style: 0 }]]);
+    expect(wrapSpans([{ text: 'abc', style: 0 }], 0)).toEqual([
+      [{ text: 'a', style: 0 }],
+      [{ text: 'b', style: 0 }],
+      [{ text: 'c', style: 0 }],
+    ]);
   });
 });

@@ -23,7 +23,11 @@ export async function runCaptureChild(s: Setup, opts: { session: string; preset?
     if (s.config.memory === false || s.config.memory.capture === 'off') return 0;
     const models = new Models(s.config, opts.preset ?? s.config.defaultModel);
     const store = MemoryStore.open(s.paths.memoryPath);
-    await captureSession(log, captureDeps({ broker: models.broker(), store, inbox: Inbox.open(s.paths.memoryPath) }), AbortSignal.timeout(TIME_LIMIT_MS));
+    await captureSession(
+      log,
+      captureDeps({ broker: models.broker(), store, inbox: Inbox.open(s.paths.memoryPath) }),
+      AbortSignal.timeout(TIME_LIMIT_MS),
+    );
     return 0;
   } catch (err) {
     note(s, `${new Date().toISOString()} capture of ${log} failed: ${formatError(err)}\n`);

@@ -17,7 +17,13 @@ export async function checkpointsList(s: Setup, opts: { json?: boolean }): Promi
   const cps = open(s);
   const list = await cps.list();
   if (opts.json) {
-    out(JSON.stringify(list.map((c, i) => ({ position: i + 1, ...c })), null, 2));
+    out(
+      JSON.stringify(
+        list.map((c, i) => ({ position: i + 1, ...c })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   const dir = tildify(cps.dir);
@@ -36,7 +42,9 @@ export async function checkpointsRestore(s: Setup, id: string | undefined, opts:
   if (list.length === 0) throw new AishError(`no checkpoints of ${dir} — nothing to restore`);
   const target = resolveTarget(list, id, HINT);
   if (!opts.yes) {
-    throw new UsageError(`this would put ${dir} back to checkpoint ${describeCheckpoint(target, new Date())} — run again with --yes to confirm`);
+    throw new UsageError(
+      `this would put ${dir} back to checkpoint ${describeCheckpoint(target, new Date())} — run again with --yes to confirm`,
+    );
   }
   const r = await cps.restore(target.commit, HINT);
   out(formatRestore(r, dir, new Date(), 'aish checkpoints restore --yes'));

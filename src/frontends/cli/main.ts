@@ -38,7 +38,12 @@ function buildProgram(): Command {
     .addOption(new Option('--resume <name>', 'continue a saved or recent session'))
     .addOption(new Option('--norris <goal>', 'work on GOAL without asking anyone; destructive steps are refused unless --yes'))
     .addOption(new Option('--yes', 'with --norris: allow destructive steps'))
-    .addOption(new Option('-e, --suggest <text>', 'a shell command for TEXT to review (execute, revise, describe, copy); stdout not a terminal: print only the command'))
+    .addOption(
+      new Option(
+        '-e, --suggest <text>',
+        'a shell command for TEXT to review (execute, revise, describe, copy); stdout not a terminal: print only the command',
+      ),
+    )
     .exitOverride()
     .configureOutput({
       outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
@@ -61,7 +66,9 @@ function buildProgram(): Command {
       } else if (o.norris !== undefined) {
         if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
         if (!o.norris.trim()) throw new UsageError('--norris needs a goal, e.g. aish --norris "make the tests pass"');
-        actionExitCode = await (await import('../norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, memoryPreload: preload(), yes: o.yes === true });
+        actionExitCode = await (
+          await import('../norris-cli')
+        ).runNorrisCli(s, o.norris, { ...engineOpts, memoryPreload: preload(), yes: o.yes === true });
       } else if (o.prompt !== undefined) {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
         actionExitCode = await (await import('../oneshot')).runOneShot(s, o.prompt, { ...engineOpts, memoryPreload: preload() });
@@ -95,12 +102,14 @@ function buildProgram(): Command {
     .option('--json', 'print a JSON array of {session, path, ts, role, snippet, score}')
     .option('--limit <n>', 'at most this many turns (default 20)')
     .action(
-      withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await import('./sessions')).sessionsSearch(s, text, opts)),
+      withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) =>
+        (await import('./sessions')).sessionsSearch(s, text, opts),
+      ),
     );
 
   program
     .command('init')
-    .description('print a snippet for your shell\'s rc file: Alt-E replaces the command line with the command aish suggests for it')
+    .description("print a snippet for your shell's rc file: Alt-E replaces the command line with the command aish suggests for it")
     .argument('<shell>', 'bash, zsh or fish')
     .action(async (shell: string) => {
       process.stdout.write((await import('./shell-init')).shellInit(shell));
@@ -113,7 +122,9 @@ function buildProgram(): Command {
     .option('--format <format>', 'md or json (default md)')
     .option('--force', 'replace FILE if it exists')
     .action(
-      withSetup(async (s, name: string, file: string | undefined, opts: { format?: string; force?: boolean }) => (await import('./sessions')).sessionsExport(s, name, file, opts)),
+      withSetup(async (s, name: string, file: string | undefined, opts: { format?: string; force?: boolean }) =>
+        (await import('./sessions')).sessionsExport(s, name, file, opts),
+      ),
     );
 
   // The detached capture a quitting aish starts (see frontends/capture-handoff.ts); not for users.

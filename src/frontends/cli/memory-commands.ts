@@ -25,7 +25,11 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .option('--project', 'only for this git repository (or this directory outside git)')
     .argument('<kind>', 'fact | pref | context')
     .argument('<text...>', 'what to remember')
-    .action(withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) => (await import('./memory-add')).memoryAdd(s, kind, text, opts)));
+    .action(
+      withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) =>
+        (await import('./memory-add')).memoryAdd(s, kind, text, opts),
+      ),
+    );
   memory
     .command('forget')
     .description('forget one item (appends a tombstone)')
@@ -46,7 +50,9 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
   }
   memory
     .command('plan')
-    .description('what would be sent for TEXT (default: the last prompt of the latest session): [background], [recall] with scores, and what is left out and why')
+    .description(
+      'what would be sent for TEXT (default: the last prompt of the latest session): [background], [recall] with scores, and what is left out and why',
+    )
     .option('--json', 'print {"background":[…],"recall":[…],"left_out":[…]}')
     .argument('[text...]', 'the message to plan for')
     .action(withSetup(async (s, text: string[], opts: { json?: boolean }) => (await impl()).memoryPlan(s, text, opts)));
@@ -62,13 +68,19 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .description('write the active items (with scope, pins, tags, provenance) to FILE or stdout')
     .option('--format <format>', 'jsonl (default) or md (grouped by kind and scope)')
     .argument('[file]', 'where to write (default: stdout)')
-    .action(withSetup(async (s, file: string | undefined, opts: { format?: string }) => (await import('./memory-transfer')).memoryExport(s, file, opts)));
+    .action(
+      withSetup(async (s, file: string | undefined, opts: { format?: string }) =>
+        (await import('./memory-transfer')).memoryExport(s, file, opts),
+      ),
+    );
   memory
     .command('import')
     .description('add the items of an export (JSONL or Markdown) or of another memory.jsonl, with fresh ids; duplicates are skipped')
     .option('--dry-run', 'say what would be imported, write nothing')
     .argument('<file>', 'the file to import')
-    .action(withSetup(async (s, file: string, opts: { dryRun?: boolean }) => (await import('./memory-transfer')).memoryImport(s, file, opts)));
+    .action(
+      withSetup(async (s, file: string, opts: { dryRun?: boolean }) => (await import('./memory-transfer')).memoryImport(s, file, opts)),
+    );
   memory
     .command('review')
     .description('go through the inbox of proposed items in a terminal: keep? [y/n/e/s]')

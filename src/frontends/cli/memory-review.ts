@@ -15,7 +15,8 @@ export const CAPTURE_WAIT_MS = 15_000;
 export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<void> {
   memoryOn(s);
   // Refused before anything is read: a pipe cannot answer keep? [y/n/e/s].
-  if (!opts.json && !process.stdin.isTTY) throw new UsageError('aish memory review needs a terminal — use --json to list, or :memory review in aish');
+  if (!opts.json && !process.stdin.isTTY)
+    throw new UsageError('aish memory review needs a terminal — use --json to list, or :memory review in aish');
   // A session that just quit may still be being read: its candidates belong in this review.
   await waitForCaptures(() => runningCaptures(s.paths.sessionsDir), CAPTURE_WAIT_MS);
   const store = openStore(s);

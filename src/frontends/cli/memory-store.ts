@@ -7,7 +7,10 @@ import { warn } from './output';
 
 /** `memory: false` in the config: every memory command refuses, and nothing is read or written. */
 export function memoryOn(s: Setup): void {
-  if (s.config.memory === false) throw new UsageError(`memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`);
+  if (s.config.memory === false)
+    throw new UsageError(
+      `memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`,
+    );
 }
 
 export function openStore(s: Setup): MemoryStore {

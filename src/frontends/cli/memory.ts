@@ -17,7 +17,6 @@ import { HINT, unreadableWarning } from './memory-add';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
-
 /** Every skipped line, one per stderr line: `memory.jsonl:LINE: reason`. */
 function reportSkipped(s: Setup, store: MemoryStore): void {
   for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
@@ -52,7 +51,9 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
   const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
   for (const l of formatItemLines(items, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), ...(fit && { fit }) })) out(l);
-  out(`${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`);
+  out(
+    `${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`,
+  );
 }
 
 export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {
@@ -70,7 +71,12 @@ export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<v
 /** The REPL's memory view, without the REPL: plan and search rank exactly as a turn would. */
 function headless(s: Setup): MemorySession {
   memoryOn(s);
-  return new MemorySession(s.config, s.paths.memoryPath, { cwd: () => process.cwd() }, { notice: (_k, t) => warn(`warning: ${t}`), changed: () => {} });
+  return new MemorySession(
+    s.config,
+    s.paths.memoryPath,
+    { cwd: () => process.cwd() },
+    { notice: (_k, t) => warn(`warning: ${t}`), changed: () => {} },
+  );
 }
 
 /** The last prompt of the latest session, for `plan` without TEXT. */

@@ -48,7 +48,11 @@ export async function smallMemory(s: Setup, memoryOn: boolean): Promise<PreloadR
  * What the status line will say before the UI has loaded; a bad -m fails here, before drawing.
  * With start-up memory known (`memory`), `mem N` and the context it takes are final.
  */
-export function initialStatus(s: Setup, o: { model?: string | undefined; memory?: boolean | undefined }, memory?: PreloadResult): StatusInfo {
+export function initialStatus(
+  s: Setup,
+  o: { model?: string | undefined; memory?: boolean | undefined },
+  memory?: PreloadResult,
+): StatusInfo {
   const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
   const memoryOn = injectsMemory(s, o);
   const injected = memoryOn && memory?.ok ? memory.injected : undefined;
@@ -75,11 +79,18 @@ export type RunRepl = (s: Setup, opts: EngineOptions, frame: FirstFrame) => Prom
  * The prompt is on screen before the UI modules load; Ink replaces it when it mounts. `loadUi`
  * imports the UI: the full CLI's own chunk, or dist/repl-ui.js for the plain entry.
  */
-export async function runReplFront(s: Setup, opts: EngineOptions, preload: () => Promise<PreloadResult> | undefined, loadUi: () => Promise<RunRepl>): Promise<number> {
+export async function runReplFront(
+  s: Setup,
+  opts: EngineOptions,
+  preload: () => Promise<PreloadResult> | undefined,
+  loadUi: () => Promise<RunRepl>,
+): Promise<number> {
   const known = await smallMemory(s, injectsMemory(s, opts));
   const frame = drawFirstFrame(initialStatus(s, opts, known));
   try {
-    return await (await loadUi())(s, { ...opts, memoryPreload: known ? Promise.resolve(known) : preload() }, frame);
+    return await (
+      await loadUi()
+    )(s, { ...opts, memoryPreload: known ? Promise.resolve(known) : preload() }, frame);
   } catch (err) {
     frame.abandon();
     throw err;

@@ -14,7 +14,13 @@ export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }):
   const list = opts.all || opts.json ? every : every.filter(listable);
   const hidden = every.length - list.length;
   if (opts.json) {
-    out(JSON.stringify(list.map((x) => ({ ...x, mtime: new Date(x.mtimeMs).toISOString() })), null, 2));
+    out(
+      JSON.stringify(
+        list.map((x) => ({ ...x, mtime: new Date(x.mtimeMs).toISOString() })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (list.length === 0) {
@@ -25,7 +31,9 @@ export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }):
   for (const x of list) {
     out(formatSessionLine(x, now, x.named ? '+' : ' '));
   }
-  out(`+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden, '--all')}` : ''}`);
+  out(
+    `+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden, '--all')}` : ''}`,
+  );
 }
 
 /** `aish sessions search TEXT... [--json] [--limit N]`: exit 0 whether or not anything matches. */
@@ -33,7 +41,13 @@ export function sessionsSearch(s: Setup, words: string[], opts: { json?: boolean
   const query = words.join(' ');
   const hits = searchSessions(s.paths.sessionsDir, query, { limit: parseLimit(opts.limit) });
   if (opts.json) {
-    out(JSON.stringify(hits.map(({ session, path, ts, role, snippet, score }) => ({ session, path, ts, role, snippet, score })), null, 2));
+    out(
+      JSON.stringify(
+        hits.map(({ session, path, ts, role, snippet, score }) => ({ session, path, ts, role, snippet, score })),
+        null,
+        2,
+      ),
+    );
     return;
   }
   if (hits.length === 0) {

@@ -235,7 +235,8 @@ export function App({ store, engine, input, controls, history, onExit, typedAhea
   // The live area and the input box together stay shorter than the terminal.
   const maxInputRows = Math.max(3, Math.floor(rows / 3));
   const shown = search ? { state: searchView(search, history.entries), prompt: searchPrompt(search) } : { state: editor, prompt: '› ' };
-  const inputRows = Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + Math.min(queued.length, MAX_QUEUED_ROWS);
+  const inputRows =
+    Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + Math.min(queued.length, MAX_QUEUED_ROWS);
   // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.
   const scrollback = (
     <Static key={size.epoch} items={snap.items}>

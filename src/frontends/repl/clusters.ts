@@ -54,7 +54,9 @@ export function prevBoundary(text: string, i: number): number {
 export function nextBoundary(text: string, i: number): number {
   if (i >= text.length) return text.length;
   if (text[i] === '\n') return i + 1;
-  const first = seg().segment(text.slice(i, lineEnd(text, i))).containing(0);
+  const first = seg()
+    .segment(text.slice(i, lineEnd(text, i)))
+    .containing(0);
   return first === undefined ? i + 1 : i + first.segment.length;
 }
 
@@ -65,7 +67,9 @@ export const clusterAt = (text: string, i: number): string => text.slice(i, next
 export function snapForward(text: string, i: number): number {
   if (i <= 0 || i >= text.length) return Math.max(0, Math.min(i, text.length));
   const start = safeStart(text, i);
-  const hit = seg().segment(text.slice(start, lineEnd(text, i))).containing(i - start);
+  const hit = seg()
+    .segment(text.slice(start, lineEnd(text, i)))
+    .containing(i - start);
   return hit === undefined || hit.index + start === i ? i : start + hit.index + hit.segment.length;
 }
 

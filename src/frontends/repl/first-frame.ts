@@ -139,7 +139,11 @@ export function abandonEarlyPrompt(): void {
   earlyPrompt()?.abandon();
 }
 
-export function drawFirstFrame(status: StatusInfo, out: NodeJS.WriteStream = process.stdout, input: NodeJS.ReadStream = process.stdin): FirstFrame {
+export function drawFirstFrame(
+  status: StatusInfo,
+  out: NodeJS.WriteStream = process.stdout,
+  input: NodeJS.ReadStream = process.stdin,
+): FirstFrame {
   if (input.isTTY) input.setRawMode(true);
   const width = out.columns || 80;
   const early = earlyPrompt();

@@ -24,7 +24,12 @@ type Write = NodeJS.WriteStream['write'];
  * time the screen goes quiet: it answers true when done (kept, or nothing to keep), false to wait
  * for the next quiet moment.
  */
-export function watchFirstFrames(first: FirstFrame, predicted: string | undefined, settled: (recorder: FrameRecorder) => boolean, out: NodeJS.WriteStream = process.stdout): { flush(): void } {
+export function watchFirstFrames(
+  first: FirstFrame,
+  predicted: string | undefined,
+  settled: (recorder: FrameRecorder) => boolean,
+  out: NodeJS.WriteStream = process.stdout,
+): { flush(): void } {
   const handover = new FrameHandover(predicted, first.eraseSequence);
   const recorder = new FrameRecorder();
   const write = out.write;
@@ -77,7 +82,12 @@ export function frameSources(setup: Setup): string[] {
  * `settled` for watchFirstFrames: keep the frame once memory is loaded, nothing runs, and the frame
  * shows the status as it is now (at quit, Ink may not have drawn the latest change yet).
  */
-export function keepSettledFrame(first: FirstFrame, setup: Setup, status: () => StatusInfo, width: () => number = () => process.stdout.columns || 80): (recorder: FrameRecorder) => boolean {
+export function keepSettledFrame(
+  first: FirstFrame,
+  setup: Setup,
+  status: () => StatusInfo,
+  width: () => number = () => process.stdout.columns || 80,
+): (recorder: FrameRecorder) => boolean {
   return (recorder) => {
     const slot = first.cache;
     if (!slot) return true;

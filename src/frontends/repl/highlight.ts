@@ -83,8 +83,25 @@ export function serializeLine(runs: readonly Run[], color: boolean): string {
 
 // ---- highlight.js ------------------------------------------------------------------------
 const LANGUAGES = {
-  javascript, typescript, python, bash, shell, json, yaml, go, rust, diff, sql, css, xml,
-  markdown, java, c, cpp, dockerfile, ini,
+  javascript,
+  typescript,
+  python,
+  bash,
+  shell,
+  json,
+  yaml,
+  go,
+  rust,
+  diff,
+  sql,
+  css,
+  xml,
+  markdown,
+  java,
+  c,
+  cpp,
+  dockerfile,
+  ini,
 };
 // Registration runs each language's definition function; defer it to the first highlight so
 // the cold import of this module stays cheap.
@@ -175,7 +192,10 @@ const HINTS: Array<[string, RegExp]> = [
   ['xml', /^\s*<[!?a-zA-Z]/],
   ['dockerfile', /^FROM\s+\S/m],
   ['sql', /\b(?:SELECT\s.+\sFROM|INSERT INTO|CREATE TABLE|DELETE FROM|UPDATE \w+ SET)\b/i],
-  ['bash', /^\s*(?:\$ |#!|sudo |npm |npx |pnpm |yarn |git |cd |export |echo |curl |pip3? |brew |apt(?:-get)? |docker |kubectl |ls |mkdir |cat |rm |cp |mv |chmod )/m],
+  [
+    'bash',
+    /^\s*(?:\$ |#!|sudo |npm |npx |pnpm |yarn |git |cd |export |echo |curl |pip3? |brew |apt(?:-get)? |docker |kubectl |ls |mkdir |cat |rm |cp |mv |chmod )/m,
+  ],
   ['python', /^\s*(?:def \w+\(|class \w+.*:\s*$|import \w|from [\w.]+ import|print\(|if __name__)/m],
   ['go', /^\s*(?:package \w+|func |import \()/m],
   ['rust', /\b(?:fn \w+|let mut |impl\b|use \w+::|pub fn|println!)/],
@@ -222,5 +242,7 @@ export function highlightLines(code: string, lang: string | undefined, budget = 
 export function highlightCode(code: string, lang: string | undefined, color: boolean): string {
   const clean = stripControls(code);
   if (!color) return clean;
-  return highlightLines(clean, lang).map((l) => serializeLine(l, true)).join('\n');
+  return highlightLines(clean, lang)
+    .map((l) => serializeLine(l, true))
+    .join('\n');
 }

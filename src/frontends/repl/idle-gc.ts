@@ -51,7 +51,11 @@ function oldSpace(): SpaceSize {
  * the emptied pages): it takes ~45 ms instead of ~25, so it runs only when there is room to win.
  * The flag is on for that one collection; V8's own collections keep their heuristics.
  */
-export function idleCollection(gc: () => void, setFlags: (flags: string) => void = setFlagsFromString, space: () => SpaceSize = oldSpace): () => void {
+export function idleCollection(
+  gc: () => void,
+  setFlags: (flags: string) => void = setFlagsFromString,
+  space: () => SpaceSize = oldSpace,
+): () => void {
   let compactNext = false;
   return () => {
     if (compactNext) {

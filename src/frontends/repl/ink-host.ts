@@ -36,7 +36,8 @@ interface Stream {
 }
 
 /** A block after an earlier one of the same answer: the blank line its one-piece rendering has. */
-const after = (s: Stream, rendered: string | undefined): string | undefined => (rendered && s.shown && !s.open ? `\n${rendered}` : rendered);
+const after = (s: Stream, rendered: string | undefined): string | undefined =>
+  rendered && s.shown && !s.open ? `\n${rendered}` : rendered;
 
 export function createInkHost(
   store: UiStore,

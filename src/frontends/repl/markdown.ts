@@ -8,10 +8,7 @@
 import { Lexer, type Token } from 'marked';
 import { stripControls } from '../../util/text';
 import { appendSpan, columns, wrapSpans as wrap } from '../../util/width';
-import {
-  BOLD, DIM, ITALIC, STRIKE, UNDERLINE, expandTabs, fg, highlightLines, mergeStyle,
-  serializeLine, type Run,
-} from './highlight';
+import { BOLD, DIM, ITALIC, STRIKE, UNDERLINE, expandTabs, fg, highlightLines, mergeStyle, serializeLine, type Run } from './highlight';
 import { decodeEntities } from './markdown-entities';
 
 export { highlightCode } from './highlight';
@@ -92,9 +89,10 @@ function inline(tokens: readonly Tok[] | undefined, style: number, ctx: Ctx, out
       case 'link':
       case 'image': {
         const linkStyle = mergeStyle(style, LINK);
-        const label = t.type === 'image'
-          ? [{ text: `[image${t.text ? `: ${decodeEntities(str(t.text))}` : ''}]`, style: linkStyle }]
-          : inline(t.tokens, linkStyle, ctx, []);
+        const label =
+          t.type === 'image'
+            ? [{ text: `[image${t.text ? `: ${decodeEntities(str(t.text))}` : ''}]`, style: linkStyle }]
+            : inline(t.tokens, linkStyle, ctx, []);
         const text = plainText(label);
         // Autolinks (and GFM bare URLs) are literal; explicit destinations may hold entities.
         const href = t.autolink ? str(t.href) : decodeEntities(str(t.href));
@@ -151,7 +149,11 @@ function block(t: Tok, width: number, ctx: Ctx, depth: number): Line[] | null {
       const inner = blocks(t.tokens, width - 2, ctx, false, depth);
       if (inner.length === 0) inner.push([]);
       return inner.map((l) =>
-        prefix([{ text: l.length ? '│ ' : '│', style: MUTED }], l.map((r) => ({ text: r.text, style: mergeStyle(DIM, r.style) }))));
+        prefix(
+          [{ text: l.length ? '│ ' : '│', style: MUTED }],
+          l.map((r) => ({ text: r.text, style: mergeStyle(DIM, r.style) })),
+        ),
+      );
     }
     case 'list':
       return list(t, width, ctx, depth);
@@ -232,7 +234,10 @@ function table(t: Tok, width: number, ctx: Ctx): Line[] {
   const head = header.map((c) => cell(c, BOLD));
   const rows = (Array.isArray(t.rows) ? (t.rows as Tok[][]) : []).map((r) => header.map((_, i) => cell(r[i], 0)));
   const widths = head.map((h) => Math.max(1, runsWidth(h)));
-  for (const r of rows) r.forEach((c, i) => { widths[i] = Math.max(widths[i] ?? 1, runsWidth(c)); });
+  for (const r of rows)
+    r.forEach((c, i) => {
+      widths[i] = Math.max(widths[i] ?? 1, runsWidth(c));
+    });
   const total = widths.reduce((a, b) => a + b, 0) + 3 * Math.max(0, widths.length - 1);
   const sep: Run = { text: ' │ ', style: MUTED };
   if (total <= width) {

@@ -93,7 +93,8 @@ export function cursorRow(rows: readonly PromptRow[], cursor: number): { row: nu
     const r = rows[i]!;
     const next = rows[i + 1];
     // On this row, at its end (end of a line of text), or in the spaces hidden at its break.
-    if (cursor >= r.start && (cursor < r.end || !next || next.head || cursor < next.start)) return { row: i, at: Math.min(cursor, r.end) - r.start };
+    if (cursor >= r.start && (cursor < r.end || !next || next.head || cursor < next.start))
+      return { row: i, at: Math.min(cursor, r.end) - r.start };
   }
   return { row: rows.length - 1, at: 0 };
 }

@@ -24,7 +24,19 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
   const ignoreSigint = () => {};
   // The store needs a status before the engine exists; the engine's own replaces it at once.
-  const store = new UiStore({ preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null });
+  const store = new UiStore({
+    preset: '',
+    model: '',
+    cwd: '',
+    memoryInjected: null,
+    inbox: 0,
+    tokens: 0,
+    budget: 0,
+    tokensExact: false,
+    busy: false,
+    norris: null,
+    usage: null,
+  });
 
   const controls = createInkHost(store, {
     color,
@@ -72,7 +84,11 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const predicted = typed && typed.lines.length === 0 && typed.draft === '' ? firstFrame?.predicted : undefined;
   let frames: { flush(): void } | undefined;
   if (firstFrame) {
-    frames = watchFirstFrames(firstFrame, predicted, keepSettledFrame(firstFrame, setup, () => engine.status()));
+    frames = watchFirstFrames(
+      firstFrame,
+      predicted,
+      keepSettledFrame(firstFrame, setup, () => engine.status()),
+    );
   } else {
     stdout.write(BRACKETED_PASTE_ON);
     // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
@@ -81,13 +97,25 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   }
   // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
   let eraseFrame = () => {};
-  const ink = render(<App store={store} engine={engine} input={input} controls={controls} history={history} typedAhead={typed} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />, {
-    exitOnCtrlC: false,
-    patchConsole: false,
-    // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
-    // behind that throttle, so Ink may draw up to 60 frames a second.
-    maxFps: 60,
-  });
+  const ink = render(
+    <App
+      store={store}
+      engine={engine}
+      input={input}
+      controls={controls}
+      history={history}
+      typedAhead={typed}
+      onExit={() => resolveExit()}
+      eraseFrame={() => eraseFrame()}
+    />,
+    {
+      exitOnCtrlC: false,
+      patchConsole: false,
+      // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
+      // behind that throttle, so Ink may draw up to 60 frames a second.
+      maxFps: 60,
+    },
+  );
 
   eraseFrame = () => ink.clear();
 

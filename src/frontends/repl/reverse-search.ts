@@ -21,7 +21,14 @@ export interface SearchState {
   previous: string;
 }
 
-export const startSearch = (original: EditorState, previous = ''): SearchState => ({ query: '', index: null, at: 0, failed: false, original, previous });
+export const startSearch = (original: EditorState, previous = ''): SearchState => ({
+  query: '',
+  index: null,
+  at: 0,
+  failed: false,
+  original,
+  previous,
+});
 
 /** The newest entry at or before `from` that contains `query` (case-sensitive, as bash), skipping `skip`. */
 function find(history: readonly string[], query: string, from: number, skip?: string): { index: number; at: number } | null {

@@ -34,7 +34,8 @@ export function statusText(s: StatusInfo, width: number, cut: (text: string, wid
   const line = (...head: string[]) => [...head, ...rest].join(SEP);
   if (s.usage) {
     const withUsage = (...head: string[]) => [...head, ...rest, usageText(s.usage!)].join(SEP);
-    for (const cwd of shorterPaths(s.cwd)) if (fits(withUsage(`${s.preset} (${s.model})`, cwd))) return withUsage(`${s.preset} (${s.model})`, cwd);
+    for (const cwd of shorterPaths(s.cwd))
+      if (fits(withUsage(`${s.preset} (${s.model})`, cwd))) return withUsage(`${s.preset} (${s.model})`, cwd);
   }
   for (const model of [`${s.preset} (${s.model})`, s.preset]) {
     for (const cwd of shorterPaths(s.cwd)) if (fits(line(model, cwd))) return line(model, cwd);

@@ -84,7 +84,8 @@ export class UiStore {
     }
     if (!this.dirty) return;
     this.dirty = false;
-    if (this.snap.live && this.snap.live.text !== this.liveText) this.snap = { ...this.snap, live: { ...this.snap.live, text: this.liveText } };
+    if (this.snap.live && this.snap.live.text !== this.liveText)
+      this.snap = { ...this.snap, live: { ...this.snap.live, text: this.liveText } };
     for (const fn of this.listeners) fn();
   }
 

@@ -24,7 +24,10 @@ export interface TerminalSize {
  * `write` must be Ink's (useStdout().write): it erases the frame, writes, and draws the frame again,
  * so the frame is back even when nothing in it changed.
  */
-export function useTerminalSize(stdout: NodeJS.WriteStream, opts: { paused: boolean; write: (data: string) => void; redraw: () => void }): TerminalSize {
+export function useTerminalSize(
+  stdout: NodeJS.WriteStream,
+  opts: { paused: boolean; write: (data: string) => void; redraw: () => void },
+): TerminalSize {
   const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
   const [size, setSize] = useState<TerminalSize>(() => ({ ...read(), epoch: 0 }));
   const optsRef = useRef(opts);

@@ -57,8 +57,7 @@ const oneLine = (s: string): string => {
   const line = s.split('\n').find((l) => l.trim()) ?? s;
   return line.length > 200 ? `${line.slice(0, 199)}…` : line.trim();
 };
-const exitText = (t: DetachedStdioTransport): string =>
-  t.exitSignal ? `signal ${t.exitSignal}` : `code ${t.exitCode ?? '?'}`;
+const exitText = (t: DetachedStdioTransport): string => (t.exitSignal ? `signal ${t.exitSignal}` : `code ${t.exitCode ?? '?'}`);
 
 export class McpManager {
   private readonly entries: Entry[];
@@ -68,7 +67,10 @@ export class McpManager {
   private readonly startTimeoutMs: number;
   private readonly callTimeoutMs: number;
 
-  constructor(servers: Record<string, McpServerConfig>, private readonly opts: McpManagerOptions) {
+  constructor(
+    servers: Record<string, McpServerConfig>,
+    private readonly opts: McpManagerOptions,
+  ) {
     this.startTimeoutMs = opts.startTimeoutMs ?? 15_000;
     this.callTimeoutMs = opts.callTimeoutMs ?? 120_000;
     const files = new Set<string>();
@@ -134,7 +136,8 @@ export class McpManager {
       const t = entry.transport;
       if (t && !t.closed && (err as { code?: unknown }).code === -32000) await t.waitClosed(500);
       if (t?.closed) return { isError: true, text: `MCP server "${entry.name}" exited during the call (${exitText(t)})` };
-      if ((err as { code?: unknown }).code === -32001) return { isError: true, text: `MCP tool "${name}" timed out after ${this.callTimeoutMs / 1000} s` };
+      if ((err as { code?: unknown }).code === -32001)
+        return { isError: true, text: `MCP tool "${name}" timed out after ${this.callTimeoutMs / 1000} s` };
       return { isError: true, text: `MCP error: ${oneLine(err instanceof Error ? err.message : String(err))}` };
     }
   }
@@ -203,12 +206,17 @@ export class McpManager {
       if (!timedOut && !transport.closed) await transport.waitClosed(500);
       const se = transport.spawnError;
       const msg =
-        se?.code === 'ENOENT' ? `command not found: ${e.cfg.command}`
-        : se?.code === 'EACCES' ? `permission denied: ${e.cfg.command}`
-        : se ? oneLine(se.message)
-        : timedOut ? `did not start within ${this.startTimeoutMs / 1000} s`
-        : transport.closed ? `exited during start (${exitText(transport)})`
-        : oneLine(err instanceof Error ? err.message : String(err));
+        se?.code === 'ENOENT'
+          ? `command not found: ${e.cfg.command}`
+          : se?.code === 'EACCES'
+            ? `permission denied: ${e.cfg.command}`
+            : se
+              ? oneLine(se.message)
+              : timedOut
+                ? `did not start within ${this.startTimeoutMs / 1000} s`
+                : transport.closed
+                  ? `exited during start (${exitText(transport)})`
+                  : oneLine(err instanceof Error ? err.message : String(err));
       void transport.close();
       return this.fail(e, msg);
     } finally {
@@ -256,7 +264,7 @@ export class McpManager {
     const taken = new Set<string>();
     ready.forEach(({ entry, tool }, i) => {
       const raw = `${entry.name}__${tool.name}`;
-      if (VALID_NAME.test(raw) && !taken.has(raw)) named.set(i, raw), taken.add(raw);
+      if (VALID_NAME.test(raw) && !taken.has(raw)) (named.set(i, raw), taken.add(raw));
     });
     this.exposed = new Map();
     ready.forEach(({ entry, tool }, i) => {

@@ -252,4 +252,3 @@ async function groupGone(pgid: number, ms: number): Promise<boolean> {
   }
   return true;
 }
-

@@ -24,10 +24,35 @@ export interface AllowVerdict {
 
 /** Node types that only structure or spell words; their children are checked in turn. */
 const STRUCTURE = new Set([
-  'program', 'list', 'pipeline', 'redirected_statement', 'subshell', 'compound_statement', 'negated_command', 'comment',
-  'command_name', 'word', 'number', 'string', 'string_content', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation',
-  'simple_expansion', 'variable_name', 'special_variable_name', 'command_substitution', 'process_substitution',
-  'heredoc_redirect', 'heredoc_start', 'heredoc_body', 'heredoc_content', 'heredoc_end', 'herestring_redirect', 'file_descriptor',
+  'program',
+  'list',
+  'pipeline',
+  'redirected_statement',
+  'subshell',
+  'compound_statement',
+  'negated_command',
+  'comment',
+  'command_name',
+  'word',
+  'number',
+  'string',
+  'string_content',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'variable_name',
+  'special_variable_name',
+  'command_substitution',
+  'process_substitution',
+  'heredoc_redirect',
+  'heredoc_start',
+  'heredoc_body',
+  'heredoc_content',
+  'heredoc_end',
+  'herestring_redirect',
+  'file_descriptor',
 ]);
 /** Inside `[ … ]` (the test builtin, which unlike `[[ … ]]` never evaluates arithmetic). */
 const TEST_PARTS = new Set(['unary_expression', 'binary_expression', 'test_operator', 'parenthesized_expression', 'negated_expression']);
@@ -44,7 +69,8 @@ const no = (reason: string): AllowVerdict => ({ safe: false, reason });
 function checkCommand(node: SyntaxNode): string | null {
   const words: SyntaxNode[] = [];
   for (const c of node.namedChildren) {
-    if (!c || c.type === 'file_redirect' || c.type === 'heredoc_redirect' || c.type === 'herestring_redirect' || c.type === 'comment') continue;
+    if (!c || c.type === 'file_redirect' || c.type === 'heredoc_redirect' || c.type === 'herestring_redirect' || c.type === 'comment')
+      continue;
     if (c.type === 'variable_assignment') {
       const name = c.childForFieldName('name')?.text ?? '';
       if (!LOCALE.test(name)) return `${clip(name)}=… changes how the command runs`;
@@ -82,7 +108,9 @@ function checkExpansion(node: SyntaxNode): string | null {
 function checkTree(root: SyntaxNode, hidden: boolean): string | null {
   // `prefix`: a child of a simple command, where assignments are its prefixes (checked with it);
   // `test`: inside `[ … ]`.
-  const stack: Array<{ node: SyntaxNode; nest: number; prefix: boolean; test: boolean }> = [{ node: root, nest: 0, prefix: false, test: false }];
+  const stack: Array<{ node: SyntaxNode; nest: number; prefix: boolean; test: boolean }> = [
+    { node: root, nest: 0, prefix: false, test: false },
+  ];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { node, prefix } = item;
     const test = item.test || (node.type === 'test_command' && node.child(0)?.type === '[');
@@ -100,7 +128,8 @@ function checkTree(root: SyntaxNode, hidden: boolean): string | null {
     else if (node.type === 'file_redirect') reason = checkRedirect(node);
     else if (node.type === 'expansion') reason = checkExpansion(node);
     else if (node.type === 'variable_assignment') reason = prefix ? null : `assigning ${clip(node.text)} changes later commands`;
-    else if (!STRUCTURE.has(node.type) && !(test && (TEST_PARTS.has(node.type) || node.type === 'test_command'))) reason = `${node.type.replace(/_/g, ' ')} is not a plain command`;
+    else if (!STRUCTURE.has(node.type) && !(test && (TEST_PARTS.has(node.type) || node.type === 'test_command')))
+      reason = `${node.type.replace(/_/g, ' ')} is not a plain command`;
     if (reason) return reason;
     for (const c of node.children) if (c) stack.push({ node: c, nest, prefix: node.type === 'command', test });
   }

@@ -39,8 +39,16 @@ const MAX_NESTING = 40;
 /** Wrappers around one command (`sudo env nice timeout 5 …`), also bounds xargs/find chains. */
 const MAX_HOPS = 16;
 const NESTING = new Set([
-  'subshell', 'command_substitution', 'process_substitution', 'compound_statement', 'function_definition',
-  'if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement',
+  'subshell',
+  'command_substitution',
+  'process_substitution',
+  'compound_statement',
+  'function_definition',
+  'if_statement',
+  'while_statement',
+  'for_statement',
+  'c_style_for_statement',
+  'case_statement',
 ]);
 /** Output redirections that truncate their target (`>&` only when the target is a file). */
 const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
@@ -263,7 +271,14 @@ function classifyText(state: State, source: string, depth: number, lenient: bool
 export function classifyCommandSync(command: string, opts: SafetyOptions = {}): SafetyVerdict {
   const parser = getShellParser();
   if (!parser) throw new Error('shell parser not loaded: await loadShellParser() first');
-  const state: State = { parser, reasons: new Set(), unparseable: false, patterns: compilePatterns(opts.extraPatterns), arithmetic: false, codeInData: false };
+  const state: State = {
+    parser,
+    reasons: new Set(),
+    unparseable: false,
+    patterns: compilePatterns(opts.extraPatterns),
+    arithmetic: false,
+    codeInData: false,
+  };
   classifyScript(state, command, 0);
   // `echo 'a[$(rm -rf ~)]'; echo ${HOME:_}`: the arithmetic runs what the string holds.
   if (state.arithmetic && state.codeInData) flag(state, 'arithmetic may run $(…) held in a string');

@@ -41,7 +41,21 @@ function globalOptions(args: Arg[], ctx: RuleContext): number {
 /** `git config KEY VALUE`, `git config --add/--replace-all KEY VALUE`, `git config set KEY VALUE`. */
 function config(rest: Arg[], f: Flags, ctx: RuleContext): void {
   const p = f.positionals.map((a) => a.text);
-  const reads = hasLong(f, '--get', '--get-all', '--get-regexp', '--list', '--unset', '--unset-all', '--remove-section', '--rename-section', '--edit', '--show-origin', '--name-only') || has(f, 'le');
+  const reads =
+    hasLong(
+      f,
+      '--get',
+      '--get-all',
+      '--get-regexp',
+      '--list',
+      '--unset',
+      '--unset-all',
+      '--remove-section',
+      '--rename-section',
+      '--edit',
+      '--show-origin',
+      '--name-only',
+    ) || has(f, 'le');
   if (p[0] === 'set') return p[1] === undefined ? undefined : checkConfigKey(p[1], ctx);
   if (['get', 'list', 'unset', 'remove-section', 'rename-section', 'edit'].includes(p[0] ?? '')) return;
   if (rest.some((a) => a.dynamic)) return ctx.flag('git config with unknown value');
@@ -55,12 +69,22 @@ function commandOptions(sub: string, rest: Arg[], ctx: RuleContext): void {
     const t = rest[i]!.text;
     const value = (): string | undefined => (t.includes('=') ? t.slice(t.indexOf('=') + 1) : rest[++i]?.text);
     if ((sub === 'rebase' && (t === '-x' || t.startsWith('--exec'))) || (sub === 'submodule' && t === 'foreach')) {
-      const script = sub === 'submodule' ? rest.slice(i + 1).map((a) => a.text).join(' ') : value();
+      const script =
+        sub === 'submodule'
+          ? rest
+              .slice(i + 1)
+              .map((a) => a.text)
+              .join(' ')
+          : value();
       if (script !== undefined) ctx.runScript(script);
       if (sub === 'submodule') return;
     } else if (/^--outp?u?t?(=|$)/.test(t) && t.length >= 5) {
       ctx.flag(`git ${sub} --output (overwrites a file)`);
-    } else if (/^--(upload-pack|receive-pack|exec)(=|$)/.test(t) || (sub === 'clone' && t === '-u') || (sub === 'grep' && /^(-O|--open-files-in-pager)/.test(t))) {
+    } else if (
+      /^--(upload-pack|receive-pack|exec)(=|$)/.test(t) ||
+      (sub === 'clone' && t === '-u') ||
+      (sub === 'grep' && /^(-O|--open-files-in-pager)/.test(t))
+    ) {
       ctx.flag(`git ${sub} ${t.split('=')[0]} (runs a program)`);
     }
   }

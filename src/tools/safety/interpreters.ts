@@ -17,9 +17,31 @@ const DELETES: Record<string, RegExp> = {
   php: /\b(unlink|rmdir)\s*\(/,
 };
 /** Options that introduce inline code, per language (`perl -ne CODE`, `php -r CODE`). */
-const CODE_FLAG: Record<string, string> = { python: 'c', node: 'ep', perl: 'eE', ruby: 'e', php: 'rBRE', lua: 'e', r: 'e', julia: 'eE', osascript: 'e', tcl: 'c' };
+const CODE_FLAG: Record<string, string> = {
+  python: 'c',
+  node: 'ep',
+  perl: 'eE',
+  ruby: 'e',
+  php: 'rBRE',
+  lua: 'e',
+  r: 'e',
+  julia: 'eE',
+  osascript: 'e',
+  tcl: 'c',
+};
 /** Options whose value follows, attached (`-MPOSIX`) or as the next word (`-W ignore`). */
-const VALUE_FLAG: Record<string, string> = { python: 'WXQ', node: 'r', perl: 'MmIxFCdD', ruby: 'IrCEFKTWx', php: 'cdFzn', lua: 'l', r: '', julia: 'LJp', osascript: 'ls', tcl: 'f' };
+const VALUE_FLAG: Record<string, string> = {
+  python: 'WXQ',
+  node: 'r',
+  perl: 'MmIxFCdD',
+  ruby: 'IrCEFKTWx',
+  php: 'cdFzn',
+  lua: 'l',
+  r: '',
+  julia: 'LJp',
+  osascript: 'ls',
+  tcl: 'f',
+};
 /** Option letters that take optional digits (`perl -l012`, `-0777`). */
 const DIGITS_FLAG = /^[l0]\d*/;
 /** Statements that print constants, per language; `\0` stands for a string literal. */
@@ -167,7 +189,9 @@ const stripStrings = (code: string): string =>
 export function printsOnly(lang: string, code: string): boolean {
   const re = PRINT[lang];
   if (!re) return false;
-  const statements = stripStrings(code).split(/;/).filter((s) => s !== '');
+  const statements = stripStrings(code)
+    .split(/;/)
+    .filter((s) => s !== '');
   return statements.length > 0 && statements.every((s) => re.test(s));
 }
 

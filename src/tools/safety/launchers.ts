@@ -12,10 +12,31 @@ const VERSION = /^(-v|-V|--version|-h|--help|version)$/;
 const onlyVersion = (args: { text: string }[]): boolean => args.length === 1 && VERSION.test(args[0]!.text);
 
 /** Runs commands whatever its arguments say, unless it is only asked for its version. */
-const launcher = (what: string): Rule => (args, ctx, name) => (onlyVersion(args) ? undefined : ctx.flag(`${name} ${what}`));
+const launcher =
+  (what: string): Rule =>
+  (args, ctx, name) =>
+    onlyVersion(args) ? undefined : ctx.flag(`${name} ${what}`);
 
 /** Subcommands that only read (`tmux ls`, `screen -ls`); anything else launches. */
-const TMUX_READS = new Set(['ls', 'list-sessions', 'list-windows', 'list-panes', 'list-clients', 'list-buffers', 'list-keys', 'list-commands', 'has-session', 'has', 'capture-pane', 'show-options', 'show', 'show-buffer', 'show-environment', 'info', 'display-message']);
+const TMUX_READS = new Set([
+  'ls',
+  'list-sessions',
+  'list-windows',
+  'list-panes',
+  'list-clients',
+  'list-buffers',
+  'list-keys',
+  'list-commands',
+  'has-session',
+  'has',
+  'capture-pane',
+  'show-options',
+  'show',
+  'show-buffer',
+  'show-environment',
+  'info',
+  'display-message',
+]);
 const tmux: Rule = (args, ctx) => {
   if (onlyVersion(args)) return;
   const f = parseFlags(args, ['-L', '-S', '-T', '-f', '-c']);
@@ -28,12 +49,57 @@ const tmux: Rule = (args, ctx) => {
  * Package scripts: `npm run x`, `npm test`, `yarn x`, `pnpm exec`, `npm exec`. Whatever package.json
  * says runs — text the model may have written a step before. Removals count as uninstalls.
  */
-const RUNS_SCRIPTS = new Set(['run', 'run-script', 'rum', 'urn', 'test', 'tst', 't', 'start', 'stop', 'restart', 'exec', 'x', 'explore', 'dlx', 'rebuild', 'rb']);
+const RUNS_SCRIPTS = new Set([
+  'run',
+  'run-script',
+  'rum',
+  'urn',
+  'test',
+  'tst',
+  't',
+  'start',
+  'stop',
+  'restart',
+  'exec',
+  'x',
+  'explore',
+  'dlx',
+  'rebuild',
+  'rb',
+]);
 /** `npm init PKG`, `yarn create PKG`: run the package's initializer. */
 const INITIALIZERS = new Set(['init', 'innit', 'create']);
 const REMOVES = new Set(['uninstall', 'un', 'unlink', 'remove', 'rm', 'r', 'prune']);
 /** Builtins of yarn/pnpm that are not package scripts (there, `yarn build` runs the script "build"). */
-const BUILTIN = new Set(['install', 'i', 'add', 'info', 'list', 'ls', 'why', 'outdated', 'upgrade', 'up', 'update', 'config', 'audit', 'licenses', 'bin', 'cache', 'login', 'logout', 'view', 'root', 'store', 'whoami', 'help', 'npm', 'import', 'fetch', 'pack']);
+const BUILTIN = new Set([
+  'install',
+  'i',
+  'add',
+  'info',
+  'list',
+  'ls',
+  'why',
+  'outdated',
+  'upgrade',
+  'up',
+  'update',
+  'config',
+  'audit',
+  'licenses',
+  'bin',
+  'cache',
+  'login',
+  'logout',
+  'view',
+  'root',
+  'store',
+  'whoami',
+  'help',
+  'npm',
+  'import',
+  'fetch',
+  'pack',
+]);
 const packageManager: Rule = (args, ctx, name) => {
   if (onlyVersion(args)) return;
   const f = parseFlags(args, ['-C', '--prefix', '--dir', '--cwd', '-w', '--workspace', '--filter', '-F']);
@@ -45,7 +111,23 @@ const packageManager: Rule = (args, ctx, name) => {
 };
 
 /** bun and deno are package managers and interpreters; their script runners count as launchers. */
-const JS_BUILTIN = new Set(['install', 'i', 'add', 'update', 'outdated', 'pm', 'info', 'fmt', 'lint', 'check', 'doc', 'types', 'completions', 'upgrade', 'link']);
+const JS_BUILTIN = new Set([
+  'install',
+  'i',
+  'add',
+  'update',
+  'outdated',
+  'pm',
+  'info',
+  'fmt',
+  'lint',
+  'check',
+  'doc',
+  'types',
+  'completions',
+  'upgrade',
+  'link',
+]);
 const jsRuntime: Rule = (args, ctx, name) => {
   const sub = args[0]?.text ?? '';
   if (JS_BUILTIN.has(sub)) return;
@@ -55,11 +137,13 @@ const jsRuntime: Rule = (args, ctx, name) => {
 };
 
 /** cargo run, go run, go generate: build and run code from the project. */
-const buildRun = (runs: string[]): Rule => (args, ctx, name) => {
-  const sub = parseFlags(args).positionals[0]?.text ?? '';
-  if (runs.includes(sub)) ctx.flag(`${name} ${sub} (runs project code)`);
-  if (sub === 'uninstall') ctx.flag(`${name} uninstall`);
-};
+const buildRun =
+  (runs: string[]): Rule =>
+  (args, ctx, name) => {
+    const sub = parseFlags(args).positionals[0]?.text ?? '';
+    if (runs.includes(sub)) ctx.flag(`${name} ${sub} (runs project code)`);
+    if (sub === 'uninstall') ctx.flag(`${name} uninstall`);
+  };
 
 /** ssh and scp options that run a local command before connecting. */
 const LOCAL_COMMAND = /ProxyCommand|LocalCommand|KnownHostsCommand|PermitLocalCommand|Match\s+exec/i;
@@ -76,7 +160,8 @@ const netcat: Rule = (args, ctx, name) => {
 };
 
 const socat: Rule = (args, ctx) => {
-  if (args.some((a) => a.dynamic || /(^|!!)(exec|system|open|create|creat|gopen|pipe):/i.test(a.text))) ctx.flag('socat runs a program or writes a file');
+  if (args.some((a) => a.dynamic || /(^|!!)(exec|system|open|create|creat|gopen|pipe):/i.test(a.text)))
+    ctx.flag('socat runs a program or writes a file');
 };
 
 const tcpdump: Rule = (args, ctx) =>
@@ -91,7 +176,12 @@ const zip: Rule = (args, ctx) => {
 };
 
 const gdb: Rule = (args, ctx, name) => {
-  if (args.some((a) => /^--?(ex|x|batch|eval-command|command|iex|ix|init-eval-command|init-command)$|^--?(eval-command|command)=/.test(a.text))) ctx.flag(`${name} runs debugger commands`);
+  if (
+    args.some((a) =>
+      /^--?(ex|x|batch|eval-command|command|iex|ix|init-eval-command|init-command)$|^--?(eval-command|command)=/.test(a.text),
+    )
+  )
+    ctx.flag(`${name} runs debugger commands`);
 };
 
 const crontab: Rule = (args, ctx) => {
@@ -107,7 +197,8 @@ export const docker: Rule = (args, ctx, name) => {
   const group = ['system', 'volume', 'image', 'container', 'network', 'builder'].includes(a ?? '');
   if (a === 'rm' || a === 'rmi' || a === 'kill') return ctx.flag(`${name} ${a}`);
   if (group && ['prune', 'rm', 'remove', 'kill'].includes(b ?? '')) return ctx.flag(`${name} ${a} ${b}`);
-  if (a === 'exec' || a === 'run' || a === 'create' || (a === 'container' && (b === 'exec' || b === 'run'))) return ctx.flag(`${name} ${a} (runs a command in a container)`);
+  if (a === 'exec' || a === 'run' || a === 'create' || (a === 'container' && (b === 'exec' || b === 'run')))
+    return ctx.flag(`${name} ${a} (runs a command in a container)`);
   if (a === 'compose' && (b === 'run' || b === 'exec')) return ctx.flag(`${name} compose ${b} (runs a command in a container)`);
   if (a === 'compose' && b === 'down' && args.some((x) => /^(-v|--volumes|--rmi)/.test(x.text))) ctx.flag(`${name} compose down -v`);
 };
@@ -129,16 +220,37 @@ export const LAUNCHER_RULES: Record<string, Rule> = {
   'systemd-run': launcher('runs a command as a service'),
   parallel: launcher('runs commands'),
   'start-stop-daemon': launcher('runs a daemon'),
-  'run-parts': (args, ctx) => (args.some((a) => /^--(test|list)$/.test(a.text)) ? undefined : ctx.flag('run-parts runs every script in a directory')),
-  capsh: (args, ctx) => (args.some((a) => a.text === '--' || /^-c|^--(chroot|user)/.test(a.text)) ? ctx.flag('capsh runs a shell') : undefined),
-  make: launcher('runs Makefile recipes'), gmake: launcher('runs Makefile recipes'), bmake: launcher('runs Makefile recipes'),
-  just: (args, ctx) => (args.some((a) => /^--(list|summary|show|version|help|dump)$|^-l$/.test(a.text)) ? undefined : ctx.flag('just runs recipes')),
-  npm: packageManager, yarn: packageManager, pnpm: packageManager,
-  npx: launcher('runs a package'), pnpx: launcher('runs a package'), bunx: launcher('runs a package'),
-  bun: jsRuntime, deno: jsRuntime,
-  cargo: buildRun(['run', 'install']), go: buildRun(['run', 'generate']),
-  ssh, scp: ssh, sftp: ssh,
-  nc: netcat, ncat: netcat, netcat,
-  socat, tcpdump, zip, gdb, lldb: gdb,
-  docker, podman: docker, nerdctl: docker,
+  'run-parts': (args, ctx) =>
+    args.some((a) => /^--(test|list)$/.test(a.text)) ? undefined : ctx.flag('run-parts runs every script in a directory'),
+  capsh: (args, ctx) =>
+    args.some((a) => a.text === '--' || /^-c|^--(chroot|user)/.test(a.text)) ? ctx.flag('capsh runs a shell') : undefined,
+  make: launcher('runs Makefile recipes'),
+  gmake: launcher('runs Makefile recipes'),
+  bmake: launcher('runs Makefile recipes'),
+  just: (args, ctx) =>
+    args.some((a) => /^--(list|summary|show|version|help|dump)$|^-l$/.test(a.text)) ? undefined : ctx.flag('just runs recipes'),
+  npm: packageManager,
+  yarn: packageManager,
+  pnpm: packageManager,
+  npx: launcher('runs a package'),
+  pnpx: launcher('runs a package'),
+  bunx: launcher('runs a package'),
+  bun: jsRuntime,
+  deno: jsRuntime,
+  cargo: buildRun(['run', 'install']),
+  go: buildRun(['run', 'generate']),
+  ssh,
+  scp: ssh,
+  sftp: ssh,
+  nc: netcat,
+  ncat: netcat,
+  netcat,
+  socat,
+  tcpdump,
+  zip,
+  gdb,
+  lldb: gdb,
+  docker,
+  podman: docker,
+  nerdctl: docker,
 };

@@ -11,7 +11,6 @@ import { clip, dangerousTarget, has, hasLong, isSafeSink, parseFlags, runsLater,
 import { SYSTEM_RULES } from './system-rules';
 import { find, wrapper, WRAPPERS, xargs } from './wrappers';
 
-
 const always: Rule = (_args, ctx, name) => ctx.flag(name);
 
 /** Any rm of a file deletes it for good; the reason says how bad (`rm -rf`, `rm of ~`, `rm notes.txt`). */
@@ -64,19 +63,28 @@ const SUBCOMMAND_RULES: Record<string, { values: string[]; bad: string[] }> = {
   tofu: { values: [], bad: ['destroy', 'apply'] },
   pulumi: { values: ['-C', '--cwd', '-s', '--stack'], bad: ['destroy'] },
   helm: { values: ['-n', '--namespace', '--kube-context'], bad: ['uninstall', 'delete', 'del', 'un'] },
-  systemctl: { values: ['-H', '--host', '-M', '--machine', '-t', '--type', '-s', '--signal'], bad: ['stop', 'disable', 'mask', 'poweroff', 'reboot', 'halt', 'kill', 'isolate', 'kexec', 'rescue', 'emergency'] },
+  systemctl: {
+    values: ['-H', '--host', '-M', '--machine', '-t', '--type', '-s', '--signal'],
+    bad: ['stop', 'disable', 'mask', 'poweroff', 'reboot', 'halt', 'kill', 'isolate', 'kexec', 'rescue', 'emergency'],
+  },
   nft: { values: ['-f', '--file', '-I', '--includepath'], bad: ['flush', 'delete'] },
 };
 const bySubcommand: Rule = (args, ctx, name) => {
   const spec = SUBCOMMAND_RULES[name]!;
   const sub = subcommands(args, spec.values)[0];
   if (sub && spec.bad.includes(sub)) return ctx.flag(`${name} ${sub}`);
-  if ((name === 'terraform' || name === 'tofu') && sub === 'apply' && hasLong(parseFlags(args), '-destroy')) ctx.flag(`${name} apply -destroy`);
+  if ((name === 'terraform' || name === 'tofu') && sub === 'apply' && hasLong(parseFlags(args), '-destroy'))
+    ctx.flag(`${name} apply -destroy`);
 };
 
 /** SQL and key-value statements that drop data. */
 export function sqlDanger(text: string): string | null {
-  if (/\bdrop\s+(table|database|schema|view|index|user|role|collection|keyspace|column|function|procedure|trigger|sequence|type|extension|owned|materialized)\b/i.test(text)) return 'DROP';
+  if (
+    /\bdrop\s+(table|database|schema|view|index|user|role|collection|keyspace|column|function|procedure|trigger|sequence|type|extension|owned|materialized)\b/i.test(
+      text,
+    )
+  )
+    return 'DROP';
   if (/\btruncate\b/i.test(text)) return 'TRUNCATE';
   if (text.split(';').some((s) => /\bdelete\s+from\b/i.test(s) && !/\bwhere\b/i.test(s))) return 'DELETE without WHERE';
   if (/\bflush(all|db)\b/i.test(text)) return 'FLUSHALL';
@@ -107,12 +115,47 @@ const initLike: Rule = (args, ctx, name) => {
 };
 
 const RULES: Record<string, Rule> = {
-  rm, git, tee, mv, find, xargs,
-  unlink: always, shred: always, wipefs: always, srm: always, truncate: always, mkswap: always, blkdiscard: always,
-  mke2fs: always, pkill: kill, killall: kill, skill: kill, xkill: kill, rimraf: always,
-  shutdown: always, reboot: always, halt: always, poweroff: always, kill, init: initLike, telinit: initLike,
-  fdisk: disk, sfdisk: disk, gdisk: disk, sgdisk: disk, cfdisk: disk, parted: disk,
-  psql: sql, mysql: sql, mariadb: sql, sqlite3: sql, sqlcmd: sql, mongo: sql, mongosh: sql, 'redis-cli': sql, 'clickhouse-client': sql,
+  rm,
+  git,
+  tee,
+  mv,
+  find,
+  xargs,
+  unlink: always,
+  shred: always,
+  wipefs: always,
+  srm: always,
+  truncate: always,
+  mkswap: always,
+  blkdiscard: always,
+  mke2fs: always,
+  pkill: kill,
+  killall: kill,
+  skill: kill,
+  xkill: kill,
+  rimraf: always,
+  shutdown: always,
+  reboot: always,
+  halt: always,
+  poweroff: always,
+  kill,
+  init: initLike,
+  telinit: initLike,
+  fdisk: disk,
+  sfdisk: disk,
+  gdisk: disk,
+  sgdisk: disk,
+  cfdisk: disk,
+  parted: disk,
+  psql: sql,
+  mysql: sql,
+  mariadb: sql,
+  sqlite3: sql,
+  sqlcmd: sql,
+  mongo: sql,
+  mongosh: sql,
+  'redis-cli': sql,
+  'clickhouse-client': sql,
   rmdir: (args, ctx) => {
     const f = parseFlags(args);
     if (has(f, 'p', '--parents') && f.positionals.some((p) => p.text.startsWith('/'))) ctx.flag('rmdir -p /');

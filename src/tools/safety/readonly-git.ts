@@ -7,7 +7,16 @@
 import type { Arg } from './shell-parser';
 
 /** Global options that change where git looks, not what it does. */
-const GLOBAL_FLAGS = new Set(['--no-pager', '--no-optional-locks', '-P', '--literal-pathspecs', '--no-replace-objects', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs']);
+const GLOBAL_FLAGS = new Set([
+  '--no-pager',
+  '--no-optional-locks',
+  '-P',
+  '--literal-pathspecs',
+  '--no-replace-objects',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+]);
 const GLOBAL_VALUES = new Set(['-C', '--git-dir', '--work-tree']);
 
 /** Options of the reading subcommands that write a file or run a program. */
@@ -32,18 +41,23 @@ const reading: SubCheck = (rest) => {
 };
 
 /** `git branch` and `git tag` list only: flags from a known set, names only in list mode. */
-const listing = (what: string, flags: RegExp): SubCheck => (rest) => {
-  const list = rest.some((t) => /^(-l|--list|-[a-z]*l[a-z]*|--(no-)?contains|--(no-)?merged|--points-at)(=|$)/.test(t));
-  for (const t of rest) {
-    if (t.startsWith('-') ? !flags.test(t) : !list) return `git ${what} ${t} changes ${what === 'branch' ? 'branches' : 'tags'}`;
-  }
-  return null;
-};
-const BRANCH_FLAGS = /^(-[arvli]+|--(all|remotes|verbose|list|show-current|no-color|no-column|ignore-case|no-abbrev|omit-empty)|--(color|column|sort|format|abbrev)(=.*)?|--(no-)?(contains|merged)(=.*)?|--points-at(=.*)?)$/;
-const TAG_FLAGS = /^(-l|-i|-n\d*|--(list|no-column|ignore-case)|--(color|column|sort|format)(=.*)?|--(no-)?(contains|merged)(=.*)?|--points-at(=.*)?)$/;
+const listing =
+  (what: string, flags: RegExp): SubCheck =>
+  (rest) => {
+    const list = rest.some((t) => /^(-l|--list|-[a-z]*l[a-z]*|--(no-)?contains|--(no-)?merged|--points-at)(=|$)/.test(t));
+    for (const t of rest) {
+      if (t.startsWith('-') ? !flags.test(t) : !list) return `git ${what} ${t} changes ${what === 'branch' ? 'branches' : 'tags'}`;
+    }
+    return null;
+  };
+const BRANCH_FLAGS =
+  /^(-[arvli]+|--(all|remotes|verbose|list|show-current|no-color|no-column|ignore-case|no-abbrev|omit-empty)|--(color|column|sort|format|abbrev)(=.*)?|--(no-)?(contains|merged)(=.*)?|--points-at(=.*)?)$/;
+const TAG_FLAGS =
+  /^(-l|-i|-n\d*|--(list|no-column|ignore-case)|--(color|column|sort|format)(=.*)?|--(no-)?(contains|merged)(=.*)?|--points-at(=.*)?)$/;
 
 /** `git config --get x`, `git config x`, `git config -l`, `git config get x`: reads only. */
-const CONFIG_FLAGS = /^(--get|--get-all|--get-regexp|--get-urlmatch|-l|--list|--show-origin|--show-scope|--global|--system|--local|--worktree|--name-only|-z|--null|--includes|--no-includes|--bool|--int|--path|--type=\w+)$/;
+const CONFIG_FLAGS =
+  /^(--get|--get-all|--get-regexp|--get-urlmatch|-l|--list|--show-origin|--show-scope|--global|--system|--local|--worktree|--name-only|-z|--null|--includes|--no-includes|--bool|--int|--path|--type=\w+)$/;
 const config: SubCheck = (rest) => {
   const operands = rest.filter((t) => !t.startsWith('-'));
   const bad = rest.find((t) => t.startsWith('-') && !CONFIG_FLAGS.test(t));
@@ -56,19 +70,43 @@ const config: SubCheck = (rest) => {
 };
 
 /** A subcommand whose first operand must be one of `subs` (`stash list`, `worktree list`). */
-const only = (what: string, subs: Array<string | undefined>): SubCheck => (rest) => {
-  const sub = rest.find((t) => !t.startsWith('-'));
-  return subs.includes(sub) ? reading(rest) : `git ${what} ${sub ?? ''} is not read-only`.trim();
-};
+const only =
+  (what: string, subs: Array<string | undefined>): SubCheck =>
+  (rest) => {
+    const sub = rest.find((t) => !t.startsWith('-'));
+    return subs.includes(sub) ? reading(rest) : `git ${what} ${sub ?? ''} is not read-only`.trim();
+  };
 
 const SUBCOMMANDS: Record<string, SubCheck> = {
-  status: reading, log: reading, diff: reading, show: reading, 'rev-parse': reading, 'ls-files': reading, blame: reading,
-  annotate: reading, describe: reading, shortlog: reading, 'ls-tree': reading, 'rev-list': reading, 'merge-base': reading,
-  'show-ref': reading, 'count-objects': reading, 'cat-file': reading, grep: reading, version: reading, 'for-each-ref': reading,
-  'name-rev': reading, whatchanged: reading, 'check-ignore': reading, 'ls-remote': reading,
+  status: reading,
+  log: reading,
+  diff: reading,
+  show: reading,
+  'rev-parse': reading,
+  'ls-files': reading,
+  blame: reading,
+  annotate: reading,
+  describe: reading,
+  shortlog: reading,
+  'ls-tree': reading,
+  'rev-list': reading,
+  'merge-base': reading,
+  'show-ref': reading,
+  'count-objects': reading,
+  'cat-file': reading,
+  grep: reading,
+  version: reading,
+  'for-each-ref': reading,
+  'name-rev': reading,
+  whatchanged: reading,
+  'check-ignore': reading,
+  'ls-remote': reading,
   branch: listing('branch', BRANCH_FLAGS),
   tag: listing('tag', TAG_FLAGS),
-  remote: (rest) => (rest.length === 0 || /^(-v|--verbose)$/.test(rest.join(' ')) || (rest[0] === 'get-url' && rest.length <= 3) ? null : 'git remote changes remotes'),
+  remote: (rest) =>
+    rest.length === 0 || /^(-v|--verbose)$/.test(rest.join(' ')) || (rest[0] === 'get-url' && rest.length <= 3)
+      ? null
+      : 'git remote changes remotes',
   config,
   stash: only('stash', ['list', 'show']),
   reflog: only('reflog', [undefined, 'show']),

@@ -51,12 +51,17 @@ const sed: Rule = (args, ctx) => {
   const scripts: Array<string | null> = [];
   let inPlace = false;
   let sandbox = false;
-  const operands = scan(args, 'efl', (opt, v) => {
-    if (opt === '-i' || isOpt(opt, ['--in-place'])) inPlace = true;
-    else if (isOpt(opt, ['--sandbox'])) sandbox = true;
-    else if (opt === '-e' || isOpt(opt, ['--expression'])) scripts.push(sedScript(v));
-    else if (opt === '-f' || isOpt(opt, ['--file'])) ctx.flag(`sed -f runs ${clip(v?.text ?? '?')}`);
-  }, ['--expression', '--file', '--line-length']);
+  const operands = scan(
+    args,
+    'efl',
+    (opt, v) => {
+      if (opt === '-i' || isOpt(opt, ['--in-place'])) inPlace = true;
+      else if (isOpt(opt, ['--sandbox'])) sandbox = true;
+      else if (opt === '-e' || isOpt(opt, ['--expression'])) scripts.push(sedScript(v));
+      else if (opt === '-f' || isOpt(opt, ['--file'])) ctx.flag(`sed -f runs ${clip(v?.text ?? '?')}`);
+    },
+    ['--expression', '--file', '--line-length'],
+  );
   // `-i` takes an attached suffix only: `-ie` is -i with suffix "e", not -i -e.
   if (args.some((a) => !a.dynamic && /^-[^-]*i/.test(a.text))) inPlace = true;
   if (scripts.length === 0 && operands[0]) scripts.push(sedScript(operands[0]));
@@ -73,27 +78,104 @@ export const overwrites: Rule = (args, ctx, name) => {
   const f = parseFlags(args, ['-t', '-S', '-m', '-o', '-g', '--target-directory', '--suffix', '--mode', '--owner', '--group']);
   if (hasLong(f, '--help', '--version') || has(f, 'nb', '--no-clobber', '--backup') || f.long.some((l) => /^--update=none/.test(l))) return;
   if (name === 'install' && f.short.has('d')) return; // only creates directories
-  if (f.positionals.length >= 2 || (f.positionals.length >= 1 && has(f, 't', '--target-directory'))) ctx.flag(`${name} (overwrites its target)`);
+  if (f.positionals.length >= 2 || (f.positionals.length >= 1 && has(f, 't', '--target-directory')))
+    ctx.flag(`${name} (overwrites its target)`);
 };
 
 const CURL_VALUES = 'oduHXAebcDFTKmwxrCEyYzQPtU';
 const curl: Rule = (args, ctx) =>
-  void scan(args, CURL_VALUES, (opt, v) => {
-    if (['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name', '--output-dir'].includes(opt)) ctx.flag(`curl ${opt} (writes files)`);
-    else if (opt === '-K' || opt === '--config') ctx.flag(`curl ${opt} (options from a file may write files)`);
-    else if ((opt === '-X' || opt === '--request') && /^delete$/i.test(v?.text ?? '')) ctx.flag('curl -X DELETE');
-    else if (isOpt(opt, ['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--libcurl', '--stderr', '--etag-save', '--hsts', '--alt-svc'], true) && writesFile(v))
-      ctx.flag(`curl ${opt} ${clip(v?.text ?? '')} (overwrites)`);
-  }, ['--output', '--dump-header', '--cookie-jar', '--trace', '--trace-ascii', '--libcurl', '--stderr', '--etag-save', '--hsts', '--alt-svc', '--output-dir', '--config', '--data', '--header', '--request', '--user', '--user-agent', '--url']);
+  void scan(
+    args,
+    CURL_VALUES,
+    (opt, v) => {
+      if (['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name', '--output-dir'].includes(opt))
+        ctx.flag(`curl ${opt} (writes files)`);
+      else if (opt === '-K' || opt === '--config') ctx.flag(`curl ${opt} (options from a file may write files)`);
+      else if ((opt === '-X' || opt === '--request') && /^delete$/i.test(v?.text ?? '')) ctx.flag('curl -X DELETE');
+      else if (
+        isOpt(
+          opt,
+          [
+            '-o',
+            '--output',
+            '-D',
+            '--dump-header',
+            '-c',
+            '--cookie-jar',
+            '--trace',
+            '--trace-ascii',
+            '--libcurl',
+            '--stderr',
+            '--etag-save',
+            '--hsts',
+            '--alt-svc',
+          ],
+          true,
+        ) &&
+        writesFile(v)
+      )
+        ctx.flag(`curl ${opt} ${clip(v?.text ?? '')} (overwrites)`);
+    },
+    [
+      '--output',
+      '--dump-header',
+      '--cookie-jar',
+      '--trace',
+      '--trace-ascii',
+      '--libcurl',
+      '--stderr',
+      '--etag-save',
+      '--hsts',
+      '--alt-svc',
+      '--output-dir',
+      '--config',
+      '--data',
+      '--header',
+      '--request',
+      '--user',
+      '--user-agent',
+      '--url',
+    ],
+  );
 
 const wget: Rule = (args, ctx) =>
-  void scan(args, 'OoaPeiUtTwQlDARIX', (opt, v) => {
-    if (isOpt(opt, ['-P', '--directory-prefix', '-N', '--timestamping', '-r', '--recursive', '-m', '--mirror', '-e', '--execute', '--config', '--use-askpass']))
-      ctx.flag(`wget ${opt} (writes files or runs commands)`);
-    else if (isOpt(opt, ['-O', '--output-document', '-o', '--output-file']) && writesFile(v)) ctx.flag(`wget ${opt} ${clip(v?.text ?? '')} (overwrites)`);
-  }, ['--output-document', '--output-file', '--directory-prefix', '--execute', '--config', '--use-askpass']);
+  void scan(
+    args,
+    'OoaPeiUtTwQlDARIX',
+    (opt, v) => {
+      if (
+        isOpt(opt, [
+          '-P',
+          '--directory-prefix',
+          '-N',
+          '--timestamping',
+          '-r',
+          '--recursive',
+          '-m',
+          '--mirror',
+          '-e',
+          '--execute',
+          '--config',
+          '--use-askpass',
+        ])
+      )
+        ctx.flag(`wget ${opt} (writes files or runs commands)`);
+      else if (isOpt(opt, ['-O', '--output-document', '-o', '--output-file']) && writesFile(v))
+        ctx.flag(`wget ${opt} ${clip(v?.text ?? '')} (overwrites)`);
+    },
+    ['--output-document', '--output-file', '--directory-prefix', '--execute', '--config', '--use-askpass'],
+  );
 
-const TAR_RUNS = ['-I', '-F', '--to-command', '--use-compress-program', '--rsh-command', '--info-script', '--new-volume-script', '--rmt-command'];
+const TAR_RUNS = [
+  '-I',
+  '-F',
+  '--to-command',
+  '--use-compress-program',
+  '--rsh-command',
+  '--info-script',
+  '--new-volume-script',
+  '--rmt-command',
+];
 const tar: Rule = (args, ctx) => {
   // Old style: `tar xzf a.tgz` bundles the letters in the first word without a dash.
   const first = args[0];
@@ -103,7 +185,8 @@ const tar: Rule = (args, ctx) => {
   scan(bundled, 'fCbIFgKLNTVXH', (opt, v) => {
     if (isOpt(opt, ['-x', '--extract', '--get', '--delete'])) extract = true;
     else if (isOpt(opt, ['-k', '--keep-old-files', '--skip-old-files', '--keep-newer-files'])) keep = true;
-    else if (isOpt(opt, TAR_RUNS) || (isOpt(opt, ['--checkpoint-action']) && /exec/.test(v?.text ?? 'exec'))) ctx.flag(`tar ${opt} (runs a program)`);
+    else if (isOpt(opt, TAR_RUNS) || (isOpt(opt, ['--checkpoint-action']) && /exec/.test(v?.text ?? 'exec')))
+      ctx.flag(`tar ${opt} (runs a program)`);
   });
   if (extract && !keep) ctx.flag('tar -x (overwrites files)');
 };
@@ -121,29 +204,58 @@ const sevenZip: Rule = (args, ctx, name) => {
 
 const ownership: Rule = (args, ctx, name) => {
   const f = parseFlags(args);
-  if (!hasLong(f, '--help', '--version') && f.positionals.length > 0) ctx.flag(has(f, 'R', '--recursive') ? `${name} -R` : `${name} (changes permissions)`);
+  if (!hasLong(f, '--help', '--version') && f.positionals.length > 0)
+    ctx.flag(has(f, 'R', '--recursive') ? `${name} -R` : `${name} (changes permissions)`);
 };
 
 /** Options of reading tools that write a file instead. */
-const outputOption = (values: string, opts: string[]): Rule => (args, ctx, name) =>
-  void scan(args, values, (opt, v) => {
-    if (isOpt(opt, opts) && (opt.startsWith('--comp') || writesFile(v))) ctx.flag(`${name} ${opt} (writes a file)`);
-  }, opts);
+const outputOption =
+  (values: string, opts: string[]): Rule =>
+  (args, ctx, name) =>
+    void scan(
+      args,
+      values,
+      (opt, v) => {
+        if (isOpt(opt, opts) && (opt.startsWith('--comp') || writesFile(v))) ctx.flag(`${name} ${opt} (writes a file)`);
+      },
+      opts,
+    );
 
-const secondOperandWritten = (values: string): Rule => (args, ctx, name) => {
-  const operands = scan(args, values, () => {});
-  if (operands.length >= 2 && writesFile(operands[1])) ctx.flag(`${name} writes ${clip(operands[1]!.text)}`);
-};
+const secondOperandWritten =
+  (values: string): Rule =>
+  (args, ctx, name) => {
+    const operands = scan(args, values, () => {});
+    if (operands.length >= 2 && writesFile(operands[1])) ctx.flag(`${name} writes ${clip(operands[1]!.text)}`);
+  };
 
 const vim: Rule = (args, ctx, name) => {
   if (args.some((a) => /^(\+|-c$|-S$|-s$|--cmd$|-e$|-E$|-[a-zA-Z]*[esS]$)/.test(a.text))) ctx.flag(`${name} runs editor commands`);
 };
 
-const always = (what: string): Rule => (_args, ctx, name) => ctx.flag(`${name} ${what}`);
+const always =
+  (what: string): Rule =>
+  (_args, ctx, name) =>
+    ctx.flag(`${name} ${what}`);
 
 export const REWRITE_RULES: Record<string, Rule> = {
-  sed, gsed: sed, cp: overwrites, install: overwrites, curl, wget, tar, gtar: tar, bsdtar: tar, unzip, '7z': sevenZip, '7za': sevenZip, '7zz': sevenZip,
-  chmod: ownership, chown: ownership, chgrp: ownership, chattr: ownership, setfacl: ownership,
+  sed,
+  gsed: sed,
+  cp: overwrites,
+  install: overwrites,
+  curl,
+  wget,
+  tar,
+  gtar: tar,
+  bsdtar: tar,
+  unzip,
+  '7z': sevenZip,
+  '7za': sevenZip,
+  '7zz': sevenZip,
+  chmod: ownership,
+  chown: ownership,
+  chgrp: ownership,
+  chattr: ownership,
+  setfacl: ownership,
   ln: (args, ctx) => (has(parseFlags(args), 'f', '--force') ? ctx.flag('ln -f (replaces files)') : undefined),
   rsync: (args, ctx) => (args.length === 1 && /^--(version|help)$/.test(args[0]!.text) ? undefined : ctx.flag('rsync (overwrites files)')),
   patch: (args, ctx) => (args.some((a) => a.text === '--dry-run') ? undefined : ctx.flag('patch (rewrites files)')),
@@ -153,9 +265,15 @@ export const REWRITE_RULES: Record<string, Rule> = {
   uniq: secondOperandWritten('fsw'),
   xxd: secondOperandWritten('cglosn'),
   sponge: (args, ctx) => (args.some((a) => a.text === '-a') ? undefined : ctx.flag('sponge (overwrites a file)')),
-  vim, vi: vim, nvim: vim, view: vim, gvim: vim,
-  ed: always('edits files'), ex: always('edits files'),
-  emacs: (args, ctx) => (args.some((a) => /^(--?batch|--eval|--script|-l|--load|-f|--funcall|-x)/.test(a.text)) ? ctx.flag('emacs runs lisp') : undefined),
+  vim,
+  vi: vim,
+  nvim: vim,
+  view: vim,
+  gvim: vim,
+  ed: always('edits files'),
+  ex: always('edits files'),
+  emacs: (args, ctx) =>
+    args.some((a) => /^(--?batch|--eval|--script|-l|--load|-f|--funcall|-x)/.test(a.text)) ? ctx.flag('emacs runs lisp') : undefined,
   man: (args, ctx) => {
     if (args.some((a) => /^(-[PH]|--pager|--html)/.test(a.text))) ctx.flag('man -P (runs a program)');
   },

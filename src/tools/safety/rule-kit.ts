@@ -24,7 +24,11 @@ export const lit = (text: string): Arg => ({ text, dynamic: false, glob: false }
 /** Keeps reasons short when they quote the user's words. */
 export const clip = (text: string): string => (text.length > 32 ? `${text.slice(0, 31)}…` : text);
 
-export interface Flags { short: Set<string>; long: string[]; positionals: Arg[] }
+export interface Flags {
+  short: Set<string>;
+  long: string[];
+  positionals: Arg[];
+}
 
 /** Splits options (combined short flags included) from operands; `values` options take the next word. */
 export function parseFlags(args: Arg[], values: readonly string[] = []): Flags {
@@ -44,10 +48,8 @@ export function parseFlags(args: Arg[], values: readonly string[] = []): Flags {
   }
   return out;
 }
-export const hasLong = (f: Flags, ...names: string[]): boolean =>
-  f.long.some((l) => names.some((n) => l === n || l.startsWith(`${n}=`)));
-export const has = (f: Flags, short: string, ...long: string[]): boolean =>
-  [...short].some((c) => f.short.has(c)) || hasLong(f, ...long);
+export const hasLong = (f: Flags, ...names: string[]): boolean => f.long.some((l) => names.some((n) => l === n || l.startsWith(`${n}=`)));
+export const has = (f: Flags, short: string, ...long: string[]): boolean => [...short].some((c) => f.short.has(c)) || hasLong(f, ...long);
 
 /**
  * Whether a long option is one of `names`, also when abbreviated: GNU getopt_long accepts any
@@ -114,11 +116,52 @@ export const isSafeSink = (path: string): boolean => SAFE_SINKS.has(path) || /^\
  * an ordinary command run something else (`PATH=/tmp/x ls`, `GIT_PAGER='rm -rf ~' git log`).
  */
 const PROGRAM_VARIABLES = new Set([
-  'PATH', 'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'BASH_LOADABLES_PATH',
-  'PAGER', 'MANPAGER', 'MANOPT', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'TAR_OPTIONS',
-  'RSYNC_RSH', 'CVS_RSH', 'NODE_OPTIONS', 'NODE_PATH', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME',
-  'RUBYOPT', 'RUBYLIB', 'GEM_PATH', 'LUA_INIT', 'LUA_PATH', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'CLASSPATH', 'PKG_CONFIG_PATH',
-  'MAKEFLAGS', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_script_shell', 'XDG_CONFIG_HOME', 'HOME', 'ZDOTDIR',
+  'PATH',
+  'BASH_ENV',
+  'ENV',
+  'PROMPT_COMMAND',
+  'PS4',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'IFS',
+  'BASH_LOADABLES_PATH',
+  'PAGER',
+  'MANPAGER',
+  'MANOPT',
+  'EDITOR',
+  'VISUAL',
+  'BROWSER',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'TAR_OPTIONS',
+  'RSYNC_RSH',
+  'CVS_RSH',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'PYTHONSTARTUP',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'RUBYOPT',
+  'RUBYLIB',
+  'GEM_PATH',
+  'LUA_INIT',
+  'LUA_PATH',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'CLASSPATH',
+  'PKG_CONFIG_PATH',
+  'MAKEFLAGS',
+  'NPM_CONFIG_SCRIPT_SHELL',
+  'npm_config_script_shell',
+  'XDG_CONFIG_HOME',
+  'HOME',
+  'ZDOTDIR',
 ]);
 export const programVariable = (name: string): boolean =>
-  PROGRAM_VARIABLES.has(name) || /^(LD_|DYLD_|GIT_(SSH|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|CONFIG|EXEC_PATH|TEMPLATE_DIR))/.test(name);
+  PROGRAM_VARIABLES.has(name) ||
+  /^(LD_|DYLD_|GIT_(SSH|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|CONFIG|EXEC_PATH|TEMPLATE_DIR))/.test(name);

@@ -83,7 +83,16 @@ const setsVariables: Rule = (args, ctx, name) => {
 };
 
 export const SCRIPT_RULES: Record<string, Rule> = {
-  eval: evalRule, trap, alias, coproc, source, '.': source, read: setsVariables, printf: setsVariables, mapfile: setsVariables, readarray: setsVariables,
+  eval: evalRule,
+  trap,
+  alias,
+  coproc,
+  source,
+  '.': source,
+  read: setsVariables,
+  printf: setsVariables,
+  mapfile: setsVariables,
+  readarray: setsVariables,
   // `hash -p FILE NAME` runs FILE for NAME; `enable -f LIB NAME` loads a builtin from a shared library.
   hash: (args, ctx) => (args.some((a) => /^-[a-zA-Z]*p/.test(a.text)) ? ctx.flag('hash -p (changes what a name runs)') : undefined),
   enable: (args, ctx) => (args.some((a) => /^-[a-zA-Z]*f/.test(a.text)) ? ctx.flag('enable -f (loads a builtin)') : undefined),
@@ -98,7 +107,13 @@ export function programFromStdin(argv: Arg[]): string | null {
   if (!SHELLS.has(name)) return null;
   const marker = '\0stdin';
   let fromStdin = false;
-  const probe: RuleContext = { stdin: [marker], flag: () => {}, runScript: (s) => void (fromStdin ||= s === marker), runArgv: () => {}, download: () => null };
+  const probe: RuleContext = {
+    stdin: [marker],
+    flag: () => {},
+    runScript: (s) => void (fromStdin ||= s === marker),
+    runArgv: () => {},
+    download: () => null,
+  };
   shell(argv.slice(1), probe, name);
   return fromStdin ? name : null;
 }

@@ -21,7 +21,32 @@ interface Wrapper {
   inert?: string[];
 }
 export const WRAPPERS: Record<string, Wrapper> = {
-  sudo: { values: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group', '--chdir', '--host', '--prompt', '--role', '--type', '--other-user', '--command-timeout', '--close-from'], assignments: true, inert: ['-e', '--edit', '-l', '--list', '-v', '--validate'] },
+  sudo: {
+    values: [
+      '-u',
+      '-g',
+      '-C',
+      '-D',
+      '-h',
+      '-p',
+      '-r',
+      '-t',
+      '-U',
+      '-T',
+      '--user',
+      '--group',
+      '--chdir',
+      '--host',
+      '--prompt',
+      '--role',
+      '--type',
+      '--other-user',
+      '--command-timeout',
+      '--close-from',
+    ],
+    assignments: true,
+    inert: ['-e', '--edit', '-l', '--list', '-v', '--validate'],
+  },
   doas: { values: ['-u', '-C'] },
   env: { values: ['-u', '--unset', '-C', '--chdir'], assignments: true, scripts: ['-S', '--split-string'] },
   nice: { values: ['-n', '--adjustment'] },
@@ -37,12 +62,40 @@ export const WRAPPERS: Record<string, Wrapper> = {
   strace: { values: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-O', '-S', '-X'] },
   ltrace: { values: ['-o', '-e', '-p', '-s', '-u', '-a', '-n'] },
   watch: { values: ['-n', '--interval', '-q', '--equexit'], join: true },
-  ssh: { values: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'], skip: 1, join: true },
-  su: { values: ['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w'], scripts: ['-c', '--command', '--session-command'], noCommand: true },
+  ssh: {
+    values: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
+    skip: 1,
+    join: true,
+  },
+  su: {
+    values: ['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w'],
+    scripts: ['-c', '--command', '--session-command'],
+    noCommand: true,
+  },
   runuser: { values: ['-u', '-g', '-G', '--user', '--group', '--supp-group', '-s', '--shell'], scripts: ['-c', '--command'] },
-  setarch: { skip: 1 }, linux32: {}, linux64: {}, chrt: { values: ['-T', '-P', '-D'], skip: 1 }, unshare: {}, nsenter: { values: ['-t', '--target'] },
-  prlimit: {}, valgrind: {}, eatmydata: {}, fakeroot: {}, pkexec: { values: ['--user'] }, 'xvfb-run': {}, caffeinate: {}, 'systemd-inhibit': {},
-  nohup: {}, setsid: {}, builtin: {}, unbuffer: {}, busybox: {}, torsocks: {}, proxychains: { values: ['-f'] }, proxychains4: { values: ['-f'] }, firejail: {},
+  setarch: { skip: 1 },
+  linux32: {},
+  linux64: {},
+  chrt: { values: ['-T', '-P', '-D'], skip: 1 },
+  unshare: {},
+  nsenter: { values: ['-t', '--target'] },
+  prlimit: {},
+  valgrind: {},
+  eatmydata: {},
+  fakeroot: {},
+  pkexec: { values: ['--user'] },
+  'xvfb-run': {},
+  caffeinate: {},
+  'systemd-inhibit': {},
+  nohup: {},
+  setsid: {},
+  builtin: {},
+  unbuffer: {},
+  busybox: {},
+  torsocks: {},
+  proxychains: { values: ['-f'] },
+  proxychains4: { values: ['-f'] },
+  firejail: {},
 };
 
 export const wrapper: Rule = (args, ctx, name) => {
@@ -89,14 +142,35 @@ export const find: Rule = (args, ctx) => {
       const end = args.findIndex((a, j) => j > i && (a.text === ';' || a.text === '+'));
       const inner = args.slice(i + 1, end < 0 ? undefined : end);
       // The file names find substitutes are unknown: treat {} as a dynamic word.
-      ctx.runArgv(inner.map((a) => (a.text.includes('{}') ? { ...a, dynamic: true } : a)), `find ${t}`);
+      ctx.runArgv(
+        inner.map((a) => (a.text.includes('{}') ? { ...a, dynamic: true } : a)),
+        `find ${t}`,
+      );
       if (end < 0) return;
       i = end;
     }
   }
 };
 
-const XARGS_VALUES = ['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'];
+const XARGS_VALUES = [
+  '-a',
+  '-d',
+  '-E',
+  '-I',
+  '-L',
+  '-n',
+  '-P',
+  '-s',
+  '--arg-file',
+  '--delimiter',
+  '--eof',
+  '--replace',
+  '--max-lines',
+  '--max-args',
+  '--max-procs',
+  '--max-chars',
+  '--process-slot-var',
+];
 export const xargs: Rule = (args, ctx) => {
   let i = 0;
   while (i < args.length && args[i]!.text.startsWith('-') && !args[i]!.dynamic) i += XARGS_VALUES.includes(args[i]!.text) ? 2 : 1;

@@ -33,23 +33,35 @@ export function bwrapOptions({ network, cwd }: BwrapOptions): string[] {
     '--unshare-pid',
     ...(network ? [] : ['--unshare-net']),
     // Started by root, bubblewrap keeps every capability, and the command could remount / writable.
-    '--cap-drop', 'ALL',
-    '--ro-bind', '/', '/',
-    '--dev', '/dev',
-    '--proc', '/proc',
-    '--tmpfs', '/tmp',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
     // Sockets of the user's session bus, systemd, Docker and agents live here; through them a
     // command could have a process outside the sandbox write for it.
-    '--tmpfs', '/run',
+    '--tmpfs',
+    '/run',
     ...RUN_KEPT.flatMap((p) => ['--ro-bind-try', p, p]),
     // Last, so it also works when the working directory is under /tmp or /run.
-    '--bind', cwd, cwd,
+    '--bind',
+    cwd,
+    cwd,
     // A repository's config and hooks name programs that git runs later, outside the sandbox, for
     // commands that run unasked (`git status` reads core.fsmonitor, `git diff` diff drivers): a
     // step must not be able to plant them. Above cwd they are read-only already.
     ...GIT_PROGRAM_FILES.flatMap((f) => ['--ro-bind-try', `${cwd}/.git/${f}`, `${cwd}/.git/${f}`]),
-    '--chdir', cwd,
-    '--setenv', 'TMPDIR', '/tmp',
+    '--chdir',
+    cwd,
+    '--setenv',
+    'TMPDIR',
+    '/tmp',
   ];
 }
 

@@ -29,7 +29,12 @@ export interface DetectDeps {
 const PROBE_TIMEOUT_MS = 3000;
 
 function firstLine(text: string): string {
-  return text.split('\n').find((l) => l.trim())?.trim() ?? '';
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? ''
+  );
 }
 
 async function onPath(deps: DetectDeps, name: string): Promise<string | null> {

@@ -42,7 +42,7 @@ describe.each(CLUSTERS)('%s as one cluster', (_name, g) => {
     expect(ed.deleteForward(end(text)).text).toBe(text);
   });
 
-  it('type, ←←, X puts X before b and keeps the cluster intact (the issue\'s a🎉b case)', () => {
+  it("type, ←←, X puts X before b and keeps the cluster intact (the issue's a🎉b case)", () => {
     let s = end(text);
     s = ed.left(ed.left(s));
     s = ed.insert(s, 'X');

@@ -30,7 +30,12 @@ function setup() {
   writeFileSync(bundle, '// bundle');
   const memory = join(home, 'memory.jsonl');
   writeFileSync(memory, '{"id":1,"ts":"2025-01-01T00:00:00Z","kind":"fact","content":"a"}\n');
-  const env: Record<string, string | undefined> = { HOME: home, XDG_CACHE_HOME: join(home, 'cache'), OPENAI_API_KEY: 'sk-one', TERM: 'xterm-256color' };
+  const env: Record<string, string | undefined> = {
+    HOME: home,
+    XDG_CACHE_HOME: join(home, 'cache'),
+    OPENAI_API_KEY: 'sk-one',
+    TERM: 'xterm-256color',
+  };
   const files = [join(home, 'config', 'aish', 'config.ts'), memory, join(home, 'inbox.jsonl')];
   return { home, bundle, memory, env, files };
 }
@@ -123,7 +128,20 @@ describe('frame cache', () => {
     }
     const slot = lookup(s.bundle, s.env, TTY)!;
     const entries = (JSON.parse(readFileSync(slot.path, 'utf8')) as { entries: Array<{ frame: string }> }).entries;
-    expect(entries.map((e) => /mem (\d+)/.exec(e.frame)![1])).toEqual(['51', '50', '49', '48', '47', '46', '45', '44', '43', '42', '41', '40']);
+    expect(entries.map((e) => /mem (\d+)/.exec(e.frame)![1])).toEqual([
+      '51',
+      '50',
+      '49',
+      '48',
+      '47',
+      '46',
+      '45',
+      '44',
+      '43',
+      '42',
+      '41',
+      '40',
+    ]);
     expect(lookup(s.bundle, s.env, { columns: 51, rows: 30 })?.frame).toContain('mem 51');
   });
 });

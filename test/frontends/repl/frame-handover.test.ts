@@ -8,7 +8,8 @@ const FRAME = `${EMPTY_PROMPT_LINE}\n${STATUS}\n`;
 const ERASE = '\x1b[2A\r\x1b[J';
 const [HIDE, BSU, ESU] = ['\x1b[?25l', '\x1b[?2026h', '\x1b[?2026l'];
 /** ansi-escapes' eraseLines(n), as Ink's log-update writes it before each frame. */
-const eraseLines = (n: number) => Array.from({ length: n }, (_, i) => `\x1b[2K${i < n - 1 ? '\x1b[1A' : ''}`).join('') + (n ? '\x1b[G' : '');
+const eraseLines = (n: number) =>
+  Array.from({ length: n }, (_, i) => `\x1b[2K${i < n - 1 ? '\x1b[1A' : ''}`).join('') + (n ? '\x1b[G' : '');
 
 describe('frameOf', () => {
   it('takes the frame out of a log-update write, with or without the erase in front', () => {
@@ -26,7 +27,7 @@ describe('frameOf', () => {
 });
 
 describe('FrameHandover', () => {
-  it('writes nothing when Ink\'s first frame is the one on screen, then lets everything through', () => {
+  it("writes nothing when Ink's first frame is the one on screen, then lets everything through", () => {
     const h = new FrameHandover(FRAME, ERASE);
     expect([HIDE, BSU, FRAME, ESU].map((c) => h.pass(c))).toEqual(['', '', '', '']);
     expect(h.done).toBe(true);

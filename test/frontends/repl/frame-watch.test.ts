@@ -12,17 +12,46 @@ import { statusText } from '../../../src/frontends/repl/status-text';
 import { truncateColumns } from '../../../src/util/width';
 import { tmpDir } from '../../helpers/tmp';
 
-const STATUS: StatusInfo = { preset: 'fast', model: 'gpt-4o-mini', cwd: '/w', memoryInjected: 2, inbox: 0, tokens: 134, budget: 8000, tokensExact: false, busy: false, norris: null, usage: null };
+const STATUS: StatusInfo = {
+  preset: 'fast',
+  model: 'gpt-4o-mini',
+  cwd: '/w',
+  memoryInjected: 2,
+  inbox: 0,
+  tokens: 134,
+  budget: 8000,
+  tokensExact: false,
+  busy: false,
+  norris: null,
+  usage: null,
+};
 const FRAME = `${EMPTY_PROMPT_LINE}\n\x1b[2m${statusText(STATUS, 100, truncateColumns)}\x1b[22m\n`;
 const DRAFT = FRAME.replace(EMPTY_PROMPT_LINE, '\x1b[1m\x1b[36m› \x1b[39m\x1b[22mhi\x1b[7m \x1b[27m');
 
 function parts(predicted?: string, fromCache = true) {
   const dir = tmpDir();
   const cache = join(dir, 'cache', 'aish', 'first-frame.json');
-  const first = { predicted, fromCache, cache: { path: cache, key: 'k1' }, eraseSequence: '', erase() {}, takeKeys: () => ({ lines: [], draft: '' }), abandon() {} } satisfies FirstFrame;
-  const setup = { config: {}, configPath: join(dir, 'config.ts'), paths: { memoryPath: join(dir, 'data', 'memory.jsonl') } } as unknown as Setup;
+  const first = {
+    predicted,
+    fromCache,
+    cache: { path: cache, key: 'k1' },
+    eraseSequence: '',
+    erase() {},
+    takeKeys: () => ({ lines: [], draft: '' }),
+    abandon() {},
+  } satisfies FirstFrame;
+  const setup = {
+    config: {},
+    configPath: join(dir, 'config.ts'),
+    paths: { memoryPath: join(dir, 'data', 'memory.jsonl') },
+  } as unknown as Setup;
   const status = { ...STATUS };
-  const settled = keepSettledFrame(first, setup, () => status, () => 100);
+  const settled = keepSettledFrame(
+    first,
+    setup,
+    () => status,
+    () => 100,
+  );
   return { cache, setup, status, settled, recorder: new FrameRecorder() };
 }
 

@@ -17,7 +17,12 @@ const frame = (el: React.ReactElement) => {
 describe('InputLine', () => {
   it('150 × x at 40 columns: 38 after the prompt, then full rows, the cursor after the text', () => {
     const s = emptyEditor('x'.repeat(150));
-    expect(frame(<InputLine state={s} prompt="› " dim={false} width={40} />)).toEqual([`› ${'x'.repeat(38)}`, 'x'.repeat(40), 'x'.repeat(40), 'x'.repeat(32)]);
+    expect(frame(<InputLine state={s} prompt="› " dim={false} width={40} />)).toEqual([
+      `› ${'x'.repeat(38)}`,
+      'x'.repeat(40),
+      'x'.repeat(40),
+      'x'.repeat(32),
+    ]);
     expect(inputRowCount(s, 40, '› ')).toBe(4);
   });
 

@@ -3,9 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { chunkActions, keyToActions, type PasteState } from '../../../src/frontends/repl/keymap';
 
 const noKey: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 const k = (over: Partial<Key>): Key => ({ ...noKey, ...over });
 const fresh = (): PasteState => ({ active: false });
@@ -29,7 +46,8 @@ describe('keyToActions', () => {
       ['', { leftArrow: true }, 'left'],
       ['', { rightArrow: true }, 'right'],
     ];
-    for (const [input, key, type] of cases) expect(keyToActions(input, k(key), fresh()), `${input} ${JSON.stringify(key)}`).toEqual([{ type }]);
+    for (const [input, key, type] of cases)
+      expect(keyToActions(input, k(key), fresh()), `${input} ${JSON.stringify(key)}`).toEqual([{ type }]);
   });
 
   it('readline word keys, Ctrl-L, Ctrl-Z, and Delete apart from Backspace', () => {

@@ -16,7 +16,9 @@ describe('spinnerText', () => {
   it('a retry: the seconds left (rounded up) and the attempt', () => {
     const retry = { at: t0 + 2000, attempt: 2, of: 3 };
     expect(spinnerText({ kind: 'assistant', startedAt: t0, retry }, 0, t0 + 100)).toBe('⠋ retrying in 2s (attempt 2/3) · Ctrl-C to cancel');
-    expect(spinnerText({ kind: 'assistant', startedAt: t0, retry }, 0, t0 + 1500)).toBe('⠋ retrying in 1s (attempt 2/3) · Ctrl-C to cancel');
+    expect(spinnerText({ kind: 'assistant', startedAt: t0, retry }, 0, t0 + 1500)).toBe(
+      '⠋ retrying in 1s (attempt 2/3) · Ctrl-C to cancel',
+    );
     expect(spinnerText({ kind: 'assistant', startedAt: t0, retry }, 0, t0 + 2500)).toBe('⠋ retrying (attempt 2/3) · Ctrl-C to cancel');
   });
 });

@@ -25,9 +25,7 @@ describe('renderMarkdown layout (color: false)', () => {
   });
 
   it('renders inline styles as plain text, code spans with backticks, entities decoded', () => {
-    expect(plain('**bold** *it* ~~del~~ `a &amp; b` A &amp; B &lt;c&gt; &copy; \\*x\\*')).toBe(
-      'bold it del `a &amp; b` A & B <c> © *x*',
-    );
+    expect(plain('**bold** *it* ~~del~~ `a &amp; b` A &amp; B &lt;c&gt; &copy; \\*x\\*')).toBe('bold it del `a &amp; b` A & B <c> © *x*');
   });
 
   it('shows links as "text (url)" unless the text is the url', () => {
@@ -81,9 +79,7 @@ describe('renderMarkdown layout (color: false)', () => {
 
   it('falls back to "col: value" lines when the table is too wide', () => {
     const md = '| Key | Description |\n|---|---|\n| a | short |\n| b | a much longer description text |';
-    expect(plain(md, 30)).toBe(
-      ['Key: a', 'Description: short', '', 'Key: b', 'Description: a much longer', 'description text'].join('\n'),
-    );
+    expect(plain(md, 30)).toBe(['Key: a', 'Description: short', '', 'Key: b', 'Description: a much longer', 'description text'].join('\n'));
   });
 
   it('shows HTML as plain text', () => {
@@ -180,9 +176,54 @@ describe('robustness', () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
   }
-  const pieces = ['*', '**', '_', '`', '```', '~~', '#', '> ', '- ', '1. ', '[', ']', '(', ')', '!', '|', '|---|', '\n', '\n\n',
-    ' ', '  ', '\t', '<', '>', '&', '&amp;', '&#27;', '&#x0;', ';', '\\', '[ ] ', '\x1b', '\x00', '\r', 'é', '中文', '🙂',
-    '\u0301', 'word', 'http://x.y', '<div>', '</div>', '---', '    ', '```ts\n', '```\n'];
+  const pieces = [
+    '*',
+    '**',
+    '_',
+    '`',
+    '```',
+    '~~',
+    '#',
+    '> ',
+    '- ',
+    '1. ',
+    '[',
+    ']',
+    '(',
+    ')',
+    '!',
+    '|',
+    '|---|',
+    '\n',
+    '\n\n',
+    ' ',
+    '  ',
+    '\t',
+    '<',
+    '>',
+    '&',
+    '&amp;',
+    '&#27;',
+    '&#x0;',
+    ';',
+    '\\',
+    '[ ] ',
+    '\x1b',
+    '\x00',
+    '\r',
+    'é',
+    '中文',
+    '🙂',
+    '\u0301',
+    'word',
+    'http://x.y',
+    '<div>',
+    '</div>',
+    '---',
+    '    ',
+    '```ts\n',
+    '```\n',
+  ];
 
   it('never throws on random input and never emits ESC without colour', () => {
     const rand = rng(42);
@@ -214,7 +255,9 @@ describe('robustness', () => {
     let sections = 0;
     const langs = ['ts', 'python', 'bash', 'json', 'go', 'rust', ''];
     for (let i = 0; parts.join('\n').length < 80_000; i++, sections++) {
-      parts.push(`## Section ${i}\n\nThis paragraph has **bold**, *italic*, \`inline code\`, a [link](https://example.com/${i}) and enough words to wrap a couple of times at eighty columns, plus &amp; entities.\n\n- item one with \`code\`\n- item two\n  1. nested ordered\n  2. another\n\n| key | value |\n|-----|-------|\n| a${i} | b${i} |\n`);
+      parts.push(
+        `## Section ${i}\n\nThis paragraph has **bold**, *italic*, \`inline code\`, a [link](https://example.com/${i}) and enough words to wrap a couple of times at eighty columns, plus &amp; entities.\n\n- item one with \`code\`\n- item two\n  1. nested ordered\n  2. another\n\n| key | value |\n|-----|-------|\n| a${i} | b${i} |\n`,
+      );
       const code = `const value${i} = await fetch("https://x/${i}");\nif (value${i}.ok) { console.log(value${i}.status); }\n`;
       parts.push(`\`\`\`${langs[i % langs.length]}\n${code.repeat(3)}\`\`\`\n`);
     }

@@ -44,7 +44,10 @@ describe('notices that end with the work they are about', () => {
     t.ui.stdin.write('\x1b');
     await t.until((f) => !f.includes('queued: three') && f.includes('queued: two'), 'three taken back');
     t.ui.stdin.write('\x03');
-    await t.until((f) => f.includes('[interrupted]') && f.includes('› two') && f.includes('ANSWER TWO') && !t.engine.busy, 'the queued prompt answered');
+    await t.until(
+      (f) => f.includes('[interrupted]') && f.includes('› two') && f.includes('ANSWER TWO') && !t.engine.busy,
+      'the queued prompt answered',
+    );
     expect(t.frame()).not.toContain('three');
     const sent = fake.server.requests.map((r) => r.body.messages.at(-1).content);
     expect(sent).toEqual(['one', 'two']);

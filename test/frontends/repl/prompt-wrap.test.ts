@@ -38,7 +38,8 @@ describe('wrapPrompt', () => {
         for (let i = 0; i + 1 < rows.length; i++) {
           const room = (i === 0 ? width - 2 : width) - rows[i]!.width;
           const nextFirst = Array.from(new Intl.Segmenter().segment(text.slice(rows[i + 1]!.start)))[0]!.segment;
-          if (text[rows[i]!.end] !== ' ' && text[rows[i + 1]!.start - 1] !== ' ') expect(stringWidth(nextFirst), `${width}: row ${i}`).toBeGreaterThan(room);
+          if (text[rows[i]!.end] !== ' ' && text[rows[i + 1]!.start - 1] !== ' ')
+            expect(stringWidth(nextFirst), `${width}: row ${i}`).toBeGreaterThan(room);
         }
       }
     });

@@ -5,8 +5,17 @@ import { statusText } from '../../../src/frontends/repl/status-text';
 import { stringWidth, truncateColumns } from '../../../src/util/width';
 
 const status = (cwd: string): StatusInfo => ({
-  preset: 'local', model: 'm', cwd, memoryInjected: 3, inbox: 0, tokens: 1200, budget: 32000, tokensExact: true, busy: false,
-  norris: null, usage: null,
+  preset: 'local',
+  model: 'm',
+  cwd,
+  memoryInjected: 3,
+  inbox: 0,
+  tokens: 1200,
+  budget: 32000,
+  tokensExact: true,
+  busy: false,
+  norris: null,
+  usage: null,
 });
 
 describe('statusText', () => {
@@ -46,7 +55,8 @@ describe('statusText', () => {
   });
 
   it('before string-width loads, the first frame cuts ASCII exactly and other text never too wide', () => {
-    for (const w of [20, 37, 38, 39, 80]) expect(statusText(status('~/a'), w, cutWithin)).toBe(statusText(status('~/a'), w, truncateColumns));
+    for (const w of [20, 37, 38, 39, 80])
+      expect(statusText(status('~/a'), w, cutWithin)).toBe(statusText(status('~/a'), w, truncateColumns));
     // "│" counts two columns here, so the cut comes earlier than the exact one, never later.
     const early = statusText(status('~/日本語'), 20, cutWithin);
     expect(stringWidth(early)).toBeLessThanOrEqual(20);

@@ -24,14 +24,45 @@ const ANSWER = [
   'Then run it.',
 ].join('\n');
 
-const status = { preset: '', model: '', cwd: '', memoryInjected: null, inbox: 0, tokens: 0, budget: 0, tokensExact: false, busy: false, norris: null, usage: null };
+const status = {
+  preset: '',
+  model: '',
+  cwd: '',
+  memoryInjected: null,
+  inbox: 0,
+  tokens: 0,
+  budget: 0,
+  tokensExact: false,
+  busy: false,
+  norris: null,
+  usage: null,
+};
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('a streamed answer in the scrollback', () => {
   it('has a blank line between heading, paragraph, list, code block and table, and keeps the fence and label', () => {
     const out = renderMarkdown(ANSWER, { width: 60, color: false });
     expect(out).toBe(
-      ['# Setting up', '', 'Install the tools first.', '', '• node 20', '• pnpm', '', '```bash', '  pnpm install', '', '  pnpm test', '```', '', 'tool │ version', '─────┼────────', 'node │ 20', '', 'Then run it.'].join('\n'),
+      [
+        '# Setting up',
+        '',
+        'Install the tools first.',
+        '',
+        '• node 20',
+        '• pnpm',
+        '',
+        '```bash',
+        '  pnpm install',
+        '',
+        '  pnpm test',
+        '```',
+        '',
+        'tool │ version',
+        '─────┼────────',
+        'node │ 20',
+        '',
+        'Then run it.',
+      ].join('\n'),
     );
   });
 

@@ -58,6 +58,15 @@ describe('tailLines', () => {
 describe('tailLines in an answer', () => {
   it('keeps the spacing of code inside fences', () => {
     const text = '```py\ndef f():\n    return  1\n```\nsome   words  here\n~~~\n  x   y\n~~~';
-    expect(tailLines(text, 99, 40, 'assistant').lines).toEqual(['```py', 'def f():', '    return  1', '```', 'some words here', '~~~', '  x   y', '~~~']);
+    expect(tailLines(text, 99, 40, 'assistant').lines).toEqual([
+      '```py',
+      'def f():',
+      '    return  1',
+      '```',
+      'some words here',
+      '~~~',
+      '  x   y',
+      '~~~',
+    ]);
   });
 });

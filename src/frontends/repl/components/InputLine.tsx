@@ -6,7 +6,11 @@ import type { EditorState } from '../line-editor';
 import { cursorRow, wrapPrompt, type PromptRow } from '../prompt-wrap';
 
 /** Prompt text's rows: `› ` on the first line, `… ` on later lines of a multi-line text. */
-export function promptRows(text: string, width: number, prompt: string): { rows: PromptRow[]; prefix: (r: PromptRow, i: number) => string } {
+export function promptRows(
+  text: string,
+  width: number,
+  prompt: string,
+): { rows: PromptRow[]; prefix: (r: PromptRow, i: number) => string } {
   const rows = wrapPrompt(text, width, columns(prompt));
   return { rows, prefix: (r, i) => (!r.head ? '' : i === 0 ? prompt : '… ') };
 }
@@ -48,7 +52,19 @@ function layout(state: EditorState, width: number, question: string) {
  * At most `maxLines` rows are shown, around the cursor: a long paste must not make the live area
  * taller than the terminal (Ink then repaints the whole scrollback every frame).
  */
-export function InputLine({ state, prompt, dim, width, maxLines = 12 }: { state: EditorState; prompt: string; dim: boolean; width: number; maxLines?: number }) {
+export function InputLine({
+  state,
+  prompt,
+  dim,
+  width,
+  maxLines = 12,
+}: {
+  state: EditorState;
+  prompt: string;
+  dim: boolean;
+  width: number;
+  maxLines?: number;
+}) {
   const { above, rows, prefix, cur } = layout(state, width, prompt);
   const first = rows.length <= maxLines ? 0 : Math.min(Math.max(0, cur.row - maxLines + 2), rows.length - maxLines);
   const shown = rows.slice(first, first + maxLines);

@@ -45,7 +45,12 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
  * its finished rendering wraps a plain paragraph, so lines don't move when it completes; command
  * output and code in an answer's fences keep their spacing (columns line up) and are cut at the width.
  */
-export function tailLines(text: string, rows: number, width: number, kind: LiveState['kind'] = 'shell'): { lines: string[]; hidden: number } {
+export function tailLines(
+  text: string,
+  rows: number,
+  width: number,
+  kind: LiveState['kind'] = 'shell',
+): { lines: string[]; hidden: number } {
   const visual: string[] = [];
   let fence = ''; // the answer's open code fence, if any
   for (const line of text.split('\n')) {

@@ -25,6 +25,16 @@ export default tseslint.config(
   {
     files: ['**/*.cjs', '**/*.mjs', 'eslint.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', globalThis: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        globalThis: 'readonly',
+      },
+    },
   },
 );

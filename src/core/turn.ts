@@ -138,14 +138,12 @@ async function modelCall(deps: TurnDeps, signal: AbortSignal, firstOfTurn: boole
       await loadTokenizer();
       req = deps.request();
     }
-    const result = await deps
-      .broker()
-      .stream(req.messages, {
-        signal,
-        tools: await deps.toolbox.specsReady(),
-        onText: (t) => host.liveText(t),
-        onRetry: (r) => host.liveRetry?.(r),
-      });
+    const result = await deps.broker().stream(req.messages, {
+      signal,
+      tools: await deps.toolbox.specsReady(),
+      onText: (t) => host.liveText(t),
+      onRetry: (r) => host.liveRetry?.(r),
+    });
     endLive();
     // Servers that send no usage get the token counter's estimate, shown with a ~.
     const estimate = (): Usage => ({

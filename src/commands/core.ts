@@ -29,9 +29,9 @@ export const historyCommand: MetaCommand<'chat'> = {
   },
 };
 
-export const cdCommand: MetaCommand<'chat'> = {
+export const cdCommand: MetaCommand<'dir'> = {
   name: 'cd',
   args: 'DIR',
   summary: "change aish's directory (also !cd DIR)",
-  run: ({ chat, rest }) => ({ output: [info(chat.changeDir(rest))] }),
+  run: ({ dir, rest }) => ({ output: [info(dir.change(rest))] }),
 };

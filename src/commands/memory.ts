@@ -65,7 +65,7 @@ export function completeIds({ memory }: { memory: MemorySession }, argv: string[
   }
 }
 
-const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[] = [
+const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'sessions'>[] = [
   {
     name: 'add',
     args: '[--project] KIND TEXT',
@@ -160,7 +160,7 @@ export const rememberCommand: MetaCommand<'memory' | 'ui'> = {
   },
 };
 
-export const memoryCommand: MetaCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'> = {
+export const memoryCommand: MetaCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'sessions'> = {
   name: 'memory',
   summary: 'manage cross-session memory (add KIND TEXT, forget ID, pin ID, plan, search TEXT, …)',
   subcommands,

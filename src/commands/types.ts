@@ -39,15 +39,19 @@ export interface CommandServices {
     /** This session's latest digest: title, summary, working state. */
     digest(): SessionDigest | null;
     resume(nameOrId: string): number;
-    /** Read the config file again; says what was applied and what needs a restart. */
-    reloadConfig(): Promise<string>;
-    /** The config file in use (null: none, the defaults). */
-    readonly configPath: string | null;
-    changeDir(dir: string): string;
-    /** Tokens and cost of this run's model calls, per preset (`:usage`). */
-    usageReport(): { presets: PresetUsage[]; price(preset: string): Price | undefined };
-    cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   };
+  /** The config file in use (`path` null: none, the defaults). */
+  configFile: {
+    readonly path: string | null;
+    /** Read it again; says what was applied and what needs a restart. */
+    reload(): Promise<string>;
+  };
+  /** aish's directory (`:cd`). */
+  dir: { change(dir: string): string };
+  /** Tokens and cost of this run's model calls, per preset (`:usage`). */
+  usage: { report(): { presets: PresetUsage[]; price(preset: string): Price | undefined } };
+  /** Work Ctrl-C can cancel (a command waiting on a model). */
+  run: { cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> };
   sessions: Pick<SessionRecorder, 'path' | 'id' | 'save' | 'append' | 'sessionsDir'>;
   /** Snapshots of aish's directory (`:checkpoints`, `:restore`). */
   checkpoints: Pick<Checkpoints, 'dir' | 'list' | 'restore'>;

@@ -51,11 +51,11 @@ export function formatUsage(r: UsageReport): string {
   return out.join('\n');
 }
 
-export const usageCommand: MetaCommand<'chat'> = {
+export const usageCommand: MetaCommand<'usage'> = {
   name: 'usage',
   summary: "tokens (and cost, for priced presets) of this run's model calls, per preset",
-  run: ({ chat, argv }) => {
+  run: ({ usage, argv }) => {
     if (argv.length > 0) throw new UsageError('usage: :usage (no arguments)');
-    return { output: [rows(formatUsage(chat.usageReport()))] };
+    return { output: [rows(formatUsage(usage.report()))] };
   },
 };

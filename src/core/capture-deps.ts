@@ -40,9 +40,14 @@ export function captureDeps(p: {
   };
 }
 
-/** The engine's keeper: capture is off with --no-memory, memory: false, and for -p / --norris. */
+/** The session's keeper: capture is off with --no-memory, memory: false, and for -p / --norris. */
 export function keeperFor(
-  e: { config: AishConfig; models: Models; memory: MemorySession; recorder: SessionRecorder; summarizer: string },
+  e: {
+    config: Pick<AishConfig, 'memory'>;
+    models: Pick<Models, 'broker' | 'resolve' | 'active'>;
+    memory: Pick<MemorySession, 'summarizerModel' | 'store' | 'inbox' | 'nearby'>;
+    recorder: Pick<SessionRecorder, 'path'>;
+  },
   opts: Pick<EngineOptions, 'memory' | 'capture'>,
   notice: (text: string) => void,
   changed: () => void,
@@ -53,7 +58,7 @@ export function keeperFor(
     minTurns: mem ? mem.captureMinTurns : 4,
     deps: () =>
       captureDeps({
-        broker: e.models.broker(e.models.resolve(e.summarizer)),
+        broker: e.models.broker(e.models.resolve(summarizerPreset(e.memory, e.models))),
         store: e.memory.store(),
         inbox: e.memory.inbox(),
         nearby: (text, limit) => e.memory.nearby(text, limit),

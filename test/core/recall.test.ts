@@ -9,7 +9,7 @@ import type { AishConfig } from '../../src/config/types';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { systemText, type RecordedRequest } from '../helpers/openai-server';
 import { tmpDir } from '../helpers/tmp';
@@ -68,7 +68,7 @@ async function engineIn(
   process.chdir(cwd);
   const engine = Engine.create(s, host, { env, ...(opts.noMemory && { memory: false }) });
   engine.start();
-  return { s, engine, input: new InputRouter(engine), printed };
+  return { s, engine, input: routerFor(engine.parts), printed };
 }
 
 function lastUser(req: RecordedRequest): string {

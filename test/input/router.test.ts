@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 
 async function router() {
@@ -14,7 +14,7 @@ async function router() {
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
   const engine = Engine.create(await setup({}, env), host, { env });
-  const input = new InputRouter(engine);
+  const input = routerFor(engine.parts);
   const last = () => printed.at(-1);
   return { input, printed, last, engine };
 }
@@ -83,7 +83,7 @@ describe('InputRouter', () => {
       { kind: 'error', text: '@/dev/urandom: not a regular file (a character device) — not attached' },
       { kind: 'error', text: 'prompt not sent: a file could not be attached — remove the @ or name another file' },
     ]);
-    expect(t.engine.conversation.messages).toEqual([]);
+    expect(t.engine.parts.conversation.messages).toEqual([]);
   });
 
   it('`!` with nothing after it explains itself instead of running a shell', async () => {

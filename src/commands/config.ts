@@ -1,8 +1,9 @@
 /** `:config [path]`, `:config reload` */
 import { tildify } from '../util/paths';
-import { info, type MetaCommand } from './types';
+import { command, info } from './types';
 
-export const configCommand: MetaCommand<'configFile' | 'paths'> = {
+export const configCommand = command({
+  needs: ['configFile', 'paths'],
   name: 'config',
   summary: 'where the config file is; reload it without restarting',
   subcommands: [
@@ -24,4 +25,4 @@ export const configCommand: MetaCommand<'configFile' | 'paths'> = {
     },
   ],
   defaultSub: 'path',
-};
+});

@@ -1,6 +1,6 @@
 /** `:help [COMMAND]`: every command on one line each, or one command's details and subcommands. */
 import { UsageError } from '../util/errors';
-import { rows, type MetaCommand, type SubCommand } from './types';
+import { command, rows, type MetaCommand, type SubCommand } from './types';
 
 export function synopsis(c: MetaCommand): string {
   const args = c.args ?? (c.subcommands ? c.subcommands.map((s) => s.name).join(' | ') : '');
@@ -20,7 +20,8 @@ function details(c: MetaCommand): string {
   return [`${synopsis(c)} — ${c.summary}`, ...(more ? [more] : [])].join('\n');
 }
 
-export const helpCommand: MetaCommand<'commands'> = {
+export const helpCommand = command({
+  needs: ['commands'],
   name: 'help',
   args: '[COMMAND]',
   summary: 'list every command; :help COMMAND for details',
@@ -41,4 +42,4 @@ export const helpCommand: MetaCommand<'commands'> = {
     );
     return { output: [rows(lines.join('\n'))] };
   },
-};
+});

@@ -1,7 +1,8 @@
 /** :model [NAME] */
-import { info, type MetaCommand } from './types';
+import { command, info } from './types';
 
-export const modelCommand: MetaCommand<'models' | 'config' | 'configFile'> = {
+export const modelCommand = command({
+  needs: ['models', 'config', 'configFile'],
   name: 'model',
   args: '[NAME]',
   summary: 'switch model preset; without NAME, list the presets',
@@ -21,4 +22,4 @@ export const modelCommand: MetaCommand<'models' | 'config' | 'configFile'> = {
     });
     return { output: [info(`${rows.join('\n')}\n* = active; switch with :model NAME`)] };
   },
-};
+});

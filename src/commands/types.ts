@@ -1,6 +1,6 @@
 /**
- * Meta commands are thin adapters: each declares which services it needs (`MetaCommand<'memory' |
- * 'ui'>`) and receives only those, parses its arguments, calls the part of the core that does the
+ * Meta commands are thin adapters: each declares which services it needs (`needs: ['memory', 'ui']`)
+ * and receives only those, built for it at run time, parses its arguments, calls the part of the core that does the
  * work, and returns what to show. A command with subcommands (`:memory`) declares them as a table;
  * dispatch, `:help` and Tab completion are derived from it.
  */
@@ -90,6 +90,8 @@ export interface SubCommand<N extends Need = Need> {
 
 export interface MetaCommand<N extends Need = Need> {
   name: string;
+  /** The services it runs with: the router hands it these and no others. */
+  needs: readonly N[];
   aliases?: string[];
   /** Argument synopsis for :help, e.g. "[NAME]"; derived from the subcommands when there are some. */
   args?: string;
@@ -102,6 +104,21 @@ export interface MetaCommand<N extends Need = Need> {
   subcommands?: SubCommand<N>[];
   defaultSub?: string;
   run?: Run<N>;
+}
+
+/**
+ * A command whose services are exactly its `needs`: the type of every `run` and `complete` (its
+ * subcommands' too) is derived from that list, so using a service it does not list fails to compile.
+ */
+export function command<const N extends Need>(spec: MetaCommand<N>): MetaCommand<N> {
+  return spec;
+}
+
+/** Only the services in `needs`, picked at run time. */
+export function pickServices<N extends Need>(all: Readonly<CommandServices>, needs: readonly N[]): Pick<CommandServices, N> {
+  const out = {} as Pick<CommandServices, N>;
+  for (const n of needs) out[n] = all[n];
+  return out;
 }
 
 export interface CommandCatalog {

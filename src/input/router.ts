@@ -5,7 +5,7 @@
  */
 import { commandCatalog } from '../commands/registry';
 import { commandServices } from '../commands/services';
-import type { CommandCatalog, CommandServices, MetaCommand, SubCommand } from '../commands/types';
+import { pickServices, type CommandCatalog, type CommandServices, type MetaCommand, type SubCommand } from '../commands/types';
 import type { EngineHost } from '../core/host';
 import { sendPrompt } from '../core/prompt';
 import type { RunSlot } from '../core/run-slot';
@@ -92,10 +92,13 @@ export class InputRouter implements SessionHandle {
     const word = all[all.length - 1]!;
     const before = all.slice(1, -1);
     let candidates: string[] = [];
-    if (cmd?.subcommands) {
-      if (before.length === 0) candidates = cmd.subcommands.map((s) => s.name);
-      else candidates = cmd.subcommands.find((s) => s.name === before[0])?.complete?.(this.services, before.slice(1), word) ?? [];
-    } else if (cmd?.complete) candidates = cmd.complete(this.services, before, word);
+    if (cmd) {
+      const services = pickServices(this.services, cmd.needs);
+      if (cmd.subcommands) {
+        if (before.length === 0) candidates = cmd.subcommands.map((s) => s.name);
+        else candidates = cmd.subcommands.find((s) => s.name === before[0])?.complete?.(services, before.slice(1), word) ?? [];
+      } else if (cmd.complete) candidates = cmd.complete(services, before, word);
+    }
     const prefix = line.slice(0, line.length - word.length);
     return unique(candidates.filter((c) => c.startsWith(word))).map((c) => prefix + c);
   }
@@ -126,7 +129,8 @@ export class InputRouter implements SessionHandle {
       return { quit: false };
     }
     const { run, rest } = pick(cmd, body.slice(name.length).trim());
-    const result = await run?.({ ...this.services, rest, argv: words(rest) });
+    // The command gets the services it declares and nothing else.
+    const result = await run?.({ ...pickServices(this.services, cmd.needs), rest, argv: words(rest) });
     for (const item of result?.output ?? []) this.targets.host.print(item);
     return { quit: result?.quit === true };
   }

@@ -10,7 +10,7 @@ import type { MemorySession } from '../memory/session';
 import type { SessionRecorder } from '../sessions/recorder';
 import type { CaptureDeps } from './capture';
 import type { EngineOptions } from './options';
-import { SessionKeeper } from './session-keeper';
+import type { KeeperParts } from './session-keeper';
 
 /** `memory.summarizerModel`, else the active preset. */
 export function summarizerPreset(memory: Pick<MemorySession, 'summarizerModel'>, models: Pick<Models, 'active'>): string {
@@ -40,8 +40,8 @@ export function captureDeps(p: {
   };
 }
 
-/** The session's keeper: capture is off with --no-memory, memory: false, and for -p / --norris. */
-export function keeperFor(
+/** What the session's keeper runs capture with: capture is off with --no-memory, memory: false, and for -p / --norris. */
+export function keeperParts(
   e: {
     config: Pick<AishConfig, 'memory'>;
     models: Pick<Models, 'broker' | 'resolve' | 'active'>;
@@ -51,9 +51,9 @@ export function keeperFor(
   opts: Pick<EngineOptions, 'memory' | 'capture'>,
   notice: (text: string) => void,
   changed: () => void,
-): SessionKeeper {
+): KeeperParts {
   const mem = e.config.memory;
-  return new SessionKeeper({
+  return {
     mode: mem && opts.memory !== false && opts.capture !== false ? mem.capture : 'off',
     minTurns: mem ? mem.captureMinTurns : 4,
     deps: () =>
@@ -66,5 +66,5 @@ export function keeperFor(
     logPath: () => e.recorder.path,
     notice,
     changed,
-  });
+  };
 }

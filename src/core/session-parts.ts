@@ -16,7 +16,7 @@ import { MemorySession } from '../memory/session';
 import { SessionRecorder } from '../sessions/recorder';
 import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
-import { keeperFor } from './capture-deps';
+import { keeperParts } from './capture-deps';
 import { chatControl, type ChatControl } from './chat-control';
 import { Guards } from './guards';
 import type { EngineHost } from './host';
@@ -25,7 +25,7 @@ import type { EngineOptions } from './options';
 import { ShellContext, type PromptDeps } from './prompt';
 import { RunSlot } from './run-slot';
 import { terminalSafeHost } from './safe-host';
-import type { SessionKeeper } from './session-keeper';
+import { SessionKeeper } from './session-keeper';
 import { statusOf, type StatusInfo } from './status';
 import type { TurnDeps } from './turn';
 import { UsageTally } from './usage';
@@ -98,7 +98,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
   );
   // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
   const guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), cwd), warn);
-  const keeper = keeperFor({ config, models, memory, recorder }, opts, warn, notify);
+  const keeper = new SessionKeeper(keeperParts({ config, models, memory, recorder }, opts, warn, notify));
   const tally = new UsageTally();
   const run = new RunSlot(notify);
   const shell = new ShellContext();

@@ -51,7 +51,7 @@ export function chatControl(p: ChatParts): ChatControl {
     requestMessages: () => p.request().messages,
     lastPrompt() {
       const m = p.conversation.messages.findLast((x) => x.role === 'user' && !x.content.startsWith('[NORRIS'));
-      return m ? (m.content as string) : null;
+      return m ? m.content : null;
     },
     digest: () => p.keeper.digest,
     resume(nameOrId: string | null, listHint?: string) {

@@ -110,7 +110,7 @@ describe('InputRouter', () => {
     };
     const p = t.engine.parts;
     const input = new InputRouter(
-      { host: p.host, prompt: async () => undefined, userShell: p.userShell, run: p.run },
+      { host: p.host, prompt: () => Promise.resolve(undefined), userShell: p.userShell, run: p.run },
       commandServices(p, catalog),
       catalog,
     );

@@ -28,7 +28,7 @@ export interface ChatControl {
   resume(nameOrId: string | null, listHint?: string): number;
 }
 
-export interface ChatParts {
+interface ChatParts {
   readonly host: Pick<EngineHost, 'print' | 'interactive' | 'pageLines'>;
   readonly conversation: Conversation;
   readonly recorder: Pick<SessionRecorder, 'path' | 'startNew' | 'resume' | 'resumeLatest'>;

@@ -10,7 +10,7 @@ import type { SessionKeeper } from './session-keeper';
 import { runTurn, type TurnDeps, type TurnOutcome } from './turn';
 
 /** Tool rounds per chat turn before aish stops and hands back to the user. */
-export const CHAT_TOOL_ROUNDS = 10;
+const CHAT_TOOL_ROUNDS = 10;
 
 /** `!cmd` output waiting to go out with the next prompt. */
 export class ShellContext {

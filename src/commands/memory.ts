@@ -52,7 +52,7 @@ async function pin(memory: MemorySession, rawId: string | undefined, on: boolean
 }
 
 /** Ids of active items for Tab. */
-export function completeIds({ memory }: { memory: MemorySession }, argv: string[], word: string): string[] {
+function completeIds({ memory }: { memory: MemorySession }, argv: string[], word: string): string[] {
   if (argv.length > 0) return [];
   try {
     return memory

@@ -63,7 +63,7 @@ export interface CommandServices {
 
 export type Need = keyof CommandServices;
 
-export interface CommandInput {
+interface CommandInput {
   /** Everything after the command (or subcommand) name, trimmed, its own spacing kept. */
   rest: string;
   /** `rest` split on white space. */

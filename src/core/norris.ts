@@ -8,7 +8,7 @@
 import { AishError } from '../util/errors';
 import { runTurn, type TurnDeps } from './turn';
 
-export type NorrisEnd = 'done' | 'budget' | 'stopped' | 'error';
+type NorrisEnd = 'done' | 'budget' | 'stopped' | 'error';
 
 export interface NorrisResult {
   end: NorrisEnd;

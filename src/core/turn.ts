@@ -18,7 +18,7 @@ import type { Guards } from './guards';
 import type { EngineHost } from './host';
 import { executeToolCall } from './tool-call';
 
-export type TurnEnd = 'answered' | 'rounds' | 'interrupted' | 'error';
+type TurnEnd = 'answered' | 'rounds' | 'interrupted' | 'error';
 
 export interface TurnOutcome {
   end: TurnEnd;

@@ -287,7 +287,7 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
     const text = printed.at(-1)!.text;
     expect(text).toMatch(/^\[background\] \d+ items \(system prompt\)/);
     expect(text).toMatch(
-      /\[recall\] 1 item for "where does the staging database live\?"[^\n]*\n +\d+\.\d\d  #1 \(fact\) the staging database lives on host zebra-17/,
+      /\[recall\] 1 item for "where does the staging database live\?"[^\n]*\n +\d+\.\d\d {2}#1 \(fact\) the staging database lives on host zebra-17/,
     );
     expect(text).toMatch(/left out: \d+ \(scope 1, below threshold \d+\)/);
     expect(text).toMatch(/scope +#2 \(fact\) other repo fact {2}\[project \/nowhere\/else\]/);

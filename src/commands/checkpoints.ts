@@ -4,12 +4,13 @@ import { confirm } from '../core/host';
 import { AishError, UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
-import { info, rows, type MetaCommand } from './types';
+import { command, info, rows } from './types';
 
 /** Rows shown without --all: the ones worth restoring are the recent ones. */
 const SHOWN = 20;
 
-export const checkpointsCommand: MetaCommand<'checkpoints'> = {
+export const checkpointsCommand = command({
+  needs: ['checkpoints'],
   name: 'checkpoints',
   args: '[--all]',
   summary: "this directory's snapshots before steps that may write, newest first (:restore N)",
@@ -30,9 +31,10 @@ export const checkpointsCommand: MetaCommand<'checkpoints'> = {
     lines.push(`${plural(list.length, 'checkpoint')} of ${dir}, newest first${more} — :restore N puts it back as before step N`);
     return { output: [rows(lines.join('\n'))] };
   },
-};
+});
 
-export const restoreCommand: MetaCommand<'checkpoints' | 'ui'> = {
+export const restoreCommand = command({
+  needs: ['checkpoints', 'ui'],
   name: 'restore',
   args: '[N|ID]',
   summary: 'put this directory back as before checkpoint N (1 = newest, the default), after a [y/N]',
@@ -52,4 +54,4 @@ export const restoreCommand: MetaCommand<'checkpoints' | 'ui'> = {
     const r = await checkpoints.restore(target.commit, ':checkpoints');
     return { output: [info(formatRestore(r, dir, new Date(), ':restore'))] };
   },
-};
+});

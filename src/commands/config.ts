@@ -1,18 +1,19 @@
 /** `:config [path]`, `:config reload` */
 import { tildify } from '../util/paths';
-import { info, type MetaCommand } from './types';
+import { command, info } from './types';
 
-export const configCommand: MetaCommand<'chat' | 'paths'> = {
+export const configCommand = command({
+  needs: ['configFile', 'paths'],
   name: 'config',
   summary: 'where the config file is; reload it without restarting',
   subcommands: [
     {
       name: 'path',
       help: 'the config file in use and the data directory (also :config alone)',
-      run: ({ chat, paths }) => ({
+      run: ({ configFile, paths }) => ({
         output: [
           info(
-            `config: ${chat.configPath ? tildify(chat.configPath) : 'none — the defaults (copy config.example.ts to ~/.config/aish/config.ts)'}\ndata:   ${tildify(paths.dataDir)}`,
+            `config: ${configFile.path ? tildify(configFile.path) : 'none — the defaults (copy config.example.ts to ~/.config/aish/config.ts)'}\ndata:   ${tildify(paths.dataDir)}`,
           ),
         ],
       }),
@@ -20,8 +21,8 @@ export const configCommand: MetaCommand<'chat' | 'paths'> = {
     {
       name: 'reload',
       help: 'read the config file again: model presets apply now, other changes at the next start',
-      run: async ({ chat }) => ({ output: [info(await chat.reloadConfig())] }),
+      run: async ({ configFile }) => ({ output: [info(await configFile.reload())] }),
     },
   ],
   defaultSub: 'path',
-};
+});

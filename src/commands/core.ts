@@ -1,24 +1,27 @@
 /** :quit, :clear, :history, :cd */
 import { formatHistory } from '../context/format-history';
-import { info, type MetaCommand } from './types';
+import { command, info } from './types';
 
-export const quitCommand: MetaCommand<never> = {
+export const quitCommand = command({
+  needs: [],
   name: 'quit',
   aliases: ['q', 'exit'],
   summary: 'leave aish',
   run: () => ({ quit: true }),
-};
+});
 
-export const clearCommand: MetaCommand<'chat'> = {
+export const clearCommand = command({
+  needs: ['chat'],
   name: 'clear',
   summary: 'start a new conversation (memory is kept)',
   run: ({ chat }) => {
     chat.newConversation();
     return { output: [info('new conversation')] };
   },
-};
+});
 
-export const historyCommand: MetaCommand<'chat'> = {
+export const historyCommand = command({
+  needs: ['chat'],
   name: 'history',
   args: '[--json]',
   summary: 'the exact messages the model would get next, system prompt included',
@@ -27,11 +30,12 @@ export const historyCommand: MetaCommand<'chat'> = {
     const msgs = chat.requestMessages();
     return { output: [info(argv[0] === '--json' ? JSON.stringify(msgs, null, 2) : formatHistory(msgs))] };
   },
-};
+});
 
-export const cdCommand: MetaCommand<'chat'> = {
+export const cdCommand = command({
+  needs: ['dir'],
   name: 'cd',
   args: 'DIR',
   summary: "change aish's directory (also !cd DIR)",
-  run: ({ chat, rest }) => ({ output: [info(chat.changeDir(rest))] }),
-};
+  run: ({ dir, rest }) => ({ output: [info(dir.change(rest))] }),
+});

@@ -1,8 +1,9 @@
 /** :do TEXT — a shell command for TEXT, shown with why, then execute / revise / describe / copy / quit. */
 import { UsageError } from '../util/errors';
-import type { MetaCommand } from './types';
+import { command } from './types';
 
-export const doCommand: MetaCommand<'suggest'> = {
+export const doCommand = command({
+  needs: ['suggest'],
   name: 'do',
   args: 'TEXT',
   summary: 'a shell command for TEXT, to review: [e]xecute [r]evise [d]escribe [c]opy [q]uit',
@@ -15,4 +16,4 @@ export const doCommand: MetaCommand<'suggest'> = {
     if (!rest.trim()) throw new UsageError('usage: :do TEXT — e.g. :do find files over 100 MB here');
     await suggest.command(rest);
   },
-};
+});

@@ -3,9 +3,10 @@ import { defaultExportPath, exportSession, writeExport } from '../sessions/expor
 import { sessionName } from '../sessions/sessions';
 import { AishError, UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
-import { info, type MetaCommand } from './types';
+import { command, info } from './types';
 
-export const exportCommand: MetaCommand<'sessions' | 'paths' | 'chat'> = {
+export const exportCommand = command({
+  needs: ['sessions', 'paths', 'chat'],
   name: 'export',
   args: '[--force] [FILE]',
   summary: 'write this conversation as Markdown (default: under the data dir; prints the path)',
@@ -23,4 +24,4 @@ export const exportCommand: MetaCommand<'sessions' | 'paths' | 'chat'> = {
       : writeExport(defaultExportPath(paths.dataDir, name, 'md'), text, { force: true, mkdir: true });
     return { output: [info(`exported to ${tildify(written)}`)] };
   },
-};
+});

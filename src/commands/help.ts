@@ -1,8 +1,8 @@
 /** `:help [COMMAND]`: every command on one line each, or one command's details and subcommands. */
 import { UsageError } from '../util/errors';
-import { rows, type MetaCommand, type SubCommand } from './types';
+import { command, rows, type MetaCommand, type SubCommand } from './types';
 
-export function synopsis(c: MetaCommand): string {
+function synopsis(c: MetaCommand): string {
   const args = c.args ?? (c.subcommands ? c.subcommands.map((s) => s.name).join(' | ') : '');
   return `:${c.name}${args ? ` ${args}` : ''}`;
 }
@@ -11,7 +11,7 @@ export function synopsis(c: MetaCommand): string {
  * `  :memory add KIND TEXT  remember …`, one row per subcommand. Not padded to the longest (65
  * columns for :memory): the front end wraps each row with a hanging indent at its width.
  */
-export function subcommandHelp(c: MetaCommand, subs: readonly SubCommand[]): string {
+function subcommandHelp(c: MetaCommand, subs: readonly SubCommand[]): string {
   return subs.map((s) => `  :${c.name} ${s.name}${s.args ? ` ${s.args}` : ''}  ${s.help.replace(/\n/g, ' ')}`).join('\n');
 }
 
@@ -20,7 +20,8 @@ function details(c: MetaCommand): string {
   return [`${synopsis(c)} — ${c.summary}`, ...(more ? [more] : [])].join('\n');
 }
 
-export const helpCommand: MetaCommand<'commands'> = {
+export const helpCommand = command({
+  needs: ['commands'],
   name: 'help',
   args: '[COMMAND]',
   summary: 'list every command; :help COMMAND for details',
@@ -41,4 +42,4 @@ export const helpCommand: MetaCommand<'commands'> = {
     );
     return { output: [rows(lines.join('\n'))] };
   },
-};
+});

@@ -33,7 +33,7 @@ export interface ReviewResult {
 }
 
 /** The candidate's line, and the old item beside the new text when keeping it would forget one. */
-export function describeCandidate(c: InboxCandidate, n: number, total: number, old: MemoryItem | undefined): string[] {
+function describeCandidate(c: InboxCandidate, n: number, total: number, old: MemoryItem | undefined): string[] {
   const quote = c.source.quote ? `: "${oneLine(c.source.quote, 80)}"` : '';
   const dup = c.duplicate !== undefined ? `  (duplicates #${c.duplicate})` : '';
   const lines = [`[inbox] ${n}/${total} (${c.kind}) ${oneLine(c.content)}  — from session ${c.source.session}${quote}${dup}`];

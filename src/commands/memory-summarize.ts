@@ -12,7 +12,7 @@ import { loadSession } from '../sessions/sessions';
 import { UsageError } from '../util/errors';
 import { info, type CommandServices, type SubCommand } from './types';
 
-type Ctx = Pick<CommandServices, 'memory' | 'ui' | 'models' | 'chat' | 'sessions'>;
+type Ctx = Pick<CommandServices, 'memory' | 'ui' | 'models' | 'run' | 'sessions'>;
 
 /** `--yes`: keep every candidate that is not a duplicate; `--no`: show them, keep none; neither: ask. */
 type Mode = 'ask' | 'yes' | 'no';
@@ -25,7 +25,7 @@ function modeOf(argv: readonly string[]): Mode {
   );
 }
 
-async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { argv: string[] }) {
+async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { argv: string[] }) {
   const mode = modeOf(argv);
   await memory.ready();
   const path = sessions.path;
@@ -34,7 +34,7 @@ async function summarize({ memory, ui, models, chat, sessions, argv }: Ctx & { a
   if (!text.trim()) return { output: [info('nothing to summarize yet — the session log has no conversation')] };
 
   const preset = models.resolve(summarizerPreset(memory, models));
-  const result = await chat.cancellable(async (signal) => {
+  const result = await run.cancellable(async (signal) => {
     ui.liveStart('tool', `summarizing with ${preset.name} (${preset.model})`);
     try {
       return await models.broker(preset).stream(summarizeMessages(text), { signal });
@@ -116,7 +116,7 @@ export function tallyLine(t: Tally): string {
   return parts.join(', ');
 }
 
-export const summarizeSubcommand: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'> = {
+export const summarizeSubcommand: SubCommand<'memory' | 'ui' | 'models' | 'run' | 'sessions'> = {
   name: 'summarize',
   args: '[--yes|--no]',
   help: 'propose items from this session; keep? [y/N/edit] for each (--yes: keep all new ones, --no: none)',

@@ -20,7 +20,7 @@ import { addWithSupersede } from './memory-add';
 import { reviewSubcommand } from './memory-review';
 import { summarizeSubcommand } from './memory-summarize';
 import { viewSubcommands } from './memory-view';
-import { afterWords, info, warn, type CommandResult, type MetaCommand, type SubCommand } from './types';
+import { command, afterWords, info, warn, type CommandResult, type SubCommand } from './types';
 
 const HINT = ':memory list';
 
@@ -52,7 +52,7 @@ async function pin(memory: MemorySession, rawId: string | undefined, on: boolean
 }
 
 /** Ids of active items for Tab. */
-export function completeIds({ memory }: { memory: MemorySession }, argv: string[], word: string): string[] {
+function completeIds({ memory }: { memory: MemorySession }, argv: string[], word: string): string[] {
   if (argv.length > 0) return [];
   try {
     return memory
@@ -65,7 +65,7 @@ export function completeIds({ memory }: { memory: MemorySession }, argv: string[
   }
 }
 
-const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[] = [
+const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'sessions'>[] = [
   {
     name: 'add',
     args: '[--project] KIND TEXT',
@@ -150,7 +150,8 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'>[
   },
 ];
 
-export const rememberCommand: MetaCommand<'memory' | 'ui'> = {
+export const rememberCommand = command({
+  needs: ['memory', 'ui'],
   name: 'remember',
   args: '[--project] TEXT',
   summary: 'remember a fact across sessions (:memory add fact TEXT); --project: for this repository only',
@@ -158,11 +159,12 @@ export const rememberCommand: MetaCommand<'memory' | 'ui'> = {
     const a = addArgs(rest, false);
     return addWithSupersede(memory, ui, 'fact', a.text, a.project);
   },
-};
+});
 
-export const memoryCommand: MetaCommand<'memory' | 'ui' | 'models' | 'chat' | 'sessions'> = {
+export const memoryCommand = command({
+  needs: ['memory', 'ui', 'models', 'chat', 'run', 'sessions'],
   name: 'memory',
   summary: 'manage cross-session memory (add KIND TEXT, forget ID, pin ID, plan, search TEXT, …)',
   subcommands,
   defaultSub: 'list',
-};
+});

@@ -1,15 +1,16 @@
 /** :model [NAME] */
-import { info, type MetaCommand } from './types';
+import { command, info } from './types';
 
-export const modelCommand: MetaCommand<'models' | 'config' | 'chat'> = {
+export const modelCommand = command({
+  needs: ['models', 'config', 'configFile'],
   name: 'model',
   args: '[NAME]',
   summary: 'switch model preset; without NAME, list the presets',
   complete: ({ models }, argv) => (argv.length === 0 ? models.names() : []),
-  run: async ({ models, config, chat, argv }) => {
+  run: async ({ models, config, configFile, argv }) => {
     if (argv[0]) {
       // A preset added to the config since start: read the file again before saying there is none.
-      if (!models.names().includes(argv[0])) await chat.reloadConfig().catch(() => undefined);
+      if (!models.names().includes(argv[0])) await configFile.reload().catch(() => undefined);
       const p = models.select(argv[0]);
       return { output: [info(`model: ${p.name} (${p.model} at ${p.baseURL})`)] };
     }
@@ -21,4 +22,4 @@ export const modelCommand: MetaCommand<'models' | 'config' | 'chat'> = {
     });
     return { output: [info(`${rows.join('\n')}\n* = active; switch with :model NAME`)] };
   },
-};
+});

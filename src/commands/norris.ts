@@ -1,8 +1,9 @@
 /** :norris GOAL, :norris stop */
 import { norrisReport } from '../core/norris';
-import { info, warn, type MetaCommand } from './types';
+import { command, info, warn } from './types';
 
-export const norrisCommand: MetaCommand<'norris'> = {
+export const norrisCommand = command({
+  needs: ['norris'],
   name: 'norris',
   args: 'GOAL | stop',
   summary: 'work on GOAL on its own: non-destructive steps run unasked, destructive ones ask',
@@ -18,4 +19,4 @@ export const norrisCommand: MetaCommand<'norris'> = {
     const r = await norris.run(rest, { yes: false });
     return { output: [r.end === 'done' || r.end === 'stopped' ? info(norrisReport(r)) : warn(norrisReport(r))] };
   },
-};
+});

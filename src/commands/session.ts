@@ -6,9 +6,10 @@ import { listable, listSessions } from '../sessions/sessions';
 import { renderWorkingState } from '../sessions/digest';
 import { UsageError } from '../util/errors';
 import { plural } from '../util/time';
-import { info, rows, type CommandResult, type CommandServices, type MetaCommand } from './types';
+import { command, info, rows, type CommandResult, type CommandServices } from './types';
 
-export const saveCommand: MetaCommand<'sessions'> = {
+export const saveCommand = command({
+  needs: ['sessions'],
   name: 'save',
   args: 'NAME',
   summary: 'keep a named copy of this session',
@@ -17,7 +18,7 @@ export const saveCommand: MetaCommand<'sessions'> = {
     const name = basename(sessions.save(argv[0]!), '.jsonl');
     return { output: [info(`saved as ${name} — continue it later with :resume ${name} or aish --resume ${name}`)] };
   },
-};
+});
 
 function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: string[] }): CommandResult {
   const every = listSessions(sessions.sessionsDir);
@@ -44,7 +45,8 @@ function search({ sessions, rest }: Pick<CommandServices, 'sessions'> & { rest: 
   return { output: [rows(hits.map((h) => formatHitLine(h, now)).join('\n'))] };
 }
 
-export const sessionsCommand: MetaCommand<'sessions'> = {
+export const sessionsCommand = command({
+  needs: ['sessions'],
   name: 'sessions',
   summary: 'saved and recent sessions; search past turns',
   subcommands: [
@@ -62,10 +64,11 @@ export const sessionsCommand: MetaCommand<'sessions'> = {
     },
   ],
   defaultSub: 'list',
-};
+});
 
 /** `:session`: this session's name, title, summary and working state. */
-export const sessionCommand: MetaCommand<'chat' | 'sessions' | 'config'> = {
+export const sessionCommand = command({
+  needs: ['chat', 'sessions', 'config'],
   name: 'session',
   summary: "this session's title, summary and working state (what aish -c resumes with)",
   run: ({ chat, sessions, config }) => {
@@ -82,9 +85,10 @@ export const sessionCommand: MetaCommand<'chat' | 'sessions' | 'config'> = {
       );
     return { output: [info(rows.join('\n'))] };
   },
-};
+});
 
-export const resumeCommand: MetaCommand<'sessions' | 'chat'> = {
+export const resumeCommand = command({
+  needs: ['sessions', 'chat'],
   name: 'resume',
   args: 'NAME',
   summary: 'continue a saved or recent session',
@@ -93,4 +97,4 @@ export const resumeCommand: MetaCommand<'sessions' | 'chat'> = {
     if (argv.length !== 1) throw new UsageError('usage: :resume NAME (see :sessions)');
     chat.resume(argv[0]!);
   },
-};
+});

@@ -1,8 +1,9 @@
 /** :tools — the tools the model can call, and each MCP server's state. */
 import { exampleConfigHint } from '../config/example';
-import { rows, type MetaCommand } from './types';
+import { command, rows } from './types';
 
-export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
+export const toolsCommand = command({
+  needs: ['tools', 'guards'],
   name: 'tools',
   summary: 'tools offered to the model and MCP server status',
   run: async ({ tools, guards }) => {
@@ -32,4 +33,4 @@ export const toolsCommand: MetaCommand<'tools' | 'guards'> = {
     }
     return { output: [rows(lines.join('\n'))] };
   },
-};
+});

@@ -1,6 +1,6 @@
 /**
- * Meta commands are thin adapters: each declares which services it needs (`MetaCommand<'memory' |
- * 'ui'>`) and receives only those, parses its arguments, calls the part of the core that does the
+ * Meta commands are thin adapters: each declares which services it needs (`needs: ['memory', 'ui']`)
+ * and receives only those, built for it at run time, parses its arguments, calls the part of the core that does the
  * work, and returns what to show. A command with subcommands (`:memory`) declares them as a table;
  * dispatch, `:help` and Tab completion are derived from it.
  */
@@ -39,15 +39,19 @@ export interface CommandServices {
     /** This session's latest digest: title, summary, working state. */
     digest(): SessionDigest | null;
     resume(nameOrId: string): number;
-    /** Read the config file again; says what was applied and what needs a restart. */
-    reloadConfig(): Promise<string>;
-    /** The config file in use (null: none, the defaults). */
-    readonly configPath: string | null;
-    changeDir(dir: string): string;
-    /** Tokens and cost of this run's model calls, per preset (`:usage`). */
-    usageReport(): { presets: PresetUsage[]; price(preset: string): Price | undefined };
-    cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   };
+  /** The config file in use (`path` null: none, the defaults). */
+  configFile: {
+    readonly path: string | null;
+    /** Read it again; says what was applied and what needs a restart. */
+    reload(): Promise<string>;
+  };
+  /** aish's directory (`:cd`). */
+  dir: { change(dir: string): string };
+  /** Tokens and cost of this run's model calls, per preset (`:usage`). */
+  usage: { report(): { presets: PresetUsage[]; price(preset: string): Price | undefined } };
+  /** Work Ctrl-C can cancel (a command waiting on a model). */
+  run: { cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> };
   sessions: Pick<SessionRecorder, 'path' | 'id' | 'save' | 'append' | 'sessionsDir'>;
   /** Snapshots of aish's directory (`:checkpoints`, `:restore`). */
   checkpoints: Pick<Checkpoints, 'dir' | 'list' | 'restore'>;
@@ -59,7 +63,7 @@ export interface CommandServices {
 
 export type Need = keyof CommandServices;
 
-export interface CommandInput {
+interface CommandInput {
   /** Everything after the command (or subcommand) name, trimmed, its own spacing kept. */
   rest: string;
   /** `rest` split on white space. */
@@ -86,6 +90,8 @@ export interface SubCommand<N extends Need = Need> {
 
 export interface MetaCommand<N extends Need = Need> {
   name: string;
+  /** The services it runs with: the router hands it these and no others. */
+  needs: readonly N[];
   aliases?: string[];
   /** Argument synopsis for :help, e.g. "[NAME]"; derived from the subcommands when there are some. */
   args?: string;
@@ -98,6 +104,21 @@ export interface MetaCommand<N extends Need = Need> {
   subcommands?: SubCommand<N>[];
   defaultSub?: string;
   run?: Run<N>;
+}
+
+/**
+ * A command whose services are exactly its `needs`: the type of every `run` and `complete` (its
+ * subcommands' too) is derived from that list, so using a service it does not list fails to compile.
+ */
+export function command<const N extends Need>(spec: MetaCommand<N>): MetaCommand<N> {
+  return spec;
+}
+
+/** Only the services in `needs`, picked at run time. */
+export function pickServices<N extends Need>(all: Readonly<CommandServices>, needs: readonly N[]): Pick<CommandServices, N> {
+  const out = {} as Pick<CommandServices, N>;
+  for (const n of needs) out[n] = all[n];
+  return out;
 }
 
 export interface CommandCatalog {

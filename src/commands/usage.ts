@@ -1,7 +1,7 @@
 /** :usage — tokens and cost of this run's model calls, per preset. */
 import { costOf, formatCost, type PresetUsage, type Price } from '../core/usage';
 import { UsageError } from '../util/errors';
-import { rows, type MetaCommand } from './types';
+import { command, rows } from './types';
 
 export interface UsageReport {
   presets: PresetUsage[];
@@ -51,11 +51,12 @@ export function formatUsage(r: UsageReport): string {
   return out.join('\n');
 }
 
-export const usageCommand: MetaCommand<'chat'> = {
+export const usageCommand = command({
+  needs: ['usage'],
   name: 'usage',
   summary: "tokens (and cost, for priced presets) of this run's model calls, per preset",
-  run: ({ chat, argv }) => {
+  run: ({ usage, argv }) => {
     if (argv.length > 0) throw new UsageError('usage: :usage (no arguments)');
-    return { output: [rows(formatUsage(chat.usageReport()))] };
+    return { output: [rows(formatUsage(usage.report()))] };
   },
-};
+});

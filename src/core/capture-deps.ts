@@ -10,7 +10,7 @@ import type { MemorySession } from '../memory/session';
 import type { SessionRecorder } from '../sessions/recorder';
 import type { CaptureDeps } from './capture';
 import type { EngineOptions } from './options';
-import { SessionKeeper } from './session-keeper';
+import type { KeeperParts } from './session-keeper';
 
 /** `memory.summarizerModel`, else the active preset. */
 export function summarizerPreset(memory: Pick<MemorySession, 'summarizerModel'>, models: Pick<Models, 'active'>): string {
@@ -40,20 +40,25 @@ export function captureDeps(p: {
   };
 }
 
-/** The engine's keeper: capture is off with --no-memory, memory: false, and for -p / --norris. */
-export function keeperFor(
-  e: { config: AishConfig; models: Models; memory: MemorySession; recorder: SessionRecorder; summarizer: string },
+/** What the session's keeper runs capture with: capture is off with --no-memory, memory: false, and for -p / --norris. */
+export function keeperParts(
+  e: {
+    config: Pick<AishConfig, 'memory'>;
+    models: Pick<Models, 'broker' | 'resolve' | 'active'>;
+    memory: Pick<MemorySession, 'summarizerModel' | 'store' | 'inbox' | 'nearby'>;
+    recorder: Pick<SessionRecorder, 'path'>;
+  },
   opts: Pick<EngineOptions, 'memory' | 'capture'>,
   notice: (text: string) => void,
   changed: () => void,
-): SessionKeeper {
+): KeeperParts {
   const mem = e.config.memory;
-  return new SessionKeeper({
+  return {
     mode: mem && opts.memory !== false && opts.capture !== false ? mem.capture : 'off',
     minTurns: mem ? mem.captureMinTurns : 4,
     deps: () =>
       captureDeps({
-        broker: e.models.broker(e.models.resolve(e.summarizer)),
+        broker: e.models.broker(e.models.resolve(summarizerPreset(e.memory, e.models))),
         store: e.memory.store(),
         inbox: e.memory.inbox(),
         nearby: (text, limit) => e.memory.nearby(text, limit),
@@ -61,5 +66,5 @@ export function keeperFor(
     logPath: () => e.recorder.path,
     notice,
     changed,
-  });
+  };
 }

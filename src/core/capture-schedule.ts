@@ -10,7 +10,7 @@ import { formatError } from '../util/errors';
 import { captureSession, type CaptureDeps, type CaptureResult } from './capture';
 
 /** Exchanges between two background captures of a long session, as a multiple of minTurns. */
-export const PERIODIC_FACTOR = 3;
+const PERIODIC_FACTOR = 3;
 
 export interface CaptureHooks {
   mode: CaptureMode;

@@ -44,7 +44,7 @@ export interface CaptureResult {
   userTurns: number;
 }
 
-export function userTurnCount(turns: readonly Turn[]): number {
+function userTurnCount(turns: readonly Turn[]): number {
   let n = 0;
   for (const t of turns) if (t.role === 'user' && !t.meta) n++;
   return n;

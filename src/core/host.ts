@@ -6,7 +6,7 @@ import type { RetryNotice } from '../broker/types';
 import { parseAnswer } from '../tools/gate';
 import type { StatusInfo } from './status';
 
-export type OutputKind = 'user' | 'assistant' | 'info' | 'warn' | 'error' | 'shell' | 'tool';
+type OutputKind = 'user' | 'assistant' | 'info' | 'warn' | 'error' | 'shell' | 'tool';
 
 export interface OutputItem {
   kind: OutputKind;

@@ -5,11 +5,10 @@
  * (done), after norris.maxSteps (step budget), when the user stops it, or on an error. Afterwards
  * Norris is off and [background] returns. The run's state lives here and nowhere else.
  */
-import type { AishConfig } from '../config/types';
 import { AishError } from '../util/errors';
 import { runTurn, type TurnDeps } from './turn';
 
-export type NorrisEnd = 'done' | 'budget' | 'stopped' | 'error';
+type NorrisEnd = 'done' | 'budget' | 'stopped' | 'error';
 
 export interface NorrisResult {
   end: NorrisEnd;
@@ -28,10 +27,14 @@ export interface NorrisState {
   step: number;
 }
 
-export interface NorrisDeps extends TurnDeps {
-  readonly busy: boolean;
-  readonly config: Pick<AishConfig, 'safety' | 'norris'>;
-  readonly memory: { ready(): Promise<void> };
+export interface NorrisDeps {
+  /** What each step (one turn's model call and its tool calls) uses. */
+  readonly turn: Readonly<TurnDeps>;
+  /** `norris.maxSteps` (read per run: a config reload may change it). */
+  maxSteps(): number;
+  /** Something else runs (an answer, a shell command). */
+  busy(): boolean;
+  memoryReady(): Promise<void>;
   /** The state changed: the status line follows it. */
   notify(): void;
   /** The goal counts as a user turn; the end of a run is a boundary where capture may run. */
@@ -41,7 +44,7 @@ export interface NorrisDeps extends TurnDeps {
 export class Norris {
   private current: NorrisState | null = null;
 
-  constructor(private readonly deps: NorrisDeps) {}
+  constructor(private readonly deps: Readonly<NorrisDeps>) {}
 
   /** The running goal, or null. */
   get state(): Readonly<NorrisState> | null {
@@ -50,29 +53,30 @@ export class Norris {
 
   async run(goal: string, opts: { yes: boolean }): Promise<NorrisResult> {
     const { deps } = this;
+    const { turn } = deps;
     const text = goal.trim();
     if (!text) throw new AishError('Norris needs a goal: :norris GOAL');
-    if (deps.busy) throw new AishError('busy — wait for the current answer, or Ctrl-C it');
-    const maxSteps = deps.config.norris.maxSteps;
-    await deps.memory.ready();
+    if (deps.busy()) throw new AishError('busy — wait for the current answer, or Ctrl-C it');
+    const maxSteps = deps.maxSteps();
+    await deps.memoryReady();
     this.current = { goal: text, maxSteps, step: 0 };
     const start = `Goal: ${text}\nWork on it now, step by step.`;
-    deps.conversation.add({ role: 'user', content: start });
-    deps.record({ role: 'user', content: start, meta: 'norris', typed: text });
+    turn.conversation.add({ role: 'user', content: start });
+    turn.record({ role: 'user', content: start, meta: 'norris', typed: text });
     deps.keeper.userTurn();
-    deps.host.print({
+    turn.host.print({
       kind: 'info',
-      text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await deps.guards.describe(opts.yes)}; Ctrl-C stops)`,
+      text: `NORRIS: ${text} (at most ${maxSteps} steps; ${await turn.guards.describe(opts.yes)}; Ctrl-C stops)`,
     });
     try {
-      const r = await runTurn(deps, {
+      const r = await runTurn(turn, {
         mode: 'norris',
         yes: opts.yes,
         maxRounds: maxSteps,
         onStep: (step) => {
           this.current = { goal: text, maxSteps, step };
           deps.notify();
-          deps.host.print({ kind: 'info', text: `NORRIS step ${step}/${maxSteps}` });
+          turn.host.print({ kind: 'info', text: `NORRIS step ${step}/${maxSteps}` });
         },
       });
       const end: NorrisEnd = r.end === 'answered' ? 'done' : r.end === 'rounds' ? 'budget' : r.end === 'interrupted' ? 'stopped' : 'error';

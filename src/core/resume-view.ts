@@ -24,7 +24,7 @@ function exchanges(turns: readonly Turn[]): OutputItem[][] {
 const height = (items: readonly OutputItem[]) => items.reduce((n, i) => n + i.text.split('\n').length + 1, 0);
 
 /** The last exchanges within `lines` (at least the last one, its answer cut to fit). */
-export function resumeView(turns: readonly Turn[], lines: number): OutputItem[] {
+function resumeView(turns: readonly Turn[], lines: number): OutputItem[] {
   const all = exchanges(turns);
   if (all.length === 0) return [];
   const shown: OutputItem[][] = [];

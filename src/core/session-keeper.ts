@@ -31,7 +31,7 @@ export class SessionKeeper {
     this.capture = new CaptureScheduler({
       mode: parts.mode,
       minTurns: parts.minTurns,
-      deps: parts.deps,
+      deps: () => parts.deps(),
       warn: (text) => parts.notice(text),
       done: (path, r) => {
         // A capture of a log left behind by :clear does not describe this conversation.

@@ -1,22 +1,23 @@
-/** A suggestion's dependencies, taken from an engine (kept out of engine.ts, which is near its size limit). */
-import type { Engine } from './engine';
+/** A suggestion's dependencies (`:do`, `aish do`), taken from the session's parts. */
+import type { SessionParts } from './session-parts';
 import type { SuggestDeps } from './suggest';
 
-export function suggestDepsOf(engine: Engine): SuggestDeps {
+export function suggestDepsOf(p: Pick<SessionParts, 'userShell' | 'models' | 'memory' | 'setup' | 'tally'>): SuggestDeps {
+  const shell = p.userShell;
   return {
-    host: engine.host,
+    host: shell.host,
     get cwd() {
-      return engine.cwd;
+      return shell.cwd;
     },
-    changeDir: (d) => engine.changeDir(d),
-    cancellable: (fn) => engine.cancellable(fn),
-    addShellContext: (b) => engine.addShellContext(b),
-    broker: () => engine.broker(),
+    changeDir: (d) => shell.changeDir(d),
+    cancellable: (fn) => shell.cancellable(fn),
+    addShellContext: (b) => shell.addShellContext(b),
+    broker: () => p.models.broker(),
     memoryItems: async () => {
-      await engine.memory.ready();
-      return engine.memory.injected;
+      await p.memory.ready();
+      return p.memory.injected;
     },
-    extraPatterns: engine.config.safety.extraDestructivePatterns,
-    countUsage: (u) => engine.countUsage(u, { estimated: false, firstOfTurn: true }),
+    extraPatterns: p.setup.config.safety.extraDestructivePatterns,
+    countUsage: (u) => p.tally.add(p.models.active.name, u, { estimated: false, firstOfTurn: true }),
   };
 }

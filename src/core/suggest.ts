@@ -25,7 +25,7 @@ import { runUserShell, type UserShellDeps } from './user-shell';
 
 export type Choice = 'execute' | 'revise' | 'describe' | 'copy' | 'quit';
 
-export const CHOICES_PROMPT = '[e]xecute [r]evise [d]escribe [c]opy [q]uit: ';
+const CHOICES_PROMPT = '[e]xecute [r]evise [d]escribe [c]opy [q]uit: ';
 
 /** The menu's answer: a letter or the word; Enter or nobody there quits; null asks again. */
 export function parseChoice(answer: string | null): Choice | null {

@@ -18,7 +18,7 @@ import type { Guards } from './guards';
 import type { EngineHost } from './host';
 import { executeToolCall } from './tool-call';
 
-export type TurnEnd = 'answered' | 'rounds' | 'interrupted' | 'error';
+type TurnEnd = 'answered' | 'rounds' | 'interrupted' | 'error';
 
 export interface TurnOutcome {
   end: TurnEnd;
@@ -39,7 +39,7 @@ export interface TurnOptions {
   onStep?: (step: number) => void;
 }
 
-/** What a turn needs from the session it runs in. */
+/** What a turn needs from the session it runs in (built once, frozen, by the composition root). */
 export interface TurnDeps {
   readonly host: EngineHost;
   readonly conversation: Conversation;
@@ -61,7 +61,7 @@ export interface TurnDeps {
   cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
 }
 
-export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOutcome> {
+export async function runTurn(deps: Readonly<TurnDeps>, opts: TurnOptions): Promise<TurnOutcome> {
   const out: TurnOutcome = { end: 'answered', steps: 0, refused: 0, denied: 0, answer: '' };
   await deps.cancellable(async (signal) => {
     for (;;) {
@@ -123,7 +123,7 @@ export async function runTurn(deps: TurnDeps, opts: TurnOptions): Promise<TurnOu
 }
 
 /** One streamed model call; its answer (and tool calls) join the conversation and the log. */
-async function modelCall(deps: TurnDeps, signal: AbortSignal, firstOfTurn: boolean): Promise<StreamResult> {
+async function modelCall(deps: Readonly<TurnDeps>, signal: AbortSignal, firstOfTurn: boolean): Promise<StreamResult> {
   const { host, conversation } = deps;
   host.liveStart('assistant');
   let live = true;

@@ -1,7 +1,8 @@
 /**
  * Tokens and cost of this aish run, per preset: what the server reported in its usage chunk, or
  * the token counter's estimate for servers that send none (marked, so `~` can be shown). The tally
- * lives as long as the Engine: `:clear` starts a new conversation, not a new bill.
+ * lives as long as the session (core/session-parts.ts builds one): `:clear` starts a new
+ * conversation, not a new bill.
  */
 import type { Usage } from '../broker/types';
 

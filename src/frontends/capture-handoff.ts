@@ -14,7 +14,7 @@ export function handOffCapture(engine: Engine, setup: Setup): string | null {
   const logs = engine.handOffCapture();
   for (const log of logs) spawnCapture(setup, log, engine.summarizer);
   // With "ask", say how many wait — only when some do: a script's output stays its answers.
-  const waiting = engine.captureMode === 'ask' ? (engine.memory.inboxCount() ?? 0) : 0;
+  const waiting = engine.captureMode === 'ask' ? (engine.parts.memory.inboxCount() ?? 0) : 0;
   if (waiting === 0) return null;
   const more = logs.length ? '; this session is being read for more in the background' : '';
   return `inbox: ${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review${more} — aish memory review (or :memory review)`;

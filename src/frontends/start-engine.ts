@@ -3,7 +3,7 @@ import type { Setup } from '../config/setup';
 import { Engine } from '../core/engine';
 import type { EngineOptions } from '../core/options';
 import type { EngineHost } from '../core/host';
-import { InputRouter } from '../input/router';
+import { routerFor, type InputRouter } from '../input/router';
 import { handOffCapture } from './capture-handoff';
 import { closeOnHangup } from './signals';
 
@@ -25,7 +25,7 @@ export async function withEngine<T>(setup: Setup, host: EngineHost, opts: Engine
   };
   process.on('SIGINT', onSigint);
   try {
-    return await body({ engine, input: new InputRouter(engine) });
+    return await body({ engine, input: routerFor(engine.parts) });
   } finally {
     const line = handOffCapture(engine, setup);
     if (line) host.print({ kind: 'info', text: line });

@@ -110,7 +110,7 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
   };
   process.on('SIGINT', onSigint);
   try {
-    const deps = suggestDepsOf(engine);
+    const deps = suggestDepsOf(engine.parts);
     if (tty) {
       await suggestCommand(deps, request);
       return 0;

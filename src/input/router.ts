@@ -4,39 +4,62 @@
  * front end submits through here; the core below never sees a command line.
  */
 import { commandCatalog } from '../commands/registry';
-import type { CommandCatalog, CommandServices, MetaCommand, SubCommand } from '../commands/types';
-import type { Engine } from '../core/engine';
-import { suggestCommand } from '../core/suggest';
-import { suggestDepsOf } from '../core/suggest-deps';
-import { runUserShell } from '../core/user-shell';
+import { commandServices } from '../commands/services';
+import { pickServices, type CommandCatalog, type CommandServices, type MetaCommand, type SubCommand } from '../commands/types';
+import type { EngineHost } from '../core/host';
+import { sendPrompt } from '../core/prompt';
+import type { RunSlot } from '../core/run-slot';
+import type { SessionParts } from '../core/session-parts';
+import { runUserShell, type UserShellDeps } from '../core/user-shell';
 import { completeAtPath } from '../context/at-complete';
 import { formatError, UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
 
 const words = (s: string): string[] => (s ? s.split(/\s+/) : []);
 
-export class InputRouter {
-  private readonly services: CommandServices;
+/** What a front end drives a session with: a line in, Tab, Ctrl-C, and whether something runs. */
+export interface SessionHandle {
+  submit(line: string): Promise<{ quit: boolean }>;
+  complete(line: string): string[];
+  /** Cancel what is running. True when something was running. */
+  cancel(): boolean;
+  readonly busy: boolean;
+}
 
+/** Where the router sends a line that is not a command. */
+export interface LineTargets {
+  readonly host: Pick<EngineHost, 'print'>;
+  /** A prompt for the model. */
+  prompt(text: string): Promise<unknown>;
+  /** `!cmd`. */
+  readonly userShell: UserShellDeps;
+  readonly run: Pick<RunSlot, 'cancel' | 'busy'>;
+}
+
+/** The router for a session built by the composition root. */
+export function routerFor(p: SessionParts, catalog: CommandCatalog = commandCatalog): InputRouter {
+  const targets: LineTargets = Object.freeze({
+    host: p.host,
+    prompt: (text: string) => sendPrompt(p.prompt, text),
+    userShell: p.userShell,
+    run: p.run,
+  });
+  return new InputRouter(targets, commandServices(p, catalog), catalog);
+}
+
+export class InputRouter implements SessionHandle {
   constructor(
-    private readonly engine: Engine,
+    private readonly targets: Readonly<LineTargets>,
+    private readonly services: Readonly<CommandServices>,
     private readonly catalog: CommandCatalog = commandCatalog,
-  ) {
-    this.services = {
-      config: engine.config,
-      paths: engine.setup.paths,
-      ui: engine.host,
-      memory: engine.memory,
-      models: engine.models,
-      tools: engine.toolbox,
-      guards: engine.guards,
-      norris: engine.norris,
-      chat: engine,
-      sessions: engine.recorder,
-      checkpoints: engine.guards.checkpoints,
-      commands: catalog,
-      suggest: { command: async (request) => void (await suggestCommand(suggestDepsOf(engine), request)) },
-    };
+  ) {}
+
+  get busy(): boolean {
+    return this.targets.run.busy;
+  }
+
+  cancel(): boolean {
+    return this.targets.run.cancel();
   }
 
   /** Run one line; errors are shown, never thrown. */
@@ -45,10 +68,10 @@ export class InputRouter {
     if (!text.trim()) return { quit: false };
     try {
       if (text.startsWith(':')) return await this.meta(text);
-      if (text.startsWith('!')) await runUserShell(this.engine, text.slice(1));
-      else await this.engine.prompt(text);
+      if (text.startsWith('!')) await runUserShell(this.targets.userShell, text.slice(1));
+      else await this.targets.prompt(text);
     } catch (err) {
-      this.engine.host.print({ kind: 'error', text: formatError(err) });
+      this.targets.host.print({ kind: 'error', text: formatError(err) });
     }
     return { quit: false };
   }
@@ -69,10 +92,13 @@ export class InputRouter {
     const word = all[all.length - 1]!;
     const before = all.slice(1, -1);
     let candidates: string[] = [];
-    if (cmd?.subcommands) {
-      if (before.length === 0) candidates = cmd.subcommands.map((s) => s.name);
-      else candidates = cmd.subcommands.find((s) => s.name === before[0])?.complete?.(this.services, before.slice(1), word) ?? [];
-    } else if (cmd?.complete) candidates = cmd.complete(this.services, before, word);
+    if (cmd) {
+      const services = pickServices(this.services, cmd.needs);
+      if (cmd.subcommands) {
+        if (before.length === 0) candidates = cmd.subcommands.map((s) => s.name);
+        else candidates = cmd.subcommands.find((s) => s.name === before[0])?.complete?.(services, before.slice(1), word) ?? [];
+      } else if (cmd.complete) candidates = cmd.complete(services, before, word);
+    }
     const prefix = line.slice(0, line.length - word.length);
     return unique(candidates.filter((c) => c.startsWith(word))).map((c) => prefix + c);
   }
@@ -82,7 +108,7 @@ export class InputRouter {
     const m = line.startsWith('!') ? null : /(^|[\s(["'`])@(\S*)$/.exec(line);
     if (!m) return [];
     const prefix = line.slice(0, line.length - m[2]!.length);
-    return completeAtPath(m[2]!, this.engine.cwd).map((p) => prefix + p);
+    return completeAtPath(m[2]!, this.targets.userShell.cwd).map((p) => prefix + p);
   }
 
   private async meta(line: string): Promise<{ quit: boolean }> {
@@ -90,7 +116,7 @@ export class InputRouter {
     const name = body.split(/\s+/, 1)[0] ?? '';
     if (!name) {
       // A bare `:` is no misspelling of :q: say where the commands are.
-      this.engine.host.print({ kind: 'info', text: 'type :help for commands' });
+      this.targets.host.print({ kind: 'info', text: 'type :help for commands' });
       return { quit: false };
     }
     const cmd = this.catalog.find(name);
@@ -99,12 +125,13 @@ export class InputRouter {
         name,
         this.catalog.all().flatMap((c) => [c.name, ...(c.aliases ?? [])]),
       );
-      this.engine.host.print({ kind: 'error', text: `unknown command :${name} — try :help${hint ? ` (did you mean :${hint}?)` : ''}` });
+      this.targets.host.print({ kind: 'error', text: `unknown command :${name} — try :help${hint ? ` (did you mean :${hint}?)` : ''}` });
       return { quit: false };
     }
     const { run, rest } = pick(cmd, body.slice(name.length).trim());
-    const result = await run?.({ ...this.services, rest, argv: words(rest) });
-    for (const item of result?.output ?? []) this.engine.host.print(item);
+    // The command gets the services it declares and nothing else.
+    const result = await run?.({ ...pickServices(this.services, cmd.needs), rest, argv: words(rest) });
+    for (const item of result?.output ?? []) this.targets.host.print(item);
     return { quit: result?.quit === true };
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 import { recordingHost } from '../helpers/host';
 
@@ -17,7 +17,7 @@ async function repl(answers: Array<string | null>) {
   return {
     s,
     engine,
-    input: new InputRouter(engine),
+    input: routerFor(engine.parts),
     printed,
     asked,
     file: () => readFileSync(s.paths.memoryPath, 'utf8').trim().split('\n'),
@@ -39,7 +39,7 @@ describe(':remember that updates an active item', () => {
       expect.objectContaining({ kind: 'forget', target: 1 }),
     ]);
     expect(
-      t.engine.memory
+      t.engine.parts.memory
         .store()
         .items()
         .map((i) => i.content),
@@ -55,7 +55,7 @@ describe(':remember that updates an active item', () => {
     await t.input.submit(':remember the staging host is zebra-17');
     expect(t.asked).toEqual(['replace #1? [y/N] ', 'replace #2? [y/N] ']);
     expect(
-      t.engine.memory
+      t.engine.parts.memory
         .store()
         .items()
         .map((i) => i.content),
@@ -65,10 +65,10 @@ describe(':remember that updates an active item', () => {
 
   it('is not asked without a person at a terminal (piped input adds, as before)', async () => {
     const t = await repl(['y']);
-    (t.engine.host as { interactive?: boolean }).interactive = false;
+    (t.engine.parts.host as { interactive?: boolean }).interactive = false;
     await t.input.submit(':remember CI runs on Node 18');
     await t.input.submit(':remember CI runs on Node 20');
     expect(t.asked).toEqual([]);
-    expect(t.engine.memory.store().items()).toHaveLength(2);
+    expect(t.engine.parts.memory.store().items()).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 
@@ -22,7 +22,7 @@ async function engineWithItems(n: number, pageLines?: number) {
     ask: async () => null,
     ...(pageLines && { pageLines: () => pageLines }),
   };
-  const input = new InputRouter(Engine.create(s, host, { env }));
+  const input = routerFor(Engine.create(s, host, { env }).parts);
   const list = async (args = '') => {
     printed.length = 0;
     await input.submit(`:memory list ${args}`.trim());

@@ -5,7 +5,7 @@ import { reviewInbox, type ReviewIO } from '../../src/commands/memory-review';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { AskOptions, EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { Inbox, inboxPath } from '../../src/memory/inbox';
 import type { NewCandidate } from '../../src/memory/inbox-types';
 import { MemoryStore } from '../../src/memory/store';
@@ -159,7 +159,7 @@ describe(':memory review in the REPL', () => {
       ask: async () => answers.shift() ?? null,
     };
     const engine = Engine.create(s, host, { env });
-    const input = new InputRouter(engine);
+    const input = routerFor(engine.parts);
     await input.submit(':memory review');
     expect(printed.map((p) => p.text)).toEqual([
       '[inbox] 1/1 (fact) the team deploys on Fridays  — from session sess-1',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { tallyLine } from '../../src/commands/memory-summarize';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { tmpDir } from '../helpers/tmp';
@@ -28,7 +28,7 @@ describe(':memory summarize', () => {
     const printed: OutputItem[] = [];
     // Nobody answers keep? [y/N/edit]: no candidate is kept, only the logged answer is at stake.
     const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-    const input = new InputRouter(Engine.create(s, host, { env }));
+    const input = routerFor(Engine.create(s, host, { env }).parts);
     fake.server.enqueue(
       { text: 'Noted, the deploy uses the staging credentials.' },
       { text: `- fact: The deploy uses OpenAI key ${OPENAI_KEY}.\n- fact: AWS access key id is ${AWS_KEY} for deploys.` },

@@ -5,7 +5,7 @@ import { setup } from '../../src/config/setup';
 import { commandCatalog } from '../../src/commands/registry';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 
 async function engineWith(files: Record<string, string> = {}) {
@@ -18,7 +18,7 @@ async function engineWith(files: Record<string, string> = {}) {
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
   const engine = Engine.create(await setup({}, env), host, { env });
-  return { input: new InputRouter(engine), printed };
+  return { input: routerFor(engine.parts), printed };
 }
 
 describe('meta-command registry', () => {

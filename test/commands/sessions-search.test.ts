@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { appendDigest } from '../../src/sessions/digest';
 import { SessionLog } from '../../src/sessions/session-log';
 import { tmpDir } from '../helpers/tmp';
@@ -30,7 +30,7 @@ async function shellWithSessions() {
   appendDigest(first, { ts: day(9).toISOString(), title: 'Billing storage', summary: 'Chose flamingo as the codename.' });
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  const input = new InputRouter(Engine.create(s, host, { env }));
+  const input = routerFor(Engine.create(s, host, { env }).parts);
   const run = async (line: string) => {
     printed.length = 0;
     await input.submit(line);

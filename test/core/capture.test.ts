@@ -10,7 +10,7 @@ import { setup } from '../../src/config/setup';
 import type { AishConfig } from '../../src/config/types';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { CAPTURE_INSTRUCTION } from '../../src/memory/capture-prompt';
 import { Inbox } from '../../src/memory/inbox';
 import { loadSession } from '../../src/sessions/sessions';
@@ -49,7 +49,7 @@ async function engineWith(memory: Partial<Exclude<AishConfig['memory'], false>>,
   process.chdir(home);
   const engine = Engine.create(s, host, { env, ...opts });
   engine.start();
-  return { s, engine, input: new InputRouter(engine), printed, texts: () => printed.map((p) => p.text) };
+  return { s, engine, input: routerFor(engine.parts), printed, texts: () => printed.map((p) => p.text) };
 }
 
 describe('capture in a live session', () => {
@@ -58,15 +58,15 @@ describe('capture in a live session', () => {
     await input.submit('GOAL-42 build the parser');
     await input.submit('the lexer is done');
     await input.submit(':clear');
-    await engine.keeper.capture.idle();
+    await engine.parts.keeper.capture.idle();
     expect(fake.server.requests.some(isCapture)).toBe(false); // 2 prompts < 3
 
     await input.submit('one');
     await input.submit('two');
     await input.submit('three');
-    const oldLog = engine.recorder.path!;
+    const oldLog = engine.parts.recorder.path!;
     await input.submit(':clear');
-    await engine.keeper.capture.idle();
+    await engine.parts.keeper.capture.idle();
     expect(fake.server.requests.filter(isCapture)).toHaveLength(1);
     const pending = Inbox.open(s.paths.memoryPath).pending();
     expect(pending).toEqual([
@@ -77,7 +77,7 @@ describe('capture in a live session', () => {
       }),
     ]);
     expect(loadSession(oldLog).digest).toMatchObject({ title: 'Parser work', userTurns: 3, state: { goal: 'GOAL-42 build the parser' } });
-    expect(engine.digest()).toBeNull(); // the new conversation knows nothing yet
+    expect(engine.parts.chat.digest()).toBeNull(); // the new conversation knows nothing yet
     expect(engine.status().inbox).toBe(1);
   });
 
@@ -86,7 +86,7 @@ describe('capture in a live session', () => {
     const long = 'lorem ipsum dolor sit amet '.repeat(20);
     await input.submit(`GOAL-42 build the parser ${long}`);
     for (let i = 0; i < 5; i++) await input.submit(`step ${i} ${long}`);
-    await engine.keeper.capture.idle();
+    await engine.parts.keeper.capture.idle();
     const notices = printed.filter((p) => p.text.startsWith('context full'));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/^context full: \d+ oldest turns left the window \(summarised into the working state\)$/);
@@ -104,7 +104,7 @@ describe('capture in a live session', () => {
     const long = 'lorem ipsum dolor sit amet '.repeat(20);
     for (let i = 0; i < 5; i++) await input.submit(`step ${i} ${long}`);
     await input.submit(':clear');
-    await engine.keeper.capture.idle();
+    await engine.parts.keeper.capture.idle();
     expect(engine.handOffCapture()).toEqual([]);
     expect(fake.server.requests.some(isCapture)).toBe(false);
     expect(printed.find((p) => p.text.startsWith('context full'))!.text).toMatch(/left the window$/);
@@ -114,7 +114,7 @@ describe('capture in a live session', () => {
     const { engine, input } = await engineWith({ captureMinTurns: 1 }, 8000, { capture: false });
     for (let i = 0; i < 4; i++) await input.submit(`q ${i}`);
     await input.submit(':clear');
-    await engine.keeper.capture.idle();
+    await engine.parts.keeper.capture.idle();
     expect(engine.handOffCapture()).toEqual([]);
     expect(fake.server.requests.some(isCapture)).toBe(false);
   });
@@ -124,8 +124,8 @@ describe('capture in a live session', () => {
     await input.submit('a');
     expect(engine.handOffCapture()).toEqual([]);
     await input.submit('b');
-    expect(engine.handOffCapture()).toEqual([engine.recorder.path]);
-    expect(readdirSync(join(engine.recorder.path!, '..')).some((f) => f.endsWith('.capturing'))).toBe(false); // the front end marks, not the core
-    expect(readFileSync(engine.recorder.path!, 'utf8')).not.toContain('"digest"');
+    expect(engine.handOffCapture()).toEqual([engine.parts.recorder.path]);
+    expect(readdirSync(join(engine.parts.recorder.path!, '..')).some((f) => f.endsWith('.capturing'))).toBe(false); // the front end marks, not the core
+    expect(readFileSync(engine.parts.recorder.path!, 'utf8')).not.toContain('"digest"');
   });
 });

@@ -9,7 +9,7 @@ import type { AishConfig } from '../../src/config/types';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { systemText, type RecordedRequest } from '../helpers/openai-server';
 import { tmpDir } from '../helpers/tmp';
@@ -68,7 +68,7 @@ async function engineIn(
   process.chdir(cwd);
   const engine = Engine.create(s, host, { env, ...(opts.noMemory && { memory: false }) });
   engine.start();
-  return { s, engine, input: new InputRouter(engine), printed };
+  return { s, engine, input: routerFor(engine.parts), printed };
 }
 
 function lastUser(req: RecordedRequest): string {
@@ -287,7 +287,7 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
     const text = printed.at(-1)!.text;
     expect(text).toMatch(/^\[background\] \d+ items \(system prompt\)/);
     expect(text).toMatch(
-      /\[recall\] 1 item for "where does the staging database live\?"[^\n]*\n +\d+\.\d\d  #1 \(fact\) the staging database lives on host zebra-17/,
+      /\[recall\] 1 item for "where does the staging database live\?"[^\n]*\n +\d+\.\d\d {2}#1 \(fact\) the staging database lives on host zebra-17/,
     );
     expect(text).toMatch(/left out: \d+ \(scope 1, below threshold \d+\)/);
     expect(text).toMatch(/scope +#2 \(fact\) other repo fact {2}\[project \/nowhere\/else\]/);

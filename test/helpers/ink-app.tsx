@@ -7,7 +7,7 @@ import { Engine } from '../../src/core/engine';
 import { App } from '../../src/frontends/repl/App';
 import { createInkHost } from '../../src/frontends/repl/ink-host';
 import { UiStore } from '../../src/frontends/repl/store';
-import { InputRouter } from '../../src/input/router';
+import { routerFor } from '../../src/input/router';
 import { InputHistory } from '../../src/sessions/input-history';
 import type { SuiteServer } from './fake-server-suite';
 import { tmpDir } from './tmp';
@@ -48,8 +48,7 @@ export async function mountApp(fake: SuiteServer, opts: { config?: string; patie
   const ui = render(
     <App
       store={store}
-      engine={engine}
-      input={new InputRouter(engine)}
+      input={routerFor(engine.parts)}
       controls={controls}
       history={new InputHistory(s.paths.inputHistory)}
       onExit={() => (exited = true)}

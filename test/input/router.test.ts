@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
-import { InputRouter } from '../../src/input/router';
+import { commandServices } from '../../src/commands/services';
+import { command, type CommandCatalog } from '../../src/commands/types';
+import { InputRouter, routerFor } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 
 async function router() {
@@ -14,7 +16,7 @@ async function router() {
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
   const engine = Engine.create(await setup({}, env), host, { env });
-  const input = new InputRouter(engine);
+  const input = routerFor(engine.parts);
   const last = () => printed.at(-1);
   return { input, printed, last, engine };
 }
@@ -83,12 +85,40 @@ describe('InputRouter', () => {
       { kind: 'error', text: '@/dev/urandom: not a regular file (a character device) — not attached' },
       { kind: 'error', text: 'prompt not sent: a file could not be attached — remove the @ or name another file' },
     ]);
-    expect(t.engine.conversation.messages).toEqual([]);
+    expect(t.engine.parts.conversation.messages).toEqual([]);
   });
 
   it('`!` with nothing after it explains itself instead of running a shell', async () => {
     const t = await router();
     await t.input.submit('!');
     expect(t.last()?.text).toMatch(/^!CMD runs a shell command/);
+  });
+
+  it('a command runs and completes with the services it declares and no others', async () => {
+    const t = await router();
+    const seen: string[][] = [];
+    const probe = command({
+      needs: ['chat', 'usage'],
+      name: 'probe',
+      summary: 'shows what it was given',
+      complete: (ctx) => (seen.push(Object.keys(ctx).sort()), []),
+      run: (ctx) => void seen.push(Object.keys(ctx).sort()),
+    });
+    const catalog: CommandCatalog = {
+      all: () => [probe],
+      find: (n) => (n === 'probe' ? probe : undefined),
+    };
+    const p = t.engine.parts;
+    const input = new InputRouter(
+      { host: p.host, prompt: () => Promise.resolve(undefined), userShell: p.userShell, run: p.run },
+      commandServices(p, catalog),
+      catalog,
+    );
+    await input.submit(':probe now');
+    input.complete(':probe x');
+    expect(seen).toEqual([
+      ['argv', 'chat', 'rest', 'usage'],
+      ['chat', 'usage'],
+    ]);
   });
 });

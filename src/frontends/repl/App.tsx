@@ -1,11 +1,10 @@
 /**
  * The REPL screen: finished output in <Static>, then the live answer, the input line and the status
- * line. Keys go through keymap.ts to pure line-editor edits; the engine does everything else.
+ * line. Keys go through keymap.ts to pure line-editor edits; the session (through `input`) does everything else.
  */
 import { Box, Static, Text, measureElement, useInput, useStdin, useStdout, type DOMElement } from 'ink';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { Engine } from '../../core/engine';
-import type { InputRouter } from '../../input/router';
+import type { SessionHandle } from '../../input/router';
 import type { InputHistory } from '../../sessions/input-history';
 import { HistoryItem } from './components/HistoryItem';
 import { InputLine, inputRowCount } from './components/InputLine';
@@ -25,8 +24,8 @@ import { TypeAhead } from './type-ahead';
 
 export interface AppProps {
   store: UiStore;
-  engine: Engine;
-  input: InputRouter;
+  /** Lines, Tab, Ctrl-C and busy: all the App asks of the session. */
+  input: SessionHandle;
   controls: InkHostControls;
   history: InputHistory;
   onExit: () => void;
@@ -38,7 +37,7 @@ export interface AppProps {
 
 const DOUBLE_CTRL_C_MS = 2000;
 
-export function App({ store, engine, input, controls, history, onExit, typedAhead, eraseFrame }: AppProps) {
+export function App({ store, input, controls, history, onExit, typedAhead, eraseFrame }: AppProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { stdout, write } = useStdout();
   const { internal_eventEmitter: keyEvents } = useStdin();
@@ -104,7 +103,7 @@ export function App({ store, engine, input, controls, history, onExit, typedAhea
   const [typeAhead] = useState(
     () =>
       new TypeAhead({
-        busy: () => engine.busy,
+        busy: () => input.busy,
         changed: (q) => setQueued([...q]),
         run: async (text) => {
           store.setNotice(null);
@@ -122,9 +121,9 @@ export function App({ store, engine, input, controls, history, onExit, typedAhea
   }, [snap.status.busy, typeAhead]);
 
   const submit = (text: string): boolean => {
-    if (engine.busy && /^:norris\s+stop\s*$/.test(text.trim())) {
+    if (input.busy && /^:norris\s+stop\s*$/.test(text.trim())) {
       controls.host.print({ kind: 'user', text });
-      engine.cancel();
+      input.cancel();
       store.setNotice('stopping Norris…', { whileBusy: true });
       return true;
     }
@@ -144,7 +143,7 @@ export function App({ store, engine, input, controls, history, onExit, typedAhea
       case 'submit':
         return submit(cur.text) ? ed.emptyEditor() : cur;
       case 'interrupt': {
-        if (engine.cancel()) return cur;
+        if (input.cancel()) return cur;
         if (cur.text) return ed.emptyEditor();
         const now = Date.now();
         if (now - lastCtrlC.current < DOUBLE_CTRL_C_MS) quit();
@@ -255,7 +254,7 @@ export function App({ store, engine, input, controls, history, onExit, typedAhea
         {asking ? (
           <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} width={width} />
         ) : (
-          <InputLine state={shown.state} prompt={shown.prompt} dim={engine.busy && !search} width={width} maxLines={maxInputRows} />
+          <InputLine state={shown.state} prompt={shown.prompt} dim={input.busy && !search} width={width} maxLines={maxInputRows} />
         )}
         {snap.notice ? <Text dimColor>{snap.notice}</Text> : null}
         <StatusLine status={snap.status} width={width} />

@@ -6,7 +6,7 @@ import { render } from 'ink';
 import type { Setup } from '../../config/setup';
 import { Engine } from '../../core/engine';
 import type { EngineOptions } from '../../core/options';
-import { InputRouter } from '../../input/router';
+import { routerFor } from '../../input/router';
 import { InputHistory } from '../../sessions/input-history';
 import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
@@ -62,7 +62,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   });
 
   const engine = Engine.create(setup, controls.host, opts);
-  const input = new InputRouter(engine);
+  const input = routerFor(engine.parts);
   store.setStatus(engine.status());
   const history = new InputHistory(setup.paths.inputHistory);
 
@@ -76,7 +76,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   if (firstFrame?.predicted) {
     engine.start();
     started = true;
-    await Promise.race([engine.memory.ready(), new Promise((r) => setTimeout(r, MEMORY_WAIT_MS))]);
+    await Promise.race([engine.parts.memory.ready(), new Promise((r) => setTimeout(r, MEMORY_WAIT_MS))]);
     store.setStatus(engine.status());
   }
   // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
@@ -100,7 +100,6 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   const ink = render(
     <App
       store={store}
-      engine={engine}
       input={input}
       controls={controls}
       history={history}

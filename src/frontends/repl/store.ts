@@ -7,7 +7,7 @@ import type { RetryNotice } from '../../broker/types';
 import type { OutputItem } from '../../core/host';
 import type { StatusInfo } from '../../core/status';
 
-export const FRAME_MS = 33;
+const FRAME_MS = 33;
 
 export interface UiItem {
   id: number;

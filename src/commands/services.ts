@@ -1,0 +1,48 @@
+/**
+ * The services commands run with, made from the session's parts: each is a narrow view (a command
+ * that clears the conversation gets `chat`, not the session). Built by the input router.
+ */
+import { describeReload, reloadConfig } from '../core/config-reload';
+import type { SessionParts } from '../core/session-parts';
+import { suggestCommand } from '../core/suggest';
+import { suggestDepsOf } from '../core/suggest-deps';
+import type { CommandCatalog, CommandServices } from './types';
+
+export function commandServices(p: SessionParts, catalog: CommandCatalog): Readonly<CommandServices> {
+  const { setup, chat, models, tally, run } = p;
+  const price = (name: string) => setup.config.models[name]?.price;
+  return Object.freeze({
+    config: setup.config,
+    paths: setup.paths,
+    ui: p.host,
+    memory: p.memory,
+    models,
+    tools: p.toolbox,
+    guards: p.guards,
+    norris: p.norris,
+    chat: {
+      newConversation: () => chat.newConversation(),
+      requestMessages: () => chat.requestMessages(),
+      lastPrompt: () => chat.lastPrompt(),
+      digest: () => chat.digest(),
+      resume: (nameOrId: string) => chat.resume(nameOrId),
+    },
+    configFile: {
+      get path() {
+        return setup.configPath;
+      },
+      reload: async () => {
+        const r = await reloadConfig(setup, p.env);
+        p.notify();
+        return describeReload(r, models.names());
+      },
+    },
+    dir: { change: (dir: string) => p.changeDir(dir) },
+    usage: { report: () => ({ presets: tally.presets(), price }) },
+    run: { cancellable: <T>(fn: (signal: AbortSignal) => Promise<T>) => run.cancellable(fn) },
+    sessions: p.recorder,
+    checkpoints: p.guards.checkpoints,
+    commands: catalog,
+    suggest: { command: async (request: string) => void (await suggestCommand(suggestDepsOf(p), request)) },
+  });
+}

@@ -113,7 +113,7 @@ const PACK_LIMIT = 60;
 
 /** Merge the small packs snapshots leave behind, once there are many (rarely: one per changed snapshot). */
 export async function housekeeping(git: Git): Promise<void> {
-  let packs = 0;
+  let packs: number;
   try {
     packs = readdirSync(join(git.gitDir, 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length;
   } catch {

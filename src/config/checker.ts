@@ -78,5 +78,7 @@ function describe(v: unknown): string {
   if (v instanceof RegExp) return String(v);
   if (typeof v === 'object') return 'an object';
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  return `${typeof v} ${String(v)}`;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return `${typeof v} ${String(v)}`;
+  // A function's source or a symbol would not fit one line.
+  return typeof v === 'function' ? 'a function' : typeof v;
 }

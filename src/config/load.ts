@@ -92,7 +92,7 @@ async function importConfigModule(path: string): Promise<unknown> {
   let def: unknown;
   try {
     mod = await jiti.import(path);
-    def = typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : undefined;
+    def = typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : undefined;
   } catch (err) {
     let why: string;
     try {

@@ -72,7 +72,7 @@ export function parseJson(line: string): { ok: true; value: unknown } | { ok: fa
 /** `{"meta":{…}}`'s object; a turn's `meta` is a string, so it never counts. */
 function metaObject(v: unknown): Record<string, unknown> | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v) || !('meta' in v)) return undefined;
-  const m = (v as { meta: unknown }).meta;
+  const m = v.meta;
   return typeof m === 'object' && m !== null && !Array.isArray(m) ? (m as Record<string, unknown>) : undefined;
 }
 

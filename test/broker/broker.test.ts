@@ -109,7 +109,7 @@ describe('Broker.stream', () => {
       /rejected the request \(400\): context length exceeded$/,
     ],
   ])('%s becomes one clear line', async (_n, reply, kind, re) => {
-    fake.server.enqueue(reply as never);
+    fake.server.enqueue(reply);
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe(kind);
     expect(e.message).toMatch(re);

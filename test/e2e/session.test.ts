@@ -47,7 +47,7 @@ describe('session log', () => {
     expect(r.code).toBe(0);
     const logged = r.stdout.split('\n').filter((l) => l.startsWith('{'));
     expect(logged).toHaveLength(3);
-    expect(JSON.parse(logged[0]!).meta).toMatchObject({ version: 1 });
+    expect(JSON.parse(logged[0]!)).toMatchObject({ meta: { version: 1 } });
     expect(JSON.parse(logged[1]!)).toMatchObject({ role: 'user', content: 'hello' });
     expect(JSON.parse(logged[2]!)).toMatchObject({ role: 'assistant', content: 'one' });
   });

@@ -264,7 +264,10 @@ export class McpManager {
     const taken = new Set<string>();
     ready.forEach(({ entry, tool }, i) => {
       const raw = `${entry.name}__${tool.name}`;
-      if (VALID_NAME.test(raw) && !taken.has(raw)) (named.set(i, raw), taken.add(raw));
+      if (VALID_NAME.test(raw) && !taken.has(raw)) {
+        named.set(i, raw);
+        taken.add(raw);
+      }
     });
     this.exposed = new Map();
     ready.forEach(({ entry, tool }, i) => {

@@ -134,7 +134,7 @@ export class DetachedStdioTransport implements Transport {
         // Synchronous refusals (e.g. a NUL byte in an argument).
         this.spawnError = err as NodeJS.ErrnoException;
         this.finish();
-        reject(err);
+        reject(this.spawnError);
         return;
       }
       this.child = child;

@@ -16,7 +16,10 @@ export function backquoted(text: string): string[] {
     if (text[i] === '\\') i++;
     else if (text[i] === '`') {
       if (start < 0) start = i + 1;
-      else (parts.push(text.slice(start, i)), (start = -1));
+      else {
+        parts.push(text.slice(start, i));
+        start = -1;
+      }
     }
   }
   if (start >= 0) parts.push(text.slice(start));

@@ -102,7 +102,8 @@ export function invocation(lang: string, name: string, args: Arg[]): Invocation 
     const t = a.text;
     const take = (): void => {
       const c = args[++i];
-      if (c) c.dynamic ? (inv.loads = 'runs unknown code') : inv.codes.push(c.text);
+      if (c?.dynamic) inv.loads = 'runs unknown code';
+      else if (c) inv.codes.push(c.text);
     };
     if (a.dynamic || t === '-' || !t.startsWith('-') || t === '--') {
       if ((name === 'deno' && t === 'eval') || (name === 'bun' && t === 'eval')) take();
@@ -174,7 +175,10 @@ function awkInvocation(args: Arg[], inv: Invocation): Invocation {
     } else if (['-F', '-v', '--assign', '--field-separator'].includes(t)) i++;
     else if (a.dynamic || !t.startsWith('-') || t === '--') {
       const prog = t === '--' ? args[i + 1] : a;
-      if (inv.codes.length === 0 && inv.file === null && prog) prog.dynamic ? (inv.loads = 'runs unknown code') : inv.codes.push(prog.text);
+      if (inv.codes.length === 0 && inv.file === null && prog) {
+        if (prog.dynamic) inv.loads = 'runs unknown code';
+        else inv.codes.push(prog.text);
+      }
       return inv;
     }
   }

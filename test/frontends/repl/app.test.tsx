@@ -89,7 +89,7 @@ describe('App (ink-testing-library)', () => {
     await t.until((f) => f.includes("'deploy': deploy the blue service"), 'the match again');
     t.ui.stdin.write('\r');
     await t.until(() => fake.server.requests.length === 3, 'the third request');
-    expect(fake.server.requests[2]!.body.messages.at(-1).content).toBe('deploy the blue service');
+    expect(fake.server.requests[2]!.body.messages.at(-1)?.content).toBe('deploy the blue service');
     await t.until(() => !t.engine.busy, 'the answer done');
     // → takes the match into the line at the query, one step on; typing edits it there
     t.ui.stdin.write('\x12');
@@ -100,7 +100,7 @@ describe('App (ink-testing-library)', () => {
     await t.until((f) => f.includes('› list files') && !f.includes('reverse-i-search'), 'the match in the line');
     t.ui.stdin.write('X\r');
     await t.until(() => fake.server.requests.length === 4, 'the fourth request');
-    expect(fake.server.requests[3]!.body.messages.at(-1).content).toBe('list fXiles');
+    expect(fake.server.requests[3]!.body.messages.at(-1)?.content).toBe('list fXiles');
     t.ui.unmount();
   });
 
@@ -121,7 +121,7 @@ describe('App (ink-testing-library)', () => {
     expect(await answer).toBe('y');
     expect(t.frame()).toContain('queued: later');
     await t.until((f) => f.includes('echo: later'), 'the queued prompt answered after the turn');
-    expect(fake.server.requests.map((r) => r.body.messages.at(-1).content)).toEqual(['talk', 'later']);
+    expect(fake.server.requests.map((r) => r.body.messages.at(-1)?.content)).toEqual(['talk', 'later']);
     t.ui.unmount();
   });
 });

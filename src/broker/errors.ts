@@ -69,7 +69,7 @@ export function tooLongToWait(err: BrokerError, capMs: number, retriesMade: numb
 const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
 
 /** Servers sometimes echo (part of) the key in messages; never print it. */
-export function hideApiKeys(text: string, preset: ResolvedPreset): string {
+function hideApiKeys(text: string, preset: ResolvedPreset): string {
   let out = text;
   if (preset.apiKey && preset.apiKey.length >= 6) out = out.split(preset.apiKey).join('[key]');
   return out.replace(KEYISH, '[redacted]');

@@ -9,7 +9,7 @@ const OUTPUT_LIMIT = 16 * 1024;
 
 export type McpCaller = (name: string, args: unknown, signal: AbortSignal) => Promise<ToolCallOutcome>;
 
-export function mcpToolSpec(t: McpToolInfo): ToolSpec {
+function mcpToolSpec(t: McpToolInfo): ToolSpec {
   // `$schema` is sent by some servers and rejected by some OpenAI-compatible providers.
   const { $schema: _ignored, ...schema } = t.inputSchema && typeof t.inputSchema === 'object' ? t.inputSchema : {};
   void _ignored;

@@ -11,14 +11,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 /** A tool call in an assistant message, as the SDK sends it. */
-export interface RecordedToolCall {
+interface RecordedToolCall {
   id: string;
   type: string;
   function: { name: string; arguments: string };
 }
 
 /** One message of a recorded request. aish sends every content as a string (null beside tool calls). */
-export interface RecordedMessage {
+interface RecordedMessage {
   role: string;
   content: string;
   tool_calls?: RecordedToolCall[];
@@ -30,7 +30,7 @@ export interface RecordedMessage {
  * A chat-completions request body as tests read it. Only the shape aish sends is typed; the server
  * itself never trusts it (see messagesOf), and any other field is there as `unknown`.
  */
-export interface RecordedBody {
+interface RecordedBody {
   model: string;
   messages: RecordedMessage[];
   stream?: boolean;
@@ -58,12 +58,12 @@ export type TextReply = {
   finishReason?: string | null; // default 'stop'; null = never send one (a stream that ends unfinished)
   firstChunkDelayMs?: number; // delay after the headers, before the first chunk (time to first token)
 };
-export type ToolCallsReply = {
+type ToolCallsReply = {
   toolCalls: Array<{ id?: string; name: string; arguments: string }>;
   text?: string; // content streamed before the calls
   argChunkSize?: number; // default 5
 };
-export type ErrorReply = {
+type ErrorReply = {
   status: number;
   error?: { message: string; type?: string; code?: string | null };
   headers?: Record<string, string>;

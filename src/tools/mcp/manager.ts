@@ -13,7 +13,7 @@ import { formatContent, sanitizeToolName, shortHash, toInfo, VALID_NAME, type Mc
 
 export { formatContent, sanitizeToolName, type McpToolInfo } from './tool-info';
 
-export type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
+type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
 export interface ServerStatus {
   name: string;
   state: ServerState;

@@ -29,7 +29,7 @@ export interface StdioServerSpec {
   logPath: string;
 }
 
-export function serverEnv(extra: Record<string, string> | undefined): Record<string, string> {
+function serverEnv(extra: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of INHERITED_ENV) {
     const v = process.env[key];

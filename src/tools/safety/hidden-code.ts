@@ -9,7 +9,7 @@
 import type { SyntaxNode } from './shell-parser';
 
 /** The texts between unescaped backquotes (an unclosed one runs to the end). */
-export function backquoted(text: string): string[] {
+function backquoted(text: string): string[] {
   const parts: string[] = [];
   let start = -1;
   for (let i = 0; i < text.length; i++) {

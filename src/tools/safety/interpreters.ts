@@ -73,7 +73,7 @@ export function language(name: string): string | null {
   return null;
 }
 
-export interface Invocation {
+interface Invocation {
   /** Inline program texts. */
   codes: string[];
   /** A script file (or `<(…)`) it runs. */
@@ -89,7 +89,7 @@ export interface Invocation {
 }
 
 /** How an interpreter is invoked: its inline code, script file, module, or stdin. */
-export function invocation(lang: string, name: string, args: Arg[]): Invocation {
+function invocation(lang: string, name: string, args: Arg[]): Invocation {
   const inv: Invocation = { codes: [], file: null, stdin: false, module: null, inPlace: false, loads: null };
   if (lang === 'awk') return awkInvocation(args, inv);
   if (lang === 'powershell') {
@@ -190,7 +190,7 @@ const stripStrings = (code: string): string =>
   code.replace(/(?<![\w$])('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\$@#{}`])*")/g, '\0').replace(/\s+/g, '');
 
 /** Inline code that only prints constants. */
-export function printsOnly(lang: string, code: string): boolean {
+function printsOnly(lang: string, code: string): boolean {
   const re = PRINT[lang];
   if (!re) return false;
   const statements = stripStrings(code)

@@ -46,12 +46,20 @@ describe('App (ink-testing-library)', () => {
     t.ui.unmount();
   });
 
-  it('Ctrl-D on an empty line exits', async () => {
+  it('Ctrl-D deletes under the cursor while the line has text, and exits once it is empty, sending nothing', async () => {
     const t = await mount();
     await t.until((f) => f.includes('›'), 'prompt');
+    t.ui.stdin.write('abc');
+    await t.until((f) => f.includes('› abc'), 'typed text');
+    t.ui.stdin.write('\x01'); // Ctrl-A: to the start of the line
+    t.ui.stdin.write('\x04');
+    await t.until((f) => f.includes('› bc'), 'the character under the cursor deleted');
+    expect(t.exited()).toBe(false);
+    t.ui.stdin.write('\x0b'); // Ctrl-K: the line is empty again
+    await t.until((f) => f.includes('›') && !f.includes('bc'), 'an empty line');
     t.ui.stdin.write('\x04');
     await t.until(() => t.exited(), 'exit');
-    expect(t.exited()).toBe(true);
+    expect(fake.server.requests).toEqual([]);
     t.ui.unmount();
   });
 

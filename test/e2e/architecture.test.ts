@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const configPath = join(root, '.dependency-cruiser.cjs');
@@ -92,11 +92,11 @@ const files: Record<string, string> = {
 };
 
 describe.concurrent('architecture', () => {
-  it('src/ has no cycles, no upward imports, no UI imports outside frontends/ and no unresolved imports', async () => {
+  it('src/ has no cycles, no upward imports, no UI imports outside frontends/ and no unresolved imports', async ({ expect }) => {
     expect(await cruise(root)).toEqual({ code: 0, violations: [] });
   });
 
-  it('every rule fires on its break in a fixture, and only there', async () => {
+  it('every rule fires on its break in a fixture, and only there', async ({ expect }) => {
     const r = await cruise(fixture(files));
     expect(r.code).not.toBe(0);
 

@@ -1,4 +1,4 @@
-// Type-aware lint for the whole tree (src, test, bench, scripts); `npm test` runs it.
+// Type-aware lint for the whole tree (src, test, bench, scripts, bin): `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -39,6 +39,7 @@ export default tseslint.config(
       globals: {
         require: 'readonly',
         module: 'writable',
+        exports: 'writable',
         process: 'readonly',
         __dirname: 'readonly',
         console: 'readonly',
@@ -46,5 +47,10 @@ export default tseslint.config(
         globalThis: 'readonly',
       },
     },
+  },
+  {
+    // CommonJS files load their dependencies with require(): that is what the format is.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

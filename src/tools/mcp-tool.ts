@@ -1,6 +1,7 @@
 /** One MCP server tool as a Tool: its schema offered as an OpenAI function, its hints read by the gate. */
 import type { ToolSpec } from '../broker/types';
-import type { McpToolInfo, ToolCallOutcome } from './mcp/manager';
+import type { ToolCallOutcome } from './mcp/manager';
+import type { McpToolInfo } from './mcp/tool-info';
 import { HeadTail } from './shell';
 import type { Tool, ToolCall } from './tool';
 

@@ -11,8 +11,6 @@ import type { McpServerConfig } from '../../config/types';
 import type { DetachedStdioTransport } from './transport';
 import { formatContent, sanitizeToolName, shortHash, toInfo, VALID_NAME, type McpToolInfo } from './tool-info';
 
-export { formatContent, sanitizeToolName, type McpToolInfo } from './tool-info';
-
 type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
 export interface ServerStatus {
   name: string;

@@ -1,29 +1,55 @@
 /**
- * The layer rules of src/ (see the README's "Architecture"), checked by `npm test`:
- *   config, util → memory, sessions, broker, context, tools, checkpoints → core → commands → input → frontends
- * Each layer imports only from layers below it (or its own); no import cycles anywhere; Ink and
- * React only inside frontends/.
+ * The layer rules of src/ (see docs/architecture.md, "Layers"), checked by `npm test`:
+ *   config, util → broker → sessions → memory → context, tools → core → commands → input → frontends
+ *   (checkpoints stands alone on config and util)
+ * A folder imports only its own files and folders below it (those in BELOW, and theirs in turn); no
+ * import cycles anywhere; Ink and React only inside frontends/. test/e2e/architecture.test.ts shows
+ * each rule firing on a fixture.
  */
-const LOWER = {
+
+/** Each folder and the folders directly below it; what those may import is allowed too. */
+const BELOW = {
   util: [],
   config: ['util'],
-  // The middle layer may use one another (no cycles); never anything above.
-  memory: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints'],
-  core: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints'],
-  commands: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints', 'core'],
-  input: ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints', 'core', 'commands'],
+  broker: ['config', 'util'],
+  // Turns carry tool calls in the API's shape.
+  sessions: ['broker'],
+  // Capture and summarize read a session log's turns.
+  memory: ['sessions'],
+  // How an item reads in [background]; the recall query's parts.
+  context: ['memory'],
+  // The memory tools; tool specs in the API's shape.
+  tools: ['memory'],
+  checkpoints: ['config', 'util'],
+  core: ['context', 'tools', 'checkpoints'],
+  commands: ['core'],
+  input: ['commands'],
+  frontends: ['input'],
 };
-const ALL = ['config', 'util', 'memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints', 'core', 'commands', 'input', 'frontends'];
-const above = (allowed, self) => ALL.filter((f) => f !== self && !allowed.includes(f));
-const folders = (list) => `^src/(${list.join('|')})/`;
+const ALL = Object.keys(BELOW);
 
-const layerRule = (name, from, allowed) => ({
-  name: `layer-${name}`,
-  comment: `src/${name}/ may import only from: ${allowed.join(', ') || 'nothing else in src'}`,
-  severity: 'error',
-  from: { path: `^src/(${from})/` },
-  to: { path: folders(above(allowed, name)) },
-});
+/** Every folder `name` may import: those below it, transitively. */
+function reachable(name, seen = new Set()) {
+  for (const f of BELOW[name]) {
+    if (!seen.has(f)) {
+      seen.add(f);
+      reachable(f, seen);
+    }
+  }
+  return seen;
+}
+
+const layerRule = (name) => {
+  const allowed = reachable(name);
+  const forbidden = ALL.filter((f) => f !== name && !allowed.has(f));
+  return {
+    name: `layer-${name}`,
+    comment: `src/${name}/ may import only from: ${[...allowed].sort().join(', ') || 'nothing else in src'}`,
+    severity: 'error',
+    from: { path: `^src/${name}/` },
+    to: { path: `^src/(${forbidden.join('|')})/` },
+  };
+};
 
 module.exports = {
   forbidden: [
@@ -34,12 +60,8 @@ module.exports = {
       from: { path: '^src/' },
       to: { circular: true },
     },
-    layerRule('util', 'util', LOWER.util),
-    layerRule('config', 'config', LOWER.config),
-    ...['memory', 'sessions', 'broker', 'context', 'tools', 'checkpoints'].map((f) => layerRule(f, f, LOWER.memory)),
-    layerRule('core', 'core', LOWER.core),
-    layerRule('commands', 'commands', LOWER.commands),
-    layerRule('input', 'input', LOWER.input),
+    // frontends/ is the top: it may import every other folder, so it needs no rule.
+    ...ALL.filter((f) => f !== 'frontends').map(layerRule),
     {
       name: 'ui-only-in-frontends',
       comment: 'Ink and React belong to the front ends; everything that decides is plain TypeScript.',

@@ -13,6 +13,8 @@ const ramDisk = existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {};
  */
 export default defineConfig({
   test: {
+    // A test that asserts nothing cannot fail: each must make at least one expect() call.
+    expect: { requireAssertions: true },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

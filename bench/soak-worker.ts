@@ -335,7 +335,7 @@ async function runWorker(a: SoakWorkerArgs): Promise<void> {
             writeSync(fd, payload);
             fdatasyncSync(fd);
             process.kill(process.pid, 'SIGKILL');
-            return { t: 'error', message: 'survived SIGKILL' } as Outcome;
+            return { t: 'error' as const, message: 'survived SIGKILL' };
           },
           { waitMs: a.waitMs, staleMs: 10_000 },
         ).catch(fromError);

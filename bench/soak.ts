@@ -195,7 +195,7 @@ function startWorker(index: number): Incarnation {
     env: { ...process.env, AISH_SOAK_WORKER: '1' },
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const inc: Incarnation = {
     index,
     gen,
@@ -595,7 +595,7 @@ console.error(`soak: stopped in ${Date.now() - stopAt} ms; final check`);
 checkInvariants(true);
 
 // After all of it the store still takes a write, on a fresh line, with a new id.
-let finalAdd = 'not tried';
+let finalAdd: string;
 try {
   const store = MemoryStore.open(memPath, { lock: { waitMs: 15_000 } });
   const before = store.maxId;
@@ -603,7 +603,8 @@ try {
   const m = loadMemory(memPath);
   const tail = readFileSync(memPath, 'utf8').trimEnd().split('\n').pop() ?? '';
   if (it.id <= before || it.id <= lastMaxId) violation(`final add got id ${it.id}, not above maxId ${Math.max(before, lastMaxId)}`);
-  else if (!m.items.some((x) => x.id === it.id) || JSON.parse(tail).id !== it.id) violation('final add is not the last line of the file');
+  else if (!m.items.some((x) => x.id === it.id) || (JSON.parse(tail) as { id?: unknown }).id !== it.id)
+    violation('final add is not the last line of the file');
   finalAdd = `ok (id ${it.id})`;
 } catch (err) {
   violation(`final add failed: ${(err as Error).message}`);

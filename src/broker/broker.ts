@@ -125,10 +125,10 @@ export class Broker {
           // First, so nothing below can be replaced by it (validation refuses model, messages, stream, tools).
           ...p.extraBody,
           model: p.model,
-          messages: messages as OpenAI.ChatCompletionMessageParam[],
+          messages,
           stream: true,
           ...(this.usageOption && { stream_options: { include_usage: true } }),
-          ...(opts.tools && opts.tools.length > 0 && { tools: opts.tools as OpenAI.ChatCompletionTool[] }),
+          ...(opts.tools && opts.tools.length > 0 && { tools: opts.tools }),
           ...(p.maxTokens !== undefined && { [maxTokensField(p)]: p.maxTokens }),
           ...(p.temperature !== undefined && { temperature: p.temperature }),
           ...(p.topP !== undefined && { top_p: p.topP }),

@@ -69,7 +69,7 @@ export function tooLongToWait(err: BrokerError, capMs: number, retriesMade: numb
 const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
 
 /** Servers sometimes echo (part of) the key in messages; never print it. */
-export function hideApiKeys(text: string, preset: ResolvedPreset): string {
+function hideApiKeys(text: string, preset: ResolvedPreset): string {
   let out = text;
   if (preset.apiKey && preset.apiKey.length >= 6) out = out.split(preset.apiKey).join('[key]');
   return out.replace(KEYISH, '[redacted]');
@@ -110,14 +110,17 @@ function causeCode(err: unknown): string | undefined {
 /** The `error` object of an SDK APIError raised by an error event in the stream. */
 function streamErrorBody(err: unknown): { code?: unknown; type?: unknown; status?: unknown } | undefined {
   const e = (err as { error?: unknown }).error;
-  return typeof e === 'object' && e !== null ? (e as { code?: unknown; type?: unknown; status?: unknown }) : undefined;
+  return typeof e === 'object' && e !== null ? e : undefined;
 }
+
+/** A code or type field as text; anything but a string or number says nothing. */
+const word = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 /** 401, 403, 404 or 429 when the body's code or type says so (OpenAI, Anthropic-style and vLLM shapes). */
 function impliedStatus(e: { code?: unknown; type?: unknown; status?: unknown }): number | undefined {
   const n = Number(e.status ?? e.code);
   if ([401, 403, 404, 429].includes(n) || n >= 500) return n;
-  const words = `${String(e.code ?? '')} ${String(e.type ?? '')}`.toLowerCase();
+  const words = `${word(e.code)} ${word(e.type)}`.toLowerCase();
   if (/invalid_api_key|authentication|unauthori[sz]ed/.test(words)) return 401;
   if (/permission|forbidden/.test(words)) return 403;
   if (/model_not_found|not_found/.test(words)) return 404;
@@ -130,10 +133,11 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   if (err instanceof BrokerError) return err;
   const url = preset.baseURL;
   const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
-  const sseError = (err as { status?: unknown }).status === undefined ? streamErrorBody(err) : undefined;
+  const given = (err as { status?: unknown }).status;
+  const sseError = given === undefined ? streamErrorBody(err) : undefined;
   // An error event inside the stream carries no HTTP status: read one from its body, so a bad key
   // sent that way fails at once like a 401 instead of being retried as a server fault.
-  const status = (err as { status?: unknown }).status ?? (sseError && impliedStatus(sseError));
+  const status = typeof given === 'number' ? given : sseError && impliedStatus(sseError);
   const msg = hideApiKeys(serverMessage(err), preset);
   const said = msg ? `: ${msg}` : '';
   const make = (kind: BrokerErrorKind, text: string, head?: string) => new BrokerError(kind, text, partial, retryAfter(err), head);
@@ -146,7 +150,7 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
     );
   }
   // undici reports a connection closed mid-body as TypeError('terminated'), cause UND_ERR_SOCKET.
-  if (causeCode(err) === 'UND_ERR_SOCKET' || (err instanceof TypeError && /terminated/i.test(String((err as Error).message)))) {
+  if (causeCode(err) === 'UND_ERR_SOCKET' || (err instanceof TypeError && /terminated/i.test(err.message))) {
     return make('cut', `the connection to ${url} dropped mid-answer${partial ? '; partial answer kept' : ''} — try again`);
   }
   if (name === 'APIConnectionError' || (status === undefined && causeCode(err))) {

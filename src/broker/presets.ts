@@ -3,10 +3,10 @@ import type { AishConfig, MaxTokensParam } from '../config/types';
 import { UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
 
-export const OPENAI_URL = 'https://api.openai.com/v1';
-export const DEFAULT_TIMEOUT_MS = 60_000;
+const OPENAI_URL = 'https://api.openai.com/v1';
+const DEFAULT_TIMEOUT_MS = 60_000;
 /** The SDK refuses to start without a key; servers that need none (Ollama, LM Studio…) get this. */
-export const PLACEHOLDER_KEY = 'sk-no-key-required';
+const PLACEHOLDER_KEY = 'sk-no-key-required';
 
 export interface ResolvedPreset {
   name: string;

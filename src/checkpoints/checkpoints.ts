@@ -14,8 +14,6 @@ import { formatMessage, parseLog, parseMessage } from './message';
 import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
 import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
 
-export type { Checkpoint, RestoreResult } from './types';
-
 export interface CheckpointsOptions {
   /** Files larger than this are left out (default MAX_FILE_BYTES). */
   maxFileBytes?: number;

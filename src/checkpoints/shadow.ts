@@ -95,7 +95,7 @@ export async function ensureShadow(git: Git, root: string, dir: string): Promise
  * (a data dir inside the working tree) and the rules of the .gitignore files above the tree.
  * Rewritten only when it changes, so git's cache of untracked directories stays valid.
  */
-export function updateExcludes(gitDir: string, root: string, dir: string): void {
+function updateExcludes(gitDir: string, root: string, dir: string): void {
   const rel = inside(dir, root);
   const text = [...(rel ? [ignorePattern(rel)] : []), ...parentIgnores(dir)].map((l) => `${l}\n`).join('');
   const path = join(gitDir, 'info', 'exclude');
@@ -113,7 +113,7 @@ const PACK_LIMIT = 60;
 
 /** Merge the small packs snapshots leave behind, once there are many (rarely: one per changed snapshot). */
 export async function housekeeping(git: Git): Promise<void> {
-  let packs = 0;
+  let packs: number;
   try {
     packs = readdirSync(join(git.gitDir, 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length;
   } catch {

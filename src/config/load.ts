@@ -27,7 +27,7 @@ export function locateConfig(flag: string | undefined, env: NodeJS.ProcessEnv = 
  * How long loading the config may take. A default export that never settles would otherwise leave
  * nothing for Node to wait on, and aish would exit 0 having done nothing.
  */
-export const CONFIG_LOAD_TIMEOUT_MS = 5000;
+const CONFIG_LOAD_TIMEOUT_MS = 5000;
 
 export async function loadConfig(
   flag?: string,
@@ -92,7 +92,7 @@ async function importConfigModule(path: string): Promise<unknown> {
   let def: unknown;
   try {
     mod = await jiti.import(path);
-    def = typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : undefined;
+    def = typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : undefined;
   } catch (err) {
     let why: string;
     try {

@@ -3,9 +3,8 @@
  * names the file, the key and what was expected. Hand-written: a schema library would cost start-up
  * time (zod ~176 ms to import) for a dozen keys.
  */
-import { exampleConfigHint } from './example';
-import { ConfigError } from '../util/errors';
-import { closest } from '../util/suggest';
+import { Checker, NAME_RE } from './checker';
+import { validatePreset } from './validate-preset';
 import {
   DEFAULT_CONFIG,
   type AishConfig,
@@ -16,97 +15,8 @@ import {
   CAPTURE_MODES,
 } from './types';
 
-type Obj = Record<string, unknown>;
-
-class Checker {
-  constructor(readonly file: string) {}
-
-  fail(key: string, expected: string, got: unknown): never {
-    throw new ConfigError(`config ${this.file}: ${key || 'the default export'} must be ${expected} (got ${describe(got)})`);
-  }
-
-  object(key: string, v: unknown, allowed: readonly string[] | null): Obj {
-    if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof RegExp) {
-      this.fail(key, 'an object', v);
-    }
-    if (allowed) {
-      for (const k of Object.keys(v)) {
-        if (!allowed.includes(k)) {
-          const hint = closest(k, allowed);
-          const where = key ? `${key}.${k}` : k;
-          throw new ConfigError(
-            `config ${this.file}: unknown key ${where}${hint ? ` (did you mean ${key ? `${key}.` : ''}${hint}?)` : ''}; ${exampleConfigHint()}`,
-          );
-        }
-      }
-    }
-    return v as Obj;
-  }
-
-  str(key: string, v: unknown, opts: { nonEmpty?: boolean } = {}): string {
-    if (typeof v !== 'string' || (opts.nonEmpty && v.trim() === '')) {
-      this.fail(key, opts.nonEmpty ? 'a non-empty string' : 'a string', v);
-    }
-    return v;
-  }
-
-  optStr(key: string, v: unknown): string | undefined {
-    return v === undefined ? undefined : this.str(key, v, { nonEmpty: true });
-  }
-
-  int(key: string, v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      this.fail(key, `a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`, v);
-    }
-    return v;
-  }
-
-  num(key: string, v: unknown, min: number, max: number): number {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
-      this.fail(key, `a number from ${min} to ${max}`, v);
-    }
-    return v;
-  }
-
-  bool(key: string, v: unknown): boolean {
-    if (typeof v !== 'boolean') this.fail(key, 'true or false', v);
-    return v;
-  }
-
-  strList(key: string, v: unknown): string[] {
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) this.fail(key, 'a list of strings', v);
-    return v as string[];
-  }
-}
-
-function describe(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (v instanceof RegExp) return String(v);
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  return `${typeof v} ${String(v)}`;
-}
-
 const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris'] as const;
-const PRESET_KEYS = [
-  'model',
-  'baseURL',
-  'apiKeyEnv',
-  'apiKey',
-  'maxTokens',
-  'maxTokensParam',
-  'temperature',
-  'topP',
-  'extraBody',
-  'timeoutMs',
-  'price',
-] as const;
-/** Request fields aish sets itself: extraBody may not replace them. */
-const OWN_BODY_KEYS = ['model', 'messages', 'stream', 'tools'] as const;
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'disabled'] as const;
-const NAME_RE = /^[A-Za-z0-9_-]+$/;
 
 export function validateConfig(raw: unknown, file: string): AishConfig {
   const c: Checker = new Checker(file);
@@ -242,52 +152,6 @@ function captureMode(c: Checker, v: unknown): CaptureMode {
 function sandboxMode(c: Checker, v: unknown): SandboxMode {
   if (v === 'auto' || v === 'required' || v === 'off') return v;
   return c.fail('safety.sandbox', '"auto", "required" or "off"', v);
-}
-
-function validatePreset(c: Checker, key: string, raw: unknown): ModelPreset {
-  if (!NAME_RE.test(key.slice('models.'.length))) c.fail(key, 'named with letters, digits, _ or - only', key.slice(7));
-  const p = c.object(key, raw, PRESET_KEYS);
-  const out: ModelPreset = { model: c.str(`${key}.model`, p.model, { nonEmpty: true }) };
-  if (p.baseURL !== undefined) {
-    const url = c.str(`${key}.baseURL`, p.baseURL, { nonEmpty: true });
-    if (!/^https?:\/\/[^\s]+$/.test(url)) c.fail(`${key}.baseURL`, 'an http:// or https:// URL', url);
-    out.baseURL = url;
-  }
-  if (p.apiKeyEnv !== undefined) {
-    const env = c.str(`${key}.apiKeyEnv`, p.apiKeyEnv, { nonEmpty: true });
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(env)) c.fail(`${key}.apiKeyEnv`, 'an environment variable name', env);
-    out.apiKeyEnv = env;
-  }
-  // Never echo a key back: describe() would print it.
-  if (p.apiKey !== undefined) {
-    if (typeof p.apiKey !== 'string' || p.apiKey === '')
-      c.fail(`${key}.apiKey`, 'a non-empty string', typeof p.apiKey === 'string' ? '' : p.apiKey);
-    out.apiKey = p.apiKey;
-  }
-  if (p.maxTokens !== undefined) out.maxTokens = c.int(`${key}.maxTokens`, p.maxTokens, 1);
-  if (p.maxTokensParam !== undefined) {
-    if (p.maxTokensParam !== 'max_tokens' && p.maxTokensParam !== 'max_completion_tokens')
-      c.fail(`${key}.maxTokensParam`, '"max_tokens" or "max_completion_tokens"', p.maxTokensParam);
-    out.maxTokensParam = p.maxTokensParam;
-  }
-  if (p.temperature !== undefined) out.temperature = c.num(`${key}.temperature`, p.temperature, 0, 2);
-  if (p.topP !== undefined) out.topP = c.num(`${key}.topP`, p.topP, 0, 1);
-  if (p.extraBody !== undefined) {
-    const body = c.object(`${key}.extraBody`, p.extraBody, null);
-    const own = OWN_BODY_KEYS.find((k) => k in body);
-    if (own)
-      throw new ConfigError(`config ${c.file}: ${key}.extraBody.${own} cannot be set — aish sends ${OWN_BODY_KEYS.join(', ')} itself`);
-    out.extraBody = body;
-  }
-  if (p.timeoutMs !== undefined) out.timeoutMs = c.int(`${key}.timeoutMs`, p.timeoutMs, 100);
-  if (p.price !== undefined) out.price = validatePrice(c, `${key}.price`, p.price);
-  return out;
-}
-
-/** `{input, output}` in USD per million tokens; both needed, or a cost would be silently half. */
-function validatePrice(c: Checker, key: string, raw: unknown): { input: number; output: number } {
-  const p = c.object(key, raw, ['input', 'output']);
-  return { input: c.num(`${key}.input`, p.input, 0, 10_000), output: c.num(`${key}.output`, p.output, 0, 10_000) };
 }
 
 function validateServer(c: Checker, key: string, raw: unknown): McpServerConfig {

@@ -125,7 +125,7 @@ function readCapped(abs: string, max: number): Buffer {
 }
 
 /** UTF-8 text, or null for binary: a NUL byte in the first 8 KB, or bytes that are not UTF-8. */
-export function asText(buf: Buffer): string | null {
+function asText(buf: Buffer): string | null {
   if (buf.subarray(0, 8192).includes(0)) return null;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buf);

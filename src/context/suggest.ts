@@ -22,7 +22,7 @@ export interface Suggestion {
   explanation: string;
 }
 
-export const SUGGEST_FORMAT = ['COMMAND: <the command, on one line>', 'EXPLANATION: <one line: what it does>'].join('\n');
+const SUGGEST_FORMAT = ['COMMAND: <the command, on one line>', 'EXPLANATION: <one line: what it does>'].join('\n');
 
 export function suggestSystemPrompt(env: SuggestEnv, memoryItems: readonly Pick<MemoryItem, 'kind' | 'content'>[]): string {
   const parts = [

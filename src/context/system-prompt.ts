@@ -16,7 +16,7 @@ export const DEFAULT_SYSTEM_PROMPT = [
   'Prefer the smallest correct action, never invent command output, and say plainly when you are unsure.',
 ].join('\n');
 
-export interface NorrisPromptState {
+interface NorrisPromptState {
   goal: string;
   maxSteps: number;
 }
@@ -29,15 +29,15 @@ export interface ComposeInput {
   base?: string;
 }
 
-export const SESSION_HEADER = '[session] (where this conversation stood; kept up to date by aish from the earlier turns)';
+const SESSION_HEADER = '[session] (where this conversation stood; kept up to date by aish from the earlier turns)';
 
-export function sessionBlock(state: string): string {
+function sessionBlock(state: string): string {
   // Line by line: the Markdown keeps its lines, and no line can pose as a block header.
   const lines = state.split('\n').map(sanitizeForBlock).filter(Boolean);
   return [SESSION_HEADER, ...lines].join('\n');
 }
 
-export function norrisBlock(n: NorrisPromptState): string {
+function norrisBlock(n: NorrisPromptState): string {
   return [
     '[NORRIS MODE] You are working on your own toward a goal the user gave you.',
     `GOAL: ${sanitizeForBlock(n.goal)}`,

@@ -13,7 +13,7 @@ type Counter = (text: string) => number;
 let exact: Counter | null = null;
 let loading: Promise<void> | null = null;
 
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   // ~4 characters per token for English prose and code; errs a little high for safety.
   return Math.ceil(text.length / 3.6);
 }

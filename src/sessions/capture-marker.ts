@@ -9,7 +9,7 @@ import { isAlive } from '../util/process';
 
 const SUFFIX = '.capturing';
 
-export function markerPath(sessionPath: string): string {
+function markerPath(sessionPath: string): string {
   return sessionPath + SUFFIX;
 }
 

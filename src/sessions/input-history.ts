@@ -10,7 +10,7 @@ import { ensurePrivateDir } from '../util/fs-safe';
 
 const LIMIT = 1000;
 
-export function loadInputHistory(path: string): string[] {
+function loadInputHistory(path: string): string[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -29,7 +29,7 @@ export function orderTurn(t: Turn): Turn {
 }
 
 /** A turn, or the reason the value is not one. Null content only for assistant turns, as the API allows. */
-export function checkTurn(v: unknown): Turn | string {
+function checkTurn(v: unknown): Turn | string {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
   const r = v as Record<string, unknown>;
   if (typeof r.role !== 'string' || !ROLES.has(r.role)) return `unknown role ${JSON.stringify(r.role ?? null)}`;
@@ -72,12 +72,8 @@ export function parseJson(line: string): { ok: true; value: unknown } | { ok: fa
 /** `{"meta":{…}}`'s object; a turn's `meta` is a string, so it never counts. */
 function metaObject(v: unknown): Record<string, unknown> | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v) || !('meta' in v)) return undefined;
-  const m = (v as { meta: unknown }).meta;
+  const m = v.meta;
   return typeof m === 'object' && m !== null && !Array.isArray(m) ? (m as Record<string, unknown>) : undefined;
-}
-
-export function headerOf(v: unknown): SessionMeta | undefined {
-  return metaObject(v) as SessionMeta | undefined;
 }
 
 /**

@@ -31,7 +31,7 @@ export interface SessionHit {
   score: number;
 }
 
-export const DEFAULT_SEARCH_LIMIT = 20;
+const DEFAULT_SEARCH_LIMIT = 20;
 const SNIPPET_CHARS = 120;
 /** Text looked at on each side of the match before it is cleaned and cut to the snippet. */
 const SNIPPET_WINDOW = 400;
@@ -39,7 +39,7 @@ const CHUNK = 64 * 1024;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The query's distinct terms; a query with none (empty, or only stop words) is refused. */
-export function queryTerms(query: string): Set<string> {
+function queryTerms(query: string): Set<string> {
   const wanted = new Set(terms(query));
   if (wanted.size > 0) return wanted;
   if (!query.trim()) throw new UsageError('nothing to search for — give a word to look for');

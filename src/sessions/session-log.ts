@@ -14,7 +14,8 @@ import writeFileAtomic from 'write-file-atomic';
 import { AishError, errnoCode, UsageError } from '../util/errors';
 import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
 import { digestRecord, type SessionDigest } from './digest';
-import { isAutoSessionId, orderTurn, SESSION_EXT, sessionName, validateSessionName } from './sessions';
+import { orderTurn } from './records';
+import { isAutoSessionId, SESSION_EXT, sessionName, validateSessionName } from './sessions';
 import type { LoadedSession, NewTurn, SessionMeta, SessionMetaInput, Turn } from './types';
 
 /** Same-second collisions are rare (two aish started by one pid?); a bound keeps a bug from looping. */

@@ -11,9 +11,6 @@ import { classifyRecord, parseJson } from './records';
 import { scanSession } from './scan';
 import type { LoadedSession, SessionInfo } from './types';
 
-// The record checks moved to records.ts; their callers keep importing them from here.
-export { checkTurn, orderTurn } from './records';
-
 export const SESSION_EXT = '.jsonl';
 const NAME_RE = /^[A-Za-z0-9._-]{1,100}$/;
 /** `YYYYMMDD-HHMMSS-<pid>`, plus `-N` when two logs were created in the same second by one pid. */

@@ -1,6 +1,7 @@
 /** One MCP server tool as a Tool: its schema offered as an OpenAI function, its hints read by the gate. */
 import type { ToolSpec } from '../broker/types';
-import type { McpToolInfo, ToolCallOutcome } from './mcp/manager';
+import type { ToolCallOutcome } from './mcp/manager';
+import type { McpToolInfo } from './mcp/tool-info';
 import { HeadTail } from './shell';
 import type { Tool, ToolCall } from './tool';
 
@@ -9,7 +10,7 @@ const OUTPUT_LIMIT = 16 * 1024;
 
 export type McpCaller = (name: string, args: unknown, signal: AbortSignal) => Promise<ToolCallOutcome>;
 
-export function mcpToolSpec(t: McpToolInfo): ToolSpec {
+function mcpToolSpec(t: McpToolInfo): ToolSpec {
   // `$schema` is sent by some servers and rejected by some OpenAI-compatible providers.
   const { $schema: _ignored, ...schema } = t.inputSchema && typeof t.inputSchema === 'object' ? t.inputSchema : {};
   void _ignored;

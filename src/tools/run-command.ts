@@ -7,11 +7,11 @@ import { classifyCommand } from './safety/classify';
 import { modelShell, runShell } from './shell';
 import type { Tool, ToolCall } from './tool';
 
-export const RUN_COMMAND = 'run_command';
+const RUN_COMMAND = 'run_command';
 const TIMEOUT_MS = 120_000;
 const OUTPUT_LIMIT = 16 * 1024;
 
-export const runCommandSpec: ToolSpec = {
+const runCommandSpec: ToolSpec = {
   type: 'function',
   function: {
     name: RUN_COMMAND,
@@ -30,13 +30,13 @@ export const runCommandSpec: ToolSpec = {
   },
 };
 
-export interface RunCommandArgs {
+interface RunCommandArgs {
   command: string;
   cwd?: string;
 }
 
 /** Arguments as the model sent them, or a message for the model saying what was wrong. */
-export function parseRunCommandArgs(json: string): RunCommandArgs | { error: string } {
+function parseRunCommandArgs(json: string): RunCommandArgs | { error: string } {
   let v: unknown;
   try {
     v = JSON.parse(json || '{}');
@@ -51,7 +51,7 @@ export function parseRunCommandArgs(json: string): RunCommandArgs | { error: str
   return { command: o.command, ...(o.cwd && { cwd: o.cwd }) };
 }
 
-export interface CommandOutcome {
+interface CommandOutcome {
   /** What the model gets back. */
   text: string;
   exitCode: number | null;
@@ -59,7 +59,7 @@ export interface CommandOutcome {
   output: string;
 }
 
-export async function runCommand(
+async function runCommand(
   args: RunCommandArgs,
   baseCwd: string,
   signal: AbortSignal,

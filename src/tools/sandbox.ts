@@ -12,7 +12,7 @@ import { realPath } from '../util/paths';
 import { createSandboxFinder, type DetectDeps, type RunResult } from './sandbox/detect';
 import type { Sandbox, SandboxDetection, SandboxPolicy } from './sandbox/types';
 
-export type { Sandbox, SandboxDetection, SandboxPolicy } from './sandbox/types';
+export type { Sandbox } from './sandbox/types';
 
 function run(file: string, args: string[], timeoutMs: number): Promise<RunResult> {
   return new Promise((resolve) => {

@@ -17,7 +17,7 @@ export interface ToolRunContext {
   sandbox?: Sandbox;
 }
 
-export interface ToolResult {
+interface ToolResult {
   /** The tool message for the model. */
   content: string;
   /** One line shown after `↳` when it ends: `exit code 0`, `ok`, `error`. */

@@ -6,7 +6,8 @@
 import type { ToolSpec } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import { formatError } from '../util/errors';
-import type { McpManager, McpToolInfo, ServerStatus } from './mcp/manager';
+import type { McpManager, ServerStatus } from './mcp/manager';
+import type { McpToolInfo } from './mcp/tool-info';
 import type { MemorySession } from '../memory/session';
 import { McpTool } from './mcp-tool';
 import { MemoryRememberTool, MemorySearchTool } from './memory-tools';

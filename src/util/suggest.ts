@@ -12,7 +12,7 @@ export function closest(word: string, candidates: Iterable<string>, maxDistance 
   return bestD <= Math.min(maxDistance, Math.max(1, Math.ceil(word.length / 2))) ? best : undefined;
 }
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0]!;

@@ -109,7 +109,7 @@ describe('Broker.stream', () => {
       /rejected the request \(400\): context length exceeded$/,
     ],
   ])('%s becomes one clear line', async (_n, reply, kind, re) => {
-    fake.server.enqueue(reply as never);
+    fake.server.enqueue(reply);
     const e = await failure(new Broker(preset()).stream(msgs));
     expect(e.kind).toBe(kind);
     expect(e.message).toMatch(re);
@@ -203,7 +203,10 @@ describe('Broker.stream', () => {
       { invalidChunk: JSON.stringify({ error: { message: 'overloaded', type: 'overloaded_error' } }) },
       { text: 'fine now' },
     );
-    expect((await new Broker(preset()).stream(msgs)).content).toBe('fine now'); // overloaded is a rate limit: retried
+    // overloaded is a rate limit: retried, after the SDK's backoff (on a fake clock, so no real wait)
+    const retried = await withFakeClock((clock) => clock.settle(new Broker(preset()).stream(msgs), 'the retry', { stepMs: 50 }));
+    expect(retried.content).toBe('fine now');
+    expect(fake.server.requests).toHaveLength(2);
   });
 
   it('500 after retries', async () => {

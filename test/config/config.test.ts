@@ -77,6 +77,9 @@ describe('config', () => {
     ],
     [{ models: { fast: { model: 'x', extraBody: { stream: false } } } }, 'models.fast.extraBody.stream cannot be set'],
     [{ norris: { maxSteps: 0 } }, 'norris.maxSteps must be a whole number from 1 to 1000 (got number 0)'],
+    // A function is named, not printed: its source would not fit one line.
+    [{ defaultModel: () => 'fast' }, 'defaultModel must be a non-empty string (got a function)'],
+    [{ history: { dir: Symbol('d') } }, 'history.dir must be a non-empty string (got symbol)'],
     [[], 'the default export must be an object (got a list)'],
   ])('rejects %j naming the key and what is expected', (raw, message) => {
     expect(() => validateConfig(raw, '/x/config.ts')).toThrow(`config /x/config.ts: ${message}`);

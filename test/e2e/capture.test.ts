@@ -16,7 +16,7 @@ import { waitUntil } from '../helpers/wait';
 const waitFor = (cond: () => boolean, timeoutMs: number) => waitUntil(cond, 'capture', { timeoutMs, intervalMs: 50 });
 
 const isCapture = (req: RecordedRequest) => req.body?.messages?.[0]?.content === CAPTURE_INSTRUCTION;
-const captureBody = (req: RecordedRequest): string => req.body.messages[1].content as string;
+const captureBody = (req: RecordedRequest): string => req.body.messages[1]!.content;
 
 /** Like a model: the goal is the transcript's first user line. */
 function captureReply(req: RecordedRequest, memory: string[]): Reply {
@@ -179,7 +179,7 @@ describe('capture (real CLI)', () => {
     });
     expect(resumed.code).toBe(0);
     const first = fake.server.requests.slice(before).find((r) => !isCapture(r))!;
-    const system = first.body.messages[0].content as string;
+    const system = first.body.messages[0]!.content;
     expect(system).toContain('[session]');
     expect(system).toMatch(/\*\*Goal:\*\* GOAL-7731: migrate the billing service/);
     await capturesDone(home);

@@ -40,10 +40,11 @@ const KEY = 'sk-fault-key-0123456789';
 const QUICK_MS = 1000; // "1 s" in the messages
 const DNS_HOST = 'aish-fault.invalid';
 
-/** ≥ 2 MiB of Markdown: 100-line paragraphs of space-free 63-character lines, then an end mark. */
+/** Markdown of 2 MiB and more: 100-line paragraphs of space-free 63-character lines, then an end mark. */
 const BIG_END = 'END-OF-THE-OVERSIZED-ANSWER';
 const bigLine = (i: number) => `row-${String(i).padStart(5, '0')}-` + 'abcdefghijklmnopqrstuvwxyz'.repeat(3).slice(0, 53);
-const BIG = Array.from({ length: 33_000 }, (_, i) => bigLine(i) + '\n' + (i % 100 === 99 ? '\n' : '')).join('') + BIG_END;
+const BIG_LINES = Math.ceil((2 * 1024 * 1024) / 64); // 64 bytes a line with its newline: 2 MiB without the blank lines
+const BIG = Array.from({ length: BIG_LINES }, (_, i) => bigLine(i) + '\n' + (i % 100 === 99 ? '\n' : '')).join('') + BIG_END;
 
 type PresetName = 'main' | 'quick' | 'unknown' | 'refused' | 'dns';
 
@@ -58,6 +59,19 @@ interface Fault {
   partial?: string;
   /** Requests the server must see for one prompt (the SDK's retries included). */
   attempts?: number;
+  /**
+   * The line when none of the partial answer reached aish before its timer fired: on a busy machine
+   * the 1 s can pass before the first chunk arrives, and then saying there was no answer (or that it
+   * stalled, with nothing kept) is right. That the partial is kept when it does arrive in time is
+   * checked on a fake clock in test/broker/broker.test.ts; here aish must only say what happened.
+   */
+  late?: RegExp;
+}
+
+/** What one run of a fault must show: its line and partial answer, or the late line and none. */
+function outcome(f: Fault, partialShown: boolean): { line?: RegExp; partial?: string; late: boolean } {
+  if (f.late && f.partial && !partialShown) return { line: f.late, late: true };
+  return { line: f.line, partial: f.partial, late: false };
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -85,7 +99,7 @@ function dnsFailsFast(host: string): Promise<{ ok: boolean; detail: string }> {
     const timer = setTimeout(() => resolve({ ok: false, detail: 'no result within 1 s' }), 1000);
     lookup(host, (err) => {
       clearTimeout(timer);
-      const code = (err as NodeJS.ErrnoException | null)?.code;
+      const code = err?.code;
       const ms = Math.round(performance.now() - t);
       resolve({ ok: code === 'ENOTFOUND' || code === 'EAI_AGAIN', detail: `${code ?? 'resolved!'} in ${ms} ms` });
     });
@@ -134,16 +148,18 @@ const attemptsOf = (prompt: string) => fake.requests.filter((r) => lastUserText(
  * timer can fire before the server has even read the request, hence "at most one" for it. (That a
  * retry waits as long as retry-after asks is checked on a fake clock in test/broker/broker.test.ts.)
  */
-function expectAttempts(expect: ExpectStatic, mode: string, f: Fault): void {
+function expectAttempts(expect: ExpectStatic, mode: string, f: Fault, late = false): void {
   if (f.attempts === undefined) return;
   const n = attemptsOf(`${mode}:fault:${f.id}`).length;
-  if (f.id === 'hang-headers') expect(n, `${mode} ${f.id} attempts`).toBeLessThanOrEqual(f.attempts);
+  if (f.id === 'hang-headers' || late) expect(n, `${mode} ${f.id} attempts`).toBeLessThanOrEqual(f.attempts);
   else expect(n, `${mode} ${f.id} attempts`).toBe(f.attempts);
 }
 
 const MODES = ['plain', 'oneshot', 'pty', 'broker'] as const;
 /** Faults whose every check passed, per mode; the last test requires all of them in every mode. */
 const checked: Record<(typeof MODES)[number], string[]> = { plain: [], oneshot: [], pty: [], broker: [] };
+/** Runs where a fault's timer fired before its partial answer arrived (`Fault.late`), for the record. */
+const lateRuns: string[] = [];
 
 /** The REPL's input line with an empty editor (prompt, then the block cursor); DIM before it = busy. */
 const PROMPT = '\x1b[1m\x1b[36m› \x1b[39m\x1b[22m\x1b[7m';
@@ -164,7 +180,7 @@ beforeAll(async () => {
     const shim = join(root, 'dns-shim.cjs');
     writeFileSync(shim, DNS_SHIM);
     childEnv.NODE_OPTIONS += ` --require ${shim}`;
-    new Function('require', DNS_SHIM)(createRequire(import.meta.url)); // the in-process Broker too
+    createRequire(import.meta.url)(shim); // the in-process Broker too
     dnsNote = `shimmed (${probe.detail})`;
   } else dnsNote = `real resolver (${probe.detail})`;
 
@@ -259,6 +275,9 @@ beforeAll(async () => {
       line: new RegExp(`^the answer from ${U} stalled for 1 s; partial answer kept — try again, or raise models\\.quick\\.timeoutMs$`),
       partial: 'words before the stall',
       attempts: 1,
+      late: new RegExp(
+        `^(no answer from ${U} within 1 s|the answer from ${U} stalled for 1 s) — (check the server|try again), or raise models\\.quick\\.timeoutMs$`,
+      ),
     },
     {
       id: 'cut',
@@ -295,11 +314,6 @@ afterAll(async () => {
 });
 
 describe('fault matrix', () => {
-  it('the oversized answer is at least 2 MiB (and the DNS path used is recorded)', async ({ expect, annotate }) => {
-    await annotate(`DNS for ${DNS_HOST}: ${dnsNote}`);
-    expect(BIG.length).toBeGreaterThanOrEqual(2 * 1024 * 1024);
-  });
-
   it.concurrent('the leak detector sees an unhandled rejection in a child (NODE_OPTIONS reaches it)', async ({ expect }) => {
     const canary = join(root, 'canary.cjs');
     writeFileSync(canary, "Promise.reject(new Error('canary rejection'));\n");
@@ -318,6 +332,7 @@ describe('fault matrix', () => {
   it.concurrent('plain line mode: one `aish:` line per fault, and the same process answers right after each', async ({ expect }) => {
     const home = newHome('plain');
     const a = startInteractive(['--config', cfg], { home, env: childEnv });
+    const keptPartials: string[] = [];
     try {
       for (const f of FAULTS) {
         const out0 = a.stdout().length;
@@ -329,10 +344,13 @@ describe('fault matrix', () => {
         await a.waitFor(`recovered after ${f.id}\n`, { from: out0, timeoutMs: 20_000 });
         const errs = a.stderr().slice(err0).split('\n').filter(Boolean);
         const out = a.stdout().slice(out0);
-        if (f.line) {
+        const o = outcome(f, !!f.partial && out.includes(f.partial));
+        if (o.late) lateRuns.push(`plain ${f.id}`);
+        if (o.partial) keptPartials.push(o.partial);
+        if (o.line) {
           expect(errs, f.id).toHaveLength(1);
           expect(errs[0], f.id).toMatch(/^aish: /);
-          expect(errs[0]!.slice('aish: '.length), f.id).toMatch(f.line);
+          expect(errs[0]!.slice('aish: '.length), f.id).toMatch(o.line);
           expect(errs[0], f.id).not.toContain(KEY);
         } else {
           // The 2 MiB answer pushes older turns out of the window: said once, on stderr.
@@ -341,9 +359,9 @@ describe('fault matrix', () => {
             f.id,
           ).toEqual([]);
         }
-        if (f.partial) expect(out, f.id).toContain(`${f.partial}\n`);
+        if (o.partial) expect(out, f.id).toContain(`${o.partial}\n`);
         if (f.id === 'oversized') expect(out.includes(`${BIG}\n`), 'the whole oversized answer on stdout').toBe(true);
-        expectAttempts(expect, 'plain', f);
+        expectAttempts(expect, 'plain', f, o.late);
         checked.plain.push(f.id);
       }
       expect(await a.end()).toBe(1); // every fault but the oversized answer failed a call
@@ -358,7 +376,7 @@ describe('fault matrix', () => {
       // kept: the partial answers and the whole oversized answer are in the session log
       const logged = loggedAnswers(home);
       expect(logged).toContain(BIG);
-      for (const f of FAULTS.filter((x) => x.partial)) expect(logged).toContain(`${f.partial}\n\n[answer broken off]`);
+      for (const partial of keptPartials) expect(logged).toContain(`${partial}\n\n[answer broken off]`);
     } finally {
       await a.end(1000);
     }
@@ -378,20 +396,22 @@ describe('fault matrix', () => {
     );
     for (const { f, r, home } of results) {
       expect(leaks(r.stderr), f.id).toEqual([]);
-      if (f.line) {
+      const o = outcome(f, !!f.partial && r.stdout.includes(f.partial));
+      if (o.late) lateRuns.push(`oneshot ${f.id}`);
+      if (o.line) {
         expect(r.code, f.id).toBe(1);
         const lines = r.stderr.split('\n').filter(Boolean);
         expect(lines, f.id).toHaveLength(1);
         expect(lines[0], f.id).toMatch(/^aish: /);
-        expect(lines[0]!.slice('aish: '.length), f.id).toMatch(f.line);
-        expect(r.stdout, f.id).toBe(f.partial ? `${f.partial}\n` : '');
+        expect(lines[0]!.slice('aish: '.length), f.id).toMatch(o.line);
+        expect(r.stdout, f.id).toBe(o.partial ? `${o.partial}\n` : '');
       } else {
         expect(r.stderr, f.id).toBe('');
         expect(r.code, f.id).toBe(0);
         expect(r.stdout === `${BIG}\n`, 'stdout is exactly the oversized answer').toBe(true);
         expect(loggedAnswers(home)).toEqual([BIG]);
       }
-      expectAttempts(expect, 'oneshot', f);
+      expectAttempts(expect, 'oneshot', f, o.late);
       checked.oneshot.push(f.id);
     }
   });
@@ -435,16 +455,19 @@ describe('fault matrix', () => {
         await submit(`pty:after:${f.id}`, `recovered after ${f.id}`);
         const screen = stripAnsi(s.raw().slice(mark));
         const marks = screen.split(/\r?\n/).filter((l) => l.includes('✗'));
-        if (f.line) {
+        const o = outcome(f, !!f.partial && screen.includes(f.partial));
+        if (o.late) lateRuns.push(`pty ${f.id}`);
+        if (o.line) {
           expect(marks, f.id).toHaveLength(1);
           expect(marks[0]!.trimEnd(), f.id).toMatch(/^✗ /);
-          expect(marks[0]!.trimEnd().slice(2), f.id).toMatch(f.line);
+          expect(marks[0]!.trimEnd().slice(2), f.id).toMatch(o.line);
         } else {
           expect(marks, f.id).toEqual([]);
-          for (const l of [bigLine(0), bigLine(16_500), bigLine(32_999), BIG_END]) expect(screen, `${f.id} shows ${l}`).toContain(l);
+          for (const l of [bigLine(0), bigLine(BIG_LINES >> 1), bigLine(BIG_LINES - 1), BIG_END])
+            expect(screen, `${f.id} shows ${l}`).toContain(l);
         }
-        if (f.partial) expect(screen, f.id).toContain(f.partial);
-        expectAttempts(expect, 'pty', f);
+        if (o.partial) expect(screen, f.id).toContain(o.partial);
+        expectAttempts(expect, 'pty', f, o.late);
         checked.pty.push(f.id);
       }
       s.write('\x04');
@@ -491,17 +514,19 @@ describe('fault matrix', () => {
           outcomes.push({ f, ...got, next });
         }
         for (const { f, ok, err, next } of outcomes) {
-          if (f.line) {
+          const o = outcome(f, err instanceof BrokerError && err.partial !== '');
+          if (o.late) lateRuns.push(`broker ${f.id}`);
+          if (o.line) {
             expect(err, f.id).toBeInstanceOf(BrokerError);
-            expect((err as BrokerError).message, f.id).toMatch(f.line);
-            expect((err as BrokerError).partial, f.id).toBe(f.partial ?? '');
+            expect((err as BrokerError).message, f.id).toMatch(o.line);
+            expect((err as BrokerError).partial, f.id).toBe(o.partial ?? '');
           } else {
             expect(err, f.id).toBeUndefined();
             expect(ok?.content === BIG, 'the whole oversized answer').toBe(true);
             expect(ok?.finishReason).toBe('stop');
           }
           if (next) expect(next.content, f.id).toBe(`recovered after ${f.id}`);
-          expectAttempts(expect, 'broker', f);
+          expectAttempts(expect, 'broker', f, o.late);
           checked.broker.push(f.id);
         }
         // Late failures (sockets torn down after an abort) get a moment to surface.
@@ -516,7 +541,9 @@ describe('fault matrix', () => {
 
   // Runs after the concurrent tests above: a mode that stopped early, skipped a fault or checked one
   // twice shows up here, by mode and fault.
-  it('every fault was checked, once, in every mode', ({ expect }) => {
+  it('every fault was checked, once, in every mode', async ({ expect, annotate }) => {
+    await annotate(`DNS for ${DNS_HOST}: ${dnsNote}`);
+    if (lateRuns.length > 0) await annotate(`timer fired before the partial answer arrived: ${lateRuns.join(', ')}`);
     const all = FAULTS.map((f) => f.id);
     expect(all.length).toBeGreaterThan(0);
     for (const mode of MODES) expect(checked[mode], mode).toEqual(all);

@@ -75,10 +75,10 @@ describe('MCP servers', () => {
     expect(r.stderr).toMatch(/aish: warning: MCP server broken: .* — skipped/);
     expect(r.stderr.match(/MCP server broken/g)).toHaveLength(1); // reported once
     const [first, second] = await fake.server.waitForRequests(2);
-    const names = first!.body.tools.map((t: { function: { name: string } }) => t.function.name);
+    const names = first!.body.tools!.map((t) => t.function.name);
     expect(names).toEqual(expect.arrayContaining(['run_command', 'everything__get-sum', 'everything__echo']));
-    const tool = second!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1);
-    expect(tool.content).toContain('42');
+    const tool = second!.body.messages.filter((m) => m.role === 'tool').at(-1);
+    expect(tool?.content).toContain('42');
     expect(marked(mark)).toEqual([]);
   });
 
@@ -128,8 +128,8 @@ describe('MCP servers', () => {
       expect(
         fake.server.requests
           .at(-1)!
-          .body.messages.filter((m: { role: string }) => m.role === 'tool')
-          .at(-1).content,
+          .body.messages.filter((m) => m.role === 'tool')
+          .at(-1)?.content,
       ).toContain('42');
       s.write('\x04');
       expect(await s.exitCode()).toBe(0);

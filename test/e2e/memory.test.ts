@@ -190,13 +190,13 @@ describe(':memory summarize', () => {
 
     const [, first, second] = await fake.server.waitForRequests(3);
     expect(first!.body.model).toBe('summarizer-model');
-    expect(first!.body.messages[1].content).toContain('user: I build with pnpm');
+    expect(first!.body.messages[1]!.content).toContain('user: I build with pnpm');
     // the second summarize sees neither the first one's answer nor its prompt
     const secondText = JSON.stringify(second!.body.messages);
     expect(secondText).not.toContain('User builds with pnpm.');
     expect(secondText).not.toContain('AWS key is');
-    expect(second!.body.messages[1].content.match(/Transcript:/g)).toHaveLength(1);
-    expect(second!.body.messages[1].content).toBe(first!.body.messages[1].content);
+    expect(second!.body.messages[1]!.content.match(/Transcript:/g)).toHaveLength(1);
+    expect(second!.body.messages[1]!.content).toBe(first!.body.messages[1]!.content);
 
     // accepted items survive a restart, with provenance
     const list = JSON.parse((await runAish(['--config', cfg, 'memory', 'list', '--json'], { home })).stdout) as Array<{

@@ -34,7 +34,7 @@ describe('40 columns', () => {
     for (const r of rows) {
       expect(r.length, r).toBeLessThanOrEqual(40);
       // A row starts at a command (or !CMD, TEXT); its continuation lines hang by 4.
-      expect(r, r).toMatch(/^(:|!|TEXT|    \S)/);
+      expect(r, r).toMatch(/^(:|!|TEXT| {4}\S)/);
     }
     // No padding to the longest synopsis: the short ones are followed by their text at once.
     expect(rows).toContain(':quit  leave aish (also :q, :exit)');

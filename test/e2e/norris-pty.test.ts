@@ -66,8 +66,8 @@ describe('Norris in the REPL', () => {
     await s.waitFor('run? [y/N]');
     s.write('\r');
     await s.waitFor('NORRIS ended: done after 2/8 steps (1 declined)');
-    const tool = fake.server.requests[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool')[0];
-    expect(tool.content).toBe('The user declined to run this command.');
+    const tool = fake.server.requests[1]!.body.messages.filter((m) => m.role === 'tool')[0];
+    expect(tool?.content).toBe('The user declined to run this command.');
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

@@ -43,8 +43,8 @@ describe('aish --norris', () => {
     expect(r.stderr).toContain(`refused: rm -rf ${dir} (destructive; no one to confirm)`);
     expect(r.stderr).toContain('NORRIS ended: done after 2/8 steps (1 refused)');
     expect(r.stderr).toContain('rerun with --yes to allow destructive steps');
-    const tool = (await fake.server.waitForRequests(2))[1]!.body.messages.filter((m: { role: string }) => m.role === 'tool')[0];
-    expect(tool.content).toMatch(/^Not run: this command is destructive \(.*\), and there was no one to confirm it .*--yes/);
+    const tool = (await fake.server.waitForRequests(2))[1]!.body.messages.filter((m) => m.role === 'tool')[0];
+    expect(tool?.content).toMatch(/^Not run: this command is destructive \(.*\), and there was no one to confirm it .*--yes/);
   });
 
   it('non-destructive steps run without asking; the step budget stops a model that never finishes', async () => {

@@ -31,7 +31,7 @@ describe('aish -p', () => {
     const r = await runAish(['-p', 'review this diff'], { home: tmpDir(), env: env(), input: 'diff --git a/x b/x\n+added line\n' });
     expect(r.code).toBe(0);
     const [req] = await fake.server.waitForRequests(1);
-    const user = req!.body.messages[1].content as string;
+    const user = req!.body.messages[1]!.content;
     expect(user).toBe('review this diff\n\nInput from stdin:\n```\ndiff --git a/x b/x\n+added line\n```');
   });
 
@@ -111,6 +111,6 @@ describe('plain line mode (stdin not a terminal)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('hi\nI see hi\n');
     const [req] = await fake.server.waitForRequests(1);
-    expect(req!.body.messages[1].content).toBe('Output of a shell command I ran (`echo hi`, exit 0):\n```\nhi\n```\n\nwhat did it print?');
+    expect(req!.body.messages[1]!.content).toBe('Output of a shell command I ran (`echo hi`, exit 0):\n```\nhi\n```\n\nwhat did it print?');
   });
 });

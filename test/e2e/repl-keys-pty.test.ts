@@ -57,7 +57,7 @@ describe('line editor keys in a pseudo-terminal', () => {
       history
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l)),
+        .map((l): unknown => JSON.parse(l)),
     ).toContain('aX🎉b');
     const logs = readdirSync(join(data, 'sessions')).map((f) => readFileSync(join(data, 'sessions', f), 'utf8'));
     const log = logs.find((l) => l.includes('aX🎉b'));
@@ -123,7 +123,7 @@ describe('line editor keys in a pseudo-terminal', () => {
       cols: 100,
       rows: 30,
       cwd: ROOT,
-      env: env as Record<string, string>,
+      env,
     });
     let out = '';
     pty.onData((d) => (out += d));

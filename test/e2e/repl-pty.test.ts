@@ -51,7 +51,7 @@ describe('REPL in a pseudo-terminal', () => {
     await s.waitFor('second answer', { from: mark });
     const reqs = await fake.server.waitForRequests(2);
     // the interrupted partial answer is in the next request, marked
-    const prev = reqs[1]!.body.messages.at(-2);
+    const prev = reqs[1]!.body.messages.at(-2)!;
     expect(prev.role).toBe('assistant');
     expect(prev.content).toMatch(/^(word )+.*\[interrupted by the user\]$/s);
     expect(prev.content.length).toBeLessThan(2000);

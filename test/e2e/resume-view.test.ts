@@ -62,12 +62,11 @@ describe('resume', () => {
     const every = (await runAish(['sessions', 'list', '--all'], { home })).stdout;
     expect(every).toContain('a one-shot question');
     expect(every).toContain('this fails');
-    const log = readFileSync(
-      JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout).find(
-        (x: { firstPrompt: string }) => x.firstPrompt === 'what did that print?',
-      ).path,
-      'utf8',
-    );
+    const listed = JSON.parse((await runAish(['sessions', 'list', '--json'], { home })).stdout) as Array<{
+      firstPrompt: string;
+      path: string;
+    }>;
+    const log = readFileSync(listed.find((x) => x.firstPrompt === 'what did that print?')!.path, 'utf8');
     expect(log).toContain('"typed":"what did that print?"');
   });
 });

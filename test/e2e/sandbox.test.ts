@@ -198,7 +198,9 @@ describe(`the sandbox${skipped}`, () => {
       const run = inBox(command, { cwd, env, signal: ac.signal });
       await new Promise((r) => setTimeout(r, delayMs));
       ac.abort();
-      await run; // returns: nothing inside holds the output pipes any more
+      const r = await run; // returns: nothing inside holds the output pipes any more
+      expect(r.signal ?? r.exitCode, `cancelled after ${delayMs} ms`).toBeTruthy(); // not a clean exit
+      expect(r.timedOut).toBe(false);
       await waitUntil(() => marks.every((m) => processesWith(m).length === 0), `no sleep left (cancelled after ${delayMs} ms)`, {
         timeoutMs: 3000,
       });

@@ -46,7 +46,7 @@ async function startShell(shell: 'bash' | 'zsh'): Promise<{ sh: Shell; cwd: stri
     HISTFILE: '/dev/null',
   });
   const args = shell === 'bash' ? ['--norc', '--noprofile', '-i'] : ['-f', '-i'];
-  const pty = spawn(shell, args, { name: 'xterm-256color', cols: 120, rows: 30, cwd, env: env as Record<string, string> });
+  const pty = spawn(shell, args, { name: 'xterm-256color', cols: 120, rows: 30, cwd, env });
   let out = '';
   const waiters = new Set<() => void>();
   pty.onData((d) => {

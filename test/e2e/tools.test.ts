@@ -25,9 +25,9 @@ describe('run_command in chat mode', () => {
     expect(r.stdout).toContain('↳ exit code 0\n    hello-from-tool');
     expect(r.stdout).toContain('It printed hello-from-tool.');
     const [first, second] = await fake.server.waitForRequests(2);
-    expect(first!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toContain('run_command');
+    expect(first!.body.tools!.map((t) => t.function.name)).toContain('run_command');
     expect(toolResult(second!)).toBe('exit code 0\nhello-from-tool');
-    expect(second!.body.messages.at(-2).tool_calls[0].function.arguments).toBe('{"command":"echo hello-from-tool"}');
+    expect(second!.body.messages.at(-2)?.tool_calls?.[0]?.function.arguments).toBe('{"command":"echo hello-from-tool"}');
   });
 
   it('n sends a denial to the model and runs nothing', async () => {

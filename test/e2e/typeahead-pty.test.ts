@@ -39,7 +39,7 @@ describe('type-ahead in a pseudo-terminal', () => {
     expect(sentPrompts()).toEqual(['first prompt', 'second prompt']);
     expect(reqs[1]!.receivedAt).toBeGreaterThanOrEqual(reqs[0]!.streamEndedAt!);
     // the first answer is the second request's history: it had ended
-    expect(reqs[1]!.body.messages.at(-2).content).toContain('FIRST-END');
+    expect(reqs[1]!.body.messages.at(-2)?.content).toContain('FIRST-END');
 
     await waitUntil(
       () => count(s, 'SECOND-ANSWER') === 1 && !s.screen.screenLines().some((l) => l.startsWith('queued:')),

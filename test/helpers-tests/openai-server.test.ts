@@ -52,7 +52,7 @@ describe('fake OpenAI server: success paths', () => {
     expect(contents(chunks)).toEqual(['Hel', 'lo,', ' st', 'rea', 'min', 'g w', 'orl', 'd!']);
     expect(contents(chunks).join('')).toBe('Hello, streaming world!');
     expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
-    expect(chunks.map((c) => c.choices[0]?.finish_reason)).toEqual([...Array(chunks.length - 1).fill(null), 'stop']);
+    expect(chunks.map((c) => c.choices[0]?.finish_reason)).toEqual([...Array<null>(chunks.length - 1).fill(null), 'stop']);
     expect(chunks.every((c) => c.object === 'chat.completion.chunk' && c.model === 'gpt-4o-mini' && c.usage == null)).toBe(true);
   });
 
@@ -89,7 +89,10 @@ describe('fake OpenAI server: success paths', () => {
       const t = (acc[d.index] ??= { id: '', name: '', args: '', pieces: 0 });
       t.id += d.id ?? '';
       t.name += d.function?.name ?? '';
-      if (d.function?.arguments) ((t.args += d.function.arguments), t.pieces++);
+      if (d.function?.arguments) {
+        t.args += d.function.arguments;
+        t.pieces++;
+      }
     }
     expect(acc.map(({ id, name, args }) => ({ id: id === 'call_a' ? id : 'generated', name, args }))).toEqual([
       { id: 'call_a', name: 'run_shell', args: args0 },

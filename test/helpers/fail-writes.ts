@@ -22,7 +22,7 @@ export function failWritesContaining(marker: string, okBytes: number, code = 'EN
     written += n;
     return n;
   };
-  const spy = vi.spyOn(fs, 'writeSync').mockImplementation(fake as typeof fs.writeSync);
+  const spy = vi.spyOn(fs, 'writeSync').mockImplementation(fake);
   syncBuiltinESMExports();
   return () => {
     spy.mockRestore();

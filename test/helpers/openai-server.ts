@@ -10,11 +10,40 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+/** A tool call in an assistant message, as the SDK sends it. */
+interface RecordedToolCall {
+  id: string;
+  type: string;
+  function: { name: string; arguments: string };
+}
+
+/** One message of a recorded request. aish sends every content as a string (null beside tool calls). */
+interface RecordedMessage {
+  role: string;
+  content: string;
+  tool_calls?: RecordedToolCall[];
+  tool_call_id?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A chat-completions request body as tests read it. Only the shape aish sends is typed; the server
+ * itself never trusts it (see messagesOf), and any other field is there as `unknown`.
+ */
+interface RecordedBody {
+  model: string;
+  messages: RecordedMessage[];
+  stream?: boolean;
+  tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+  [field: string]: unknown;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  body: any; // parsed JSON, or null when absent or not JSON (any: tests poke into arbitrary bodies)
+  /** The parsed JSON body; null when absent or not JSON, which a chat request from the SDK never is. */
+  body: RecordedBody;
   receivedAt: number;
   streamEndedAt?: number; // Date.now() once a streamed reply has been completely written (benchmarks)
 }
@@ -29,12 +58,12 @@ export type TextReply = {
   finishReason?: string | null; // default 'stop'; null = never send one (a stream that ends unfinished)
   firstChunkDelayMs?: number; // delay after the headers, before the first chunk (time to first token)
 };
-export type ToolCallsReply = {
+type ToolCallsReply = {
   toolCalls: Array<{ id?: string; name: string; arguments: string }>;
   text?: string; // content streamed before the calls
   argChunkSize?: number; // default 5
 };
-export type ErrorReply = {
+type ErrorReply = {
   status: number;
   error?: { message: string; type?: string; code?: string | null };
   headers?: Record<string, string>;
@@ -68,7 +97,7 @@ export interface FakeOpenAI {
 type Msg = { role?: unknown; content?: unknown };
 
 function messagesOf(req: RecordedRequest): Msg[] {
-  const m: unknown = req.body?.messages;
+  const m: unknown = (req.body as unknown as { messages?: unknown } | null)?.messages;
   return Array.isArray(m) ? (m as Msg[]) : [];
 }
 
@@ -284,11 +313,18 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
     try {
       body = raw ? JSON.parse(raw) : null;
     } catch {
-      body = null;
+      // Not JSON: recorded as null.
     }
-    const rec: RecordedRequest = { method: req.method, path: req.url ?? '/', headers: { ...req.headers }, body, receivedAt: Date.now() };
+    const rec: RecordedRequest = {
+      method: req.method,
+      path: req.url ?? '/',
+      headers: { ...req.headers },
+      body: body as RecordedBody,
+      receivedAt: Date.now(),
+    };
     const index = requests.push(rec) - 1; // recorded before replying, so tests can assert on it even for errors
-    if (typeof rec.body?.model === 'string') models.add(rec.body.model);
+    const model = (body as { model?: unknown } | null)?.model;
+    if (typeof model === 'string') models.add(model);
     notify();
     let reply: Reply = queue.shift() ?? (typeof fallback === 'function' ? fallback(rec) : fallback);
     while ('fn' in reply) reply = await reply.fn(rec, index);

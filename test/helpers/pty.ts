@@ -46,7 +46,7 @@ export function spawnAish(
     cols: opts.cols ?? 100,
     rows: opts.rows ?? 30,
     cwd: opts.cwd ?? ROOT,
-    env: env as Record<string, string>,
+    env,
   });
   let out = '';
   let lastData = Date.now();

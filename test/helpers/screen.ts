@@ -72,7 +72,7 @@ export class Screen {
   }
 
   write(data: string): void {
-    let s = this.pending + data;
+    const s = this.pending + data;
     this.pending = '';
     let i = 0;
     let text = '';
@@ -114,7 +114,6 @@ export class Screen {
       i++;
     }
     flushText();
-    s = '';
   }
 
   /** Inside a synchronized update (`CSI ?2026h` … `l`): the frame on screen is half drawn. */
@@ -250,12 +249,12 @@ export class Screen {
 
   /** The visible screen, one string per row (trailing blanks removed). */
   screenLines(): string[] {
-    return this.rows.slice(this.top).map(Screen.text);
+    return this.rows.slice(this.top).map((r) => Screen.text(r));
   }
 
   /** Scrollback and screen, one string per row, without the blank rows at the bottom. */
   allLines(): string[] {
-    const lines = this.rows.map(Screen.text);
+    const lines = this.rows.map((r) => Screen.text(r));
     while (lines.length > 0 && lines.at(-1) === '') lines.pop();
     return lines;
   }

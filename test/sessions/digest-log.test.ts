@@ -63,7 +63,7 @@ describe('SessionLog.resume', () => {
     const log = SessionLog.resume(dir, loadSession(path), {});
     log.close();
     const lines = readFileSync(log.path, 'utf8').split('\n');
-    expect(JSON.parse(lines[0]!).meta.resumedFrom).toBe('proj');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ meta: { resumedFrom: 'proj' } });
     expect(lines.slice(1)).toEqual([line(d2), turn('user', 'q'), turn('assistant', 'a'), '']);
     const again = loadSession(log.path);
     expect([again.digest, again.warnings, again.turns.length]).toEqual([d2, [], 2]);

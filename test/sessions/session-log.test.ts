@@ -209,6 +209,6 @@ describe('resume', () => {
     log.close();
     const lines = readFileSync(log.path, 'utf8').split('\n');
     expect(lines.slice(1)).toEqual(['{"ts":"t1","role":"user","content":"one"}', '']);
-    expect(JSON.parse(lines[0]!).meta.resumedFrom).toBe('crashed');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ meta: { resumedFrom: 'crashed' } });
   });
 });

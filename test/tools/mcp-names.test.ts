@@ -1,6 +1,6 @@
 /** Tool names and results from MCP servers, as the model sees them (pure functions, no server). */
 import { describe, expect, it } from 'vitest';
-import { formatContent, sanitizeToolName } from '../../src/tools/mcp/manager';
+import { formatContent, sanitizeToolName } from '../../src/tools/mcp/tool-info';
 
 describe('sanitizeToolName', () => {
   it('keeps valid names and replaces other characters', () => {

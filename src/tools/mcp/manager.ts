@@ -11,9 +11,7 @@ import type { McpServerConfig } from '../../config/types';
 import type { DetachedStdioTransport } from './transport';
 import { formatContent, sanitizeToolName, shortHash, toInfo, VALID_NAME, type McpToolInfo } from './tool-info';
 
-export { formatContent, sanitizeToolName, type McpToolInfo } from './tool-info';
-
-export type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
+type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
 export interface ServerStatus {
   name: string;
   state: ServerState;
@@ -264,7 +262,10 @@ export class McpManager {
     const taken = new Set<string>();
     ready.forEach(({ entry, tool }, i) => {
       const raw = `${entry.name}__${tool.name}`;
-      if (VALID_NAME.test(raw) && !taken.has(raw)) (named.set(i, raw), taken.add(raw));
+      if (VALID_NAME.test(raw) && !taken.has(raw)) {
+        named.set(i, raw);
+        taken.add(raw);
+      }
     });
     this.exposed = new Map();
     ready.forEach(({ entry, tool }, i) => {

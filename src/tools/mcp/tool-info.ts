@@ -51,7 +51,7 @@ type Part = { type: string; [k: string]: unknown };
 /** Text parts verbatim, binary parts as a short summary; structured content when there is nothing else. */
 export function formatContent(content: unknown, structured?: unknown): string {
   const parts = Array.isArray(content) ? (content as Part[]) : [];
-  const str = (o: Record<string, unknown>, k: string): string => (typeof o[k] === 'string' ? (o[k] as string) : '');
+  const str = (o: Record<string, unknown>, k: string): string => (typeof o[k] === 'string' ? o[k] : '');
   const out = parts.map((p) => {
     if (p.type === 'text') return str(p, 'text');
     if (p.type === 'image' || p.type === 'audio') return `[${str(p, 'mimeType') || p.type}, ${b64Bytes(str(p, 'data'))} bytes]`;

@@ -29,7 +29,7 @@ export interface StdioServerSpec {
   logPath: string;
 }
 
-export function serverEnv(extra: Record<string, string> | undefined): Record<string, string> {
+function serverEnv(extra: Record<string, string> | undefined): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of INHERITED_ENV) {
     const v = process.env[key];
@@ -134,7 +134,7 @@ export class DetachedStdioTransport implements Transport {
         // Synchronous refusals (e.g. a NUL byte in an argument).
         this.spawnError = err as NodeJS.ErrnoException;
         this.finish();
-        reject(err);
+        reject(this.spawnError);
         return;
       }
       this.child = child;

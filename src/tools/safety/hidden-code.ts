@@ -9,14 +9,17 @@
 import type { SyntaxNode } from './shell-parser';
 
 /** The texts between unescaped backquotes (an unclosed one runs to the end). */
-export function backquoted(text: string): string[] {
+function backquoted(text: string): string[] {
   const parts: string[] = [];
   let start = -1;
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === '`') {
       if (start < 0) start = i + 1;
-      else (parts.push(text.slice(start, i)), (start = -1));
+      else {
+        parts.push(text.slice(start, i));
+        start = -1;
+      }
     }
   }
   if (start >= 0) parts.push(text.slice(start));

@@ -73,7 +73,7 @@ export function language(name: string): string | null {
   return null;
 }
 
-export interface Invocation {
+interface Invocation {
   /** Inline program texts. */
   codes: string[];
   /** A script file (or `<(…)`) it runs. */
@@ -89,7 +89,7 @@ export interface Invocation {
 }
 
 /** How an interpreter is invoked: its inline code, script file, module, or stdin. */
-export function invocation(lang: string, name: string, args: Arg[]): Invocation {
+function invocation(lang: string, name: string, args: Arg[]): Invocation {
   const inv: Invocation = { codes: [], file: null, stdin: false, module: null, inPlace: false, loads: null };
   if (lang === 'awk') return awkInvocation(args, inv);
   if (lang === 'powershell') {
@@ -102,7 +102,8 @@ export function invocation(lang: string, name: string, args: Arg[]): Invocation 
     const t = a.text;
     const take = (): void => {
       const c = args[++i];
-      if (c) c.dynamic ? (inv.loads = 'runs unknown code') : inv.codes.push(c.text);
+      if (c?.dynamic) inv.loads = 'runs unknown code';
+      else if (c) inv.codes.push(c.text);
     };
     if (a.dynamic || t === '-' || !t.startsWith('-') || t === '--') {
       if ((name === 'deno' && t === 'eval') || (name === 'bun' && t === 'eval')) take();
@@ -174,7 +175,10 @@ function awkInvocation(args: Arg[], inv: Invocation): Invocation {
     } else if (['-F', '-v', '--assign', '--field-separator'].includes(t)) i++;
     else if (a.dynamic || !t.startsWith('-') || t === '--') {
       const prog = t === '--' ? args[i + 1] : a;
-      if (inv.codes.length === 0 && inv.file === null && prog) prog.dynamic ? (inv.loads = 'runs unknown code') : inv.codes.push(prog.text);
+      if (inv.codes.length === 0 && inv.file === null && prog) {
+        if (prog.dynamic) inv.loads = 'runs unknown code';
+        else inv.codes.push(prog.text);
+      }
       return inv;
     }
   }
@@ -186,7 +190,7 @@ const stripStrings = (code: string): string =>
   code.replace(/(?<![\w$])('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\$@#{}`])*")/g, '\0').replace(/\s+/g, '');
 
 /** Inline code that only prints constants. */
-export function printsOnly(lang: string, code: string): boolean {
+function printsOnly(lang: string, code: string): boolean {
   const re = PRINT[lang];
   if (!re) return false;
   const statements = stripStrings(code)

@@ -192,7 +192,7 @@ const crontab: Rule = (args, ctx) => {
 
 const DOCKER_VALUES = ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'];
 /** docker/podman: removals, and commands run inside containers. */
-export const docker: Rule = (args, ctx, name) => {
+const docker: Rule = (args, ctx, name) => {
   const [a, b] = parseFlags(args, DOCKER_VALUES).positionals.map((x) => x.text);
   const group = ['system', 'volume', 'image', 'container', 'network', 'builder'].includes(a ?? '');
   if (a === 'rm' || a === 'rmi' || a === 'kill') return ctx.flag(`${name} ${a}`);

@@ -78,7 +78,7 @@ const bySubcommand: Rule = (args, ctx, name) => {
 };
 
 /** SQL and key-value statements that drop data. */
-export function sqlDanger(text: string): string | null {
+function sqlDanger(text: string): string | null {
   if (
     /\bdrop\s+(table|database|schema|view|index|user|role|collection|keyspace|column|function|procedure|trigger|sequence|type|extension|owned|materialized)\b/i.test(
       text,

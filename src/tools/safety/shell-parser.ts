@@ -14,7 +14,6 @@ import { dirname, join } from 'node:path';
 import type { Node, Tree } from 'web-tree-sitter';
 
 export type SyntaxNode = Node;
-export type SyntaxTree = Tree;
 
 /** A shell word after quote removal. */
 export interface Arg {
@@ -40,7 +39,7 @@ let loaded: ShellParser | undefined;
  * hides it (web-tree-sitter) are found from their main entry by walking up to the package.json
  * that names them.
  */
-export function packageDir(name: string): string {
+function packageDir(name: string): string {
   const req = createRequire(import.meta.url);
   try {
     return dirname(req.resolve(`${name}/package.json`));

@@ -111,8 +111,9 @@ export const wrapper: Rule = (args, ctx, name) => {
     if (!a.dynamic && a.text.startsWith('-') && a.text !== '-') {
       if (w.inert?.includes(a.text)) return;
       if (w.scripts?.includes(opt)) {
-        const s = inline !== undefined ? lit(inline) : args[++i];
-        if (s) s.dynamic ? ctx.flag(`${name} ${opt} with unknown script`) : ctx.runScript(s.text);
+        const s = inline !== undefined ? lit(inline) : args[i + 1];
+        if (s?.dynamic) ctx.flag(`${name} ${opt} with unknown script`);
+        else if (s) ctx.runScript(s.text);
         return;
       }
       if (w.values?.includes(a.text)) i++;

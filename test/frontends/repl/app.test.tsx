@@ -46,12 +46,20 @@ describe('App (ink-testing-library)', () => {
     t.ui.unmount();
   });
 
-  it('Ctrl-D on an empty line exits', async () => {
+  it('Ctrl-D deletes under the cursor while the line has text, and exits once it is empty, sending nothing', async () => {
     const t = await mount();
     await t.until((f) => f.includes('›'), 'prompt');
+    t.ui.stdin.write('abc');
+    await t.until((f) => f.includes('› abc'), 'typed text');
+    t.ui.stdin.write('\x01'); // Ctrl-A: to the start of the line
+    t.ui.stdin.write('\x04');
+    await t.until((f) => f.includes('› bc'), 'the character under the cursor deleted');
+    expect(t.exited()).toBe(false);
+    t.ui.stdin.write('\x0b'); // Ctrl-K: the line is empty again
+    await t.until((f) => f.includes('›') && !f.includes('bc'), 'an empty line');
     t.ui.stdin.write('\x04');
     await t.until(() => t.exited(), 'exit');
-    expect(t.exited()).toBe(true);
+    expect(fake.server.requests).toEqual([]);
     t.ui.unmount();
   });
 
@@ -89,7 +97,7 @@ describe('App (ink-testing-library)', () => {
     await t.until((f) => f.includes("'deploy': deploy the blue service"), 'the match again');
     t.ui.stdin.write('\r');
     await t.until(() => fake.server.requests.length === 3, 'the third request');
-    expect(fake.server.requests[2]!.body.messages.at(-1).content).toBe('deploy the blue service');
+    expect(fake.server.requests[2]!.body.messages.at(-1)?.content).toBe('deploy the blue service');
     await t.until(() => !t.engine.busy, 'the answer done');
     // → takes the match into the line at the query, one step on; typing edits it there
     t.ui.stdin.write('\x12');
@@ -100,7 +108,7 @@ describe('App (ink-testing-library)', () => {
     await t.until((f) => f.includes('› list files') && !f.includes('reverse-i-search'), 'the match in the line');
     t.ui.stdin.write('X\r');
     await t.until(() => fake.server.requests.length === 4, 'the fourth request');
-    expect(fake.server.requests[3]!.body.messages.at(-1).content).toBe('list fXiles');
+    expect(fake.server.requests[3]!.body.messages.at(-1)?.content).toBe('list fXiles');
     t.ui.unmount();
   });
 
@@ -121,7 +129,7 @@ describe('App (ink-testing-library)', () => {
     expect(await answer).toBe('y');
     expect(t.frame()).toContain('queued: later');
     await t.until((f) => f.includes('echo: later'), 'the queued prompt answered after the turn');
-    expect(fake.server.requests.map((r) => r.body.messages.at(-1).content)).toEqual(['talk', 'later']);
+    expect(fake.server.requests.map((r) => r.body.messages.at(-1)?.content)).toEqual(['talk', 'later']);
     t.ui.unmount();
   });
 });

@@ -3,7 +3,6 @@ import { highlightCode, renderMarkdown } from '../../../src/frontends/repl/markd
 
 const plain = (md: string, width = 80): string => renderMarkdown(md, { width, color: false });
 const colored = (md: string, width = 80): string => renderMarkdown(md, { width, color: true });
-// eslint-disable-next-line no-control-regex
 const SGR = /\x1b\[[\d;]*m/g;
 const strip = (s: string): string => s.replace(SGR, '');
 

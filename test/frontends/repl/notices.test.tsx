@@ -49,7 +49,7 @@ describe('notices that end with the work they are about', () => {
       'the queued prompt answered',
     );
     expect(t.frame()).not.toContain('three');
-    const sent = fake.server.requests.map((r) => r.body.messages.at(-1).content);
+    const sent = fake.server.requests.map((r) => r.body.messages.at(-1)?.content);
     expect(sent).toEqual(['one', 'two']);
     t.ui.unmount();
   });

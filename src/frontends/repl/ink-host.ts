@@ -11,7 +11,7 @@ import { hangWrap } from '../../util/hang';
 import { osc52 } from '../../util/osc52';
 import type { UiStore } from './store';
 import { idleCollector, limitYoungGeneration } from './idle-gc';
-import { BlockSplitter, lineCut } from './stream-blocks';
+import { BlockSplitter, lineCut, ownCopy } from './stream-blocks';
 
 type MarkdownModule = typeof import('./markdown');
 
@@ -71,7 +71,8 @@ export function createInkHost(
   };
 
   const commit = (m: MarkdownModule, s: Stream, cut: number, open: boolean) => {
-    const part = s.text.slice(s.committed, cut);
+    // A copy: a slice would keep the whole answer so far alive for as long as the item lives.
+    const part = ownCopy(s.text.slice(s.committed, cut));
     s.committed = cut;
     const rendered = after(s, m.renderMarkdown(part, { width: opts.width(), color: opts.color }));
     if (rendered) s.shown = true;
@@ -97,7 +98,7 @@ export function createInkHost(
       if (item.kind === 'assistant' && s) {
         stream = null;
         // The answer that was streaming: only what was not committed is left to render.
-        const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? item.text.slice(s.committed) : item.text;
+        const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? ownCopy(item.text.slice(s.committed)) : item.text;
         enqueue(async () => store.addItem({ ...item, text: rest }, after(s, await renderText(rest)), { clearLive: true }));
         return;
       }
@@ -173,9 +174,8 @@ export function createInkHost(
       void loadMarkdown().catch(() => undefined);
     },
     rewrap() {
-      const m = md;
-      if (!m) return; // nothing was rendered yet
-      store.rerender((item) => (item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
+      const m = md; // not loaded: nothing was rendered yet, every item shows its text
+      store.rerender((item) => (m && item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
     },
   };
 }

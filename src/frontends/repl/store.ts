@@ -33,7 +33,10 @@ export interface AskState {
 }
 
 export interface UiSnapshot {
+  /** Finished items Ink has not written yet (the ones it wrote are dropped: markWritten). */
   items: UiItem[];
+  /** Changes when written items are dropped or all come back for a redraw: <Static> starts over. */
+  gen: number;
   live: LiveState | null;
   ask: AskState | null;
   status: StatusInfo;
@@ -50,9 +53,11 @@ export class UiStore {
   private liveText = '';
   private dirty = false;
   private busyNotice: string | null = null;
+  /** Items already written, without their rendering: kept only to print them again at a new width. */
+  private written: UiItem[] = [];
 
   constructor(status: StatusInfo) {
-    this.snap = { items: [], live: null, ask: null, status, notice: null, handedOff: false };
+    this.snap = { items: [], gen: 0, live: null, ask: null, status, notice: null, handedOff: false };
   }
 
   subscribe = (fn: () => void): (() => void) => {
@@ -100,13 +105,24 @@ export class UiStore {
     this.update(patch);
   }
 
-  /** Items drawn again after a resize: `render` gives an item's new rendering (undefined: keep it). */
+  /** Ink has written the items up to `lastId`: React need not hold them (or their renderings) any more. */
+  markWritten(lastId: number): void {
+    const items = this.snap.items;
+    let n = 0;
+    while (n < items.length && items[n]!.id <= lastId) n++;
+    if (n === 0) return;
+    for (let i = 0; i < n; i++) this.written.push({ id: items[i]!.id, item: items[i]!.item });
+    this.update({ items: items.slice(n), gen: this.snap.gen + 1 });
+  }
+
+  /** Every item, written or not, to draw again after a resize: `render` gives an item's new rendering (undefined: its text). */
   rerender(render: (item: OutputItem) => string | undefined): void {
-    const items = this.snap.items.map((e) => {
+    const items = [...this.written, ...this.snap.items].map((e) => {
       const r = render(e.item);
       return r === undefined ? e : { ...e, rendered: r };
     });
-    this.update({ items }, true);
+    this.written = [];
+    this.update({ items, gen: this.snap.gen + 1 }, true);
   }
 
   liveStart(kind: LiveState['kind'], label?: string): void {

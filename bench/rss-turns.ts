@@ -11,7 +11,7 @@
  * AISH_BENCH_SNAPSHOT_AT=100,500 with AISH_BENCH_NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 writes
  * heap snapshots of aish at those turns, into the repository's folder)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../test/helpers/openai-server';
@@ -94,7 +94,9 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
     const env = isolatedEnv(join(dir, 'home'), server.url);
     if (process.env.AISH_BENCH_NODE_OPTIONS) env.NODE_OPTIONS = process.env.AISH_BENCH_NODE_OPTIONS; // e.g. a heap snapshot signal
     if (process.env.AISH_CAPTURE) env.AISH_CAPTURE = process.env.AISH_CAPTURE;
-    const run = ptyRun([BIN], env);
+    // Node options for an experiment, on the command line as a launcher would give them (e.g. --max-semi-space-size=2).
+    const nodeArgs = (process.env.AISH_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const run = ptyRun([...nodeArgs, BIN], env);
     try {
       await run.waitFor('fast (gpt-4o-mini)');
       await new Promise((r) => setTimeout(r, 1000)); // start-up background work settles first
@@ -130,7 +132,7 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
       const fitKB = slope(steady) * 1024;
       const at = steady[0];
       const diffKB = at && turns > at[0] ? ((end - at[1]) / (turns - at[0])) * 1024 : 0;
-      log(`rss-turns: ${turns} turns in ${((Date.now() - t0) / 1000).toFixed(1)} s; RSS ${floor.toFixed(1)} → ${end.toFixed(1)} MB`);
+      log(`rss-turns: ${turns} turns in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(run.bytes() / turns / 1024).toFixed(1)} KB written per turn; RSS ${floor.toFixed(1)} → ${end.toFixed(1)} MB`);
       return {
         rows: [
           [
@@ -142,6 +144,7 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
         ],
       };
     } finally {
+      if (process.env.AISH_BENCH_RAW) writeFileSync(process.env.AISH_BENCH_RAW, run.raw()); // e.g. with --trace-gc in AISH_BENCH_NODE_OPTIONS
       await run.stop();
     }
   } finally {

@@ -6,6 +6,7 @@
 import type { RetryNotice } from '../../broker/types';
 import type { OutputItem } from '../../core/host';
 import type { StatusInfo } from '../../core/status';
+import { ownCopy } from './stream-blocks';
 
 export const FRAME_MS = 33;
 
@@ -14,6 +15,8 @@ export interface UiItem {
   item: OutputItem;
   /** Pre-rendered Markdown (ANSI) for assistant answers. */
   rendered?: string;
+  /** The text goes on from the previous item's (a streamed answer cut into blocks). */
+  continues?: boolean;
 }
 
 export interface LiveState {
@@ -95,8 +98,13 @@ export class UiStore {
   }
 
   /** A finished item; `clearLive` replaces a finished live area with it in the same frame. */
-  addItem(item: OutputItem, rendered?: string, opts: { clearLive?: boolean } = {}): void {
-    const entry: UiItem = { id: this.nextId++, item, ...(rendered !== undefined && { rendered }) };
+  addItem(item: OutputItem, rendered?: string, opts: { clearLive?: boolean; continues?: boolean } = {}): void {
+    const entry: UiItem = {
+      id: this.nextId++,
+      item,
+      ...(rendered !== undefined && { rendered }),
+      ...(opts.continues && { continues: true }),
+    };
     const patch: Partial<UiSnapshot> = { items: [...this.snap.items, entry] };
     if (opts.clearLive && this.snap.live?.finished) {
       patch.live = null;
@@ -111,8 +119,16 @@ export class UiStore {
     let n = 0;
     while (n < items.length && items[n]!.id <= lastId) n++;
     if (n === 0) return;
-    for (let i = 0; i < n; i++) this.written.push({ id: items[i]!.id, item: items[i]!.item });
+    for (let i = 0; i < n; i++) this.keep(items[i]!);
     this.update({ items: items.slice(n), gen: this.snap.gen + 1 });
+  }
+
+  /** A written item, kept for a redraw; the blocks of one answer become one item again, as it is rendered whole at a new width. */
+  private keep(e: UiItem): void {
+    const prev = this.written.at(-1);
+    if (e.continues && prev)
+      this.written[this.written.length - 1] = { id: prev.id, item: { ...e.item, text: ownCopy(prev.item.text + e.item.text) } };
+    else this.written.push({ id: e.id, item: e.item });
   }
 
   /** Every item, written or not, to draw again after a resize: `render` gives an item's new rendering (undefined: its text). */

@@ -66,3 +66,21 @@ describe('Scrollback', () => {
     store.dispose();
   });
 });
+
+describe('written blocks of one answer', () => {
+  it('become one item again, rendered whole at a redraw; an answer that does not continue stays apart', () => {
+    const store = new UiStore(status);
+    store.addItem({ kind: 'assistant', text: 'first block\n\n', markdown: true }, 'R1');
+    store.addItem({ kind: 'assistant', text: 'second ', markdown: true }, 'R2', { continues: true });
+    store.addItem({ kind: 'assistant', text: 'block', markdown: true, interrupted: true }, 'R3', { continues: true });
+    store.addItem({ kind: 'assistant', text: 'another answer', markdown: true }, 'R4');
+    const items = store.getSnapshot().items;
+    store.markWritten(items[1]!.id); // written in two batches: the answer's blocks still join up
+    store.markWritten(items[3]!.id);
+    store.rerender((item) => `<${item.text}>`);
+    expect(store.getSnapshot().items.map((e) => [e.rendered, e.item.interrupted ?? false])).toEqual([
+      ['<first block\n\nsecond block>', true],
+      ['<another answer>', false],
+    ]);
+  });
+});

@@ -72,6 +72,13 @@ const lastUser = (req: RecordedRequest): string => {
   return typeof u?.content === 'string' ? u.content : '';
 };
 
+/** The node options on a `#!/usr/bin/env -S node --opt …` line (none on a plain `#!/usr/bin/env node`). */
+function shebangOptions(file: string): string[] {
+  const first = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
+  const m = /^#!\S*env(?:\s+-S)?\s+node\s+(.*)$/.exec(first);
+  return m ? m[1]!.split(/\s+/).filter((a) => a.startsWith('--')) : [];
+}
+
 /** Least-squares slope of y over x. */
 function slope(points: ReadonlyArray<[number, number]>): number {
   const n = points.length;
@@ -94,9 +101,12 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
     const env = isolatedEnv(join(dir, 'home'), server.url);
     if (process.env.AISH_BENCH_NODE_OPTIONS) env.NODE_OPTIONS = process.env.AISH_BENCH_NODE_OPTIONS; // e.g. a heap snapshot signal
     if (process.env.AISH_CAPTURE) env.AISH_CAPTURE = process.env.AISH_CAPTURE;
-    // Node options for an experiment, on the command line as a launcher would give them (e.g. --max-semi-space-size=2).
-    const nodeArgs = (process.env.AISH_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const run = ptyRun([...nodeArgs, BIN], env);
+    // Node as a user's `aish` starts it: with the options on the launcher's shebang line, if any;
+    // AISH_BENCH_NODE_ARGS adds more for an experiment (e.g. --max-semi-space-size=2).
+    const bin = process.env.AISH_BENCH_BIN ?? BIN; // another checkout's launcher, for a before/after
+    const nodeArgs = [...shebangOptions(bin), ...(process.env.AISH_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+    if (nodeArgs.length) log(`rss-turns: node ${nodeArgs.join(' ')}`);
+    const run = ptyRun([...nodeArgs, bin], env);
     try {
       await run.waitFor('fast (gpt-4o-mini)');
       await new Promise((r) => setTimeout(r, 1000)); // start-up background work settles first
@@ -132,7 +142,9 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
       const fitKB = slope(steady) * 1024;
       const at = steady[0];
       const diffKB = at && turns > at[0] ? ((end - at[1]) / (turns - at[0])) * 1024 : 0;
-      log(`rss-turns: ${turns} turns in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(run.bytes() / turns / 1024).toFixed(1)} KB written per turn; RSS ${floor.toFixed(1)} → ${end.toFixed(1)} MB`);
+      log(
+        `rss-turns: ${turns} turns in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(run.bytes() / turns / 1024).toFixed(1)} KB written per turn; RSS ${floor.toFixed(1)} → ${end.toFixed(1)} MB`,
+      );
       return {
         rows: [
           [

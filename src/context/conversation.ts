@@ -1,6 +1,10 @@
 /** The live conversation: its messages, and what the model receives next within the token budget. */
 import type { ChatMessage } from '../broker/types';
+import { messageTokens } from './tokens';
 import { slidingWindow, type WindowResult } from './window';
+
+/** How many token budgets of the newest messages are kept (see forgetOld). */
+const KEEP_BUDGETS = 2;
 
 export class Conversation {
   private list: ChatMessage[] = [];
@@ -26,6 +30,23 @@ export class Conversation {
   add(m: ChatMessage, attachment?: string): void {
     this.list.push(m);
     if (attachment) this.attachments.set(m, attachment);
+    this.forgetOld();
+  }
+
+  /**
+   * A long session would otherwise keep every message, and measure them all for every request,
+   * though the window sends only the last budget's worth. Whole exchanges that start more than
+   * KEEP_BUDGETS budgets back are dropped: the slack covers what makes a request hold more
+   * messages than usual (a request without its [recall] blocks, exact counts after estimates).
+   */
+  private forgetOld(): void {
+    let tokens = 0;
+    let i = this.list.length;
+    while (i > 0 && tokens <= KEEP_BUDGETS * this.maxTokens) tokens += messageTokens(this.list[--i]!);
+    if (tokens <= KEEP_BUDGETS * this.maxTokens) return;
+    // Back to the user message that opens the exchange: the newest exchange always stays whole.
+    while (i > 0 && this.list[i]!.role !== 'user') i--;
+    if (i > 0) this.list = this.list.slice(i);
   }
 
   /** Start over (`:clear`); memory stays. */

@@ -2,11 +2,10 @@
  * The REPL screen: finished output in <Static>, then the live answer, the input line and the status
  * line. Keys go through keymap.ts to pure line-editor edits; the session (through `input`) does everything else.
  */
-import { Box, Static, Text, measureElement, useInput, useStdin, useStdout, type DOMElement } from 'ink';
+import { Box, Text, measureElement, useInput, useStdin, useStdout, type DOMElement } from 'ink';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SessionHandle } from '../../input/router';
 import type { InputHistory } from '../../sessions/input-history';
-import { HistoryItem } from './components/HistoryItem';
 import { InputLine, inputRowCount } from './components/InputLine';
 import { LiveArea } from './components/LiveArea';
 import { MAX_QUEUED_ROWS, QueuedLines } from './components/QueuedLines';
@@ -18,6 +17,7 @@ import { clearScreen, suspend, type Screen } from './job-control';
 import { keyToActions, type EditorAction, type PasteState } from './keymap';
 import * as ed from './line-editor';
 import { searchKey, searchPrompt, searchView, startSearch, type SearchState } from './reverse-search';
+import { Scrollback } from './scrollback';
 import type { UiStore } from './store';
 import { useTerminalSize } from './terminal-size';
 import { TypeAhead } from './type-ahead';
@@ -237,11 +237,7 @@ export function App({ store, input, controls, history, onExit, typedAhead, erase
   const inputRows =
     Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + Math.min(queued.length, MAX_QUEUED_ROWS);
   // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.
-  const scrollback = (
-    <Static key={size.epoch} items={snap.items}>
-      {(it) => <HistoryItem key={it.id} entry={it} width={width} />}
-    </Static>
-  );
+  const scrollback = <Scrollback store={store} snap={snap} epoch={size.epoch} width={width} />;
 
   if (snap.handedOff) return scrollback;
 

@@ -11,7 +11,7 @@ import { hangWrap } from '../../util/hang';
 import { osc52 } from '../../util/osc52';
 import type { UiStore } from './store';
 import { idleCollector, limitYoungGeneration } from './idle-gc';
-import { BlockSplitter, lineCut } from './stream-blocks';
+import { BlockSplitter, lineCut, ownCopy } from './stream-blocks';
 
 type MarkdownModule = typeof import('./markdown');
 
@@ -33,6 +33,8 @@ interface Stream {
   shown: boolean;
   /** The last piece was cut at a line end inside a paragraph: the next one continues it, no blank line. */
   open: boolean;
+  /** A piece of this answer is in the store: the next one continues its text. */
+  cut: boolean;
 }
 
 /** A block after an earlier one of the same answer: the blank line its one-piece rendering has. */
@@ -71,12 +73,15 @@ export function createInkHost(
   };
 
   const commit = (m: MarkdownModule, s: Stream, cut: number, open: boolean) => {
-    const part = s.text.slice(s.committed, cut);
+    // A copy: a slice would keep the whole answer so far alive for as long as the item lives.
+    const part = ownCopy(s.text.slice(s.committed, cut));
     s.committed = cut;
     const rendered = after(s, m.renderMarkdown(part, { width: opts.width(), color: opts.color }));
     if (rendered) s.shown = true;
     s.open = open;
-    enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered));
+    const continues = s.cut;
+    s.cut = true;
+    enqueue(() => store.addItem({ kind: 'assistant', text: part, markdown: true }, rendered, { continues }));
   };
 
   /** Move the finished blocks, and the finished lines of a long paragraph, to the scrollback. */
@@ -97,14 +102,17 @@ export function createInkHost(
       if (item.kind === 'assistant' && s) {
         stream = null;
         // The answer that was streaming: only what was not committed is left to render.
-        const rest = item.text.startsWith(s.text.slice(0, s.committed)) ? item.text.slice(s.committed) : item.text;
-        enqueue(async () => store.addItem({ ...item, text: rest }, after(s, await renderText(rest)), { clearLive: true }));
+        const goesOn = item.text.startsWith(s.text.slice(0, s.committed));
+        const rest = goesOn ? ownCopy(item.text.slice(s.committed)) : item.text;
+        const continues = goesOn && s.cut;
+        enqueue(async () => store.addItem({ ...item, text: rest }, after(s, await renderText(rest)), { clearLive: true, continues }));
         return;
       }
       enqueue(async () => store.addItem(item, item.markdown ? await renderText(item.text) : undefined, { clearLive: true }));
     },
     liveStart(kind, label) {
-      stream = kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false, open: false } : null;
+      stream =
+        kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false, open: false, cut: false } : null;
       store.liveStart(kind, label);
     },
     liveText(text) {
@@ -173,9 +181,8 @@ export function createInkHost(
       void loadMarkdown().catch(() => undefined);
     },
     rewrap() {
-      const m = md;
-      if (!m) return; // nothing was rendered yet
-      store.rerender((item) => (item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
+      const m = md; // not loaded: nothing was rendered yet, every item shows its text
+      store.rerender((item) => (m && item.markdown ? m.renderMarkdown(item.text, { width: opts.width(), color: opts.color }) : undefined));
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { RetryNotice } from '../../broker/types';
 import type { OutputItem } from '../../core/host';
 import type { StatusInfo } from '../../core/status';
+import { ownCopy } from './stream-blocks';
 
 const FRAME_MS = 33;
 
@@ -14,6 +15,8 @@ export interface UiItem {
   item: OutputItem;
   /** Pre-rendered Markdown (ANSI) for assistant answers. */
   rendered?: string;
+  /** The text goes on from the previous item's (a streamed answer cut into blocks). */
+  continues?: boolean;
 }
 
 export interface LiveState {
@@ -33,7 +36,10 @@ export interface AskState {
 }
 
 export interface UiSnapshot {
+  /** Finished items Ink has not written yet (the ones it wrote are dropped: markWritten). */
   items: UiItem[];
+  /** Changes when written items are dropped or all come back for a redraw: <Static> starts over. */
+  gen: number;
   live: LiveState | null;
   ask: AskState | null;
   status: StatusInfo;
@@ -50,9 +56,11 @@ export class UiStore {
   private liveText = '';
   private dirty = false;
   private busyNotice: string | null = null;
+  /** Items already written, without their rendering: kept only to print them again at a new width. */
+  private written: UiItem[] = [];
 
   constructor(status: StatusInfo) {
-    this.snap = { items: [], live: null, ask: null, status, notice: null, handedOff: false };
+    this.snap = { items: [], gen: 0, live: null, ask: null, status, notice: null, handedOff: false };
   }
 
   subscribe = (fn: () => void): (() => void) => {
@@ -90,8 +98,13 @@ export class UiStore {
   }
 
   /** A finished item; `clearLive` replaces a finished live area with it in the same frame. */
-  addItem(item: OutputItem, rendered?: string, opts: { clearLive?: boolean } = {}): void {
-    const entry: UiItem = { id: this.nextId++, item, ...(rendered !== undefined && { rendered }) };
+  addItem(item: OutputItem, rendered?: string, opts: { clearLive?: boolean; continues?: boolean } = {}): void {
+    const entry: UiItem = {
+      id: this.nextId++,
+      item,
+      ...(rendered !== undefined && { rendered }),
+      ...(opts.continues && { continues: true }),
+    };
     const patch: Partial<UiSnapshot> = { items: [...this.snap.items, entry] };
     if (opts.clearLive && this.snap.live?.finished) {
       patch.live = null;
@@ -100,13 +113,32 @@ export class UiStore {
     this.update(patch);
   }
 
-  /** Items drawn again after a resize: `render` gives an item's new rendering (undefined: keep it). */
+  /** Ink has written the items up to `lastId`: React need not hold them (or their renderings) any more. */
+  markWritten(lastId: number): void {
+    const items = this.snap.items;
+    let n = 0;
+    while (n < items.length && items[n]!.id <= lastId) n++;
+    if (n === 0) return;
+    for (let i = 0; i < n; i++) this.keep(items[i]!);
+    this.update({ items: items.slice(n), gen: this.snap.gen + 1 });
+  }
+
+  /** A written item, kept for a redraw; the blocks of one answer become one item again, as it is rendered whole at a new width. */
+  private keep(e: UiItem): void {
+    const prev = this.written.at(-1);
+    if (e.continues && prev)
+      this.written[this.written.length - 1] = { id: prev.id, item: { ...e.item, text: ownCopy(prev.item.text + e.item.text) } };
+    else this.written.push({ id: e.id, item: e.item });
+  }
+
+  /** Every item, written or not, to draw again after a resize: `render` gives an item's new rendering (undefined: its text). */
   rerender(render: (item: OutputItem) => string | undefined): void {
-    const items = this.snap.items.map((e) => {
+    const items = [...this.written, ...this.snap.items].map((e) => {
       const r = render(e.item);
       return r === undefined ? e : { ...e, rendered: r };
     });
-    this.update({ items }, true);
+    this.written = [];
+    this.update({ items, gen: this.snap.gen + 1 }, true);
   }
 
   liveStart(kind: LiveState['kind'], label?: string): void {

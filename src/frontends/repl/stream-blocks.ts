@@ -7,6 +7,15 @@
  */
 import { wrapWords } from '../../util/width';
 
+/**
+ * The same text in a string of its own. V8 makes a slice of a long string point into its parent,
+ * so a block cut from a growing answer would keep that whole answer alive; a concatenation that is
+ * sliced again copies just this text (plus one character).
+ */
+export function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
 export class BlockSplitter {
   private scanned = 0;
   private inFence = false;

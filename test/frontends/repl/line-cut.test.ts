@@ -75,6 +75,10 @@ describe('a long paragraph streamed through the host', () => {
     expect(longestLive).toBeLessThan(2 * 40 + 10); // the live area never held more than ~2 lines
     expect(items.map((it) => it.rendered ?? it.item.text).join('\n')).toBe(renderMarkdown(answer, { width: 40, color: false }));
     expect(items.map((it) => it.item.text).join('')).toBe(answer);
+    // Once written, the blocks are kept as the one answer they came from: a redraw renders it whole.
+    store.markWritten(items.at(-1)!.id);
+    controls.rewrap();
+    expect(store.getSnapshot().items.map((it) => it.rendered)).toEqual([renderMarkdown(answer, { width: 40, color: false })]);
     store.dispose();
   });
 });

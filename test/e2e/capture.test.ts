@@ -52,12 +52,18 @@ const capturesDone = (home: string) =>
     15_000,
   );
 
-const inboxLines = (home: string) =>
+/** The fields of inbox.jsonl records these tests look at. */
+interface InboxLine {
+  content?: string;
+  redacted?: unknown[];
+  [field: string]: unknown;
+}
+const inboxLines = (home: string): InboxLine[] =>
   existsSync(join(home, 'data', 'inbox.jsonl'))
     ? readFileSync(join(home, 'data', 'inbox.jsonl'), 'utf8')
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, any>)
+        .map((l) => JSON.parse(l) as InboxLine)
     : [];
 
 describe('capture (real CLI)', () => {

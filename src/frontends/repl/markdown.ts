@@ -31,7 +31,7 @@ interface Ctx {
 }
 /** Tokens are walked structurally; treating them as loose records keeps us robust to token
  *  shapes marked adds later (and to extension tokens) instead of trusting the union type. */
-type Tok = Token & Record<string, any>;
+type Tok = Token & Record<string, unknown>;
 
 const CODE_INLINE = fg(33);
 const LINK = mergeStyle(UNDERLINE, fg(34));
@@ -43,6 +43,8 @@ const MIN_WIDTH = 10; // deeply nested content still gets a usable column
 const AUTO_BUDGET = 8 * 1024;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A child token list, or none: marked leaves `tokens` out on leaf tokens. */
+const toks = (v: unknown): readonly Tok[] => (Array.isArray(v) ? (v as Tok[]) : []);
 
 const runsWidth = (runs: readonly Run[]): number => runs.reduce((w, r) => w + columns(r.text), 0);
 const plainText = (runs: readonly Run[]): string => runs.map((r) => r.text).join('');
@@ -57,9 +59,8 @@ function prefix(pre: readonly Run[], l: Line): Line {
 }
 
 // ---- inline ------------------------------------------------------------------------------
-function inline(tokens: readonly Tok[] | undefined, style: number, ctx: Ctx, out: Run[]): Run[] {
-  if (!Array.isArray(tokens)) return out;
-  for (const t of tokens) {
+function inline(tokens: unknown, style: number, ctx: Ctx, out: Run[]): Run[] {
+  for (const t of toks(tokens)) {
     switch (t.type) {
       case 'text':
         if (Array.isArray(t.tokens) && t.tokens.length > 0) inline(t.tokens, style, ctx, out);
@@ -117,10 +118,9 @@ function inline(tokens: readonly Tok[] | undefined, style: number, ctx: Ctx, out
 
 // ---- blocks ------------------------------------------------------------------------------
 /** Render a block sequence; loose sequences get a blank line between blocks, tight ones don't. */
-function blocks(tokens: readonly Tok[] | undefined, width: number, ctx: Ctx, tight: boolean, depth: number): Line[] {
+function blocks(tokens: unknown, width: number, ctx: Ctx, tight: boolean, depth: number): Line[] {
   const out: Line[] = [];
-  if (!Array.isArray(tokens)) return out;
-  for (const t of tokens) {
+  for (const t of toks(tokens)) {
     const lines = block(t, Math.max(ctx.minWidth, width), ctx, depth);
     if (!lines) continue;
     if (out.length > 0 && !tight) out.push([]);
@@ -136,7 +136,7 @@ function block(t: Tok, width: number, ctx: Ctx, depth: number): Line[] | null {
     case 'checkbox':
       return null;
     case 'heading': {
-      const st = HEADING[t.depth] ?? BOLD;
+      const st = HEADING[Number(t.depth)] ?? BOLD;
       const marks: Run = { text: `${'#'.repeat(Math.min(6, Math.max(1, Number(t.depth) || 1)))} `, style: st & ~UNDERLINE };
       return wrap(inline(t.tokens, st, ctx, [marks]), width);
     }
@@ -188,7 +188,7 @@ function codeBlock(text: string, lang: string | undefined, ctx: Ctx, fenced: boo
 }
 
 function list(t: Tok, width: number, ctx: Ctx, depth: number): Line[] {
-  const items: Tok[] = Array.isArray(t.items) ? t.items : [];
+  const items = toks(t.items);
   const start = typeof t.start === 'number' ? t.start : 1;
   const numWidth = String(start + Math.max(0, items.length - 1)).length + 1;
   const out: Line[] = [];
@@ -230,7 +230,7 @@ function pad(cell: Run[], w: number, align: Align, last: boolean): Run[] {
 function table(t: Tok, width: number, ctx: Ctx): Line[] {
   const cell = (c: Tok | undefined, style: number): Run[] =>
     inline(c?.tokens, style, ctx, []).map((r) => ({ text: r.text.replace(/\n/g, ' '), style: r.style }));
-  const header: Tok[] = Array.isArray(t.header) ? t.header : [];
+  const header: Tok[] = Array.isArray(t.header) ? (t.header as Tok[]) : [];
   const head = header.map((c) => cell(c, BOLD));
   const rows = (Array.isArray(t.rows) ? (t.rows as Tok[][]) : []).map((r) => header.map((_, i) => cell(r[i], 0)));
   const widths = head.map((h) => Math.max(1, runsWidth(h)));

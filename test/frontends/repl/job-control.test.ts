@@ -11,8 +11,8 @@ function fakes(stops: boolean) {
     frameRows: () => 3,
   };
   const term: Terminal = {
-    stdin: { isTTY: true, setRawMode: (on: boolean) => (log.push(`raw:${on}`), process.stdin) } as Terminal['stdin'],
-    stdout: { write: (d: string | Uint8Array) => (log.push(`out:${JSON.stringify(d)}`), true) } as Terminal['stdout'],
+    stdin: { isTTY: true, setRawMode: (on: boolean) => (log.push(`raw:${on}`), process.stdin) },
+    stdout: { write: (d: string | Uint8Array) => (log.push(`out:${JSON.stringify(d)}`), true) },
     stop: () => {
       log.push('stop');
       if (stops) cont?.(); // a real stop returns only after SIGCONT, whose handler runs first here

@@ -13,7 +13,7 @@ function run(keys: Array<string | EditorAction>, line = 'draft', history = HISTO
   let editor = null;
   let then: EditorAction | undefined;
   for (const k of keys) {
-    const step = searchKey(s!, typeof k === 'string' ? { type: 'insert', text: k } : k, history);
+    const step = searchKey(s, typeof k === 'string' ? { type: 'insert', text: k } : k, history);
     s = step.search;
     if (step.editor) editor = step.editor;
     then = step.then;

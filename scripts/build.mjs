@@ -61,13 +61,13 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     cli: 'src/frontends/cli/main.ts',
-    'repl-ui': 'src/frontends/cli/repl-ui-entry.ts',
     define: 'src/config/define.ts',
-    'memory-worker': 'src/memory/preload-worker.ts',
   },
   outdir: out,
   bundle: true,
-  splitting: true, // lazy import() of heavy SDKs becomes separate chunks, loaded on first use
+  // One bundle: every lazy import() (the REPL's UI, the SDKs, Markdown, the tokenizer, each command)
+  // becomes its own chunk, loaded on first use.
+  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
@@ -83,46 +83,6 @@ await build({
   banner: esmBanner,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [yogaWithoutFetch, lazyEmojiPlugin],
-  logLevel: 'warning',
-});
-
-// Plain `aish`'s entry as one file, without splitting: Node's ES module loader costs ~0.5 ms per
-// file, and this is the path to the first frame (src/frontends/cli/repl-entry.ts). It loads the UI
-// from dist/repl-ui.js at run time; the modules both need are copied into each.
-await build({
-  absWorkingDir: root,
-  entryPoints: { repl: 'src/frontends/cli/repl-entry.ts' },
-  outdir: out,
-  bundle: true,
-  splitting: false,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  legalComments: 'none',
-  external: ['jiti', 'web-tree-sitter'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  banner: esmBanner,
-  logLevel: 'warning',
-});
-
-// `aish memory add KIND TEXT…` as one CommonJS file: Node loads it without its ES module loader,
-// which costs the command scripts run most ~15 ms (src/frontends/cli/quick-add.ts).
-await build({
-  absWorkingDir: root,
-  entryPoints: { 'memory-add': 'src/frontends/cli/quick-add.ts' },
-  outdir: out,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  legalComments: 'none',
-  external: ['jiti', 'web-tree-sitter'],
-  // import.meta.url (config loading, the example config's path) is this file's URL, as in the ESM bundle.
-  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__aishImportMetaUrl' },
-  banner: { js: "const __aishImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
 

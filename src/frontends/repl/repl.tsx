@@ -1,6 +1,8 @@
 /**
  * `aish` on a terminal: the Ink REPL. The engine is created first (config and paths are already
- * loaded), the prompt is drawn, and only then does background work start (memory, Markdown).
+ * loaded; a bad --resume fails here, before anything is drawn), then Ink draws the first frame and
+ * turns raw mode on when the App's key handler mounts. Background work (memory, MCP, Markdown)
+ * starts once that first frame is on screen.
  */
 import { render } from 'ink';
 import type { Setup } from '../../config/setup';
@@ -11,18 +13,26 @@ import { InputHistory } from '../../sessions/input-history';
 import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
 import { App } from './App';
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, type FirstFrame } from './first-frame';
-import { keepSettledFrame, watchFirstFrames } from './frame-watch';
 import { createInkHost } from './ink-host';
 import { UiStore } from './store';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './terminal-codes';
 
-/** How long Ink's first frame may wait for start-up memory, so it can match the frame already drawn. */
-const MEMORY_WAIT_MS = 40;
+/** Resolves on Ink's next render (its onRender callback), then once more through the event loop for its write. */
+class Renders {
+  private waiting: Array<() => void> = [];
+  rendered(): void {
+    for (const w of this.waiting.splice(0)) w();
+  }
+  next(): Promise<void> {
+    return new Promise<void>((r) => this.waiting.push(r)).then(() => new Promise<void>((r) => setImmediate(r)));
+  }
+}
 
-export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: FirstFrame): Promise<number> {
+export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number> {
   const stdout = process.stdout;
   const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
   const ignoreSigint = () => {};
+  const renders = new Renders();
   // The store needs a status before the engine exists; the engine's own replaces it at once.
   const store = new UiStore({
     preset: '',
@@ -45,15 +55,16 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
     onHandOff: async (active) => {
       if (active) {
         stdout.write(BRACKETED_PASTE_OFF);
+        const drawn = renders.next();
         store.setHandedOff(true); // stops useInput: raw mode off
-        await new Promise((r) => setTimeout(r, 50)); // let Ink draw the empty frame
+        await drawn; // Ink has drawn the frame without the prompt
         process.stdin.pause(); // otherwise Node keeps reading the child's keystrokes
         process.on('SIGINT', ignoreSigint);
       } else {
         process.removeListener('SIGINT', ignoreSigint);
         stdout.write('\n');
-        // Raw mode before the UI is back (as at start): a key typed right away must not be cooked
-        // by the terminal (a cooked Ctrl-D would end stdin).
+        // Raw mode before the UI is back: a key typed right away must not be cooked by the terminal
+        // (a cooked Ctrl-D would end stdin).
         if (process.stdin.isTTY) process.stdin.setRawMode(true);
         store.setHandedOff(false);
         stdout.write(BRACKETED_PASTE_ON);
@@ -69,34 +80,10 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
-  // The launcher drew the last start's settled frame: it stands when Ink's first frame is the same,
-  // which needs memory's count in that first frame. With the start-up cache that takes a few ms,
-  // while keys typed meanwhile are still echoed on the early frame.
-  let started = false;
-  if (firstFrame?.predicted) {
-    engine.start();
-    started = true;
-    await Promise.race([engine.memory.ready(), new Promise((r) => setTimeout(r, MEMORY_WAIT_MS))]);
-    store.setStatus(engine.status());
-  }
-  // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
-  const typed = firstFrame?.takeKeys();
-  const predicted = typed && typed.lines.length === 0 && typed.draft === '' ? firstFrame?.predicted : undefined;
-  let frames: { flush(): void } | undefined;
-  if (firstFrame) {
-    frames = watchFirstFrames(
-      firstFrame,
-      predicted,
-      keepSettledFrame(firstFrame, setup, () => engine.status()),
-    );
-  } else {
-    stdout.write(BRACKETED_PASTE_ON);
-    // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
-    // nor lost before Ink starts listening; the kernel keeps them until Ink reads.
-    if (process.stdin.isTTY) process.stdin.setRawMode(true);
-  }
+  stdout.write(BRACKETED_PASTE_ON);
   // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
   let eraseFrame = () => {};
+  const firstFrame = renders.next(); // before render(): Ink may draw the first frame inside it
   const ink = render(
     <App
       store={store}
@@ -104,7 +91,6 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
       input={input}
       controls={controls}
       history={history}
-      typedAhead={typed}
       onExit={() => resolveExit()}
       eraseFrame={() => eraseFrame()}
     />,
@@ -114,20 +100,20 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
       // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
       // behind that throttle, so Ink may draw up to 60 frames a second.
       maxFps: 60,
+      onRender: () => renders.rendered(),
     },
   );
 
   eraseFrame = () => ink.clear();
 
-  // After the first frame: work that must not delay the prompt.
-  setImmediate(() => {
-    if (!started) engine.start();
-    setTimeout(() => controls.preloadMarkdown(), 100);
+  // After the first frame is on screen: work that must not delay the prompt.
+  void firstFrame.then(() => {
+    engine.start();
+    controls.preloadMarkdown();
   });
 
   const removeHangup = closeOnHangup(engine);
   await exited;
-  frames?.flush();
   removeHangup();
   const quitLine = handOffCapture(engine, setup);
   await engine.close();

@@ -12,7 +12,8 @@ import { startFakeOpenAI, type FakeOpenAI } from '../test/helpers/openai-server'
 import { fmt, median, ratio, timeProcess } from './lib';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const BIN = join(ROOT, 'bin', 'aish.cjs');
+/** The aish measured: this checkout's, or another build's launcher (AISH_BENCH_BIN). */
+export const BIN = process.env.AISH_BENCH_BIN ?? join(ROOT, 'bin', 'aish.cjs');
 export type Row = [string, string, string, string];
 
 // CSI, OSC and single-character escapes (same as test/helpers/pty.ts).

@@ -2,7 +2,8 @@
 // (measured here: an unbundled Ink app starts in ~660 ms, bundled ~250 ms).
 import { build } from 'esbuild';
 import { lazyEmojiPlugin } from './lazy-emoji.mjs';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
+import { mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -12,35 +13,6 @@ const dist = join(root, 'dist');
 // sees a half-written or missing dist/.
 const out = join(root, `.dist-build-${process.pid}`);
 const stub = join(root, 'scripts', 'empty-module.mjs');
-
-/**
- * Ink loads Yoga's WebAssembly with fetch(data: URL), which pulls Node's HTTP client (undici) in
- * before the first frame (~20 ms). Emscripten takes the bytes directly as `wasmBinary`; this plugin
- * gives `yoga-layout` to Ink that way. Same module, same API, no fetch.
- */
-const yogaDir = join(root, 'node_modules', 'yoga-layout', 'dist');
-const yogaWithoutFetch = {
-  name: 'yoga-without-fetch',
-  setup(b) {
-    b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga-layout', namespace: 'aish-yoga' }));
-    b.onLoad({ filter: /.*/, namespace: 'aish-yoga' }, () => {
-      const emscripten = readFileSync(join(yogaDir, 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
-      const m = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(emscripten);
-      if (!m) throw new Error('yoga-layout: embedded wasm not found; update scripts/build.mjs');
-      return {
-        resolveDir: join(yogaDir, 'src'),
-        loader: 'js',
-        contents: [
-          "import loadYoga from '../binaries/yoga-wasm-base64-esm.js';",
-          "import wrapAssembly from './wrapAssembly.js';",
-          `const Yoga = wrapAssembly(await loadYoga({ wasmBinary: Buffer.from(${JSON.stringify(m[1])}, 'base64') }));`,
-          'export default Yoga;',
-          "export * from './generated/YGEnums.js';",
-        ].join('\n'),
-      };
-    });
-  },
-};
 
 // CommonJS dependencies use require(), __filename and __dirname; ESM output has none of them.
 const esmBanner = {

@@ -1,0 +1,34 @@
+// Used by scripts/build.mjs, and by the Ink floor of bench/first-prompt.ts so it is built the same way.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const yogaDir = dirname(dirname(createRequire(import.meta.url).resolve('yoga-layout')));
+
+/**
+ * Ink loads Yoga's WebAssembly with fetch(data: URL), which pulls Node's HTTP client (undici) in
+ * before the first frame (~20 ms). Emscripten takes the bytes directly as `wasmBinary`; this plugin
+ * gives `yoga-layout` to Ink that way. Same module, same API, no fetch.
+ */
+export const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga-layout', namespace: 'aish-yoga' }));
+    b.onLoad({ filter: /.*/, namespace: 'aish-yoga' }, () => {
+      const emscripten = readFileSync(join(yogaDir, 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
+      const m = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/.exec(emscripten);
+      if (!m) throw new Error('yoga-layout: embedded wasm not found; update scripts/yoga-without-fetch.mjs');
+      return {
+        resolveDir: join(yogaDir, 'src'),
+        loader: 'js',
+        contents: [
+          "import loadYoga from '../binaries/yoga-wasm-base64-esm.js';",
+          "import wrapAssembly from './wrapAssembly.js';",
+          `const Yoga = wrapAssembly(await loadYoga({ wasmBinary: Buffer.from(${JSON.stringify(m[1])}, 'base64') }));`,
+          'export default Yoga;',
+          "export * from './generated/YGEnums.js';",
+        ].join('\n'),
+      };
+    });
+  },
+};

@@ -13,7 +13,8 @@
  * aish runs with an empty memory, 100k and 1M items (each home warmed by one untimed start, as a
  * user's memory is between starts); the request is checked for the prompt and, with memory, for
  * its [background] block.
- * Usage: npm run bench -- first-prompt   (AISH_BENCH_BIN=/path/to/bin/aish.cjs measures another build)
+ * Usage: npm run bench -- first-prompt   (AISH_BENCH_BIN=/path/to/bin/aish.cjs measures another build;
+ * AISH_BENCH_COMPARE=/path/to/bin/aish.cjs adds another build to the same alternation)
  */
 import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { spawn, type IPty } from '@lydell/node-pty';
@@ -249,6 +250,17 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
       { name: 'bare node', args: () => ['-e', bareFloor(url)], env: () => env(join(dir, 'bare')), samples: [], runs },
       { name: 'Ink floor', args: () => [inkFloor], env: () => env(join(dir, 'ink'), { FLOOR_URL: url }), samples: [], runs },
       aish(0, runs),
+      // A second build in the same alternation (e.g. the code before a change): paired figures.
+      ...(process.env.AISH_BENCH_COMPARE
+        ? [
+            {
+              ...aish(0, runs),
+              name: 'compared aish, empty memory',
+              args: () => [process.env.AISH_BENCH_COMPARE!],
+              env: () => env(join(dir, 'compare')),
+            },
+          ]
+        : []),
       ...(opts.big === false ? [] : [aish(100_000, bigRuns), aish(1_000_000, bigRuns)]),
     ];
     // Warm-up: disk cache, and each aish home's data dir as a user's is between starts.
@@ -287,7 +299,15 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
       `${fmt(med(bare))} ms`,
       ratio(med(ink), med(bare)),
     ]);
-    for (const v of variants.slice(3)) {
+    const compared = variants.find((v) => v.name.startsWith('compared'));
+    if (compared)
+      rows.push([
+        `first prompt served, aish vs ${process.env.AISH_BENCH_COMPARE} (same alternation, empty memory)`,
+        `${fmt(med(empty))} ms`,
+        `${fmt(med(compared))} ms (ratio to the Ink floor ${ratio(med(compared), med(ink))})`,
+        ratio(med(empty), med(compared)),
+      ]);
+    for (const v of variants.slice(3).filter((v) => v !== compared)) {
       const goal = v.name.includes('100,000') ? 60 : 150;
       rows.push([
         `first prompt served, ${v.name} (unchanged since the last start; [background] in the request, [recall] in ${recallSeen(v)} of ${v.samples.length}; median of ${v.samples.length}) vs aish empty (goal ≤ +${goal} ms)`,

@@ -111,6 +111,8 @@ export class Engine {
     // The recall index is built after start-up memory, in slices, so the first turn rarely waits.
     void this.memory.ready().then(() => this.memory.prepareRecall());
     this.toolbox.start();
+    // The model client's SDK loads now, not when the first prompt is already waiting for it.
+    this.models.broker().prepare();
   }
 
   get captureMode(): 'off' | 'ask' | 'auto' {

@@ -106,11 +106,10 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
 
   eraseFrame = () => ink.clear();
 
-  // After the first frame is on screen: work that must not delay the prompt.
-  void firstFrame.then(() => {
-    engine.start();
-    controls.preloadMarkdown();
-  });
+  // After the first frame is on screen: memory, MCP servers and the model client, which the first
+  // turn needs. Markdown is not among them: it loads when the first answer is rendered, so a prompt
+  // typed at once does not wait behind it.
+  void firstFrame.then(() => engine.start());
 
   const removeHangup = closeOnHangup(engine);
   await exited;

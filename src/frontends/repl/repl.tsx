@@ -81,6 +81,10 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   const exited = new Promise<void>((r) => (resolveExit = r));
 
   stdout.write(BRACKETED_PASTE_ON);
+  // Raw mode in the same synchronous step that mounts the App (Ink's useInput would turn it on a
+  // moment after drawing the first frame): a key typed as the prompt appears is not cooked by the
+  // terminal (echoed, Enter turned into a newline); it waits unread until the App's handler reads it.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
   // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
   let eraseFrame = () => {};
   const firstFrame = renders.next(); // before render(): Ink may draw the first frame inside it

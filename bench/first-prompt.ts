@@ -267,7 +267,8 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
     for (const v of variants) await served(v.args(), v.env(), server);
     for (let i = 0; i < runs; i++) {
       const line: string[] = [];
-      for (const v of variants) {
+      // Every other run in reverse order, so no variant always follows the same one.
+      for (const v of i % 2 ? [...variants].reverse() : variants) {
         if (i >= v.runs) continue;
         const s = await served(v.args(), v.env(), server);
         if (!JSON.stringify(s.req.body).includes(PROMPT)) throw new Error(`${v.name}: the request does not carry the prompt`);

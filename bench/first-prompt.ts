@@ -151,8 +151,11 @@ interface Served {
   req: RecordedRequest;
 }
 
-const systemOf = (req: RecordedRequest): string =>
-  JSON.stringify((req.body?.messages as unknown[] | undefined)?.filter((m) => (m as { role?: string }).role !== 'assistant') ?? []);
+/** The request's messages other than the model's own, as text: where [background] and [recall] go. */
+const systemOf = (req: RecordedRequest): string => {
+  const body = req.body as { messages?: Array<{ role?: string }> } | null;
+  return JSON.stringify(body?.messages?.filter((m) => m.role !== 'assistant') ?? []);
+};
 
 /** One start: spawn, wait for raw mode, type the prompt and Enter, wait for the request. */
 async function served(args: string[], env: Record<string, string>, server: FakeOpenAI): Promise<Served> {

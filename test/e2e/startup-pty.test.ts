@@ -49,7 +49,7 @@ function stuckInConfig(hang: string, args: string[]) {
     cols: 100,
     rows: 30,
     cwd: ROOT,
-    env: env as Record<string, string>,
+    env,
   });
   kills.push(() => {
     try {

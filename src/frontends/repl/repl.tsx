@@ -1,8 +1,8 @@
 /**
  * `aish` on a terminal: the Ink REPL. The engine is created first (config and paths are already
- * loaded; a bad --resume fails here, before anything is drawn), then Ink draws the first frame and
- * turns raw mode on when the App's key handler mounts. Background work (memory, MCP, Markdown)
- * starts once that first frame is on screen.
+ * loaded; a bad --resume fails here, before anything is drawn), then raw mode goes on and Ink
+ * mounts the App, which draws the first frame and reads keys. Background work (memory, MCP, the
+ * model client) starts once that first frame is on screen.
  */
 import { render } from 'ink';
 import type { Setup } from '../../config/setup';

@@ -111,9 +111,15 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   eraseFrame = () => ink.clear();
 
   // After the first frame is on screen: memory, MCP servers and the model client, which the first
-  // turn needs. Markdown is not among them: it loads when the first answer is rendered, so a prompt
-  // typed at once does not wait behind it.
+  // turn needs.
   void firstFrame.then(() => engine.start());
+  // Markdown renders answers as they stream: it loads when the first answer's text arrives (its
+  // request is out by then), so a prompt typed at once does not wait behind it.
+  const stopWatchingLive = store.subscribe(() => {
+    if (!store.getSnapshot().live?.text) return;
+    stopWatchingLive();
+    controls.preloadMarkdown();
+  });
 
   const removeHangup = closeOnHangup(engine);
   await exited;

@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|first-key|stream|paragraph|render|oneshot|capture|rss-turns …]
+ * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
 import { benchCapture } from './capture';
-import { benchFirstKey } from './first-key';
+import { benchFirstPrompt } from './first-prompt';
 import { machine } from './lib';
 import { benchMemory } from './memory';
 import { benchOneshot } from './oneshot';
@@ -24,7 +24,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
   ['startup', () => benchStartup(), () => benchStartup({ runs: 3, bigMemory: false })],
-  ['first-key', () => benchFirstKey(), () => benchFirstKey({ runs: 2 })],
+  ['first-prompt', () => benchFirstPrompt(), () => benchFirstPrompt({ runs: 2, big: false })],
   ['stream', () => benchStream(), () => benchStream({ runs: 1 })],
   ['paragraph', () => benchParagraph(), () => benchParagraph({ runs: 1, fastOnly: true })],
   ['render', () => benchRender(), () => benchRender({ turns: 20 })],

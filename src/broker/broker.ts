@@ -38,6 +38,11 @@ export class Broker {
 
   constructor(readonly preset: ResolvedPreset) {}
 
+  /** Load the SDK and make the client now, so the first call does not wait for it; a failure is the first call's to report. */
+  prepare(): void {
+    this.getClient().catch(() => undefined);
+  }
+
   private async getClient(): Promise<Client> {
     if (this.client) return this.client;
     const p = this.preset;

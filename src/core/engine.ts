@@ -33,6 +33,8 @@ export class Engine {
     // The recall index is built after start-up memory, in slices, so the first turn rarely waits.
     void memory.ready().then(() => memory.prepareRecall());
     toolbox.start();
+    // The model client's SDK loads now, not when the first prompt is already waiting for it.
+    models.broker().prepare();
   }
 
   get busy(): boolean {

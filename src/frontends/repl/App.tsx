@@ -11,7 +11,6 @@ import { LiveArea } from './components/LiveArea';
 import { MAX_QUEUED_ROWS, QueuedLines } from './components/QueuedLines';
 import { StatusLine } from './components/StatusLine';
 import { edit } from './edit-action';
-import type { TypedAhead } from './first-frame';
 import type { InkHostControls } from './ink-host';
 import { clearScreen, suspend, type Screen } from './job-control';
 import { keyToActions, type EditorAction, type PasteState } from './keymap';
@@ -29,15 +28,13 @@ export interface AppProps {
   controls: InkHostControls;
   history: InputHistory;
   onExit: () => void;
-  /** Typed on the pre-drawn prompt before Ink mounted (first-frame.ts): lines to submit, the draft. */
-  typedAhead?: TypedAhead;
   /** Erase Ink's live frame (the Ink instance's clear()), for Ctrl-Z. */
   eraseFrame?: () => void;
 }
 
 const DOUBLE_CTRL_C_MS = 2000;
 
-export function App({ store, input, controls, history, onExit, typedAhead, eraseFrame }: AppProps) {
+export function App({ store, input, controls, history, onExit, eraseFrame }: AppProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { stdout, write } = useStdout();
   const { internal_eventEmitter: keyEvents } = useStdin();
@@ -57,7 +54,7 @@ export function App({ store, input, controls, history, onExit, typedAhead, erase
   }, [keyEvents]);
   // Several key events can arrive in one tick, before React re-renders: the refs are the truth,
   // the state only makes React draw them.
-  const [editor, setEditorState] = useState<ed.EditorState>(() => ed.emptyEditor(typedAhead?.draft));
+  const [editor, setEditorState] = useState<ed.EditorState>(() => ed.emptyEditor());
   const [askEditor, setAskEditorState] = useState<ed.EditorState | null>(null);
   const editorRef = useRef(editor);
   const askRef = useRef(askEditor);
@@ -130,12 +127,6 @@ export function App({ store, input, controls, history, onExit, typedAhead, erase
     history.add(text);
     return typeAhead.submit(text) !== 'ignored';
   };
-
-  // Lines ended with Enter before Ink mounted: submitted once, in order, as if typed now.
-  const typedLines = useRef(typedAhead?.lines ?? []);
-  useEffect(() => {
-    for (const line of typedLines.current.splice(0)) submit(line);
-  });
 
   /** One action on the current editor state; returns the next state (several may come per key event). */
   const apply = (cur: ed.EditorState, a: EditorAction): ed.EditorState => {

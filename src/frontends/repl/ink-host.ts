@@ -10,7 +10,6 @@ import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
 import { hangWrap } from '../../util/hang';
 import { osc52 } from '../../util/osc52';
 import type { UiStore } from './store';
-import { idleCollector, limitYoungGeneration } from './idle-gc';
 import { BlockSplitter, lineCut, ownCopy } from './stream-blocks';
 
 type MarkdownModule = typeof import('./markdown');
@@ -45,8 +44,6 @@ export function createInkHost(
   store: UiStore,
   opts: { color: boolean; width: () => number; rows?: () => number; onHandOff: (active: boolean) => Promise<void> },
 ): InkHostControls {
-  limitYoungGeneration();
-  const collectWhenIdle = idleCollector();
   let markdown: Promise<MarkdownModule> | null = null;
   let md: MarkdownModule | null = null; // once loaded, used synchronously while streaming
   let chain: Promise<void> = Promise.resolve();
@@ -158,7 +155,6 @@ export function createInkHost(
     },
     status(s) {
       store.setStatus(s);
-      collectWhenIdle(s.busy);
     },
     // A screenful, leaving room for the prompt and the status line.
     pageLines: () => Math.max(10, (opts.rows?.() ?? 24) - 6),

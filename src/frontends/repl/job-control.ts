@@ -2,7 +2,7 @@
  * Ctrl-L and Ctrl-Z for the Ink REPL. Ink owns the screen below the scrollback (its live frame) and
  * remembers how many lines it last drew; both keys work through Ink so that memory stays true.
  */
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, HIDE_CURSOR, SHOW_CURSOR } from './first-frame';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, HIDE_CURSOR, SHOW_CURSOR } from './terminal-codes';
 
 export interface Screen {
   /** Ink's useStdout().write: erases the live frame, writes `data`, draws the frame again after it. */

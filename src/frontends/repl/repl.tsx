@@ -1,6 +1,8 @@
 /**
  * `aish` on a terminal: the Ink REPL. The engine is created first (config and paths are already
- * loaded), the prompt is drawn, and only then does background work start (memory, Markdown).
+ * loaded; a bad --resume fails here, before anything is drawn), then raw mode goes on and Ink
+ * mounts the App, which draws the first frame and reads keys. Background work (memory, MCP, the
+ * model client) starts once that first frame is on screen.
  */
 import { render } from 'ink';
 import type { Setup } from '../../config/setup';
@@ -11,18 +13,26 @@ import { InputHistory } from '../../sessions/input-history';
 import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
 import { App } from './App';
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, type FirstFrame } from './first-frame';
-import { keepSettledFrame, watchFirstFrames } from './frame-watch';
 import { createInkHost } from './ink-host';
 import { UiStore } from './store';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './terminal-codes';
 
-/** How long Ink's first frame may wait for start-up memory, so it can match the frame already drawn. */
-const MEMORY_WAIT_MS = 40;
+/** Resolves on Ink's next render (its onRender callback), then once more through the event loop for its write. */
+class Renders {
+  private waiting: Array<() => void> = [];
+  rendered(): void {
+    for (const w of this.waiting.splice(0)) w();
+  }
+  next(): Promise<void> {
+    return new Promise<void>((r) => this.waiting.push(r)).then(() => new Promise<void>((r) => setImmediate(r)));
+  }
+}
 
-export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: FirstFrame): Promise<number> {
+export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number> {
   const stdout = process.stdout;
   const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
   const ignoreSigint = () => {};
+  const renders = new Renders();
   // The store needs a status before the engine exists; the engine's own replaces it at once.
   const store = new UiStore({
     preset: '',
@@ -45,15 +55,16 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
     onHandOff: async (active) => {
       if (active) {
         stdout.write(BRACKETED_PASTE_OFF);
+        const drawn = renders.next();
         store.setHandedOff(true); // stops useInput: raw mode off
-        await new Promise((r) => setTimeout(r, 50)); // let Ink draw the empty frame
+        await drawn; // Ink has drawn the frame without the prompt
         process.stdin.pause(); // otherwise Node keeps reading the child's keystrokes
         process.on('SIGINT', ignoreSigint);
       } else {
         process.removeListener('SIGINT', ignoreSigint);
         stdout.write('\n');
-        // Raw mode before the UI is back (as at start): a key typed right away must not be cooked
-        // by the terminal (a cooked Ctrl-D would end stdin).
+        // Raw mode before the UI is back: a key typed right away must not be cooked by the terminal
+        // (a cooked Ctrl-D would end stdin).
         if (process.stdin.isTTY) process.stdin.setRawMode(true);
         store.setHandedOff(false);
         stdout.write(BRACKETED_PASTE_ON);
@@ -69,41 +80,20 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
-  // The launcher drew the last start's settled frame: it stands when Ink's first frame is the same,
-  // which needs memory's count in that first frame. With the start-up cache that takes a few ms,
-  // while keys typed meanwhile are still echoed on the early frame.
-  let started = false;
-  if (firstFrame?.predicted) {
-    engine.start();
-    started = true;
-    await Promise.race([engine.parts.memory.ready(), new Promise((r) => setTimeout(r, MEMORY_WAIT_MS))]);
-    store.setStatus(engine.status());
-  }
-  // Keys typed on the pre-drawn prompt: Ink starts with them (first-frame.ts).
-  const typed = firstFrame?.takeKeys();
-  const predicted = typed && typed.lines.length === 0 && typed.draft === '' ? firstFrame?.predicted : undefined;
-  let frames: { flush(): void } | undefined;
-  if (firstFrame) {
-    frames = watchFirstFrames(
-      firstFrame,
-      predicted,
-      keepSettledFrame(firstFrame, setup, () => engine.status()),
-    );
-  } else {
-    stdout.write(BRACKETED_PASTE_ON);
-    // Raw mode before the first frame: keys typed as soon as the prompt shows are neither echoed
-    // nor lost before Ink starts listening; the kernel keeps them until Ink reads.
-    if (process.stdin.isTTY) process.stdin.setRawMode(true);
-  }
+  stdout.write(BRACKETED_PASTE_ON);
+  // Raw mode in the same synchronous step that mounts the App (Ink's useInput would turn it on a
+  // moment after drawing the first frame): a key typed as the prompt appears is not cooked by the
+  // terminal (echoed, Enter turned into a newline); it waits unread until the App's handler reads it.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
   // Ctrl-Z erases the live frame through the instance, which exists only once render() returns.
   let eraseFrame = () => {};
+  const firstFrame = renders.next(); // before render(): Ink may draw the first frame inside it
   const ink = render(
     <App
       store={store}
       input={input}
       controls={controls}
       history={history}
-      typedAhead={typed}
       onExit={() => resolveExit()}
       eraseFrame={() => eraseFrame()}
     />,
@@ -113,20 +103,25 @@ export async function runRepl(setup: Setup, opts: EngineOptions, firstFrame?: Fi
       // Streaming is already batched to ~30 updates a second by the store; a keystroke must not wait
       // behind that throttle, so Ink may draw up to 60 frames a second.
       maxFps: 60,
+      onRender: () => renders.rendered(),
     },
   );
 
   eraseFrame = () => ink.clear();
 
-  // After the first frame: work that must not delay the prompt.
-  setImmediate(() => {
-    if (!started) engine.start();
-    setTimeout(() => controls.preloadMarkdown(), 100);
+  // After the first frame is on screen: memory, MCP servers and the model client, which the first
+  // turn needs.
+  void firstFrame.then(() => engine.start());
+  // Markdown renders answers as they stream: it loads when the first answer's text arrives (its
+  // request is out by then), so a prompt typed at once does not wait behind it.
+  const stopWatchingLive = store.subscribe(() => {
+    if (!store.getSnapshot().live?.text) return;
+    stopWatchingLive();
+    controls.preloadMarkdown();
   });
 
   const removeHangup = closeOnHangup(engine);
   await exited;
-  frames?.flush();
   removeHangup();
   const quitLine = handOffCapture(engine, setup);
   await engine.close();

@@ -1,11 +1,9 @@
 /**
  * The status line's text — model, cwd, memory injected, context tokens used/budget, Norris step,
- * tokens and cost —
- * without React: the first frame is drawn before Ink loads. The caller gives the function that cuts
- * text to the terminal's width (`cut`): Ink's frame with string-width, the first frame without it
- * (see first-frame.ts). When it does not fit, what goes first is the path (shortened from the left,
- * then dropped), then the tokens and cost (after the path has been shortened as far as it goes), then the model's
- * name, so `mem` and `ctx` stay at any width.
+ * tokens and cost — without React. The caller gives the function that cuts text to the terminal's
+ * width (`cut`). When it does not fit, what goes first is the path (shortened from the left, then
+ * dropped), then the tokens and cost (after the path has been shortened as far as it goes), then
+ * the model's name, so `mem` and `ctx` stay at any width.
  */
 import type { StatusInfo } from '../../core/status';
 import { formatTokens as k, usageText } from '../../core/usage';

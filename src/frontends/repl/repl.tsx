@@ -89,14 +89,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   let eraseFrame = () => {};
   const firstFrame = renders.next(); // before render(): Ink may draw the first frame inside it
   const ink = render(
-    <App
-      store={store}
-      input={input}
-      controls={controls}
-      history={history}
-      onExit={() => resolveExit()}
-      eraseFrame={() => eraseFrame()}
-    />,
+    <App store={store} input={input} controls={controls} history={history} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />,
     {
       exitOnCtrlC: false,
       patchConsole: false,

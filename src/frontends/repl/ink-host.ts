@@ -126,12 +126,14 @@ export function createInkHost(
     liveEnd() {
       // Keep the last text on screen until its rendering replaces it (print), instead of a blank.
       store.liveFinish();
-      enqueue(() => {
-        // Nothing replaced it (e.g. an answer with no text): clear it.
-        setTimeout(() => {
+      // The core prints the finished answer in the same tick as liveEnd, so by the time this runs its
+      // rendering is queued: clearing after it (queued from here) runs once it is done. Nothing
+      // replaced the live text by then (e.g. an answer with no text): clear it.
+      enqueue(() =>
+        enqueue(() => {
           if (store.getSnapshot().live?.finished) store.liveEnd();
-        }, 50);
-      });
+        }),
+      );
     },
     liveRetry(r) {
       store.liveRetry(r);

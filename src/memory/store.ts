@@ -11,7 +11,7 @@ import { ensurePrivateDir } from '../util/fs-safe';
 import { appendRecords } from './append';
 import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
 export type { CompactResult } from './compact';
-import { FileCursor } from './file-cursor';
+import { FileCursor, type CursorState } from './file-cursor';
 import { appendAtomically } from './rewrite';
 import type { TransferItem } from './transfer';
 import { ingestFile } from './ingest';
@@ -84,6 +84,12 @@ export class MemoryStore {
 
   get(id: number): MemoryItem | undefined {
     return this.state.get(id);
+  }
+
+  /** The whole lines read so far (an unfinished last line taken back) and the cursor after them: what the index is built from. */
+  committed(): { state: MemoryState; cursor: CursorState } {
+    this.state.rollbackProvisional();
+    return { state: this.state, cursor: this.cursor.save() };
   }
 
   snapshot(): MemorySnapshot {

@@ -1,0 +1,197 @@
+/**
+ * Building the index from a full read of memory.jsonl: the only way one comes to be. What it holds
+ * is derived from the store's state exactly as the in-memory code derives it (selection order,
+ * pins, scopes, terms, keys), so answers from the index equal those of a full read.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { terms } from '../../util/terms';
+import { backgroundLine } from '../blocks';
+import { isoTime } from '../parse';
+import { sameItemKey } from '../records';
+import { Postings } from '../recall-postings';
+import type { MemoryStore } from '../store';
+import { unreadableCount, type MemoryItem } from '../types';
+import {
+  align8,
+  FORMAT_VERSION,
+  hash32,
+  MAGIC,
+  ORDER_ENTRY,
+  PREAMBLE,
+  SECTIONS,
+  tableCap,
+  type IndexHeader,
+  type SectionName,
+} from './layout';
+
+/** The text recall ranks an item by: its content and tags. */
+export function recallText(item: MemoryItem): string {
+  return item.tags?.length ? `${item.content} ${item.tags.join(' ')}` : item.content;
+}
+
+export function buildIndex(store: MemoryStore): { header: IndexHeader; bytes: Buffer } {
+  const { state, cursor } = store.committed();
+  const active = state.active();
+  const docs = [...active].sort((a, b) => a.id - b.id);
+  const n = docs.length;
+  const slotOf = new Map<number, number>();
+  docs.forEach((it, s) => slotOf.set(it.id, s));
+  const lineStart = lineStarts(store.path, cursor.offset, cursor.lines);
+
+  const ids = new Float64Array(n);
+  const times = new Float64Array(n);
+  const lens = new Int32Array(n);
+  const offs = new Float64Array(n);
+  const spans = new Uint32Array(n);
+  const scopeNo = new Map<string, number>();
+  const dict = new Map<string, number>();
+  const post = new Postings();
+  const keys = new Uint32Array(tableCap(n) * 2);
+  let totalLen = 0;
+  for (let s = 0; s < n; s++) {
+    const it = docs[s]!;
+    ids[s] = it.id;
+    times[s] = Number.isFinite(isoTime(it.ts)) ? isoTime(it.ts) : 0;
+    const [first, last] = state.linesOf(it.id)!;
+    offs[s] = lineStart[first - 1]!;
+    spans[s] = lineStart[last]! - lineStart[first - 1]!;
+    if (it.scope !== undefined && !scopeNo.has(it.scope)) scopeNo.set(it.scope, scopeNo.size + 1);
+    const words = terms(recallText(it));
+    lens[s] = words.length;
+    totalLen += words.length;
+    const tf = new Map<number, number>();
+    for (const w of words) {
+      let t = dict.get(w);
+      if (t === undefined) dict.set(w, (t = post.addTerm(0)));
+      tf.set(t, (tf.get(t) ?? 0) + 1);
+    }
+    for (const [t, f] of tf) post.append(t, s, f);
+    insert(keys, hash32(sameItemKey(it.scope, it.content)), s + 1);
+  }
+  post.repack(null, true);
+
+  // [background] candidates in the order selectBackground tries them.
+  const groups: MemoryItem[][] = [[], [], []];
+  for (const it of active) groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(it);
+  const order = Buffer.alloc(n * ORDER_ENTRY);
+  let o = 0;
+  for (const it of groups.flat()) {
+    const s = slotOf.get(it.id)!;
+    order.writeUInt32LE(s, o);
+    order.writeUInt32LE(backgroundLine(it).length, o + 4);
+    order.writeUInt32LE(it.scope === undefined ? 0 : scopeNo.get(it.scope)!, o + 8);
+    order.writeUInt32LE(spans[s]!, o + 12);
+    order.writeDoubleLE(times[s]!, o + 16);
+    order.writeDoubleLE(it.id, o + 24);
+    order.writeDoubleLE(offs[s]!, o + 32);
+    o += ORDER_ENTRY;
+  }
+
+  const termCap = tableCap(dict.size);
+  const thash = new Uint32Array(termCap * 2);
+  const tinfo = new Uint32Array(dict.size * 4);
+  const strs: Buffer[] = [];
+  let strOff = 0;
+  const none = new Uint8Array(n);
+  for (const [w, t] of dict) {
+    insert(thash, hash32(w), t + 1);
+    const b = Buffer.from(w, 'utf8');
+    tinfo.set([post.begin(t), post.clean(t, none, 0), strOff, b.length], t * 4);
+    strs.push(b);
+    strOff += b.length;
+  }
+  const used = post.terms ? post.begin(post.terms - 1) + post.clean(post.terms - 1, none, 0) : 0;
+
+  const parts: Record<SectionName, Uint8Array> = {
+    ids: bytesOf(ids),
+    times: bytesOf(times),
+    lens: bytesOf(lens),
+    offs: bytesOf(offs),
+    spans: bytesOf(spans),
+    order,
+    thash: bytesOf(thash),
+    tinfo: bytesOf(tinfo),
+    tstr: Buffer.concat(strs),
+    pslot: bytesOf(new Uint32Array(post.slots.buffer, post.slots.byteOffset, used)),
+    pfreq: bytesOf(post.freqs.subarray(0, used)),
+    khash: bytesOf(keys),
+  };
+  const skipped = store.skipped;
+  const unreadable = unreadableCount(skipped);
+  const header: Omit<IndexHeader, 'sections' | 'bytes'> = {
+    v: FORMAT_VERSION,
+    file: cursor,
+    maxId: state.maxId,
+    unreadable,
+    keptAsIs: skipped.length - unreadable,
+    dangling: state.danglingTombstones().map((t) => t.line),
+    n,
+    pinned: groups[0]!.length,
+    pref: groups[1]!.length,
+    totalLen,
+    terms: dict.size,
+    termCap,
+    keyCap: keys.length / 2,
+    scopes: [...scopeNo.keys()],
+  };
+  return assemble(header, parts);
+}
+
+/** Lay the header and the sections out; the header's length is fixed by padding, so offsets do not move. */
+function assemble(
+  head: Omit<IndexHeader, 'sections' | 'bytes'>,
+  parts: Record<SectionName, Uint8Array>,
+): { header: IndexHeader; bytes: Buffer } {
+  const probe = JSON.stringify({ ...head, sections: Object.fromEntries(SECTIONS.map((s) => [s, [1e15, 1e15]])), bytes: 1e15 });
+  const start = align8(PREAMBLE + Buffer.byteLength(probe) + 8);
+  const sections = {} as IndexHeader['sections'];
+  let at = start;
+  for (const name of SECTIONS) {
+    sections[name] = [at, parts[name].length];
+    at = align8(at + parts[name].length);
+  }
+  const header: IndexHeader = { ...head, sections, bytes: at };
+  const text = Buffer.from(JSON.stringify(header).padEnd(start - PREAMBLE, ' '), 'utf8');
+  const out = Buffer.alloc(at);
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(text.length, 8);
+  text.copy(out, PREAMBLE);
+  for (const name of SECTIONS) out.set(parts[name], sections[name][0]);
+  return { header, bytes: out };
+}
+
+function bytesOf(a: ArrayBufferView): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** Open addressing, linear probing, pairs of [hash, value]. */
+function insert(table: Uint32Array, h: number, value: number): void {
+  const mask = table.length / 2 - 1;
+  for (let i = h & mask; ; i = (i + 1) & mask) {
+    if (table[i * 2 + 1] === 0) {
+      table[i * 2] = h;
+      table[i * 2 + 1] = value;
+      return;
+    }
+  }
+}
+
+/** Byte offset of every line start (line L starts at [L − 1]; [lines] is `end`), read a piece at a time. */
+function lineStarts(path: string, end: number, lines: number): Float64Array {
+  const out = new Float64Array(lines + 1);
+  if (lines === 0) return out;
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let line = 1;
+    for (let pos = 0; pos < end && line <= lines;) {
+      const got = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
+      if (got === 0) break;
+      for (let i = buf.indexOf(0x0a); i !== -1 && i < got && line <= lines; i = buf.indexOf(0x0a, i + 1)) out[line++] = pos + i + 1;
+      pos += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * The layout of `memory.jsonl.index`, the one cache derived from memory.jsonl (docs/memory.md,
+ * "The index"). A magic line, the length of a JSON header, the header, then binary sections, each
+ * at an 8-byte boundary, little-endian. A header of another version, a file shorter or longer than
+ * the header says, or one that does not parse is not used: the index is built again.
+ */
+import type { CursorState } from '../file-cursor';
+
+/** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
+export const FORMAT_VERSION = 1;
+export const MAGIC = 'AISHIDX\n';
+/** Magic (8), header length (u32), reserved (u32). */
+export const PREAMBLE = 16;
+
+/**
+ * Sections. Per document (an active item; slot = its rank by id): `ids`, `times` (f64), `lens`
+ * (terms, i32), `offs` (byte offset of its record in memory.jsonl, f64), `spans` (bytes, u32).
+ * `order`: [background] candidates in their order (pinned, pref, rest; each newest first), one
+ * ORDER_ENTRY per document. `thash`: open-addressing table of term hashes → term number + 1;
+ * `tinfo`: per term [posting start, df, string offset, string bytes] (u32); `tstr`: the terms;
+ * `pslot` (u32) / `pfreq` (u16): postings. `khash`: [key hash, slot + 1] pairs (u32) for the
+ * duplicate check of adds.
+ */
+export const SECTIONS = ['ids', 'times', 'lens', 'offs', 'spans', 'order', 'thash', 'tinfo', 'tstr', 'pslot', 'pfreq', 'khash'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+/** Per entry of `order`: slot, line length in [background], scope number (0: none), record bytes (u32 each), time, id, record offset (f64 each). */
+export const ORDER_ENTRY = 40;
+
+export interface IndexHeader {
+  v: number;
+  /** memory.jsonl as the index saw it: every whole line before `file.offset` is in it. */
+  file: CursorState;
+  maxId: number;
+  /** Lines not used, and lines used but reported (invalid UTF-8). */
+  unreadable: number;
+  keptAsIs: number;
+  /** Lines of tombstones that name no item. */
+  dangling: number[];
+  /** Documents (active items). */
+  n: number;
+  /** How many of `order` are pinned, then pref. */
+  pinned: number;
+  pref: number;
+  totalLen: number;
+  terms: number;
+  termCap: number;
+  keyCap: number;
+  /** Scope number − 1 → scope. */
+  scopes: string[];
+  sections: Record<SectionName, [offset: number, bytes: number]>;
+  /** The whole file's length: a torn or truncated index is never taken for a whole one. */
+  bytes: number;
+}
+
+/** 32-bit FNV-1a over UTF-16 code units: the term and key tables' hash. */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A power of two at least twice `n` (at least 16): open addressing stays short. */
+export function tableCap(n: number): number {
+  let cap = 16;
+  while (cap < n * 2) cap *= 2;
+  return cap;
+}
+
+export const align8 = (n: number): number => (n + 7) & ~7;
+
+/** The header's shape is what we wrote (a hand-made or damaged file is not trusted). */
+export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
+  if (typeof h !== 'object' || h === null) return false;
+  const x = h as Partial<IndexHeader>;
+  if (x.v !== FORMAT_VERSION || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections) return false;
+  if (!Array.isArray(x.scopes) || !Array.isArray(x.dangling)) return false;
+  for (const name of SECTIONS) {
+    const s = x.sections[name];
+    if (!Array.isArray(s) || s[0] % 8 !== 0 || s[0] + s[1] > fileBytes) return false;
+  }
+  return true;
+}

@@ -1,0 +1,262 @@
+/**
+ * memory.jsonl seen through its index: what start-up, recall, search, plan and `aish memory add`
+ * need, without reading the file. memory.jsonl stays the only source of truth: the index is checked
+ * against it on every use (FileCursor: device, inode, size, mtime, ctime, the bytes before its
+ * offset), what was appended since is laid over it (tail.ts), and anything else rebuilds it from a
+ * full read. Items themselves are always read from memory.jsonl, by offset, and checked.
+ */
+import { parseInto } from '../parse';
+import { sameItemKey } from '../records';
+import { MemoryStore } from '../store';
+import type { MemoryItem } from '../types';
+import { buildIndex } from './build';
+import { hash32, ORDER_ENTRY, type IndexHeader } from './layout';
+import { CorruptIndex, indexPath, Sidecar, writeSidecar } from './sidecar';
+import { readTail, statKey, tailSkipped, type Tail } from './tail';
+import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+
+export interface IndexCounts {
+  /** Active items. */
+  total: number;
+  unreadable: number;
+  keptAsIs: number;
+  /** Lines of tombstones that name no item. */
+  dangling: number[];
+  maxId: number;
+}
+
+/** Per-document arrays, read whole on first need (recall, lookups by id). */
+interface Docs {
+  ids: Float64Array;
+  times: Float64Array;
+  lens: Int32Array;
+}
+
+export class MemoryIndex {
+  private side: Sidecar | null = null;
+  private tailValue: Tail | null = null;
+  private docsValue: Docs | null = null;
+  private readonly cache = new Map<number, MemoryItem>();
+  /** How many times the index was built by this process (tests and benchmarks read it). */
+  builds = 0;
+
+  constructor(readonly path: string) {}
+
+  /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or a rebuild. */
+  refresh(): void {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (this.tailValue && this.side && this.unchanged()) return;
+        this.side ??= Sidecar.open(this.path);
+        if (this.side) {
+          const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
+          if (r.kind === 'tail') {
+            this.tailValue = r.tail;
+            return;
+          }
+          if (r.kind === 'missing') return this.empty();
+        } else if (!exists(this.path)) return this.empty();
+        this.rebuild();
+        return;
+      } catch (err) {
+        // A damaged index is dropped and built again, once; a second failure is memory.jsonl's own.
+        if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
+        this.drop();
+      }
+    }
+  }
+
+  private unchanged(): boolean {
+    try {
+      return statKey(statSync(this.path)) === this.tailValue!.stat;
+    } catch {
+      return false;
+    }
+  }
+
+  private empty(): void {
+    this.drop();
+    this.tailValue = null;
+  }
+
+  private drop(): void {
+    this.side?.close();
+    this.side = null;
+    this.docsValue = null;
+    this.tailValue = null;
+    this.cache.clear();
+  }
+
+  /** A full read of memory.jsonl, the index written beside it (and used from memory when it cannot be). */
+  rebuild(): void {
+    this.drop();
+    const store = MemoryStore.open(this.path);
+    const { header, bytes } = buildIndex(store);
+    this.builds++;
+    writeSidecar(this.path, bytes);
+    this.side = Sidecar.fromBytes(header, bytes);
+    const r = readTail(this.path, header, (id) => this.slotOf(id));
+    this.tailValue = r.kind === 'tail' ? r.tail : null;
+  }
+
+  get header(): IndexHeader | null {
+    return this.side?.header ?? null;
+  }
+
+  get tail(): Tail | null {
+    return this.tailValue;
+  }
+
+  get sidecar(): Sidecar | null {
+    return this.side;
+  }
+
+  counts(): IndexCounts {
+    const h = this.side?.header;
+    const t = this.tailValue;
+    if (!h) return { total: 0, unreadable: 0, keptAsIs: 0, dangling: [], maxId: 0 };
+    const ts = t ? tailSkipped(t) : { unreadable: 0, keptAsIs: 0 };
+    return {
+      total: this.size,
+      unreadable: h.unreadable + ts.unreadable,
+      keptAsIs: h.keptAsIs + ts.keptAsIs,
+      dangling: [...h.dangling, ...(t ? t.state.danglingTombstones().map((d) => d.line) : [])],
+      maxId: Math.max(h.maxId, t?.state.maxId ?? 0),
+    };
+  }
+
+  /** Active items. */
+  get size(): number {
+    const h = this.side?.header;
+    if (!h) return 0;
+    const t = this.tailValue;
+    return h.n - (t?.dead.size ?? 0) + (t?.items.length ?? 0);
+  }
+
+  docs(): Docs {
+    const s = this.side!;
+    const n = s.header.n;
+    this.docsValue ??= { ids: s.f64('ids', 0, n), times: s.f64('times', 0, n), lens: new Int32Array(s.range('lens', 0, n, 4)) };
+    return this.docsValue;
+  }
+
+  /** The slot of an indexed item by id (binary search: slots are in id order), -1 when none. */
+  slotOf(id: number): number {
+    if (!this.side) return -1;
+    const ids = this.docs().ids;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = ids[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The active item with this id, or undefined. */
+  get(id: number): MemoryItem | undefined {
+    const t = this.tailValue;
+    const fromTail = t?.state.get(id);
+    if (fromTail) return fromTail;
+    const s = this.slotOf(id);
+    if (s < 0 || t?.dead.has(s)) return undefined;
+    const pos = this.side!.f64('offs', s, 1)[0]!;
+    const span = this.side!.u32('spans', s, 1)[0]!;
+    return this.itemAt(id, pos, span);
+  }
+
+  /** Pinned, with the tail's pin records over the index's. */
+  isPinned(item: MemoryItem): boolean {
+    const t = this.tailValue;
+    if (t?.state.get(item.id)) return t.state.isPinned(item);
+    const s = this.slotOf(item.id);
+    const over = s >= 0 ? t?.pins.get(s) : undefined;
+    return over ?? this.pinnedInIndex(s, item);
+  }
+
+  private pinnedInIndex(slot: number, item: MemoryItem): boolean {
+    if (slot < 0) return item.pinned === true;
+    // `order` starts with the pinned ones; a pinned slot is among its first `pinned` entries.
+    const h = this.side!.header;
+    const n = h.pinned;
+    for (let at = 0; at < n; at += 4096) {
+      const chunk = new Uint32Array(this.side!.range('order', at, Math.min(4096, n - at), ORDER_ENTRY));
+      for (let i = 0; i < chunk.length; i += ORDER_ENTRY / 4) if (chunk[i] === slot) return true;
+    }
+    return false;
+  }
+
+  /** The record of an indexed item, read from memory.jsonl by offset and checked to be that item. */
+  itemAt(id: number, pos: number, span: number): MemoryItem {
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    const bytes = readAt(this.path, pos, span);
+    let found: MemoryItem | undefined;
+    const ignore = () => {};
+    parseInto(bytes.toString('utf8'), pos === 0 ? 1 : 2, true, {
+      item: (it) => (found = it),
+      forget: ignore,
+      pin: ignore,
+      header: ignore,
+      bad: ignore,
+    });
+    if (found?.id !== id) throw new CorruptIndex(`item ${id} is not where the index says`);
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(id, found);
+    return found;
+  }
+
+  /** An active item in `scope` that says the same as `content` (white space and case aside), if any. */
+  duplicateOf(scope: string | undefined, content: string): MemoryItem | undefined {
+    const key = sameItemKey(scope, content);
+    const t = this.tailValue;
+    for (const it of t?.items ?? []) if (sameItemKey(it.scope, it.content) === key) return it;
+    const h = this.side?.header;
+    if (!h) return undefined;
+    const want = hash32(key);
+    const mask = h.keyCap - 1;
+    for (let i = want & mask; ; i = (i + 1) & mask) {
+      const [hv, slot1] = this.side!.u32('khash', i * 2, 2) as unknown as [number, number];
+      if (slot1 === 0) return undefined;
+      if (hv !== want || t?.dead.has(slot1 - 1)) continue;
+      const id = this.docs().ids[slot1 - 1]!;
+      const it = this.get(id);
+      if (it && sameItemKey(it.scope, it.content) === key) return it;
+    }
+  }
+
+  close(): void {
+    this.drop();
+  }
+}
+
+export { indexPath };
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readAt(path: string, pos: number, len: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(len);
+    let got = 0;
+    while (got < len) {
+      const n = readSync(fd, buf, got, len - got, pos + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * BM25 recall over the index: only the query's terms are looked up (their posting lists read by
+ * offset), the tail's items are tokenised and added, and documents the tail forgets are left out;
+ * then the same ranking as the in-memory index (recall-rank.ts) runs over just the documents those
+ * lists touch. Document count, lengths and document frequencies are those of the live items, so
+ * scores equal those of an index built from a full read.
+ */
+import { terms } from '../../util/terms';
+import { Postings } from '../recall-postings';
+import { queryWeights, rank, type IndexView, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
+import { isoTime } from '../parse';
+import { hash32 } from './layout';
+import { recallText } from './build';
+import type { MemoryIndex } from './memory-index';
+import type { Tail } from './tail';
+
+interface TailTerms {
+  /** term → [tail item index, frequency] pairs */
+  post: Map<string, number[]>;
+  lens: Int32Array;
+  total: number;
+}
+
+const tailTerms = new WeakMap<Tail, TailTerms>();
+
+function termsOfTail(t: Tail): TailTerms {
+  let tt = tailTerms.get(t);
+  if (tt) return tt;
+  tt = { post: new Map(), lens: new Int32Array(t.items.length), total: 0 };
+  t.items.forEach((it, i) => {
+    const words = terms(recallText(it));
+    tt!.lens[i] = words.length;
+    tt!.total += words.length;
+    const tf = new Map<string, number>();
+    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+    for (const [w, f] of tf) {
+      const list = tt!.post.get(w) ?? [];
+      list.push(i, f);
+      tt!.post.set(w, list);
+    }
+  });
+  tailTerms.set(t, tt);
+  return tt;
+}
+
+export class IndexSearch implements RecallSource {
+  constructor(private readonly ix: MemoryIndex) {}
+
+  get size(): number {
+    return this.ix.size;
+  }
+
+  search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
+    const ix = this.ix;
+    const h = ix.header;
+    if (!h || ix.size === 0 || !(opts.limit >= 1)) return [];
+    const tail = ix.tail;
+    const tt = tail ? termsOfTail(tail) : null;
+    // The query's known terms, in the order queryWeights meets them.
+    const dict = new Map<string, number>();
+    const base: Array<{ start: number; df: number } | null> = [];
+    for (const part of query) {
+      for (const w of terms(part.text)) {
+        if (dict.has(w)) continue;
+        const b = this.lookup(w);
+        if (!b && !tt?.post.has(w)) continue;
+        dict.set(w, base.length);
+        base.push(b);
+      }
+    }
+    const weights = queryWeights(dict, query);
+    if (weights.size === 0) return [];
+
+    const docs = ix.docs();
+    const dead = tail?.dead;
+    const local = new Map<number, number>(); // base slot, or −1 − tail index → local slot
+    const ids: number[] = [];
+    const times: number[] = [];
+    const lens: number[] = [];
+    const slotFor = (key: number, id: number, time: number, len: number): number => {
+      let s = local.get(key);
+      if (s === undefined) {
+        s = ids.length;
+        local.set(key, s);
+        ids.push(id);
+        times.push(time);
+        lens.push(len);
+      }
+      return s;
+    };
+    const post = new Postings();
+    for (const [w, t] of dict) {
+      post.addTerm(0);
+      const b = base[t];
+      if (b && b.df > 0) {
+        const slots = ix.sidecar!.u32('pslot', b.start, b.df);
+        const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
+        for (let i = 0; i < slots.length; i++) {
+          const s = slots[i]!;
+          if (s >= h.n) continue;
+          if (dead?.has(s)) continue;
+          post.append(t, slotFor(s, docs.ids[s]!, docs.times[s]!, docs.lens[s]!), freqs[i]!);
+        }
+      }
+      const more = tt?.post.get(w);
+      if (more) {
+        for (let i = 0; i < more.length; i += 2) {
+          const k = more[i]!;
+          const it = tail!.items[k]!;
+          const time = isoTime(it.ts);
+          post.append(t, slotFor(-1 - k, it.id, Number.isFinite(time) ? time : 0, tt!.lens[k]!), more[i + 1]!);
+        }
+      }
+    }
+    let totalLen = h.totalLen + (tt?.total ?? 0);
+    for (const s of dead ?? []) totalLen -= docs.lens[s]!;
+    const m = ids.length;
+    const view: IndexView = {
+      post,
+      dead: new Uint8Array(m),
+      epoch: 0,
+      ids: Float64Array.from(ids),
+      times: Float64Array.from(times),
+      lens: Int32Array.from(lens),
+      used: m,
+      live: ix.size,
+      totalLen,
+    };
+    return rank(view, weights, opts, new Float64Array(m), new Int32Array(m));
+  }
+
+  /** A term of the index: where its postings start and how many. */
+  private lookup(word: string): { start: number; df: number } | null {
+    const side = this.ix.sidecar!;
+    const h = side.header;
+    if (h.terms === 0) return null;
+    const want = hash32(word);
+    const mask = h.termCap - 1;
+    for (let i = want & mask; ; i = (i + 1) & mask) {
+      const pair = side.u32('thash', i * 2, 2);
+      if (pair[1] === 0) return null;
+      if (pair[0] !== want) continue;
+      const info = side.u32('tinfo', (pair[1]! - 1) * 4, 4);
+      const text = Buffer.from(side.range('tstr', info[2]!, info[3]!, 1)).toString('utf8');
+      if (text === word) return { start: info[0]!, df: info[1]! };
+    }
+  }
+}

@@ -63,7 +63,6 @@ await build({
     cli: 'src/frontends/cli/main.ts',
     'repl-ui': 'src/frontends/cli/repl-ui-entry.ts',
     define: 'src/config/define.ts',
-    'memory-worker': 'src/memory/preload-worker.ts',
   },
   outdir: out,
   bundle: true,

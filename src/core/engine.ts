@@ -75,7 +75,6 @@ export class Engine {
       paths.memoryPath,
       {
         inject: opts.memory,
-        preload: opts.memoryPreload,
         cwd: () => this.cwd,
         // -p and --norris read no :commands: point at the shell's command instead.
         ...(frontHost.canAsk === false && { inspectHint: 'aish memory list' }),

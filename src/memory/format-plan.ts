@@ -34,7 +34,10 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
   const summary = [...counts].map(([reason, n]) => `${reason} ${n}`).join(', ');
   out.push(`left out: ${plan.leftOut.length}${summary ? ` (${summary})` : ''}`);
   const shown = o.maxLeftOut === undefined ? plan.leftOut : plan.leftOut.slice(0, o.maxLeftOut);
-  for (const l of shown) out.push(`  ${l.reason.padEnd(15)}  ${label(l.item, o.isPinned)}`);
+  for (const l of shown) {
+    const it = plan.item(l.id);
+    if (it) out.push(`  ${l.reason.padEnd(15)}  ${label(it, o.isPinned)}`);
+  }
   if (shown.length < plan.leftOut.length)
     out.push(`  … and ${plan.leftOut.length - shown.length} more (aish memory plan --json lists every one)`);
   return out;

@@ -1,9 +1,10 @@
 /**
  * `:memory plan` / `aish memory plan`: what would be sent for a message, and why everything else is
- * not. Pure: built from the background choice and a recall with every hit considered.
+ * not. Built from the background choice (every item left out, by id) and a recall with every hit
+ * considered; the items left out are read only when shown.
  */
+import type { IndexBackground } from './index/background';
 import type { RecallChoice } from './recall';
-import type { BackgroundChoice } from './select';
 import type { MemoryItem } from './types';
 
 export type LeftOutReason = 'budget' | 'scope' | 'below threshold';
@@ -11,21 +12,23 @@ export type LeftOutReason = 'budget' | 'scope' | 'below threshold';
 export interface MemoryPlan {
   background: MemoryItem[];
   recall: RecallChoice['items'];
-  leftOut: Array<{ item: MemoryItem; reason: LeftOutReason; relevance?: number }>;
+  leftOut: Array<{ id: number; reason: LeftOutReason; relevance?: number }>;
+  /** An item by id (to show one left out). */
+  item(id: number): MemoryItem | undefined;
 }
 
 /** `recall` null: no message to recall for (nothing left out is then "below threshold"). */
-export function buildPlan(bg: BackgroundChoice, recall: RecallChoice | null): MemoryPlan {
-  const leftOut: MemoryPlan['leftOut'] = bg.outOfScope.map((item) => ({ item, reason: 'scope' as const }));
+export function buildPlan(bg: IndexBackground, recall: RecallChoice | null, item: (id: number) => MemoryItem | undefined): MemoryPlan {
+  const leftOut: MemoryPlan['leftOut'] = bg.outOfScope.map((id) => ({ id, reason: 'scope' as const }));
   const recalled = new Set(recall?.items.map((r) => r.item.id));
   const relevant = new Map(recall?.overBudget.map((r) => [r.item.id, r.relevance]));
-  for (const item of bg.overBudget) {
-    if (recalled.has(item.id)) continue;
-    const relevance = relevant.get(item.id);
-    if (relevance !== undefined) leftOut.push({ item, reason: 'budget', relevance });
-    else leftOut.push({ item, reason: recall ? 'below threshold' : 'budget' });
+  for (const id of bg.overBudget) {
+    if (recalled.has(id)) continue;
+    const relevance = relevant.get(id);
+    if (relevance !== undefined) leftOut.push({ id, reason: 'budget', relevance });
+    else leftOut.push({ id, reason: recall ? 'below threshold' : 'budget' });
   }
-  return { background: bg.items, recall: recall?.items ?? [], leftOut };
+  return { background: bg.items, recall: recall?.items ?? [], leftOut, item };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -43,7 +46,7 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
     background: plan.background.map(base),
     recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance) })),
     left_out: plan.leftOut.map((l) => ({
-      id: l.item.id,
+      id: l.id,
       reason: l.reason,
       ...(l.relevance !== undefined && { relevance: round(l.relevance) }),
     })),

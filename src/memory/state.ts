@@ -46,7 +46,7 @@ export class MemoryState {
     item: (item, time, line, endLine) => {
       if (!this.claim(item.id, line, endLine, item)) return;
       this.addItem(item, time);
-      if (endLine !== undefined) this.noteEnd(item.id, endLine);
+      if (endLine !== undefined) this.endOf.set(item.id, endLine); // kept on rollback: the id is claimed again
       if (this.raw) this.keepRaw(item.id, line, endLine);
     },
     forget: (tomb, line, endLine) => {
@@ -140,11 +140,6 @@ export class MemoryState {
       this.lastTime = time;
       this.lastId = id;
     }
-  }
-
-  private noteEnd(id: number, endLine: number): void {
-    this.endOf.set(id, endLine);
-    this.undo?.push(() => this.endOf.delete(id));
   }
 
   private addTomb(tomb: Tombstone): void {
@@ -261,7 +256,7 @@ export class MemoryState {
     return first === undefined ? undefined : [first, this.endOf.get(id) ?? first];
   }
 
-  /** Every item read (forgotten or not), in file order. */
+  /** Every item read, forgotten or not, in file order. */
   itemsInFileOrder(): readonly MemoryItem[] {
     return this.itemList;
   }

@@ -13,7 +13,8 @@ import { IndexSearch } from '../../src/memory/index/search';
 import { scopeFilter } from '../../src/memory/project';
 import { chooseRecall } from '../../src/memory/recall';
 import { RecallIndex } from '../../src/memory/recall-index';
-import { recallDoc } from '../../src/memory/recall-service';
+import { recallText } from '../../src/memory/index/build';
+import { isoTime } from '../../src/memory/parse';
 import { selectBackground } from '../../src/memory/select';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
@@ -87,7 +88,7 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   expect(indexBackground(ix, budget, cwd).items).toEqual(full.items);
 
   const mem = new RecallIndex();
-  for (const it of store.items()) mem.add(recallDoc(it));
+  for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
   const now = Date.parse('2026-03-01T00:00:00Z');
   const o = { now, maxChars: 600, minScore: 0.1, exclude: () => false, limit: 20 };
   const q = [
@@ -101,6 +102,8 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   expect(ix.duplicateOf(undefined, 'never said')).toBeUndefined();
   expect(ix.counts().total).toBe(store.items().length);
   expect(ix.counts().maxId).toBe(store.maxId);
+  expect(ix.counts().dangling).toEqual(store.danglingTombstones().map((t) => t.line));
+  expect(ix.counts().unreadable).toBe(store.skipped.length);
   ix.close();
   return ix.builds;
 }

@@ -9,7 +9,7 @@ import { UsageError } from '../../util/errors';
 import { abandonEarlyPrompt } from '../repl/first-frame';
 import { reportFailure } from './failure';
 import { registerMemoryCommands } from './memory-commands';
-import { injectsMemory, memoryPreloader, runReplFront } from './repl-front';
+import { runReplFront } from './repl-front';
 
 interface RootOptions extends GlobalFlags {
   prompt?: string;
@@ -51,9 +51,6 @@ function buildProgram(): Command {
     .action(async () => {
       const o = program.opts<RootOptions>();
       const s = await setup(o);
-      // Read memory on the other core while the rest loads (dist/memory-worker.js sits beside this
-      // bundle). Started by each front end at its own best moment: the REPL after its first frame.
-      const preload = memoryPreloader(s, injectsMemory(s, o), new URL('./memory-worker.js', import.meta.url));
       const engineOpts = { model: o.model, memory: o.memory, resume: o.resume, continueLatest: o.continue };
       // A capture of the session being continued may still be writing its working state (the
       // aish that quit a moment ago handed it off): give it a moment.
@@ -62,20 +59,18 @@ function buildProgram(): Command {
       if (o.suggest !== undefined) {
         if (o.prompt !== undefined || o.norris !== undefined) throw new UsageError('use -e alone, not with -p or --norris');
         if (!o.suggest.trim()) throw new UsageError('-e needs a request, e.g. aish -e "find files over 100 MB here"');
-        actionExitCode = await (await import('../suggest-cli')).runSuggest(s, o.suggest, { ...engineOpts, memoryPreload: preload() });
+        actionExitCode = await (await import('../suggest-cli')).runSuggest(s, o.suggest, { ...engineOpts });
       } else if (o.norris !== undefined) {
         if (o.prompt !== undefined) throw new UsageError('use either -p or --norris, not both');
         if (!o.norris.trim()) throw new UsageError('--norris needs a goal, e.g. aish --norris "make the tests pass"');
-        actionExitCode = await (
-          await import('../norris-cli')
-        ).runNorrisCli(s, o.norris, { ...engineOpts, memoryPreload: preload(), yes: o.yes === true });
+        actionExitCode = await (await import('../norris-cli')).runNorrisCli(s, o.norris, { ...engineOpts, yes: o.yes === true });
       } else if (o.prompt !== undefined) {
         if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
-        actionExitCode = await (await import('../oneshot')).runOneShot(s, o.prompt, { ...engineOpts, memoryPreload: preload() });
+        actionExitCode = await (await import('../oneshot')).runOneShot(s, o.prompt, { ...engineOpts });
       } else if (process.stdin.isTTY && process.stdout.isTTY) {
-        actionExitCode = await runReplFront(s, engineOpts, preload, async () => (await import('../repl/repl')).runRepl);
+        actionExitCode = await runReplFront(s, engineOpts, async () => (await import('../repl/repl')).runRepl);
       } else {
-        actionExitCode = await (await import('../plain')).runPlain(s, { ...engineOpts, memoryPreload: preload() });
+        actionExitCode = await (await import('../plain')).runPlain(s, { ...engineOpts });
       }
     });
 

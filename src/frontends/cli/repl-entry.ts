@@ -8,15 +8,14 @@
 import { setup } from '../../config/setup';
 import { abandonEarlyPrompt } from '../repl/first-frame';
 import { reportFailure } from './failure';
-import { injectsMemory, memoryPreloader, runReplFront, type RunRepl } from './repl-front';
+import { runReplFront, type RunRepl } from './repl-front';
 
 async function start(): Promise<number> {
   try {
     const s = await setup({});
     const opts = { memory: true };
-    const preload = memoryPreloader(s, injectsMemory(s, opts), new URL('./memory-worker.js', import.meta.url));
     const ui = new URL('./repl-ui.js', import.meta.url).href;
-    return await runReplFront(s, opts, preload, async () => ((await import(ui)) as { runRepl: RunRepl }).runRepl);
+    return await runReplFront(s, opts, async () => ((await import(ui)) as { runRepl: RunRepl }).runRepl);
   } catch (err) {
     abandonEarlyPrompt(); // the launcher's prompt line, if the REPL never started
     return reportFailure(err);

@@ -11,22 +11,15 @@ import { messageTokens } from '../../context/tokens';
 import type { EngineOptions } from '../../core/options';
 import type { StatusInfo } from '../../core/status';
 import { inboxPath } from '../../memory/inbox-path';
-import { preloadMemory, type PreloadResult } from '../../memory/preload';
-import { memoryPreloadRequest } from '../../memory/startup';
+import { indexBackground } from '../../memory/index/background';
+import { MemoryIndex } from '../../memory/index/memory-index';
+import type { MemoryItem } from '../../memory/types';
 import { tildify } from '../../util/paths';
 import { drawFirstFrame, type FirstFrame } from '../repl/first-frame';
 
 /** Start-up memory is read and injected: neither --no-memory nor `memory: false` in the config. */
 export function injectsMemory(s: Setup, opts: { memory?: boolean | undefined }): boolean {
   return opts.memory !== false && s.config.memory !== false;
-}
-
-/**
- * Start reading memory (in dist/memory-worker.js, beside the entry that passes `workerUrl`): each
- * front end calls it at its own best moment — the REPL after its first frame.
- */
-export function memoryPreloader(s: Setup, memoryOn: boolean, workerUrl: URL): () => Promise<PreloadResult> | undefined {
-  return () => (memoryOn ? preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath), workerUrl) : undefined);
 }
 
 /** A memory file this small is read before the first frame (a few ms), so its status line is final. */
@@ -36,12 +29,19 @@ export const SMALL_MEMORY_BYTES = 256 * 1024;
  * Start-up memory when it can be known before the first frame: no file yet, or a small one (read
  * here, in this thread). Undefined otherwise: the front end reads it later, in a worker.
  */
-export async function smallMemory(s: Setup, memoryOn: boolean): Promise<PreloadResult | undefined> {
-  if (!memoryOn) return undefined;
+export function smallMemory(s: Setup, memoryOn: boolean): { injected: MemoryItem[] } | undefined {
+  if (!memoryOn || s.config.memory === false) return undefined;
   const st = statSync(s.paths.memoryPath, { throwIfNoEntry: false });
   if (st && st.size > SMALL_MEMORY_BYTES) return undefined;
-  const r = await preloadMemory(memoryPreloadRequest(s.config, s.paths.memoryPath));
-  return r.ok ? r : undefined;
+  try {
+    const ix = new MemoryIndex(s.paths.memoryPath);
+    ix.refresh();
+    const injected = indexBackground(ix, s.config.memory.injectMaxChars, process.cwd()).items;
+    ix.close();
+    return { injected };
+  } catch {
+    return undefined; // the session reports it
+  }
 }
 
 /**
@@ -51,11 +51,11 @@ export async function smallMemory(s: Setup, memoryOn: boolean): Promise<PreloadR
 export function initialStatus(
   s: Setup,
   o: { model?: string | undefined; memory?: boolean | undefined },
-  memory?: PreloadResult,
+  memory?: { injected: MemoryItem[] },
 ): StatusInfo {
   const preset = resolvePreset(s.config, o.model ?? s.config.defaultModel);
   const memoryOn = injectsMemory(s, o);
-  const injected = memoryOn && memory?.ok ? memory.injected : undefined;
+  const injected = memoryOn && memory ? memory.injected : undefined;
   return {
     preset: preset.name,
     model: preset.model,
@@ -79,18 +79,13 @@ export type RunRepl = (s: Setup, opts: EngineOptions, frame: FirstFrame) => Prom
  * The prompt is on screen before the UI modules load; Ink replaces it when it mounts. `loadUi`
  * imports the UI: the full CLI's own chunk, or dist/repl-ui.js for the plain entry.
  */
-export async function runReplFront(
-  s: Setup,
-  opts: EngineOptions,
-  preload: () => Promise<PreloadResult> | undefined,
-  loadUi: () => Promise<RunRepl>,
-): Promise<number> {
-  const known = await smallMemory(s, injectsMemory(s, opts));
+export async function runReplFront(s: Setup, opts: EngineOptions, loadUi: () => Promise<RunRepl>): Promise<number> {
+  const known = smallMemory(s, injectsMemory(s, opts));
   const frame = drawFirstFrame(initialStatus(s, opts, known));
   try {
     return await (
       await loadUi()
-    )(s, { ...opts, memoryPreload: known ? Promise.resolve(known) : preload() }, frame);
+    )(s, opts, frame);
   } catch (err) {
     frame.abandon();
     throw err;

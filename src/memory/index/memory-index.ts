@@ -121,7 +121,8 @@ export class MemoryIndex {
       total: this.size,
       unreadable: h.unreadable + ts.unreadable,
       keptAsIs: h.keptAsIs + ts.keptAsIs,
-      dangling: [...h.dangling, ...(t ? t.state.danglingTombstones().map((d) => d.line) : [])],
+      // A tail's tombstones all name an item (readTail rebuilds otherwise): only the index's can dangle.
+      dangling: h.dangling,
       maxId: Math.max(h.maxId, t?.state.maxId ?? 0),
     };
   }

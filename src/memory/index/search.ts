@@ -73,21 +73,15 @@ export class IndexSearch implements RecallSource {
 
     const docs = ix.docs();
     const dead = tail?.dead;
-    const local = new Map<number, number>(); // base slot, or −1 − tail index → local slot
-    const ids: number[] = [];
-    const times: number[] = [];
-    const lens: number[] = [];
-    const slotFor = (key: number, id: number, time: number, len: number): number => {
-      let s = local.get(key);
-      if (s === undefined) {
-        s = ids.length;
-        local.set(key, s);
-        ids.push(id);
-        times.push(time);
-        lens.push(len);
-      }
-      return s;
-    };
+    // Local slots: only the documents the query's lists touch. `baseLocal`/`tailLocal` hold slot + 1.
+    let cap = 0;
+    for (const [w, t] of dict) cap += (base[t]?.df ?? 0) + (tt?.post.get(w)?.length ?? 0) / 2;
+    const baseLocal = new Int32Array(h.n);
+    const tailLocal = new Int32Array(tail?.items.length ?? 0);
+    const ids = new Float64Array(cap);
+    const times = new Float64Array(cap);
+    const lens = new Int32Array(cap);
+    let m = 0;
     const post = new Postings();
     for (const [w, t] of dict) {
       post.addTerm(0);
@@ -97,31 +91,43 @@ export class IndexSearch implements RecallSource {
         const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
         for (let i = 0; i < slots.length; i++) {
           const s = slots[i]!;
-          if (s >= h.n) continue;
-          if (dead?.has(s)) continue;
-          post.append(t, slotFor(s, docs.ids[s]!, docs.times[s]!, docs.lens[s]!), freqs[i]!);
+          if (s >= h.n || dead?.has(s)) continue;
+          let l = baseLocal[s]! - 1;
+          if (l < 0) {
+            l = m++;
+            baseLocal[s] = l + 1;
+            ids[l] = docs.ids[s]!;
+            times[l] = docs.times[s]!;
+            lens[l] = docs.lens[s]!;
+          }
+          post.append(t, l, freqs[i]!);
         }
       }
       const more = tt?.post.get(w);
-      if (more) {
-        for (let i = 0; i < more.length; i += 2) {
-          const k = more[i]!;
+      for (let i = 0; more && i < more.length; i += 2) {
+        const k = more[i]!;
+        let l = tailLocal[k]! - 1;
+        if (l < 0) {
           const it = tail!.items[k]!;
           const time = isoTime(it.ts);
-          post.append(t, slotFor(-1 - k, it.id, Number.isFinite(time) ? time : 0, tt!.lens[k]!), more[i + 1]!);
+          l = m++;
+          tailLocal[k] = l + 1;
+          ids[l] = it.id;
+          times[l] = Number.isFinite(time) ? time : 0;
+          lens[l] = tt!.lens[k]!;
         }
+        post.append(t, l, more[i + 1]!);
       }
     }
     let totalLen = h.totalLen + (tt?.total ?? 0);
     for (const s of dead ?? []) totalLen -= docs.lens[s]!;
-    const m = ids.length;
     const view: IndexView = {
       post,
       dead: new Uint8Array(m),
       epoch: 0,
-      ids: Float64Array.from(ids),
-      times: Float64Array.from(times),
-      lens: Int32Array.from(lens),
+      ids,
+      times,
+      lens,
       used: m,
       live: ix.size,
       totalLen,

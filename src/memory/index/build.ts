@@ -8,7 +8,7 @@ import { terms } from '../../util/terms';
 import { backgroundLine } from '../blocks';
 import { isoTime } from '../parse';
 import { sameItemKey } from '../records';
-import { Postings } from '../recall-postings';
+import { grow, Postings } from '../recall-postings';
 import type { MemoryStore } from '../store';
 import { unreadableCount, type MemoryItem } from '../types';
 import {
@@ -29,13 +29,24 @@ export function recallText(item: MemoryItem): string {
   return item.tags?.length ? `${item.content} ${item.tags.join(' ')}` : item.content;
 }
 
-export function buildIndex(store: MemoryStore): { header: IndexHeader; bytes: Buffer } {
+/** An index laid out: its header (with section offsets) and the bytes to write at each offset. */
+export interface BuiltIndex {
+  header: IndexHeader;
+  /** Preamble and header text, for offset 0. */
+  head: Buffer;
+  parts: Record<SectionName, Uint8Array>;
+}
+
+export function buildIndex(store: MemoryStore): BuiltIndex {
   const { state, cursor } = store.committed();
   const active = state.active();
-  const docs = [...active].sort((a, b) => a.id - b.id);
-  const n = docs.length;
-  const slotOf = new Map<number, number>();
-  docs.forEach((it, s) => slotOf.set(it.id, s));
+  const n = active.length;
+  // Slots in id order; `slotOf[i]`: the slot of active[i]. The file is usually in id order, so newest first reversed.
+  const perm = Array.from({ length: n }, (_, i) => n - 1 - i);
+  if (!perm.every((a, i) => i === 0 || active[perm[i - 1]!]!.id < active[a]!.id)) perm.sort((a, b) => active[a]!.id - active[b]!.id);
+  const docs = perm.map((i) => active[i]!);
+  const slotOf = new Int32Array(n);
+  perm.forEach((a, s) => (slotOf[a] = s));
   const lineStart = lineStarts(store.path, cursor.offset, cursor.lines);
 
   const ids = new Float64Array(n);
@@ -48,6 +59,9 @@ export function buildIndex(store: MemoryStore): { header: IndexHeader; bytes: Bu
   const post = new Postings();
   const keys = new Uint32Array(tableCap(n) * 2);
   let totalLen = 0;
+  let seenIn = new Int32Array(1024);
+  let tf = new Int32Array(1024);
+  const distinct: number[] = [];
   for (let s = 0; s < n; s++) {
     const it = docs[s]!;
     ids[s] = it.id;
@@ -59,24 +73,36 @@ export function buildIndex(store: MemoryStore): { header: IndexHeader; bytes: Bu
     const words = terms(recallText(it));
     lens[s] = words.length;
     totalLen += words.length;
-    const tf = new Map<number, number>();
+    // Each term once per document with its count, without a Map per document.
+    distinct.length = 0;
     for (const w of words) {
       let t = dict.get(w);
-      if (t === undefined) dict.set(w, (t = post.addTerm(0)));
-      tf.set(t, (tf.get(t) ?? 0) + 1);
+      if (t === undefined) {
+        dict.set(w, (t = post.addTerm(0)));
+        if (t === seenIn.length) {
+          seenIn = grow(seenIn, t * 2);
+          tf = grow(tf, t * 2);
+        }
+      }
+      if (seenIn[t] !== s + 1) {
+        seenIn[t] = s + 1;
+        tf[t] = 1;
+        distinct.push(t);
+      } else tf[t]!++;
     }
-    for (const [t, f] of tf) post.append(t, s, f);
+    for (const t of distinct) post.append(t, s, tf[t]!);
     insert(keys, hash32(sameItemKey(it.scope, it.content)), s + 1);
   }
   post.repack(null, true);
 
   // [background] candidates in the order selectBackground tries them.
-  const groups: MemoryItem[][] = [[], [], []];
-  for (const it of active) groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(it);
+  const groups: number[][] = [[], [], []];
+  active.forEach((it, i) => groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(i));
   const order = Buffer.alloc(n * ORDER_ENTRY);
   let o = 0;
-  for (const it of groups.flat()) {
-    const s = slotOf.get(it.id)!;
+  for (const i of groups.flat()) {
+    const it = active[i]!;
+    const s = slotOf[i]!;
     order.writeUInt32LE(s, o);
     order.writeUInt32LE(backgroundLine(it).length, o + 4);
     order.writeUInt32LE(it.scope === undefined ? 0 : scopeNo.get(it.scope)!, o + 8);
@@ -134,14 +160,11 @@ export function buildIndex(store: MemoryStore): { header: IndexHeader; bytes: Bu
     keyCap: keys.length / 2,
     scopes: [...scopeNo.keys()],
   };
-  return assemble(header, parts);
+  return layOut(header, parts);
 }
 
 /** Lay the header and the sections out; the header's length is fixed by padding, so offsets do not move. */
-function assemble(
-  head: Omit<IndexHeader, 'sections' | 'bytes'>,
-  parts: Record<SectionName, Uint8Array>,
-): { header: IndexHeader; bytes: Buffer } {
+function layOut(head: Omit<IndexHeader, 'sections' | 'bytes'>, parts: Record<SectionName, Uint8Array>): BuiltIndex {
   const probe = JSON.stringify({ ...head, sections: Object.fromEntries(SECTIONS.map((s) => [s, [1e15, 1e15]])), bytes: 1e15 });
   const start = align8(PREAMBLE + Buffer.byteLength(probe) + 8);
   const sections = {} as IndexHeader['sections'];
@@ -152,12 +175,18 @@ function assemble(
   }
   const header: IndexHeader = { ...head, sections, bytes: at };
   const text = Buffer.from(JSON.stringify(header).padEnd(start - PREAMBLE, ' '), 'utf8');
-  const out = Buffer.alloc(at);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(text.length, 8);
-  text.copy(out, PREAMBLE);
-  for (const name of SECTIONS) out.set(parts[name], sections[name][0]);
-  return { header, bytes: out };
+  const pre = Buffer.alloc(PREAMBLE);
+  pre.write(MAGIC, 0, 'latin1');
+  pre.writeUInt32LE(text.length, 8);
+  return { header, head: Buffer.concat([pre, text]), parts };
+}
+
+/** The whole index as one buffer (when it cannot be written, it is used from memory). */
+export function assemble(b: BuiltIndex): Buffer {
+  const out = Buffer.alloc(b.header.bytes);
+  b.head.copy(out, 0);
+  for (const name of SECTIONS) out.set(b.parts[name], b.header.sections[name][0]);
+  return out;
 }
 
 function bytesOf(a: ArrayBufferView): Uint8Array {

@@ -53,13 +53,21 @@ export interface IndexHeader {
   bytes: number;
 }
 
-/** 32-bit FNV-1a over UTF-16 code units: the term and key tables' hash. */
+/**
+ * 32-bit FNV-1a over UTF-16 code units, then murmur3's finaliser: the term and key tables' hash.
+ * The tables use its low bits, which plain FNV spreads poorly over short numeric terms.
+ */
 export function hash32(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 

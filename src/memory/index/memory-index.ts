@@ -9,7 +9,7 @@ import { parseInto } from '../parse';
 import { sameItemKey } from '../records';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
-import { buildIndex } from './build';
+import { assemble, buildIndex } from './build';
 import { hash32, ORDER_ENTRY, type IndexHeader } from './layout';
 import { CorruptIndex, indexPath, Sidecar, writeSidecar } from './sidecar';
 import { readTail, statKey, tailSkipped, type Tail } from './tail';
@@ -92,11 +92,11 @@ export class MemoryIndex {
   rebuild(): void {
     this.drop();
     const store = MemoryStore.open(this.path);
-    const { header, bytes } = buildIndex(store);
+    const built = buildIndex(store);
     this.builds++;
-    writeSidecar(this.path, bytes);
-    this.side = Sidecar.fromBytes(header, bytes);
-    const r = readTail(this.path, header, (id) => this.slotOf(id));
+    // Read back by offset like any other index; kept in memory only when it cannot be written.
+    this.side = (writeSidecar(this.path, built) && Sidecar.open(this.path)) || Sidecar.fromBytes(built.header, assemble(built));
+    const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
     this.tailValue = r.kind === 'tail' ? r.tail : null;
   }
 

@@ -7,7 +7,8 @@
 import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDir } from '../../util/fs-safe';
-import { MAGIC, PREAMBLE, validHeader, type IndexHeader, type SectionName } from './layout';
+import type { BuiltIndex } from './build';
+import { MAGIC, PREAMBLE, SECTIONS, validHeader, type IndexHeader, type SectionName } from './layout';
 
 export const indexPath = (memoryPath: string): string => `${memoryPath}.index`;
 
@@ -90,21 +91,19 @@ export class CorruptIndex extends Error {
 }
 
 /** Write the index atomically. Never throws: an index that cannot be written only costs the next start a build. */
-export function writeSidecar(memoryPath: string, bytes: Buffer): boolean {
+export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
   const target = indexPath(memoryPath);
   const tmp = `${target}.tmp-${process.pid}`;
   let fd: number | null = null;
   try {
     sweepTemps(target);
     fd = openSync(tmp, 'w', 0o600);
-    let done = 0;
-    while (done < bytes.length) {
-      const n = writeSync(fd, bytes, done, bytes.length - done);
-      if (n <= 0) throw new Error('short write');
-      done += n;
-    }
+    writeAll(fd, built.head, 0);
+    for (const name of SECTIONS) writeAll(fd, built.parts[name], built.header.sections[name][0]);
+    // Padding after the last section, so the length is the header's.
+    writeAll(fd, Buffer.alloc(built.header.bytes - fstatSync(fd).size), fstatSync(fd).size);
     fsyncSync(fd);
-    if (fstatSync(fd).size !== bytes.length) throw new Error('short write');
+    if (fstatSync(fd).size !== built.header.bytes) throw new Error('short write');
     closeSync(fd);
     fd = null;
     renameSync(tmp, target);
@@ -114,6 +113,16 @@ export function writeSidecar(memoryPath: string, bytes: Buffer): boolean {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
     return false;
+  }
+}
+
+/** Every byte at `pos`, or an error: a short write is never taken for a whole one. */
+function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = writeSync(fd, bytes, done, bytes.length - done, pos + done);
+    if (n <= 0) throw new Error('short write');
+    done += n;
   }
 }
 

@@ -146,7 +146,7 @@ export class MemorySession {
 
   /** [background] as it would be chosen now, in aish's directory; `complete`: with every item left out. */
   background(complete = false): IndexBackground {
-    return indexBackground(this.index(), this.budget, this.cwd, complete);
+    return this.index().read((ix) => indexBackground(ix, this.budget, this.cwd, complete));
   }
 
   /**
@@ -205,7 +205,8 @@ export class MemorySession {
   async plan(text: string | null): Promise<MemoryPlan> {
     await Promise.resolve();
     const bg = this.background(true);
-    const get = (id: number) => this.index().get(id);
+    // Read when a left-out item is shown; one that cannot be read any more is not shown.
+    const get = (id: number) => this.index().read((ix) => ix.get(id));
     if (text === null || !this.config.memory) return buildPlan(bg, null, get);
     const idx = this.index();
     const inBg = new Set(bg.items.map((i) => i.id));
@@ -245,8 +246,7 @@ export class MemorySession {
 
   /** chooseRecall over the index, now. */
   private choose(query: readonly QueryPart[], o: Omit<RecallOptions, 'now' | 'get'>): RecallChoice {
-    const idx = this.index();
-    return chooseRecall(new IndexSearch(idx), query, { ...o, now: Date.now(), get: (id) => idx.get(id) });
+    return this.index().read((ix) => chooseRecall(new IndexSearch(ix), query, { ...o, now: Date.now(), get: (id) => ix.get(id) }));
   }
 
   close(): void {

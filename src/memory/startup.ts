@@ -53,7 +53,8 @@ export async function loadStartupMemory(
       text: `${name}: ${plural(counts.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing`,
     });
   }
-  const bg = indexBackground(index, config.memory.injectMaxChars, cwd);
+  const budget = config.memory.injectMaxChars;
+  const bg = index.read((ix) => indexBackground(ix, budget, cwd));
   const over = pinnedOverflowNotice(bg.pinnedChars, config.memory.injectMaxChars);
   if (over) notices.push({ kind: 'warn', text: over });
   const pruneIds = indexPruneIds(index, config.memory.pruneOlderThanDays, new Date());

@@ -4,6 +4,7 @@
  * pins, scopes, terms, keys), so answers from the index equal those of a full read.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
 import { backgroundLine } from '../blocks';
 import { isoTime } from '../parse';
@@ -18,6 +19,7 @@ import {
   MAGIC,
   ORDER_ENTRY,
   PREAMBLE,
+  RACY_MS,
   SECTIONS,
   tableCap,
   type IndexHeader,
@@ -37,7 +39,8 @@ export interface BuiltIndex {
   parts: Record<SectionName, Uint8Array>;
 }
 
-export function buildIndex(store: MemoryStore): BuiltIndex {
+/** `started`: when the read of the file began (for RACY_MS). */
+export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   const { state, cursor } = store.committed();
   const active = state.active();
   const n = active.length;
@@ -47,7 +50,7 @@ export function buildIndex(store: MemoryStore): BuiltIndex {
   const docs = perm.map((i) => active[i]!);
   const slotOf = new Int32Array(n);
   perm.forEach((a, s) => (slotOf[a] = s));
-  const lineStart = lineStarts(store.path, cursor.offset, cursor.lines);
+  const { starts: lineStart, crc } = lineStarts(store.path, cursor.offset, cursor.lines);
 
   const ids = new Float64Array(n);
   const times = new Float64Array(n);
@@ -159,6 +162,7 @@ export function buildIndex(store: MemoryStore): BuiltIndex {
     termCap,
     keyCap: keys.length / 2,
     scopes: [...scopeNo.keys()],
+    ...(cursor.ctime >= started - RACY_MS && crc !== null && { racyCrc: crc }),
   };
   return layOut(header, parts);
 }
@@ -205,22 +209,31 @@ function insert(table: Uint32Array, h: number, value: number): void {
   }
 }
 
-/** Byte offset of every line start (line L starts at [L − 1]; [lines] is `end`), read a piece at a time. */
-function lineStarts(path: string, end: number, lines: number): Float64Array {
+/**
+ * Byte offset of every line start (line L starts at [L − 1]; [lines] is `end`), read a piece at a
+ * time, and the CRC-32 of those bytes (null where zlib has no crc32).
+ */
+function lineStarts(path: string, end: number, lines: number): { starts: Float64Array; crc: number | null } {
   const out = new Float64Array(lines + 1);
-  if (lines === 0) return out;
+  let crc: number | null = typeof zlib.crc32 === 'function' ? 0 : null;
   const fd = openSync(path, 'r');
   try {
     const buf = Buffer.allocUnsafe(1 << 20);
     let line = 1;
-    for (let pos = 0; pos < end && line <= lines;) {
+    for (let pos = 0; pos < end;) {
       const got = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
       if (got === 0) break;
+      if (crc !== null) crc = zlib.crc32(buf.subarray(0, got), crc);
       for (let i = buf.indexOf(0x0a); i !== -1 && i < got && line <= lines; i = buf.indexOf(0x0a, i + 1)) out[line++] = pos + i + 1;
       pos += got;
     }
   } finally {
     closeSync(fd);
   }
-  return out;
+  return { starts: out, crc };
+}
+
+/** CRC-32 of the first `end` bytes of a file, as lineStarts computes it; null when it cannot be had. */
+export function crcOf(path: string, end: number): number | null {
+  return lineStarts(path, end, 0).crc;
 }

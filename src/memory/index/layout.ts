@@ -49,6 +49,12 @@ export interface IndexHeader {
   /** Scope number − 1 → scope. */
   scopes: string[];
   sections: Record<SectionName, [offset: number, bytes: number]>;
+  /**
+   * CRC-32 of memory.jsonl before `file.offset`, kept when the file had changed within RACY_MS of
+   * the build: a later edit in the same clock tick could leave size, mtime and ctime as recorded,
+   * so such an index is trusted only after its bytes are checked (git's "racily clean" entries).
+   */
+  racyCrc?: number;
   /** The whole file's length: a torn or truncated index is never taken for a whole one. */
   bytes: number;
 }
@@ -77,6 +83,9 @@ export function tableCap(n: number): number {
   while (cap < n * 2) cap *= 2;
   return cap;
 }
+
+/** A file changed this recently before an index was built may change again unseen by its timestamps. */
+export const RACY_MS = 2000;
 
 export const align8 = (n: number): number => (n + 7) & ~7;
 

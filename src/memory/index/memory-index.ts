@@ -9,7 +9,7 @@ import { parseInto } from '../parse';
 import { sameItemKey } from '../records';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
-import { assemble, buildIndex } from './build';
+import { assemble, buildIndex, crcOf } from './build';
 import { hash32, ORDER_ENTRY, type IndexHeader } from './layout';
 import { CorruptIndex, indexPath, Sidecar, writeSidecar } from './sidecar';
 import { readTail, statKey, tailSkipped, type Tail } from './tail';
@@ -49,6 +49,7 @@ export class MemoryIndex {
       try {
         if (this.tailValue && this.side && this.unchanged()) return;
         this.side ??= Sidecar.open(this.path);
+        if (this.side && !this.settled(this.side.header)) this.drop();
         if (this.side) {
           const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
           if (r.kind === 'tail') {
@@ -64,6 +65,28 @@ export class MemoryIndex {
         if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
         this.drop();
       }
+    }
+  }
+
+  /** An index built racily (racyCrc) is used only while the bytes it covers are the same. */
+  private settled(h: IndexHeader): boolean {
+    if (h.racyCrc === undefined) return true;
+    try {
+      return crcOf(this.path, h.file.offset) === h.racyCrc;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Run `fn` over the index in step with the file; an index found damaged on the way is rebuilt and `fn` run again. */
+  read<T>(fn: (ix: MemoryIndex) => T): T {
+    this.refresh();
+    try {
+      return fn(this);
+    } catch (err) {
+      if (!(err instanceof CorruptIndex)) throw err;
+      this.rebuild();
+      return fn(this);
     }
   }
 
@@ -91,8 +114,9 @@ export class MemoryIndex {
   /** A full read of memory.jsonl, the index written beside it (and used from memory when it cannot be). */
   rebuild(): void {
     this.drop();
+    const started = Date.now();
     const store = MemoryStore.open(this.path);
-    const built = buildIndex(store);
+    const built = buildIndex(store, started);
     this.builds++;
     // Read back by offset like any other index; kept in memory only when it cannot be written.
     this.side = (writeSidecar(this.path, built) && Sidecar.open(this.path)) || Sidecar.fromBytes(built.header, assemble(built));

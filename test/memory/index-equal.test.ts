@@ -159,4 +159,36 @@ describe('the index answers as a full read does', () => {
     );
     expect(compare(path, 200, '/', 'vim tabs')).toBe(0);
   });
+
+  it('leaves out terms too common to matter exactly as the in-memory ranking does, also with a tail that forgets', () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    const text = (i: number) => `note ${i} deploy ${i % 7 === 0 ? 'friday' : 'monday'} project p${i % 50}${i % 400 === 0 ? ' rare' : ''}`;
+    const lines = Array.from({ length: 3000 }, (_, k) =>
+      JSON.stringify({ id: k + 1, ts: new Date(Date.UTC(2025, 0, 1) + k * 60_000).toISOString(), kind: 'fact', content: text(k + 1) }),
+    );
+    writeFileSync(path, lines.join('\n') + '\n');
+    const check = (queries: string[]) => {
+      const store = MemoryStore.open(path);
+      const ix = new MemoryIndex(path);
+      ix.refresh();
+      const mem = new RecallIndex();
+      for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
+      const o = { now: Date.UTC(2025, 6, 1), maxChars: 2000, minScore: 0.5, exclude: () => false, limit: 30 };
+      for (const q of queries) {
+        const parts = [{ text: q, weight: 1 }];
+        expect(chooseRecall(new IndexSearch(ix), parts, { ...o, get: (id) => ix.get(id) })).toEqual(
+          chooseRecall(mem, parts, { ...o, get: (id) => store.get(id) }),
+        );
+      }
+      ix.close();
+    };
+    const queries = ['deploy project p7', 'friday rare', 'deploy monday', 'p12 p13 deploy friday'];
+    check(queries);
+    // Forget many of the friday items: near the cut, the live frequency decides.
+    const forgets = Array.from({ length: 300 }, (_, k) =>
+      JSON.stringify({ id: 3001 + k, ts: '2025-03-01T00:00:00Z', kind: 'forget', target: 7 * (k + 1) }),
+    );
+    appendFileSync(path, forgets.join('\n') + '\n');
+    check(queries);
+  });
 });

@@ -23,6 +23,12 @@ interface TailTerms {
 
 const tailTerms = new WeakMap<Tail, TailTerms>();
 
+/** Where a term's postings start in the index, and how many. */
+interface TermAt {
+  start: number;
+  df: number;
+}
+
 function termsOfTail(t: Tail): TailTerms {
   let tt = tailTerms.get(t);
   if (tt) return tt;
@@ -57,8 +63,8 @@ export class IndexSearch implements RecallSource {
     const tail = ix.tail;
     const tt = tail ? termsOfTail(tail) : null;
     // The query's known terms, in the order queryWeights meets them.
-    const dict = new Map<string, number>();
-    const base: Array<{ start: number; df: number } | null> = [];
+    let dict = new Map<string, number>();
+    let base: Array<TermAt | null> = [];
     for (const part of query) {
       for (const w of terms(part.text)) {
         if (dict.has(w)) continue;
@@ -68,6 +74,7 @@ export class IndexSearch implements RecallSource {
         base.push(b);
       }
     }
+    if (opts.maxDf !== undefined) [dict, base] = this.dropCommon(dict, base, tt, opts.maxDf);
     const weights = queryWeights(dict, query);
     if (weights.size === 0) return [];
 
@@ -135,8 +142,43 @@ export class IndexSearch implements RecallSource {
     return rank(view, weights, opts, new Float64Array(m), new Int32Array(m));
   }
 
+  /**
+   * What rank() would leave out as too common (`maxDf`), left out before any posting list is read:
+   * the lists of common terms are the longest. A term whose live frequency the tail's tombstones
+   * make uncertain is counted exactly. Like rank(), all are kept when every one is common.
+   */
+  private dropCommon(
+    dict: Map<string, number>,
+    base: Array<TermAt | null>,
+    tt: TailTerms | null,
+    maxDf: number,
+  ): [Map<string, number>, Array<TermAt | null>] {
+    const dead = this.ix.tail?.dead;
+    const common: string[] = [];
+    for (const [w, t] of dict) {
+      const b = base[t];
+      const plus = (tt?.post.get(w)?.length ?? 0) / 2;
+      let df = (b?.df ?? 0) + plus;
+      if (b && dead?.size && df - Math.min(dead.size, b.df) <= maxDf) {
+        df = plus;
+        for (const s of this.ix.sidecar!.u32('pslot', b.start, b.df)) if (!dead.has(s)) df++;
+      }
+      if (df > maxDf) common.push(w);
+    }
+    if (common.length === dict.size) return [dict, base];
+    // Term numbers are renumbered: they index the per-query posting lists.
+    const keptDict = new Map<string, number>();
+    const keptBase: typeof base = [];
+    for (const [w, t] of dict) {
+      if (common.includes(w)) continue;
+      keptDict.set(w, keptBase.length);
+      keptBase.push(base[t]!);
+    }
+    return [keptDict, keptBase];
+  }
+
   /** A term of the index: where its postings start and how many. */
-  private lookup(word: string): { start: number; df: number } | null {
+  private lookup(word: string): TermAt | null {
     const side = this.ix.sidecar!;
     const h = side.header;
     if (h.terms === 0) return null;

@@ -70,13 +70,14 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
 
   let used = BACKGROUND_HEADER.length;
   let pinnedChars = 0;
+  const scratch: Candidate = { time: 0, id: 0, len: 0, applies: true, pos: 0, span: 0 };
   const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
   for (let g = 0; g < 3; g++) {
     const more = extras[g]!;
     let e = 0;
     const take = (c: Candidate): boolean => {
       if (!c.applies) {
-        if (complete) elsewhere.push(c);
+        if (complete) elsewhere.push({ ...c });
         return true;
       }
       if (g === 0) pinnedChars += c.len + 1;
@@ -99,14 +100,14 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
       for (let i = 0; go && i < count; i++) {
         const slot = u[i * 10]!;
         if (tail?.dead.has(slot) || moved.has(slot)) continue;
-        const c: Candidate = {
-          len: u[i * 10 + 1]!,
-          applies: u[i * 10 + 2] === 0 || scopeApplies[u[i * 10 + 2]! - 1] === true,
-          span: u[i * 10 + 3]!,
-          time: f[i * 5 + 2]!,
-          id: f[i * 5 + 3]!,
-          pos: f[i * 5 + 4]!,
-        };
+        // One object for every indexed candidate (take() copies what it keeps): 1M of them cost a GC.
+        const c = scratch;
+        c.len = u[i * 10 + 1]!;
+        c.applies = u[i * 10 + 2] === 0 || scopeApplies[u[i * 10 + 2]! - 1] === true;
+        c.span = u[i * 10 + 3]!;
+        c.time = f[i * 5 + 2]!;
+        c.id = f[i * 5 + 3]!;
+        c.pos = f[i * 5 + 4]!;
         while (go && e < more.length && newer(more[e]!, c)) go = take(more[e++]!);
         if (go) go = take(c);
       }

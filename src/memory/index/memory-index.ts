@@ -38,6 +38,8 @@ export class MemoryIndex {
   private tailValue: Tail | null = null;
   private docsValue: Docs | null = null;
   private readonly cache = new Map<number, MemoryItem>();
+  /** memory.jsonl, open for reading items by offset while the index is in step with it. */
+  private fd: number | null = null;
   /** How many times the index was built by this process (tests and benchmarks read it). */
   builds = 0;
 
@@ -104,6 +106,8 @@ export class MemoryIndex {
   }
 
   private drop(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
     this.side?.close();
     this.side = null;
     this.docsValue = null;
@@ -219,7 +223,8 @@ export class MemoryIndex {
   itemAt(id: number, pos: number, span: number): MemoryItem {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const bytes = readAt(this.path, pos, span);
+    this.fd ??= openSync(this.path, 'r');
+    const bytes = readAt(this.fd, pos, span);
     let found: MemoryItem | undefined;
     const ignore = () => {};
     parseInto(bytes.toString('utf8'), pos === 0 ? 1 : 2, true, {
@@ -270,18 +275,13 @@ function exists(path: string): boolean {
   }
 }
 
-function readAt(path: string, pos: number, len: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(len);
-    let got = 0;
-    while (got < len) {
-      const n = readSync(fd, buf, got, len - got, pos + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
+function readAt(fd: number, pos: number, len: number): Buffer {
+  const buf = Buffer.alloc(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, pos + got);
+    if (n === 0) break;
+    got += n;
   }
+  return buf.subarray(0, got);
 }

@@ -139,7 +139,8 @@ export class IndexSearch implements RecallSource {
       live: ix.size,
       totalLen,
     };
-    return rank(view, weights, opts, new Float64Array(m), new Int32Array(m));
+    // At most m hits: the plan asks for every item, and a heap of 1M slots would cost 32 MB for nothing.
+    return rank(view, weights, { ...opts, limit: Math.min(opts.limit, Math.max(1, m)) }, new Float64Array(m), new Int32Array(m));
   }
 
   /**

@@ -10,6 +10,7 @@ import { DEFAULT_CONFIG } from '../../src/config/types';
 import { FileCursor } from '../../src/memory/file-cursor';
 import { indexBackground } from '../../src/memory/index/background';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
+import { FORMAT_VERSION } from '../../src/memory/index/layout';
 import { indexPath } from '../../src/memory/index/sidecar';
 import { MemorySession } from '../../src/memory/session';
 import { tmpDir } from '../helpers/tmp';
@@ -30,8 +31,7 @@ function file(n = 20): string {
 /** Contents of [background] as the index gives it, in a fresh reader (as the next aish would). */
 function background(path: string): { contents: string[]; builds: number } {
   const ix = new MemoryIndex(path);
-  ix.refresh();
-  const contents = indexBackground(ix, 100_000, '/').items.map((i) => i.content);
+  const contents = ix.read((x) => indexBackground(x, 100_000, '/')).items.map((i) => i.content);
   ix.close();
   return { contents, builds: ix.builds };
 }
@@ -100,7 +100,7 @@ describe('memory.jsonl changed under its index', () => {
     const side = indexPath(path);
     const good = readFileSync(side);
 
-    writeFileSync(side, Buffer.from(good.toString('latin1').replace('"v":1,', '"v":9,'), 'latin1'));
+    writeFileSync(side, Buffer.from(good.toString('latin1').replace(`"v":${FORMAT_VERSION},`, `"v":${FORMAT_VERSION + 7},`), 'latin1'));
     expect(background(path)).toEqual({ contents: want, builds: 1 });
 
     truncateSync(side, Math.floor(good.length / 2));
@@ -114,7 +114,7 @@ describe('memory.jsonl changed under its index', () => {
     const at = (JSON.parse(bad.toString('utf8', 16, 16 + bad.readUInt32LE(8))) as { sections: { offs: [number, number] } }).sections.offs;
     bad.fill(0, at[0], at[0] + at[1]);
     writeFileSync(side, bad);
-    expect(background(path).contents).toEqual(want);
+    expect(background(path)).toEqual({ contents: want, builds: 1 });
 
     writeFileSync(side, good);
     expect(background(path)).toEqual({ contents: want, builds: 0 });

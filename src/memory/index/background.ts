@@ -10,7 +10,6 @@ import { isoTime } from '../parse';
 import { insideScope } from '../project';
 import type { MemoryItem } from '../types';
 import { realPath } from '../../util/paths';
-import { ORDER_ENTRY } from './layout';
 import type { MemoryIndex } from './memory-index';
 
 export interface IndexBackground {
@@ -29,8 +28,7 @@ interface Candidate {
   len: number;
   applies: boolean;
   /** An indexed item (read when chosen) … */
-  pos?: number;
-  span?: number;
+  slot?: number;
   /** … or one already at hand (the tail's, or an indexed one whose pin changed). */
   item?: MemoryItem;
 }
@@ -70,10 +68,12 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
 
   let used = BACKGROUND_HEADER.length;
   let pinnedChars = 0;
-  const scratch: Candidate = { time: 0, id: 0, len: 0, applies: true, pos: 0, span: 0 };
+  const scratch: Candidate = { time: 0, id: 0, len: 0, applies: true, slot: 0 };
   const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
   for (let g = 0; g < 3; g++) {
     const more = extras[g]!;
+    // Time and id of indexed candidates matter only to merge extras in and to list what is left out.
+    const docs = more.length || complete ? ix.docs() : null;
     let e = 0;
     const take = (c: Candidate): boolean => {
       if (!c.applies) {
@@ -88,26 +88,23 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
         return complete || g === 0 || room >= 10;
       }
       used += c.len + 1;
-      out.items.push(c.item ?? ix.itemAt(c.id, c.pos!, c.span!));
+      out.items.push(c.item ?? ix.itemBySlot(c.slot!));
       return true;
     };
     let go = true;
     for (let at = bounds[g]!; go && at < bounds[g + 1]!; at += CHUNK) {
       const count = Math.min(CHUNK, bounds[g + 1]! - at);
-      const buf = ix.sidecar!.range('order', at, count, ORDER_ENTRY);
-      const u = new Uint32Array(buf);
-      const f = new Float64Array(buf);
+      const u = ix.sidecar!.u32('order', at * 4, count * 4);
       for (let i = 0; go && i < count; i++) {
-        const slot = u[i * 10]!;
+        const slot = u[i * 4]!;
         if (tail?.dead.has(slot) || moved.has(slot)) continue;
         // One object for every indexed candidate (take() copies what it keeps): 1M of them cost a GC.
         const c = scratch;
-        c.len = u[i * 10 + 1]!;
-        c.applies = u[i * 10 + 2] === 0 || scopeApplies[u[i * 10 + 2]! - 1] === true;
-        c.span = u[i * 10 + 3]!;
-        c.time = f[i * 5 + 2]!;
-        c.id = f[i * 5 + 3]!;
-        c.pos = f[i * 5 + 4]!;
+        c.slot = slot;
+        c.len = u[i * 4 + 1]!;
+        c.applies = u[i * 4 + 2] === 0 || scopeApplies[u[i * 4 + 2]! - 1] === true;
+        c.time = docs ? docs.times[slot]! : 0;
+        c.id = docs ? docs.ids[slot]! : 0;
         while (go && e < more.length && newer(more[e]!, c)) go = take(more[e++]!);
         if (go) go = take(c);
       }

@@ -109,10 +109,6 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     order.writeUInt32LE(s, o);
     order.writeUInt32LE(backgroundLine(it).length, o + 4);
     order.writeUInt32LE(it.scope === undefined ? 0 : scopeNo.get(it.scope)!, o + 8);
-    order.writeUInt32LE(spans[s]!, o + 12);
-    order.writeDoubleLE(times[s]!, o + 16);
-    order.writeDoubleLE(it.id, o + 24);
-    order.writeDoubleLE(offs[s]!, o + 32);
     o += ORDER_ENTRY;
   }
 

@@ -7,7 +7,7 @@
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -24,8 +24,8 @@ export const PREAMBLE = 16;
 export const SECTIONS = ['ids', 'times', 'lens', 'offs', 'spans', 'order', 'thash', 'tinfo', 'tstr', 'pslot', 'pfreq', 'khash'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
-/** Per entry of `order`: slot, line length in [background], scope number (0: none), record bytes (u32 each), time, id, record offset (f64 each). */
-export const ORDER_ENTRY = 40;
+/** Per entry of `order` (u32 each): slot, line length in [background], scope number (0: none), reserved. */
+export const ORDER_ENTRY = 16;
 
 export interface IndexHeader {
   v: number;
@@ -99,5 +99,18 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
     const s = x.sections[name];
     if (!Array.isArray(s) || s[0] % 8 !== 0 || s[0] + s[1] > fileBytes) return false;
   }
-  return true;
+  // Per-document sections hold exactly n entries; the tables, their capacities.
+  const n = x.n;
+  const sizes: Array<[SectionName, number]> = [
+    ['ids', n * 8],
+    ['times', n * 8],
+    ['lens', n * 4],
+    ['offs', n * 8],
+    ['spans', n * 4],
+    ['order', n * ORDER_ENTRY],
+    ['thash', (x.termCap ?? -1) * 8],
+    ['tinfo', (x.terms ?? -1) * 16],
+    ['khash', (x.keyCap ?? -1) * 8],
+  ];
+  return sizes.every(([name, bytes]) => x.sections![name][1] === bytes);
 }

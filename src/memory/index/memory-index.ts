@@ -198,6 +198,12 @@ export class MemoryIndex {
     return this.itemAt(id, pos, span);
   }
 
+  /** The indexed item in a slot (forgotten or not), read from memory.jsonl. */
+  itemBySlot(slot: number): MemoryItem {
+    const s = this.side!;
+    return this.itemAt(s.f64('ids', slot, 1)[0]!, s.f64('offs', slot, 1)[0]!, s.u32('spans', slot, 1)[0]!);
+  }
+
   /** Pinned, with the tail's pin records over the index's. */
   isPinned(item: MemoryItem): boolean {
     const t = this.tailValue;

@@ -103,8 +103,8 @@ describe('the settled frame kept for the next start', () => {
   });
 
   it('with both caches in use, a hand edit during the session followed by :memory inject is honoured', async () => {
-    const home = await keptHome(2); // the first start left the start-up cache and the frame
-    expect(existsSync(`${memoryFile(home)}.startup-cache`)).toBe(true);
+    const home = await keptHome(2); // the first start left the memory index and the frame
+    expect(existsSync(`${memoryFile(home)}.index`)).toBe(true);
     const s = start(home);
     await s.waitFor('mem 2');
     await s.settle(400);

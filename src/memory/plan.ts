@@ -9,7 +9,7 @@ import type { MemoryItem } from './types';
 
 export type LeftOutReason = 'budget' | 'scope' | 'below threshold';
 
-export interface LeftOut {
+interface LeftOut {
   id: number;
   reason: LeftOutReason;
   relevance?: number;

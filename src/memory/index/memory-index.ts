@@ -11,7 +11,7 @@ import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
 import { hash32, ORDER_ENTRY, type IndexHeader } from './layout';
-import { CorruptIndex, indexPath, Sidecar, writeSidecar } from './sidecar';
+import { CorruptIndex, Sidecar, writeSidecar } from './sidecar';
 import { readTail, statKey, tailSkipped, type Tail } from './tail';
 import { statSync } from 'node:fs';
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -269,8 +269,6 @@ export class MemoryIndex {
     this.drop();
   }
 }
-
-export { indexPath };
 
 function exists(path: string): boolean {
   try {

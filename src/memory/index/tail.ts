@@ -13,7 +13,7 @@ import { unreadableCount, type MemoryItem } from '../types';
 import type { IndexHeader } from './layout';
 
 /** A tail longer than this is folded into a new index rather than parsed on every start. */
-export const TAIL_MAX = 2 * 2 ** 20;
+const TAIL_MAX = 2 * 2 ** 20;
 
 export interface Tail {
   /** The tail's own records (items, tombstones, pins, skipped lines). */

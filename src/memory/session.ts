@@ -188,14 +188,14 @@ export class MemorySession {
   }
 
   /**
-   * Read the index's per-item arrays (ids, times, lengths) that recall ranks with, so the first turn
-   * does not: a few MB at 1M items. Call once start-up memory is in.
+   * Read the index's per-item lengths that recall ranks with, so the first turn does not (4 MB at
+   * 1M items). Call once start-up memory is in.
    */
   prepareRecall(): void {
     if (!this.recallConfig) return;
     try {
       const ix = this.index();
-      if (ix.header) ix.docs();
+      if (ix.header) ix.lens();
     } catch {
       // the turn tries again, and says so if it fails
     }

@@ -36,7 +36,11 @@ interface Docs {
 export class MemoryIndex {
   private side: Sidecar | null = null;
   private tailValue: Tail | null = null;
-  private docsValue: Docs | null = null;
+  private idsArr: Float64Array | null = null;
+  private timesArr: Float64Array | null = null;
+  private lensArr: Int32Array | null = null;
+  /** id → slot of ids read one at a time. */
+  private readonly known = new Map<number, number>();
   private readonly cache = new Map<number, MemoryItem>();
   /** memory.jsonl, open for reading items by offset while the index is in step with it. */
   private fd: number | null = null;
@@ -110,7 +114,10 @@ export class MemoryIndex {
     this.fd = null;
     this.side?.close();
     this.side = null;
-    this.docsValue = null;
+    this.idsArr = null;
+    this.timesArr = null;
+    this.lensArr = null;
+    this.known.clear();
     this.tailValue = null;
     this.cache.clear();
   }
@@ -164,16 +171,40 @@ export class MemoryIndex {
   }
 
   docs(): Docs {
-    const s = this.side!;
-    const n = s.header.n;
-    this.docsValue ??= { ids: s.f64('ids', 0, n), times: s.f64('times', 0, n), lens: new Int32Array(s.range('lens', 0, n, 4)) };
-    return this.docsValue;
+    return { ids: this.ids(), times: this.times(), lens: this.lens() };
+  }
+
+  ids(): Float64Array {
+    return (this.idsArr ??= this.side!.f64('ids', 0, this.side!.header.n));
+  }
+
+  times(): Float64Array {
+    return (this.timesArr ??= this.side!.f64('times', 0, this.side!.header.n));
+  }
+
+  lens(): Int32Array {
+    return (this.lensArr ??= new Int32Array(this.side!.range('lens', 0, this.side!.header.n, 4)));
+  }
+
+  /** The id in a slot, read alone unless all are at hand (remembered, so a lookup by that id needs no search). */
+  idAt(slot: number): number {
+    if (this.idsArr) return this.idsArr[slot]!;
+    const id = this.side!.f64('ids', slot, 1)[0]!;
+    if (this.known.size > 100_000) this.known.clear();
+    this.known.set(id, slot);
+    return id;
+  }
+
+  timeAt(slot: number): number {
+    return this.timesArr ? this.timesArr[slot]! : this.side!.f64('times', slot, 1)[0]!;
   }
 
   /** The slot of an indexed item by id (binary search: slots are in id order), -1 when none. */
   slotOf(id: number): number {
     if (!this.side) return -1;
-    const ids = this.docs().ids;
+    const hint = this.known.get(id);
+    if (hint !== undefined) return hint;
+    const ids = this.ids();
     let lo = 0;
     let hi = ids.length - 1;
     while (lo <= hi) {
@@ -259,9 +290,8 @@ export class MemoryIndex {
       const [hv, slot1] = this.side!.u32('khash', i * 2, 2) as unknown as [number, number];
       if (slot1 === 0) return undefined;
       if (hv !== want || t?.dead.has(slot1 - 1)) continue;
-      const id = this.docs().ids[slot1 - 1]!;
-      const it = this.get(id);
-      if (it && sameItemKey(it.scope, it.content) === key) return it;
+      const it = this.itemBySlot(slot1 - 1);
+      if (sameItemKey(it.scope, it.content) === key) return it;
     }
   }
 

@@ -6,8 +6,8 @@
  * scores equal those of an index built from a full read.
  */
 import { terms } from '../../util/terms';
-import { Postings } from '../recall-postings';
-import { queryWeights, rank, type IndexView, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
+import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
+import { rankLocal, scratchFor } from './rank';
 import { isoTime } from '../parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
@@ -78,36 +78,33 @@ export class IndexSearch implements RecallSource {
     const weights = queryWeights(dict, query);
     if (weights.size === 0) return [];
 
-    const docs = ix.docs();
     const dead = tail?.dead;
-    // Local slots: only the documents the query's lists touch. `baseLocal`/`tailLocal` hold slot + 1.
-    let cap = 0;
-    for (const [w, t] of dict) cap += (base[t]?.df ?? 0) + (tt?.post.get(w)?.length ?? 0) / 2;
-    const baseLocal = new Int32Array(h.n);
+    const lensOf = ix.lens();
+    // Local docs: only those the query's lists touch. `where[l]`: base slot, or −1 − tail index.
+    const local = scratchFor(h.n);
     const tailLocal = new Int32Array(tail?.items.length ?? 0);
-    const ids = new Float64Array(cap);
-    const times = new Float64Array(cap);
-    const lens = new Int32Array(cap);
-    let m = 0;
-    const post = new Postings();
+    const where: number[] = [];
+    const lens: number[] = [];
+    const lists = new Map<number, { docs: number[]; freqs: number[] }>();
     for (const [w, t] of dict) {
-      post.addTerm(0);
+      const list = { docs: [] as number[], freqs: [] as number[] };
+      lists.set(t, list);
       const b = base[t];
       if (b && b.df > 0) {
         const slots = ix.sidecar!.u32('pslot', b.start, b.df);
         const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
         for (let i = 0; i < slots.length; i++) {
-          const s = slots[i]!;
-          if (s >= h.n || dead?.has(s)) continue;
-          let l = baseLocal[s]! - 1;
+          const sl = slots[i]!;
+          if (sl >= h.n || dead?.has(sl)) continue;
+          let l = local[sl]! - 1;
           if (l < 0) {
-            l = m++;
-            baseLocal[s] = l + 1;
-            ids[l] = docs.ids[s]!;
-            times[l] = docs.times[s]!;
-            lens[l] = docs.lens[s]!;
+            l = where.length;
+            local[sl] = l + 1;
+            where.push(sl);
+            lens.push(lensOf[sl]!);
           }
-          post.append(t, l, freqs[i]!);
+          list.docs.push(l);
+          list.freqs.push(freqs[i]!);
         }
       }
       const more = tt?.post.get(w);
@@ -115,32 +112,25 @@ export class IndexSearch implements RecallSource {
         const k = more[i]!;
         let l = tailLocal[k]! - 1;
         if (l < 0) {
-          const it = tail!.items[k]!;
-          const time = isoTime(it.ts);
-          l = m++;
+          l = where.length;
           tailLocal[k] = l + 1;
-          ids[l] = it.id;
-          times[l] = Number.isFinite(time) ? time : 0;
-          lens[l] = tt!.lens[k]!;
+          where.push(-1 - k);
+          lens.push(tt!.lens[k]!);
         }
-        post.append(t, l, more[i + 1]!);
+        list.docs.push(l);
+        list.freqs.push(more[i + 1]!);
       }
     }
+    for (const sl of where) if (sl >= 0) local[sl] = 0; // the scratch is all 0 again
     let totalLen = h.totalLen + (tt?.total ?? 0);
-    for (const s of dead ?? []) totalLen -= docs.lens[s]!;
-    const view: IndexView = {
-      post,
-      dead: new Uint8Array(m),
-      epoch: 0,
-      ids,
-      times,
-      lens,
-      used: m,
-      live: ix.size,
-      totalLen,
+    for (const sl of dead ?? []) totalLen -= lensOf[sl]!;
+    const idOf = (l: number) => (where[l]! >= 0 ? ix.idAt(where[l]!) : tail!.items[-1 - where[l]!]!.id);
+    const timeOf = (l: number) => {
+      if (where[l]! >= 0) return ix.timeAt(where[l]!);
+      const time = isoTime(tail!.items[-1 - where[l]!]!.ts);
+      return Number.isFinite(time) ? time : 0;
     };
-    // At most m hits: the plan asks for every item, and a heap of 1M slots would cost 32 MB for nothing.
-    return rank(view, weights, { ...opts, limit: Math.min(opts.limit, Math.max(1, m)) }, new Float64Array(m), new Int32Array(m));
+    return rankLocal({ lists, lens, live: ix.size, totalLen, idOf, timeOf }, weights, opts);
   }
 
   /**

@@ -16,6 +16,9 @@ import { readTail, statKey, tailSkipped, type Tail } from './tail';
 import { statSync } from 'node:fs';
 import { closeSync, openSync, readSync } from 'node:fs';
 
+/** Ids and times read one at a time before the whole arrays are read instead. */
+const SINGLE_READS = 1024;
+
 export interface IndexCounts {
   /** Active items. */
   total: number;
@@ -39,6 +42,7 @@ export class MemoryIndex {
   private idsArr: Float64Array | null = null;
   private timesArr: Float64Array | null = null;
   private lensArr: Int32Array | null = null;
+  private singles = 0;
   /** id → slot of ids read one at a time. */
   private readonly known = new Map<number, number>();
   private readonly cache = new Map<number, MemoryItem>();
@@ -188,7 +192,8 @@ export class MemoryIndex {
 
   /** The id in a slot, read alone unless all are at hand (remembered, so a lookup by that id needs no search). */
   idAt(slot: number): number {
-    if (this.idsArr) return this.idsArr[slot]!;
+    // Past a few hundred single reads, one read of the whole array is cheaper.
+    if (this.idsArr || ++this.singles > SINGLE_READS) return this.ids()[slot]!;
     const id = this.side!.f64('ids', slot, 1)[0]!;
     if (this.known.size > 100_000) this.known.clear();
     this.known.set(id, slot);
@@ -196,7 +201,8 @@ export class MemoryIndex {
   }
 
   timeAt(slot: number): number {
-    return this.timesArr ? this.timesArr[slot]! : this.side!.f64('times', slot, 1)[0]!;
+    if (this.timesArr || ++this.singles > SINGLE_READS) return this.times()[slot]!;
+    return this.side!.f64('times', slot, 1)[0]!;
   }
 
   /** The slot of an indexed item by id (binary search: slots are in id order), -1 when none. */

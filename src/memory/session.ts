@@ -174,7 +174,11 @@ export class MemorySession {
    * The [recall] for a message and the turns before it: null when recall is off, nothing is
    * relevant, or it failed (said once; the turn goes on without it).
    */
-  async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
+  recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
+    return new Promise((resolve) => resolve(this.recallNow(query)));
+  }
+
+  private recallNow(query: readonly QueryPart[]): TurnRecall | null {
     const cfg = this.recallConfig;
     if (!cfg || cfg.maxChars <= 0) return null;
     try {
@@ -202,8 +206,11 @@ export class MemorySession {
   }
 
   /** What would be sent for `text` (null: no message), and why the rest is not. */
-  async plan(text: string | null): Promise<MemoryPlan> {
-    await Promise.resolve();
+  plan(text: string | null): Promise<MemoryPlan> {
+    return new Promise((resolve) => resolve(this.planNow(text)));
+  }
+
+  private planNow(text: string | null): MemoryPlan {
     const bg = this.background(true);
     // Read when a left-out item is shown; one that cannot be read any more is not shown.
     const get = (id: number) => this.index().read((ix) => ix.get(id));
@@ -222,8 +229,11 @@ export class MemorySession {
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
-  async search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
-    await Promise.resolve();
+  search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
+    return new Promise((resolve) => resolve(this.searchNow(text, limit, o)));
+  }
+
+  private searchNow(text: string, limit: number, o: { here?: boolean }): Recalled[] {
     const idx = this.index();
     const applies = o.here ? scopeFilter(this.cwd) : () => true;
     return this.choose([{ text, weight: 1 }], {

@@ -50,7 +50,7 @@ export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: Sea
     top.push(score, time, id, rel);
     floor = Math.max(floor, top.floor);
   }
-  return top.sorted() as RecallHit[];
+  return top.sorted();
 }
 
 let scratch = new Int32Array(0);

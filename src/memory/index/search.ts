@@ -30,23 +30,23 @@ interface TermAt {
 }
 
 function termsOfTail(t: Tail): TailTerms {
-  let tt = tailTerms.get(t);
+  const tt = tailTerms.get(t);
   if (tt) return tt;
-  tt = { post: new Map(), lens: new Int32Array(t.items.length), total: 0 };
+  const made: TailTerms = { post: new Map(), lens: new Int32Array(t.items.length), total: 0 };
   t.items.forEach((it, i) => {
     const words = terms(recallText(it));
-    tt!.lens[i] = words.length;
-    tt!.total += words.length;
+    made.lens[i] = words.length;
+    made.total += words.length;
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
     for (const [w, f] of tf) {
-      const list = tt!.post.get(w) ?? [];
+      const list = made.post.get(w) ?? [];
       list.push(i, f);
-      tt!.post.set(w, list);
+      made.post.set(w, list);
     }
   });
-  tailTerms.set(t, tt);
-  return tt;
+  tailTerms.set(t, made);
+  return made;
 }
 
 export class IndexSearch implements RecallSource {

@@ -10,6 +10,7 @@ import { isoTime } from '../parse';
 import { insideScope } from '../project';
 import type { MemoryItem } from '../types';
 import { realPath } from '../../util/paths';
+import { ORDER_BLOCK } from './layout';
 import type { MemoryIndex } from './memory-index';
 
 export interface IndexBackground {
@@ -32,8 +33,6 @@ interface Candidate {
   /** … or one already at hand (the tail's, or an indexed one whose pin changed). */
   item?: MemoryItem;
 }
-
-const CHUNK = 4096;
 
 /** `complete`: list every item left out (the plan), else stop once nothing more can fit. */
 export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, complete = false): IndexBackground {
@@ -92,8 +91,13 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
       return true;
     };
     let go = true;
-    for (let at = bounds[g]!; go && at < bounds[g + 1]!; at += CHUNK) {
-      const count = Math.min(CHUNK, bounds[g + 1]! - at);
+    for (let at = bounds[g]!, next = 0; go && at < bounds[g + 1]!; at = next) {
+      const block = Math.floor(at / ORDER_BLOCK);
+      next = Math.min(bounds[g + 1]!, (block + 1) * ORDER_BLOCK);
+      const count = next - at;
+      // No room for the shortest line of the block: none of it fits (the pinned are all counted, and the plan lists all).
+      const room = maxChars - used - 1;
+      if (!complete && g > 0 && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
       for (let i = 0; go && i < count; i++) {
         const slot = u[i * 4]!;

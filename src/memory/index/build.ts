@@ -17,6 +17,7 @@ import {
   FORMAT_VERSION,
   hash32,
   MAGIC,
+  ORDER_BLOCK,
   ORDER_ENTRY,
   PREAMBLE,
   RACY_MS,
@@ -102,12 +103,16 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   const groups: number[][] = [[], [], []];
   active.forEach((it, i) => groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(i));
   const order = Buffer.alloc(n * ORDER_ENTRY);
+  const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
   let o = 0;
   for (const i of groups.flat()) {
     const it = active[i]!;
     const s = slotOf[i]!;
     order.writeUInt32LE(s, o);
-    order.writeUInt32LE(backgroundLine(it).length, o + 4);
+    const len = backgroundLine(it).length;
+    order.writeUInt32LE(len, o + 4);
+    const block = o / ORDER_ENTRY / ORDER_BLOCK;
+    omin[Math.floor(block)] = Math.min(omin[Math.floor(block)]!, len);
     order.writeUInt32LE(it.scope === undefined ? 0 : scopeNo.get(it.scope)!, o + 8);
     o += ORDER_ENTRY;
   }
@@ -134,6 +139,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     offs: bytesOf(offs),
     spans: bytesOf(spans),
     order,
+    omin: bytesOf(omin),
     thash: bytesOf(thash),
     tinfo: bytesOf(tinfo),
     tstr: Buffer.concat(strs),

@@ -7,7 +7,7 @@
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -16,16 +16,32 @@ export const PREAMBLE = 16;
  * Sections. Per document (an active item; slot = its rank by id): `ids`, `times` (f64), `lens`
  * (terms, i32), `offs` (byte offset of its record in memory.jsonl, f64), `spans` (bytes, u32).
  * `order`: [background] candidates in their order (pinned, pref, rest; each newest first), one
- * ORDER_ENTRY per document. `thash`: open-addressing table of term hashes → term number + 1;
+ * ORDER_ENTRY per document; `omin`: per block of ORDER_BLOCK entries of it, the shortest line (u32),
+ * so a walk that has no room left for any of them skips the block unread. `thash`: open-addressing table of term hashes → term number + 1;
  * `tinfo`: per term [posting start, df, string offset, string bytes] (u32); `tstr`: the terms;
  * `pslot` (u32) / `pfreq` (u16): postings. `khash`: [key hash, slot + 1] pairs (u32) for the
  * duplicate check of adds.
  */
-export const SECTIONS = ['ids', 'times', 'lens', 'offs', 'spans', 'order', 'thash', 'tinfo', 'tstr', 'pslot', 'pfreq', 'khash'] as const;
+export const SECTIONS = [
+  'ids',
+  'times',
+  'lens',
+  'offs',
+  'spans',
+  'order',
+  'omin',
+  'thash',
+  'tinfo',
+  'tstr',
+  'pslot',
+  'pfreq',
+  'khash',
+] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 /** Per entry of `order` (u32 each): slot, line length in [background], scope number (0: none), reserved. */
 export const ORDER_ENTRY = 16;
+export const ORDER_BLOCK = 4096;
 
 export interface IndexHeader {
   v: number;
@@ -108,6 +124,7 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
     ['offs', n * 8],
     ['spans', n * 4],
     ['order', n * ORDER_ENTRY],
+    ['omin', Math.ceil(n / ORDER_BLOCK) * 4],
     ['thash', (x.termCap ?? -1) * 8],
     ['tinfo', (x.terms ?? -1) * 16],
     ['khash', (x.keyCap ?? -1) * 8],

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexBackground } from '../../src/memory/index/background';
+import { duplicateOf } from '../../src/memory/index/duplicate';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { IndexSearch } from '../../src/memory/index/search';
 import { scopeFilter } from '../../src/memory/project';
@@ -98,8 +99,8 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   const a = chooseRecall(mem, q, { ...o, get: (id) => store.get(id) });
   const b = chooseRecall(new IndexSearch(ix), q, { ...o, get: (id) => ix.get(id) });
   expect(b).toEqual(a);
-  for (const it of store.items().slice(0, 5)) expect(ix.duplicateOf(it.scope, ` ${it.content.toUpperCase()} `)?.id).toBeDefined();
-  expect(ix.duplicateOf(undefined, 'never said')).toBeUndefined();
+  for (const it of store.items().slice(0, 5)) expect(duplicateOf(ix, it.scope, ` ${it.content.toUpperCase()} `)?.id).toBeDefined();
+  expect(duplicateOf(ix, undefined, 'never said')).toBeUndefined();
   expect(ix.counts().total).toBe(store.items().length);
   expect(ix.counts().maxId).toBe(store.maxId);
   expect(ix.counts().dangling).toEqual(store.danglingTombstones().map((t) => t.line));

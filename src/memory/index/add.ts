@@ -12,6 +12,7 @@ import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } fr
 import { added, redacted, type OpResult } from '../ops';
 import { fileHeader, newItem, type AddOptions } from '../records';
 import type { MemoryItem, MemoryKind } from '../types';
+import { duplicateOf } from './duplicate';
 import { MemoryIndex } from './memory-index';
 
 export interface IndexAddOptions {
@@ -35,24 +36,32 @@ export async function addThroughIndex(
   const now = o.now ?? (() => new Date());
   sweepLockLeftovers(file);
   ensurePrivateDir(dirname(file));
-  return withLock(
-    file,
-    (guard): IndexAdded => {
-      const ix = new MemoryIndex(file);
-      try {
+  // A build (a full read) is done before the lock, so other writers do not wait for it; under the
+  // lock only what was appended meanwhile is read.
+  const ix = new MemoryIndex(file);
+  try {
+    ix.refresh();
+  } catch (err) {
+    ix.close();
+    throw err;
+  }
+  try {
+    return await withLock(
+      file,
+      (guard): IndexAdded => {
         ix.refresh();
         const { unreadable, maxId } = ix.counts();
-        const same = ix.duplicateOf(opts.scope, safe.text);
+        const same = duplicateOf(ix, opts.scope, safe.text);
         if (same) return { ok: true, changed: false, text: `already remembered as #${same.id}; nothing written`, item: same, unreadable };
         const item = newItem(maxId + 1, now(), kind, safe.text, opts);
         guard.assertHeld();
         appendRecords(file, JSON.stringify(item) + '\n', fileHeader(now()), o.notice);
         return { ...added(item, safe.note), unreadable };
-      } finally {
-        ix.close();
-      }
-    },
-    { ...DEFAULT_LOCK_TIMING, ...o.lock },
-    o.notice,
-  );
+      },
+      { ...DEFAULT_LOCK_TIMING, ...o.lock },
+      o.notice,
+    );
+  } finally {
+    ix.close();
+  }
 }

@@ -91,9 +91,9 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
       return true;
     };
     let go = true;
-    for (let at = bounds[g]!, next = 0; go && at < bounds[g + 1]!; at = next) {
+    for (let at = bounds[g]!; go && at < bounds[g + 1]!; at = Math.min(bounds[g + 1]!, (Math.floor(at / ORDER_BLOCK) + 1) * ORDER_BLOCK)) {
       const block = Math.floor(at / ORDER_BLOCK);
-      next = Math.min(bounds[g + 1]!, (block + 1) * ORDER_BLOCK);
+      const next = Math.min(bounds[g + 1]!, (block + 1) * ORDER_BLOCK);
       const count = next - at;
       // No room for the shortest line of the block: none of it fits (the pinned are all counted, and the plan lists all).
       const room = maxChars - used - 1;

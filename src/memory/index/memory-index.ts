@@ -5,16 +5,14 @@
  * offset), what was appended since is laid over it (tail.ts), and anything else rebuilds it from a
  * full read. Items themselves are always read from memory.jsonl, by offset, and checked.
  */
+import { closeSync, openSync, statSync } from 'node:fs';
 import { parseInto } from '../parse';
-import { sameItemKey } from '../records';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
-import { hash32, ORDER_ENTRY, type IndexHeader } from './layout';
-import { CorruptIndex, Sidecar, writeSidecar } from './sidecar';
+import { ORDER_ENTRY, type IndexHeader } from './layout';
+import { CorruptIndex, exists, readAt, Sidecar, writeSidecar } from './sidecar';
 import { readTail, statKey, tailSkipped, type Tail } from './tail';
-import { statSync } from 'node:fs';
-import { closeSync, openSync, readSync } from 'node:fs';
 
 /** Ids and times read one at a time before the whole arrays are read instead. */
 const SINGLE_READS = 1024;
@@ -283,45 +281,7 @@ export class MemoryIndex {
     return found;
   }
 
-  /** An active item in `scope` that says the same as `content` (white space and case aside), if any. */
-  duplicateOf(scope: string | undefined, content: string): MemoryItem | undefined {
-    const key = sameItemKey(scope, content);
-    const t = this.tailValue;
-    for (const it of t?.items ?? []) if (sameItemKey(it.scope, it.content) === key) return it;
-    const h = this.side?.header;
-    if (!h) return undefined;
-    const want = hash32(key);
-    const mask = h.keyCap - 1;
-    for (let i = want & mask; ; i = (i + 1) & mask) {
-      const [hv, slot1] = this.side!.u32('khash', i * 2, 2) as unknown as [number, number];
-      if (slot1 === 0) return undefined;
-      if (hv !== want || t?.dead.has(slot1 - 1)) continue;
-      const it = this.itemBySlot(slot1 - 1);
-      if (sameItemKey(it.scope, it.content) === key) return it;
-    }
-  }
-
   close(): void {
     this.drop();
   }
-}
-
-function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function readAt(fd: number, pos: number, len: number): Buffer {
-  const buf = Buffer.alloc(len);
-  let got = 0;
-  while (got < len) {
-    const n = readSync(fd, buf, got, len - got, pos + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.subarray(0, got);
 }

@@ -4,7 +4,7 @@
  * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
  * never taken for a whole index, and two aish writing at once each rename a complete one.
  */
-import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDir } from '../../util/fs-safe';
 import type { BuiltIndex } from './build';
@@ -144,4 +144,26 @@ function alive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The file is there (whatever it is). */
+export function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Up to `len` bytes at `pos` (fewer at the end of the file). */
+export function readAt(fd: number, pos: number, len: number): Buffer {
+  const buf = Buffer.alloc(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, pos + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
 }

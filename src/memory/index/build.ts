@@ -160,6 +160,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     pinned: groups[0]!.length,
     pref: groups[1]!.length,
     totalLen,
+    timeOrdered: times.every((t, i) => i === 0 || t >= times[i - 1]!),
     terms: dict.size,
     termCap,
     keyCap: keys.length / 2,

@@ -7,7 +7,7 @@
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -59,6 +59,8 @@ export interface IndexHeader {
   pinned: number;
   pref: number;
   totalLen: number;
+  /** Times never decrease with the slot (ids given in time order): see index/rank.ts. */
+  timeOrdered: boolean;
   terms: number;
   termCap: number;
   keyCap: number;

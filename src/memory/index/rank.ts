@@ -17,6 +17,13 @@ export interface LocalLists {
   totalLen: number;
   idOf(local: number): number;
   timeOf(local: number): number;
+  /**
+   * When indexed documents' times never decrease with their slot (a file in time order, the usual
+   * case): the slot of a local document, else −1 (the tail's). Of equally relevant indexed
+   * documents the newest are then looked at first, and once one cannot enter, the older ones
+   * cannot either: they are passed over unread.
+   */
+  slotOf?: (local: number) => number;
 }
 
 export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: SearchOptions): RecallHit[] {
@@ -37,20 +44,34 @@ export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: Sea
   }
   const byRelevance: number[] = [];
   for (let l = 0; l < m; l++) if (acc[l]! > 0) byRelevance.push(l);
-  byRelevance.sort((a, b) => acc[b]! - acc[a]!);
+  const slotOf = x.slotOf;
+  byRelevance.sort(slotOf ? (a, b) => acc[b]! - acc[a]! || slotKey(slotOf, b) - slotKey(slotOf, a) : (a, b) => acc[b]! - acc[a]!);
+  let passOver = NaN;
   const top = new TopHits(Math.max(0, Math.min(Math.floor(opts.limit), x.live, m)));
   let floor = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
   for (const l of byRelevance) {
     const rel = acc[l]!;
     if (rel < floor) break;
+    const indexed = slotOf !== undefined && slotOf(l) >= 0;
+    if (indexed && rel === passOver) continue;
     const time = x.timeOf(l);
     const id = x.idOf(l);
     const score = rel * recencyFactor(time, opts.now);
-    if (!top.admits(score, time, id) || (opts.accept && !opts.accept(id))) continue;
+    if (!top.admits(score, time, id)) {
+      if (indexed) passOver = rel;
+      continue;
+    }
+    if (opts.accept && !opts.accept(id)) continue;
     top.push(score, time, id, rel);
     floor = Math.max(floor, top.floor);
   }
   return top.sorted();
+}
+
+/** The tail's documents (−1) sort after every slot: newest first means they come first. */
+function slotKey(slotOf: (l: number) => number, l: number): number {
+  const s = slotOf(l);
+  return s < 0 ? Infinity : s;
 }
 
 let scratch = new Int32Array(0);

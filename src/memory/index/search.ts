@@ -130,7 +130,8 @@ export class IndexSearch implements RecallSource {
       const time = isoTime(tail!.items[-1 - where[l]!]!.ts);
       return Number.isFinite(time) ? time : 0;
     };
-    return rankLocal({ lists, lens, live: ix.size, totalLen, idOf, timeOf }, weights, opts);
+    const slotOf = h.timeOrdered ? (l: number) => where[l]! : undefined;
+    return rankLocal({ lists, lens, live: ix.size, totalLen, idOf, timeOf, ...(slotOf && { slotOf }) }, weights, opts);
   }
 
   /**

@@ -171,7 +171,7 @@ async function atScale(dir: string, n: number, runs: number): Promise<MemoryBenc
   writeFileSync(join(dir, 'peak.cjs'), PEAK);
   const env = { ...process.env, AISH_DATA_DIR: data, XDG_CONFIG_HOME: join(dir, 'noconfig') };
   const label = `${n.toLocaleString('en')} items (${(bytes / 2 ** 20).toFixed(0)} MiB)`;
-  const first = await measured(dir, [BIN, 'memory', 'add', 'fact', 'first add: builds the add index'], env);
+  const first = await measured(dir, [BIN, 'memory', 'add', 'fact', 'first add: builds the index'], env);
   const floorAdd: number[] = [];
   const add: number[] = [];
   const addMb: number[] = [];

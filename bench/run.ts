@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -8,6 +8,7 @@ import { benchCapture } from './capture';
 import { benchFirstPrompt } from './first-prompt';
 import { machine } from './lib';
 import { benchMemory } from './memory';
+import { benchMemoryScale } from './memory-scale';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
 import { benchRecallTurn } from './recall-turn';
@@ -21,6 +22,7 @@ type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 /** Each group: the full run, and the quick one. */
 const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () => Promise<Rows>]> = [
   ['memory', () => benchMemory(), () => benchMemory({ items: 10_000, adds: 50, coldRuns: 3, scale: [10_000], scaleRuns: 2 })],
+  ['memory-scale', () => benchMemoryScale(), () => benchMemoryScale({ sizes: [10_000], runs: 2 })],
   ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
   ['startup', () => benchStartup(), () => benchStartup({ runs: 3, bigMemory: false })],

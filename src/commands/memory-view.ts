@@ -56,7 +56,7 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
 function inject(memory: MemorySession): CommandResult {
   const store = memory.store();
   const snap = store.reload(true);
-  memory.reselect();
+  memory.reselect(true);
   const out = formatSkipped(basename(memory.path), snap.skipped).map(warn);
   for (const t of store.danglingTombstones())
     out.push(warn(`${basename(memory.path)}:${t.line}: tombstone ${t.id} names id ${t.target}, which is no item — it forgets nothing`));
@@ -75,8 +75,7 @@ async function plan(memory: MemorySession, text: string, lastPrompt: string | nu
   await memory.ready();
   const query = text || lastPrompt;
   const p = await memory.plan(query);
-  const store = memory.store();
-  const lines = formatPlan(p, { query, isPinned: (it) => store.isPinned(it), maxLeftOut: Math.max(10, (pageLines ?? 30) - 10) });
+  const lines = formatPlan(p, { query, isPinned: (it) => memory.isPinned(it), maxLeftOut: Math.max(10, (pageLines ?? 30) - 10) });
   if (!memory.injecting) lines.push('memory is not sent this session (--no-memory)');
   return { output: [rows(lines.join('\n'))] };
 }
@@ -85,9 +84,8 @@ async function search(memory: MemorySession, text: string): Promise<CommandResul
   if (!text) throw new UsageError('usage: :memory search TEXT');
   await memory.ready();
   const hits = await memory.search(text, 20);
-  const store = memory.store();
   if (hits.length === 0) return { output: [info(`no memory item matches "${text}"`)] };
-  return { output: [rows(formatSearch(hits, (it) => store.isPinned(it)).join('\n'))] };
+  return { output: [rows(formatSearch(hits, (it) => memory.isPinned(it)).join('\n'))] };
 }
 
 export const viewSubcommands: SubCommand<'memory' | 'ui' | 'chat'>[] = [

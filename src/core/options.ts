@@ -1,6 +1,4 @@
 /** How a session starts: from the command line's flags. */
-import type { PreloadResult } from '../memory/preload';
-
 export interface EngineOptions {
   model?: string | undefined;
   /** false: --no-memory */
@@ -12,6 +10,4 @@ export interface EngineOptions {
   oneshot?: boolean;
   /** false: no capture (`-p`, `--norris`): one-shot runs never cost an extra model call. */
   capture?: boolean;
-  /** Start-up memory already being read (in a worker) by the command line. */
-  memoryPreload?: Promise<PreloadResult> | undefined;
 }

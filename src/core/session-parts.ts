@@ -82,7 +82,6 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     paths.memoryPath,
     {
       inject: opts.memory,
-      preload: opts.memoryPreload,
       cwd,
       // -p and --norris read no :commands: point at the shell's command instead.
       ...(frontHost.canAsk === false && { inspectHint: 'aish memory list' }),

@@ -1,7 +1,8 @@
 /**
  * Where a reader stands in memory.jsonl: the bytes already parsed, and enough about the file to
- * notice that it was replaced or rewritten since (inode, size, mtime, and the last bytes before the
- * offset). Other processes only ever append, so normally only the new tail is read; anything else
+ * notice that it was replaced or rewritten since (device, inode, size, mtime, ctime, and the last
+ * bytes before the offset). ctime matters for an edit that keeps the size and puts the mtime back:
+ * any write or utimes sets ctime to now, and nobody can set it back. Other processes only ever append, so normally only the new tail is read; anything else
  * (a hand edit, a compaction, an editor's save-by-rename) means "read it all again".
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
@@ -24,6 +25,7 @@ export interface CursorState {
   dev: number;
   size: number;
   mtime: number;
+  ctime: number;
   /** Base64. */
   fingerprint: string;
 }
@@ -37,6 +39,7 @@ export class FileCursor {
   private dev = -1;
   private lastSize = 0;
   private lastMtime = 0;
+  private lastCtime = 0;
   private fingerprint = Buffer.alloc(0);
   /** The last read, for commit(): its start in the file and its bytes. */
   private readStart = 0;
@@ -53,17 +56,18 @@ export class FileCursor {
     this.dev = -1;
     this.lastSize = 0;
     this.lastMtime = 0;
+    this.lastCtime = 0;
     this.fingerprint = Buffer.alloc(0);
   }
 
   save(): CursorState {
-    const { offset, lines, ino, dev, lastSize: size, lastMtime: mtime } = this;
-    return { offset, lines, ino, dev, size, mtime, fingerprint: this.fingerprint.toString('base64') };
+    const { offset, lines, ino, dev, lastSize: size, lastMtime: mtime, lastCtime: ctime } = this;
+    return { offset, lines, ino, dev, size, mtime, ctime, fingerprint: this.fingerprint.toString('base64') };
   }
 
   static restore(s: CursorState): FileCursor {
     const c = new FileCursor();
-    ({ offset: c.offset, lines: c.lines, ino: c.ino, dev: c.dev, size: c.lastSize, mtime: c.lastMtime } = s);
+    ({ offset: c.offset, lines: c.lines, ino: c.ino, dev: c.dev, size: c.lastSize, mtime: c.lastMtime, ctime: c.lastCtime } = s);
     c.fingerprint = Buffer.from(s.fingerprint, 'base64');
     return c;
   }
@@ -78,8 +82,12 @@ export class FileCursor {
       throw err;
     }
     if (st.isDirectory()) throw new AishError(`${path} is a directory — point memory.path at a file`);
+    // Same size: a change of mtime or ctime is a rewrite in place (an append would have grown it).
     const replaced =
-      st.ino !== this.ino || st.dev !== this.dev || st.size < this.offset || (st.size === this.lastSize && st.mtimeMs !== this.lastMtime);
+      st.ino !== this.ino ||
+      st.dev !== this.dev ||
+      st.size < this.offset ||
+      (st.size === this.lastSize && (st.mtimeMs !== this.lastMtime || st.ctimeMs !== this.lastCtime));
     if (replaced && this.seenFile) return { kind: 'rewritten' };
 
     const start = Math.max(0, this.offset - this.fingerprint.length);
@@ -89,6 +97,7 @@ export class FileCursor {
     this.dev = st.dev;
     this.lastSize = Math.max(st.size, start + buf.length);
     this.lastMtime = st.mtimeMs;
+    this.lastCtime = st.ctimeMs;
     this.readStart = start;
     this.readBuf = buf;
     return { kind: 'fresh', fresh: buf.subarray(this.offset - start), more: start + buf.length < st.size };

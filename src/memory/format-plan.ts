@@ -29,14 +29,15 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
     );
     for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
   }
-  const counts = new Map<string, number>();
-  for (const l of plan.leftOut) counts.set(l.reason, (counts.get(l.reason) ?? 0) + 1);
-  const summary = [...counts].map(([reason, n]) => `${reason} ${n}`).join(', ');
-  out.push(`left out: ${plan.leftOut.length}${summary ? ` (${summary})` : ''}`);
-  const shown = o.maxLeftOut === undefined ? plan.leftOut : plan.leftOut.slice(0, o.maxLeftOut);
-  for (const l of shown) out.push(`  ${l.reason.padEnd(15)}  ${label(l.item, o.isPinned)}`);
-  if (shown.length < plan.leftOut.length)
-    out.push(`  … and ${plan.leftOut.length - shown.length} more (aish memory plan --json lists every one)`);
+  const total = plan.leftOutCounts.reduce((n, [, c]) => n + c, 0);
+  const summary = plan.leftOutCounts.map(([reason, n]) => `${reason} ${n}`).join(', ');
+  out.push(`left out: ${total}${summary ? ` (${summary})` : ''}`);
+  const shown = plan.leftOut(o.maxLeftOut);
+  for (const l of shown) {
+    const it = plan.item(l.id);
+    if (it) out.push(`  ${l.reason.padEnd(15)}  ${label(it, o.isPinned)}`);
+  }
+  if (shown.length < total) out.push(`  … and ${total - shown.length} more (aish memory plan --json lists every one)`);
   return out;
 }
 

@@ -8,7 +8,8 @@ import { UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from './secrets';
-import type { AddOptions, ForgetResult, MemoryStore } from './store';
+import type { AddOptions, ForgetResult } from './records';
+import type { MemoryStore } from './store';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
 
 /** The outcome of an operation, as one sentence. */

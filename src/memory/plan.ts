@@ -1,31 +1,62 @@
 /**
  * `:memory plan` / `aish memory plan`: what would be sent for a message, and why everything else is
- * not. Pure: built from the background choice and a recall with every hit considered.
+ * not. Built from the background choice (every item left out, by id) and a recall with every hit
+ * considered; the items left out are read only when shown.
  */
+import type { IndexBackground } from './index/background';
 import type { RecallChoice } from './recall';
-import type { BackgroundChoice } from './select';
 import type { MemoryItem } from './types';
 
 export type LeftOutReason = 'budget' | 'scope' | 'below threshold';
 
+interface LeftOut {
+  id: number;
+  reason: LeftOutReason;
+  relevance?: number;
+}
+
 export interface MemoryPlan {
   background: MemoryItem[];
   recall: RecallChoice['items'];
-  leftOut: Array<{ item: MemoryItem; reason: LeftOutReason; relevance?: number }>;
+  /** How many items are left out, by reason (in the order they are listed). */
+  leftOutCounts: Array<[LeftOutReason, number]>;
+  /** The first `limit` items left out (all without one): other projects' first, then the rest newest first. */
+  leftOut(limit?: number): LeftOut[];
+  /** An item by id (to show one left out). */
+  item(id: number): MemoryItem | undefined;
 }
 
-/** `recall` null: no message to recall for (nothing left out is then "below threshold"). */
-export function buildPlan(bg: BackgroundChoice, recall: RecallChoice | null): MemoryPlan {
-  const leftOut: MemoryPlan['leftOut'] = bg.outOfScope.map((item) => ({ item, reason: 'scope' as const }));
+/**
+ * `recall` null: no message to recall for (nothing left out is then "below threshold"). At 1M
+ * items nearly all are left out: they are counted at once and listed only as far as asked.
+ */
+export function buildPlan(bg: IndexBackground, recall: RecallChoice | null, item: (id: number) => MemoryItem | undefined): MemoryPlan {
   const recalled = new Set(recall?.items.map((r) => r.item.id));
   const relevant = new Map(recall?.overBudget.map((r) => [r.item.id, r.relevance]));
-  for (const item of bg.overBudget) {
-    if (recalled.has(item.id)) continue;
-    const relevance = relevant.get(item.id);
-    if (relevance !== undefined) leftOut.push({ item, reason: 'budget', relevance });
-    else leftOut.push({ item, reason: recall ? 'below threshold' : 'budget' });
-  }
-  return { background: bg.items, recall: recall?.items ?? [], leftOut };
+  // Whatever recall considered applies here and is not in [background]: it is among bg.overBudget.
+  const budget = recall ? relevant.size : bg.overBudget.length;
+  const below = recall ? bg.overBudget.length - recalled.size - relevant.size : 0;
+  const counts: Array<[LeftOutReason, number]> = [
+    ['scope', bg.outOfScope.length],
+    ['budget', budget],
+    ['below threshold', below],
+  ];
+  const leftOut = (limit = Infinity): LeftOut[] => {
+    const out: LeftOut[] = [];
+    for (const id of bg.outOfScope) {
+      if (out.length >= limit) return out;
+      out.push({ id, reason: 'scope' });
+    }
+    for (const id of bg.overBudget) {
+      if (out.length >= limit) return out;
+      if (recalled.has(id)) continue;
+      const relevance = relevant.get(id);
+      if (relevance !== undefined) out.push({ id, reason: 'budget', relevance });
+      else out.push({ id, reason: recall ? 'below threshold' : 'budget' });
+    }
+    return out;
+  };
+  return { background: bg.items, recall: recall?.items ?? [], leftOutCounts: counts.filter(([, n]) => n > 0), leftOut, item };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -42,8 +73,8 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
   return {
     background: plan.background.map(base),
     recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance) })),
-    left_out: plan.leftOut.map((l) => ({
-      id: l.item.id,
+    left_out: plan.leftOut().map((l) => ({
+      id: l.id,
       reason: l.reason,
       ...(l.relevance !== undefined && { relevance: round(l.relevance) }),
     })),

@@ -36,6 +36,13 @@ export interface SearchOptions {
   maxDf?: number;
 }
 
+/** What recall ranks over: the index of memory.jsonl, or an in-memory RecallIndex. */
+export interface RecallSource {
+  /** Live documents. */
+  readonly size: number;
+  search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[];
+}
+
 export const K1 = 1.2;
 export const B = 0.75;
 export const HALF_LIFE_DAYS = 90;

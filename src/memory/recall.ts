@@ -4,7 +4,7 @@
  * index and the items are given.
  */
 import { fillBlock, RECALL_HEADER, recallLine } from './blocks';
-import type { QueryPart, RecallIndex } from './recall-index';
+import type { QueryPart, RecallSource } from './recall-rank';
 import type { MemoryItem } from './types';
 
 export interface Recalled {
@@ -49,7 +49,7 @@ const commonOver = (size: number) => Math.max(100, size * 0.05);
  * best); the earlier turns only re-rank those, so an unrelated new message recalls nothing
  * however relevant the conversation before it was.
  */
-export function chooseRecall(index: RecallIndex, query: readonly QueryPart[], o: RecallOptions): RecallChoice {
+export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o: RecallOptions): RecallChoice {
   const [message, ...context] = query;
   if (!message) return { items: [], overBudget: [] };
   const usable = (id: number) => {

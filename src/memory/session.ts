@@ -7,14 +7,14 @@ import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
 import { recallBlock } from './blocks';
 import { Inbox } from './inbox';
+import { indexBackground, type IndexBackground } from './index/background';
+import { MemoryIndex, type IndexCounts } from './index/memory-index';
+import { IndexSearch } from './index/search';
 import { lockTimingFromEnv } from './lock';
 import { buildPlan, type MemoryPlan } from './plan';
-import type { PreloadResult } from './preload';
 import { scopeFilter } from './project';
 import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } from './recall';
-import type { QueryPart, RecallIndex } from './recall-index';
-import { RecallService } from './recall-service';
-import { selectBackground, type BackgroundChoice } from './select';
+import type { QueryPart } from './recall-rank';
 import { loadStartupMemory, pinnedOverflowNotice } from './startup';
 import { MemoryStore } from './store';
 import type { MemoryItem } from './types';
@@ -28,20 +28,14 @@ export interface MemorySessionEvents {
 export interface MemorySessionOptions {
   /** false: --no-memory (the store still works; nothing is injected or recalled). */
   inject?: boolean | undefined;
-  /** Start-up memory already being read (in a worker) by the command line. */
-  preload?: Promise<PreloadResult> | undefined;
   /** aish's directory now (project items apply inside their scope). Default: the process's. */
   cwd?: () => string;
   /** What to run to see unreadable lines: `:memory inject` where :commands are typed, else the shell's. */
   inspectHint?: string;
 }
 
-/** Above this many items, `nearby` asks the recall index instead of scanning the store. */
+/** Above this many items, `nearby` asks the index instead of scanning the store. */
 const SCAN_LIMIT = 5000;
-/** How long a turn waits for a recall index still being built before it goes without. */
-const RECALL_WAIT_MS = 3000;
-/** How long after start-up memory the recall index starts building on its own. */
-const RECALL_IDLE_MS = 300;
 
 export interface TurnRecall {
   /** The [recall] block to attach to the user's message. */
@@ -55,7 +49,7 @@ export class MemorySession {
   private loaded = false;
   private readyPromise: Promise<void> | null = null;
   private items: MemoryItem[] = [];
-  private readonly recallService = new RecallService(() => this.store());
+  private indexValue: MemoryIndex | null = null;
   private recallWarned = false;
 
   constructor(
@@ -123,21 +117,45 @@ export class MemorySession {
     }
   }
 
+  /**
+   * memory.jsonl through its index (memory/index/), brought in step with the file first: what was
+   * appended since is laid over it, anything else rebuilds it.
+   */
+  index(): MemoryIndex {
+    if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+    this.indexValue ??= new MemoryIndex(this.path);
+    this.indexValue.refresh();
+    return this.indexValue;
+  }
+
+  /** Item counts and skipped lines as a full read would report them. */
+  counts(): IndexCounts {
+    return this.index().counts();
+  }
+
+  /** Pinned (by its latest pin record, else its own field). */
+  isPinned(item: MemoryItem): boolean {
+    return this.index().isPinned(item);
+  }
+
   /** Start-up memory (load, prune, select), done once; commands and the first model call wait for it. */
   ready(): Promise<void> {
     this.readyPromise ??= this.load();
     return this.readyPromise;
   }
 
-  /** [background] as it would be chosen now, from the store, in aish's directory. */
-  background(): BackgroundChoice {
-    const store = this.store();
-    return selectBackground(store.items(), { maxChars: this.budget, isPinned: (it) => store.isPinned(it), applies: scopeFilter(this.cwd) });
+  /** [background] as it would be chosen now, in aish's directory; `complete`: with every item left out. */
+  background(complete = false): IndexBackground {
+    return this.index().read((ix) => indexBackground(ix, this.budget, this.cwd, complete));
   }
 
-  /** After any memory change (or :cd): what the model sees next turn is picked again from the store. */
-  reselect(): void {
-    this.items = this.injecting ? (this.store().reload(), this.background().items) : [];
+  /**
+   * After any memory change (or :cd): what the model sees next turn is picked again. `full` (after
+   * `:memory inject`): the index is rebuilt from a full read whatever its checks say.
+   */
+  reselect(full = false): void {
+    if (full && this.config.memory !== false) this.index().rebuild();
+    this.items = this.injecting ? this.background().items : [];
     this.loaded = true;
     this.events.changed();
   }
@@ -156,15 +174,17 @@ export class MemorySession {
    * The [recall] for a message and the turns before it: null when recall is off, nothing is
    * relevant, or it failed (said once; the turn goes on without it).
    */
-  async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
+  recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
+    return new Promise((resolve) => resolve(this.recallNow(query)));
+  }
+
+  private recallNow(query: readonly QueryPart[]): TurnRecall | null {
     const cfg = this.recallConfig;
     if (!cfg || cfg.maxChars <= 0) return null;
     try {
-      const idx = await this.recallService.current(RECALL_WAIT_MS);
-      if (!idx) return this.recallFailed('the index is still being built');
       const bg = new Set(this.items.map((i) => i.id));
       const applies = scopeFilter(this.cwd);
-      const r = this.choose(idx, query, { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it) => bg.has(it.id) || !applies(it) });
+      const r = this.choose(query, { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it) => bg.has(it.id) || !applies(it) });
       return r.items.length ? { block: recallBlock(r.items.map((x) => x.item)), items: r.items } : null;
     } catch (err) {
       return this.recallFailed(formatError(err));
@@ -172,37 +192,51 @@ export class MemorySession {
   }
 
   /**
-   * Start building the recall index a moment after start-up memory is in (so the status line and
-   * the first frames are drawn first: reading the store blocks the thread for a while at 100k
-   * items); a turn that comes sooner starts it itself.
+   * Read the index's per-item lengths that recall ranks with, so the first turn does not (4 MB at
+   * 1M items). Call once start-up memory is in.
    */
-  prepareRecall(delayMs = RECALL_IDLE_MS): void {
+  prepareRecall(): void {
     if (!this.recallConfig) return;
-    setTimeout(() => this.recallService.prepare().catch(() => {}), delayMs).unref();
+    try {
+      const ix = this.index();
+      if (ix.header) ix.lens();
+    } catch {
+      // the turn tries again, and says so if it fails
+    }
   }
 
   /** What would be sent for `text` (null: no message), and why the rest is not. */
-  async plan(text: string | null): Promise<MemoryPlan> {
-    const bg = this.background();
-    if (text === null || !this.config.memory) return buildPlan(bg, null);
-    const idx = await this.commandIndex();
+  plan(text: string | null): Promise<MemoryPlan> {
+    return new Promise((resolve) => resolve(this.planNow(text)));
+  }
+
+  private planNow(text: string | null): MemoryPlan {
+    const bg = this.background(true);
+    // Read when a left-out item is shown; one that cannot be read any more is not shown.
+    const get = (id: number) => this.index().read((ix) => ix.get(id));
+    if (text === null || !this.config.memory) return buildPlan(bg, null, get);
+    const idx = this.index();
     const inBg = new Set(bg.items.map((i) => i.id));
     const applies = scopeFilter(this.cwd);
     const cfg = this.config.memory.recall;
-    const r = this.choose(idx, [{ text, weight: 1 }], {
+    const r = this.choose([{ text, weight: 1 }], {
       maxChars: cfg.maxChars,
       minScore: cfg.minScore,
       exclude: (it) => inBg.has(it.id) || !applies(it),
       limit: Math.max(1, idx.size),
     });
-    return buildPlan(bg, r);
+    return buildPlan(bg, r, get);
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
-  async search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
-    const idx = await this.commandIndex();
+  search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
+    return new Promise((resolve) => resolve(this.searchNow(text, limit, o)));
+  }
+
+  private searchNow(text: string, limit: number, o: { here?: boolean }): Recalled[] {
+    const idx = this.index();
     const applies = o.here ? scopeFilter(this.cwd) : () => true;
-    return this.choose(idx, [{ text, weight: 1 }], {
+    return this.choose([{ text, weight: 1 }], {
       maxChars: Number.MAX_SAFE_INTEGER,
       minScore: 0,
       exclude: (it) => !applies(it),
@@ -212,30 +246,22 @@ export class MemorySession {
 
   /**
    * The active items to compare `text` with (duplicates, updates, what a session is about): every
-   * one of a small store (`scanned`), else the recall index's best `limit`, so a 100k-item store
-   * never has to be scanned on the event loop.
+   * one of a small store (`scanned`), else the index's best `limit`, so a 100k-item store is
+   * never scanned on the event loop.
    */
   async nearby(text: string, limit: number): Promise<{ items: readonly MemoryItem[]; scanned: boolean }> {
-    const items = this.store().items();
-    if (items.length <= SCAN_LIMIT) return { items, scanned: true };
+    if (this.index().size <= SCAN_LIMIT) return { items: this.store().reload().items, scanned: true };
     return { items: (await this.search(text, limit)).map((r) => r.item), scanned: false };
   }
 
-  /** The index for a command (plan, search): waited for, an error when it cannot be had. */
-  private async commandIndex(): Promise<RecallIndex> {
-    const idx = await this.recallService.current(60_000);
-    if (!idx) throw new AishError('the recall index is not ready yet — try again in a moment');
-    return idx;
-  }
-
-  /** chooseRecall over this session's store, now. */
-  private choose(idx: RecallIndex, query: readonly QueryPart[], o: Omit<RecallOptions, 'now' | 'get'>): RecallChoice {
-    const store = this.store();
-    return chooseRecall(idx, query, { ...o, now: Date.now(), get: (id) => store.get(id) });
+  /** chooseRecall over the index, now. */
+  private choose(query: readonly QueryPart[], o: Omit<RecallOptions, 'now' | 'get'>): RecallChoice {
+    return this.index().read((ix) => chooseRecall(new IndexSearch(ix), query, { ...o, now: Date.now(), get: (id) => ix.get(id) }));
   }
 
   close(): void {
     this.storeValue?.close();
+    this.indexValue?.close();
   }
 
   private recallFailed(why: string): null {
@@ -247,7 +273,7 @@ export class MemorySession {
   private async load(): Promise<void> {
     if (!this.injecting) return;
     try {
-      const r = await loadStartupMemory(this.config, this.path, () => this.store(), this.opts.preload, this.opts.inspectHint);
+      const r = await loadStartupMemory(this.config, this.index(), () => this.store(), this.cwd, this.opts.inspectHint);
       for (const n of r.notices) this.events.notice(n.kind, n.text);
       // Pruned: the selection is made again from the store, as after any change.
       if (r.pruned) this.reselect();

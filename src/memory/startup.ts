@@ -1,28 +1,22 @@
 /**
- * Memory at start: load, prune old items if configured, pick what fits the budget. The reading is
- * a preload (preload.ts) that the command line starts in a worker thread as early as it can; the
- * store itself is only opened when something writes (pruning, :memory commands) or recall is built.
+ * Memory at start: [background] chosen from the index (memory-index.ts: a header and the first
+ * entries of its precomputed order, the chosen items read from memory.jsonl by offset), the notices
+ * a full read would give (unreadable lines, dangling tombstones, pinned items over budget), and
+ * pruning of old items when configured. The store itself is opened only to write (pruning).
  */
 import { basename } from 'node:path';
 import type { AishConfig } from '../config/types';
 import { formatError } from '../util/errors';
 import { plural } from '../util/time';
-import { preloadMemory, type PreloadRequest, type PreloadResult } from './preload';
+import { indexBackground } from './index/background';
+import type { MemoryIndex } from './index/memory-index';
+import { indexPruneIds } from './index/prune';
 import type { MemoryStore } from './store';
 import type { MemoryItem } from './types';
 
-export function memoryPreloadRequest(config: AishConfig, path: string, cwd: string = process.cwd()): PreloadRequest {
-  return {
-    path,
-    maxChars: config.memory ? config.memory.injectMaxChars : 0,
-    pruneOlderThanDays: config.memory ? config.memory.pruneOlderThanDays : undefined,
-    cwd,
-  };
-}
-
 export interface StartupMemory {
   injected: MemoryItem[];
-  /** Items were pruned: the selection must be made again from the store. */
+  /** Items were pruned: the selection must be made again. */
   pruned: boolean;
   /** Lines for the user: skipped lines, pruning done or skipped, pinned items over budget. */
   notices: Array<{ kind: 'info' | 'warn'; text: string }>;
@@ -35,41 +29,45 @@ export function pinnedOverflowNotice(pinnedChars: number, budget: number): strin
     : null;
 }
 
-/** Throws when the file cannot be read at all; unreadable lines are only reported. */
+/** Throws when memory.jsonl cannot be read at all; unreadable lines are only reported. */
 export async function loadStartupMemory(
   config: AishConfig,
-  path: string,
+  index: MemoryIndex,
   store: () => MemoryStore,
-  preload?: Promise<PreloadResult>,
+  cwd: string,
   hint = ':memory inject',
 ): Promise<StartupMemory> {
   const notices: StartupMemory['notices'] = [];
   if (config.memory === false) return { injected: [], pruned: false, notices };
-  const r = await (preload ?? preloadMemory(memoryPreloadRequest(config, path)));
-  if (!r.ok) throw new Error(r.error);
-  const name = basename(path);
-  if (r.skipped) notices.push({ kind: 'warn', text: `${name}: ${plural(r.skipped, 'unreadable line')} skipped (see ${hint})` });
-  if (r.keptAsIs)
-    notices.push({ kind: 'warn', text: `${name}: ${plural(r.keptAsIs, 'line')} with invalid UTF-8 kept as is (see ${hint})` });
-  if (r.dangling.length) {
-    const lines = r.dangling.slice(0, 5).join(', ') + (r.dangling.length > 5 ? ', …' : '');
+  index.refresh();
+  const counts = index.counts();
+  const name = basename(index.path);
+  if (counts.unreadable)
+    notices.push({ kind: 'warn', text: `${name}: ${plural(counts.unreadable, 'unreadable line')} skipped (see ${hint})` });
+  if (counts.keptAsIs)
+    notices.push({ kind: 'warn', text: `${name}: ${plural(counts.keptAsIs, 'line')} with invalid UTF-8 kept as is (see ${hint})` });
+  if (counts.dangling.length) {
+    const lines = counts.dangling.slice(0, 5).join(', ') + (counts.dangling.length > 5 ? ', …' : '');
     notices.push({
       kind: 'warn',
-      text: `${name}: ${plural(r.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing`,
+      text: `${name}: ${plural(counts.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing`,
     });
   }
-  const over = pinnedOverflowNotice(r.pinnedChars, config.memory.injectMaxChars);
+  const budget = config.memory.injectMaxChars;
+  const bg = index.read((ix) => indexBackground(ix, budget, cwd));
+  const over = pinnedOverflowNotice(bg.pinnedChars, config.memory.injectMaxChars);
   if (over) notices.push({ kind: 'warn', text: over });
-  if (r.pruneIds.length === 0) return { injected: r.injected, pruned: false, notices };
+  const pruneIds = indexPruneIds(index, config.memory.pruneOlderThanDays, new Date());
+  if (pruneIds.length === 0) return { injected: bg.items, pruned: false, notices };
   try {
-    const gone = await store().forgetMany(r.pruneIds);
+    const gone = await store().forgetMany(pruneIds);
     notices.push({
       kind: 'info',
       text: `memory: forgot ${plural(gone.length, 'item')} older than ${config.memory.pruneOlderThanDays} days`,
     });
-    return { injected: r.injected, pruned: true, notices };
+    return { injected: bg.items, pruned: true, notices };
   } catch (err) {
     notices.push({ kind: 'warn', text: `memory: pruning skipped: ${formatError(err)}` });
-    return { injected: r.injected, pruned: false, notices };
+    return { injected: bg.items, pruned: false, notices };
   }
 }

@@ -20,6 +20,8 @@ export class MemoryState {
   private byId: Map<number, MemoryItem> | null = null;
   /** id -> line where it was first used; items and tombstones share one id space. */
   private readonly lineOf = new IdLineIndex();
+  /** id -> last line, for the few items spread over several lines (hand edits). */
+  private readonly endOf = new Map<number, number>();
   /** Tombstones in file order (the dangling ones are reported). */
   private readonly tombs: Tombstone[] = [];
   private readonly forgotten = new Set<number>();
@@ -44,6 +46,7 @@ export class MemoryState {
     item: (item, time, line, endLine) => {
       if (!this.claim(item.id, line, endLine, item)) return;
       this.addItem(item, time);
+      if (endLine !== undefined) this.endOf.set(item.id, endLine); // kept on rollback: the id is claimed again
       if (this.raw) this.keepRaw(item.id, line, endLine);
     },
     forget: (tomb, line, endLine) => {
@@ -245,6 +248,27 @@ export class MemoryState {
     const items = this.index();
     for (const t of this.tombs) if (!items.has(t.target)) out.push({ line: this.lineOf.get(t.id) ?? 0, id: t.id, target: t.target });
     return out;
+  }
+
+  /** The lines a record spans (first, last), by its id; undefined when no record has it. */
+  linesOf(id: number): [number, number] | undefined {
+    const first = this.lineOf.get(id);
+    return first === undefined ? undefined : [first, this.endOf.get(id) ?? first];
+  }
+
+  /** Every item read, forgotten or not, in file order. */
+  itemsInFileOrder(): readonly MemoryItem[] {
+    return this.itemList;
+  }
+
+  /** Every tombstone, in file order. */
+  forgottenTargets(): readonly Tombstone[] {
+    return this.tombs;
+  }
+
+  /** Per target, the pin or unpin record that decides it. */
+  pinsByTarget(): ReadonlyMap<number, PinRecord> {
+    return this.pins;
   }
 
   /** Active items, newest first (ts descending, then id descending). */

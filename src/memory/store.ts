@@ -1,17 +1,14 @@
 /**
- * The memory store: memory.jsonl as a log of items and tombstones (docs/memory.md).
- *
- * Every write: take the lock, re-read what others appended since our last read, assign the next id,
- * append whole lines in one write on an O_APPEND descriptor opened by path (editors save by rename,
- * so a long-lived descriptor could write into a deleted file), fdatasync, release.
+ * The memory store: memory.jsonl as a log of items and tombstones (docs/memory.md). Every write:
+ * lock, re-read what others appended, next id, append whole lines on an O_APPEND descriptor opened
+ * by path (editors save by rename), fdatasync, release.
  */
 import { dirname } from 'node:path';
 import { realDir } from '../util/paths';
 import { ensurePrivateDir } from '../util/fs-safe';
 import { appendRecords } from './append';
 import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
-export type { CompactResult } from './compact';
-import { FileCursor } from './file-cursor';
+import { FileCursor, type CursorState } from './file-cursor';
 import { appendAtomically } from './rewrite';
 import type { TransferItem } from './transfer';
 import { ingestFile } from './ingest';
@@ -26,20 +23,9 @@ export interface MemoryStoreOptions {
   notice?: (text: string) => void;
 }
 
-export type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
-import {
-  carriedOver,
-  fileHeader,
-  newItem,
-  newPin,
-  newTombstone,
-  sameItemKey,
-  type AddOptions,
-  type EditResult,
-  type ForgetResult,
-  type MemorySnapshot,
-  type PinResult,
-} from './records';
+export type { MemorySnapshot } from './records';
+import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey } from './records';
+import type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -86,6 +72,12 @@ export class MemoryStore {
     return this.state.get(id);
   }
 
+  /** The whole lines read so far (an unfinished last line taken back) and the cursor after them: what the index is built from. */
+  committed(): { state: MemoryState; cursor: CursorState } {
+    this.state.rollbackProvisional();
+    return { state: this.state, cursor: this.cursor.save() };
+  }
+
   snapshot(): MemorySnapshot {
     return { items: this.items(), skipped: [...this.skipped], maxId: this.maxId };
   }
@@ -124,10 +116,7 @@ export class MemoryStore {
     return this.state.danglingTombstones();
   }
 
-  /**
-   * Add many items in one atomic rewrite (import): each gets a fresh id; one that an active item in
-   * the same scope already says (or an earlier one of the list) is left out and returned.
-   */
+  /** Add many items in one atomic rewrite (import), fresh ids; those an active (or earlier) item already says are returned. */
   async importItems(list: readonly TransferItem[]): Promise<{ added: MemoryItem[]; duplicates: TransferItem[] }> {
     return this.mutate((state) => {
       const seen = new Set(state.active().map((it) => sameItemKey(it.scope, it.content)));
@@ -190,11 +179,7 @@ export class MemoryStore {
     });
   }
 
-  /**
-   * A new item (its own kind and text) that forgets an old one it updates: both in one locked
-   * write; the old item's pin and scope carry over unless `opts` say otherwise. When the old item
-   * is no longer active, only the new one is added (`replaced` undefined).
-   */
+  /** A new item that forgets an old one it updates, one locked write (pin and scope carry over); only the new one when the old is gone. */
   async supersede(
     oldId: number,
     kind: MemoryKind,
@@ -221,10 +206,7 @@ export class MemoryStore {
     });
   }
 
-  /**
-   * Rewrite the file with only active items and a header that keeps the highest id ever used, so
-   * ids are never reused. Atomic: temp file, fsync, rename, fsync of the directory; under the lock.
-   */
+  /** Rewrite with only active items and a header keeping the highest id ever used; atomic, under the lock. */
   async compact(): Promise<CompactResult> {
     this.assertOpen();
     ensurePrivateDir(dirname(this.path));

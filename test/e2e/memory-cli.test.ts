@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMemory } from '../../src/memory/store';
+import { MemoryStore } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
@@ -148,7 +148,7 @@ describe('aish memory (real CLI)', () => {
     writeFileSync(file, lines.join('\n') + '\n');
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    const items = loadMemory(file).items;
+    const items = MemoryStore.open(file).snapshot().items;
     expect(items).toHaveLength(2097);
     expect(r.stdout).toBe(JSON.stringify(items, null, 2) + '\n');
   });
@@ -169,7 +169,7 @@ describe('aish memory (real CLI)', () => {
     });
     expect(await run('add', 'fact', 'Four')).toMatchObject({ code: 0, stdout: 'already remembered as #901; nothing written\n' });
     expect((await run('add', 'fact', 'five')).stdout).toBe('added 902 (fact)\n');
-    expect(loadMemory(file).skipped).toEqual([]);
+    expect(MemoryStore.open(file).snapshot().skipped).toEqual([]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMemory } from '../../src/memory/store';
+import { MemoryStore } from '../../src/memory/store';
 import { startWorker } from '../helpers/processes';
 import { tmpDir } from '../helpers/tmp';
 
@@ -24,7 +24,7 @@ describe('two or more processes writing one memory.jsonl', () => {
     for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
     expect(lines).toHaveLength(1601); // header + 1600 items
 
-    const m = loadMemory(path);
+    const m = MemoryStore.open(path).snapshot();
     expect(m.skipped).toEqual([]);
     expect(m.items).toHaveLength(1600);
     expect(new Set(m.items.map((i) => i.id))).toEqual(new Set(acknowledged));

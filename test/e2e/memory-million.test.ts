@@ -1,11 +1,11 @@
 /**
- * `aish memory list` at 1,000,000 items, through the built CLI. A spread of that many arguments
+ * `aish memory list` and `search` at 1,000,000 items, through the built CLI. A spread of that many arguments
  * (`Math.max(...items.map(…))`) overflows the call stack: this is the guard against one coming back.
  * `list --json` must not need more memory than a bare parse of the file (it once built one string
  * of the whole array: 1.9× a bare parse's peak).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAish } from '../helpers/run-cli';
@@ -59,4 +59,24 @@ describe('memory list at 1,000,000 items (real CLI)', () => {
     // Measured ≈ 0.8× here; the one-string version needed 1.9×.
     expect(ours).toBeLessThan(floor!);
   });
+
+  it('search builds the index once, then answers from it; an add is laid over it as the tail', async () => {
+    const home = tmpDir();
+    const dir = join(home, 'd');
+    mkdirSync(dir);
+    millionItems(dir);
+    const search = async (text: string) => {
+      const r = await runAish(['--data-dir', dir, 'memory', 'search', '--json', '--limit', '3', text], { home, timeoutMs: 120_000 });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as Array<{ id: number; content: string }>).map((h) => h.content);
+    };
+    expect(await search('item 999999')).toEqual(['item 999999']); // builds memory.jsonl.index
+    expect(statSync(join(dir, 'memory.jsonl.index')).mode & 0o777).toBe(0o600);
+    const built = statSync(join(dir, 'memory.jsonl.index')).mtimeMs;
+    const add = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'item 999999 and a second look'], { home, timeoutMs: 120_000 });
+    expect(add.stdout).toBe('added 1000001 (fact)\n');
+    expect(await search('item 999999')).toEqual(['item 999999 and a second look', 'item 999999']);
+    expect(statSync(join(dir, 'memory.jsonl.index')).mtimeMs).toBe(built); // not rebuilt: the add is the tail
+  }, 300_000);
 });

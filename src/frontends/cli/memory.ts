@@ -10,12 +10,15 @@ import { backgroundIds } from '../../memory/select';
 import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';
 import { latestSession, loadSession } from '../../sessions/sessions';
-import { unreadableCount } from '../../memory/types';
+import { unreadableCount, type MemoryItem } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
 import { HINT, unreadableWarning } from './memory-add';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
+
+/** How many items left out `aish memory plan` names (the rest are counted). */
+const LEFT_OUT_SHOWN = 50;
 
 /** Every skipped line, one per stderr line: `memory.jsonl:LINE: reason`. */
 function reportSkipped(s: Setup, store: MemoryStore): void {
@@ -95,11 +98,12 @@ export async function memoryPlan(s: Setup, words: string[], opts: { json?: boole
   const session = headless(s);
   const query = words.join(' ').trim() || lastLoggedPrompt(s);
   const plan = await session.plan(query);
-  const store = session.store();
-  reportSkipped(s, store);
-  const isPinned = (it: Parameters<MemoryStore['isPinned']>[0]) => store.isPinned(it);
+  const n = session.counts().unreadable;
+  if (n) warn(unreadableWarning(s, n));
+  const isPinned = (it: MemoryItem) => session.isPinned(it);
   if (opts.json) out(JSON.stringify(planJson(plan, isPinned), null, 2));
-  else for (const l of formatPlan(plan, { query, isPinned })) out(l);
+  // Every item left out is listed by --json; text shows the first screenful (reading each one's line).
+  else for (const l of formatPlan(plan, { query, isPinned, maxLeftOut: LEFT_OUT_SHOWN })) out(l);
 }
 
 export async function memorySearch(s: Setup, words: string[], opts: { json?: boolean; limit?: string }): Promise<void> {
@@ -108,9 +112,9 @@ export async function memorySearch(s: Setup, words: string[], opts: { json?: boo
   if (!Number.isSafeInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1 (got ${opts.limit})`);
   const session = headless(s);
   const hits = await session.search(text, limit);
-  const store = session.store();
-  summariseSkipped(s, store);
-  const isPinned = (it: Parameters<MemoryStore['isPinned']>[0]) => store.isPinned(it);
+  const n = session.counts().unreadable;
+  if (n) warn(unreadableWarning(s, n));
+  const isPinned = (it: MemoryItem) => session.isPinned(it);
   if (opts.json) out(JSON.stringify(searchJson(hits, isPinned), null, 2));
   else if (hits.length === 0) out(`no memory item matches "${text}"`);
   else for (const l of formatSearch(hits, isPinned)) out(l);

@@ -1,15 +1,17 @@
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addIndexPath } from '../../src/memory/add-index';
-import { quickAddItem } from '../../src/memory/quick-add';
+import { addThroughIndex } from '../../src/memory/index/add';
+import { indexPath } from '../../src/memory/index/sidecar';
 import { loadMemory, MemoryStore } from '../../src/memory/store';
 import { FIXTURES } from '../helpers/paths';
 import { tmpDir } from '../helpers/tmp';
 
 const notices: string[] = [];
 const opts = { notice: (t: string) => notices.push(t) };
-const quick = (path: string, text: string, scope?: string) => quickAddItem(path, 'fact', text, scope ? { scope } : {}, opts);
+const quick = (path: string, text: string, scope?: string) => addThroughIndex(path, 'fact', text, scope ? { scope } : {}, opts);
+/** An add that wrote nothing: an active item says the same. */
+const refused = (r: { changed: boolean; text: string }) => !r.changed && /^already remembered as #\d+; nothing written$/.test(r.text);
 
 async function seeded(n: number): Promise<string> {
   const path = join(tmpDir(), 'memory.jsonl');
@@ -23,12 +25,12 @@ function noReusedIds(path: string, before = 0): void {
   expect(loadMemory(path).skipped.filter((s) => /duplicate id/.test(s.reason))).toHaveLength(before);
 }
 
-describe('quickAddItem (aish memory add without a full read)', () => {
+describe('addThroughIndex (aish memory add without a full read)', () => {
   it('adds with the next id, and the index then answers without the file', async () => {
     const path = await seeded(5);
     const a = await quick(path, 'first quick');
     expect(a?.item.id).toBe(6);
-    expect(existsSync(addIndexPath(path))).toBe(true);
+    expect(existsSync(indexPath(path))).toBe(true);
     const b = await quick(path, 'second quick');
     expect(b?.item.id).toBe(7);
     expect(b?.text).toBe('added 7 (fact)');
@@ -53,7 +55,7 @@ describe('quickAddItem (aish memory add without a full read)', () => {
     await store.forget(2);
     await store.setPinned(1, true);
     await store.add('fact', 'from the REPL');
-    expect(await quick(path, 'from the REPL')).toBeNull(); // a duplicate: only the full read may say so
+    expect(refused(await quick(path, 'from the REPL'))).toBe(true); // the tail's item
     const r = await quick(path, 'something new');
     expect(r?.item.id).toBe(store.reload().maxId);
     noReusedIds(path);
@@ -61,12 +63,13 @@ describe('quickAddItem (aish memory add without a full read)', () => {
 
   it('still refuses an exact duplicate (white space and case aside) in the same scope', async () => {
     const path = await seeded(2);
-    expect(await quick(path, 'Uses  PNPM')).not.toBeNull();
-    expect(await quick(path, 'uses pnpm')).toBeNull();
-    expect(await quick(path, 'item 1')).toBeNull(); // added before the index existed
+    expect(refused(await quick(path, 'Uses  PNPM'))).toBe(false);
+    expect(refused(await quick(path, 'uses pnpm'))).toBe(true);
+    expect(refused(await quick(path, 'item 1'))).toBe(true); // added before the index existed
+    expect(refused(await quick(path, 'item 2', '/home/me/app'))).toBe(false); // same text, another scope
     expect((await quick(path, 'uses pnpm', '/home/me/app'))?.item.scope).toBe('/home/me/app');
     const size = readFileSync(path).length;
-    expect(await quick(path, 'USES pnpm', '/home/me/app')).toBeNull();
+    expect(refused(await quick(path, 'USES pnpm', '/home/me/app'))).toBe(true);
     expect(readFileSync(path).length).toBe(size);
   });
 
@@ -78,7 +81,7 @@ describe('quickAddItem (aish memory add without a full read)', () => {
     await store.compact();
     expect(store.reload().items).toEqual([]);
     expect((await quick(path, 'after compaction'))?.item.id).toBe(11); // 1-5 items, 6-10 tombstones
-    writeFileSync(addIndexPath(path), 'garbage');
+    writeFileSync(indexPath(path), 'garbage');
     expect((await quick(path, 'after damage'))?.item.id).toBe(12);
     noReusedIds(path);
   });
@@ -97,7 +100,11 @@ describe('quickAddItem (aish memory add without a full read)', () => {
     noReusedIds(path, reused);
   });
 
-  it('returns null for a missing file (the store creates it)', async () => {
-    expect(await quick(join(tmpDir(), 'memory.jsonl'), 'x')).toBeNull();
+  it('creates a missing file, and a forgotten item no longer counts as said', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    expect((await quick(path, 'x')).item.id).toBe(1);
+    await MemoryStore.open(path).forget(1);
+    expect((await quick(path, 'x')).item.id).toBe(3);
+    expect(loadMemory(path).items.map((i) => i.content)).toEqual(['x']);
   });
 });

@@ -1,0 +1,242 @@
+/**
+ * Building the index from a full read of memory.jsonl: the only way one comes to be. What it holds
+ * is derived from the store's state exactly as the in-memory code derives it (selection order,
+ * pins, scopes, terms, keys), so answers from the index equal those of a full read.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import zlib from 'node:zlib';
+import { terms } from '../../util/terms';
+import { backgroundLine } from '../blocks';
+import { isoTime } from '../parse';
+import { sameItemKey } from '../records';
+import { grow, Postings } from '../recall-postings';
+import type { MemoryStore } from '../store';
+import { unreadableCount, type MemoryItem } from '../types';
+import {
+  align8,
+  FORMAT_VERSION,
+  hash32,
+  MAGIC,
+  ORDER_BLOCK,
+  ORDER_ENTRY,
+  PREAMBLE,
+  RACY_MS,
+  SECTIONS,
+  tableCap,
+  type IndexHeader,
+  type SectionName,
+} from './layout';
+
+/** The text recall ranks an item by: its content and tags. */
+export function recallText(item: MemoryItem): string {
+  return item.tags?.length ? `${item.content} ${item.tags.join(' ')}` : item.content;
+}
+
+/** An index laid out: its header (with section offsets) and the bytes to write at each offset. */
+export interface BuiltIndex {
+  header: IndexHeader;
+  /** Preamble and header text, for offset 0. */
+  head: Buffer;
+  parts: Record<SectionName, Uint8Array>;
+}
+
+/** `started`: when the read of the file began (for RACY_MS). */
+export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
+  const { state, cursor } = store.committed();
+  const active = state.active();
+  const n = active.length;
+  // Slots in id order; `slotOf[i]`: the slot of active[i]. The file is usually in id order, so newest first reversed.
+  const perm = Array.from({ length: n }, (_, i) => n - 1 - i);
+  if (!perm.every((a, i) => i === 0 || active[perm[i - 1]!]!.id < active[a]!.id)) perm.sort((a, b) => active[a]!.id - active[b]!.id);
+  const docs = perm.map((i) => active[i]!);
+  const slotOf = new Int32Array(n);
+  perm.forEach((a, s) => (slotOf[a] = s));
+  const { starts: lineStart, crc } = lineStarts(store.path, cursor.offset, cursor.lines);
+
+  const ids = new Float64Array(n);
+  const times = new Float64Array(n);
+  const lens = new Int32Array(n);
+  const offs = new Float64Array(n);
+  const spans = new Uint32Array(n);
+  const scopeNo = new Map<string, number>();
+  const dict = new Map<string, number>();
+  const post = new Postings();
+  const keys = new Uint32Array(tableCap(n) * 2);
+  let totalLen = 0;
+  let seenIn = new Int32Array(1024);
+  let tf = new Int32Array(1024);
+  const distinct: number[] = [];
+  for (let s = 0; s < n; s++) {
+    const it = docs[s]!;
+    ids[s] = it.id;
+    times[s] = Number.isFinite(isoTime(it.ts)) ? isoTime(it.ts) : 0;
+    const [first, last] = state.linesOf(it.id)!;
+    offs[s] = lineStart[first - 1]!;
+    spans[s] = lineStart[last]! - lineStart[first - 1]!;
+    if (it.scope !== undefined && !scopeNo.has(it.scope)) scopeNo.set(it.scope, scopeNo.size + 1);
+    const words = terms(recallText(it));
+    lens[s] = words.length;
+    totalLen += words.length;
+    // Each term once per document with its count, without a Map per document.
+    distinct.length = 0;
+    for (const w of words) {
+      let t = dict.get(w);
+      if (t === undefined) {
+        dict.set(w, (t = post.addTerm(0)));
+        if (t === seenIn.length) {
+          seenIn = grow(seenIn, t * 2);
+          tf = grow(tf, t * 2);
+        }
+      }
+      if (seenIn[t] !== s + 1) {
+        seenIn[t] = s + 1;
+        tf[t] = 1;
+        distinct.push(t);
+      } else tf[t]!++;
+    }
+    for (const t of distinct) post.append(t, s, tf[t]!);
+    insert(keys, hash32(sameItemKey(it.scope, it.content)), s + 1);
+  }
+  post.repack(null, true);
+
+  // [background] candidates in the order selectBackground tries them.
+  const groups: number[][] = [[], [], []];
+  active.forEach((it, i) => groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(i));
+  const order = Buffer.alloc(n * ORDER_ENTRY);
+  const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
+  let o = 0;
+  for (const i of groups.flat()) {
+    const it = active[i]!;
+    const s = slotOf[i]!;
+    order.writeUInt32LE(s, o);
+    const len = backgroundLine(it).length;
+    order.writeUInt32LE(len, o + 4);
+    const block = o / ORDER_ENTRY / ORDER_BLOCK;
+    omin[Math.floor(block)] = Math.min(omin[Math.floor(block)]!, len);
+    order.writeUInt32LE(it.scope === undefined ? 0 : scopeNo.get(it.scope)!, o + 8);
+    o += ORDER_ENTRY;
+  }
+
+  const termCap = tableCap(dict.size);
+  const thash = new Uint32Array(termCap * 2);
+  const tinfo = new Uint32Array(dict.size * 4);
+  const strs: Buffer[] = [];
+  let strOff = 0;
+  const none = new Uint8Array(n);
+  for (const [w, t] of dict) {
+    insert(thash, hash32(w), t + 1);
+    const b = Buffer.from(w, 'utf8');
+    tinfo.set([post.begin(t), post.clean(t, none, 0), strOff, b.length], t * 4);
+    strs.push(b);
+    strOff += b.length;
+  }
+  const used = post.terms ? post.begin(post.terms - 1) + post.clean(post.terms - 1, none, 0) : 0;
+
+  const parts: Record<SectionName, Uint8Array> = {
+    ids: bytesOf(ids),
+    times: bytesOf(times),
+    lens: bytesOf(lens),
+    offs: bytesOf(offs),
+    spans: bytesOf(spans),
+    order,
+    omin: bytesOf(omin),
+    thash: bytesOf(thash),
+    tinfo: bytesOf(tinfo),
+    tstr: Buffer.concat(strs),
+    pslot: bytesOf(new Uint32Array(post.slots.buffer, post.slots.byteOffset, used)),
+    pfreq: bytesOf(post.freqs.subarray(0, used)),
+    khash: bytesOf(keys),
+  };
+  const skipped = store.skipped;
+  const unreadable = unreadableCount(skipped);
+  const header: Omit<IndexHeader, 'sections' | 'bytes'> = {
+    v: FORMAT_VERSION,
+    file: cursor,
+    maxId: state.maxId,
+    unreadable,
+    keptAsIs: skipped.length - unreadable,
+    dangling: state.danglingTombstones().map((t) => t.line),
+    n,
+    pinned: groups[0]!.length,
+    pref: groups[1]!.length,
+    totalLen,
+    timeOrdered: times.every((t, i) => i === 0 || t >= times[i - 1]!),
+    terms: dict.size,
+    termCap,
+    keyCap: keys.length / 2,
+    scopes: [...scopeNo.keys()],
+    ...(cursor.ctime >= started - RACY_MS && crc !== null && { racyCrc: crc }),
+  };
+  return layOut(header, parts);
+}
+
+/** Lay the header and the sections out; the header's length is fixed by padding, so offsets do not move. */
+function layOut(head: Omit<IndexHeader, 'sections' | 'bytes'>, parts: Record<SectionName, Uint8Array>): BuiltIndex {
+  const probe = JSON.stringify({ ...head, sections: Object.fromEntries(SECTIONS.map((s) => [s, [1e15, 1e15]])), bytes: 1e15 });
+  const start = align8(PREAMBLE + Buffer.byteLength(probe) + 8);
+  const sections = {} as IndexHeader['sections'];
+  let at = start;
+  for (const name of SECTIONS) {
+    sections[name] = [at, parts[name].length];
+    at = align8(at + parts[name].length);
+  }
+  const header: IndexHeader = { ...head, sections, bytes: at };
+  const text = Buffer.from(JSON.stringify(header).padEnd(start - PREAMBLE, ' '), 'utf8');
+  const pre = Buffer.alloc(PREAMBLE);
+  pre.write(MAGIC, 0, 'latin1');
+  pre.writeUInt32LE(text.length, 8);
+  return { header, head: Buffer.concat([pre, text]), parts };
+}
+
+/** The whole index as one buffer (when it cannot be written, it is used from memory). */
+export function assemble(b: BuiltIndex): Buffer {
+  const out = Buffer.alloc(b.header.bytes);
+  b.head.copy(out, 0);
+  for (const name of SECTIONS) out.set(b.parts[name], b.header.sections[name][0]);
+  return out;
+}
+
+function bytesOf(a: ArrayBufferView): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** Open addressing, linear probing, pairs of [hash, value]. */
+function insert(table: Uint32Array, h: number, value: number): void {
+  const mask = table.length / 2 - 1;
+  for (let i = h & mask; ; i = (i + 1) & mask) {
+    if (table[i * 2 + 1] === 0) {
+      table[i * 2] = h;
+      table[i * 2 + 1] = value;
+      return;
+    }
+  }
+}
+
+/**
+ * Byte offset of every line start (line L starts at [L − 1]; [lines] is `end`), read a piece at a
+ * time, and the CRC-32 of those bytes (null where zlib has no crc32).
+ */
+function lineStarts(path: string, end: number, lines: number): { starts: Float64Array; crc: number | null } {
+  const out = new Float64Array(lines + 1);
+  let crc: number | null = typeof zlib.crc32 === 'function' ? 0 : null;
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let line = 1;
+    for (let pos = 0; pos < end;) {
+      const got = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
+      if (got === 0) break;
+      if (crc !== null) crc = zlib.crc32(buf.subarray(0, got), crc);
+      for (let i = buf.indexOf(0x0a); i !== -1 && i < got && line <= lines; i = buf.indexOf(0x0a, i + 1)) out[line++] = pos + i + 1;
+      pos += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { starts: out, crc };
+}
+
+/** CRC-32 of the first `end` bytes of a file, as lineStarts computes it; null when it cannot be had. */
+export function crcOf(path: string, end: number): number | null {
+  return lineStarts(path, end, 0).crc;
+}

@@ -1,0 +1,135 @@
+/**
+ * The layout of `memory.jsonl.index`, the one cache derived from memory.jsonl (docs/memory.md,
+ * "The index"). A magic line, the length of a JSON header, the header, then binary sections, each
+ * at an 8-byte boundary, little-endian. A header of another version, a file shorter or longer than
+ * the header says, or one that does not parse is not used: the index is built again.
+ */
+import type { CursorState } from '../file-cursor';
+
+/** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
+export const FORMAT_VERSION = 4;
+export const MAGIC = 'AISHIDX\n';
+/** Magic (8), header length (u32), reserved (u32). */
+export const PREAMBLE = 16;
+
+/**
+ * Sections. Per document (an active item; slot = its rank by id): `ids`, `times` (f64), `lens`
+ * (terms, i32), `offs` (byte offset of its record in memory.jsonl, f64), `spans` (bytes, u32).
+ * `order`: [background] candidates in their order (pinned, pref, rest; each newest first), one
+ * ORDER_ENTRY per document; `omin`: per block of ORDER_BLOCK entries of it, the shortest line (u32),
+ * so a walk that has no room left for any of them skips the block unread. `thash`: open-addressing table of term hashes → term number + 1;
+ * `tinfo`: per term [posting start, df, string offset, string bytes] (u32); `tstr`: the terms;
+ * `pslot` (u32) / `pfreq` (u16): postings. `khash`: [key hash, slot + 1] pairs (u32) for the
+ * duplicate check of adds.
+ */
+export const SECTIONS = [
+  'ids',
+  'times',
+  'lens',
+  'offs',
+  'spans',
+  'order',
+  'omin',
+  'thash',
+  'tinfo',
+  'tstr',
+  'pslot',
+  'pfreq',
+  'khash',
+] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+/** Per entry of `order` (u32 each): slot, line length in [background], scope number (0: none), reserved. */
+export const ORDER_ENTRY = 16;
+export const ORDER_BLOCK = 4096;
+
+export interface IndexHeader {
+  v: number;
+  /** memory.jsonl as the index saw it: every whole line before `file.offset` is in it. */
+  file: CursorState;
+  maxId: number;
+  /** Lines not used, and lines used but reported (invalid UTF-8). */
+  unreadable: number;
+  keptAsIs: number;
+  /** Lines of tombstones that name no item. */
+  dangling: number[];
+  /** Documents (active items). */
+  n: number;
+  /** How many of `order` are pinned, then pref. */
+  pinned: number;
+  pref: number;
+  totalLen: number;
+  /** Times never decrease with the slot (ids given in time order): see index/rank.ts. */
+  timeOrdered: boolean;
+  terms: number;
+  termCap: number;
+  keyCap: number;
+  /** Scope number − 1 → scope. */
+  scopes: string[];
+  sections: Record<SectionName, [offset: number, bytes: number]>;
+  /**
+   * CRC-32 of memory.jsonl before `file.offset`, kept when the file had changed within RACY_MS of
+   * the build: a later edit in the same clock tick could leave size, mtime and ctime as recorded,
+   * so such an index is trusted only after its bytes are checked (git's "racily clean" entries).
+   */
+  racyCrc?: number;
+  /** The whole file's length: a torn or truncated index is never taken for a whole one. */
+  bytes: number;
+}
+
+/**
+ * 32-bit FNV-1a over UTF-16 code units, then murmur3's finaliser: the term and key tables' hash.
+ * The tables use its low bits, which plain FNV spreads poorly over short numeric terms.
+ */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A power of two at least twice `n` (at least 16): open addressing stays short. */
+export function tableCap(n: number): number {
+  let cap = 16;
+  while (cap < n * 2) cap *= 2;
+  return cap;
+}
+
+/** A file changed this recently before an index was built may change again unseen by its timestamps. */
+export const RACY_MS = 2000;
+
+export const align8 = (n: number): number => (n + 7) & ~7;
+
+/** The header's shape is what we wrote (a hand-made or damaged file is not trusted). */
+export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
+  if (typeof h !== 'object' || h === null) return false;
+  const x = h as Partial<IndexHeader>;
+  if (x.v !== FORMAT_VERSION || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections) return false;
+  if (!Array.isArray(x.scopes) || !Array.isArray(x.dangling)) return false;
+  for (const name of SECTIONS) {
+    const s = x.sections[name];
+    if (!Array.isArray(s) || s[0] % 8 !== 0 || s[0] + s[1] > fileBytes) return false;
+  }
+  // Per-document sections hold exactly n entries; the tables, their capacities.
+  const n = x.n;
+  const sizes: Array<[SectionName, number]> = [
+    ['ids', n * 8],
+    ['times', n * 8],
+    ['lens', n * 4],
+    ['offs', n * 8],
+    ['spans', n * 4],
+    ['order', n * ORDER_ENTRY],
+    ['omin', Math.ceil(n / ORDER_BLOCK) * 4],
+    ['thash', (x.termCap ?? -1) * 8],
+    ['tinfo', (x.terms ?? -1) * 16],
+    ['khash', (x.keyCap ?? -1) * 8],
+  ];
+  return sizes.every(([name, bytes]) => x.sections![name][1] === bytes);
+}

@@ -1,0 +1,83 @@
+/**
+ * Okapi BM25 × recency over the documents a query's posting lists touch (the index's search), with
+ * the same arithmetic as recall-rank.ts's rank() — so the same scores — but best relevance first:
+ * a score is never above its relevance, so once a relevance is below the k-th best score nothing
+ * after it can enter, and the id and time of only the documents looked at are read from the index.
+ */
+import { B, K1, recencyFactor, type RecallHit, type SearchOptions } from '../recall-rank';
+import { TopHits } from '../recall-top';
+
+export interface LocalLists {
+  /** Per query term number: local document numbers and their term frequencies. */
+  lists: Map<number, { docs: number[]; freqs: number[] }>;
+  /** Per local document: its length in terms. */
+  lens: number[];
+  /** Live documents, and the sum of their lengths. */
+  live: number;
+  totalLen: number;
+  idOf(local: number): number;
+  timeOf(local: number): number;
+  /**
+   * When indexed documents' times never decrease with their slot (a file in time order, the usual
+   * case): the slot of a local document, else −1 (the tail's). Of equally relevant indexed
+   * documents the newest are then looked at first, and once one cannot enter, the older ones
+   * cannot either: they are passed over unread.
+   */
+  slotOf?: (local: number) => number;
+}
+
+export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: SearchOptions): RecallHit[] {
+  const m = x.lens.length;
+  const acc = new Float64Array(m);
+  const c1 = K1 * (1 - B);
+  const c2 = (K1 * B * x.live) / Math.max(1, x.totalLen);
+  for (const [t, w] of weights) {
+    const list = x.lists.get(t);
+    if (!list) continue;
+    const df = list.docs.length;
+    const scale = w * Math.log(1 + (x.live - df + 0.5) / (df + 0.5)) * (K1 + 1);
+    for (let i = 0; i < df; i++) {
+      const l = list.docs[i]!;
+      const f = Math.min(list.freqs[i]!, 0xffff);
+      acc[l] = acc[l]! + (scale * f) / (f + c1 + c2 * x.lens[l]!);
+    }
+  }
+  const byRelevance: number[] = [];
+  for (let l = 0; l < m; l++) if (acc[l]! > 0) byRelevance.push(l);
+  const slotOf = x.slotOf;
+  byRelevance.sort(slotOf ? (a, b) => acc[b]! - acc[a]! || slotKey(slotOf, b) - slotKey(slotOf, a) : (a, b) => acc[b]! - acc[a]!);
+  let passOver = NaN;
+  const top = new TopHits(Math.max(0, Math.min(Math.floor(opts.limit), x.live, m)));
+  let floor = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
+  for (const l of byRelevance) {
+    const rel = acc[l]!;
+    if (rel < floor) break;
+    const indexed = slotOf !== undefined && slotOf(l) >= 0;
+    if (indexed && rel === passOver) continue;
+    const time = x.timeOf(l);
+    const id = x.idOf(l);
+    const score = rel * recencyFactor(time, opts.now);
+    if (!top.admits(score, time, id)) {
+      if (indexed) passOver = rel;
+      continue;
+    }
+    if (opts.accept && !opts.accept(id)) continue;
+    top.push(score, time, id, rel);
+    floor = Math.max(floor, top.floor);
+  }
+  return top.sorted();
+}
+
+/** The tail's documents (−1) sort after every slot: newest first means they come first. */
+function slotKey(slotOf: (l: number) => number, l: number): number {
+  const s = slotOf(l);
+  return s < 0 ? Infinity : s;
+}
+
+let scratch = new Int32Array(0);
+
+/** A zeroed Int32Array of at least `n` (callers leave it zeroed): base slot → local number + 1. */
+export function scratchFor(n: number): Int32Array {
+  if (scratch.length < n) scratch = new Int32Array(n);
+  return scratch;
+}

@@ -1,0 +1,188 @@
+/**
+ * BM25 recall over the index: only the query's terms are looked up (their posting lists read by
+ * offset), the tail's items are tokenised and added, and documents the tail forgets are left out;
+ * then the same ranking as the in-memory index (recall-rank.ts) runs over just the documents those
+ * lists touch. Document count, lengths and document frequencies are those of the live items, so
+ * scores equal those of an index built from a full read.
+ */
+import { terms } from '../../util/terms';
+import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
+import { rankLocal, scratchFor } from './rank';
+import { isoTime } from '../parse';
+import { hash32 } from './layout';
+import { recallText } from './build';
+import type { MemoryIndex } from './memory-index';
+import type { Tail } from './tail';
+
+interface TailTerms {
+  /** term → [tail item index, frequency] pairs */
+  post: Map<string, number[]>;
+  lens: Int32Array;
+  total: number;
+}
+
+const tailTerms = new WeakMap<Tail, TailTerms>();
+
+/** Where a term's postings start in the index, and how many. */
+interface TermAt {
+  start: number;
+  df: number;
+}
+
+function termsOfTail(t: Tail): TailTerms {
+  const tt = tailTerms.get(t);
+  if (tt) return tt;
+  const made: TailTerms = { post: new Map(), lens: new Int32Array(t.items.length), total: 0 };
+  t.items.forEach((it, i) => {
+    const words = terms(recallText(it));
+    made.lens[i] = words.length;
+    made.total += words.length;
+    const tf = new Map<string, number>();
+    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+    for (const [w, f] of tf) {
+      const list = made.post.get(w) ?? [];
+      list.push(i, f);
+      made.post.set(w, list);
+    }
+  });
+  tailTerms.set(t, made);
+  return made;
+}
+
+export class IndexSearch implements RecallSource {
+  constructor(private readonly ix: MemoryIndex) {}
+
+  get size(): number {
+    return this.ix.size;
+  }
+
+  search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
+    const ix = this.ix;
+    const h = ix.header;
+    if (!h || ix.size === 0 || !(opts.limit >= 1)) return [];
+    const tail = ix.tail;
+    const tt = tail ? termsOfTail(tail) : null;
+    // The query's known terms, in the order queryWeights meets them.
+    let dict = new Map<string, number>();
+    let base: Array<TermAt | null> = [];
+    for (const part of query) {
+      for (const w of terms(part.text)) {
+        if (dict.has(w)) continue;
+        const b = this.lookup(w);
+        if (!b && !tt?.post.has(w)) continue;
+        dict.set(w, base.length);
+        base.push(b);
+      }
+    }
+    if (opts.maxDf !== undefined) [dict, base] = this.dropCommon(dict, base, tt, opts.maxDf);
+    const weights = queryWeights(dict, query);
+    if (weights.size === 0) return [];
+
+    const dead = tail?.dead;
+    const lensOf = ix.lens();
+    // Local docs: only those the query's lists touch. `where[l]`: base slot, or −1 − tail index.
+    const local = scratchFor(h.n);
+    const tailLocal = new Int32Array(tail?.items.length ?? 0);
+    const where: number[] = [];
+    const lens: number[] = [];
+    const lists = new Map<number, { docs: number[]; freqs: number[] }>();
+    for (const [w, t] of dict) {
+      const list = { docs: [] as number[], freqs: [] as number[] };
+      lists.set(t, list);
+      const b = base[t];
+      if (b && b.df > 0) {
+        const slots = ix.sidecar!.u32('pslot', b.start, b.df);
+        const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
+        for (let i = 0; i < slots.length; i++) {
+          const sl = slots[i]!;
+          if (sl >= h.n || dead?.has(sl)) continue;
+          let l = local[sl]! - 1;
+          if (l < 0) {
+            l = where.length;
+            local[sl] = l + 1;
+            where.push(sl);
+            lens.push(lensOf[sl]!);
+          }
+          list.docs.push(l);
+          list.freqs.push(freqs[i]!);
+        }
+      }
+      const more = tt?.post.get(w);
+      for (let i = 0; more && i < more.length; i += 2) {
+        const k = more[i]!;
+        let l = tailLocal[k]! - 1;
+        if (l < 0) {
+          l = where.length;
+          tailLocal[k] = l + 1;
+          where.push(-1 - k);
+          lens.push(tt!.lens[k]!);
+        }
+        list.docs.push(l);
+        list.freqs.push(more[i + 1]!);
+      }
+    }
+    for (const sl of where) if (sl >= 0) local[sl] = 0; // the scratch is all 0 again
+    let totalLen = h.totalLen + (tt?.total ?? 0);
+    for (const sl of dead ?? []) totalLen -= lensOf[sl]!;
+    const idOf = (l: number) => (where[l]! >= 0 ? ix.idAt(where[l]!) : tail!.items[-1 - where[l]!]!.id);
+    const timeOf = (l: number) => {
+      if (where[l]! >= 0) return ix.timeAt(where[l]!);
+      const time = isoTime(tail!.items[-1 - where[l]!]!.ts);
+      return Number.isFinite(time) ? time : 0;
+    };
+    const slotOf = h.timeOrdered ? (l: number) => where[l]! : undefined;
+    return rankLocal({ lists, lens, live: ix.size, totalLen, idOf, timeOf, ...(slotOf && { slotOf }) }, weights, opts);
+  }
+
+  /**
+   * What rank() would leave out as too common (`maxDf`), left out before any posting list is read:
+   * the lists of common terms are the longest. A term whose live frequency the tail's tombstones
+   * make uncertain is counted exactly. Like rank(), all are kept when every one is common.
+   */
+  private dropCommon(
+    dict: Map<string, number>,
+    base: Array<TermAt | null>,
+    tt: TailTerms | null,
+    maxDf: number,
+  ): [Map<string, number>, Array<TermAt | null>] {
+    const dead = this.ix.tail?.dead;
+    const common: string[] = [];
+    for (const [w, t] of dict) {
+      const b = base[t];
+      const plus = (tt?.post.get(w)?.length ?? 0) / 2;
+      let df = (b?.df ?? 0) + plus;
+      if (b && dead?.size && df - Math.min(dead.size, b.df) <= maxDf) {
+        df = plus;
+        for (const s of this.ix.sidecar!.u32('pslot', b.start, b.df)) if (!dead.has(s)) df++;
+      }
+      if (df > maxDf) common.push(w);
+    }
+    if (common.length === dict.size) return [dict, base];
+    // Term numbers are renumbered: they index the per-query posting lists.
+    const keptDict = new Map<string, number>();
+    const keptBase: typeof base = [];
+    for (const [w, t] of dict) {
+      if (common.includes(w)) continue;
+      keptDict.set(w, keptBase.length);
+      keptBase.push(base[t]!);
+    }
+    return [keptDict, keptBase];
+  }
+
+  /** A term of the index: where its postings start and how many. */
+  private lookup(word: string): TermAt | null {
+    const side = this.ix.sidecar!;
+    const h = side.header;
+    if (h.terms === 0) return null;
+    const want = hash32(word);
+    const mask = h.termCap - 1;
+    for (let i = want & mask; ; i = (i + 1) & mask) {
+      const pair = side.u32('thash', i * 2, 2);
+      if (pair[1] === 0) return null;
+      if (pair[0] !== want) continue;
+      const info = side.u32('tinfo', (pair[1]! - 1) * 4, 4);
+      const text = Buffer.from(side.range('tstr', info[2]!, info[3]!, 1)).toString('utf8');
+      if (text === word) return { start: info[0]!, df: info[1]! };
+    }
+  }
+}

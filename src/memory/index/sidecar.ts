@@ -1,0 +1,169 @@
+/**
+ * Reading and writing `memory.jsonl.index`. Reads are by offset (pread), so a start-up touches the
+ * header and the few ranges a selection or a query needs, never the whole file. Writes are atomic:
+ * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
+ * never taken for a whole index, and two aish writing at once each rename a complete one.
+ */
+import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fsyncDir } from '../../util/fs-safe';
+import type { BuiltIndex } from './build';
+import { MAGIC, PREAMBLE, SECTIONS, validHeader, type IndexHeader, type SectionName } from './layout';
+
+export const indexPath = (memoryPath: string): string => `${memoryPath}.index`;
+
+/** An open index file, or one just built and still in memory. */
+export class Sidecar {
+  private constructor(
+    readonly header: IndexHeader,
+    private readonly fd: number | null,
+    private readonly bytes: Buffer | null,
+  ) {}
+
+  /** The index beside `memoryPath` when there is a usable one (right magic, version and length); else null. */
+  static open(memoryPath: string): Sidecar | null {
+    let fd: number;
+    try {
+      fd = openSync(indexPath(memoryPath), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const pre = Buffer.alloc(PREAMBLE);
+      if (size < PREAMBLE || readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error();
+      const len = pre.readUInt32LE(8);
+      if (PREAMBLE + len > size) throw new Error();
+      const text = Buffer.alloc(len);
+      if (readSync(fd, text, 0, len, PREAMBLE) !== len) throw new Error();
+      const h: unknown = JSON.parse(text.toString('utf8'));
+      if (!validHeader(h, size)) throw new Error();
+      return new Sidecar(h, fd, null);
+    } catch {
+      closeSync(fd);
+      return null; // not an index we can trust: it is built again
+    }
+  }
+
+  /** An index just built (its bytes as written, or as they would have been). */
+  static fromBytes(header: IndexHeader, bytes: Buffer): Sidecar {
+    return new Sidecar(header, null, bytes);
+  }
+
+  /** `count` elements of `size` bytes from element `index` of a section, as a fresh aligned buffer. */
+  range(name: SectionName, index: number, count: number, size: number): ArrayBuffer {
+    const [start, bytes] = this.header.sections[name];
+    const from = index * size;
+    const len = count * size;
+    if (index < 0 || count < 0 || from + len > bytes) throw new CorruptIndex(name);
+    const ab = new ArrayBuffer(len);
+    const view = new Uint8Array(ab);
+    if (this.bytes) view.set(this.bytes.subarray(start + from, start + from + len));
+    else {
+      let got = 0;
+      while (got < len) {
+        const n = readSync(this.fd!, view, got, len - got, start + from + got);
+        if (n === 0) throw new CorruptIndex(name);
+        got += n;
+      }
+    }
+    return ab;
+  }
+
+  u32(name: SectionName, index: number, count: number): Uint32Array {
+    return new Uint32Array(this.range(name, index, count, 4));
+  }
+
+  f64(name: SectionName, index: number, count: number): Float64Array {
+    return new Float64Array(this.range(name, index, count, 8));
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+  }
+}
+
+/** What an index said does not hold together: it is dropped and built again. */
+export class CorruptIndex extends Error {
+  constructor(what: string) {
+    super(`memory index damaged (${what})`);
+  }
+}
+
+/** Write the index atomically. Never throws: an index that cannot be written only costs the next start a build. */
+export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
+  const target = indexPath(memoryPath);
+  const tmp = `${target}.tmp-${process.pid}`;
+  let fd: number | null = null;
+  try {
+    sweepTemps(target);
+    fd = openSync(tmp, 'w', 0o600);
+    writeAll(fd, built.head, 0);
+    for (const name of SECTIONS) writeAll(fd, built.parts[name], built.header.sections[name][0]);
+    // Padding after the last section, so the length is the header's.
+    writeAll(fd, Buffer.alloc(built.header.bytes - fstatSync(fd).size), fstatSync(fd).size);
+    fsyncSync(fd);
+    if (fstatSync(fd).size !== built.header.bytes) throw new Error('short write');
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, target);
+    fsyncDir(dirname(target));
+    return true;
+  } catch {
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    return false;
+  }
+}
+
+/** Every byte at `pos`, or an error: a short write is never taken for a whole one. */
+function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = writeSync(fd, bytes, done, bytes.length - done, pos + done);
+    if (n <= 0) throw new Error('short write');
+    done += n;
+  }
+}
+
+/** Temp files of processes that are gone (a crash during a write). */
+function sweepTemps(target: string): void {
+  const dir = dirname(target);
+  const prefix = `${basename(target)}.tmp-`;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The file is there (whatever it is). */
+export function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Up to `len` bytes at `pos` (fewer at the end of the file). */
+export function readAt(fd: number, pos: number, len: number): Buffer {
+  const buf = Buffer.alloc(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, pos + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}

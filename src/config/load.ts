@@ -17,7 +17,7 @@ export interface LoadedConfig {
   path: string | null;
 }
 
-export function locateConfig(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): { path: string; explicit: boolean } {
+function locateConfig(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): { path: string; explicit: boolean } {
   if (flag) return { path: resolve(expandHome(flag)), explicit: true };
   if (env.AISH_CONFIG) return { path: resolve(expandHome(env.AISH_CONFIG)), explicit: true };
   return { path: defaultConfigPath(env), explicit: false };

@@ -13,7 +13,7 @@ import { buildTranscript, MAX_CANDIDATES, parseCandidates, type Candidate } from
 import type { MemoryItem } from './types';
 
 /** Transcript budget in characters: the first user turn (the goal, usually) plus the newest turns. */
-export const CAPTURE_TRANSCRIPT_LIMIT = 48 * 1024;
+const CAPTURE_TRANSCRIPT_LIMIT = 48 * 1024;
 /** Active items shown to the summarizer so it can say which one a candidate supersedes. */
 export const RELATED_ITEMS = 30;
 

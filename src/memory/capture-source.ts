@@ -9,7 +9,7 @@ import { oneLine } from '../util/text';
 import { redactSecrets } from './secrets';
 import type { MemoryItem } from './types';
 
-export const QUOTE_CHARS = 200;
+const QUOTE_CHARS = 200;
 
 /** The user turn sharing most terms with `content` (ties: the later one), quoted on one line, secrets redacted. */
 export function sourceTurn(content: string, turns: readonly Turn[]): { turnTs: string; quote: string } | undefined {

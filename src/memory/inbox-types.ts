@@ -6,7 +6,7 @@
 import type { MemoryKind } from './types';
 
 /** Where a candidate came from. */
-export interface CandidateSource {
+interface CandidateSource {
   /** The session log's name (its id). */
   session: string;
   /** The source turn's time, when the summarizer named one. */

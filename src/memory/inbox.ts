@@ -60,7 +60,7 @@ function asDecision(v: Record<string, unknown>): InboxDecision | string {
   return v as unknown as InboxDecision;
 }
 
-export function parseInbox(text: string): Parsed {
+function parseInbox(text: string): Parsed {
   const out: Parsed = { candidates: [], decisions: new Map(), warnings: [] };
   const lines = text.split('\n');
   const torn = text.length > 0 && !text.endsWith('\n');

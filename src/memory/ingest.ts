@@ -12,7 +12,7 @@ import type { MemoryState } from './state';
 /** Bytes per piece (a piece ends at a newline): 1 MiB measured lowest in peak RSS, and no slower than 8. */
 const PIECE = 2 ** 20;
 
-export function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffer, piece = PIECE): void {
+function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffer, piece = PIECE): void {
   const start = ingestLines(state, cursor, fresh.subarray(0, fresh.lastIndexOf(0x0a) + 1), piece);
   cursor.release();
   const rest = fresh.subarray(start);

@@ -7,7 +7,7 @@ import type { IndexBackground } from './index/background';
 import type { RecallChoice } from './recall';
 import type { MemoryItem } from './types';
 
-export type LeftOutReason = 'budget' | 'scope' | 'below threshold';
+type LeftOutReason = 'budget' | 'scope' | 'below threshold';
 
 interface LeftOut {
   id: number;

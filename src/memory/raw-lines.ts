@@ -6,7 +6,7 @@
  * its isUtf8 would cost start-up several milliseconds).
  */
 
-export interface InvalidSpan {
+interface InvalidSpan {
   /** The lines' bytes, without the final newline. */
   bytes: Buffer;
   /** Only an unfinished last line cut inside a character: a torn write, not a bad encoding. */

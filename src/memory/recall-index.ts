@@ -12,7 +12,7 @@ import { grow, Postings } from './recall-postings';
 import { queryWeights, rank, type IndexView, type QueryPart, type RecallHit, type SearchOptions } from './recall-rank';
 import { SlotTable } from './recall-slots';
 
-export { B, HALF_LIFE_DAYS, K1, RECENCY_FLOOR, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from './recall-rank';
+export { HALF_LIFE_DAYS, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from './recall-rank';
 
 export interface RecallDoc {
   id: number;

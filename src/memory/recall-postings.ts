@@ -7,7 +7,7 @@
  */
 
 /** Term frequencies are stored in 16 bits; a term repeated more often than this counts this often. */
-export const MAX_FREQ = 0xffff;
+const MAX_FREQ = 0xffff;
 
 export class Postings {
   private slotArr = new Int32Array(4096);

@@ -47,7 +47,7 @@ export const K1 = 1.2;
 export const B = 0.75;
 export const HALF_LIFE_DAYS = 90;
 /** The recency factor never drops below this, so an old but clearly relevant item still beats a new weak one. */
-export const RECENCY_FLOOR = 0.6;
+const RECENCY_FLOOR = 0.6;
 const DAY_MS = 86_400_000;
 
 /** Recency factor in (RECENCY_FLOOR, 1]: 1 for now, its part above the floor halving every HALF_LIFE_DAYS. */

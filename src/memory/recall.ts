@@ -33,7 +33,7 @@ export interface RecallChoice {
 }
 
 /** A hit must be at least this fraction as relevant as the best one: a strong match keeps weak ones out. */
-export const RELATIVE_CUT = 0.4;
+const RELATIVE_CUT = 0.4;
 
 /** How many matches of the message alone are considered before the earlier turns re-rank them. */
 const CANDIDATES = 100;

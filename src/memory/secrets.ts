@@ -25,7 +25,7 @@ const SPACED = /(?:[A-Za-z0-9_+/=-]{1,16}[ \t]){2,}[A-Za-z0-9_+/=-]{1,16}/g;
 const MAX_PIECES = 24;
 
 /** Bits per character of a string's character distribution. */
-export function entropy(s: string): number {
+function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let h = 0;

@@ -7,10 +7,10 @@ import type { ChatMessage } from '../broker/types';
 import type { Turn } from '../sessions/types';
 import { isMemoryKind, type MemoryItem, type MemoryKind } from './types';
 
-export const TRANSCRIPT_LIMIT = 64 * 1024;
+const TRANSCRIPT_LIMIT = 64 * 1024;
 export const MAX_CANDIDATES = 10;
 
-export const SUMMARIZE_INSTRUCTION = [
+const SUMMARIZE_INSTRUCTION = [
   'Read the following conversation transcript. Extract facts, preferences, or context worth remembering across future sessions:',
   'stable facts about the user, their environment or project; their preferences for how the assistant should work; project context that helps with future tasks.',
   'Leave out anything only relevant to this conversation, and never include passwords, keys or tokens.',

@@ -3,12 +3,11 @@
  * kind and scope, readable and diffable) and the reading side of `aish memory import` (either of
  * those, or a memory.jsonl from another machine). Pure: text in, text or items out.
  */
-import { tildify } from '../util/paths';
 import { sanitizeForBlock } from '../util/text';
 import { MemoryState } from './state';
 import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from './types';
 
-export const EXPORT_FORMAT = 'aish-memory-export';
+const EXPORT_FORMAT = 'aish-memory-export';
 
 /** An item as it travels: everything but the id, which the receiving store assigns. */
 export interface TransferItem {
@@ -71,9 +70,6 @@ export function exportMarkdown(items: readonly MemoryItem[], isPinned: (it: Memo
   }
   return out.join('\n') + '\n';
 }
-
-/** A label for a scope in messages. */
-export const scopeLabel = (scope: string | undefined): string => (scope ? `project ${tildify(scope)}` : 'global');
 
 export interface ParsedImport {
   items: TransferItem[];

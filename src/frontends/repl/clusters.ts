@@ -60,9 +60,6 @@ export function nextBoundary(text: string, i: number): number {
   return first === undefined ? i + 1 : i + first.segment.length;
 }
 
-/** The cluster that starts at boundary `i` ('' at the end). */
-export const clusterAt = (text: string, i: number): string => text.slice(i, nextBoundary(text, i));
-
 /** The nearest boundary at or after `i` (after an insert that merged with its neighbours). */
 export function snapForward(text: string, i: number): number {
   if (i <= 0 || i >= text.length) return Math.max(0, Math.min(i, text.length));

@@ -143,7 +143,7 @@ const decodeHtml = (s: string): string =>
   s.indexOf('&') < 0 ? s : s.replace(/&(lt|gt|amp|quot|#x27|#39);/g, (_m, e: string) => ENTITIES[e] ?? _m);
 
 /** Convert highlight.js HTML (nested `<span class="hljs-…">`) into lines of styled runs. */
-export function hljsHtmlToLines(html: string): Run[][] {
+function hljsHtmlToLines(html: string): Run[][] {
   const lines: Run[][] = [[]];
   const stack: number[] = [0];
   const re = /<span class="([^"]*)">|<\/span>|[^<]+|</g;
@@ -208,7 +208,7 @@ const HINTS: Array<[string, RegExp]> = [
   ['yaml', /^[\w-]+:(?:\s|$)/m],
   ['ini', /^\s*\[[\w. -]+\]\s*$/m],
 ];
-export function guessLanguages(code: string): string[] {
+function guessLanguages(code: string): string[] {
   return HINTS.filter(([, re]) => re.test(code)).map(([name]) => name);
 }
 

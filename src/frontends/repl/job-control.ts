@@ -28,7 +28,7 @@ export function clearScreen(screen: Screen): void {
   screen.writeAbove(CLEAR_SCREEN);
 }
 
-export const processTerminal = (): Terminal => ({
+const processTerminal = (): Terminal => ({
   stdin: process.stdin,
   stdout: process.stdout,
   stop: () => process.kill(process.pid, 'SIGTSTP'),

@@ -42,14 +42,14 @@ function find(history: readonly string[], query: string, from: number, skip?: st
 }
 
 /** A new query: the shown entry first if it still matches (narrowing), else older ones. */
-export function searchFor(s: SearchState, query: string, history: readonly string[]): SearchState {
+function searchFor(s: SearchState, query: string, history: readonly string[]): SearchState {
   if (!query) return { ...s, query, index: null, at: 0, failed: false };
   const hit = find(history, query, s.index ?? history.length - 1);
   return hit ? { ...s, query, ...hit, failed: false } : { ...s, query, failed: true };
 }
 
 /** Ctrl-R again: the next older entry with the query (the same text again is skipped). */
-export function searchOlder(s: SearchState, history: readonly string[]): SearchState {
+function searchOlder(s: SearchState, history: readonly string[]): SearchState {
   if (!s.query) return s.previous ? searchFor(s, s.previous, history) : s;
   if (s.index === null) return searchFor(s, s.query, history);
   const hit = find(history, s.query, s.index - 1, history[s.index]);

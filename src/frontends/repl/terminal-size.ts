@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-export const CLEAR_ALL = '\x1b[2J\x1b[3J\x1b[H';
+const CLEAR_ALL = '\x1b[2J\x1b[3J\x1b[H';
 // A window dragged narrower sends a burst of resizes: one redraw at the end of it.
 const REDRAW_MS = 80;
 

@@ -12,10 +12,8 @@ const STDIN_LIMIT = 256 * 1024;
 
 async function readStdin(): Promise<{ text: string; cut: number }> {
   const chunks: Buffer[] = [];
-  let size = 0;
   for await (const c of process.stdin as AsyncIterable<Buffer>) {
     chunks.push(c);
-    size += c.length;
   }
   const all = Buffer.concat(chunks).toString('utf8');
   return all.length > STDIN_LIMIT ? { text: all.slice(0, STDIN_LIMIT), cut: all.length - STDIN_LIMIT } : { text: all, cut: 0 };

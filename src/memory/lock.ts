@@ -135,7 +135,7 @@ const callbackify =
     try {
       fn(p);
     } catch (err) {
-      process.nextTick(cb, err as NodeJS.ErrnoException);
+      process.nextTick(cb, err);
       return;
     }
     process.nextTick(cb, null);

@@ -48,7 +48,7 @@ export function invalidUtf8Lines(buf: Buffer, text: string, firstLine: number): 
       if (!found) return undefined;
       let end = b + 1 < starts.length ? starts[b + 1]! - 1 : buf.length;
       if (b + 1 >= starts.length && buf[end - 1] === 0x0a) end--; // the last line's own newline
-      return { bytes: Buffer.from(buf.subarray(starts[a]!, end)), cutOnly };
+      return { bytes: Buffer.from(buf.subarray(starts[a], end)), cutOnly };
     },
   };
 }

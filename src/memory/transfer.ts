@@ -132,7 +132,7 @@ function parseMarkdown(text: string): ParsedImport {
       kind: (section as { kind: MemoryKind }).kind,
       content,
       ...(typeof meta.ts === 'string' && !Number.isNaN(Date.parse(meta.ts)) && { ts: meta.ts }),
-      ...(Array.isArray(meta.tags) && meta.tags.every((t) => typeof t === 'string') && { tags: meta.tags as string[] }),
+      ...(Array.isArray(meta.tags) && meta.tags.every((t) => typeof t === 'string') && { tags: meta.tags }),
       ...(typeof meta.source === 'string' && { source: meta.source }),
       ...(scope && { scope }),
       ...(meta.pinned === true && { pinned: true }),

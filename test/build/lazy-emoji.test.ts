@@ -11,7 +11,7 @@ import { ROOT } from '../helpers/paths';
 
 type Width = (s: string) => number;
 interface Patcher {
-  lazyEmoji(source: string): string;
+  lazyEmoji: (source: string) => string;
 }
 
 const COPIES = [join(ROOT, 'node_modules', 'string-width'), join(ROOT, 'node_modules', 'wrap-ansi', 'node_modules', 'string-width')];

@@ -21,7 +21,7 @@ describe('two or more processes writing one memory.jsonl', () => {
 
     const lines = readFileSync(path, 'utf8').split('\n');
     expect(lines.pop()).toBe(''); // ends with a newline
-    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+    for (const l of lines) expect(() => JSON.parse(l) as unknown).not.toThrow();
     expect(lines).toHaveLength(1601); // header + 1600 items
 
     const m = MemoryStore.open(path).snapshot();

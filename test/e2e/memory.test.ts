@@ -182,7 +182,7 @@ describe(':memory summarize', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('[memory] candidate 2/5 (fact): AWS key is [redacted] for the deploy user.  (redacted: AWS access key)');
-    expect(r.stdout).toMatch(/\[memory\] candidate 3\/5 \(pref\): User prefers terse responses!  \(duplicates memory 1 — skip it\?\)/);
+    expect(r.stdout).toMatch(/\[memory\] candidate 3\/5 \(pref\): User prefers terse responses! {2}\(duplicates memory 1 — skip it\?\)/);
     // Every candidate accounted for, with the ids kept; an edit shows what was stored.
     expect(r.stdout).toContain('kept as #4: Deploys happen on Friday afternoons.');
     expect(r.stdout).toContain('[aish] memory: kept 3 (#2, #3, #4), skipped 2');

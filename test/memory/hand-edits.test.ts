@@ -46,8 +46,8 @@ describe('hand-edited memory.jsonl', () => {
     const text = readFileSync(path, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
     const last2 = text.trimEnd().split('\n').slice(-2);
-    expect(JSON.parse(last2[0]!).id).toBe(15); // the hand edit without newline is intact
-    expect(JSON.parse(last2[1]!).id).toBe(17);
+    expect((JSON.parse(last2[0]!) as { id: number }).id).toBe(15); // the hand edit without newline is intact
+    expect((JSON.parse(last2[1]!) as { id: number }).id).toBe(17);
     expect(loadMemory(path).items.map((i) => i.id)).toContain(15);
   });
 

@@ -754,8 +754,10 @@ describe('store operations against the model', () => {
                 // the rewritten file is exactly the header and the active items, in id order
                 const lines = readFileSync(path, 'utf8').split('\n');
                 expect(lines.pop()).toBe('');
-                expect(JSON.parse(lines[0]!).meta.maxId).toBe(before.maxId);
-                expect(lines.slice(1).map((l) => JSON.parse(l))).toEqual(m.lines.slice(1).map((l) => (l as { item: MemoryItem }).item));
+                expect((JSON.parse(lines[0]!) as { meta: { maxId: number } }).meta.maxId).toBe(before.maxId);
+                expect(lines.slice(1).map((l) => JSON.parse(l) as unknown)).toEqual(
+                  m.lines.slice(1).map((l) => (l as { item: MemoryItem }).item),
+                );
                 break;
               }
               case 'extAdd': {

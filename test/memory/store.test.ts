@@ -37,7 +37,7 @@ describe('memory store round trips', () => {
     ]);
     expect(loaded.items[1]!.tags).toEqual(['aish']);
     // the edit wrote the new item and the tombstone of the old one together, as two whole lines
-    const lines = fileLines(path).map((l) => JSON.parse(l));
+    const lines = fileLines(path).map((l) => JSON.parse(l) as unknown);
     expect(lines.slice(-2)).toEqual([
       expect.objectContaining({ id: 5, kind: 'fact' }),
       expect.objectContaining({ id: 6, kind: 'forget', target: 1 }),
@@ -231,7 +231,7 @@ describe('memory store round trips', () => {
     expect(one.items().map((i) => i.content)).toEqual(['one again', 'from two', 'from one']);
     expect(
       fileLines(path)
-        .map((l) => JSON.parse(l).id)
+        .map((l) => (JSON.parse(l) as { id?: number }).id)
         .filter(Boolean),
     ).toEqual([1, 2, 3]);
   });
@@ -261,7 +261,7 @@ describe('memory store round trips', () => {
     const gone = await store.clear();
     expect(gone).toHaveLength(3);
     const tombs = fileLines(path)
-      .map((l) => JSON.parse(l))
+      .map((l) => JSON.parse(l) as { kind: string; target?: number })
       .filter((r) => r.kind === 'forget');
     expect(tombs.map((t) => t.target).sort()).toEqual([1, 2, 3]);
     expect(loadMemory(path).items).toEqual([]);

@@ -7,6 +7,7 @@
 import { summarizerPreset } from '../core/capture-deps';
 import { addItem } from '../memory/ops';
 import { redactSecrets } from '../memory/secrets';
+import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
 import { loadSession } from '../sessions/sessions';
 import { UsageError } from '../util/errors';
 import { info, type CommandServices, type SubCommand } from './types';
@@ -29,8 +30,6 @@ async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { ar
   await memory.ready();
   const path = sessions.path;
   if (!path) return { output: [info('nothing to summarize yet — the session log is empty')] };
-  // The summarizer's prompt and parsing load when first used.
-  const { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } = await import('../memory/summarize');
   const { text } = buildTranscript(loadSession(path).turns);
   if (!text.trim()) return { output: [info('nothing to summarize yet — the session log has no conversation')] };
 

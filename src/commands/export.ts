@@ -1,5 +1,4 @@
 /** :export [--force] [FILE] — this conversation as Markdown. */
-import { defaultExportPath, exportSession, writeExport } from '../sessions/export-file';
 import { sessionName } from '../sessions/sessions';
 import { AishError, UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
@@ -11,12 +10,13 @@ export const exportCommand = command({
   args: '[--force] [FILE]',
   summary: 'write this conversation as Markdown (default: under the data dir; prints the path)',
   help: 'tool calls and their results are folded in <details>, !cmd output is a code block; an existing FILE is kept unless --force',
-  run: ({ sessions, paths, chat, argv, rest }) => {
+  run: async ({ sessions, paths, chat, argv, rest }) => {
     // --force first or last; the rest of the line is the file name, spaces and all.
     const force = argv[0] === '--force' || (argv.length > 1 && argv.at(-1) === '--force');
     const file = rest.replace(/^--force(\s+|$)|\s+--force$/, '').trim() || undefined;
     if (file?.startsWith('-')) throw new UsageError('usage: :export [--force] [FILE]');
     if (!sessions.path) throw new AishError('nothing to export yet — say something first');
+    const { defaultExportPath, exportSession, writeExport } = await import('../sessions/export-file');
     const name = sessionName(sessions.path);
     const text = exportSession(sessions.path, name, 'md', chat.digest()?.title);
     const written = file

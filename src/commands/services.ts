@@ -4,8 +4,6 @@
  */
 import { describeReload, reloadConfig } from '../core/config-reload';
 import type { SessionParts } from '../core/session-parts';
-import { suggestCommand } from '../core/suggest';
-import { suggestDepsOf } from '../core/suggest-deps';
 import type { CommandCatalog, CommandServices } from './types';
 
 export function commandServices(p: SessionParts, catalog: CommandCatalog): Readonly<CommandServices> {
@@ -43,6 +41,12 @@ export function commandServices(p: SessionParts, catalog: CommandCatalog): Reado
     sessions: p.recorder,
     checkpoints: p.guards.checkpoints,
     commands: catalog,
-    suggest: { command: async (request: string) => void (await suggestCommand(suggestDepsOf(p), request)) },
+    // `:do` loads its prompt and the classifier when first used.
+    suggest: {
+      command: async (request: string) => {
+        const [{ suggestCommand }, { suggestDepsOf }] = await Promise.all([import('../core/suggest'), import('../core/suggest-deps')]);
+        await suggestCommand(suggestDepsOf(p), request);
+      },
+    },
   });
 }

@@ -1,7 +1,6 @@
 /** :save NAME, :sessions [list], :sessions search TEXT, :resume NAME */
 import { basename } from 'node:path';
 import { formatHitLine, formatSessionLine, hiddenNote, noMatches } from '../sessions/format';
-import { searchSessions } from '../sessions/search';
 import { listable, listSessions } from '../sessions/sessions';
 import { renderWorkingState } from '../sessions/digest';
 import { UsageError } from '../util/errors';
@@ -37,8 +36,9 @@ function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: st
 }
 
 /** `:sessions search TEXT`: the best turns of every log, this one included, one line each. */
-function search({ sessions, rest }: Pick<CommandServices, 'sessions'> & { rest: string }): CommandResult {
+async function search({ sessions, rest }: Pick<CommandServices, 'sessions'> & { rest: string }): Promise<CommandResult> {
   if (!rest.trim()) throw new UsageError('usage: :sessions search TEXT (words to look for in past sessions)');
+  const { searchSessions } = await import('../sessions/search');
   const hits = searchSessions(sessions.sessionsDir, rest);
   if (hits.length === 0) return { output: [info(noMatches(rest))] };
   const now = new Date();

@@ -7,7 +7,7 @@
  */
 import type { CaptureMode } from '../config/types';
 import { formatError } from '../util/errors';
-import { captureSession, type CaptureDeps, type CaptureResult } from './capture';
+import type { CaptureDeps, CaptureResult } from './capture';
 
 /** Exchanges between two background captures of a long session, as a multiple of minTurns. */
 const PERIODIC_FACTOR = 3;
@@ -99,6 +99,8 @@ export class CaptureScheduler {
     const ac = new AbortController();
     const promise = (async () => {
       try {
+        // The capture prompt and its parsing load with the first capture, not at start-up.
+        const { captureSession } = await import('./capture');
         const r = await captureSession(path, this.hooks.deps(), ac.signal);
         if (!r || ac.signal.aborted) return;
         // Turns that came in while the model read the log count toward the next capture.

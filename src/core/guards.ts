@@ -2,9 +2,9 @@
  * The second and third lines of defence behind the gate, for one session: the sandbox that steps
  * running on their own go into, and the checkpoint taken before a step that may write.
  */
-import type { Checkpoints } from '../checkpoints/checkpoints';
+import type { CheckpointStore } from '../checkpoints/lazy';
 import type { SafetyConfig } from '../config/types';
-import { findSandbox, type Sandbox } from '../tools/sandbox';
+import type { Sandbox } from '../tools/sandbox';
 import { formatError } from '../util/errors';
 
 export class Guards {
@@ -14,7 +14,7 @@ export class Guards {
   constructor(
     private readonly safety: SafetyConfig,
     /** The checkpoints of aish's directory (it follows `:cd`). */
-    readonly checkpoints: Checkpoints,
+    readonly checkpoints: CheckpointStore,
     private readonly warn: (text: string) => void,
   ) {}
 
@@ -24,7 +24,9 @@ export class Guards {
 
   /** Looked for once, on first use (never at start-up). */
   sandbox(): Promise<Sandbox | null> {
-    this.found ??= findSandbox({ mode: this.safety.sandbox, network: this.safety.sandboxNetwork }).catch(() => null);
+    this.found ??= import('../tools/sandbox')
+      .then(({ findSandbox }) => findSandbox({ mode: this.safety.sandbox, network: this.safety.sandboxNetwork }))
+      .catch(() => null);
     return this.found;
   }
 

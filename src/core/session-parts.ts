@@ -7,7 +7,7 @@
  */
 import { dirname, join } from 'node:path';
 import { Models } from '../broker/models';
-import { Checkpoints, checkpointsRoot } from '../checkpoints/checkpoints';
+import { lazyCheckpoints } from '../checkpoints/lazy';
 import type { Setup } from '../config/setup';
 import { Conversation } from '../context/conversation';
 import { composeSystemPrompt } from '../context/system-prompt';
@@ -96,7 +96,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     warn,
   );
   // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
-  const guards = new Guards(config.safety, new Checkpoints(checkpointsRoot(paths.dataDir), cwd), warn);
+  const guards = new Guards(config.safety, lazyCheckpoints(paths.dataDir, cwd), warn);
   const keeper = new SessionKeeper(keeperParts({ config, models, memory, recorder }, opts, warn, notify));
   const tally = new UsageTally();
   const run = new RunSlot(notify);

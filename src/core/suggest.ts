@@ -18,7 +18,6 @@ import {
   type Suggestion,
 } from '../context/suggest';
 import type { MemoryItem } from '../memory/types';
-import { classifyCommand } from '../tools/safety/classify';
 import { userShell } from '../tools/shell';
 import { AishError } from '../util/errors';
 import { runUserShell, type UserShellDeps } from './user-shell';
@@ -150,6 +149,7 @@ function cancelled(deps: SuggestDeps, s: Suggestion | null): SuggestOutcome {
 
 /** Runs it as `!cmd` would, after the classifier: destructive needs the typed word `yes`. */
 async function execute(deps: SuggestDeps, command: string): Promise<boolean> {
+  const { classifyCommand } = await import('../tools/safety/classify');
   const verdict = await classifyCommand(command, { extraPatterns: [...deps.extraPatterns] });
   if (verdict.destructive) {
     deps.host.print({ kind: 'error', text: `⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'} — ${command}` });

@@ -16,7 +16,6 @@
  */
 import fs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { AishError, errnoCode } from '../util/errors';
 import { isAlive } from '../util/process';
 import { HOST, ownerMayBeAlive, readOwner, writeOwner, type Owner } from './lock-owner';
@@ -217,6 +216,8 @@ export async function withLock<T>(
   let release: (() => Promise<void>) | undefined;
   const fsForLock = lockFs(staleMs);
   takenOver.delete(lockDir);
+  // Loaded with the first write, not at start-up (it brings graceful-fs, which patches fs as it loads).
+  const { default: lockfile } = await import('proper-lockfile');
 
   for (;;) {
     try {

@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError } from '../util/errors';
 import { describeFsError, fsyncDir } from '../util/fs-safe';
 import { privateNotice } from './append';
@@ -24,7 +24,7 @@ export function rewriteFile(
 ): void {
   const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o600;
   try {
-    writeFileAtomic.sync(path, data, { mode: 0o600, fsync: true });
+    writeFileAtomicSync(path, data, { mode: 0o600, fsync: true });
   } catch (err) {
     throw new AishError(failure(describeFsError(err)));
   }

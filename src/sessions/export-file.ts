@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError } from '../util/errors';
 import { describeFsError, ensurePrivateDir } from '../util/fs-safe';
 import { expandHome, tildify } from '../util/paths';
@@ -31,7 +31,7 @@ export function writeExport(file: string, text: string, opts: { force: boolean; 
   if (!opts.force && existsSync(target)) throw new AishError(`${tildify(target)} exists — give another FILE, or --force to replace it`);
   try {
     if (opts.mkdir) ensurePrivateDir(dirname(target));
-    writeFileAtomic.sync(target, text, { mode: 0o600, fsync: true });
+    writeFileAtomicSync(target, text, { mode: 0o600, fsync: true });
   } catch (err) {
     throw new AishError(`cannot write ${tildify(target)}: ${describeFsError(err)}`);
   }

@@ -5,7 +5,7 @@
  */
 import { appendFileSync, chmodSync, existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomicSync } from '../util/atomic-write';
 import { ensurePrivateDir } from '../util/fs-safe';
 
 const LIMIT = 1000;
@@ -49,7 +49,7 @@ export class InputHistory {
       if (created) chmodSync(this.path, 0o600);
       if (++this.written > LIMIT * 2) {
         const keep = this.entries.slice(-LIMIT);
-        writeFileAtomic.sync(this.path, keep.map((e) => JSON.stringify(e)).join('\n') + '\n', { mode: 0o600 });
+        writeFileAtomicSync(this.path, keep.map((e) => JSON.stringify(e)).join('\n') + '\n', { mode: 0o600 });
         this.written = keep.length;
       }
     } catch {

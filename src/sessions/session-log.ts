@@ -10,7 +10,7 @@
  */
 import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError, errnoCode, UsageError } from '../util/errors';
 import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
 import { digestRecord, type SessionDigest } from './digest';
@@ -109,7 +109,7 @@ export class SessionLog {
     }
     if (isAutoSessionId(name)) throw new UsageError(`"${name}" looks like an automatic session id — pick another name`);
     try {
-      writeFileAtomic.sync(target, readFileSync(this.file), { mode: 0o600, fsync: true });
+      writeFileAtomicSync(target, readFileSync(this.file), { mode: 0o600, fsync: true });
     } catch (err) {
       throw new AishError(`cannot save session "${name}": ${describe(err)}`);
     }

@@ -2,8 +2,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
 import type { Sandbox } from './sandbox';
-import { allowlistVerdict } from './safety/allowlist';
-import { classifyCommand } from './safety/classify';
 import { modelShell, runShell } from './shell';
 import type { Tool, ToolCall } from './tool';
 
@@ -97,6 +95,8 @@ export class RunCommandTool implements Tool {
   async prepare(rawArgs: string): Promise<ToolCall | { error: string }> {
     const args = parseRunCommandArgs(rawArgs);
     if ('error' in args) return args;
+    // The shell-safety rules (and their parser) load with the first call, not at start-up.
+    const [{ classifyCommand }, { allowlistVerdict }] = await Promise.all([import('./safety/classify'), import('./safety/allowlist')]);
     const verdict = await classifyCommand(args.command, { extraPatterns: [...this.extraPatterns] });
     // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" then.
     const safe = !verdict.destructive && !args.cwd && (await allowlistVerdict(args.command)).safe;

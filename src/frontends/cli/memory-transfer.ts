@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { sameItemKey } from '../../memory/records';
 import { redactSecrets } from '../../memory/secrets';
@@ -26,7 +26,7 @@ export async function memoryExport(s: Setup, file: string | undefined, opts: { f
     return;
   }
   try {
-    writeFileAtomic.sync(resolve(file), text, { mode: 0o600, fsync: true });
+    writeFileAtomicSync(resolve(file), text, { mode: 0o600, fsync: true });
   } catch (err) {
     throw new AishError(`cannot write ${file}: ${describeFsError(err)}`);
   }

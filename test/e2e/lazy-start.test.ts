@@ -1,0 +1,73 @@
+/**
+ * Plain `aish` on a terminal loads the entry and the REPL's chunk with everything they import
+ * statically before the first prompt can be served. Code only some later action needs stays out
+ * of that closure (a lazy `import()`, its own chunk): this bundles the source as the build does
+ * and walks the static imports from both.
+ */
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ENTRY = 'src/frontends/cli/main.ts';
+const REPL = 'src/frontends/repl/repl.tsx';
+
+/** Every input reached from `starts` through static imports only. */
+async function staticClosure(starts: string[]): Promise<Set<string>> {
+  const r = await build({
+    absWorkingDir: root,
+    entryPoints: [ENTRY],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    outdir: join(root, 'node_modules', '.cache', 'lazy-start-test'),
+    write: false,
+    metafile: true,
+    external: ['jiti', 'web-tree-sitter'],
+    alias: { 'react-devtools-core': join(root, 'scripts', 'empty-module.mjs') },
+    logLevel: 'silent',
+  });
+  const inputs = r.metafile.inputs;
+  const seen = new Set<string>(starts);
+  const queue = [...starts];
+  for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
+    for (const i of inputs[f]?.imports ?? []) {
+      if (i.kind === 'dynamic-import' || i.external || seen.has(i.path)) continue;
+      seen.add(i.path);
+      queue.push(i.path);
+    }
+  }
+  return seen;
+}
+
+describe('what plain aish loads before the first prompt', () => {
+  it('leaves out what only a later action needs', async () => {
+    const closure = await staticClosure([ENTRY, REPL]);
+    // Sanity: the walk reaches what a prompt does need.
+    expect(closure).toContain('src/core/session-parts.ts');
+    expect(closure).toContain('src/memory/session.ts');
+    const lazy = [
+      'src/tools/safety/', // the first run_command call, or :do
+      'src/tools/sandbox', // the first step that runs on its own
+      'src/checkpoints/checkpoints.ts', // the first snapshot, :checkpoints or :restore
+      'src/core/capture.ts', // the first capture
+      'src/core/suggest.ts', // :do
+      'src/sessions/search.ts', // :sessions search
+      'src/sessions/export.ts', // :export
+      'src/tools/mcp/', // configured MCP servers, after the first frame
+      'src/frontends/cli/program.ts', // any argument
+      'node_modules/openai/', // Engine.start(), after the first frame
+      'node_modules/@modelcontextprotocol/',
+      'node_modules/proper-lockfile/', // the first memory write
+      'node_modules/write-file-atomic/', // the first whole-file rewrite
+      'node_modules/marked/', // the first answer's text
+      'node_modules/commander/',
+    ];
+    const loaded = [...closure].filter((f) => lazy.some((l) => f.startsWith(l)));
+    expect(loaded).toEqual([]);
+  }, 60_000);
+});

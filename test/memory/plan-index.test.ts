@@ -45,7 +45,7 @@ function random(seed: number): () => number {
 }
 
 /** `n` records: items of every kind and scope (some pinned), forgets and pins/unpins of earlier active items. */
-function records(rnd: () => number, n: number, next: { id: number }, active: number[], timeOrdered: boolean): string[] {
+function records(rnd: () => number, n: number, next: { id: number }, active: number[], timeOrdered: boolean, scoped = true): string[] {
   const out: string[] = [];
   const pick = (k: number) => Math.floor(rnd() * k);
   for (let i = 0; i < n; i++) {
@@ -60,7 +60,7 @@ function records(rnd: () => number, n: number, next: { id: number }, active: num
     } else {
       active.push(id);
       const words = Array.from({ length: 1 + pick(14) }, () => WORDS[pick(WORDS.length)]!);
-      const scope = SCOPES[pick(SCOPES.length)];
+      const scope = scoped ? SCOPES[pick(SCOPES.length)] : undefined;
       out.push(
         JSON.stringify({
           id,
@@ -144,20 +144,26 @@ describe('memory plan from the index equals a full computation', () => {
     vi.useRealTimers();
   });
 
-  for (const timeOrdered of [true, false]) {
-    it(`thousands of items with scopes, pins and tombstones, then a tail (${timeOrdered ? 'ids in time order' : 'times shuffled'})`, async () => {
-      const rnd = random(timeOrdered ? 21 : 42);
+  const cases = [
+    { timeOrdered: true, scoped: true, name: 'ids in time order' },
+    { timeOrdered: false, scoped: true, name: 'times shuffled' },
+    { timeOrdered: true, scoped: false, name: 'no project items' },
+  ];
+  for (const { timeOrdered, scoped, name } of cases) {
+    it(`thousands of items (${name}), pins and tombstones, then a tail`, async () => {
+      const rnd = random(timeOrdered ? (scoped ? 21 : 7) : 42);
       const path = join(tmpDir(), 'memory.jsonl');
       const next = { id: 1 };
       const active: number[] = [];
-      writeFileSync(path, records(rnd, 4000, next, active, timeOrdered).join('\n') + '\n');
+      writeFileSync(path, records(rnd, 4000, next, active, timeOrdered, scoped).join('\n') + '\n');
       for (const text of ['deploy friday', 'coffee at night', 'nothing matches this']) {
         const full = await expectSamePlan(path, text);
         // Every reason occurs where the query has hits (the comparison covers each of them).
-        if (text === 'deploy friday') expect(full.leftOutCounts.map(([r]) => r)).toEqual(['scope', 'budget', 'below threshold']);
+        const reasons = scoped ? ['scope', 'budget', 'below threshold'] : ['budget', 'below threshold'];
+        if (text === 'deploy friday') expect(full.leftOutCounts.map(([r]) => r)).toEqual(reasons);
       }
 
-      appendFileSync(path, records(rnd, 300, next, active, timeOrdered).join('\n') + '\n');
+      appendFileSync(path, records(rnd, 300, next, active, timeOrdered, scoped).join('\n') + '\n');
       const ix = new MemoryIndex(path);
       ix.refresh();
       // Laid over the index as its tail, not rebuilt: new items, forgets and pins of indexed items.

@@ -32,22 +32,28 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   const here = realPath(o.cwd);
   const scopeApplies = h.scopes.map((s) => insideScope(s, here));
   const tail = ix.tail;
-  // What a line costs, or undefined when the item is not recallable here (forgotten, in [background], another project's).
-  const lineOf = (id: number): number | undefined => {
-    if (o.inBackground.has(id)) return undefined;
+  // Recallable here: not forgotten, not in [background], not another project's. Scopes are read
+  // from the index only when it has any (most stores have no project items).
+  const usable = (id: number): boolean => {
+    if (o.inBackground.has(id)) return false;
     const t = tail?.state.get(id);
-    if (t) return t.scope === undefined || insideScope(t.scope, here) ? recallLine(t).length : undefined;
+    if (t) return t.scope === undefined || insideScope(t.scope, here);
     const slot = ix.slotOf(id);
-    if (slot < 0 || tail?.dead.has(slot)) return undefined;
-    const [len, scope] = ix.lineAt(slot);
-    // `- #12 (kind) …` is `- (kind) …` and the id.
-    return scope === 0 || scopeApplies[scope - 1] === true ? len + String(id).length + 2 : undefined;
+    if (slot < 0 || tail?.dead.has(slot)) return false;
+    if (h.scopes.length === 0) return true;
+    const scope = ix.lineAt(slot)[1];
+    return scope === 0 || scopeApplies[scope - 1] === true;
+  };
+  // What a usable item's [recall] line costs: `- #12 (kind) …` is `- (kind) …` and the id.
+  const lineOf = (id: number): number => {
+    const t = tail?.state.get(id);
+    return t ? recallLine(t).length : ix.lineAt(ix.slotOf(id))[0] + String(id).length + 2;
   };
   const hits = new IndexSearch(ix).search([{ text, weight: 1 }], {
     now: o.now,
     limit: Math.max(1, ix.size),
     minRelevance: o.minScore,
-    accept: (id) => lineOf(id) !== undefined,
+    accept: usable,
     maxDf: commonOver(ix.size),
   });
   const best = hits.reduce((m, x) => Math.max(m, x.relevance), 0);
@@ -56,7 +62,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   for (const hit of hits) {
     if (hit.relevance < best * RELATIVE_CUT) continue;
     const room = o.maxChars - used - 1;
-    const cost = room < 10 ? Infinity : lineOf(hit.id)! + 1;
+    const cost = room < 10 ? Infinity : lineOf(hit.id) + 1;
     if (cost > room + 1) {
       out.overBudget.set(hit.id, hit.relevance);
       continue;

@@ -6,7 +6,9 @@
  *   - `aish memory search` and `aish memory plan` (goal ≤ 3× the empty store);
  *   - `aish memory add` (the duplicate check and the next id through the index).
  * The first command after the file is written builds the index (reported apart): every later run
- * uses the same index, as a user's next commands would.
+ * uses the same index, as a user's next commands would. The empty store is a memory.jsonl with no
+ * items and its own index (the same code path, not a missing file); `add` has an empty store of its
+ * own, so the adds do not fill the one the other commands compare with.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ function makeFile(path: string, n: number): void {
   const start = Date.parse('2020-01-01T00:00:00Z');
   const kinds = ['fact', 'pref', 'context'];
   const chunk: string[] = ['{"meta":{"format":"aish-memory","version":1}}'];
-  writeFileSync(path, '', { mode: 0o600 });
+  writeFileSync(path, n ? '' : chunk[0] + '\n', { mode: 0o600 });
   for (let i = 1; i <= n; i++) {
     chunk.push(
       JSON.stringify({
@@ -66,8 +68,11 @@ export async function benchMemoryScale(opts: { sizes?: number[]; runs?: number }
   });
   const rows: Row[] = [];
   try {
-    const empty = join(dir, 'empty');
-    mkdirSync(empty);
+    const [empty, emptyAdd] = [join(dir, 'empty'), join(dir, 'empty-add')];
+    for (const d of [empty, emptyAdd]) {
+      mkdirSync(d);
+      makeFile(join(d, 'memory.jsonl'), 0);
+    }
     for (const n of opts.sizes ?? [100_000, 1_000_000]) {
       const data = join(dir, `n${n}`);
       mkdirSync(data);
@@ -88,12 +93,13 @@ export async function benchMemoryScale(opts: { sizes?: number[]; runs?: number }
         const big: number[] = [];
         const none: number[] = [];
         const key = name === '-p' ? 'request' : 'total';
-        await run(args, envOf(empty), arrivals);
+        const base = name === 'memory add' ? emptyAdd : empty;
+        await run(args, envOf(base), arrivals);
         for (let i = 0; i < runs; i++) {
           const a = args.map((x) => (x === 'ADD' ? `bench add ${n} ${i} ${Date.now()}` : x));
           big.push((await run(a, envOf(data), arrivals))[key]);
           if (name === '-p') withMemory = bodies.at(-1) ?? '';
-          none.push((await run(a, envOf(empty), arrivals))[key]);
+          none.push((await run(a, envOf(base), arrivals))[key]);
         }
         const [b, e] = [median(big), median(none)];
         log(`memory-scale ${label} ${name}: ${fmt(b)} ms vs ${fmt(e)} ms empty`);

@@ -4,7 +4,8 @@
  * considered; the items left out are read only when shown.
  */
 import type { IndexBackground } from './index/background';
-import type { RecallChoice } from './recall';
+import type { PlanRecall } from './index/plan-recall';
+import type { Recalled } from './recall';
 import type { MemoryItem } from './types';
 
 type LeftOutReason = 'budget' | 'scope' | 'below threshold';
@@ -17,7 +18,7 @@ interface LeftOut {
 
 export interface MemoryPlan {
   background: MemoryItem[];
-  recall: RecallChoice['items'];
+  recall: Recalled[];
   /** How many items are left out, by reason (in the order they are listed). */
   leftOutCounts: Array<[LeftOutReason, number]>;
   /** The first `limit` items left out (all without one): other projects' first, then the rest newest first. */
@@ -28,31 +29,29 @@ export interface MemoryPlan {
 
 /**
  * `recall` null: no message to recall for (nothing left out is then "below threshold"). At 1M
- * items nearly all are left out: they are counted at once and listed only as far as asked.
+ * items nearly all are left out: they are counted from the index and listed only as far as asked.
  */
-export function buildPlan(bg: IndexBackground, recall: RecallChoice | null, item: (id: number) => MemoryItem | undefined): MemoryPlan {
+export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: (id: number) => MemoryItem | undefined): MemoryPlan {
   const recalled = new Set(recall?.items.map((r) => r.item.id));
-  const relevant = new Map(recall?.overBudget.map((r) => [r.item.id, r.relevance]));
+  const relevant = recall?.overBudget ?? new Map<number, number>();
   // Whatever recall considered applies here and is not in [background]: it is among bg.overBudget.
-  const budget = recall ? relevant.size : bg.overBudget.length;
-  const below = recall ? bg.overBudget.length - recalled.size - relevant.size : 0;
+  const budget = recall ? relevant.size : bg.overBudgetCount;
+  const below = recall ? bg.overBudgetCount - recalled.size - relevant.size : 0;
   const counts: Array<[LeftOutReason, number]> = [
-    ['scope', bg.outOfScope.length],
+    ['scope', bg.outOfScopeCount],
     ['budget', budget],
     ['below threshold', below],
   ];
   const leftOut = (limit = Infinity): LeftOut[] => {
     const out: LeftOut[] = [];
-    for (const id of bg.outOfScope) {
-      if (out.length >= limit) return out;
-      out.push({ id, reason: 'scope' });
-    }
-    for (const id of bg.overBudget) {
-      if (out.length >= limit) return out;
+    for (const id of bg.outOfScope(limit)) out.push({ id, reason: 'scope' });
+    if (out.length >= limit) return out;
+    for (const id of bg.overBudget()) {
       if (recalled.has(id)) continue;
       const relevance = relevant.get(id);
       if (relevance !== undefined) out.push({ id, reason: 'budget', relevance });
       else out.push({ id, reason: recall ? 'below threshold' : 'budget' });
+      if (out.length >= limit) return out;
     }
     return out;
   };

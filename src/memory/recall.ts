@@ -33,7 +33,7 @@ export interface RecallChoice {
 }
 
 /** A hit must be at least this fraction as relevant as the best one: a strong match keeps weak ones out. */
-const RELATIVE_CUT = 0.4;
+export const RELATIVE_CUT = 0.4;
 
 /** How many matches of the message alone are considered before the earlier turns re-rank them. */
 const CANDIDATES = 100;
@@ -42,7 +42,7 @@ const CANDIDATES = 100;
  * Query terms in more than 5% of the items (and more than 100 of them) are left out: at scale they
  * match most of the file, weigh little (idf < 3) and cost nearly all of a turn's recall time.
  */
-const commonOver = (size: number) => Math.max(100, size * 0.05);
+export const commonOver = (size: number) => Math.max(100, size * 0.05);
 
 /**
  * The message decides what may be recalled (relevance ≥ `minScore`, and ≥ RELATIVE_CUT of the

@@ -9,6 +9,7 @@ import { recallBlock } from './blocks';
 import { Inbox } from './inbox';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
+import { planRecall } from './index/plan-recall';
 import { IndexSearch } from './index/search';
 import { lockTimingFromEnv } from './lock';
 import { buildPlan, type MemoryPlan } from './plan';
@@ -144,9 +145,9 @@ export class MemorySession {
     return this.readyPromise;
   }
 
-  /** [background] as it would be chosen now, in aish's directory; `complete`: with every item left out. */
-  background(complete = false): IndexBackground {
-    return this.index().read((ix) => indexBackground(ix, this.budget, this.cwd, complete));
+  /** [background] as it would be chosen now, in aish's directory (what is left out: counted, listed on demand). */
+  background(): IndexBackground {
+    return this.index().read((ix) => indexBackground(ix, this.budget, this.cwd));
   }
 
   /**
@@ -211,21 +212,23 @@ export class MemorySession {
   }
 
   private planNow(text: string | null): MemoryPlan {
-    const bg = this.background(true);
+    const bg = this.background();
     // Read when a left-out item is shown; one that cannot be read any more is not shown.
     const get = (id: number) => this.index().read((ix) => ix.get(id));
     if (text === null || !this.config.memory) return buildPlan(bg, null, get);
-    const idx = this.index();
-    const inBg = new Set(bg.items.map((i) => i.id));
-    const applies = scopeFilter(this.cwd);
     const cfg = this.config.memory.recall;
-    const r = this.choose([{ text, weight: 1 }], {
+    const o = {
+      now: Date.now(),
       maxChars: cfg.maxChars,
       minScore: cfg.minScore,
-      exclude: (it) => inBg.has(it.id) || !applies(it),
-      limit: Math.max(1, idx.size),
-    });
-    return buildPlan(bg, r, get);
+      inBackground: new Set(bg.items.map((i) => i.id)),
+      cwd: this.cwd,
+    };
+    return buildPlan(
+      bg,
+      this.index().read((ix) => planRecall(ix, text, o)),
+      get,
+    );
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */

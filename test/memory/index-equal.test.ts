@@ -81,12 +81,14 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   const ix = new MemoryIndex(path);
   ix.refresh();
   const full = selectBackground(store.items(), { maxChars: budget, isPinned: (it) => store.isPinned(it), applies: scopeFilter(cwd) });
-  const fromIndex = indexBackground(ix, budget, cwd, true);
+  const fromIndex = indexBackground(ix, budget, cwd);
   expect(fromIndex.items).toEqual(full.items);
   expect(fromIndex.pinnedChars).toBe(full.pinnedChars);
-  expect(fromIndex.overBudget).toEqual(full.overBudget.map((i) => i.id));
-  expect(fromIndex.outOfScope).toEqual(full.outOfScope.map((i) => i.id));
-  expect(indexBackground(ix, budget, cwd).items).toEqual(full.items);
+  expect([...fromIndex.overBudget()]).toEqual(full.overBudget.map((i) => i.id));
+  expect(fromIndex.overBudgetCount).toBe(full.overBudget.length);
+  expect(fromIndex.outOfScope()).toEqual(full.outOfScope.map((i) => i.id));
+  expect(fromIndex.outOfScope(3)).toEqual(full.outOfScope.slice(0, 3).map((i) => i.id));
+  expect(fromIndex.outOfScopeCount).toBe(full.outOfScope.length);
 
   const mem = new RecallIndex();
   for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });

@@ -3,7 +3,8 @@
  * pref, then the rest, each newest first, filling the budget with the same rule), walking the
  * index's precomputed order with each candidate's rendered length — so only the chosen items are
  * read from memory.jsonl. The tail's items, and indexed items whose pin it changed, are merged in
- * by time; items it forgets are left out.
+ * by time; items it forgets are left out. What is left out is counted from the header's per-scope
+ * counts and listed only as far as asked (the plan shows the first few of a million).
  */
 import { BACKGROUND_HEADER, backgroundLine } from '../blocks';
 import { isoTime } from '../parse';
@@ -15,12 +16,15 @@ import type { MemoryIndex } from './memory-index';
 
 export interface IndexBackground {
   items: MemoryItem[];
-  /** Ids that applied here but did not fit (all of them only with `complete`). */
-  overBudget: number[];
-  /** Ids of project items of other directories (all of them only with `complete`). */
-  outOfScope: number[];
   /** Characters the pinned items that apply need (header included). */
   pinnedChars: number;
+  /** How many applied here but did not fit, and how many are project items of other directories. */
+  overBudgetCount: number;
+  outOfScopeCount: number;
+  /** Ids that applied here but did not fit, in the order they were tried, read as far as iterated. */
+  overBudget(): Iterable<number>;
+  /** Ids of the first `limit` project items of other directories, newest first. */
+  outOfScope(limit?: number): number[];
 }
 
 interface Candidate {
@@ -34,17 +38,32 @@ interface Candidate {
   item?: MemoryItem;
 }
 
-/** `complete`: list every item left out (the plan), else stop once nothing more can fit. */
-export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, complete = false): IndexBackground {
-  const out: IndexBackground = { items: [], overBudget: [], outOfScope: [], pinnedChars: 0 };
-  const elsewhere: Candidate[] = [];
+/** Per group (pinned, pref, rest): the tail's items and the indexed ones that changed group, newest first. */
+interface Walk {
+  extras: Candidate[][];
+  moved: Set<number>;
+  /** Whether an indexed scope number applies here. */
+  scopeOk: (scope: number) => boolean;
+}
+
+const NONE: IndexBackground = {
+  items: [],
+  pinnedChars: 0,
+  overBudgetCount: 0,
+  outOfScopeCount: 0,
+  overBudget: () => [],
+  outOfScope: () => [],
+};
+
+/** Chosen items are read; what is left out is counted, and listed when asked. */
+export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string): IndexBackground {
   const h = ix.header;
-  if (!h) return out;
+  if (!h) return NONE;
   const here = realPath(cwd);
   const scopeApplies = h.scopes.map((s) => insideScope(s, here));
+  const scopeOk = (n: number) => n === 0 || scopeApplies[n - 1] === true;
   const applies = (it: Pick<MemoryItem, 'scope'>) => it.scope === undefined || insideScope(it.scope, here);
   const tail = ix.tail;
-  // Extras per group: the tail's items and the indexed ones that changed group, newest first.
   const extras: Candidate[][] = [[], [], []];
   const moved = new Set<number>();
   const extra = (it: MemoryItem, pinned: boolean) =>
@@ -64,30 +83,46 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
     extra(it, pinned);
   }
   for (const g of extras) g.sort((a, b) => b.time - a.time || b.id - a.id);
+  const w: Walk = { extras, moved, scopeOk };
+  const { items, pinnedChars } = choose(ix, w, maxChars);
 
+  // Out of scope: the header's count per scope, less the tail's forgets, plus the tail's own.
+  let outOfScopeCount = 0;
+  h.scopeCounts.forEach((n, i) => (outOfScopeCount += scopeApplies[i] ? 0 : n));
+  if (outOfScopeCount) for (const slot of tail?.dead ?? []) if (!scopeOk(ix.lineAt(slot)[1])) outOfScopeCount--;
+  for (const it of tail?.items ?? []) if (!applies(it)) outOfScopeCount++;
+  const chosen = new Set(items.map((it) => it.id));
+  return {
+    items,
+    pinnedChars,
+    outOfScopeCount,
+    overBudgetCount: ix.size - outOfScopeCount - items.length,
+    overBudget: () => leftForRoom(ix, w, chosen),
+    outOfScope: (limit = Infinity) => (outOfScopeCount ? elsewhere(ix, w, limit) : []),
+  };
+}
+
+function choose(ix: MemoryIndex, w: Walk, maxChars: number): { items: MemoryItem[]; pinnedChars: number } {
+  const h = ix.header!;
+  const tail = ix.tail;
+  const items: MemoryItem[] = [];
   let used = BACKGROUND_HEADER.length;
   let pinnedChars = 0;
   const scratch: Candidate = { time: 0, id: 0, len: 0, applies: true, slot: 0 };
   const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
   for (let g = 0; g < 3; g++) {
-    const more = extras[g]!;
-    // Time and id of indexed candidates matter only to merge extras in and to list what is left out.
-    const docs = more.length || complete ? ix.docs() : null;
+    const more = w.extras[g]!;
+    // Time and id of indexed candidates matter only to merge extras in.
+    const docs = more.length ? ix.docs() : null;
     let e = 0;
     const take = (c: Candidate): boolean => {
-      if (!c.applies) {
-        if (complete) elsewhere.push({ ...c });
-        return true;
-      }
+      if (!c.applies) return true;
       if (g === 0) pinnedChars += c.len + 1;
       const room = maxChars - used - 1;
-      if (room < 10 || c.len + 1 > room + 1) {
-        if (complete) out.overBudget.push(c.id);
-        // Nothing more fits: the rest only matters for the plan's list (and the pinned count).
-        return complete || g === 0 || room >= 10;
-      }
+      // Nothing more fits: the rest only matters for the pinned count.
+      if (room < 10 || c.len + 1 > room + 1) return g === 0 || room >= 10;
       used += c.len + 1;
-      out.items.push(c.item ?? ix.itemBySlot(c.slot!));
+      items.push(c.item ?? ix.itemBySlot(c.slot!));
       return true;
     };
     let go = true;
@@ -95,18 +130,18 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
       const block = Math.floor(at / ORDER_BLOCK);
       const next = Math.min(bounds[g + 1]!, (block + 1) * ORDER_BLOCK);
       const count = next - at;
-      // No room for the shortest line of the block: none of it fits (the pinned are all counted, and the plan lists all).
+      // No room for the shortest line of the block: none of it fits (the pinned are all counted).
       const room = maxChars - used - 1;
-      if (!complete && g > 0 && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
+      if (g > 0 && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
       for (let i = 0; go && i < count; i++) {
         const slot = u[i * 4]!;
-        if (tail?.dead.has(slot) || moved.has(slot)) continue;
-        // One object for every indexed candidate (take() copies what it keeps): 1M of them cost a GC.
+        if (tail?.dead.has(slot) || w.moved.has(slot)) continue;
+        // One object for every indexed candidate (take() keeps none): 1M of them cost a GC.
         const c = scratch;
         c.slot = slot;
         c.len = u[i * 4 + 1]!;
-        c.applies = u[i * 4 + 2] === 0 || scopeApplies[u[i * 4 + 2]! - 1] === true;
+        c.applies = w.scopeOk(u[i * 4 + 2]!);
         c.time = docs ? docs.times[slot]! : 0;
         c.id = docs ? docs.ids[slot]! : 0;
         while (go && e < more.length && newer(more[e]!, c)) go = take(more[e++]!);
@@ -114,12 +149,52 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, 
       }
     }
     while (go && e < more.length) go = take(more[e++]!);
-    if (g === 0) out.pinnedChars = pinnedChars ? pinnedChars + BACKGROUND_HEADER.length : 0;
+    if (g === 0) pinnedChars = pinnedChars ? pinnedChars + BACKGROUND_HEADER.length : 0;
     if (!go) break;
   }
-  // A full read lists them newest first, whatever their group.
-  out.outOfScope = elsewhere.sort((a, b) => (newer(a, b) ? -1 : 1)).map((c) => c.id);
-  return out;
+  return { items, pinnedChars };
+}
+
+/** Every candidate that applies here and was not chosen, in the order selectBackground tries them. */
+function* leftForRoom(ix: MemoryIndex, w: Walk, chosen: Set<number>): Generator<number> {
+  const h = ix.header!;
+  const dead = ix.tail?.dead;
+  const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
+  const c: Candidate = { time: 0, id: 0, len: 0, applies: true };
+  for (let g = 0; g < 3; g++) {
+    const more = w.extras[g]!;
+    let e = 0;
+    for (let at = bounds[g]!; at < bounds[g + 1]!; at += ORDER_BLOCK) {
+      const count = Math.min(ORDER_BLOCK, bounds[g + 1]! - at);
+      const u = ix.sidecar!.u32('order', at * 4, count * 4);
+      for (let i = 0; i < count; i++) {
+        const slot = u[i * 4]!;
+        if (dead?.has(slot) || w.moved.has(slot)) continue;
+        c.id = ix.idAt(slot);
+        if (more.length) {
+          c.time = ix.timeAt(slot);
+          for (; e < more.length && newer(more[e]!, c); e++) if (more[e]!.applies && !chosen.has(more[e]!.id)) yield more[e]!.id;
+        }
+        if (w.scopeOk(u[i * 4 + 2]!) && !chosen.has(c.id)) yield c.id;
+      }
+    }
+    for (; e < more.length; e++) if (more[e]!.applies && !chosen.has(more[e]!.id)) yield more[e]!.id;
+  }
+}
+
+/** The newest `limit` project items of other directories, whatever their group (as a full read lists them). */
+function elsewhere(ix: MemoryIndex, w: Walk, limit: number): number[] {
+  const dead = ix.tail?.dead;
+  const found: Candidate[] = [];
+  for (const g of w.extras) for (const c of g) if (!c.applies && !w.moved.has(ix.slotOf(c.id))) found.push(c);
+  for (let slot = 0; slot < ix.header!.n; slot++) {
+    if (dead?.has(slot) || w.scopeOk(ix.lineAt(slot)[1])) continue;
+    found.push({ time: ix.timeAt(slot), id: ix.idAt(slot), len: 0, applies: false });
+  }
+  return found
+    .sort((a, b) => (newer(a, b) ? -1 : 1))
+    .slice(0, limit)
+    .map((c) => c.id);
 }
 
 function newer(a: Candidate, b: Candidate): boolean {

@@ -58,6 +58,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   const lens = new Int32Array(n);
   const offs = new Float64Array(n);
   const spans = new Uint32Array(n);
+  const lines = new Uint32Array(n * 2);
   const scopeNo = new Map<string, number>();
   const dict = new Map<string, number>();
   const post = new Postings();
@@ -74,6 +75,8 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     offs[s] = lineStart[first - 1]!;
     spans[s] = lineStart[last]! - lineStart[first - 1]!;
     if (it.scope !== undefined && !scopeNo.has(it.scope)) scopeNo.set(it.scope, scopeNo.size + 1);
+    lines[s * 2] = backgroundLine(it).length;
+    lines[s * 2 + 1] = it.scope === undefined ? 0 : scopeNo.get(it.scope)!;
     const words = terms(recallText(it));
     lens[s] = words.length;
     totalLen += words.length;
@@ -106,14 +109,13 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
   let o = 0;
   for (const i of groups.flat()) {
-    const it = active[i]!;
     const s = slotOf[i]!;
     order.writeUInt32LE(s, o);
-    const len = backgroundLine(it).length;
+    const len = lines[s * 2]!;
     order.writeUInt32LE(len, o + 4);
     const block = o / ORDER_ENTRY / ORDER_BLOCK;
     omin[Math.floor(block)] = Math.min(omin[Math.floor(block)]!, len);
-    order.writeUInt32LE(it.scope === undefined ? 0 : scopeNo.get(it.scope)!, o + 8);
+    order.writeUInt32LE(lines[s * 2 + 1]!, o + 8);
     o += ORDER_ENTRY;
   }
 
@@ -138,6 +140,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     lens: bytesOf(lens),
     offs: bytesOf(offs),
     spans: bytesOf(spans),
+    lines: bytesOf(lines),
     order,
     omin: bytesOf(omin),
     thash: bytesOf(thash),
@@ -165,6 +168,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     termCap,
     keyCap: keys.length / 2,
     scopes: [...scopeNo.keys()],
+    scopeCounts: countScopes(lines, scopeNo.size),
     ...(cursor.ctime >= started - RACY_MS && crc !== null && { racyCrc: crc }),
   };
   return layOut(header, parts);
@@ -194,6 +198,13 @@ export function assemble(b: BuiltIndex): Buffer {
   b.head.copy(out, 0);
   for (const name of SECTIONS) out.set(b.parts[name], b.header.sections[name][0]);
   return out;
+}
+
+/** Documents per scope number − 1. */
+function countScopes(lines: Uint32Array, scopes: number): number[] {
+  const counts = new Array<number>(scopes).fill(0);
+  for (let i = 1; i < lines.length; i += 2) if (lines[i]) counts[lines[i]! - 1]!++;
+  return counts;
 }
 
 function bytesOf(a: ArrayBufferView): Uint8Array {

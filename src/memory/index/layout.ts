@@ -7,14 +7,15 @@
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
 
 /**
  * Sections. Per document (an active item; slot = its rank by id): `ids`, `times` (f64), `lens`
- * (terms, i32), `offs` (byte offset of its record in memory.jsonl, f64), `spans` (bytes, u32).
+ * (terms, i32), `offs` (byte offset of its record in memory.jsonl, f64), `spans` (bytes, u32),
+ * `lines` ([background] line length and scope number, u32 pairs: the plan's checks need no read).
  * `order`: [background] candidates in their order (pinned, pref, rest; each newest first), one
  * ORDER_ENTRY per document; `omin`: per block of ORDER_BLOCK entries of it, the shortest line (u32),
  * so a walk that has no room left for any of them skips the block unread. `thash`: open-addressing table of term hashes → term number + 1;
@@ -28,6 +29,7 @@ export const SECTIONS = [
   'lens',
   'offs',
   'spans',
+  'lines',
   'order',
   'omin',
   'thash',
@@ -66,6 +68,8 @@ export interface IndexHeader {
   keyCap: number;
   /** Scope number − 1 → scope. */
   scopes: string[];
+  /** Scope number − 1 → how many documents have it. */
+  scopeCounts: number[];
   sections: Record<SectionName, [offset: number, bytes: number]>;
   /**
    * CRC-32 of memory.jsonl before `file.offset`, kept when the file had changed within RACY_MS of
@@ -112,7 +116,7 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
   if (typeof h !== 'object' || h === null) return false;
   const x = h as Partial<IndexHeader>;
   if (x.v !== FORMAT_VERSION || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections) return false;
-  if (!Array.isArray(x.scopes) || !Array.isArray(x.dangling)) return false;
+  if (!Array.isArray(x.scopes) || !Array.isArray(x.scopeCounts) || !Array.isArray(x.dangling)) return false;
   for (const name of SECTIONS) {
     const s = x.sections[name];
     if (!Array.isArray(s) || s[0] % 8 !== 0 || s[0] + s[1] > fileBytes) return false;
@@ -125,6 +129,7 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
     ['lens', n * 4],
     ['offs', n * 8],
     ['spans', n * 4],
+    ['lines', n * 8],
     ['order', n * ORDER_ENTRY],
     ['omin', Math.ceil(n / ORDER_BLOCK) * 4],
     ['thash', (x.termCap ?? -1) * 8],

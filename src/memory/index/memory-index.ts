@@ -40,6 +40,7 @@ export class MemoryIndex {
   private idsArr: Float64Array | null = null;
   private timesArr: Float64Array | null = null;
   private lensArr: Int32Array | null = null;
+  private linesArr: Uint32Array | null = null;
   private singles = 0;
   /** id → slot of ids read one at a time. */
   private readonly known = new Map<number, number>();
@@ -119,6 +120,7 @@ export class MemoryIndex {
     this.idsArr = null;
     this.timesArr = null;
     this.lensArr = null;
+    this.linesArr = null;
     this.known.clear();
     this.tailValue = null;
     this.cache.clear();
@@ -196,6 +198,15 @@ export class MemoryIndex {
     if (this.known.size > 100_000) this.known.clear();
     this.known.set(id, slot);
     return id;
+  }
+
+  /** A slot's [background] line length and scope number (0: none), without reading its record. */
+  lineAt(slot: number): [len: number, scope: number] {
+    const all = (this.linesArr ??= this.singles > SINGLE_READS ? this.side!.u32('lines', 0, this.side!.header.n * 2) : null);
+    if (all) return [all[slot * 2]!, all[slot * 2 + 1]!];
+    this.singles++;
+    const one = this.side!.u32('lines', slot * 2, 2);
+    return [one[0]!, one[1]!];
   }
 
   timeAt(slot: number): number {

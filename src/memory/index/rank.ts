@@ -26,9 +26,9 @@ export interface LocalLists {
   slotOf?: (local: number) => number;
 }
 
-export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: SearchOptions): RecallHit[] {
-  const m = x.lens.length;
-  const acc = new Float64Array(m);
+/** BM25 relevance of every local document (0: no query term), rank()'s arithmetic. */
+export function relevances(x: LocalLists, weights: Map<number, number>): Float64Array {
+  const acc = new Float64Array(x.lens.length);
   const c1 = K1 * (1 - B);
   const c2 = (K1 * B * x.live) / Math.max(1, x.totalLen);
   for (const [t, w] of weights) {
@@ -42,6 +42,12 @@ export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: Sea
       acc[l] = acc[l]! + (scale * f) / (f + c1 + c2 * x.lens[l]!);
     }
   }
+  return acc;
+}
+
+export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: SearchOptions): RecallHit[] {
+  const m = x.lens.length;
+  const acc = relevances(x, weights);
   const byRelevance: number[] = [];
   for (let l = 0; l < m; l++) if (acc[l]! > 0) byRelevance.push(l);
   const slotOf = x.slotOf;

@@ -7,7 +7,7 @@
  */
 import { terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
-import { rankLocal, scratchFor } from './rank';
+import { rankLocal, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
@@ -57,9 +57,22 @@ export class IndexSearch implements RecallSource {
   }
 
   search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
+    if (!(opts.limit >= 1)) return [];
+    const found = this.local(query, opts.maxDf);
+    return found ? rankLocal(found.docs, found.weights, opts) : [];
+  }
+
+  /**
+   * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
+   * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
+   */
+  local(
+    query: readonly QueryPart[],
+    maxDf: number | undefined,
+  ): { docs: LocalLists; weights: Map<number, number>; where: number[] } | null {
     const ix = this.ix;
     const h = ix.header;
-    if (!h || ix.size === 0 || !(opts.limit >= 1)) return [];
+    if (!h || ix.size === 0) return null;
     const tail = ix.tail;
     const tt = tail ? termsOfTail(tail) : null;
     // The query's known terms, in the order queryWeights meets them.
@@ -74,9 +87,9 @@ export class IndexSearch implements RecallSource {
         base.push(b);
       }
     }
-    if (opts.maxDf !== undefined) [dict, base] = this.dropCommon(dict, base, tt, opts.maxDf);
+    if (maxDf !== undefined) [dict, base] = this.dropCommon(dict, base, tt, maxDf);
     const weights = queryWeights(dict, query);
-    if (weights.size === 0) return [];
+    if (weights.size === 0) return null;
 
     const dead = tail?.dead;
     const lensOf = ix.lens();
@@ -131,7 +144,7 @@ export class IndexSearch implements RecallSource {
       return Number.isFinite(time) ? time : 0;
     };
     const slotOf = h.timeOrdered ? (l: number) => where[l]! : undefined;
-    return rankLocal({ lists, lens, live: ix.size, totalLen, idOf, timeOf, ...(slotOf && { slotOf }) }, weights, opts);
+    return { docs: { lists, lens, live: ix.size, totalLen, idOf, timeOf, ...(slotOf && { slotOf }) }, weights, where };
   }
 
   /**

@@ -36,8 +36,8 @@ if (args.mode === 'add') {
     const c = ix.counts();
     total = c.total;
     // Every item the index names can be read back from memory.jsonl, and is that item.
-    const bg = indexBackground(ix, 1_000_000, '/', true);
-    const named = bg.items.length + bg.overBudget.length;
+    const bg = indexBackground(ix, 1_000_000, '/');
+    const named = bg.items.length + [...bg.overBudget()].length;
     if (named !== total) say(`bad background names ${named} of ${total}`);
     for (const it of bg.items) if (ix.get(it.id)?.content !== it.content) say(`bad item ${it.id}`);
     say(`n ${total} ${c.maxId}`);

@@ -1,0 +1,99 @@
+/**
+ * The plan's [recall]: what chooseRecall picks for one message with every hit considered, and
+ * every relevant hit the block had no room for. Scope and line length come from the index, so
+ * only the chosen items are read from memory.jsonl — not each of tens of thousands of hits.
+ */
+import { RECALL_HEADER, recallLine } from '../blocks';
+import { insideScope } from '../project';
+import { commonOver, RELATIVE_CUT, type Recalled } from '../recall';
+import type { MemoryItem } from '../types';
+import { realPath } from '../../util/paths';
+import type { MemoryIndex } from './memory-index';
+import { ORDER_BLOCK } from './layout';
+import { rankLocal, relevances } from './rank';
+import { IndexSearch } from './search';
+
+export interface PlanRecall {
+  items: Recalled[];
+  /** Relevant enough, but the block was full: id → relevance. */
+  overBudget: Map<number, number>;
+}
+
+interface PlanRecallOptions {
+  now: number;
+  maxChars: number;
+  minScore: number;
+  /** Ids in [background] (not recalled again). */
+  inBackground: Set<number>;
+  cwd: string;
+}
+
+export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {
+  const h = ix.header;
+  const out: PlanRecall = { items: [], overBudget: new Map() };
+  const found = h ? new IndexSearch(ix).local([{ text, weight: 1 }], commonOver(ix.size)) : null;
+  if (!h || !found) return out;
+  const here = realPath(o.cwd);
+  const scopeApplies = h.scopes.map((s) => insideScope(s, here));
+  const tail = ix.tail;
+  const bgSlots = new Set([...o.inBackground].map((id) => ix.slotOf(id)));
+  // Recallable here: not forgotten, not in [background], not another project's. Scopes are read
+  // from the index only when it has any (most stores have no project items).
+  const slotUsable = (slot: number): boolean => {
+    if (slot < 0 || tail?.dead.has(slot) || bgSlots.has(slot)) return false;
+    if (h.scopes.length === 0) return true;
+    const scope = ix.lineAt(slot)[1];
+    return scope === 0 || scopeApplies[scope - 1] === true;
+  };
+  const itemUsable = (t: MemoryItem) => !o.inBackground.has(t.id) && (t.scope === undefined || insideScope(t.scope, here));
+  const usable = (id: number): boolean => {
+    const t = tail?.state.get(id);
+    return t ? itemUsable(t) : slotUsable(ix.slotOf(id));
+  };
+  // What a usable item's [recall] line costs: `- #12 (kind) …` is `- (kind) …` and the id.
+  const lineOf = (id: number): number => {
+    const t = tail?.state.get(id);
+    return t ? recallLine(t).length : ix.lineAt(ix.slotOf(id))[0] + String(id).length + 2;
+  };
+
+  // Every hit that may be recalled, by relevance alone (no time read): the best one sets the cut.
+  const { docs, weights, where } = found;
+  const rel = relevances(docs, weights);
+  const floor = Math.max(o.minScore, Number.MIN_VALUE);
+  const hits: number[] = [];
+  let best = 0;
+  for (let l = 0; l < rel.length; l++) {
+    if (!(rel[l]! >= floor) || !(where[l]! >= 0 ? slotUsable(where[l]!) : itemUsable(tail!.items[-1 - where[l]!]!))) continue;
+    hits.push(l);
+    best = Math.max(best, rel[l]!);
+  }
+  const cut = Math.max(floor, best * RELATIVE_CUT);
+  // fillBlock's rule, with lengths known unread, over the best by score: once no line can fit (not
+  // even the index's shortest), the rest of the strong hits are all left out for room, whatever
+  // their order — so only as many are ranked (and their times read) as the block takes.
+  let shortest = Infinity;
+  for (const len of ix.sidecar!.u32('omin', 0, Math.ceil(h.n / ORDER_BLOCK))) shortest = Math.min(shortest, len + 4); // `#N ` and the newline
+  for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t).length + 1);
+  for (let k = 16; ; k *= 4) {
+    const top = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable });
+    out.items = [];
+    let used = RECALL_HEADER.length;
+    for (const hit of top) {
+      const room = o.maxChars - used - 1;
+      const cost = room < 10 ? Infinity : lineOf(hit.id) + 1;
+      if (cost > room + 1) continue;
+      used += cost;
+      // Usable, so an item of the index or its tail (a record not where the index says throws, and rebuilds).
+      out.items.push({ item: ix.get(hit.id)!, score: hit.score, relevance: hit.relevance });
+    }
+    const room = o.maxChars - used - 1;
+    if (top.length < k || room < 10 || shortest > room + 1) break;
+  }
+  const chosen = new Set(out.items.map((r) => r.item.id));
+  for (const l of hits) {
+    if (rel[l]! < cut) continue;
+    const id = docs.idOf(l);
+    if (!chosen.has(id)) out.overBudget.set(id, rel[l]!);
+  }
+  return out;
+}

@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../test/helpers/openai-server';
 import { yogaWithoutFetch } from '../scripts/yoga-without-fetch.mjs';
 import { fmt, median, ratio } from './lib';
-import { BIN, ROOT, isolatedEnv, log, signed, type Row } from './startup';
+import { BIN, ROOT, isolatedEnv, log, shebangOptions, signed, type Row } from './startup';
 
 const COLS = 120;
 const ROWS = 40;
@@ -243,7 +243,7 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
     }
     const aish = (items: number, n: number): Variant => ({
       name: items ? `aish, ${items.toLocaleString('en')}-item memory` : 'aish, empty memory',
-      args: () => [bin],
+      args: () => [...shebangOptions(bin), bin],
       env: () => env(homes[items]!),
       memory: items > 0,
       samples: [],
@@ -259,7 +259,7 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
             {
               ...aish(0, runs),
               name: 'compared aish, empty memory',
-              args: () => [process.env.AISH_BENCH_COMPARE!],
+              args: () => [...shebangOptions(process.env.AISH_BENCH_COMPARE!), process.env.AISH_BENCH_COMPARE!],
               env: () => env(join(dir, 'compare')),
             },
           ]

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../test/helpers/openai-server';
-import { BIN, isolatedEnv, killAll, log, ptyRun, type Row } from './startup';
+import { BIN, isolatedEnv, killAll, log, ptyRun, shebangOptions, type Row } from './startup';
 
 const TURNS = Number(process.env.AISH_BENCH_TURNS ?? 500);
 const SNAPSHOT_AT = new Set((process.env.AISH_BENCH_SNAPSHOT_AT ?? '').split(',').filter(Boolean).map(Number));
@@ -71,13 +71,6 @@ const lastUser = (req: RecordedRequest): string => {
   const u = [...msgs].reverse().find((m) => m.role === 'user');
   return typeof u?.content === 'string' ? u.content : '';
 };
-
-/** The node options on a `#!/usr/bin/env -S node --opt …` line (none on a plain `#!/usr/bin/env node`). */
-function shebangOptions(file: string): string[] {
-  const first = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
-  const m = /^#!\S*env(?:\s+-S)?\s+node\s+(.*)$/.exec(first);
-  return m ? m[1]!.split(/\s+/).filter((a) => a.startsWith('--')) : [];
-}
 
 /** Least-squares slope of y over x. */
 function slope(points: ReadonlyArray<[number, number]>): number {

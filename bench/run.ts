@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -9,6 +9,7 @@ import { benchFirstPrompt } from './first-prompt';
 import { machine } from './lib';
 import { benchMemory } from './memory';
 import { benchMemoryScale } from './memory-scale';
+import { benchNodeOptions } from './node-options';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
 import { benchRecallTurn } from './recall-turn';
@@ -33,6 +34,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['oneshot', () => benchOneshot(), () => benchOneshot({ runs: 3 })],
   ['capture', () => benchCapture(), () => benchCapture({ runs: 2 })],
   ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 30 })],
+  ['node-options', () => benchNodeOptions(), () => benchNodeOptions({ runs: 2 })],
 ];
 
 const args = process.argv.slice(2);

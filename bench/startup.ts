@@ -17,6 +17,17 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const BIN = process.env.AISH_BENCH_BIN ?? join(ROOT, 'bin', 'aish.cjs');
 export type Row = [string, string, string, string];
 
+/**
+ * The node options on a launcher's `#!/usr/bin/env -S node --opt …` line (none on a plain
+ * `#!/usr/bin/env node`): a benchmark that starts `node <launcher>` passes them, as the shell
+ * does for a user's `aish`.
+ */
+export function shebangOptions(file: string): string[] {
+  const first = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
+  const m = /^#!\S*env(?:\s+-S)?\s+node\s+(.*)$/.exec(first);
+  return m ? m[1]!.split(/\s+/).filter((a) => a.startsWith('--')) : [];
+}
+
 // CSI, OSC and single-character escapes (same as test/helpers/pty.ts).
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x1b[()][0-9A-B]/g;
 export const stripAnsi = (s: string): string => s.replace(ANSI, '');

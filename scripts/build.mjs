@@ -1,6 +1,7 @@
 // Bundles the CLI so the first start does not pay for resolving hundreds of module files
 // (measured here: an unbundled Ink app starts in ~660 ms, bundled ~250 ms).
 import { build } from 'esbuild';
+import { boundedInkCachePlugin } from './bounded-ink-cache.mjs';
 import { lazyEmojiPlugin } from './lazy-emoji.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
@@ -54,7 +55,7 @@ await build({
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   banner: esmBanner,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [yogaWithoutFetch, lazyEmojiPlugin],
+  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin],
   logLevel: 'warning',
 });
 

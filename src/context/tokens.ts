@@ -8,6 +8,9 @@ import type { ChatMessage } from '../broker/types';
 /** Per-message framing the chat format adds (role, separators). */
 const MESSAGE_OVERHEAD = 4;
 
+/** Distinct words whose merges the tokenizer keeps (messages are counted once and cached). */
+const MERGE_CACHE_WORDS = 5000;
+
 type Counter = (text: string) => number;
 
 let exact: Counter | null = null;
@@ -30,6 +33,9 @@ export function isExact(): boolean {
 export function loadTokenizer(): Promise<void> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base')
     .then((m) => {
+      // gpt-tokenizer caches the merges of up to 100,000 distinct words by default (several MB
+      // that a long session fills and keeps); counting a message once needs far fewer.
+      m.setMergeCacheSize(MERGE_CACHE_WORDS);
       exact = (t: string) => m.countTokens(t);
     })
     .catch(() => {

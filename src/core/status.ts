@@ -22,6 +22,21 @@ export interface StatusInfo {
   usage: UsageStatus | null;
 }
 
+/** A status with nothing known yet: what a front end shows before the engine exists. */
+export const blankStatus = (): StatusInfo => ({
+  preset: '',
+  model: '',
+  cwd: '',
+  memoryInjected: null,
+  inbox: 0,
+  tokens: 0,
+  budget: 0,
+  tokensExact: false,
+  busy: false,
+  norris: null,
+  usage: null,
+});
+
 export interface StatusParts {
   preset: { name: string; model: string };
   cwd: string;

@@ -5,8 +5,9 @@
  * any write or utimes sets ctime to now, and nobody can set it back. Other processes only ever append, so normally only the new tail is read; anything else
  * (a hand edit, a compaction, an editor's save-by-rename) means "read it all again".
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { AishError } from '../util/errors';
+import { readAt } from '../util/fs-safe';
 
 /** Bytes kept from just before the offset, to recognise an in-place rewrite that kept or grew the size. */
 const FINGERPRINT = 64;
@@ -120,14 +121,7 @@ export class FileCursor {
 function readRange(path: string, pos: number, len: number): Buffer {
   const fd = openSync(path, 'r');
   try {
-    const buf = Buffer.allocUnsafe(Math.max(0, len));
-    let got = 0;
-    while (got < len) {
-      const n = readSync(fd, buf, got, len - got, pos + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
+    return readAt(fd, pos, len);
   } finally {
     closeSync(fd);
   }

@@ -107,3 +107,15 @@ export function describeFsError(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
   return msg.split('\n')[0]!;
 }
+
+/** Up to `len` bytes at `pos` of an open file (fewer at its end): one pread may return less. */
+export function readAt(fd: number, pos: number, len: number): Buffer {
+  const buf = Buffer.alloc(Math.max(0, len));
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, pos + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}

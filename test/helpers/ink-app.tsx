@@ -1,4 +1,5 @@
 /** The REPL's App under ink-testing-library with a real engine against the suite's fake server. */
+import { blankStatus } from '../../src/core/status';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
@@ -27,19 +28,7 @@ export async function mountApp(fake: SuiteServer, opts: { config?: string; patie
     OPENAI_API_KEY: 'k',
   };
   const s = await setup({}, env);
-  const store = new UiStore({
-    preset: '',
-    model: '',
-    cwd: '',
-    memoryInjected: null,
-    inbox: 0,
-    tokens: 0,
-    budget: 0,
-    tokensExact: false,
-    busy: false,
-    norris: null,
-    usage: null,
-  });
+  const store = new UiStore(blankStatus());
   const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
   const engine = Engine.create(s, controls.host, { env });
   store.setStatus(engine.status());

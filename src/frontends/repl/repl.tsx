@@ -4,6 +4,7 @@
  * mounts the App, which draws the first frame and reads keys. Background work (memory, MCP, the
  * model client) starts once that first frame is on screen.
  */
+import { blankStatus } from '../../core/status';
 import { render } from 'ink';
 import type { Setup } from '../../config/setup';
 import { Engine } from '../../core/engine';
@@ -34,19 +35,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   const ignoreSigint = () => {};
   const renders = new Renders();
   // The store needs a status before the engine exists; the engine's own replaces it at once.
-  const store = new UiStore({
-    preset: '',
-    model: '',
-    cwd: '',
-    memoryInjected: null,
-    inbox: 0,
-    tokens: 0,
-    budget: 0,
-    tokensExact: false,
-    busy: false,
-    norris: null,
-    usage: null,
-  });
+  const store = new UiStore(blankStatus());
 
   const controls = createInkHost(store, {
     color,

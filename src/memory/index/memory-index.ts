@@ -11,7 +11,8 @@ import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
 import { ORDER_ENTRY, type IndexHeader } from './layout';
-import { CorruptIndex, exists, readAt, Sidecar, writeSidecar } from './sidecar';
+import { readAt } from '../../util/fs-safe';
+import { CorruptIndex, exists, Sidecar, writeSidecar } from './sidecar';
 import { readTail, statKey, tailSkipped, type Tail } from './tail';
 
 /** Ids and times read one at a time before the whole arrays are read instead. */

@@ -155,15 +155,3 @@ export function exists(path: string): boolean {
     return false;
   }
 }
-
-/** Up to `len` bytes at `pos` (fewer at the end of the file). */
-export function readAt(fd: number, pos: number, len: number): Buffer {
-  const buf = Buffer.alloc(len);
-  let got = 0;
-  while (got < len) {
-    const n = readSync(fd, buf, got, len - got, pos + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.subarray(0, got);
-}

@@ -1,4 +1,5 @@
 /** A long paragraph streams into the scrollback a line at a time (lineCut), reading like its one-piece rendering. */
+import { blankStatus } from '../../../src/core/status';
 import { describe, expect, it } from 'vitest';
 import { createInkHost } from '../../../src/frontends/repl/ink-host';
 import { renderMarkdown } from '../../../src/frontends/repl/markdown';
@@ -6,19 +7,7 @@ import { UiStore } from '../../../src/frontends/repl/store';
 import { lineCut } from '../../../src/frontends/repl/stream-blocks';
 import { wrapWords } from '../../../src/util/width';
 
-const status = {
-  preset: '',
-  model: '',
-  cwd: '',
-  memoryInjected: null,
-  inbox: 0,
-  tokens: 0,
-  budget: 0,
-  tokensExact: false,
-  busy: false,
-  norris: null,
-  usage: null,
-};
+const status = blankStatus();
 const tick = () => new Promise((r) => setTimeout(r, 5));
 const WORDS = 'the terminal shell streams every answer quickly while the model writes long paragraphs'.split(' ');
 const prose = (n: number) => Array.from({ length: n }, (_, i) => WORDS[(i * 5) % WORDS.length]).join(' ');

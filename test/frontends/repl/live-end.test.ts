@@ -1,22 +1,11 @@
 /** When a streamed answer ends, its live text stays until the finished rendering replaces it, and no longer. */
+import { blankStatus } from '../../../src/core/status';
 import { describe, expect, it } from 'vitest';
 import { createInkHost } from '../../../src/frontends/repl/ink-host';
 import { UiStore } from '../../../src/frontends/repl/store';
 import { waitUntil } from '../../helpers/wait';
 
-const status = {
-  preset: '',
-  model: '',
-  cwd: '',
-  memoryInjected: null,
-  inbox: 0,
-  tokens: 0,
-  budget: 0,
-  tokensExact: false,
-  busy: false,
-  norris: null,
-  usage: null,
-};
+const status = blankStatus();
 
 function setup() {
   const store = new UiStore(status);

@@ -1,23 +1,12 @@
 /** Finished items leave React's state once Ink has written them; a redraw brings every one back. */
+import { blankStatus } from '../../../src/core/status';
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import { Scrollback } from '../../../src/frontends/repl/scrollback';
 import { UiStore } from '../../../src/frontends/repl/store';
 import { useSyncExternalStore } from 'react';
 
-const status = {
-  preset: '',
-  model: '',
-  cwd: '',
-  memoryInjected: null,
-  inbox: 0,
-  tokens: 0,
-  budget: 0,
-  tokensExact: false,
-  busy: false,
-  norris: null,
-  usage: null,
-};
+const status = blankStatus();
 
 function View({ store }: { store: UiStore }) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);

@@ -1,4 +1,5 @@
 /** A streamed answer reaches the scrollback in blocks; together they must read like its one-piece rendering (issue 13, defect 13). */
+import { blankStatus } from '../../../src/core/status';
 import { describe, expect, it } from 'vitest';
 import { createInkHost } from '../../../src/frontends/repl/ink-host';
 import { renderMarkdown } from '../../../src/frontends/repl/markdown';
@@ -24,19 +25,7 @@ const ANSWER = [
   'Then run it.',
 ].join('\n');
 
-const status = {
-  preset: '',
-  model: '',
-  cwd: '',
-  memoryInjected: null,
-  inbox: 0,
-  tokens: 0,
-  budget: 0,
-  tokensExact: false,
-  busy: false,
-  norris: null,
-  usage: null,
-};
+const status = blankStatus();
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('a streamed answer in the scrollback', () => {

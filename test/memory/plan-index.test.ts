@@ -4,6 +4,7 @@
  * items left out with their reasons and relevance, and counts — with project scopes, pins,
  * tombstones, and a tail appended after the index was built.
  */
+import { mulberry32 } from '../helpers/random';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,17 +33,6 @@ const CONFIG: AishConfig = {
   ...DEFAULT_CONFIG,
   memory: { ...base, injectMaxChars: 1500, recall: { enabled: true, maxChars: 700, minScore: 0.5 } },
 };
-
-/** A small deterministic generator (mulberry32): the same file every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `n` records: items of every kind and scope (some pinned), forgets and pins/unpins of earlier active items. */
 function records(rnd: () => number, n: number, next: { id: number }, active: number[], timeOrdered: boolean, scoped = true): string[] {
@@ -151,7 +141,7 @@ describe('memory plan from the index equals a full computation', () => {
   ];
   for (const { timeOrdered, scoped, name } of cases) {
     it(`thousands of items (${name}), pins and tombstones, then a tail`, async () => {
-      const rnd = random(timeOrdered ? (scoped ? 21 : 7) : 42);
+      const rnd = mulberry32(timeOrdered ? (scoped ? 21 : 7) : 42);
       const path = join(tmpDir(), 'memory.jsonl');
       const next = { id: 1 };
       const active: number[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../helpers/random';
 import { highlightCode, renderMarkdown } from '../../../src/frontends/repl/markdown';
 
 const plain = (md: string, width = 80): string => renderMarkdown(md, { width, color: false });
@@ -165,16 +166,6 @@ describe('highlightCode', () => {
 });
 
 describe('robustness', () => {
-  // Deterministic PRNG (mulberry32) so a failure is reproducible.
-  function rng(seed: number): () => number {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const pieces = [
     '*',
     '**',
@@ -225,7 +216,7 @@ describe('robustness', () => {
   ];
 
   it('never throws on random input and never emits ESC without colour', () => {
-    const rand = rng(42);
+    const rand = mulberry32(42);
     for (let i = 0; i < 400; i++) {
       let s = '';
       const n = Math.floor(rand() * 60);

@@ -1,5 +1,6 @@
 /**
- * Memory recall benchmarks: the BM25 index of src/memory/recall-index.ts at 10k and 100k items of
+ * Memory recall benchmarks: the in-memory BM25 index that is the tests' reference ranking
+ * (test/helpers/recall-reference.ts; aish itself ranks through its memory index) at 10k and 100k items of
  * synthetic text (30,000-word Zipf vocabulary, ~40% stop words, 8–28 words an item):
  *   1. build time, in one go and in chunks that yield to the event loop, against tokenizing the
  *      same items alone (the floor: every build must cut every item into terms)
@@ -8,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
-import { RecallIndex, type QueryPart, type RecallDoc } from '../src/memory/recall-index';
+import { RecallIndex, type QueryPart, type RecallDoc } from '../test/helpers/recall-reference';
 import { terms } from '../src/util/terms';
 import { fmt, median, ratio, stats, time } from './lib';
 

@@ -13,7 +13,7 @@ import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { IndexSearch } from '../../src/memory/index/search';
 import { scopeFilter } from '../../src/memory/project';
 import { chooseRecall } from '../../src/memory/recall';
-import { RecallIndex } from '../../src/memory/recall-index';
+import { RecallIndex } from '../helpers/recall-reference';
 import { recallText } from '../../src/memory/index/build';
 import { isoTime } from '../../src/memory/parse';
 import { selectBackground } from '../../src/memory/select';

@@ -16,7 +16,7 @@ import { isoTime } from '../../src/memory/parse';
 import { planJson, type MemoryPlan } from '../../src/memory/plan';
 import { scopeFilter } from '../../src/memory/project';
 import { chooseRecall } from '../../src/memory/recall';
-import { RecallIndex } from '../../src/memory/recall-index';
+import { RecallIndex } from '../helpers/recall-reference';
 import { selectBackground } from '../../src/memory/select';
 import { MemorySession } from '../../src/memory/session';
 import { MemoryStore } from '../../src/memory/store';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HALF_LIFE_DAYS, RecallIndex, recencyFactor, type QueryPart, type RecallDoc, type RecallHit } from '../../src/memory/recall-index';
+import { HALF_LIFE_DAYS, RecallIndex, recencyFactor, type QueryPart, type RecallDoc, type RecallHit } from '../helpers/recall-reference';
 import { terms } from '../../src/util/terms';
 
 const DAY = 86_400_000;

@@ -83,6 +83,19 @@ export const overwrites: Rule = (args, ctx, name) => {
 };
 
 const CURL_VALUES = 'oduHXAebcDFTKmwxrCEyYzQPtU';
+/** curl's long options that name a file it writes (each also takes a value). */
+const CURL_FILE_OPTIONS = [
+  '--output',
+  '--dump-header',
+  '--cookie-jar',
+  '--trace',
+  '--trace-ascii',
+  '--libcurl',
+  '--stderr',
+  '--etag-save',
+  '--hsts',
+  '--alt-svc',
+];
 const curl: Rule = (args, ctx) =>
   void scan(
     args,
@@ -92,50 +105,10 @@ const curl: Rule = (args, ctx) =>
         ctx.flag(`curl ${opt} (writes files)`);
       else if (opt === '-K' || opt === '--config') ctx.flag(`curl ${opt} (options from a file may write files)`);
       else if ((opt === '-X' || opt === '--request') && /^delete$/i.test(v?.text ?? '')) ctx.flag('curl -X DELETE');
-      else if (
-        isOpt(
-          opt,
-          [
-            '-o',
-            '--output',
-            '-D',
-            '--dump-header',
-            '-c',
-            '--cookie-jar',
-            '--trace',
-            '--trace-ascii',
-            '--libcurl',
-            '--stderr',
-            '--etag-save',
-            '--hsts',
-            '--alt-svc',
-          ],
-          true,
-        ) &&
-        writesFile(v)
-      )
+      else if (isOpt(opt, ['-o', '-D', '-c', ...CURL_FILE_OPTIONS], true) && writesFile(v))
         ctx.flag(`curl ${opt} ${clip(v?.text ?? '')} (overwrites)`);
     },
-    [
-      '--output',
-      '--dump-header',
-      '--cookie-jar',
-      '--trace',
-      '--trace-ascii',
-      '--libcurl',
-      '--stderr',
-      '--etag-save',
-      '--hsts',
-      '--alt-svc',
-      '--output-dir',
-      '--config',
-      '--data',
-      '--header',
-      '--request',
-      '--user',
-      '--user-agent',
-      '--url',
-    ],
+    [...CURL_FILE_OPTIONS, '--output-dir', '--config', '--data', '--header', '--request', '--user', '--user-agent', '--url'],
   );
 
 const wget: Rule = (args, ctx) =>

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusInfo } from '../../../src/core/status';
+import { blankStatus, type StatusInfo } from '../../../src/core/status';
 import { statusText } from '../../../src/frontends/repl/status-text';
 import { stringWidth, truncateColumns } from '../../../src/util/width';
 
 const status = (cwd: string): StatusInfo => ({
+  ...blankStatus(),
   preset: 'local',
   model: 'm',
   cwd,
   memoryInjected: 3,
-  inbox: 0,
   tokens: 1200,
   budget: 32000,
   tokensExact: true,
-  busy: false,
-  norris: null,
-  usage: null,
 });
 
 describe('statusText', () => {

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusInfo } from '../../../src/core/status';
+import { blankStatus, type StatusInfo } from '../../../src/core/status';
 import { statusText } from '../../../src/frontends/repl/status-text';
 import { truncateColumns } from '../../../src/util/width';
 
 const s: StatusInfo = {
+  ...blankStatus(),
   preset: 'fast',
   model: 'gpt-4o-mini',
   cwd: '~/projects/work/aish',
   memoryInjected: 3,
-  inbox: 0,
   tokens: 1200,
   budget: 32000,
   tokensExact: true,
-  busy: false,
-  norris: null,
   usage: {
     last: { promptTokens: 1200, completionTokens: 340, estimated: false },
     session: { promptTokens: 4500, completionTokens: 600, estimated: false },

@@ -3,7 +3,7 @@
  * cases (missing command, early exit, hang, death mid-call) with tiny `node -e` "servers".
  */
 import { spawn } from 'node:child_process';
-import { buildSync } from 'esbuild';
+import { bundleScript } from '../helpers/bundle';
 import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -258,18 +258,7 @@ describe('McpManager lifecycle', () => {
        console.log(JSON.stringify(m.statuses()[0]));
        setInterval(() => {}, 1000);`,
     );
-    const outfile = join(dir, 'worker.mjs');
-    buildSync({
-      absWorkingDir: ROOT,
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      logLevel: 'error',
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    });
+    const outfile = bundleScript(entry, join(dir, 'worker.mjs'));
     // Detached: the worker leads its own group, standing in for aish's group (shell, `!cmd` children).
     const worker = spawn(process.execPath, [outfile], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
     let serverPid = 0;

@@ -16,10 +16,16 @@ export function workerScript(name: string): string {
   const cached = built.get(name);
   if (cached) return cached;
   mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, `${name}.mjs`);
+  const outfile = bundleScript(join(ROOT, 'test', 'helpers', 'workers', `${name}.ts`), join(outDir, `${name}.mjs`));
+  built.set(name, outfile);
+  return outfile;
+}
+
+/** Bundles one TypeScript entry into an ES module `node` can run (CommonJS dependencies get a require). */
+export function bundleScript(entry: string, outfile: string): string {
   buildSync({
     absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, 'test', 'helpers', 'workers', `${name}.ts`)],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: 'esm',
@@ -28,6 +34,5 @@ export function workerScript(name: string): string {
     logLevel: 'error',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
-  built.set(name, outfile);
   return outfile;
 }

@@ -5,7 +5,8 @@
  * `<file>.rejected`, never dropped.
  */
 import { closeSync, constants, openSync, readdirSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { isTempFileOf } from '../util/atomic-write';
 import { AishError } from '../util/errors';
 import { appendWholeLines, describeFsError } from '../util/fs-safe';
 import type { LockGuard } from './lock';
@@ -81,17 +82,16 @@ function setAside(rejectedPath: string, data: Buffer): void {
 }
 
 /**
- * Compaction's temp files (write-file-atomic names them `<file>.<number>`) left by a process killed
- * mid-compaction. Only a lock holder writes them, and the caller holds the lock: any found are stale.
+ * Rewrites' temp files left by a process killed mid-rewrite. Only a lock holder writes them, and
+ * the caller holds the lock: any found are stale.
  */
 export function removeStaleTempFiles(path: string): void {
   const dir = dirname(path);
-  const re = new RegExp(`^${basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d{1,10}$`);
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return;
   }
-  for (const n of names) if (re.test(n)) rmSync(join(dir, n), { force: true });
+  for (const n of names) if (isTempFileOf(path, n)) rmSync(join(dir, n), { force: true });
 }

@@ -1,19 +1,18 @@
 /**
  * Whole-file rewrites of memory.jsonl, under the store's lock: a temp file, fsynced and renamed
- * over it (write-file-atomic), then the directory fsynced. A crash at any point leaves the old file
+ * over it (util/atomic-write, which checks what reached the disk first), then the directory fsynced. A crash at any point leaves the old file
  * or the new one, never a mix. Compaction writes a new file; import writes the old bytes plus new
  * lines, so an import is all or nothing, as a large append cut short by SIGKILL would not be.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError } from '../util/errors';
-import { describeFsError, fsyncDir } from '../util/fs-safe';
+import { describeFsError } from '../util/fs-safe';
 import { privateNotice } from './append';
 
 /**
  * Replace `path` with `data` (0600). `failure` words the error, given the reason (the original is
- * untouched then: write-file-atomic removes its temp file). A file others could read is reported
+ * untouched then, and no temp file is left). A file others could read is reported
  * once made private.
  */
 export function rewriteFile(
@@ -28,7 +27,6 @@ export function rewriteFile(
   } catch (err) {
     throw new AishError(failure(describeFsError(err)));
   }
-  fsyncDir(dirname(path));
   if (mode & 0o077) notice(privateNotice(path, (mode & 0o777).toString(8).padStart(4, '0')));
 }
 

@@ -33,7 +33,7 @@ export function writeExport(file: string, text: string, opts: { force: boolean; 
     if (opts.mkdir) ensurePrivateDir(dirname(target));
     writeFileAtomicSync(target, text, { mode: 0o600, fsync: true });
   } catch (err) {
-    throw new AishError(`cannot write ${tildify(target)}: ${describeFsError(err)}`);
+    throw new AishError(`cannot write ${tildify(target)}: ${describeFsError(err)} — nothing was changed`);
   }
   return target;
 }

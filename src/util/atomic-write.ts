@@ -1,15 +1,105 @@
 /**
- * Replace a file whole (write-file-atomic: a temporary file, fsync, rename), with the package
- * loaded on the first write: importing it loads node:crypto and worker_threads (~3 ms), which no
- * start needs. It is required from node_modules at that moment, like jiti, not bundled.
+ * Replace a file whole, checking what reached the disk before anything is replaced: a temp file
+ * beside it (O_EXCL, the mode), a write loop that honours the count each write returns, fsync, the
+ * size on disk compared with what was meant, rename, fsync of the directory. On any failure the
+ * temp file is removed and the original is left byte-identical.
+ *
+ * Why not write-file-atomic: it makes one write call and ignores the count it returns, so a disk
+ * that fills part-way through gives a short write taken for a whole one, then renamed over the
+ * original (test/util/atomic-write.test.ts shows it).
  */
-import { createRequire } from 'node:module';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { errnoCode } from './errors';
+import { describeFsError, fsyncDir } from './fs-safe';
 
-type WriteFileAtomic = typeof import('write-file-atomic');
+/** A failed replace, in one line naming the file; `reason` is the cause in words, `code` its errno code if any. */
+export class AtomicWriteError extends Error {
+  readonly code: string | undefined;
 
-let loaded: WriteFileAtomic | undefined;
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    code: string | undefined,
+  ) {
+    super(`cannot write ${path}: ${reason} — nothing was changed`);
+    this.name = 'AtomicWriteError';
+    this.code = code;
+  }
+}
 
+let counter = 0;
+
+/** `<file>.<pid>.<n>.tmp`, beside the file so the rename stays on one filesystem. */
+function tempName(target: string): string {
+  return `${target}.${process.pid}.${++counter}.tmp`;
+}
+
+/** Whether `name` (a directory entry) is a temp file of this writer, or of write-file-atomic (`<file>.<number>`), for `file`. */
+export function isTempFileOf(file: string, name: string): boolean {
+  const base = basename(file);
+  if (!name.startsWith(base + '.')) return false;
+  return /^(\d{1,10}|\d+\.\d+\.tmp)$/.test(name.slice(base.length + 1));
+}
+
+/** A symlink is followed, as editors do: the file it points to is replaced, the link stays. */
+function resolveTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function shortWrite(meant: number, got: number): Error {
+  return Object.assign(new Error(`only ${got} of ${meant} bytes reached the disk`), { code: 'ESHORT' });
+}
+
+/** Write all of `buf` at the descriptor's offset; a write that makes no progress is a failure, not a loop. */
+function writeAll(fd: number, buf: Buffer): void {
+  let off = 0;
+  while (off < buf.length) {
+    const n = writeSync(fd, buf, off, buf.length - off);
+    if (!(n > 0)) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
+    off += n;
+  }
+}
+
+/**
+ * Replace `path` with `data`, mode `mode` (not masked by the umask). `fsync: false` skips the
+ * syncs (for data that may be lost in a power cut, never for the user's records). Throws
+ * AtomicWriteError; the file at `path` is then as it was.
+ */
 export function writeFileAtomicSync(path: string, data: string | Buffer, opts: { mode: number; fsync?: boolean }): void {
-  loaded ??= createRequire(import.meta.url)('write-file-atomic') as WriteFileAtomic;
-  loaded.sync(path, data, opts);
+  const target = resolveTarget(path);
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const sync = opts.fsync !== false;
+  const temp = tempName(target);
+  let fd: number | undefined;
+  let created = false;
+  try {
+    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, opts.mode);
+    created = true;
+    fchmodSync(fd, opts.mode);
+    writeAll(fd, buf);
+    if (sync) fsyncSync(fd);
+    const size = fstatSync(fd).size;
+    if (size !== buf.length) throw shortWrite(buf.length, size);
+    const closing = fd;
+    fd = undefined;
+    closeSync(closing); // NFS reports a failed write-back here
+    renameSync(temp, target);
+    created = false;
+  } catch (err) {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // the write already failed; that error is the one to report
+      }
+    }
+    if (created) rmSync(temp, { force: true });
+    throw new AtomicWriteError(path, describeFsError(err), errnoCode(err));
+  }
+  if (sync) fsyncDir(dirname(target));
 }

@@ -98,10 +98,16 @@ const ERRNO_WORDS: Record<string, string> = {
   EFBIG: 'file too large',
   EISDIR: 'it is a directory',
   ENOTDIR: 'a part of the path is not a directory',
+  ENOENT: 'no such file or directory',
+  ELOOP: 'too many levels of symbolic links',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the name is too long',
 };
 
 /** "no space left on device" for ENOSPC and friends; the error's own first line otherwise. */
 export function describeFsError(err: unknown): string {
+  // A failed atomic write already says it in words (a short write has no errno code).
+  if (err instanceof Error && 'reason' in err && typeof err.reason === 'string') return err.reason;
   const code = errnoCode(err);
   if (code && ERRNO_WORDS[code]) return ERRNO_WORDS[code];
   const msg = err instanceof Error ? err.message : String(err);

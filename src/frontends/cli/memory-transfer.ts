@@ -28,7 +28,7 @@ export async function memoryExport(s: Setup, file: string | undefined, opts: { f
   try {
     writeFileAtomicSync(resolve(file), text, { mode: 0o600, fsync: true });
   } catch (err) {
-    throw new AishError(`cannot write ${file}: ${describeFsError(err)}`);
+    throw new AishError(`cannot write ${file}: ${describeFsError(err)} — nothing was changed`);
   }
   out(`exported ${plural(items.length, 'item')} to ${file}`);
 }

@@ -208,13 +208,22 @@ export class Checkpoints {
       else if (status === 'A') remove.push(path);
       else write.push(path);
     }
-    if (remove.length)
-      await git.run(['rm', '-q', '-f', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-        input: joinZ(remove),
-        literal: true,
-      });
-    if (write.length)
-      await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(write), literal: true });
+    try {
+      if (remove.length)
+        await git.run(['rm', '-q', '-f', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+          input: joinZ(remove),
+          literal: true,
+        });
+      if (write.length)
+        await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(write), literal: true });
+    } catch (err) {
+      // git writes files in place: a full disk leaves some restored, some cut short. The state
+      // before is checkpointed, so say where it is rather than let a partial restore pass.
+      const why = (err instanceof Error ? err.message.split('\n')[0]! : String(err)).replace(/^checkpoint failed: /, '');
+      throw new AishError(
+        `restore of ${dir} stopped part-way (${why}) — the files as they were before are checkpoint ${before.id}: :restore ${before.id}`,
+      );
+    }
     return { ...empty, changed: remove.length + write.length, written: write.length, removed: remove.length, keptLarge };
   }
 }

@@ -3,11 +3,12 @@
  * directory used with `--work-tree=<dir>`. Created on the first snapshot, 0700 like all aish data.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { AishError, errnoCode, formatError } from '../util/errors';
-import { ensurePrivateDir } from '../util/fs-safe';
+import { writeFileAtomicSync } from '../util/atomic-write';
+import { describeFsError, ensurePrivateDir } from '../util/fs-safe';
 import type { Git } from './git';
 import { parentIgnores } from './ignores';
 
@@ -71,7 +72,11 @@ const CONFIG = [
 /** Create the shadow repository of `dir` when there is none yet; bring its excludes up to date. */
 export async function ensureShadow(git: Git, root: string, dir: string): Promise<void> {
   if (shadowExists(git.gitDir)) {
-    updateExcludes(git.gitDir, root, dir);
+    try {
+      updateExcludes(git.gitDir, root, dir);
+    } catch (err) {
+      throw new AishError(`checkpoint failed: cannot write ${join(git.gitDir, 'info', 'exclude')}: ${describeFsError(err)}`);
+    }
     return;
   }
   try {
@@ -81,13 +86,18 @@ export async function ensureShadow(git: Git, root: string, dir: string): Promise
     throw new AishError(`cannot create checkpoints in ${root}: ${errnoCode(err) ?? formatError(err)}`);
   }
   await git.run(['init', '-q', '--bare', '--template='], { bare: true });
-  appendFileSync(join(git.gitDir, 'config'), CONFIG);
-  writeFileSync(join(git.gitDir, 'HEAD'), `ref: ${REF}\n`);
-  mkdirSync(join(git.gitDir, 'info'), { recursive: true });
-  // Files are stored and written back byte for byte, whatever the tree's .gitattributes say.
-  writeFileSync(join(git.gitDir, 'info', 'attributes'), '* -text -filter -ident !eol !working-tree-encoding\n');
-  updateExcludes(git.gitDir, root, dir);
-  writeFileSync(join(git.gitDir, MARKER), `${dir}\n`);
+  try {
+    appendFileSync(join(git.gitDir, 'config'), CONFIG);
+    writeFileAtomicSync(join(git.gitDir, 'HEAD'), `ref: ${REF}\n`, { mode: 0o600 });
+    mkdirSync(join(git.gitDir, 'info'), { recursive: true });
+    // Files are stored and written back byte for byte, whatever the tree's .gitattributes say.
+    writeFileAtomicSync(join(git.gitDir, 'info', 'attributes'), '* -text -filter -ident !eol !working-tree-encoding\n', { mode: 0o600 });
+    updateExcludes(git.gitDir, root, dir);
+    // Last: its presence says the shadow is complete.
+    writeFileAtomicSync(join(git.gitDir, MARKER), `${dir}\n`, { mode: 0o600 });
+  } catch (err) {
+    throw new AishError(`cannot create checkpoints in ${root}: ${describeFsError(err)}`);
+  }
 }
 
 /**
@@ -105,7 +115,8 @@ function updateExcludes(gitDir: string, root: string, dir: string): void {
   } catch {
     // first snapshot
   }
-  if (old !== text) writeFileSync(path, text);
+  // A rewrite cut short by a full disk must not leave git without its excludes.
+  if (old !== text) writeFileAtomicSync(path, text, { mode: 0o600 });
 }
 
 /** Packs past which `git gc --auto` is asked to merge them (git's own default limit is 50). */

@@ -12,7 +12,7 @@ import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, st
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError, errnoCode, UsageError } from '../util/errors';
-import { appendWholeLines, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
+import { appendWholeLines, describeFsError, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
 import { digestRecord, type SessionDigest } from './digest';
 import { orderTurn } from './records';
 import { isAutoSessionId, SESSION_EXT, sessionName, validateSessionName } from './sessions';
@@ -111,7 +111,7 @@ export class SessionLog {
     try {
       writeFileAtomicSync(target, readFileSync(this.file), { mode: 0o600, fsync: true });
     } catch (err) {
-      throw new AishError(`cannot save session "${name}": ${describe(err)}`);
+      throw new AishError(`cannot save session "${name}": ${describeFsError(err)} — nothing was changed`);
     }
     fsyncDir(this.sessionsDir);
     return target;

@@ -5,11 +5,13 @@
  * original byte-identical with no temp file behind. test/util/atomic-write.test.ts injects the same
  * failures everywhere.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomicSync } from '../../src/util/atomic-write';
+import { Checkpoints } from '../../src/checkpoints/checkpoints';
 import { Inbox } from '../../src/memory/inbox';
 import { runAish } from '../helpers/run-cli';
 import { canMount, fillTo, tinyTmpfs } from '../helpers/tmpfs';
@@ -136,5 +138,35 @@ describe.skipIf(!canMount)('rewrites on a nearly full disk (real tmpfs, needs ro
     );
     expectUntouched(dir, files);
     expect(existsSync(join(dir, 'inbox.jsonl.lock'))).toBe(false);
+  });
+
+  it('a checkpoint the shadow repository has no room for is an error, not a checkpoint', async (ctx) => {
+    const data = tinyTmpfs('512k');
+    if (!data) return ctx.skip('mount -t tmpfs was refused');
+    const work = tmpDir();
+    writeFileSync(join(work, 'big.bin'), randomBytes(600 * 1024)); // incompressible: cannot fit
+    await expect(new Checkpoints(data, work).snapshot('edit')).rejects.toThrow(
+      /^checkpoint failed: git add: .*(No space left on device|Out of diskspace)$/,
+    );
+  });
+
+  it('a restore cut short by a full disk names the checkpoint that holds the files as they were', async (ctx) => {
+    const work = tinyTmpfs('512k');
+    if (!work) return ctx.skip('mount -t tmpfs was refused');
+    const cps = new Checkpoints(tmpDir(), work);
+    writeFileSync(join(work, '.gitignore'), 'filler\n'); // the disk stays full through the restore
+    writeFileSync(join(work, 'f.bin'), randomBytes(200 * 1024));
+    const old = await cps.snapshot('edit');
+    writeFileSync(join(work, 'f.bin'), 'small now\n');
+    fillTo(work, LEAVE);
+    const err = (await cps.restore(old!.id).catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(
+      /^restore of .* stopped part-way \(git checkout: unable to write file f\.bin\) — the files as they were before are checkpoint ([0-9a-f]+): :restore \1$/,
+    );
+    const before = /checkpoint ([0-9a-f]+):/.exec(err.message)![1]!;
+    const { rmSync } = await import('node:fs');
+    rmSync(join(work, 'filler'));
+    await cps.restore(before);
+    expect(readFileSync(join(work, 'f.bin'), 'utf8')).toBe('small now\n');
   });
 });

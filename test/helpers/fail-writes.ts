@@ -10,8 +10,15 @@ import { vi } from 'vitest';
 export function failWritesContaining(marker: string, okBytes: number, code = 'ENOSPC'): () => void {
   const real = fs.writeSync.bind(fs) as (fd: number, buf: NodeJS.ArrayBufferView, off: number, len: number) => number;
   let written = 0;
-  const fake = (fd: number, buf: unknown, off?: unknown, len?: unknown): number => {
-    if (!ArrayBuffer.isView(buf)) throw new Error('failWritesContaining: only Buffer writes are faked');
+  const fake = (fd: number, data: unknown, off?: unknown, len?: unknown): number => {
+    // The string form, writeSync(fd, string, position?, encoding?), as the same bytes in the Buffer
+    // form at the current offset (its callers write fresh files from the start).
+    if (typeof data === 'string') {
+      const b = Buffer.from(data, typeof len === 'string' ? (len as BufferEncoding) : 'utf8');
+      return fake(fd, b, 0, b.length);
+    }
+    if (!ArrayBuffer.isView(data)) throw new Error('failWritesContaining: only Buffer and string writes are faked');
+    const buf = data;
     const offset = typeof off === 'number' ? off : 0;
     const length = typeof len === 'number' ? len : buf.byteLength - offset;
     const bytes = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);

@@ -20,13 +20,17 @@ export interface Owner {
 
 export function readOwner(dir: string): Owner | undefined {
   try {
-    const o = JSON.parse(fs.readFileSync(join(dir, OWNER), 'utf8')) as Partial<Owner>;
-    if (typeof o.pid !== 'number' || typeof o.host !== 'string') return undefined;
-    return typeof o.start === 'number' ? { pid: o.pid, host: o.host, start: o.start } : { pid: o.pid, host: o.host };
+    const o = JSON.parse(fs.readFileSync(join(dir, OWNER), 'utf8')) as Partial<Owner> | null;
+    // pid 0 or -1 would ask kill() about a whole process group, or every process: no owner.
+    if (!o || !isPid(o.pid) || typeof o.host !== 'string') return undefined;
+    return isTicks(o.start) ? { pid: o.pid, host: o.host, start: o.start } : { pid: o.pid, host: o.host };
   } catch {
     return undefined;
   }
 }
+
+const isPid = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+const isTicks = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 export function writeOwner(dir: string): void {
   const me: Owner = { pid: process.pid, host: HOST };
@@ -60,19 +64,19 @@ function ownStartTime(): number | undefined {
  * period (a live owner refreshes it). `heldHere`: this process holds that lock right now (our own
  * pid on a lock we do not hold is an orphan of an earlier process with the same pid).
  *
- * Another host cannot be asked: its lock counts as alive until it goes stale. A live pid on this
- * host whose start time differs from the record is another process that got the number later —
- * but only a stale lock is judged so, since a pid namespace (a container) could show the same
- * number for a different, live owner, and that owner would keep its lock fresh.
+ * Another host cannot be asked: its lock counts as alive until it goes stale. On this host a
+ * fresh lock with a live pid is waited for, whatever its start time says: a pid namespace (a
+ * container) could show the same number for a different, live owner, which keeps its lock fresh.
+ * A stale lock is kept only when the record proves its live holder is the very process that took
+ * it (same start time): one stopped with Ctrl-Z, say. A record without a start time (older aish,
+ * not Linux, hand-made or garbled) proves nothing, so the mtime rule decides, as proper-lockfile's
+ * own: a live pid must never block writes for as long as it lives.
  */
 export function ownerMayBeAlive(o: Owner | undefined, stale: boolean, heldHere: boolean): boolean {
   if (!o) return false;
   if (o.host !== HOST) return !stale;
   if (o.pid === process.pid) return heldHere;
   if (!isAlive(o.pid)) return false;
-  if (stale && o.start !== undefined) {
-    const now = processStartTime(o.pid);
-    if (now !== undefined && now !== o.start) return false;
-  }
-  return true;
+  if (!stale) return true;
+  return o.start !== undefined && processStartTime(o.pid) === o.start;
 }

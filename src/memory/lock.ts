@@ -9,9 +9,10 @@
  * appears and disappears atomically: it is built under a temporary name and renamed into place, and
  * released by renaming it away before deleting it. A waiter on the same host that finds the owner's
  * pid gone takes the lock over itself (takeOverDeadLock). A lock whose owner is alive is never
- * removed, however old its mtime; once stale, a live pid whose start time differs from the record
- * is not the owner (the pid was reused), and another host's lock is taken over with a warning (no
- * way to ask that host; a live owner there would have kept it fresh). proper-lockfile creates and
+ * removed while fresh; once stale, it is kept only when its record proves the live pid is the
+ * process that took it (same start time) — a pid reused, or a record with no start time, proves
+ * nothing — and another host's lock is taken over with a warning (no way to ask that host; a live
+ * owner there would have kept it fresh). proper-lockfile creates and
  * removes locks through the `fs` we hand it.
  */
 import fs from 'node:fs';

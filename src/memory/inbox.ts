@@ -10,6 +10,7 @@ import { errnoCode } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
 import { realDir } from '../util/paths';
 import { appendRecords } from './append';
+import { cannotRead } from './file-errors';
 import type { InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { inboxPath } from './inbox-path';
@@ -212,7 +213,7 @@ export class Inbox {
     try {
       st = statSync(this.path);
     } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw err;
+      if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
     }
     const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
     if (!force && stamp === this.stamp) return;
@@ -220,7 +221,7 @@ export class Inbox {
     try {
       text = st ? readFileSync(this.path, 'utf8') : '';
     } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw err;
+      if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
     }
     this.parsed = parseInbox(text);
     this.stamp = stamp;

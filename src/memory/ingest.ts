@@ -6,6 +6,7 @@
  * string (plus its array of lines) would double the peak memory of a load for nothing.
  */
 import type { FileCursor } from './file-cursor';
+import { cannotRead } from './file-errors';
 import { invalidUtf8Lines } from './raw-lines';
 import type { MemoryState } from './state';
 
@@ -30,7 +31,12 @@ function ingestFresh(state: MemoryState, cursor: FileCursor, fresh: Buffer, piec
 export function ingestFile(state: MemoryState, cursor: FileCursor, path: string, piece = PIECE): 'missing' | 'rewritten' | 'done' {
   let max = piece;
   for (;;) {
-    const r = cursor.read(path, max);
+    let r: ReturnType<FileCursor['read']>;
+    try {
+      r = cursor.read(path, max);
+    } catch (err) {
+      throw cannotRead(path, err);
+    }
     if (r.kind !== 'fresh') return r.kind;
     if (!r.more) {
       ingestFresh(state, cursor, r.fresh, piece);

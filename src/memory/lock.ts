@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { isAlive } from '../util/process';
+import { cannotLock } from './file-errors';
 import { HOST, ownerMayBeAlive, readOwner, writeOwner, type Owner } from './lock-owner';
 
 export interface LockTiming {
@@ -78,7 +79,11 @@ function removeTree(dir: string): void {
 
 function createLockDir(lockDir: string): void {
   const tmp = scratchName(lockDir, 'tmp');
-  fs.mkdirSync(tmp, { mode: 0o700 });
+  try {
+    fs.mkdirSync(tmp, { mode: 0o700 });
+  } catch (err) {
+    throw cannotLock(lockDir, err);
+  }
   try {
     writeOwner(tmp);
     fs.renameSync(tmp, lockDir); // atomic; fails when a (non-empty) lock is there
@@ -86,10 +91,7 @@ function createLockDir(lockDir: string): void {
     removeTree(tmp);
     const code = errnoCode(err);
     if (code === 'ENOTEMPTY' || code === 'EEXIST') throw errno('EEXIST', `lock exists: ${lockDir}`);
-    if (code === 'ENOTDIR' && fs.statSync(lockDir, { throwIfNoEntry: false })?.isDirectory() === false) {
-      throw new AishError(`${lockDir} is a file, not aish's lock directory — remove it if no aish is running`);
-    }
-    throw err;
+    throw cannotLock(lockDir, err);
   }
 }
 

@@ -1,0 +1,41 @@
+/**
+ * A memory file (memory.jsonl, inbox.jsonl) or its lock that cannot be used, in one line that says
+ * what is wrong and what to do, instead of a raw EACCES or ENOTDIR.
+ */
+import { lstatSync, readlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { AishError, errnoCode } from '../util/errors';
+import { describeFsError } from '../util/fs-safe';
+
+/** Reading `path` failed with `err`. */
+export function cannotRead(path: string, err: unknown): AishError {
+  if (err instanceof AishError) return err;
+  const code = errnoCode(err);
+  const fix =
+    code === 'EACCES' || code === 'EPERM'
+      ? `make it yours and readable: chmod 600 ${path}`
+      : code === 'ELOOP' || code === 'ENOTDIR'
+        ? `a symbolic link in the path goes nowhere or in a circle: fix it, or point memory.path at a file`
+        : 'check the file and the disk';
+  return new AishError(`cannot read ${path}: ${describeFsError(err)} — ${fix}`);
+}
+
+/** Taking the lock directory `lockDir` failed with `err`: a file or symlink in its place, or a directory aish may not write in. */
+export function cannotLock(lockDir: string, err: unknown): Error {
+  if (err instanceof AishError) return err;
+  const st = lstatSync(lockDir, { throwIfNoEntry: false });
+  if (st?.isSymbolicLink()) {
+    let to = '';
+    try {
+      to = ` to ${readlinkSync(lockDir)}`;
+    } catch {
+      // unreadable link: named without its target
+    }
+    return new AishError(`${lockDir} is a symbolic link${to}, not aish's lock directory — remove it (rm ${lockDir}) if no aish is running`);
+  }
+  if (st && !st.isDirectory()) return new AishError(`${lockDir} is a file, not aish's lock directory — remove it if no aish is running`);
+  const code = errnoCode(err);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return new AishError(`cannot lock ${lockDir}: ${describeFsError(err)} — ${dirname(lockDir)} must be a directory you can write in`);
+  return err instanceof Error ? err : new Error(String(err));
+}

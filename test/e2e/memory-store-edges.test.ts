@@ -79,7 +79,7 @@ describe('memory.jsonl with mode 000', () => {
   it.each(EVERY.map((a) => [a.join(' '), a]))('aish memory %s: one line naming the file and the fix, exit 1', async (_n, args) => {
     const { data, home, path } = dataDir();
     chmodSync(path, 0o000);
-    const r = await runAs(argsFor(args as string[], data), home);
+    const r = await runAs(argsFor(args, data), home);
     expectOneLine(r, `cannot read ${path}: permission denied — make it yours and readable: chmod 600 ${path}`);
   });
 
@@ -101,7 +101,7 @@ describe('memory.jsonl.lock as a dangling symlink', () => {
       const { data, home, path } = dataDir();
       const before = readFileSync(path);
       symlinkSync('/nonexistent/lock', `${path}.lock`);
-      const r = await runAs(argsFor(args as string[], data), home);
+      const r = await runAs(argsFor(args, data), home);
       expectOneLine(
         r,
         `${path}.lock is a symbolic link to /nonexistent/lock, not aish's lock directory — remove it (rm ${path}.lock) if no aish is running`,

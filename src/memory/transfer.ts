@@ -4,6 +4,7 @@
  * those, or a memory.jsonl from another machine). Pure: text in, text or items out.
  */
 import { sanitizeForBlock } from '../util/text';
+import { recordNotes } from './import-notes';
 import { MemoryState } from './state';
 import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from './types';
 
@@ -88,6 +89,7 @@ function parseJsonl(text: string): ParsedImport {
   const tail = state.ingest(text.endsWith('\n') ? text : text + '\n', 1);
   const problems = state.skipped.filter((s) => !s.kept).map((s) => `${s.line}: ${s.reason}`);
   if (tail !== null) problems.push('the last object is not closed');
+  problems.push(...recordNotes(state));
   const items = [...state.active()].reverse().map((it) => travelling(it, state.isPinned(it)));
   return { items, problems };
 }

@@ -60,8 +60,9 @@ describe('memory export and import', () => {
     ].join('\n');
     const p = parseImport(text);
     expect(p.items.map((i) => i.content)).toEqual(['kept']);
-    expect(p.problems).toHaveLength(1);
+    expect(p.problems).toHaveLength(2);
     expect(p.problems[0]).toMatch(/^4: not valid JSON/);
+    expect(p.problems[1]).toBe('2: item 2 not imported: line 3 of this file forgets it');
   });
 
   it('imports with fresh ids after the local ones, in one rewrite', async () => {

@@ -1,9 +1,9 @@
 /** `aish memory export` and `aish memory import`: memory to and from another machine. */
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
+import { readImportFile } from '../../memory/import-read';
 import { sameItemKey } from '../../memory/records';
 import { redactSecrets } from '../../memory/secrets';
 import { findDuplicate } from '../../memory/summarize';
@@ -49,14 +49,11 @@ function prepare(items: readonly TransferItem[], from: string): { ready: Transfe
 }
 
 export async function memoryImport(s: Setup, file: string, opts: { dryRun?: boolean }): Promise<void> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new AishError(`cannot read ${file}: ${describeFsError(err)}`);
-  }
+  const { text, problems } = readImportFile(file);
   const parsed = parseImport(text);
-  for (const p of parsed.problems) warn(`${basename(file)}:${p}`);
+  // Every line left out is named, in file order.
+  const byLine = (p: string) => Number(/^(\d+):/.exec(p)?.[1] ?? Infinity);
+  for (const p of [...problems, ...parsed.problems].sort((a, b) => byLine(a) - byLine(b))) warn(`${basename(file)}:${p}`);
   const { ready, refused } = prepare(parsed.items, `import:${basename(file)}`);
   for (const r of refused) warn(`skipped ${r}`);
   const store = openStore(s);

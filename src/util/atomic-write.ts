@@ -14,7 +14,7 @@ import { errnoCode } from './errors';
 import { describeFsError, fsyncDir } from './fs-safe';
 
 /** A failed replace, in one line naming the file; `reason` is the cause in words, `code` its errno code if any. */
-export class AtomicWriteError extends Error {
+class AtomicWriteError extends Error {
   readonly code: string | undefined;
 
   constructor(

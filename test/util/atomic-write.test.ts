@@ -5,8 +5,9 @@
  * byte-identical and no temp file, and says so in one line naming the file.
  */
 import fs, { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { isTempFileOf, writeFileAtomicSync } from '../../src/util/atomic-write';
 import { failWritesContaining } from '../helpers/fail-writes';
@@ -39,10 +40,9 @@ function replace<K extends 'writeSync' | 'fsyncSync' | 'renameSync' | 'fstatSync
 describe('writeFileAtomicSync', () => {
   it('write-file-atomic takes a short write for a whole one (why aish does not use it)', () => {
     const { path } = original();
-    const wfa = createRequire(import.meta.url)('write-file-atomic') as { sync: (p: string, d: Buffer) => void };
     const undo = failWritesContaining('MARK', 4096);
     try {
-      wfa.sync(path, Buffer.from(NEW));
+      writeFileAtomic.sync(path, Buffer.from(NEW));
     } finally {
       undo();
     }

@@ -8,7 +8,19 @@
  * that fills part-way through gives a short write taken for a whole one, then renamed over the
  * original (test/util/atomic-write.test.ts shows it).
  */
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { errnoCode } from './errors';
 import { describeFsError, fsyncDir } from './fs-safe';
@@ -72,6 +84,9 @@ function writeAll(fd: number, buf: Buffer): void {
  */
 export function writeFileAtomicSync(path: string, data: string | Buffer, opts: { mode: number; fsync?: boolean }): void {
   const target = resolveTarget(path);
+  // A device, FIFO or directory is never replaced by a file (`export /dev/null` as root would).
+  const st = statSync(target, { throwIfNoEntry: false });
+  if (st && !st.isFile()) throw new AtomicWriteError(path, st.isDirectory() ? 'it is a directory' : 'it is not a regular file', undefined);
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const sync = opts.fsync !== false;
   const temp = tempName(target);

@@ -145,6 +145,16 @@ describe('writeFileAtomicSync', () => {
     expect(readdirSync(dir)).toEqual(['f.txt']);
   });
 
+  it('never replaces a device, a FIFO or a directory with a file', () => {
+    expect(() => writeFileAtomicSync('/dev/null', 'x', { mode: 0o600 })).toThrow(
+      'cannot write /dev/null: it is not a regular file — nothing was changed',
+    );
+    expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
+    const dir = tmpDir();
+    expect(() => writeFileAtomicSync(dir, 'x', { mode: 0o600 })).toThrow(`cannot write ${dir}: it is a directory — nothing was changed`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('names its temp files so a sweep finds them, and only them', () => {
     expect(isTempFileOf('/d/memory.jsonl', 'memory.jsonl.1234.5.tmp')).toBe(true);
     expect(isTempFileOf('/d/memory.jsonl', 'memory.jsonl.1937545387')).toBe(true);

@@ -37,5 +37,7 @@ export function cannotLock(lockDir: string, err: unknown): Error {
   const code = errnoCode(err);
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
     return new AishError(`cannot lock ${lockDir}: ${describeFsError(err)} — ${dirname(lockDir)} must be a directory you can write in`);
+  // ENOENT stays as it is: the lock's caller retries on it (a racing takeover).
+  if (code && code !== 'ENOENT') return new AishError(`cannot lock ${lockDir}: ${describeFsError(err)} — nothing was written`);
   return err instanceof Error ? err : new Error(String(err));
 }

@@ -139,6 +139,20 @@ describe.skipIf(!canMount)('rewrites on a nearly full disk (real tmpfs, needs ro
     expect(existsSync(join(dir, 'inbox.jsonl.lock'))).toBe(false);
   });
 
+  it('no inode left for the lock: one line, exit 1, memory.jsonl intact', async (ctx) => {
+    const dir = tinyTmpfs('512k,nr_inodes=3'); // the root, memory.jsonl, and one more
+    if (!dir) return ctx.skip('mount -t tmpfs was refused');
+    const path = join(dir, 'memory.jsonl');
+    const text = memoryFile(3);
+    writeFileSync(path, text, { mode: 0o600 });
+    const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'new'], { home: tmpDir() });
+    expect(r.stderr).toBe(`aish: cannot lock ${path}.lock: no space left on device — nothing was written\n`);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    // (the add may have built its index first: that is a cache, not the store)
+    expect(readdirSync(dir).filter((n) => n !== 'memory.jsonl.index')).toEqual(['memory.jsonl']);
+  });
+
   it('a checkpoint the shadow repository has no room for is an error, not a checkpoint', async (ctx) => {
     const data = tinyTmpfs('512k');
     if (!data) return ctx.skip('mount -t tmpfs was refused');

@@ -10,7 +10,7 @@ import { tmpDir } from './tmp';
 
 export const canMount = process.getuid?.() === 0;
 
-/** A tmpfs of `size` (mount's syntax: `64k`, `1m`), mode 0700; null when mounting is refused. */
+/** A tmpfs of `size` (mount's syntax: `64k`, `1m`, more options after a comma), mode 0700; null when mounting is refused. */
 export function tinyTmpfs(size: string): string | null {
   const dir = join(tmpDir(), 'full');
   mkdirSync(dir);

@@ -83,6 +83,8 @@ export class FileCursor {
       throw err;
     }
     if (st.isDirectory()) throw new AishError(`${path} is a directory — point memory.path at a file`);
+    // A FIFO would block the read for ever, a device never end: never opened.
+    if (!st.isFile()) throw new AishError(`${path} is not a regular file — point memory.path at a file`);
     // Same size: a change of mtime or ctime is a rewrite in place (an append would have grown it).
     const replaced =
       st.ino !== this.ino ||

@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { errnoCode } from '../util/errors';
+import { AishError, errnoCode } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
 import { realDir } from '../util/paths';
 import { appendRecords } from './append';
@@ -215,6 +215,7 @@ export class Inbox {
     } catch (err) {
       if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
     }
+    if (st && !st.isFile()) throw new AishError(`${this.path} is not a regular file — move it away; aish makes a new one`);
     const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
     if (!force && stamp === this.stamp) return;
     let text = '';

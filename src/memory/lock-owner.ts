@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { readAt } from '../util/fs-safe';
 import { isAlive } from '../util/process';
 
 export const HOST = hostname();
@@ -18,9 +19,20 @@ export interface Owner {
   start?: number;
 }
 
+/** The owner file's text: a regular file of at most 4 KiB, else nothing (a FIFO planted there must not block). */
+function ownerText(dir: string): string {
+  const fd = fs.openSync(join(dir, OWNER), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
+  try {
+    if (!fs.fstatSync(fd).isFile()) return '';
+    return readAt(fd, 0, 4096).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export function readOwner(dir: string): Owner | undefined {
   try {
-    const o = JSON.parse(fs.readFileSync(join(dir, OWNER), 'utf8')) as Partial<Owner> | null;
+    const o = JSON.parse(ownerText(dir)) as Partial<Owner> | null;
     // pid 0 or -1 would ask kill() about a whole process group, or every process: no owner.
     if (!o || !isPid(o.pid) || typeof o.host !== 'string') return undefined;
     return isTicks(o.start) ? { pid: o.pid, host: o.host, start: o.start } : { pid: o.pid, host: o.host };

@@ -4,12 +4,12 @@
  * command and the REPL's :memory. Root reads a mode-000 file anyway, so as root the commands run
  * as nobody (setpriv), as a user would.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/paths';
-import { isolatedEnv, type CliResult } from '../helpers/run-cli';
+import { isolatedEnv, runAish, type CliResult } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 const isRoot = process.getuid?.() === 0;
@@ -109,4 +109,26 @@ describe('memory.jsonl.lock as a dangling symlink', () => {
       expect(readFileSync(path).equals(before)).toBe(true);
     },
   );
+});
+
+describe('FIFOs where aish expects files', () => {
+  it('memory.jsonl that is a FIFO: one line, exit 1, no hang', async () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    execFileSync('mkfifo', [path]);
+    const r = await runAish(['--data-dir', dir, 'memory', 'list'], { home: tmpDir(), timeoutMs: 10_000 });
+    expect(r).toMatchObject({ code: 1, signal: null, stdout: '' });
+    expect(r.stderr).toBe(`aish: ${path} is not a regular file — point memory.path at a file\n`);
+  });
+
+  it("a FIFO as the lock's owner record proves nothing: the stale lock is taken over, no hang", async () => {
+    const dir = tmpDir();
+    const path = join(dir, 'memory.jsonl');
+    mkdirSync(`${path}.lock`);
+    execFileSync('mkfifo', [`${path}.lock/owner`]);
+    const t = (Date.now() - 60_000) / 1000;
+    utimesSync(`${path}.lock`, t, t);
+    const r = await runAish(['--data-dir', dir, 'memory', 'add', 'fact', 'after the takeover'], { home: tmpDir(), timeoutMs: 10_000 });
+    expect(r).toMatchObject({ code: 0, signal: null, stdout: 'added 1 (fact)\n', stderr: '' });
+  });
 });

@@ -111,6 +111,17 @@ describe('memory.jsonl.lock as a dangling symlink', () => {
   );
 });
 
+describe('memory.jsonl.lock as a dangling symlink, in the REPL', () => {
+  it(':memory add and :memory forget say the same one line, without a stack', async () => {
+    const { data, home, path } = dataDir();
+    symlinkSync('/nonexistent/lock', `${path}.lock`);
+    const r = await runAs(['--data-dir', data], home, ':memory add fact x\n:memory forget 1\n:quit\n');
+    const line = `aish: ${path}.lock is a symbolic link to /nonexistent/lock, not aish's lock directory — remove it (rm ${path}.lock) if no aish is running`;
+    expect(r.stderr.split('\n').filter((l) => l === line)).toHaveLength(2);
+    expect(r.stderr).not.toMatch(/\n\s+at |ENOTDIR/);
+  });
+});
+
 describe('FIFOs where aish expects files', () => {
   it('memory.jsonl that is a FIFO: one line, exit 1, no hang', async () => {
     const dir = tmpDir();

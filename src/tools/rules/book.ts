@@ -3,7 +3,7 @@
  * once trusted, then this session's "always" answers (exact rules, kept for the session only). The
  * project file is read again at each check, so an edit takes effect at once — as untrusted.
  */
-import { formatRule, parseRuleLine, quoteRuleWord } from '../../config/rule-line';
+import { formatRule, parseRuleLine, quoteRuleWord, type RuleDecision } from '../../config/rule-line';
 import { loadShellParser } from '../safety/shell-parser';
 import { checkLine, type RuleVerdict, type SourcedRule } from './check';
 import { loadProjectRules, type ProjectRules } from './project';
@@ -12,6 +12,11 @@ export interface ActiveRules {
   rules: SourcedRule[];
   /** The project's rules file, trusted or not; null when there is none. */
   project: ProjectRules | null;
+}
+
+export interface GateRuling {
+  rule?: { decision: RuleDecision; rule: string };
+  alwaysKey?: string;
 }
 
 export const SESSION_SOURCE = 'this session ("always")';
@@ -46,6 +51,21 @@ export class RuleBook {
   async check(line: string): Promise<RuleVerdict> {
     const [parser, { allowlistVerdictSync }] = await Promise.all([loadShellParser(), import('../safety/allowlist')]);
     return checkLine(parser, line, this.active().rules, (text) => allowlistVerdictSync(text).safe);
+  }
+
+  /**
+   * What the gate gets: the deciding rule (an allow only for a step in aish's own directory: a
+   * `cwd` the model names is not what the rule vouched for), and the words "always" would remember
+   * when the line is one simple command.
+   */
+  async gateRuling(line: string, elsewhere: boolean): Promise<GateRuling> {
+    const v = await this.check(line);
+    const out: GateRuling = {};
+    if (v.decision && !(v.decision === 'allow' && elsewhere)) out.rule = { decision: v.decision, rule: v.rule?.text ?? v.reason };
+    const only = v.commands.length === 1 && v.unknown.length === 0 && v.uncovered.length === 0 ? v.commands[0]! : null;
+    const key = only && only.forms[0] ? exactWords(only.forms[0].argv) : null;
+    if (key !== null) out.alwaysKey = key;
+    return out;
   }
 
   /** "always": an exact allow rule for one simple command's words, for this session. */

@@ -32,6 +32,8 @@ export interface RuleVerdict {
   commands: SimpleCommand[];
   /** Something in the line cannot be known from its text. */
   unknown: string[];
+  /** Effects of the line that are not commands (output to files, assignments). */
+  uncovered: string[];
 }
 
 const words = (f: Form): string => f.argv.map((a) => a.text).join(' ');
@@ -61,7 +63,7 @@ function firstHit(rules: SourcedRule[], commands: SimpleCommand[], decision: Rul
 /** Needs the shell parser loaded. `readOnly` says whether a simple command is read-only by itself. */
 export function checkLine(parser: ShellParser, line: string, rules: SourcedRule[], readOnly: (text: string) => boolean): RuleVerdict {
   const lc = lineCommands(parser, line);
-  const base = { commands: lc.commands, unknown: lc.unknown };
+  const base = { commands: lc.commands, unknown: lc.unknown, uncovered: lc.uncovered };
   const found = (decision: RuleDecision, h: Hit, reason: string): RuleVerdict => ({
     ...base,
     decision,

@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseRuleLine, formatRule } from '../../config/rule-line';
 import { formatError } from '../../util/errors';
-import { realPath } from '../../util/paths';
+import { realPath, tildify } from '../../util/paths';
 import type { SourcedRule } from './check';
 import { sha256, trustedHash } from './trust';
 
@@ -52,7 +52,7 @@ export function parseRulesFile(text: string, file: string): { rules: SourcedRule
     if (!body.trim()) return;
     const r = parseRuleLine(body);
     if ('error' in r) errors.push(`${file}:${i + 1}: ${r.error}`);
-    else rules.push({ ...r, text: formatRule(r), source: `${file}:${i + 1}` });
+    else rules.push({ ...r, text: formatRule(r), source: `${tildify(file)}:${i + 1}` });
   });
   return { rules, errors };
 }

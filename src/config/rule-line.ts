@@ -6,7 +6,7 @@
  */
 
 export type RuleDecision = 'allow' | 'ask' | 'deny';
-export const RULE_DECISIONS: readonly RuleDecision[] = ['allow', 'ask', 'deny'];
+const RULE_DECISIONS: readonly RuleDecision[] = ['allow', 'ask', 'deny'];
 
 export interface CommandRule {
   decision: RuleDecision;

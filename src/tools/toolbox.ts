@@ -12,6 +12,7 @@ import type { MemorySession } from '../memory/session';
 import { McpTool } from './mcp-tool';
 import { MemoryRememberTool, MemorySearchTool } from './memory-tools';
 import { RuleBook } from './rules/book';
+import { projectNote } from './rules/report';
 import { RunCommandTool } from './run-command';
 import type { Tool } from './tool';
 
@@ -102,11 +103,7 @@ export class Toolbox {
   private noteUntrustedRules(): void {
     try {
       const p = this.rules.project();
-      if (!p || p.trust === 'trusted') return;
-      const what = p.trust === 'changed' ? 'changed since you trusted it' : 'not trusted';
-      this.events.warn(
-        `${p.file}: ${p.rules.length} command rule${p.rules.length === 1 ? '' : 's'}, ${what}, so not used — :trust shows them and trusts them`,
-      );
+      if (p && p.trust !== 'trusted') this.events.warn(projectNote(p));
     } catch (err) {
       this.events.warn(`project rules not read: ${formatError(err)}`);
     }

@@ -4,8 +4,7 @@
  * project file is read again at each check, so an edit takes effect at once — as untrusted.
  */
 import { formatRule, parseRuleLine, quoteRuleWord, type RuleDecision } from '../../config/rule-line';
-import { loadShellParser } from '../safety/shell-parser';
-import { checkLine, type RuleVerdict, type SourcedRule } from './check';
+import type { RuleVerdict, SourcedRule } from './check';
 import { loadProjectRules, type ProjectRules } from './project';
 
 export interface ActiveRules {
@@ -19,7 +18,7 @@ export interface GateRuling {
   alwaysKey?: string;
 }
 
-export const SESSION_SOURCE = 'this session ("always")';
+const SESSION_SOURCE = 'this session ("always")';
 
 export class RuleBook {
   private readonly session: SourcedRule[] = [];
@@ -49,7 +48,13 @@ export class RuleBook {
 
   /** The rules' decision on a command line. */
   async check(line: string): Promise<RuleVerdict> {
-    const [parser, { allowlistVerdictSync }] = await Promise.all([loadShellParser(), import('../safety/allowlist')]);
+    // The parser and the matcher load with the first check, not at start-up.
+    const [{ loadShellParser }, { checkLine }, { allowlistVerdictSync }] = await Promise.all([
+      import('../safety/shell-parser'),
+      import('./check'),
+      import('../safety/allowlist'),
+    ]);
+    const parser = await loadShellParser();
     return checkLine(parser, line, this.active().rules, (text) => allowlistVerdictSync(text).safe);
   }
 
@@ -79,7 +84,7 @@ export class RuleBook {
 }
 
 /** The words of a command as an exact rule would spell them; null when some word is not static. */
-export function exactWords(argv: ReadonlyArray<{ text: string; dynamic: boolean; glob: boolean }>): string | null {
+function exactWords(argv: ReadonlyArray<{ text: string; dynamic: boolean; glob: boolean }>): string | null {
   if (argv.length === 0 || argv.some((a) => a.dynamic || a.glob)) return null;
   const words = argv.map((a) => quoteRuleWord(a.text)).join(' ');
   return 'error' in parseRuleLine(`allow exact ${words}`) ? null : words;

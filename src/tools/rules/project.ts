@@ -13,10 +13,10 @@ import { realPath, tildify } from '../../util/paths';
 import type { SourcedRule } from './check';
 import { sha256, trustedHash } from './trust';
 
-export const PROJECT_RULES = join('.aish', 'rules');
+const PROJECT_RULES = join('.aish', 'rules');
 const MAX_BYTES = 64 * 1024;
 
-export type TrustState = 'trusted' | 'untrusted' | 'changed';
+type TrustState = 'trusted' | 'untrusted' | 'changed';
 
 export interface ProjectRules {
   /** The file, and the project directory (real path) trust is recorded for. */

@@ -30,7 +30,8 @@ export function verdictJson(line: string, v: RuleVerdict): Record<string, unknow
   };
 }
 
-function projectNote(p: ProjectRules): string {
+/** One line on the project's rules file: how many rules, and whether they are in force. */
+export function projectNote(p: ProjectRules): string {
   const n = `${p.rules.length} rule${p.rules.length === 1 ? '' : 's'}`;
   if (p.trust === 'trusted') return `${tildify(p.file)}: ${n}, trusted`;
   const state = p.trust === 'changed' ? 'changed since you trusted it' : 'not trusted';

@@ -4,7 +4,7 @@
  * edited since reads as untrusted until `:trust` again. Rewritten whole and read back before it
  * counts as written; an unreadable store trusts nothing.
  */
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
@@ -19,7 +19,9 @@ interface TrustEntry {
 }
 type Trusted = Record<string, TrustEntry>;
 
-export const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+// node:crypto is required when a rules file is first hashed, not at start-up.
+export const sha256 = (data: string | Buffer): string =>
+  (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash('sha256').update(data).digest('hex');
 
 /** The store's entries; null when the file exists but cannot be read as one. */
 function load(dataDir: string): Trusted | null {

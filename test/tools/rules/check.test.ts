@@ -143,6 +143,7 @@ describe('option clusters and long options in a deny rule', () => {
   it('a long option, also with =value', () => {
     expect(decision('git push --force origin', 'deny git push --force')).toBe('deny');
     expect(decision('git push --force=yes origin', 'deny git push --force')).toBe('deny');
+    expect(decision('git push origin --force', 'deny git push --force')).toBe('deny');
     expect(decision('git push origin', 'deny git push --force')).toBeNull();
   });
 });

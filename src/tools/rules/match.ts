@@ -45,8 +45,18 @@ function optionGiven(word: string, args: Arg[]): Match {
   return [...word.slice(1)].every((c) => letters.has(c)) ? 'yes' : 'no';
 }
 
+/** `git -c alias.p=push p`: a subcommand named by the line itself may be any other one. */
+function definesAlias(program: string, args: Arg[]): boolean {
+  if (program !== 'git') return false;
+  return (
+    args.some((a, i) => /^(-c)?alias\./i.test(a.text) && (a.text.startsWith('-c') || args[i - 1]?.text === '-c')) ||
+    args.some((a) => /^--config-env(=|$)/.test(a.text))
+  );
+}
+
 function generous(rule: CommandRule, argv: Arg[]): Match {
   const args = argv.slice(1);
+  if (rule.words.length > 1 && definesAlias(rule.words[0]!, args)) return 'maybe';
   const end = args.findIndex((a) => !unknown(a) && a.text === '--');
   const options = end < 0 ? args : args.slice(0, end);
   let result: Match = 'yes';

@@ -88,6 +88,17 @@ export const WRAPPED: string[] = [
   "eval 'git push'",
   'find . -exec git push \\;',
   "watch 'git push'",
+  "env -S 'git push'",
+  "bash <<< 'git push'",
+  "$'\\x67it' push",
+  'command -- git push',
+  'sudo --user=root git push',
+  'nice -5 git push',
+  'coproc git push',
+  'ssh host git push',
+  'git push &',
+  '! git push',
+  'xargs sh -c \'git push "$@"\' _',
 ];
 
 describe('a deny rule holds against every wrapper and spelling', () => {
@@ -116,6 +127,10 @@ describe('what a deny rule does not match', () => {
 
 describe('a command known only at run time asks when deny or ask rules exist', () => {
   it.each([
+    'git -c alias.p=push p',
+    'git -calias.p=push p',
+    'git --config-env=alias.p=X p',
+    '{git,x} push',
     '$G push',
     'git $SUB',
     'git $(echo push)',

@@ -1,6 +1,6 @@
 /** :rules — the command rules in force and where each came from; :rules check CMD — what they decide. */
 import { UsageError } from '../util/errors';
-import { listLines, verdictLines } from '../tools/rules/report';
+import { checkReport, listLines } from '../tools/rules/report';
 import { command, rows, type SubCommand } from './types';
 
 const subcommands: SubCommand<'tools'>[] = [
@@ -15,7 +15,7 @@ const subcommands: SubCommand<'tools'>[] = [
     help: 'what the rules decide for CMD (allow, ask, deny, or no rule), the rule, and the simple command it matched',
     run: async ({ tools, rest }) => {
       if (!rest.trim()) throw new UsageError('usage: :rules check CMD (e.g. :rules check sudo git push)');
-      return { output: [rows(verdictLines(rest, await tools.rules.check(rest)).join('\n'))] };
+      return { output: [rows((await checkReport(tools.rules, rest)).lines.join('\n'))] };
     },
   },
 ];

@@ -1,7 +1,7 @@
 /** `aish rules list|check|trust`: the command rules in force, what they decide for a command, and trusting a project's file. */
 import type { Setup } from '../../config/setup';
 import { RuleBook } from '../../tools/rules/book';
-import { listJson, listLines, revokeNow, trustNow, trustPreview, verdictJson, verdictLines } from '../../tools/rules/report';
+import { checkReport, listJson, listLines, revokeNow, trustNow, trustPreview, verdictJson } from '../../tools/rules/report';
 import { UsageError } from '../../util/errors';
 import { out } from './output';
 
@@ -19,10 +19,10 @@ export function rulesList(s: Setup, opts: { json?: boolean }): void {
 export async function rulesCheck(s: Setup, words: string[], opts: { json?: boolean }): Promise<number> {
   const line = words.join(' ');
   if (!line.trim()) throw new UsageError('usage: aish rules check "CMD"');
-  const v = await book(s).check(line);
-  if (opts.json) out(JSON.stringify(verdictJson(line, v), null, 2));
-  else for (const l of verdictLines(line, v)) out(l);
-  return CHECK_EXIT[v.decision ?? 'none'];
+  const { verdict, lines } = await checkReport(book(s), line);
+  if (opts.json) out(JSON.stringify(verdictJson(line, verdict), null, 2));
+  else for (const l of lines) out(l);
+  return CHECK_EXIT[verdict.decision ?? 'none'];
 }
 
 export function rulesTrust(s: Setup, opts: { revoke?: boolean; yes?: boolean }): void {

@@ -6,7 +6,7 @@ import type { ProjectRules } from './project';
 import { revokeProject, trustProject } from './trust';
 
 /** `aish rules check` / `:rules check`: the decision, the rule, the simple command it matched. */
-export function verdictLines(line: string, v: RuleVerdict): string[] {
+function verdictLines(line: string, v: RuleVerdict): string[] {
   const lines = [`${v.decision ?? 'no rule'}: ${line}`];
   if (v.rule) lines.push(`  rule:    ${v.rule.text}   (${v.rule.source})`);
   if (v.command !== undefined) {
@@ -15,6 +15,14 @@ export function verdictLines(line: string, v: RuleVerdict): string[] {
   }
   lines.push(`  ${v.decision === null ? 'so the usual checks decide' : 'why'}: ${v.reason}`);
   return lines;
+}
+
+/** The check, and a note when the project has rules that were not used (untrusted or changed). */
+export async function checkReport(book: RuleBook, line: string): Promise<{ verdict: RuleVerdict; lines: string[] }> {
+  const verdict = await book.check(line);
+  const project = book.project();
+  const note = project && project.trust !== 'trusted' ? [projectNote(project)] : [];
+  return { verdict, lines: [...verdictLines(line, verdict), ...note] };
 }
 
 export function verdictJson(line: string, v: RuleVerdict): Record<string, unknown> {

@@ -129,8 +129,10 @@ function buildProgram(): Command {
   rules
     .command('check')
     .description('what the rules decide for CMD and which rule decides (exit 0 allow or no rule, 3 ask, 4 deny)')
-    .argument('<cmd...>', 'the command line (quote it)')
+    .argument('<cmd...>', 'the command line (quote it, or put options such as --json before it)')
     .option('--json', 'print JSON')
+    // `aish rules check rm -rf x`: the command's own options are its words, not aish's.
+    .allowUnknownOption()
     .action(
       withSetup(async (s, cmd: string[], opts: { json?: boolean }) => {
         actionExitCode = await (await import('./rules')).rulesCheck(s, cmd, opts);

@@ -127,6 +127,10 @@ describe('aish rules check', () => {
     expect(none).toMatchObject({ code: 0 });
     expect(none.stdout).toMatch(/^no rule: rm -rf build\n/);
     expect((await runAish(['--config', cfg, 'rules', 'check'], { home })).code).toBe(2);
+    // The command as words: its options are its own.
+    const words = await runAish(['--config', cfg, 'rules', 'check', 'git', '-C', '/x', 'push', '--force'], { home });
+    expect(words.code).toBe(4);
+    expect(words.stdout).toMatch(/^deny: git -C \/x push --force\n/);
   });
 
   it('a bad rule in the config is one line naming it', async () => {

@@ -175,6 +175,11 @@ describe('strictest wins', () => {
   it('an ask rule holds through wrappers too', () => {
     expect(decision("sudo sh -c 'docker run x'", 'ask docker')).toBe('ask');
   });
+  it('a rule for the wrapper itself matches the wrapper command', () => {
+    expect(decision('sudo apt update', 'deny sudo')).toBe('deny');
+    expect(decision("nice -n 5 timeout 5 sh -c 'ls'", 'ask timeout')).toBe('ask');
+    expect(decision('echo x | xargs -n1 echo', 'deny xargs')).toBe('deny');
+  });
   it('the first rule of the winning decision is named', () => {
     expect(check('git push', 'deny git', 'deny git push').rule?.source).toBe('test[0]');
   });

@@ -86,6 +86,13 @@ export default defineConfig({
     //                  (bubblewrap on Linux); 'required': refuse to run them without one; 'off': never
     sandboxNetwork: false, // let sandboxed commands reach the network
     checkpoints: true, // snapshot the working tree before a step that may write (:checkpoints, :restore)
+    // Command rules, strictest match wins (deny > ask > allow); wrappers such as sudo, env, xargs,
+    // sh -c are looked through. `aish rules check "CMD"` shows which rule decides (docs/rules.md).
+    rules: [
+      // 'deny git push',
+      // 'ask docker',
+      // 'allow npm run test',
+    ],
   },
 
   // Norris mode: autonomous work toward a goal.

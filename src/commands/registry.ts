@@ -8,8 +8,10 @@ import { helpCommand } from './help';
 import { memoryCommand, rememberCommand } from './memory';
 import { modelCommand } from './model';
 import { norrisCommand } from './norris';
+import { rulesCommand } from './rules';
 import { resumeCommand, saveCommand, sessionCommand, sessionsCommand } from './session';
 import { toolsCommand } from './tools';
+import { trustCommand } from './trust';
 import type { CommandCatalog, MetaCommand } from './types';
 import { usageCommand } from './usage';
 
@@ -29,6 +31,8 @@ const COMMANDS: readonly MetaCommand[] = [
   sessionsCommand,
   resumeCommand,
   toolsCommand,
+  rulesCommand,
+  trustCommand,
   usageCommand,
   norrisCommand,
   doCommand,

@@ -26,7 +26,7 @@ export interface CommandServices {
   ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd' | 'interactive'>;
   memory: MemorySession;
   models: Models;
-  tools: Pick<Toolbox, 'statuses' | 'serverTools' | 'tools'>;
+  tools: Pick<Toolbox, 'statuses' | 'serverTools' | 'tools' | 'rules'>;
   /** The sandbox and checkpoints behind the gate. */
   guards: Pick<Guards, 'describe'>;
   norris: Pick<Norris, 'run' | 'state'>;

@@ -93,6 +93,8 @@ export interface SafetyConfig {
   sandboxNetwork: boolean;
   /** Snapshot the working tree before a step that may write, for :restore. */
   checkpoints: boolean;
+  /** Command rules, in order: "allow …", "ask …", "deny …" (docs/rules.md). */
+  rules: string[];
 }
 
 /** What a user writes: every key optional, nested objects partial. */
@@ -117,6 +119,6 @@ export const DEFAULT_CONFIG: AishConfig = {
   context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
   memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
   mcp: { servers: {} },
-  safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true },
+  safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true, rules: [] },
   norris: { maxSteps: 8 },
 };

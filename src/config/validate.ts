@@ -5,6 +5,7 @@
  */
 import { Checker, NAME_RE } from './checker';
 import { validatePreset } from './validate-preset';
+import { validateRules } from './validate-rules';
 import {
   DEFAULT_CONFIG,
   type AishConfig,
@@ -97,7 +98,14 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
   const safety =
     top.safety === undefined
       ? {}
-      : c.object('safety', top.safety, ['confirmCommands', 'extraDestructivePatterns', 'sandbox', 'sandboxNetwork', 'checkpoints']);
+      : c.object('safety', top.safety, [
+          'confirmCommands',
+          'extraDestructivePatterns',
+          'sandbox',
+          'sandboxNetwork',
+          'checkpoints',
+          'rules',
+        ]);
   const patterns: Array<string | RegExp> = [];
   if (safety.extraDestructivePatterns !== undefined) {
     const list: unknown = safety.extraDestructivePatterns;
@@ -138,6 +146,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       sandboxNetwork:
         safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
       checkpoints: safety.checkpoints === undefined ? d.safety.checkpoints : c.bool('safety.checkpoints', safety.checkpoints),
+      rules: safety.rules === undefined ? [] : validateRules(c, safety.rules),
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },
   };

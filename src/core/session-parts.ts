@@ -89,7 +89,12 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     { notice: (kind, text) => host.print({ kind, text }), changed: notify },
   );
   const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
-  const toolbox = new Toolbox(config, { logDir: join(paths.dataDir, 'logs'), baseDir }, { warn, changed: notify }, memory);
+  const toolbox = new Toolbox(
+    config,
+    { logDir: join(paths.dataDir, 'logs'), baseDir, dataDir: paths.dataDir },
+    { warn, changed: notify },
+    memory,
+  );
   const recorder = new SessionRecorder(
     paths.sessionsDir,
     () => ({ cwd: cwd(), model: models.active.model, ...(opts.oneshot && { oneshot: true }) }),

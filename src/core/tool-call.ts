@@ -69,6 +69,12 @@ function refusal(gate: GateSubject): { shown: string; forModel: string } {
       forModel: "Not remembered: saving to memory needs the user's confirmation, and there was no one to confirm it (no terminal).",
     };
   }
+  if (gate.rule) {
+    return {
+      shown: `rule: ${gate.rule.rule}`,
+      forModel: `Not run: the user's command rules ask before this (${gate.rule.rule}), and there was no one to confirm it (no terminal). Try another way, or stop and explain.`,
+    };
+  }
   const why = gate.destructive
     ? gate.kind === 'command'
       ? `is destructive (${(gate.reasons ?? []).join(', ')})`
@@ -113,8 +119,11 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
   });
   if (decision.action === 'refuse') {
     host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${decision.reason})` });
+    const denied = gate.rule?.decision === 'deny';
     return {
-      content: `Not run: ${decision.reason}. Only read-only commands can run; try one, or stop and explain.`,
+      content: denied
+        ? `Not run: ${decision.reason}, one of the user's command rules. Do not run it another way; do something else, or stop and explain.`
+        : `Not run: ${decision.reason}. Only read-only commands can run; try one, or stop and explain.`,
       refused: true,
       denied: false,
     };

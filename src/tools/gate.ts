@@ -25,6 +25,8 @@ export interface GateSubject {
   reasons?: string[];
   /** What an "always" answer is remembered by (the exact command line); absent: never offered. */
   alwaysKey?: string;
+  /** A command rule the user wrote decided (safety.rules, a trusted .aish/rules): it comes first. */
+  rule?: { decision: 'allow' | 'ask' | 'deny'; rule: string };
 }
 
 export interface GatePolicy {
@@ -56,6 +58,14 @@ export function decide(s: GateSubject, p: GatePolicy): GateDecision {
     if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run', sandboxed: false };
     return { action: 'ask', offerAlways: false, sandboxed: false };
   }
+  // The user's rules come first: deny holds in every mode (--yes too), ask always asks, and allow
+  // runs as an unasked step does (in the sandbox when there is one).
+  if (s.rule?.decision === 'deny') return { action: 'refuse', reason: `denied by the rule "${s.rule.rule}"` };
+  if (s.rule?.decision === 'ask') return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
+  if (s.rule?.decision === 'allow')
+    return p.sandbox || !p.sandboxRequired
+      ? { action: 'run', sandboxed: p.sandbox }
+      : { action: 'ask', offerAlways: false, sandboxed: false };
   const offerAlways = s.alwaysKey !== undefined && !s.destructive;
   // Running on its own (no human said yes to this command): in the sandbox, or not at all.
   const onItsOwn = (): GateDecision => {

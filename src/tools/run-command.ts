@@ -1,6 +1,7 @@
 /** The built-in `run_command` tool: bash (what the safety checks read), a timeout, output capped head+tail. */
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
+import type { RuleBook } from './rules/book';
 import type { Sandbox } from './sandbox';
 import { modelShell, runShell } from './shell';
 import type { Tool, ToolCall } from './tool';
@@ -90,7 +91,10 @@ export class RunCommandTool implements Tool {
   readonly name = RUN_COMMAND;
   readonly spec = runCommandSpec;
 
-  constructor(private readonly extraPatterns: ReadonlyArray<string | RegExp> = []) {}
+  constructor(
+    private readonly extraPatterns: ReadonlyArray<string | RegExp> = [],
+    private readonly rules?: RuleBook,
+  ) {}
 
   async prepare(rawArgs: string): Promise<ToolCall | { error: string }> {
     const args = parseRunCommandArgs(rawArgs);
@@ -100,11 +104,21 @@ export class RunCommandTool implements Tool {
     const verdict = await classifyCommand(args.command, { extraPatterns: [...this.extraPatterns] });
     // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" then.
     const safe = !verdict.destructive && !args.cwd && (await allowlistVerdict(args.command)).safe;
+    const ruling = await this.rules?.gateRuling(args.command, args.cwd !== undefined);
     const warning = verdict.destructive ? `  ⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'}` : '';
+    const ruleNote = ruling?.rule ? `  (${ruling.rule.decision === 'deny' ? '⛔ ' : ''}${ruling.rule.rule})` : '';
     return {
-      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}`,
+      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}${ruleNote}`,
       subject: args.command,
-      gate: { kind: 'command', destructive: verdict.destructive, safe, reasons: verdict.reasons, alwaysKey: args.command },
+      gate: {
+        kind: 'command',
+        destructive: verdict.destructive,
+        safe,
+        reasons: verdict.reasons,
+        // "always" remembers one simple command exactly, never a wider rule from a compound line.
+        ...(this.rules ? ruling?.alwaysKey !== undefined && { alwaysKey: ruling.alwaysKey } : { alwaysKey: args.command }),
+        ...(ruling?.rule && { rule: ruling.rule }),
+      },
       liveLabel: args.command,
       run: async (ctx) => {
         const r = await runCommand(args, ctx.cwd, ctx.signal, ctx.onOutput, ctx.sandbox);

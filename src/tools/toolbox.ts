@@ -11,6 +11,8 @@ import type { McpToolInfo } from './mcp/tool-info';
 import type { MemorySession } from '../memory/session';
 import { McpTool } from './mcp-tool';
 import { MemoryRememberTool, MemorySearchTool } from './memory-tools';
+import { RuleBook } from './rules/book';
+import { projectNote } from './rules/report';
 import { RunCommandTool } from './run-command';
 import type { Tool } from './tool';
 
@@ -28,22 +30,26 @@ export class Toolbox {
   private mcpStarting: Promise<void> = Promise.resolve();
   private readonly alwaysAllowed = new Set<string>();
   private readonly runCommand: RunCommandTool;
+  /** The command rules in force: config, trusted project file, this session's "always" answers. */
+  readonly rules: RuleBook;
   private readonly mcpTools = new WeakMap<McpToolInfo, McpTool>();
   /** memory_search and memory_remember, when memory is on for this session. */
   private readonly memoryTools: Tool[];
 
   constructor(
     private readonly config: AishConfig,
-    private readonly dirs: { logDir: string; baseDir: string },
+    private readonly dirs: { logDir: string; baseDir: string; dataDir?: string },
     private readonly events: ToolboxEvents,
     memory?: MemorySession,
   ) {
-    this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns);
+    this.rules = new RuleBook(() => config.safety.rules, dirs.dataDir ?? null);
+    this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns, this.rules);
     this.memoryTools = memory?.injecting ? [new MemorySearchTool(memory), new MemoryRememberTool(memory)] : [];
   }
 
   /** Start the MCP servers in the background; failures are reported once each and skipped. */
   start(): void {
+    this.noteUntrustedRules();
     this.mcpStarting = this.startMcp().catch((err: unknown) => this.events.warn(`MCP servers not started: ${formatError(err)}`));
   }
 
@@ -87,9 +93,20 @@ export class Toolbox {
     return this.alwaysAllowed.has(key);
   }
 
-  /** "always" for this exact command line, for the rest of the session (never a program name). */
+  /** "always" for this exact simple command, for the rest of the session (never a program name). */
   allowAlways(key: string): void {
     this.alwaysAllowed.add(key);
+    this.rules.remember(key);
+  }
+
+  /** Said once, at start: a project rules file that is not in force until the user trusts it. */
+  private noteUntrustedRules(): void {
+    try {
+      const p = this.rules.project();
+      if (p && p.trust !== 'trusted') this.events.warn(projectNote(p));
+    } catch (err) {
+      this.events.warn(`project rules not read: ${formatError(err)}`);
+    }
   }
 
   /** End the MCP servers (no processes left behind). */

@@ -120,9 +120,47 @@ function buildProgram(): Command {
       ),
     );
 
+  const rules = program.command('rules').description('command rules (allow, ask, deny): list them, check a command').exitOverride();
+  rules
+    .command('list')
+    .description('the rules in force, in order, and where each came from')
+    .option('--json', 'print JSON')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./rules')).rulesList(s, opts)));
+  rules
+    .command('check')
+    .description('what the rules decide for CMD and which rule decides (exit 0 allow or no rule, 3 ask, 4 deny)')
+    .argument('<cmd...>', 'the command line (quote it, or put options such as --json before it)')
+    .option('--json', 'print JSON')
+    // `aish rules check rm -rf x`: the command's own options are its words, not aish's.
+    .allowUnknownOption()
+    .action(
+      withSetup(async (s, cmd: string[], opts: { json?: boolean }) => {
+        actionExitCode = await (await import('./rules')).rulesCheck(s, cmd, opts);
+      }),
+    );
+  rules
+    .command('trust')
+    .description("use this project's .aish/rules: shows them; --yes trusts them as they are now")
+    .option('--yes', 'confirm')
+    .option('--revoke', 'stop using them')
+    .action(
+      withSetup(async (s, opts: { yes?: boolean; revoke?: boolean }) =>
+        (await import('./rules')).rulesTrust(s, { ...opts, yes: opts.yes === true || program.opts<RootOptions>().yes === true }),
+      ),
+    );
+
   // Each usage error points at the help of the command that was mistyped (`aish memory bogus`:
   // aish memory --help), not at aish --help.
-  for (const c of [memory, sessions, checkpoints, ...memory.commands, ...sessions.commands, ...checkpoints.commands]) {
+  for (const c of [
+    memory,
+    sessions,
+    checkpoints,
+    rules,
+    ...memory.commands,
+    ...sessions.commands,
+    ...checkpoints.commands,
+    ...rules.commands,
+  ]) {
     const name = [c.parent?.parent ? c.parent.name() : '', c.name()].filter(Boolean).join(' ');
     c.exitOverride().configureOutput({
       outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${name} --help)\n`),

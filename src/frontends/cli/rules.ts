@@ -1,0 +1,36 @@
+/** `aish rules list|check|trust`: the command rules in force, what they decide for a command, and trusting a project's file. */
+import type { Setup } from '../../config/setup';
+import { RuleBook } from '../../tools/rules/book';
+import { checkReport, listJson, listLines, revokeNow, trustNow, trustPreview, verdictJson } from '../../tools/rules/report';
+import { UsageError } from '../../util/errors';
+import { out } from './output';
+
+/** Exit status of `aish rules check`: scripts can tell the three decisions apart. */
+export const CHECK_EXIT = { allow: 0, none: 0, ask: 3, deny: 4 } as const;
+
+const book = (s: Setup): RuleBook => new RuleBook(() => s.config.safety.rules, s.paths.dataDir);
+
+export function rulesList(s: Setup, opts: { json?: boolean }): void {
+  const active = book(s).active();
+  if (opts.json) out(JSON.stringify(listJson(active), null, 2));
+  else for (const l of listLines(active)) out(l);
+}
+
+export async function rulesCheck(s: Setup, words: string[], opts: { json?: boolean }): Promise<number> {
+  const line = words.join(' ');
+  if (!line.trim()) throw new UsageError('usage: aish rules check "CMD"');
+  const { verdict, lines } = await checkReport(book(s), line);
+  if (opts.json) out(JSON.stringify(verdictJson(line, verdict), null, 2));
+  else for (const l of lines) out(l);
+  return CHECK_EXIT[verdict.decision ?? 'none'];
+}
+
+export function rulesTrust(s: Setup, opts: { revoke?: boolean; yes?: boolean }): void {
+  const b = book(s);
+  if (opts.revoke) return out(revokeNow(b));
+  const step = trustPreview(b);
+  for (const l of step.lines) out(l);
+  if (!step.ready) return;
+  if (!opts.yes) throw new UsageError('nothing trusted yet — run again with --yes to trust these rules');
+  out(trustNow(b, step.project));
+}

@@ -96,6 +96,18 @@ export const WRAPPERS: Record<string, Wrapper> = {
   proxychains: { values: ['-f'] },
   proxychains4: { values: ['-f'] },
   firejail: {},
+  chronic: {},
+  ifne: {},
+  nocache: {},
+  catchsegv: {},
+  'dbus-run-session': {},
+  setpriv: {},
+  sg: { skip: 1, scripts: ['-c'] },
+  entr: { join: true },
+  numactl: { values: ['-C', '-N', '-m', '-p', '-i', '--physcpubind', '--cpunodebind', '--membind', '--preferred', '--interleave'] },
+  cgexec: { values: ['-g'] },
+  gtimeout: { values: ['-s', '-k', '--signal', '--kill-after'], skip: 1 },
+  gstdbuf: { values: ['-i', '-o', '-e', '--input', '--output', '--error'] },
 };
 
 export const wrapper: Rule = (args, ctx, name) => {

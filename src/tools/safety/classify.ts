@@ -16,7 +16,7 @@ import { compilePatterns, matchesAny } from './patterns';
 import { findDownload, ruleFor } from './program-rules';
 import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from './script-rules';
-import { declarationDump, secretAccess, secretExpansion, secretPath } from './secrets';
+import { secretAccess, secretInNode, secretPath } from './secrets';
 import { commandArgv, commandOf, inputFile, joinContinuations, literalOutput, redirectTexts } from './syntax';
 import { unwrap } from './wrappers';
 
@@ -51,8 +51,8 @@ const NESTING = new Set([
   'c_style_for_statement',
   'case_statement',
 ]);
-/** Output redirections that truncate their target (`>&` only when the target is a file). */
-const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
+/** Redirections that truncate or overwrite their target (`>&` only when the target is a file). */
+const TRUNCATING = new Set(['>', '>|', '&>', '>&', '<>']);
 /** Where a program named by path is still the system's own (`/bin/rm` is `rm`, `./rm` is a script). */
 const SYSTEM_PROGRAM = /^\/(usr\/(local\/)?|opt\/homebrew\/)?s?bin\/[^/]+$/;
 export const EXTRA_PATTERN_REASON = 'matches safety.extraDestructivePatterns';
@@ -210,13 +210,9 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, h
       case 'pipeline':
         checkPipeline(state, node);
         break;
-      case 'simple_expansion':
-      case 'expansion':
-      case 'declaration_command': {
-        const secret = node.type === 'declaration_command' ? declarationDump(node) : secretExpansion(node.text);
-        if (secret) flag(state, secret);
-      }
     }
+    const secret = secretInNode(node);
+    if (secret) flag(state, secret);
     if (!lenient && (node.isMissing || node.type === 'ERROR')) markUnparseable(state);
     state.arithmetic ||= arithmeticNode(node);
     if (hidden) {

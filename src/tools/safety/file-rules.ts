@@ -2,8 +2,8 @@
  * Programs that delete, replace or move files as their ordinary job: compressors that swap a file
  * for its compressed copy (`gzip FILE` removes FILE), block-level edits (`fallocate -p`), renamers
  * (`rename`, `mmv`), cmake's file commands (`cmake -E rm -rf`), in-place converters (`dos2unix`),
- * and network tools that send what they are given (`nc`, `telnet`, `curl -d @file` is in
- * rewrite-rules.ts).
+ * output options (`iconv -o`, `openssl -out`), and network tools that send what they are given
+ * (`telnet`, `mail`, httpie with data; `curl -d @file` is in rewrite-rules.ts, `nc` in launchers.ts).
  */
 import { clip, has, hasLong, parseFlags, type Rule } from './rule-kit';
 
@@ -19,8 +19,33 @@ const replacesInput: Rule = (args, ctx, name) => {
 
 /** zstd, lz4, brotli keep their input unless told to remove it. */
 const removesWhenAsked: Rule = (args, ctx, name) => {
-  if (args.some((a) => a.text === '--rm' || (name === 'brotli' && /^(-j|--rm)$/.test(a.text))))
-    ctx.flag(`${name} --rm (deletes its input)`);
+  if (args.some((a) => a.text === '--rm' || (name === 'brotli' && a.text === '-j'))) ctx.flag(`${name} --rm (deletes its input)`);
+  else if (args.some((a) => /^(-[a-zA-Z]*f[a-zA-Z]*|--force)$/.test(a.text))) ctx.flag(`${name} -f (overwrites files)`);
+};
+
+/** `cpio -i`, `pax -r`: extraction over existing files, like `tar -x`. */
+const extracts =
+  (flag: RegExp): Rule =>
+  (args, ctx, name) =>
+    args.some((a) => flag.test(a.text)) ? ctx.flag(`${name} extracts (overwrites files)`) : undefined;
+
+/** `iconv -o FILE`, `openssl … -out FILE`: write the named file; `openssl s_client` talks to a host. */
+const outputFile: Rule = (args, ctx, name) => {
+  if (args.some((a) => /^(-o|--output(=.*)?|-out|-keyout)$/.test(a.text) || /^-o./.test(a.text))) ctx.flag(`${name} -o (writes a file)`);
+  if (name === 'openssl' && /^(s_client|s_server|s_time|ocsp)$/.test(args[0]?.text ?? '')) ctx.flag('openssl s_client (network)');
+};
+
+/** httpie and xh: requests with data, forms, files or a method other than GET. */
+const httpie: Rule = (args, ctx, name) => {
+  if (
+    args.some(
+      (a) =>
+        /^(POST|PUT|PATCH|DELETE)$/i.test(a.text) ||
+        /^(-f|--form|--raw|-d|--download|-o|--output)/.test(a.text) ||
+        /^[\w.-]+(=|:=|@|=@|:=@)/.test(a.text),
+    )
+  )
+    ctx.flag(`${name} sends data or writes a file`);
 };
 
 const always =
@@ -97,6 +122,20 @@ export const FILE_RULES: Record<string, Rule> = {
   unix2dos: converter,
   mac2unix: converter,
   unix2mac: converter,
+  cpio: extracts(/^(-[a-zA-Z]*i|--extract)/),
+  pax: extracts(/^-[a-zA-Z]*r/),
+  iconv: outputFile,
+  openssl: outputFile,
+  http: httpie,
+  https: httpie,
+  xh: httpie,
+  xhs: httpie,
+  mail: always('sends mail'),
+  mailx: always('sends mail'),
+  sendmail: always('sends mail'),
+  mutt: always('sends mail'),
+  msmtp: always('sends mail'),
+  swaks: always('sends mail'),
   telnet: always('(opens a network connection)'),
   bwrap: always('runs a command'),
   sem: always('runs commands'),

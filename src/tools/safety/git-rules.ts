@@ -87,7 +87,7 @@ function commandOptions(sub: string, rest: Arg[], ctx: RuleContext): void {
       if (sub === 'submodule') return;
     } else if (/^--(template|separate-git-dir)(=|$)/.test(t) || (sub === 'clone' && /^(-c|--config)(=|$)/.test(t))) {
       ctx.flag(`git ${sub} ${t.split('=')[0]} (plants configuration or hooks)`);
-    } else if (/^--outp?u?t?(=|$)/.test(t) && t.length >= 5) {
+    } else if ((/^--outp?u?t?(=|$)/.test(t) && t.length >= 5) || (sub === 'archive' && /^-o/.test(t))) {
       ctx.flag(`git ${sub} --output (overwrites a file)`);
     } else if (
       /^--(upload-pack|receive-pack|exec)(=|$)/.test(t) ||
@@ -163,7 +163,11 @@ export const git: Rule = (args, ctx) => {
       return hit(`${sub} (rewrites refs or the index)`);
     case 'rm':
     case 'mv':
-      return has(f, 'n', '--dry-run') || hasLong(f, '--cached') ? undefined : hit(`${sub} (deletes or moves files)`);
+      return has(f, 'n', '--dry-run') ? undefined : hit(`${sub} (deletes or moves files)`);
+    case 'sparse-checkout':
+      return p[0] === 'list' || p[0] === 'check-rules' ? undefined : hit('sparse-checkout (removes files from the tree)');
+    case 'prune':
+      return has(f, 'n', '--dry-run') ? undefined : hit('prune (deletes unreachable commits)');
     case 'read-tree':
       return has(f, 'n', '--dry-run') ? undefined : hit('read-tree (rewrites the index and files)');
     case 'checkout-index':

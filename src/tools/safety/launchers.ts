@@ -142,7 +142,7 @@ const buildRun =
   (args, ctx, name) => {
     const sub = parseFlags(args).positionals[0]?.text ?? '';
     if (runs.includes(sub)) ctx.flag(`${name} ${sub} (runs project code)`);
-    if (sub === 'uninstall') ctx.flag(`${name} uninstall`);
+    if (sub === 'uninstall' || sub === 'clean') ctx.flag(`${name} ${sub} (deletes files)`);
   };
 
 /** ssh and scp options that run a local command before connecting. */

@@ -22,13 +22,18 @@ const SECRET_NAME = new RegExp(
       '[\\w.-]*\\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|gpg)',
       'credentials\\.(json|toml|ya?ml|xml|csv|tfrc\\.json)',
       '\\.\\w*_history',
+      'ssh_host_\\w+_key',
+      '\\.?secrets?(\\.(json|ya?ml|toml|env|txt))?',
+      '[\\w.-]*\\.(tfstate|tfvars)(\\.backup|\\.json)?',
+      'service[-_]?account[\\w.-]*\\.json',
+      'logins\\.json|key[34]\\.db|cookies\\.sqlite|\\.mozilla',
     ].join('|') +
     ')$',
   'i',
 );
 /** Two-component paths: `.config/gh`, `.config/aish`, `share/aish`, `run/secrets`, `.local/share/keyrings`. */
 const SECRET_PAIR =
-  /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/[^/\s]+\/(task\/[^/\s]+\/)?environ/i;
+  /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|ssl\/private|\.config\/(op|google-chrome|chromium|BraveSoftware)|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/[^/\s]+\/(task\/[^/\s]+\/)?environ/i;
 /** Names to try a glob against: `~/.s*` could be `~/.ssh`. */
 const SAMPLES = [
   '.ssh',
@@ -48,8 +53,8 @@ const SAMPLES = [
   'key.pem',
   'server.key',
 ];
-/** The home directory or the root, named as a whole: a recursive read from there reaches them all. */
-const HOME_OR_ROOT = /^(~[\w.-]*|\$\{?HOME\}?|\/root|\/home(\/[\w.-]+)?|\/|\/\.)\/?$/;
+/** Home, the root or a parent directory, as a whole: a recursive read from there reaches them all. */
+const HOME_OR_ROOT = /^(~[\w.-]*|\$\{?HOME\}?|\/root|\/home(\/[\w.-]+)?|\/|\/\.|\.\.(\/\.\.)*)\/?$/;
 /** A path under home that is only known at run time: `~/$d/x`, `$HOME/$(printf .ssh)`. */
 const DYNAMIC_UNDER_HOME = /^(~[\w.-]*|\$\{?HOME\}?|\/root|\/home\/[^/]*)\/.*(\$|`)/;
 /** Variables whose value is a credential: `$OPENAI_API_KEY`, `${GITHUB_TOKEN}`, `$DB_PASSWORD`. */
@@ -129,6 +134,7 @@ function envDumps(args: Arg[]): boolean {
   return true;
 }
 
+const JQ = new Set(['jq', 'gojq', 'jaq', 'yq']);
 const DECLARE_NAMES = (args: Arg[]): boolean => args.some((a) => !a.text.startsWith('-') && !a.text.startsWith('+'));
 
 /** Why this simple command dumps the environment or reads credentials, or null. */
@@ -147,6 +153,11 @@ export function secretAccess(name: string, args: Arg[]): string | null {
     case 'local':
     case 'readonly':
       if (!DECLARE_NAMES(args)) return `${name} (prints variables)`;
+      break;
+    case 'tmux':
+    case 'systemctl':
+    case 'launchctl':
+      if (args.some((a) => /^(show-?environment|showenv|getenv|export)$/.test(a.text))) return `${name} (prints an environment)`;
       break;
     case 'set':
       if (args.length === 0) return 'set (prints variables)';
@@ -177,7 +188,10 @@ export function secretAccess(name: string, args: Arg[]): string | null {
   const recursive = reader && args.find((a) => !a.text.startsWith('-') && HOME_OR_ROOT.test(a.text));
   if (recursive && (name !== 'grep' || args.some((a) => /^-[a-zA-Z]*[rR]|^--(recursive|dereference-recursive)$/.test(a.text))))
     return `${name} ${clip(recursive.text)} (reads every file there, credentials too)`;
+  // jq's filter is code, not a file name: `.env` there is a field.
+  const filter = JQ.has(name) ? args.find((a) => !a.text.startsWith('-')) : undefined;
   for (const a of args) {
+    if (a === filter) continue;
     const hit = secretPath(a.text);
     if (hit) return `reads credentials (${hit})`;
   }
@@ -194,8 +208,30 @@ export function secretExpansion(text: string): string | null {
 
 /** `export`, `export -p`, `declare -x`, `typeset`: a declaration naming no variable prints them all. */
 export function declarationDump(node: SyntaxNode): string | null {
-  const names = node.namedChildren.some(
+  const named = node.namedChildren.filter(
     (c) => c && /^(variable_name|variable_assignment|concatenation|simple_expansion|expansion)$/.test(c.type),
   );
-  return names ? null : `${clip(node.child(0)?.text ?? 'declare')} (prints variables)`;
+  const keyword = clip(node.child(0)?.text ?? 'declare');
+  const secret = named.find((c) => c?.type === 'variable_name' && secretVariable(c.text));
+  if (secret) return `${keyword} ${secret.text} (prints a secret)`;
+  return named.length > 0 ? null : `${keyword} (prints variables)`;
+}
+
+/** Secrets a node of the script reads by itself: variables, declarations, assigned paths, heredocs. */
+export function secretInNode(node: SyntaxNode): string | null {
+  switch (node.type) {
+    case 'simple_expansion':
+    case 'expansion':
+      return secretExpansion(node.text);
+    case 'declaration_command':
+      return declarationDump(node);
+    case 'variable_assignment': {
+      const value = secretPath(node.childForFieldName('value')?.text ?? '');
+      return value ? `reads credentials (${value})` : null;
+    }
+    case 'heredoc_body':
+    case 'herestring_redirect':
+      return secretPath(node.text) ? 'reads credentials (named in a heredoc)' : null;
+  }
+  return null;
 }

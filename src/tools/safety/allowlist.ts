@@ -93,6 +93,8 @@ function checkCommand(node: SyntaxNode): string | null {
 function checkRedirect(node: SyntaxNode): string | null {
   const op = node.children.find((c) => c !== null && !c.isNamed)?.type ?? '';
   const dest = node.childForFieldName('destination');
+  // `cat >/dev/null FILE`: bash reads FILE as an argument, tree-sitter as part of the redirection.
+  if (node.childrenForFieldName('destination').length > 1) return 'words after a redirection';
   if (!dest || dest.type === 'process_substitution') return null; // `> >(cmd)`: cmd is checked itself
   const target = resolveArg(dest);
   if (/^\/dev\/(tcp|udp)\//.test(target.text)) return 'redirection to the network';

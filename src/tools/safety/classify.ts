@@ -17,7 +17,7 @@ import { findDownload, ruleFor } from './program-rules';
 import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from './script-rules';
 import { secretAccess, secretInNode, secretPath } from './secrets';
-import { commandArgv, commandOf, inputFile, joinContinuations, literalOutput, redirectTexts } from './syntax';
+import { commandArgv, commandOf, inputFile, joinContinuations, literalOutput, redirectTexts, wordsAfterRedirects } from './syntax';
 import { unwrap } from './wrappers';
 
 export interface SafetyVerdict {
@@ -193,7 +193,7 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, h
     const { node, nest } = visit;
     switch (node.type) {
       case 'command': {
-        const argv = commandArgv(node);
+        const argv = [...commandArgv(node), ...wordsAfterRedirects([node, statementOf(visit)?.node ?? null])];
         runArgv(state, argv, stdinOf(visit), depth, 0);
         checkStdinProgram(state, visit, argv);
         state.arithmetic ||= arithmeticCommand(argv[0] ? programName(argv[0]) : null, argv.slice(1));

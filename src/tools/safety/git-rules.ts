@@ -10,6 +10,7 @@ import { clip, has, hasLong, parseFlags, type Flags, type Rule, type RuleContext
 
 /** A checkout operand that names files rather than a branch: `.`, `./x`, `:/x`, `file.txt`. */
 const PATHLIKE = /^(\.|:\/|\*)|\.[A-Za-z]\w*$/;
+const CHECKOUT_VALUES = ['-b', '-B', '-c', '-C', '--orphan', '--conflict', '-U', '--unified', '--inter-hunk-context'];
 const GIT_VALUES = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix'];
 
 /**
@@ -123,19 +124,22 @@ export const git: Rule = (args, ctx) => {
       if (p[0] && /:\/\/|^[^/]*@|^[/.~]/.test(p[0])) return hit('push to an address (sends the repository)');
       return p.some((r) => r.startsWith('+')) ? hit('push +refspec') : undefined;
     case 'checkout':
-    case 'switch':
-      if (has(f, 'fp', '--force', '--discard-changes', '--ours', '--theirs', '--patch', '--pathspec-from-file', '--merge'))
+    case 'switch': {
+      // `-bNAME`, `-qcNAME`: what follows b/B/c/C is the branch name, not more flags.
+      const g = parseFlags(rest.map((a) => (/^-[a-zA-Z]*[bBcC]./.test(a.text) ? { ...a, text: a.text.replace(/([bBcC]).*/, '$1') } : a)));
+      if (has(g, 'fpm', '--force', '--discard-changes', '--ours', '--theirs', '--patch', '--pathspec-from-file', '--merge'))
         return hit(`${sub} --force`);
       // `checkout REV PATH…`, `checkout -- PATH`, `checkout file.txt`: the files are overwritten.
-      const ops = parseFlags(rest, ['-b', '-B', '-c', '-C', '--orphan']).positionals.map((a) => a.text);
+      const ops = parseFlags(rest, CHECKOUT_VALUES).positionals.map((a) => a.text);
       if (rest.some((a) => a.text === '--' || a.glob || a.dynamic) || ops.length > 1 || ops.some((r) => PATHLIKE.test(r)))
         return hit(`${sub} of paths (overwrites files)`);
-      return f.short.has('B') || f.short.has('C') ? hit(`${sub} -B (resets a branch)`) : undefined;
+      return g.short.has('B') || g.short.has('C') ? hit(`${sub} -B (resets a branch)`) : undefined;
+    }
     case 'restore':
       return has(f, 'S', '--staged') && !has(f, 'W', '--worktree') ? undefined : hit('restore');
     case 'stash':
-      // Everything but looking: push/save (-u, -a) moves work out of the tree, pop/apply write it back.
-      return ['list', 'show', 'create'].includes(p[0] ?? '') ? undefined : hit(`stash ${p[0] ?? 'push'}`);
+      // push/save (-u, -a too) take work out of the tree, drop/clear delete it; pop/apply keep it on conflict.
+      return ['list', 'show', 'create', 'pop', 'apply', 'branch'].includes(p[0] ?? '') ? undefined : hit(`stash ${p[0] ?? 'push'}`);
     case 'branch':
       if (f.short.has('D') || (has(f, 'd', '--delete') && has(f, 'f', '--force'))) return hit('branch -D');
       return f.short.has('M') || f.short.has('C') || (has(f, 'f', '--force') && p.length > 0) ? hit('branch --force') : undefined;

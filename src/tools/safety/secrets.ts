@@ -109,14 +109,14 @@ function globRegExp(segment: string): RegExp | null {
   }
 }
 
-/** What in this word names credentials, or null. */
-export function secretPath(text: string): string | null {
+/** What in this word names credentials, or null; `globs`: the word's globs are patterns (not a regex). */
+export function secretPath(text: string, globs = true): string | null {
   if (SECRET_PAIR.test(text)) return clip(text);
   // Components of paths, `key=path`, `@file` (curl), `HEAD:path` (git), and words inside code.
   for (const part of text.split(/[\s/:=@,;'"()<>|&`$]+/)) {
     if (!part) continue;
     if (SECRET_NAME.test(part) && !/\.pub$/.test(part)) return clip(text);
-    const glob = globRegExp(part);
+    const glob = globs ? globRegExp(part) : null;
     if (glob && SAMPLES.some((s) => glob.test(s))) return clip(text);
   }
   return DYNAMIC_UNDER_HOME.test(text) ? clip(text) : null;
@@ -134,6 +134,8 @@ function envDumps(args: Arg[]): boolean {
   return true;
 }
 
+/** Options whose value is a file-name pattern: `find -name 'id_*'`, `rg -g '.env*'`. */
+const PATTERN_OPTION = /^(-i?(name|path|wholename|lname)|-g|--i?glob|--include|--exclude)$/;
 const JQ = new Set(['jq', 'gojq', 'jaq', 'yq']);
 const DECLARE_NAMES = (args: Arg[]): boolean => args.some((a) => !a.text.startsWith('-') && !a.text.startsWith('+'));
 
@@ -190,9 +192,10 @@ export function secretAccess(name: string, args: Arg[]): string | null {
     return `${name} ${clip(recursive.text)} (reads every file there, credentials too)`;
   // jq's filter is code, not a file name: `.env` there is a field.
   const filter = JQ.has(name) ? args.find((a) => !a.text.startsWith('-')) : undefined;
-  for (const a of args) {
+  for (const [i, a] of args.entries()) {
     if (a === filter) continue;
-    const hit = secretPath(a.text);
+    // A quoted `.*` is text (a regex, a message); unquoted, or given to `find -name`, it is a glob.
+    const hit = secretPath(a.text, a.glob || PATTERN_OPTION.test(args[i - 1]?.text ?? ''));
     if (hit) return `reads credentials (${hit})`;
   }
   return null;

@@ -178,7 +178,7 @@ export function ruleFor(name: string): Rule | undefined {
 }
 
 /** Programs that fetch from the network, for `curl … | sh`. */
-export const DOWNLOADERS: ReadonlySet<string> = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c']);
+const DOWNLOADERS: ReadonlySet<string> = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c']);
 
 /** A downloader (curl, wget, …) run anywhere inside a node, e.g. in `<(curl …)` or `$(curl …)`. */
 export function findDownload(root: SyntaxNode): string | null {

@@ -210,7 +210,7 @@ export function secretExpansion(text: string): string | null {
 }
 
 /** `export`, `export -p`, `declare -x`, `typeset`: a declaration naming no variable prints them all. */
-export function declarationDump(node: SyntaxNode): string | null {
+function declarationDump(node: SyntaxNode): string | null {
   const named = node.namedChildren.filter(
     (c) => c && /^(variable_name|variable_assignment|concatenation|simple_expansion|expansion)$/.test(c.type),
   );

@@ -107,6 +107,8 @@ export const HARMLESS: string[] = [
   'echo "$PWD"',
   'git checkout -b feat origin/feat',
   'git switch main',
+  'uv run pytest',
+  'echo build/ >> .gitignore',
   'git checkout -bfeature',
   'git stash pop',
   'ls | xargs -I{} echo {}',

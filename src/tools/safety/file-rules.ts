@@ -53,6 +53,9 @@ const always =
   (args, ctx, name) =>
     args.length === 1 && INFO.test(args[0]!.text) ? undefined : ctx.flag(`${name} ${what}`);
 
+/** `mvn clean`, `gradle clean`, `dotnet clean`: delete the build output. */
+const cleans: Rule = (args, ctx, name) => (args.some((a) => a.text === 'clean') ? ctx.flag(`${name} clean (deletes files)`) : undefined);
+
 /** rename, prename, mmv: unless only showing what they would do. */
 const renamer: Rule = (args, ctx, name) => {
   if (args.some((a) => INFO.test(a.text) || /^(-n|--dry-run|--no-act|--just-print)$/.test(a.text))) return;
@@ -136,9 +139,19 @@ export const FILE_RULES: Record<string, Rule> = {
   mutt: always('sends mail'),
   msmtp: always('sends mail'),
   swaks: always('sends mail'),
+  lzop: (args, ctx) => (args.some((a) => /^(-U|--unlink|--delete)$/.test(a.text)) ? ctx.flag('lzop -U (deletes its input)') : undefined),
+  rar: (args, ctx) =>
+    /^(m|mf|d)$/.test(args[0]?.text ?? '') || args.some((a) => a.text === '-df') ? ctx.flag('rar (deletes files)') : undefined,
+  unrar: (args, ctx) => (args.some((a) => a.text === '-o+') ? ctx.flag('unrar -o+ (overwrites files)') : undefined),
+  mvn: cleans,
+  gradle: cleans,
+  dotnet: cleans,
+  uvx: always('runs a package'),
+  tsp: always('runs a command later'),
+  nq: always('runs a command later'),
+  pueue: (args, ctx) => (args[0]?.text === 'add' ? ctx.flag('pueue add (runs a command later)') : undefined),
   telnet: always('(opens a network connection)'),
   bwrap: always('runs a command'),
   sem: always('runs commands'),
-  uvx: always('runs a package'),
   sudoedit: always('edits files as root'),
 };

@@ -11,6 +11,7 @@ import { overwrites, REWRITE_RULES } from './rewrite-rules';
 import { clip, dangerousTarget, has, hasLong, isSafeSink, parseFlags, runsLater, type Rule } from './rule-kit';
 import { SYSTEM_RULES } from './system-rules';
 import { FILE_RULES } from './file-rules';
+import { isRunner, runner } from './runner-rules';
 import { find, unwrap, wrapper, WRAPPERS, xargs } from './wrappers';
 
 const always: Rule = (_args, ctx, name) => ctx.flag(name);
@@ -169,6 +170,7 @@ const TABLES = [RULES, REWRITE_RULES, LAUNCHER_RULES, SYSTEM_RULES, FILE_RULES];
 
 /** The rule for a program name (already normalised by programName). */
 export function ruleFor(name: string): Rule | undefined {
+  if (isRunner(name)) return runner(TABLES.find((t) => Object.hasOwn(t, name))?.[name]);
   for (const table of TABLES) if (Object.hasOwn(table, name)) return table[name];
   if (Object.hasOwn(WRAPPERS, name)) return wrapper;
   if (Object.hasOwn(SUBCOMMAND_RULES, name)) return bySubcommand;

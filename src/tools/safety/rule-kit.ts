@@ -106,7 +106,7 @@ export function dangerousTarget(a: Arg): string | null {
  * info/attributes, worktree config name what git runs). Even appending to them counts.
  */
 const RUNS_LATER =
-  /(^|\/)(\.(bash_?rc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|envrc|gitconfig|gitattributes|gitmodules|lfsconfig|npmrc|pythonrc)|\.config\/(fish|aish|git)\/.*|\.git\/.+|\.ssh\/(authorized_keys2?|config|rc)|crontabs?\/.*|sitecustomize\.py|usercustomize\.py)$|^\/etc\//;
+  /(^|\/)(\.(bash_?rc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|envrc|gitconfig|gitattributes|gitmodules|lfsconfig|npmrc|pythonrc)|\.config\/(fish|aish|git)\/.*|\.git(\/.+)?|\.ssh\/(authorized_keys2?|config|rc)|crontabs?\/.*|sitecustomize\.py|usercustomize\.py)$|^\/etc\//;
 export const runsLater = (path: string): boolean => RUNS_LATER.test(path);
 
 const SAFE_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);

@@ -33,7 +33,7 @@ const SECRET_NAME = new RegExp(
 );
 /** Two-component paths: `.config/gh`, `.config/aish`, `share/aish`, `run/secrets`, `.local/share/keyrings`. */
 const SECRET_PAIR =
-  /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|ssl\/private|\.config\/(op|google-chrome|chromium|BraveSoftware)|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/[^/\s]+\/(task\/[^/\s]+\/)?environ/i;
+  /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|ssl\/private|\.config\/(op|google-chrome|chromium|BraveSoftware)|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/.*environ|^\/proc\/[^/\s]+\/?$/i;
 /** Names to try a glob against: `~/.s*` could be `~/.ssh`. */
 const SAMPLES = [
   '.ssh',

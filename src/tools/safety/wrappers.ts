@@ -92,6 +92,7 @@ export const WRAPPERS: Record<string, Wrapper> = {
   builtin: {},
   unbuffer: {},
   busybox: {},
+  toybox: {},
   torsocks: {},
   proxychains: { values: ['-f'] },
   proxychains4: { values: ['-f'] },

@@ -152,6 +152,8 @@ export const HARM: Record<string, string[]> = {
     "python3 <<'EOF'\nprint(open('/root/.ssh/id_rsa').read())\nEOF",
     'c=~/.ssh/id_rsa; cat $c',
     'cd /proc/self && cat environ',
+    "find . -name '*.pem' -exec cat {} +",
+    'cat $XDG_CONFIG_HOME/aish/config.ts',
     'cat /proc/self/../self/environ',
     'cat >/dev/null ~/.ssh/id_rsa',
     '2>/dev/null cat ~/.aws/credentials',

@@ -21,6 +21,8 @@ describe('secretPath', () => {
     '~/.[s]sh',
     '~/.{ssh,gnupg}',
     'id_*',
+    '*.pem',
+    '*_rsa',
     '/proc/1/environ',
     '/proc/self/task/7/environ',
     '-d@.env',
@@ -28,12 +30,25 @@ describe('secretPath', () => {
     '~/$(printf x)/y',
     '~/.config/aish/config.ts',
     '~/.local/share/aish/history',
+    '$XDG_CONFIG_HOME/aish/config.ts',
+    '${AISH_CONFIG}',
+    '$AISH_DATA_DIR/memory.jsonl',
   ])('names credentials: %s', (p) => expect(secretPath(p)).not.toBeNull());
 
-  it.each(['.env.example', '.env.sample', 'keys/id_rsa.pub', 'src/env.ts', 'README.md', '*.md', 'c*', 'environment', 'os.environ', '~'])(
-    'does not for %s',
-    (p) => expect(secretPath(p)).toBeNull(),
-  );
+  it.each([
+    '.env.example',
+    '.env.sample',
+    'keys/id_rsa.pub',
+    'src/env.ts',
+    'README.md',
+    '*.md',
+    '*.*',
+    'src/*.ts',
+    'c*',
+    'environment',
+    'os.environ',
+    '~',
+  ])('does not for %s', (p) => expect(secretPath(p)).toBeNull());
 });
 
 describe('secretVariable', () => {

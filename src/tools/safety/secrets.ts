@@ -33,7 +33,7 @@ const SECRET_NAME = new RegExp(
 );
 /** Two-component paths: `.config/gh`, `.config/aish`, `share/aish`, `run/secrets`, `.local/share/keyrings`. */
 const SECRET_PAIR =
-  /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|ssl\/private|\.config\/(op|google-chrome|chromium|BraveSoftware)|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/.*environ|^\/proc\/[^/\s]+\/?$/i;
+  /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|ssl\/private|\.config\/(op|google-chrome|chromium|BraveSoftware)|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/.*environ|^\/proc\/[^/\s]+\/?$|\$\{?(XDG_CONFIG_HOME|XDG_DATA_HOME)\}?\/aish|\$\{?AISH_(CONFIG|DATA_DIR)\b/i;
 /** Names to try a glob against: `~/.s*` could be `~/.ssh`. */
 const SAMPLES = [
   '.ssh',
@@ -80,8 +80,9 @@ const RECURSIVE_READERS = new Set([
 ]);
 
 function globRegExp(segment: string): RegExp | null {
-  // `*`, `c*`, `e*`: too common in ordinary commands; a glob counts with a dot or two letters first.
-  if (!/[*?[{]/.test(segment) || !/^(\.|[\w-]{2})/.test(segment)) return null;
+  // `*`, `c*`, `*.*`: too common in ordinary commands to ask for; a glob counts when it starts
+  // with a dot (`.*`, `.s?h`) or spells out two characters or more (`id_*`, `*.pem`).
+  if (!/[*?[{]/.test(segment) || !(segment.startsWith('.') || segment.replace(/\[[^\]]*\]|[*?{},]/g, '').length >= 2)) return null;
   let re = '';
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i]!;

@@ -84,10 +84,9 @@ function checkCommand(node: SyntaxNode): string | null {
   const path = program.text;
   if (path.includes('/') && !SYSTEM_DIR.test(path)) return `${clip(path)} is a file nobody has read`;
   const name = path.slice(path.lastIndexOf('/') + 1);
-  const check = readOnlyCheck(name);
-  if (!check) return `${clip(name)} is not on the read-only list`;
   const args = rest.map(resolveArg);
-  return secretAccess(name, args) ?? check(args, name);
+  const check = readOnlyCheck(name);
+  return secretAccess(name, args) ?? (check ? check(args, name) : `${clip(name)} is not on the read-only list`);
 }
 
 function checkRedirect(node: SyntaxNode): string | null {

@@ -72,6 +72,8 @@ describe('commands', () => {
     ['grep -rn key ..', 'every file'],
     ['tar czf /tmp/h.tgz ~', 'every file'],
     ['find ~ -type f -exec cat {} +', 'every file'],
+    ['cat "$(printf \'%s/.%s/id_%s\' ~ ssh rsa)"', 'spells at run time'],
+    ['cd && cat .netrc', 'home directory'],
   ])('%s asks (%s) and is never allowlisted', (c, why) => {
     const v = classifyCommandSync(c);
     expect(v.destructive).toBe(true);
@@ -89,5 +91,8 @@ describe('commands', () => {
     'du -sh ~',
     'find ~ -name x.txt',
     'echo $HOME',
+    'wc -l $(git ls-files)',
+    'echo "$(pwd)"',
+    'cd .. && ls',
   ])('%s does not', (c) => expect(classifyCommandSync(c).destructive).toBe(false));
 });

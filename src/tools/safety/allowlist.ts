@@ -86,7 +86,8 @@ function checkCommand(node: SyntaxNode): string | null {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const args = rest.map(resolveArg);
   const check = readOnlyCheck(name);
-  return secretAccess(name, args) ?? (check ? check(args, name) : `${clip(name)} is not on the read-only list`);
+  const own = check ? check(args, name) : null;
+  return own ?? secretAccess(name, args) ?? (check ? null : `${clip(name)} is not on the read-only list`);
 }
 
 function checkRedirect(node: SyntaxNode): string | null {

@@ -7,7 +7,8 @@
  * inline code, `find -name` patterns — and globs (`~/.s*`, `'id_*'`) count when they could name a
  * credentials file.
  */
-import type { Arg, SyntaxNode } from './shell-parser';
+import { programName, type Arg, type SyntaxNode } from './shell-parser';
+import { commandArgv } from './syntax';
 import { clip } from './rule-kit';
 
 /** A path component that is, or holds, credentials. */
@@ -140,9 +141,59 @@ const PATTERN_OPTION = /^(-i?(name|path|wholename|lname)|-g|--i?glob|--include|-
 const JQ = new Set(['jq', 'gojq', 'jaq', 'yq']);
 const DECLARE_NAMES = (args: Arg[]): boolean => args.some((a) => !a.text.startsWith('-') && !a.text.startsWith('+'));
 
+/** Programs that turn text into other text: a path spelled by them is only known at run time. */
+const ASSEMBLERS = new Set([
+  'printf',
+  'echo',
+  'tr',
+  'rev',
+  'sed',
+  'awk',
+  'gawk',
+  'base64',
+  'base32',
+  'basenc',
+  'xxd',
+  'od',
+  'openssl',
+  'perl',
+  'python',
+  'python3',
+  'node',
+  'ruby',
+  'cut',
+  'paste',
+  'iconv',
+  'jq',
+]);
+const PRINTERS = new Set(['echo', 'printf', 'test', '[']);
+
+/** `cat "$(printf '%s/.%s/id_%s' ~ ssh rsa)"`: an argument spelled by a text tool at run time. */
+function assembledPath(name: string, args: Arg[]): string | null {
+  if (PRINTERS.has(name)) return null;
+  for (const a of args) {
+    if (!a.dynamic || !a.node || !/\$\(|`/.test(a.text)) continue;
+    const stack = [a.node];
+    for (let n = stack.pop(); n; n = stack.pop()) {
+      if (n.type === 'command') {
+        const first = commandArgv(n)[0];
+        const inner = first && programName(first);
+        if (inner && ASSEMBLERS.has(inner)) return `${name} of a path ${inner} spells at run time`;
+      }
+      for (const c of n.namedChildren) if (c) stack.push(c);
+    }
+  }
+  return null;
+}
+
 /** Why this simple command dumps the environment or reads credentials, or null. */
 export function secretAccess(name: string, args: Arg[]): string | null {
   switch (name) {
+    case 'cd':
+    case 'pushd':
+      // Relative paths from home reach the stores without naming home (`cd; cat .ssh/id_rsa`).
+      if (args.length === 0 || /^(~|\$\{?HOME\}?)\/?$/.test(args[0]!.text)) return `${name} to the home directory`;
+      break;
     case 'printenv':
       if (args.every((a) => a.text.startsWith('-')) || args.some((a) => a.dynamic || secretVariable(a.text)))
         return 'printenv (reads the environment)';
@@ -191,6 +242,8 @@ export function secretAccess(name: string, args: Arg[]): string | null {
   const recursive = reader && args.find((a) => !a.text.startsWith('-') && HOME_OR_ROOT.test(a.text));
   if (recursive && (name !== 'grep' || args.some((a) => /^-[a-zA-Z]*[rR]|^--(recursive|dereference-recursive)$/.test(a.text))))
     return `${name} ${clip(recursive.text)} (reads every file there, credentials too)`;
+  const assembled = assembledPath(name, args);
+  if (assembled) return assembled;
   // jq's filter is code, not a file name: `.env` there is a field.
   const filter = JQ.has(name) ? args.find((a) => !a.text.startsWith('-')) : undefined;
   for (const [i, a] of args.entries()) {

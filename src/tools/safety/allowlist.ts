@@ -13,6 +13,7 @@ import { getShellParser, loadShellParser, resolveArg, type SyntaxNode } from './
 import { arithmeticNode, mayHideCode, unparsedCommands } from './hidden-code';
 import { clip, isSafeSink } from './rule-kit';
 import { readOnlyCheck } from './readonly-programs';
+import { secretAccess, secretExpansion, secretPath } from './secrets';
 import { joinContinuations } from './syntax';
 
 export interface AllowVerdict {
@@ -83,17 +84,21 @@ function checkCommand(node: SyntaxNode): string | null {
   const path = program.text;
   if (path.includes('/') && !SYSTEM_DIR.test(path)) return `${clip(path)} is a file nobody has read`;
   const name = path.slice(path.lastIndexOf('/') + 1);
+  const args = rest.map(resolveArg);
   const check = readOnlyCheck(name);
-  if (!check) return `${clip(name)} is not on the read-only list`;
-  return check(rest.map(resolveArg), name);
+  const own = check ? check(args, name) : null;
+  return own ?? secretAccess(name, args) ?? (check ? null : `${clip(name)} is not on the read-only list`);
 }
 
 function checkRedirect(node: SyntaxNode): string | null {
   const op = node.children.find((c) => c !== null && !c.isNamed)?.type ?? '';
   const dest = node.childForFieldName('destination');
+  // `cat >/dev/null FILE`: bash reads FILE as an argument, tree-sitter as part of the redirection.
+  if (node.childrenForFieldName('destination').length > 1) return 'words after a redirection';
   if (!dest || dest.type === 'process_substitution') return null; // `> >(cmd)`: cmd is checked itself
   const target = resolveArg(dest);
   if (/^\/dev\/(tcp|udp)\//.test(target.text)) return 'redirection to the network';
+  if (secretPath(target.text)) return `reads credentials (${clip(target.text)})`;
   if (op === '<' || ((op === '>&' || op === '<&') && /^(\d+-?|-)$/.test(target.text))) return null;
   // Not /dev/tty: that would reach the user's terminal around aish's capture of the output.
   if (!target.dynamic && isSafeSink(target.text) && target.text !== '/dev/tty') return null;
@@ -126,7 +131,8 @@ function checkTree(root: SyntaxNode, hidden: boolean): string | null {
     else if (hidden && unparsedCommands(node).length > 0) reason = 'backquoted commands the parser did not read';
     else if (node.type === 'command') reason = checkCommand(node);
     else if (node.type === 'file_redirect') reason = checkRedirect(node);
-    else if (node.type === 'expansion') reason = checkExpansion(node);
+    else if (node.type === 'expansion') reason = secretExpansion(node.text) ?? checkExpansion(node);
+    else if (node.type === 'simple_expansion') reason = secretExpansion(node.text);
     else if (node.type === 'variable_assignment') reason = prefix ? null : `assigning ${clip(node.text)} changes later commands`;
     else if (!STRUCTURE.has(node.type) && !(test && (TEST_PARTS.has(node.type) || node.type === 'test_command')))
       reason = `${node.type.replace(/_/g, ' ')} is not a plain command`;

@@ -13,10 +13,11 @@
 import { getShellParser, loadShellParser, programName, resolveArg, type Arg, type ShellParser, type SyntaxNode } from './shell-parser';
 import { arithmeticCommand, arithmeticNode, codeInData, mayHideCode, unparsedCommands } from './hidden-code';
 import { compilePatterns, matchesAny } from './patterns';
-import { DOWNLOADERS, ruleFor } from './program-rules';
+import { findDownload, ruleFor } from './program-rules';
 import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from './script-rules';
-import { commandArgv, commandOf, inputFile, joinContinuations, literalOutput, redirectTexts } from './syntax';
+import { secretAccess, secretInNode, secretPath } from './secrets';
+import { commandArgv, commandOf, inputFile, joinContinuations, literalOutput, redirectTexts, wordsAfterRedirects } from './syntax';
 import { unwrap } from './wrappers';
 
 export interface SafetyVerdict {
@@ -50,8 +51,8 @@ const NESTING = new Set([
   'c_style_for_statement',
   'case_statement',
 ]);
-/** Output redirections that truncate their target (`>&` only when the target is a file). */
-const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
+/** Redirections that truncate or overwrite their target (`>&` only when the target is a file). */
+const TRUNCATING = new Set(['>', '>|', '&>', '>&', '<>']);
 /** Where a program named by path is still the system's own (`/bin/rm` is `rm`, `./rm` is a script). */
 const SYSTEM_PROGRAM = /^\/(usr\/(local\/)?|opt\/homebrew\/)?s?bin\/[^/]+$/;
 export const EXTRA_PATTERN_REASON = 'matches safety.extraDestructivePatterns';
@@ -113,20 +114,6 @@ function checkStdinProgram(state: State, cmd: Visit, argv: Arg[]): void {
   if (redirectTexts(cmd.node, statement) === null || (upstream && literalOutput(upstream) === null)) flag(state, `… | ${runner}`);
 }
 
-/** A downloader (curl, wget, …) run anywhere inside a node, e.g. in `<(curl …)` or `$(curl …)`. */
-function findDownload(root: SyntaxNode): string | null {
-  const stack = [root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'command') {
-      const argv = unwrap(commandArgv(node));
-      const name = argv[0] && programName(argv[0]);
-      if (name && DOWNLOADERS.has(name)) return name;
-    }
-    for (const c of node.namedChildren) if (c) stack.push(c);
-  }
-  return null;
-}
-
 // ---- checks ------------------------------------------------------------------------------------
 
 function flag(state: State, reason: string): void {
@@ -146,6 +133,8 @@ function runArgv(state: State, argv: Arg[], stdin: string[], depth: number, hops
   if (name === null) return flag(state, `unknown program ${clip(first.text)}`);
   // A program named by a path of its own (`./x.sh`, `bin/tool`) is a file nobody has read.
   if (first.text.includes('/') && !SYSTEM_PROGRAM.test(first.text)) flag(state, `runs ${clip(first.text)}`);
+  const secret = secretAccess(name, argv.slice(1));
+  if (secret) flag(state, secret);
   const rule = (Object.hasOwn(SCRIPT_RULES, name) ? SCRIPT_RULES[name] : SHELLS.has(name) ? shell : undefined) ?? ruleFor(name);
   if (!rule) return;
   const ctx: RuleContext = {
@@ -172,6 +161,7 @@ function checkRedirect(state: State, node: SyntaxNode): void {
   const dest = node.childForFieldName('destination');
   if (!op || !dest || dest.type === 'process_substitution') return;
   const target = resolveArg(dest);
+  if (secretPath(target.text)) flag(state, `${op} ${clip(target.text)} (credentials)`);
   if ((op === '>>' || op === '&>>') && runsLater(target.text)) return flag(state, `>> ${clip(target.text)} (runs later)`);
   if (!TRUNCATING.has(op)) return;
   if (!target.dynamic && isSafeSink(target.text)) return;
@@ -203,7 +193,7 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, h
     const { node, nest } = visit;
     switch (node.type) {
       case 'command': {
-        const argv = commandArgv(node);
+        const argv = [...commandArgv(node), ...wordsAfterRedirects([node, statementOf(visit)?.node ?? null])];
         runArgv(state, argv, stdinOf(visit), depth, 0);
         checkStdinProgram(state, visit, argv);
         state.arithmetic ||= arithmeticCommand(argv[0] ? programName(argv[0]) : null, argv.slice(1));
@@ -221,6 +211,8 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, h
         checkPipeline(state, node);
         break;
     }
+    const secret = secretInNode(node);
+    if (secret) flag(state, secret);
     if (!lenient && (node.isMissing || node.type === 'ERROR')) markUnparseable(state);
     state.arithmetic ||= arithmeticNode(node);
     if (hidden) {

@@ -1,11 +1,16 @@
 /**
  * git: history rewrites and lost work (`reset --hard`, `clean -f`, `push --force`, `rebase`,
- * `commit --amend`, `checkout -- path`, `restore`, `stash drop`), and configuration that names a
- * program git will run (`-c core.pager=…`, `-c alias.x='!…'`, `git config core.fsmonitor …`).
+ * `commit --amend`, `checkout REV -- path`, `restore`, `stash`), commands that rewrite the work
+ * tree or the index (`rm`, `mv`, `apply`, `am`, `read-tree`, `update-index`), and configuration that
+ * names a program git will run (`-c core.pager=…`, `git config core.fsmonitor …`, `init
+ * --template`, `--git-dir` of another repository).
  */
 import type { Arg } from './shell-parser';
 import { clip, has, hasLong, parseFlags, type Flags, type Rule, type RuleContext } from './rule-kit';
 
+/** A checkout operand that names files rather than a branch: `.`, `./x`, `:/x`, `file.txt`. */
+const PATHLIKE = /^(\.|:\/|\*)|\.[A-Za-z]\w*$/;
+const CHECKOUT_VALUES = ['-b', '-B', '-c', '-C', '--orphan', '--conflict', '-U', '--unified', '--inter-hunk-context'];
 const GIT_VALUES = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix'];
 
 /**
@@ -32,6 +37,9 @@ function globalOptions(args: Arg[], ctx: RuleContext): number {
       else checkConfigKey(value.text.split('=')[0]!, ctx);
     } else if (t.startsWith('--exec-path=') || t === '--exec-path') {
       if (t !== '--exec-path') ctx.flag('git --exec-path (runs other programs)');
+    } else if (/^--(git-dir|work-tree)(=|$)/.test(t)) {
+      ctx.flag(`git ${t.split('=')[0]} (uses another repository's configuration)`);
+      if (!t.includes('=')) i++;
     } else if (GIT_VALUES.includes(t)) i++;
     else if (!t.startsWith('-')) return i;
   }
@@ -78,7 +86,9 @@ function commandOptions(sub: string, rest: Arg[], ctx: RuleContext): void {
           : value();
       if (script !== undefined) ctx.runScript(script);
       if (sub === 'submodule') return;
-    } else if (/^--outp?u?t?(=|$)/.test(t) && t.length >= 5) {
+    } else if (/^--(template|separate-git-dir)(=|$)/.test(t) || (sub === 'clone' && /^(-c|--config)(=|$)/.test(t))) {
+      ctx.flag(`git ${sub} ${t.split('=')[0]} (plants configuration or hooks)`);
+    } else if ((/^--outp?u?t?(=|$)/.test(t) && t.length >= 5) || (sub === 'archive' && /^-o/.test(t))) {
       ctx.flag(`git ${sub} --output (overwrites a file)`);
     } else if (
       /^--(upload-pack|receive-pack|exec)(=|$)/.test(t) ||
@@ -107,20 +117,29 @@ export const git: Rule = (args, ctx) => {
     case 'reset':
       return hasLong(f, '--hard', '--merge') ? hit('reset --hard') : undefined;
     case 'clean':
-      return has(f, 'f', '--force') && !has(f, 'n', '--dry-run') ? hit('clean -f') : undefined;
+      return has(f, 'n', '--dry-run') ? undefined : hit('clean -f');
     case 'push':
       if (has(f, 'f', '--force', '--force-with-lease', '--mirror')) return hit('push --force');
       if (has(f, 'd', '--delete', '--prune') || p.some((r) => r.startsWith(':'))) return hit('push --delete');
+      if (p[0] && /:\/\/|^[^/]*@|^[/.~]/.test(p[0])) return hit('push to an address (sends the repository)');
       return p.some((r) => r.startsWith('+')) ? hit('push +refspec') : undefined;
     case 'checkout':
-    case 'switch':
-      if (has(f, 'f', '--force', '--discard-changes')) return hit(`${sub} --force`);
-      if (rest.some((a) => a.text === '--') || p.some((r) => /^(\.|:\/|\*)/.test(r))) return hit('checkout -- paths');
-      return f.short.has('B') || f.short.has('C') ? hit(`${sub} -B (resets a branch)`) : undefined;
+    case 'switch': {
+      // `-bNAME`, `-qcNAME`: what follows b/B/c/C is the branch name, not more flags.
+      const g = parseFlags(rest.map((a) => (/^-[a-zA-Z]*[bBcC]./.test(a.text) ? { ...a, text: a.text.replace(/([bBcC]).*/, '$1') } : a)));
+      if (has(g, 'fpm', '--force', '--discard-changes', '--ours', '--theirs', '--patch', '--pathspec-from-file', '--merge'))
+        return hit(`${sub} --force`);
+      // `checkout REV PATH…`, `checkout -- PATH`, `checkout file.txt`: the files are overwritten.
+      const ops = parseFlags(rest, CHECKOUT_VALUES).positionals.map((a) => a.text);
+      if (rest.some((a) => a.text === '--' || a.glob || a.dynamic) || ops.length > 1 || ops.some((r) => PATHLIKE.test(r)))
+        return hit(`${sub} of paths (overwrites files)`);
+      return g.short.has('B') || g.short.has('C') ? hit(`${sub} -B (resets a branch)`) : undefined;
+    }
     case 'restore':
       return has(f, 'S', '--staged') && !has(f, 'W', '--worktree') ? undefined : hit('restore');
     case 'stash':
-      return p[0] === 'drop' || p[0] === 'clear' ? hit(`stash ${p[0]}`) : undefined;
+      // push/save (-u, -a too) take work out of the tree, drop/clear delete it; pop/apply keep it on conflict.
+      return ['list', 'show', 'create', 'pop', 'apply', 'branch'].includes(p[0] ?? '') ? undefined : hit(`stash ${p[0] ?? 'push'}`);
     case 'branch':
       if (f.short.has('D') || (has(f, 'd', '--delete') && has(f, 'f', '--force'))) return hit('branch -D');
       return f.short.has('M') || f.short.has('C') || (has(f, 'f', '--force') && p.length > 0) ? hit('branch --force') : undefined;
@@ -142,9 +161,29 @@ export const git: Rule = (args, ctx) => {
     case 'gc':
       return f.long.some((l) => /^--prune=(now|all)$/.test(l)) ? hit('gc --prune=now') : undefined;
     case 'update-ref':
-      return has(f, 'd') ? hit('update-ref -d') : undefined;
+    case 'update-index':
+    case 'symbolic-ref':
+    case 'replace':
+      return hit(`${sub} (rewrites refs or the index)`);
     case 'rm':
-      return has(f, 'f', '--force') ? hit('rm -f') : undefined;
+    case 'mv':
+      return has(f, 'n', '--dry-run') ? undefined : hit(`${sub} (deletes or moves files)`);
+    case 'sparse-checkout':
+      return p[0] === 'list' || p[0] === 'check-rules' ? undefined : hit('sparse-checkout (removes files from the tree)');
+    case 'prune':
+      return has(f, 'n', '--dry-run') ? undefined : hit('prune (deletes unreachable commits)');
+    case 'read-tree':
+      return has(f, 'n', '--dry-run') ? undefined : hit('read-tree (rewrites the index and files)');
+    case 'checkout-index':
+      return has(f, 'fa', '--force', '--all') ? hit('checkout-index -f (overwrites files)') : undefined;
+    case 'apply':
+      return hasLong(f, '--check', '--stat', '--numstat', '--summary') && !hasLong(f, '--apply', '--index', '--cached')
+        ? undefined
+        : hit('apply (rewrites files)');
+    case 'am':
+      return hasLong(f, '--abort', '--quit', '--show-current-patch') ? undefined : hit('am (rewrites files)');
+    case 'submodule':
+      return p[0] === 'deinit' || (p[0] === 'update' && has(f, 'f', '--force')) ? hit(`submodule ${p[0]}`) : undefined;
     case 'worktree':
       return p[0] === 'remove' && has(f, 'f', '--force') ? hit('worktree remove --force') : undefined;
   }

@@ -142,7 +142,7 @@ const buildRun =
   (args, ctx, name) => {
     const sub = parseFlags(args).positionals[0]?.text ?? '';
     if (runs.includes(sub)) ctx.flag(`${name} ${sub} (runs project code)`);
-    if (sub === 'uninstall') ctx.flag(`${name} uninstall`);
+    if (sub === 'uninstall' || sub === 'clean') ctx.flag(`${name} ${sub} (deletes files)`);
   };
 
 /** ssh and scp options that run a local command before connecting. */
@@ -157,11 +157,13 @@ const ssh: Rule = (args, ctx, name) => {
 
 const netcat: Rule = (args, ctx, name) => {
   if (args.some((a) => /^(-[a-zA-Z]*[ec]|--exec|--sh-exec|--lua-exec)/.test(a.text))) ctx.flag(`${name} -e (runs a program)`);
+  else if (!onlyVersion(args)) ctx.flag(`${name} (sends or serves data over the network)`);
 };
 
 const socat: Rule = (args, ctx) => {
   if (args.some((a) => a.dynamic || /(^|!!)(exec|system|open|create|creat|gopen|pipe):/i.test(a.text)))
     ctx.flag('socat runs a program or writes a file');
+  else if (args.some((a) => /^(tcp|udp|sctp|openssl|socks|proxy|dccp|ip)[46]?(-[a-z]+)?:/i.test(a.text))) ctx.flag('socat (network)');
 };
 
 const tcpdump: Rule = (args, ctx) =>

@@ -2,14 +2,17 @@
  * Per-program rules: the classifier hands every simple command here as words with quoting removed,
  * and a rule reports what makes it destructive (`rm -rf`, `git push --force`, `dd of=`, …).
  */
-import type { Arg } from './shell-parser';
+import { programName, type Arg, type SyntaxNode } from './shell-parser';
+import { commandArgv } from './syntax';
 import { git } from './git-rules';
 import { interpreter, language } from './interpreters';
 import { LAUNCHER_RULES } from './launchers';
 import { overwrites, REWRITE_RULES } from './rewrite-rules';
 import { clip, dangerousTarget, has, hasLong, isSafeSink, parseFlags, runsLater, type Rule } from './rule-kit';
 import { SYSTEM_RULES } from './system-rules';
-import { find, wrapper, WRAPPERS, xargs } from './wrappers';
+import { FILE_RULES } from './file-rules';
+import { isRunner, runner } from './runner-rules';
+import { find, unwrap, wrapper, WRAPPERS, xargs } from './wrappers';
 
 const always: Rule = (_args, ctx, name) => ctx.flag(name);
 
@@ -163,10 +166,11 @@ const RULES: Record<string, Rule> = {
   dd: (args, ctx) => (args.some((a) => a.text.startsWith('of=')) ? ctx.flag('dd of=') : undefined),
 };
 
-const TABLES = [RULES, REWRITE_RULES, LAUNCHER_RULES, SYSTEM_RULES];
+const TABLES = [RULES, REWRITE_RULES, LAUNCHER_RULES, SYSTEM_RULES, FILE_RULES];
 
 /** The rule for a program name (already normalised by programName). */
 export function ruleFor(name: string): Rule | undefined {
+  if (isRunner(name)) return runner(TABLES.find((t) => Object.hasOwn(t, name))?.[name]);
   for (const table of TABLES) if (Object.hasOwn(table, name)) return table[name];
   if (Object.hasOwn(WRAPPERS, name)) return wrapper;
   if (Object.hasOwn(SUBCOMMAND_RULES, name)) return bySubcommand;
@@ -176,4 +180,18 @@ export function ruleFor(name: string): Rule | undefined {
 }
 
 /** Programs that fetch from the network, for `curl … | sh`. */
-export const DOWNLOADERS: ReadonlySet<string> = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c']);
+const DOWNLOADERS: ReadonlySet<string> = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh', 'aria2c']);
+
+/** A downloader (curl, wget, …) run anywhere inside a node, e.g. in `<(curl …)` or `$(curl …)`. */
+export function findDownload(root: SyntaxNode): string | null {
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'command') {
+      const argv = unwrap(commandArgv(node));
+      const name = argv[0] && programName(argv[0]);
+      if (name && DOWNLOADERS.has(name)) return name;
+    }
+    for (const c of node.namedChildren) if (c) stack.push(c);
+  }
+  return null;
+}

@@ -2,7 +2,8 @@
  * The read-only part of git: inspecting history and the working tree, listing branches, tags,
  * remotes, stashes and configuration. Not included: anything that writes refs, the index beyond
  * git's own stat refresh, files or configuration, and options that run programs or write files
- * (`-c`, `--exec-path`, `--output`, `--ext-diff`, `--textconv`, `-O`, `--upload-pack`).
+ * (`-c`, `--exec-path`, `--output`, `--ext-diff`, `--textconv`, `-O`, `--upload-pack`), and anything
+ * that reaches the network (`ls-remote`, `fetch`): a URL can carry what the model read.
  */
 import type { Arg } from './shell-parser';
 
@@ -17,7 +18,8 @@ const GLOBAL_FLAGS = new Set([
   '--noglob-pathspecs',
   '--icase-pathspecs',
 ]);
-const GLOBAL_VALUES = new Set(['-C', '--git-dir', '--work-tree']);
+/** Not `--git-dir`/`--work-tree`: another repository's configuration may name programs. */
+const GLOBAL_VALUES = new Set(['-C']);
 
 /** Options of the reading subcommands that write a file or run a program. */
 const DENIED = ['--output', '--ext-diff', '--textconv', '--exec', '--paginate', '--open-files-in-pager', '--filters', '--upload-pack'];
@@ -100,7 +102,6 @@ const SUBCOMMANDS: Record<string, SubCheck> = {
   'name-rev': reading,
   whatchanged: reading,
   'check-ignore': reading,
-  'ls-remote': reading,
   branch: listing('branch', BRANCH_FLAGS),
   tag: listing('tag', TAG_FLAGS),
   remote: (rest) =>
@@ -120,7 +121,7 @@ export function gitReadOnly(args: Arg[]): string | null {
   let i = 0;
   for (; i < t.length; i++) {
     if (GLOBAL_VALUES.has(t[i]!)) i++;
-    else if (!(GLOBAL_FLAGS.has(t[i]!) || /^--(git-dir|work-tree)=/.test(t[i]!))) break;
+    else if (!GLOBAL_FLAGS.has(t[i]!)) break;
   }
   const sub = t[i];
   if (sub === '--version' && i === t.length - 1) return null;

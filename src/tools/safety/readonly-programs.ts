@@ -166,7 +166,7 @@ const date: Check = (args) => {
   return operands.some((a) => !a.text.startsWith('+')) ? 'date with an operand sets the clock' : null;
 };
 
-/** Exactly these argument lists: version queries, `env` without a command. */
+/** Exactly these argument lists: version queries. (Not `env`: alone it prints the environment.) */
 const exactly =
   (...allowed: string[]): Check =>
   (args, name) => {
@@ -205,7 +205,6 @@ const CHECKS: Record<string, Check> = {
   printf: (args) =>
     args[0] && (args[0].dynamic || args[0].glob || /^-[^-]/.test(args[0].text)) ? 'printf -v assigns a shell variable' : null,
   command: (args) => (/^-[vV]$/.test(args[0]?.text ?? '') && args.slice(1).every((a) => !a.dynamic) ? null : 'command runs its operand'),
-  env: exactly('', '-0', '--null'),
   hostname: (args) => (args.every((a) => !a.dynamic && HOSTNAME_READS.test(a.text)) ? null : 'hostname with an operand sets the host name'),
   // Version queries. Not included: tools that read project files that pick the program to run
   // (yarn's yarnPath, corepack's packageManager, rustup's rust-toolchain.toml, go's toolchain line)

@@ -5,7 +5,7 @@
  * OUT, tree -o, sponge). Editors run with commands (`vim -c`, `ed`, `emacs --batch`) count too.
  */
 import type { Arg } from './shell-parser';
-import { clip, has, hasLong, isOpt, parseFlags, scan, writesFile, type Rule } from './rule-kit';
+import { clip, has, hasLong, isOpt, parseFlags, runsLater, scan, writesFile, type Rule } from './rule-kit';
 
 /** GNU sed commands that run a program (`e`, `s///e`) or write a file (`w`, `W`, `s///w`). */
 export function sedDanger(script: string): string | null {
@@ -105,6 +105,7 @@ const curl: Rule = (args, ctx) =>
         ctx.flag(`curl ${opt} (writes files)`);
       else if (opt === '-K' || opt === '--config') ctx.flag(`curl ${opt} (options from a file may write files)`);
       else if ((opt === '-X' || opt === '--request') && /^delete$/i.test(v?.text ?? '')) ctx.flag('curl -X DELETE');
+      else if (/^(-[dFT]|--(data|form|upload-file|json)[\w-]*)$/.test(opt)) ctx.flag(`curl ${opt} (sends data)`);
       else if (isOpt(opt, ['-o', '-D', '-c', ...CURL_FILE_OPTIONS], true) && writesFile(v))
         ctx.flag(`curl ${opt} ${clip(v?.text ?? '')} (overwrites)`);
     },
@@ -130,6 +131,11 @@ const wget: Rule = (args, ctx) =>
           '--execute',
           '--config',
           '--use-askpass',
+          '--post-data',
+          '--post-file',
+          '--body-data',
+          '--body-file',
+          '--method',
         ])
       )
         ctx.flag(`wget ${opt} (writes files or runs commands)`);
@@ -156,7 +162,8 @@ const tar: Rule = (args, ctx) => {
   let extract = false;
   let keep = false;
   scan(bundled, 'fCbIFgKLNTVXH', (opt, v) => {
-    if (isOpt(opt, ['-x', '--extract', '--get', '--delete'])) extract = true;
+    if (isOpt(opt, ['--remove-files'])) ctx.flag('tar --remove-files (deletes files)');
+    else if (isOpt(opt, ['-x', '--extract', '--get', '--delete'])) extract = true;
     else if (isOpt(opt, ['-k', '--keep-old-files', '--skip-old-files', '--keep-newer-files'])) keep = true;
     else if (isOpt(opt, TAR_RUNS) || (isOpt(opt, ['--checkpoint-action']) && /exec/.test(v?.text ?? 'exec')))
       ctx.flag(`tar ${opt} (runs a program)`);
@@ -171,7 +178,7 @@ const unzip: Rule = (args, ctx) => {
 
 const sevenZip: Rule = (args, ctx, name) => {
   const t = args.map((a) => a.text);
-  if (t[0] === 'd') return ctx.flag(`${name} d (deletes from an archive)`);
+  if (t[0] === 'd' || t.includes('-sdel')) return ctx.flag(`${name} ${t[0] === 'd' ? 'd' : '-sdel'} (deletes files)`);
   if ((t[0] === 'x' || t[0] === 'e') && t.some((x) => x === '-y' || /^-ao[asu]/.test(x))) ctx.flag(`${name} ${t[0]} -y (overwrites files)`);
 };
 
@@ -229,7 +236,8 @@ export const REWRITE_RULES: Record<string, Rule> = {
   chgrp: ownership,
   chattr: ownership,
   setfacl: ownership,
-  ln: (args, ctx) => (has(parseFlags(args), 'f', '--force') ? ctx.flag('ln -f (replaces files)') : undefined),
+  ln: (args, ctx) =>
+    has(parseFlags(args), 'f', '--force') || args.some((a) => runsLater(a.text)) ? ctx.flag('ln -f (replaces files)') : undefined,
   rsync: (args, ctx) => (args.length === 1 && /^--(version|help)$/.test(args[0]!.text) ? undefined : ctx.flag('rsync (overwrites files)')),
   patch: (args, ctx) => (args.some((a) => a.text === '--dry-run') ? undefined : ctx.flag('patch (rewrites files)')),
   sort: outputOption('kotST', ['-o', '--output', '--compress-program']),

@@ -102,10 +102,11 @@ export function dangerousTarget(a: Arg): string | null {
 
 /**
  * Files whose contents run later or decide what runs: shell startup files, git hooks and config,
- * direnv's .envrc, ssh keys and config, cron, aish's own config. Even appending to them counts.
+ * direnv's .envrc, ssh keys and config, cron, aish's own config; anything under `.git/` (commondir,
+ * info/attributes, worktree config name what git runs). Even appending to them counts.
  */
 const RUNS_LATER =
-  /(^|\/)(\.(bash_?rc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|envrc|gitconfig|npmrc|pythonrc)|\.config\/(fish|aish|git)\/.*|\.git\/(hooks\/.*|config)|\.ssh\/(authorized_keys2?|config|rc)|crontabs?\/.*|sitecustomize\.py|usercustomize\.py)$|^\/etc\//;
+  /(^|\/)(\.(bash_?rc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|envrc|gitconfig|gitattributes|gitmodules|lfsconfig|npmrc|pythonrc)|\.config\/(fish|aish|git)\/.*|\.git(\/.+)?|\.ssh\/(authorized_keys2?|config|rc)|crontabs?\/.*|sitecustomize\.py|usercustomize\.py)$|^\/etc\//;
 export const runsLater = (path: string): boolean => RUNS_LATER.test(path);
 
 const SAFE_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
@@ -164,4 +165,6 @@ const PROGRAM_VARIABLES = new Set([
 ]);
 export const programVariable = (name: string): boolean =>
   PROGRAM_VARIABLES.has(name) ||
-  /^(LD_|DYLD_|GIT_(SSH|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|CONFIG|EXEC_PATH|TEMPLATE_DIR))/.test(name);
+  /^(LD_|DYLD_|GIT_(SSH|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|CONFIG|EXEC_PATH|TEMPLATE_DIR|DIR$|WORK_TREE$|COMMON_DIR$|INDEX_FILE$))/.test(
+    name,
+  );

@@ -19,6 +19,21 @@ export function commandArgv(node: SyntaxNode): Arg[] {
   return argv;
 }
 
+/**
+ * Words tree-sitter files under a redirection that bash gives to the command: in `rm 2>/dev/null
+ * -rf src` only `/dev/null` is the target, `-rf src` are arguments of rm.
+ */
+export function wordsAfterRedirects(owners: Array<SyntaxNode | null>): Arg[] {
+  const words: Arg[] = [];
+  for (const owner of owners)
+    for (const r of owner?.namedChildren ?? []) {
+      if (r?.type !== 'file_redirect') continue;
+      const targets = r.childrenForFieldName('destination').filter((d) => d !== null);
+      for (const extra of targets.slice(1)) words.push(resolveArg(extra));
+    }
+  return words;
+}
+
 /** The simple command a pipeline stage runs (`cmd` or `cmd 2>/dev/null`), if it is one. */
 export function commandOf(stage: SyntaxNode): SyntaxNode | null {
   if (stage.type === 'command') return stage;

@@ -92,14 +92,28 @@ export const WRAPPERS: Record<string, Wrapper> = {
   builtin: {},
   unbuffer: {},
   busybox: {},
+  toybox: {},
   torsocks: {},
   proxychains: { values: ['-f'] },
   proxychains4: { values: ['-f'] },
   firejail: {},
+  chronic: {},
+  ifne: {},
+  nocache: {},
+  catchsegv: {},
+  'dbus-run-session': {},
+  setpriv: {},
+  sg: { skip: 1, scripts: ['-c'] },
+  entr: { join: true },
+  numactl: { values: ['-C', '-N', '-m', '-p', '-i', '--physcpubind', '--cpunodebind', '--membind', '--preferred', '--interleave'] },
+  cgexec: { values: ['-g'] },
+  gtimeout: { values: ['-s', '-k', '--signal', '--kill-after'], skip: 1 },
+  gstdbuf: { values: ['-i', '-o', '-e', '--input', '--output', '--error'] },
 };
 
 export const wrapper: Rule = (args, ctx, name) => {
   const w = WRAPPERS[name]!;
+  if (name === 'env' && args[0]?.text === '-') args = args.slice(1); // `env -` is `env -i`
   let skip = w.skip ?? 0;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -171,11 +185,21 @@ const XARGS_VALUES = [
   '--max-procs',
   '--max-chars',
   '--process-slot-var',
+  '-J',
+  '-R',
+  '-S',
 ];
 export const xargs: Rule = (args, ctx) => {
   let i = 0;
-  while (i < args.length && args[i]!.text.startsWith('-') && !args[i]!.dynamic) i += XARGS_VALUES.includes(args[i]!.text) ? 2 : 1;
-  const inner = args.slice(i);
+  let replace: string | null = null; // -I R, -J R, --replace=R, -i: words holding R are the input
+  for (; i < args.length && args[i]!.text.startsWith('-') && !args[i]!.dynamic; i += XARGS_VALUES.includes(args[i]!.text) ? 2 : 1) {
+    const t = args[i]!.text;
+    if (/^-[IJ]$/.test(t)) replace = args[i + 1]?.text ?? null;
+    else if (/^-[IJ]./.test(t)) replace = t.slice(2);
+    else if (/^(-i|--replace)$/.test(t)) replace = '{}';
+    else if (/^(-i|--replace=)./.test(t)) replace = t.slice(t.indexOf('=') + 1 || 2);
+  }
+  const inner = args.slice(i).map((a) => (replace && a.text.includes(replace) ? { ...a, dynamic: true } : a));
   if (inner.length > 0) ctx.runArgv([...inner, { text: '<stdin>', dynamic: true, glob: false }], 'xargs');
 };
 

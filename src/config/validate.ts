@@ -97,7 +97,14 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
   const safety =
     top.safety === undefined
       ? {}
-      : c.object('safety', top.safety, ['confirmCommands', 'extraDestructivePatterns', 'sandbox', 'sandboxNetwork', 'checkpoints']);
+      : c.object('safety', top.safety, [
+          'confirmCommands',
+          'extraDestructivePatterns',
+          'sandbox',
+          'sandboxNetwork',
+          'passEnv',
+          'checkpoints',
+        ]);
   const patterns: Array<string | RegExp> = [];
   if (safety.extraDestructivePatterns !== undefined) {
     const list: unknown = safety.extraDestructivePatterns;
@@ -137,6 +144,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       sandbox: safety.sandbox === undefined ? d.safety.sandbox : sandboxMode(c, safety.sandbox),
       sandboxNetwork:
         safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
+      passEnv: safety.passEnv === undefined ? [] : c.strList('safety.passEnv', safety.passEnv),
       checkpoints: safety.checkpoints === undefined ? d.safety.checkpoints : c.bool('safety.checkpoints', safety.checkpoints),
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },

@@ -30,14 +30,19 @@ export class Guards {
     return this.found;
   }
 
-  /** Snapshot before a step that may write; a failure is reported once and the step goes on. */
-  async checkpoint(label: string, step?: string): Promise<void> {
-    if (!this.safety.checkpoints) return;
+  /**
+   * Snapshot before a step that may write. A failure is reported once and answered false: a step a
+   * person approved goes on, one that nobody approved does not (the caller decides).
+   */
+  async checkpoint(label: string, step?: string): Promise<boolean> {
+    if (!this.safety.checkpoints) return true;
     try {
       await this.checkpoints.snapshot(label, step);
+      return true;
     } catch (err) {
       if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
       this.warned = true;
+      return false;
     }
   }
 

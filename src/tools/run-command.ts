@@ -1,9 +1,13 @@
 /** The built-in `run_command` tool: bash (what the safety checks read), a timeout, output capped head+tail. */
-import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
-import type { Sandbox } from './sandbox';
+import { realPath } from '../util/paths';
+import type { Sandbox, SandboxView } from './sandbox/types';
+import { findSecrets } from './secret-paths';
 import { modelShell, runShell } from './shell';
-import type { Tool, ToolCall } from './tool';
+import { stepEnv } from './step-env';
+import type { Tool, ToolCall, ToolRunContext } from './tool';
 
 const RUN_COMMAND = 'run_command';
 const TIMEOUT_MS = 120_000;
@@ -57,21 +61,64 @@ interface CommandOutcome {
   output: string;
 }
 
-async function runCommand(
-  args: RunCommandArgs,
-  baseCwd: string,
-  signal: AbortSignal,
-  onOutput?: (t: string) => void,
-  sandbox?: Sandbox,
-): Promise<CommandOutcome> {
-  const cwd = args.cwd ? (isAbsolute(args.cwd) ? args.cwd : resolve(baseCwd, args.cwd)) : baseCwd;
+const within = (path: string, dir: string): boolean => {
+  const r = relative(dir, path);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+};
+
+/**
+ * Where the command starts, through symlinks and `..`: the model's cwd (`~` is HOME), else aish's
+ * directory; `outside` when that is not inside aish's directory (or cannot be told).
+ */
+export function startDir(project: string, cwd: string | undefined, home = homedir()): { dir: string; outside: boolean } {
+  if (!cwd) return { dir: project, outside: false };
+  const named = cwd === '~' ? home : cwd.startsWith('~/') ? join(home, cwd.slice(2)) : cwd;
+  const dir = realPath(isAbsolute(named) ? named : resolve(project, named));
+  return { dir, outside: !within(dir, realPath(project)) };
+}
+
+/** What the step sees when it runs unasked, or in the sandbox after a person said yes. */
+export interface StepPlaces {
+  /** safety.passEnv. */
+  passEnv: readonly string[];
+  /** aish's own config file and data directory, hidden like the other credential stores. */
+  aishFiles: readonly string[];
+}
+
+async function sandboxView(
+  sandbox: Sandbox,
+  project: string,
+  readOnly: boolean,
+  unasked: boolean,
+  places: StepPlaces,
+): Promise<SandboxView> {
+  if (!unasked) return { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } };
+  const home = homedir();
+  // A step proven read-only gets nothing writable; no step nobody approved gets HOME (aish started
+  // in ~ or above it), where shell start-up files and the like would keep what it wrote.
+  const writable = readOnly || within(realPath(home), realPath(project)) ? null : project;
+  const hidden = await findSecrets({
+    home,
+    ...(process.env.XDG_CONFIG_HOME && { configHome: process.env.XDG_CONFIG_HOME }),
+    project,
+    extra: [...places.aishFiles],
+  });
+  return { writable, network: false, hidden };
+}
+
+async function runCommand(args: RunCommandArgs, ctx: ToolRunContext, readOnly: boolean, places: StepPlaces): Promise<CommandOutcome> {
+  const { signal, onOutput, sandbox } = ctx;
+  const unasked = ctx.unasked ?? false;
+  const { dir } = startDir(ctx.cwd, args.cwd);
+  const view = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
   const r = await runShell(args.command, {
-    cwd,
+    cwd: dir,
     signal,
     timeoutMs: TIMEOUT_MS,
     captureLimit: OUTPUT_LIMIT,
+    env: stepEnv(process.env, { passEnv: places.passEnv, unasked }),
     ...(onOutput && { onOutput }),
-    ...(sandbox && { sandbox }),
+    ...(sandbox && view && { sandbox, view }),
     shell: modelShell(),
   });
   const status = r.timedOut
@@ -90,24 +137,37 @@ export class RunCommandTool implements Tool {
   readonly name = RUN_COMMAND;
   readonly spec = runCommandSpec;
 
-  constructor(private readonly extraPatterns: ReadonlyArray<string | RegExp> = []) {}
+  constructor(
+    private readonly extraPatterns: ReadonlyArray<string | RegExp> = [],
+    private readonly places: StepPlaces = { passEnv: [], aishFiles: [] },
+  ) {}
 
-  async prepare(rawArgs: string): Promise<ToolCall | { error: string }> {
+  async prepare(rawArgs: string, at: { cwd: string } = { cwd: process.cwd() }): Promise<ToolCall | { error: string }> {
     const args = parseRunCommandArgs(rawArgs);
     if ('error' in args) return args;
     // The shell-safety rules (and their parser) load with the first call, not at start-up.
     const [{ classifyCommand }, { allowlistVerdict }] = await Promise.all([import('./safety/classify'), import('./safety/allowlist')]);
     const verdict = await classifyCommand(args.command, { extraPatterns: [...this.extraPatterns] });
-    // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" then.
-    const safe = !verdict.destructive && !args.cwd && (await allowlistVerdict(args.command)).safe;
+    // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" there,
+    // and never run unasked (the gate asks).
+    const { outside } = startDir(at.cwd, args.cwd);
+    const safe = !verdict.destructive && !outside && (await allowlistVerdict(args.command)).safe;
     const warning = verdict.destructive ? `  ⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'}` : '';
+    const away = outside ? `  ⚠ outside ${at.cwd}` : '';
     return {
-      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}`,
+      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}${away}`,
       subject: args.command,
-      gate: { kind: 'command', destructive: verdict.destructive, safe, reasons: verdict.reasons, alwaysKey: args.command },
+      gate: {
+        kind: 'command',
+        destructive: verdict.destructive,
+        safe,
+        ...(outside && { outside }),
+        reasons: verdict.reasons,
+        alwaysKey: args.command,
+      },
       liveLabel: args.command,
       run: async (ctx) => {
-        const r = await runCommand(args, ctx.cwd, ctx.signal, ctx.onOutput, ctx.sandbox);
+        const r = await runCommand(args, ctx, safe, this.places);
         return { content: r.text, status: r.text.split('\n', 1)[0] ?? '', output: r.output };
       },
     };

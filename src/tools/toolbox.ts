@@ -34,11 +34,14 @@ export class Toolbox {
 
   constructor(
     private readonly config: AishConfig,
-    private readonly dirs: { logDir: string; baseDir: string },
+    private readonly dirs: { logDir: string; baseDir: string; aishFiles?: string[] },
     private readonly events: ToolboxEvents,
     memory?: MemorySession,
   ) {
-    this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns);
+    this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns, {
+      passEnv: config.safety.passEnv,
+      aishFiles: dirs.aishFiles ?? [],
+    });
     this.memoryTools = memory?.injecting ? [new MemorySearchTool(memory), new MemoryRememberTool(memory)] : [];
   }
 
@@ -117,7 +120,8 @@ export class Toolbox {
     const { McpManager } = await import('./mcp/manager');
     const reported = new Set<string>();
     this.mcp = new McpManager(servers, {
-      ...this.dirs,
+      logDir: this.dirs.logDir,
+      baseDir: this.dirs.baseDir,
       onChange: () => {
         for (const s of this.mcp?.statuses() ?? []) {
           if (s.state === 'failed' && !reported.has(s.name)) {

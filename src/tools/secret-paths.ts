@@ -1,0 +1,154 @@
+/**
+ * The credential stores a step that nobody approved must not read: found on disk before each such
+ * step (they come and go), resolved through symlinks, and handed to the sandbox to cover — a
+ * directory with an empty tmpfs, a file with /dev/null. Why each entry is here: docs/sandbox.md.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import type { SandboxView } from './sandbox/types';
+
+/** Under HOME: keys, tokens, cloud and registry logins, keyrings, browser profiles, shell histories. */
+export const HOME_SECRETS: readonly string[] = [
+  '.ssh',
+  '.gnupg',
+  '.aws',
+  '.azure',
+  '.kube',
+  '.docker/config.json',
+  '.netrc',
+  '.git-credentials',
+  '.npmrc',
+  '.yarnrc.yml',
+  '.pypirc',
+  '.pgpass',
+  '.my.cnf',
+  '.vault-token',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.gem/credentials',
+  '.m2/settings.xml',
+  '.gradle/gradle.properties',
+  '.terraform.d/credentials.tfrc.json',
+  '.password-store',
+  '.local/share/keyrings',
+  '.mozilla',
+  '.codex',
+  '.claude/.credentials.json',
+  '.bash_history',
+  '.zsh_history',
+  '.python_history',
+  '.node_repl_history',
+  '.psql_history',
+  '.mysql_history',
+  '.local/share/fish/fish_history',
+];
+
+/** Under the XDG config directory (~/.config unless XDG_CONFIG_HOME says otherwise). */
+export const CONFIG_SECRETS: readonly string[] = [
+  'gh',
+  'hub',
+  'gcloud',
+  'git/credentials',
+  'rclone',
+  'op',
+  'github-copilot',
+  'google-chrome',
+  'chromium',
+  'BraveSoftware',
+];
+
+/** Readable by root even without capabilities (it owns them). */
+export const SYSTEM_SECRETS: readonly string[] = [
+  '/etc/shadow',
+  '/etc/gshadow',
+  '/etc/ssh/ssh_host_rsa_key',
+  '/etc/ssh/ssh_host_ecdsa_key',
+  '/etc/ssh/ssh_host_ed25519_key',
+];
+
+/** Files in the project that hold secrets by convention (`.env.example` and kin are templates). */
+export function isProjectSecret(name: string): boolean {
+  if (/^\.env(\..+)?$/.test(name)) return !/^\.env\.(example|sample|template|dist)$/.test(name);
+  return (
+    ['.envrc', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.pgpass'].includes(name) ||
+    /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/.test(name)
+  );
+}
+
+/** How deep and how wide the project is searched before each step (a bound on the cost). */
+const PROJECT_DEPTH = 4;
+const PROJECT_MAX_DIRS = 2000;
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+export interface SecretPlaces {
+  home: string;
+  /** XDG_CONFIG_HOME, when set. */
+  configHome?: string;
+  /** aish's own directory (the project); never hidden itself, nor anything above it. */
+  project: string;
+  /** aish's config file and data directory, and anything else the caller adds. */
+  extra: string[];
+}
+
+const inside = (path: string, dir: string): boolean => {
+  const r = relative(dir, path);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+};
+
+/** The existing ones, resolved: what the sandbox covers for a step nobody approved. */
+export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden']> {
+  const configHome = p.configHome && isAbsolute(p.configHome) ? p.configHome : join(p.home, '.config');
+  const candidates = [
+    ...HOME_SECRETS.map((s) => join(p.home, s)),
+    ...CONFIG_SECRETS.flatMap((s) => [join(configHome, s), join(p.home, '.config', s)]),
+    ...SYSTEM_SECRETS,
+    ...p.extra,
+    ...(await projectSecrets(p.project)),
+  ];
+  const project = await realpath(p.project).catch(() => p.project);
+  const dirs = new Set<string>();
+  const files = new Set<string>();
+  await Promise.all(
+    candidates.map(async (c) => {
+      // Through symlinks: a link to a key elsewhere hides the key, not the link.
+      const real = await realpath(c).catch(() => null);
+      if (!real || inside(project, real)) return;
+      const st = await stat(real).catch(() => null);
+      if (st?.isDirectory()) dirs.add(real);
+      else if (st) files.add(real);
+    }),
+  );
+  // A file inside a hidden directory is covered already (and its mount point would be gone).
+  const underDir = (f: string) => [...dirs].some((d) => f !== d && inside(f, d));
+  return { dirs: [...dirs].filter((d) => !underDir(d)).sort(), files: [...files].filter((f) => !underDir(f)).sort() };
+}
+
+/** `.env` files and the like in the project, breadth first, within the bounds above. */
+async function projectSecrets(project: string): Promise<string[]> {
+  const found: string[] = [];
+  let level = [project];
+  let seen = 0;
+  for (let depth = 0; depth <= PROJECT_DEPTH && level.length && seen < PROJECT_MAX_DIRS; depth++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      if (++seen > PROJECT_MAX_DIRS) break;
+      const entries: Dirent[] = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        if (e.isDirectory() && !SKIPPED_DIRS.has(e.name)) next.push(join(dir, e.name));
+        else if (!e.isDirectory() && isProjectSecret(e.name)) found.push(join(dir, e.name));
+      }
+    }
+    level = next;
+  }
+  return found;
+}
+
+/**
+ * aish's own files: its config (the whole `…/aish/` directory when the file is in one, else the
+ * file), its data directory (memory, sessions, checkpoints) and a memory file kept elsewhere.
+ */
+export function aishSecrets(configPath: string | null, dataDir: string, memoryPath: string): string[] {
+  const config = configPath ? [/\/aish\/[^/]+$/.test(configPath) ? dirname(configPath) : configPath] : [];
+  return [...config, dataDir, memoryPath];
+}

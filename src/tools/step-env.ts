@@ -6,7 +6,7 @@
  */
 
 /** Name parts that mark a secret, anywhere in the name, in any casing. */
-const SECRET_WORDS = /KEY|TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|AUTH(?!OR)|COOKIE|SESSION|PRIVATE|SIGNATURE|_PAT$|_PWD$|^PWD_/i;
+const SECRET_WORDS = /KEY|TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|AUTH(?!OR(?!IZ))|COOKIE|SESSION|PRIVATE|SIGNATURE|_PAT$|_PWD$|^PWD_/i;
 
 /** Whole families of login variables (cloud, forges, registries, model providers, agents). */
 const SECRET_PREFIXES =

@@ -45,7 +45,7 @@ function setUp(safety: Record<string, unknown> = {}): Jail & { marker: string } 
 }
 
 /** A program that leaves a mark in HOME and says so, as git configuration would name it. */
-const planted = (marker: string) => `touch ${marker}; echo PLANTED-RAN`;
+const planted = (marker: string) => `touch ${marker}; echo PLANTED-RAN >&2`;
 
 async function norris(jail: Jail, replies: Reply[], env: Record<string, string> = {}) {
   fake.server.enqueue(...replies, { text: 'Done.' });
@@ -94,7 +94,7 @@ describe(`git run unasked runs no program its configuration names${skipped}`, ()
   const ROUTES: Route[] = [
     [
       '.git/commondir',
-      (j) => ({ plant: [`git init -q gd && printf '${fsm(j.marker)}' >> gd/.git/config && echo "$PWD/gd/.git" >> .git/commondir`] }),
+      (j) => ({ plant: [`git init -q --bare cg && printf '${fsm(j.marker)}' >> cg/config && echo "$PWD/cg" >> .git/commondir`] }),
       'git status',
     ],
     [
@@ -151,7 +151,7 @@ describe(`git run unasked runs no program its configuration names${skipped}`, ()
       'an external diff in a nested repository',
       (j) => ({
         plant: [
-          `git init -q x && printf '[diff]\\n\\texternal = ${planted(j.marker)}\\n' >> x/.git/config && echo a >> x/a && git -C x add a && echo b >> x/a`,
+          `git init -q --separate-git-dir=xg x && printf '[diff]\\n\\texternal = ${planted(j.marker)}\\n' >> xg/config && echo a >> x/a && git -C x add a && echo b >> x/a`,
         ],
       }),
       'git -C x diff',
@@ -160,7 +160,7 @@ describe(`git run unasked runs no program its configuration names${skipped}`, ()
       'a clean filter in a nested repository',
       (j) => ({
         plant: [
-          `git init -q c && printf '[filter "z"]\\n\\tclean = ${planted(j.marker)}\\n' >> c/.git/config && printf '* filter=z\\n' >> c/.gitattributes && echo a >> c/a`,
+          `git init -q --separate-git-dir=cgd c && printf '[filter "z"]\\n\\tclean = ${planted(j.marker)}\\n' >> cgd/config && printf '* filter=z\\n' >> c/.gitattributes && echo a >> c/a && git -C c add a && echo b >> c/a`,
         ],
       }),
       'git -C c diff',
@@ -190,7 +190,7 @@ function appendGit(dir: string, file: string, text: string): void {
   writeFileSync(join(dir, file), text.replace(/\\n/g, '\n').replace(/\\t/g, '\t'), { flag: 'a' });
 }
 const textconvPlant = (marker: string) =>
-  `git init -q n && printf '[diff "x"]\\n\\ttextconv = ${planted(marker)};:\\n' >> n/.git/config && printf '*.txt diff=x\\n' >> n/.gitattributes && echo a >> n/a.txt && git -C n add a.txt && echo b >> n/a.txt`;
+  `git init -q --separate-git-dir=ngd n && printf '[diff "x"]\\n\\ttextconv = ${planted(marker)};:\\n' >> ngd/config && printf '*.txt diff=x\\n' >> n/.gitattributes && echo a >> n/a.txt && git -C n add a.txt && echo b >> n/a.txt`;
 const commitIn = (dir: string) =>
   `GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@a GIT_COMMITTER_NAME=a GIT_COMMITTER_EMAIL=a@a git -C ${dir} commit -qam c`;
 

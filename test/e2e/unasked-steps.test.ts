@@ -44,8 +44,11 @@ function setUp(safety: Record<string, unknown> = {}): Jail & { marker: string } 
   return { ...jail, marker: join(home, 'PLANTED-RAN') };
 }
 
-/** A program that leaves a mark in HOME and says so, as git configuration would name it. */
-const planted = (marker: string) => `touch ${marker}; echo PLANTED-RAN >&2`;
+/**
+ * A program that leaves a mark in HOME and says so on stderr (which git passes on), quoted as a git
+ * configuration value (`;` would start a comment).
+ */
+const planted = (marker: string) => `"touch ${marker}; echo PLANTED-RAN >&2; :"`;
 
 async function norris(jail: Jail, replies: Reply[], env: Record<string, string> = {}) {
   fake.server.enqueue(...replies, { text: 'Done.' });
@@ -190,7 +193,7 @@ function appendGit(dir: string, file: string, text: string): void {
   writeFileSync(join(dir, file), text.replace(/\\n/g, '\n').replace(/\\t/g, '\t'), { flag: 'a' });
 }
 const textconvPlant = (marker: string) =>
-  `git init -q --separate-git-dir=ngd n && printf '[diff "x"]\\n\\ttextconv = ${planted(marker)};:\\n' >> ngd/config && printf '*.txt diff=x\\n' >> n/.gitattributes && echo a >> n/a.txt && git -C n add a.txt && echo b >> n/a.txt`;
+  `git init -q --separate-git-dir=ngd n && printf '[diff "x"]\\n\\ttextconv = ${planted(marker)}\\n' >> ngd/config && printf '*.txt diff=x\\n' >> n/.gitattributes && echo a >> n/a.txt && git -C n add a.txt && echo b >> n/a.txt`;
 const commitIn = (dir: string) =>
   `GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@a GIT_COMMITTER_NAME=a GIT_COMMITTER_EMAIL=a@a git -C ${dir} commit -qam c`;
 

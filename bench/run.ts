@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|unasked-step …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -17,6 +17,7 @@ import { benchRender } from './render';
 import { benchRssTurns } from './rss-turns';
 import { benchStartup } from './startup';
 import { benchParagraph, benchStream } from './stream';
+import { benchUnaskedStep } from './unasked-step';
 
 type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 
@@ -35,6 +36,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['capture', () => benchCapture(), () => benchCapture({ runs: 2 })],
   ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 30 })],
   ['node-options', () => benchNodeOptions(), () => benchNodeOptions({ runs: 2 })],
+  ['unasked-step', () => benchUnaskedStep(), () => benchUnaskedStep({ runs: 4 })],
 ];
 
 const args = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
 import { realPath } from '../util/paths';
 import type { Sandbox, SandboxView } from './sandbox/types';
-import { findSecrets } from './secret-paths';
+import { findSecrets, startFiles } from './secret-paths';
 import { modelShell, runShell } from './shell';
 import { stepEnv } from './step-env';
 import type { Tool, ToolCall, ToolRunContext } from './tool';
@@ -94,16 +94,19 @@ async function sandboxView(
 ): Promise<SandboxView> {
   if (!unasked) return { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } };
   const home = homedir();
-  // A step proven read-only gets nothing writable; no step nobody approved gets HOME (aish started
-  // in ~ or above it), where shell start-up files and the like would keep what it wrote.
-  const writable = readOnly || within(realPath(home), realPath(project)) ? null : project;
-  const hidden = await findSecrets({
-    home,
-    ...(process.env.XDG_CONFIG_HOME && { configHome: process.env.XDG_CONFIG_HOME }),
-    project,
-    extra: [...places.aishFiles],
-  });
-  return { writable, network: false, hidden };
+  // A step proven read-only gets nothing writable. aish started in ~ (or above it): HOME's
+  // start-up files stay read-only, or a step could leave behind what runs outside the sandbox.
+  const writable = readOnly ? null : project;
+  const [hidden, keep] = await Promise.all([
+    findSecrets({
+      home,
+      ...(process.env.XDG_CONFIG_HOME && { configHome: process.env.XDG_CONFIG_HOME }),
+      project,
+      extra: [...places.aishFiles],
+    }),
+    writable && within(realPath(home), realPath(project)) ? startFiles(home) : Promise.resolve([]),
+  ]);
+  return { writable, network: false, hidden, ...(keep.length && { readOnly: keep }) };
 }
 
 async function runCommand(args: RunCommandArgs, ctx: ToolRunContext, readOnly: boolean, places: StepPlaces): Promise<CommandOutcome> {

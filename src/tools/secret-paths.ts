@@ -76,6 +76,45 @@ export function isProjectSecret(name: string): boolean {
   );
 }
 
+/**
+ * Under HOME, what runs by itself later (shell and login start-up, autostart, user services, git's
+ * own config and hooks): kept read-only when aish's directory is HOME or above it, so that a step
+ * that may write there cannot leave something behind to run outside the sandbox.
+ */
+export const HOME_START_FILES: readonly string[] = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.bash_aliases',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.inputrc',
+  '.xprofile',
+  '.xinitrc',
+  '.pam_environment',
+  '.gitconfig',
+  '.config/git',
+  '.config/fish',
+  '.config/autostart',
+  '.config/systemd',
+  '.config/environment.d',
+  '.local/bin',
+  '.local/share/applications',
+  '.ssh',
+  '.npmrc',
+  '.config/aish',
+];
+
+/** The start-up files that exist, resolved (a missing one cannot be mounted over). */
+export async function startFiles(home: string): Promise<string[]> {
+  const found = await Promise.all(HOME_START_FILES.map((f) => realpath(join(home, f)).catch(() => null)));
+  return found.filter((f): f is string => f !== null).sort();
+}
+
 /** How deep and how wide the project is searched before each step (a bound on the cost). */
 const PROJECT_DEPTH = 4;
 const PROJECT_MAX_DIRS = 2000;

@@ -90,6 +90,22 @@ describe(`a step's cwd never widens what it may write${skipped}`, () => {
   });
 });
 
+describe(`aish started in HOME${skipped}`, () => {
+  it.skipIf(!jailWorks)('a step may write the project (HOME) but not what runs by itself later', async () => {
+    const j = setUp();
+    mkdirSync(join(j.home, '.config', 'autostart'), { recursive: true });
+    fake.server.enqueue(
+      // Appends the classifier lets through (it flags `>> .bashrc` itself).
+      call('echo pwned >> .bash_aliases; cd .config/autostart && echo pwned >> x.desktop; cd; echo made >> notes.txt'),
+      { text: 'Done.' },
+    );
+    await runAishJailed(j, ['--norris', 'do the task'], { env: fake.env(), cwd: j.home });
+    expect(readFileSync(join(j.home, 'notes.txt'), 'utf8')).toBe('made\n');
+    expect(readFileSync(join(j.home, '.bash_aliases'), 'utf8')).toBe('# mine\n');
+    expect(existsSync(join(j.home, '.config', 'autostart', 'x.desktop'))).toBe(false);
+  });
+});
+
 describe(`git run unasked runs no program its configuration names${skipped}`, () => {
   /** [route, plant (a sandboxed step, or files written first), the unasked git step]. */
   type Route = [string, (j: Jail & { marker: string }) => { plant: string[]; files?: () => void }, string];

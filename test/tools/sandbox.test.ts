@@ -123,6 +123,13 @@ describe('bubblewrap argv for one run (the view)', () => {
     expect(a.indexOf('/home/me/proj/.env')).toBeGreaterThan(bind);
   });
 
+  it('start-up files kept read-only come right after the project bind', () => {
+    const a = bwrapOptions({ network: false, cwd: '/home/me', writable: '/home/me', readOnly: ['/home/me/.bashrc'] });
+    const at = a.indexOf('/home/me/.bashrc');
+    expect(a.slice(at - 1, at + 2)).toEqual(['--ro-bind-try', '/home/me/.bashrc', '/home/me/.bashrc']);
+    expect(at).toBeGreaterThan(a.indexOf('--bind'));
+  });
+
   it('nothing writable: no --bind at all (only the private /tmp)', () => {
     const a = bwrapOptions({ network: false, cwd: '/home/me/proj', writable: null });
     expect(a).not.toContain('--bind');

@@ -23,10 +23,12 @@ export interface BwrapOptions {
   writable?: string | null;
   /** Resolved credential stores to cover: directories with an empty read-only tmpfs, files with /dev/null. */
   hidden?: SandboxView['hidden'];
+  /** Resolved paths inside `writable` to keep read-only. */
+  readOnly?: string[];
 }
 
 /** Everything between `bwrap` and the program it runs. Pure. */
-export function bwrapOptions({ network, cwd, writable = cwd, hidden = { dirs: [], files: [] } }: BwrapOptions): string[] {
+export function bwrapOptions({ network, cwd, writable = cwd, hidden = { dirs: [], files: [] }, readOnly = [] }: BwrapOptions): string[] {
   return [
     // Nothing outlives aish or a cancel: when bwrap dies its child is killed, and with that first
     // process of the pid namespace, everything inside. No --new-session: the sandbox stays in the
@@ -56,6 +58,7 @@ export function bwrapOptions({ network, cwd, writable = cwd, hidden = { dirs: []
     // Last, so it also works when the project directory is under /tmp or /run. Only the project:
     // a cwd the model names is where the command starts, never what it may write.
     ...(writable === null ? [] : writableBinds(writable)),
+    ...readOnly.flatMap((p) => ['--ro-bind-try', p, p]),
     // After the project bind, so that `.env` files inside the project are covered too.
     ...hidden.dirs.flatMap((d) => ['--tmpfs', d, '--remount-ro', d]),
     ...hidden.files.flatMap((f) => ['--ro-bind', '/dev/null', f]),
@@ -92,7 +95,13 @@ export function bwrapSandbox(file: string, name: string, network: boolean): Sand
     network,
     wrap(shell, command, cwd, view) {
       const opts = view
-        ? { network: view.network, cwd: realPath(cwd), writable: view.writable && realPath(view.writable), hidden: view.hidden }
+        ? {
+            network: view.network,
+            cwd: realPath(cwd),
+            writable: view.writable && realPath(view.writable),
+            hidden: view.hidden,
+            readOnly: view.readOnly ?? [],
+          }
         : { network, cwd: realPath(cwd) };
       return { file, args: [...bwrapOptions(opts), '--', shell, '-c', command] };
     },

@@ -12,8 +12,9 @@ export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
  * The SBPL profile; CWD, TMP and the hidden paths (H0, H1, …) come in as parameters (-D), so no
  * path is ever quoted into it. `writable` false: only TMP can be written.
  */
-export function macProfile(network: boolean, hidden = 0, writable = true): string {
+export function macProfile(network: boolean, hidden = 0, writable = true, readOnly = 0): string {
   const hide = Array.from({ length: hidden }, (_, i) => `(subpath (param "H${i}"))`);
+  const keep = Array.from({ length: readOnly }, (_, i) => `(subpath (param "R${i}"))`);
   return [
     '(version 1)',
     '(allow default)',
@@ -26,6 +27,7 @@ export function macProfile(network: boolean, hidden = 0, writable = true): strin
     // Unix sockets are network too: this also keeps the command from daemons that would write for it.
     ...(network ? [] : ['(deny network*)']),
     ...(hide.length ? [`(deny file-read* file-write* ${hide.join(' ')})`] : []),
+    ...(keep.length ? [`(deny file-write* ${keep.join(' ')})`] : []),
     '',
   ].join('\n');
 }

@@ -14,6 +14,8 @@ export interface SandboxView {
   network: boolean;
   /** Credential stores hidden for this run: directories shown empty, files shown empty. */
   hidden: { dirs: string[]; files: string[] };
+  /** Existing paths inside `writable` kept read-only (shell start-up files when the project holds HOME). */
+  readOnly?: string[];
 }
 
 export interface Sandbox {

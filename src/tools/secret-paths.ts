@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { SandboxView } from './sandbox/types';
 
 /** Under HOME: keys, tokens, cloud and registry logins, keyrings, browser profiles, shell histories. */
-export const HOME_SECRETS: readonly string[] = [
+const HOME_SECRETS: readonly string[] = [
   '.ssh',
   '.gnupg',
   '.aws',
@@ -45,7 +45,7 @@ export const HOME_SECRETS: readonly string[] = [
 ];
 
 /** Under the XDG config directory (~/.config unless XDG_CONFIG_HOME says otherwise). */
-export const CONFIG_SECRETS: readonly string[] = [
+const CONFIG_SECRETS: readonly string[] = [
   'gh',
   'hub',
   'gcloud',
@@ -81,7 +81,7 @@ export function isProjectSecret(name: string): boolean {
  * own config and hooks): kept read-only when aish's directory is HOME or above it, so that a step
  * that may write there cannot leave something behind to run outside the sandbox.
  */
-export const HOME_START_FILES: readonly string[] = [
+const HOME_START_FILES: readonly string[] = [
   '.bashrc',
   '.bash_profile',
   '.bash_login',

@@ -83,7 +83,7 @@ export const GIT_OVERRIDES: ReadonlyArray<[string, string]> = [
   ['protocol.file.allow', 'always'],
 ];
 
-export function gitHardening(): Record<string, string> {
+function gitHardening(): Record<string, string> {
   const env: Record<string, string> = {
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',

@@ -324,7 +324,8 @@ describe('git under the environment of an unasked step', () => {
     execFileSync('git', ['-C', dir, 'config', 'core.fsmonitor', 'echo planted']);
     execFileSync('git', ['-C', dir, 'config', 'credential.helper', '!echo planted']);
     const env = stepEnv({ PATH: process.env.PATH, HOME: dir }, { passEnv: [], unasked: true });
-    const get = (key: string) => execFileSync('git', ['-C', dir, 'config', '--get-all', key], { env }).toString().split('\n').slice(0, -1).at(-1);
+    const get = (key: string) =>
+      execFileSync('git', ['-C', dir, 'config', '--get-all', key], { env }).toString().split('\n').slice(0, -1).at(-1);
     expect(get('core.fsmonitor')).toBe('false');
     expect(get('credential.helper')).toBe('');
   });

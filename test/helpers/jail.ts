@@ -41,7 +41,7 @@ export function makeJail(): Jail {
 }
 
 /** The outer jail's options: `/` read-only, the jail root writable, a private /tmp; loopback stays shared (the fake server). */
-export function jailArgs(jail: Jail, cwd: string): string[] {
+function jailArgs(jail: Jail, cwd: string): string[] {
   return [
     '--die-with-parent',
     '--unshare-pid',

@@ -109,10 +109,21 @@ async function sandboxView(
   return { writable, network: false, hidden, ...(keep.length && { readOnly: keep }) };
 }
 
-async function runCommand(args: RunCommandArgs, ctx: ToolRunContext, readOnly: boolean, places: StepPlaces): Promise<CommandOutcome> {
+async function runCommand(
+  args: RunCommandArgs,
+  ctx: ToolRunContext,
+  checked: { readOnly: boolean; outside: boolean },
+  places: StepPlaces,
+): Promise<CommandOutcome> {
+  const { readOnly, outside: seenOutside } = checked;
   const { signal, onOutput, sandbox } = ctx;
   const unasked = ctx.unasked ?? false;
-  const { dir } = startDir(ctx.cwd, args.cwd);
+  const { dir, outside } = startDir(ctx.cwd, args.cwd);
+  // Looked at again: a symlink may have changed since the gate saw the call.
+  if (outside && !seenOutside) {
+    const text = `not run: ${args.cwd} is now outside ${ctx.cwd} (it changed after the safety check)`;
+    return { text, exitCode: null, output: text };
+  }
   const view = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
   const r = await runShell(args.command, {
     cwd: dir,
@@ -170,7 +181,7 @@ export class RunCommandTool implements Tool {
       },
       liveLabel: args.command,
       run: async (ctx) => {
-        const r = await runCommand(args, ctx, safe, this.places);
+        const r = await runCommand(args, ctx, { readOnly: safe, outside }, this.places);
         return { content: r.text, status: r.text.split('\n', 1)[0] ?? '', output: r.output };
       },
     };

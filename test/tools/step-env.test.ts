@@ -1,8 +1,8 @@
 /** What a tool step's environment keeps: secret-named variables out, the pass list in, git hardened for unasked steps. */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startDir } from '../../src/tools/run-command';
+import { RunCommandTool, startDir } from '../../src/tools/run-command';
 import { findSecrets, isProjectSecret } from '../../src/tools/secret-paths';
 import { GIT_OVERRIDES, isSecretVariable, stepEnv } from '../../src/tools/step-env';
 import { tmpDir } from '../helpers/tmp';
@@ -125,5 +125,25 @@ describe('where a step starts', () => {
     expect(startDir(project, 'keys', home)).toEqual({ dir: join(home, '.ssh'), outside: true });
     expect(startDir(project, `${project}x`, home).outside).toBe(true); // a sibling sharing the prefix
     expect(startDir(project, '/', home).outside).toBe(true);
+  });
+});
+
+describe('run_command with a cwd', () => {
+  it("outside aish's directory the gate hears of it; a symlink moved out after the check stops the run", async () => {
+    const home = tmpDir();
+    const project = join(home, 'proj');
+    mkdirSync(join(project, 'sub'), { recursive: true });
+    symlinkSync(join(project, 'sub'), join(project, 'link'));
+    const tool = new RunCommandTool();
+    const away = await tool.prepare(JSON.stringify({ command: 'ls', cwd: home }), { cwd: project });
+    if ('error' in away) throw new Error(away.error);
+    expect(away.gate).toMatchObject({ outside: true, safe: false });
+    const call = await tool.prepare(JSON.stringify({ command: 'ls', cwd: 'link' }), { cwd: project });
+    if ('error' in call) throw new Error(call.error);
+    expect(call.gate.outside).toBeUndefined();
+    rmSync(join(project, 'link'));
+    symlinkSync(home, join(project, 'link'));
+    const r = await call.run({ cwd: project, signal: new AbortController().signal, unasked: true });
+    expect(r.content).toMatch(/^not run: link is now outside/);
   });
 });

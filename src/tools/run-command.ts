@@ -4,6 +4,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
 import { realPath } from '../util/paths';
 import type { Sandbox, SandboxView } from './sandbox/types';
+import { gitConfigView } from './git-view';
+import { scanProject } from './project-scan';
 import { findSecrets, startFiles } from './secret-paths';
 import { modelShell, runShell } from './shell';
 import { stepEnv } from './step-env';
@@ -91,22 +93,27 @@ async function sandboxView(
   readOnly: boolean,
   unasked: boolean,
   places: StepPlaces,
-): Promise<SandboxView> {
-  if (!unasked) return { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } };
+): Promise<{ view: SandboxView; done(): void }> {
+  if (!unasked) return { view: { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } }, done() {} };
   const home = homedir();
   // A step proven read-only gets nothing writable. aish started in ~ (or above it): HOME's
   // start-up files stay read-only, or a step could leave behind what runs outside the sandbox.
   const writable = readOnly ? null : project;
-  const [hidden, keep] = await Promise.all([
+  const scan = await scanProject(project);
+  const [hidden, keep, git] = await Promise.all([
     findSecrets({
       home,
       ...(process.env.XDG_CONFIG_HOME && { configHome: process.env.XDG_CONFIG_HOME }),
       project,
-      extra: [...places.aishFiles],
+      extra: [...places.aishFiles, ...scan.secrets],
     }),
     writable && within(realPath(home), realPath(project)) ? startFiles(home) : Promise.resolve([]),
+    gitConfigView(scan.gitConfigs.map(realPath)),
   ]);
-  return { writable, network: false, hidden, ...(keep.length && { readOnly: keep }) };
+  const view: SandboxView = { writable, network: false, hidden };
+  if (keep.length) view.readOnly = keep;
+  if (git.binds.length) view.replaced = git.binds;
+  return { view, done: git.done };
 }
 
 async function runCommand(
@@ -124,17 +131,22 @@ async function runCommand(
     const text = `not run: ${args.cwd} is now outside ${ctx.cwd} (it changed after the safety check)`;
     return { text, exitCode: null, output: text };
   }
-  const view = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
-  const r = await runShell(args.command, {
-    cwd: dir,
-    signal,
-    timeoutMs: TIMEOUT_MS,
-    captureLimit: OUTPUT_LIMIT,
-    env: stepEnv(process.env, { passEnv: places.passEnv, unasked }),
-    ...(onOutput && { onOutput }),
-    ...(sandbox && view && { sandbox, view }),
-    shell: modelShell(),
-  });
+  const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
+  let r;
+  try {
+    r = await runShell(args.command, {
+      cwd: dir,
+      signal,
+      timeoutMs: TIMEOUT_MS,
+      captureLimit: OUTPUT_LIMIT,
+      env: stepEnv(process.env, { passEnv: places.passEnv, unasked }),
+      ...(onOutput && { onOutput }),
+      ...(sandbox && seen && { sandbox, view: seen.view }),
+      shell: modelShell(),
+    });
+  } finally {
+    seen?.done();
+  }
   const status = r.timedOut
     ? `timed out after ${TIMEOUT_MS / 1000} s and was stopped`
     : signal.aborted

@@ -3,8 +3,7 @@
  * step (they come and go), resolved through symlinks, and handed to the sandbox to cover — a
  * directory with an empty tmpfs, a file with /dev/null. Why each entry is here: docs/sandbox.md.
  */
-import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { SandboxView } from './sandbox/types';
 
@@ -115,18 +114,13 @@ export async function startFiles(home: string): Promise<string[]> {
   return found.filter((f): f is string => f !== null).sort();
 }
 
-/** How deep and how wide the project is searched before each step (a bound on the cost). */
-const PROJECT_DEPTH = 4;
-const PROJECT_MAX_DIRS = 2000;
-const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
-
 export interface SecretPlaces {
   home: string;
   /** XDG_CONFIG_HOME, when set. */
   configHome?: string;
   /** aish's own directory (the project); never hidden itself, nor anything above it. */
   project: string;
-  /** aish's config file and data directory, and anything else the caller adds. */
+  /** aish's config file and data directory, the project's `.env` files (see scanProject), … */
   extra: string[];
 }
 
@@ -143,7 +137,6 @@ export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden'
     ...CONFIG_SECRETS.flatMap((s) => [join(configHome, s), join(p.home, '.config', s)]),
     ...SYSTEM_SECRETS,
     ...p.extra,
-    ...(await projectSecrets(p.project)),
   ];
   const project = await realpath(p.project).catch(() => p.project);
   const dirs = new Set<string>();
@@ -161,26 +154,6 @@ export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden'
   // A file inside a hidden directory is covered already (and its mount point would be gone).
   const underDir = (f: string) => [...dirs].some((d) => f !== d && inside(f, d));
   return { dirs: [...dirs].filter((d) => !underDir(d)).sort(), files: [...files].filter((f) => !underDir(f)).sort() };
-}
-
-/** `.env` files and the like in the project, breadth first, within the bounds above. */
-async function projectSecrets(project: string): Promise<string[]> {
-  const found: string[] = [];
-  let level = [project];
-  let seen = 0;
-  for (let depth = 0; depth <= PROJECT_DEPTH && level.length && seen < PROJECT_MAX_DIRS; depth++) {
-    const next: string[] = [];
-    for (const dir of level) {
-      if (++seen > PROJECT_MAX_DIRS) break;
-      const entries: Dirent[] = await readdir(dir, { withFileTypes: true }).catch(() => []);
-      for (const e of entries) {
-        if (e.isDirectory() && !SKIPPED_DIRS.has(e.name)) next.push(join(dir, e.name));
-        else if (!e.isDirectory() && isProjectSecret(e.name)) found.push(join(dir, e.name));
-      }
-    }
-    level = next;
-  }
-  return found;
 }
 
 /**

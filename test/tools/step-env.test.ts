@@ -3,6 +3,8 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunCommandTool, startDir } from '../../src/tools/run-command';
+import { keptConfig } from '../../src/tools/git-view';
+import { scanProject } from '../../src/tools/project-scan';
 import { findSecrets, isProjectSecret } from '../../src/tools/secret-paths';
 import { GIT_OVERRIDES, isSecretVariable, stepEnv } from '../../src/tools/step-env';
 import { tmpDir } from '../helpers/tmp';
@@ -83,7 +85,8 @@ describe('credential stores found before a step', () => {
     writeFileSync(join(home, '.netrc'), '');
     writeFileSync(join(home, '.ssh', 'id_rsa'), ''); // inside a hidden directory: covered by it
     for (const f of ['.env', 'a/b/.env.production', '.env.example', 'a/.envrc']) writeFileSync(join(project, f), '');
-    const found = await findSecrets({ home, configHome: join(home, 'xdg'), project, extra: [home, project] });
+    const scan = await scanProject(project);
+    const found = await findSecrets({ home, configHome: join(home, 'xdg'), project, extra: [home, project, ...scan.secrets] });
     expect(found.dirs).toEqual([join(home, '.ssh'), join(home, 'real-aws'), join(home, 'xdg', 'gh')].sort());
     expect(found.files).toEqual(
       [
@@ -145,5 +148,57 @@ describe('run_command with a cwd', () => {
     symlinkSync(home, join(project, 'link'));
     const r = await call.run({ cwd: project, signal: new AbortController().signal, unasked: true });
     expect(r.content).toMatch(/^not run: link is now outside/);
+  });
+});
+
+describe('git configuration as unasked steps see it', () => {
+  it('only keys that name no program are kept, quoted so git reads them back the same', () => {
+    const listing = [
+      'core.repositoryformatversion\n0',
+      'core.fsmonitor\ntouch x',
+      'core.bare\nfalse',
+      'remote.my.origin.url\nhttps://example.com/a "b"',
+      'diff.x.textconv\ntouch x',
+      'filter.z.clean\ntouch x',
+      'diff.external\ntouch x',
+      'include.path\n../inc',
+      'alias.st\n!touch x',
+      'submodule.s.update\n!touch x',
+      'extensions.objectformat\nsha256',
+      '',
+    ].join('\0');
+    expect(keptConfig(listing)).toBe(
+      '[core]\n\trepositoryformatversion = "0"\n' +
+        '[core]\n\tbare = "false"\n' +
+        '[remote "my.origin"]\n\turl = "https://example.com/a \\"b\\""\n' +
+        '[extensions]\n\tobjectformat = "sha256"\n',
+    );
+  });
+
+  it("the scan finds the project's repositories: .git dirs, .git files, bare and separate git dirs, commondir", async () => {
+    const p = tmpDir();
+    const git = (d: string, files: string[]) => {
+      mkdirSync(join(p, d, 'objects'), { recursive: true });
+      writeFileSync(join(p, d, 'HEAD'), 'ref: refs/heads/main\n');
+      for (const f of files) writeFileSync(join(p, d, f), '');
+    };
+    git('.git', ['config']);
+    git('nested/.git', ['config', 'config.worktree']);
+    git('sep', ['config']);
+    mkdirSync(join(p, 'wt'));
+    writeFileSync(join(p, 'wt', '.git'), 'gitdir: ../sep\n');
+    git('common', ['config']);
+    git('.git-linked', []);
+    writeFileSync(join(p, '.git', 'commondir'), '../common\n');
+    const { gitConfigs } = await scanProject(p);
+    expect(gitConfigs).toEqual(
+      [
+        join(p, '.git/config'),
+        join(p, 'common/config'),
+        join(p, 'nested/.git/config'),
+        join(p, 'nested/.git/config.worktree'),
+        join(p, 'sep/config'),
+      ].sort(),
+    );
   });
 });

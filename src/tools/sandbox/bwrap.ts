@@ -25,10 +25,13 @@ export interface BwrapOptions {
   hidden?: SandboxView['hidden'];
   /** Resolved paths inside `writable` to keep read-only. */
   readOnly?: string[];
+  /** [source, target] pairs bound read-only, target over source's content. */
+  replaced?: Array<[string, string]>;
 }
 
 /** Everything between `bwrap` and the program it runs. Pure. */
-export function bwrapOptions({ network, cwd, writable = cwd, hidden = { dirs: [], files: [] }, readOnly = [] }: BwrapOptions): string[] {
+export function bwrapOptions(o: BwrapOptions): string[] {
+  const { network, cwd, writable = cwd, hidden = { dirs: [], files: [] }, readOnly = [], replaced = [] } = o;
   return [
     // Nothing outlives aish or a cancel: when bwrap dies its child is killed, and with that first
     // process of the pid namespace, everything inside. No --new-session: the sandbox stays in the
@@ -59,6 +62,7 @@ export function bwrapOptions({ network, cwd, writable = cwd, hidden = { dirs: []
     // a cwd the model names is where the command starts, never what it may write.
     ...(writable === null ? [] : writableBinds(writable)),
     ...readOnly.flatMap((p) => ['--ro-bind-try', p, p]),
+    ...replaced.flatMap(([from, to]) => ['--ro-bind', from, to]),
     // After the project bind, so that `.env` files inside the project are covered too.
     ...hidden.dirs.flatMap((d) => ['--tmpfs', d, '--remount-ro', d]),
     ...hidden.files.flatMap((f) => ['--ro-bind', '/dev/null', f]),
@@ -101,6 +105,7 @@ export function bwrapSandbox(file: string, name: string, network: boolean): Sand
             writable: view.writable && realPath(view.writable),
             hidden: view.hidden,
             readOnly: view.readOnly ?? [],
+            replaced: view.replaced ?? [],
           }
         : { network, cwd: realPath(cwd) };
       return { file, args: [...bwrapOptions(opts), '--', shell, '-c', command] };

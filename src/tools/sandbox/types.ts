@@ -16,6 +16,8 @@ export interface SandboxView {
   hidden: { dirs: string[]; files: string[] };
   /** Existing paths inside `writable` kept read-only (shell start-up files when the project holds HOME). */
   readOnly?: string[];
+  /** [source, target]: files shown read-only in place of others (git configuration without programs). */
+  replaced?: Array<[string, string]>;
 }
 
 export interface Sandbox {

@@ -49,7 +49,7 @@ export class Guards {
   /** One line for the Norris header and :tools: how steps that are not read-only run. */
   async describe(yes: boolean): Promise<string> {
     const s = await this.sandbox();
-    if (s) return `sandboxed: ${s.name}, network ${s.network ? 'on' : 'off'}`;
+    if (s) return `sandboxed: ${s.name}, network ${s.network ? 'only for steps you approve' : 'off'}`;
     if (this.sandboxRequired) return 'no sandbox (required): only read-only steps run';
     return yes ? 'no sandbox: steps that are not read-only run unsandboxed (--yes)' : 'no sandbox: steps that are not read-only ask';
   }

@@ -64,8 +64,8 @@ let privateDir: string | undefined;
 let counter = 0;
 
 /** Pairs [copy, real file] to bind over each other, and a cleanup for the copies. */
-export async function gitConfigView(files: string[]): Promise<{ binds: Array<[string, string]>; done(): void }> {
-  if (!files.length) return { binds: [], done() {} };
+export async function gitConfigView(files: string[]): Promise<{ binds: Array<[string, string]>; done: () => void }> {
+  if (!files.length) return { binds: [], done: () => {} };
   if (!privateDir) {
     const dir = mkdtempSync(join(tmpdir(), 'aish-gitview-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));

@@ -93,8 +93,8 @@ async function sandboxView(
   readOnly: boolean,
   unasked: boolean,
   places: StepPlaces,
-): Promise<{ view: SandboxView; done(): void }> {
-  if (!unasked) return { view: { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } }, done() {} };
+): Promise<{ view: SandboxView; done: () => void }> {
+  if (!unasked) return { view: { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } }, done: () => {} };
   const home = homedir();
   // A step proven read-only gets nothing writable. aish started in ~ (or above it): HOME's
   // start-up files stay read-only, or a step could leave behind what runs outside the sandbox.

@@ -36,16 +36,19 @@ function entry(key: string, value: string): string {
 
 /** The kept part of `git config --list -z` output (`key\nvalue\0` per entry). */
 export function keptConfig(listing: string): string {
-  return listing
-    .split('\0')
-    .filter(Boolean)
-    .map((e) => {
-      const nl = e.indexOf('\n');
-      return nl < 0 ? [e, 'true'] : [e.slice(0, nl), e.slice(nl + 1)];
-    })
-    .filter(([k]) => KEPT.some((re) => re.test(k!)))
-    .map(([k, v]) => entry(k!, v!))
-    .join('');
+  return (
+    listing
+      .split('\0')
+      .filter(Boolean)
+      .map((e) => {
+        const nl = e.indexOf('\n');
+        return nl < 0 ? [e, 'true'] : [e.slice(0, nl), e.slice(nl + 1)];
+      })
+      .filter(([k]) => KEPT.some((re) => re.test(k!)))
+      // A token in a remote's URL (`https://user:token@host/…`) is a credential too.
+      .map(([k, v]) => entry(k!, /\.(url|pushurl)$/.test(k!) ? v!.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1') : v!))
+      .join('')
+  );
 }
 
 function listConfig(file: string): Promise<string | null> {

@@ -165,13 +165,15 @@ describe('git configuration as unasked steps see it', () => {
       'alias.st\n!touch x',
       'submodule.s.update\n!touch x',
       'extensions.objectformat\nsha256',
+      'remote.up.url\nhttps://bob:ghp_SECRET@github.com/a/b',
       '',
     ].join('\0');
     expect(keptConfig(listing)).toBe(
       '[core]\n\trepositoryformatversion = "0"\n' +
         '[core]\n\tbare = "false"\n' +
         '[remote "my.origin"]\n\turl = "https://example.com/a \\"b\\""\n' +
-        '[extensions]\n\tobjectformat = "sha256"\n',
+        '[extensions]\n\tobjectformat = "sha256"\n' +
+        '[remote "up"]\n\turl = "https://github.com/a/b"\n',
     );
   });
 

@@ -84,7 +84,8 @@ export default defineConfig({
     extraDestructivePatterns: [], // more regular expressions (or strings) that count as destructive
     sandbox: 'auto', // 'auto': Norris steps and auto-approved commands run sandboxed when a sandbox exists
     //                  (bubblewrap on Linux); 'required': refuse to run them without one; 'off': never
-    sandboxNetwork: false, // let sandboxed commands reach the network
+    sandboxNetwork: false, // let sandboxed commands you approved reach the network (unasked steps never do)
+    passEnv: [], // variables tool steps keep although their names look secret, e.g. ['NPM_TOKEN', 'AWS_*']
     checkpoints: true, // snapshot the working tree before a step that may write (:checkpoints, :restore)
     // Command rules, strictest match wins (deny > ask > allow); wrappers such as sudo, env, xargs,
     // sh -c are looked through. `aish rules check "CMD"` shows which rule decides (docs/rules.md).

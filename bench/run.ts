@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -18,6 +18,7 @@ import { benchRssTurns } from './rss-turns';
 import { benchRules } from './rules';
 import { benchStartup } from './startup';
 import { benchParagraph, benchStream } from './stream';
+import { benchUnaskedStep } from './unasked-step';
 
 type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 
@@ -37,6 +38,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 30 })],
   ['node-options', () => benchNodeOptions(), () => benchNodeOptions({ runs: 2 })],
   ['rules', () => benchRules(), () => benchRules(1)],
+  ['unasked-step', () => benchUnaskedStep(), () => benchUnaskedStep({ runs: 4 })],
 ];
 
 const args = process.argv.slice(2);

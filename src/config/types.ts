@@ -89,8 +89,10 @@ export interface SafetyConfig {
   extraDestructivePatterns: Array<string | RegExp>;
   /** Run Norris steps and auto-approved commands in a sandbox: when one is available, always, or never. */
   sandbox: SandboxMode;
-  /** Let sandboxed commands reach the network. */
+  /** Let sandboxed commands a person approved reach the network (unasked ones never do). */
   sandboxNetwork: boolean;
+  /** Environment variables kept for tool steps although their names look secret (`NAME`, or `PREFIX*`). */
+  passEnv: string[];
   /** Snapshot the working tree before a step that may write, for :restore. */
   checkpoints: boolean;
   /** Command rules, in order: "allow …", "ask …", "deny …" (docs/rules.md). */
@@ -119,6 +121,14 @@ export const DEFAULT_CONFIG: AishConfig = {
   context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
   memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
   mcp: { servers: {} },
-  safety: { confirmCommands: true, extraDestructivePatterns: [], sandbox: 'auto', sandboxNetwork: false, checkpoints: true, rules: [] },
+  safety: {
+    confirmCommands: true,
+    extraDestructivePatterns: [],
+    sandbox: 'auto',
+    sandboxNetwork: false,
+    passEnv: [],
+    checkpoints: true,
+    rules: [],
+  },
   norris: { maxSteps: 8 },
 };

@@ -103,6 +103,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
           'extraDestructivePatterns',
           'sandbox',
           'sandboxNetwork',
+          'passEnv',
           'checkpoints',
           'rules',
         ]);
@@ -145,6 +146,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       sandbox: safety.sandbox === undefined ? d.safety.sandbox : sandboxMode(c, safety.sandbox),
       sandboxNetwork:
         safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
+      passEnv: safety.passEnv === undefined ? [] : c.strList('safety.passEnv', safety.passEnv),
       checkpoints: safety.checkpoints === undefined ? d.safety.checkpoints : c.bool('safety.checkpoints', safety.checkpoints),
       rules: safety.rules === undefined ? [] : validateRules(c, safety.rules),
     },

@@ -30,21 +30,26 @@ export class Guards {
     return this.found;
   }
 
-  /** Snapshot before a step that may write; a failure is reported once and the step goes on. */
-  async checkpoint(label: string, step?: string): Promise<void> {
-    if (!this.safety.checkpoints) return;
+  /**
+   * Snapshot before a step that may write. A failure is reported once and answered false: a step a
+   * person approved goes on, one that nobody approved does not (the caller decides).
+   */
+  async checkpoint(label: string, step?: string): Promise<boolean> {
+    if (!this.safety.checkpoints) return true;
     try {
       await this.checkpoints.snapshot(label, step);
+      return true;
     } catch (err) {
       if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
       this.warned = true;
+      return false;
     }
   }
 
   /** One line for the Norris header and :tools: how steps that are not read-only run. */
   async describe(yes: boolean): Promise<string> {
     const s = await this.sandbox();
-    if (s) return `sandboxed: ${s.name}, network ${s.network ? 'on' : 'off'}`;
+    if (s) return `sandboxed: ${s.name}, network ${s.network ? 'only for steps you approve' : 'off'}`;
     if (this.sandboxRequired) return 'no sandbox (required): only read-only steps run';
     return yes ? 'no sandbox: steps that are not read-only run unsandboxed (--yes)' : 'no sandbox: steps that are not read-only ask';
   }

@@ -14,6 +14,7 @@ import { composeSystemPrompt } from '../context/system-prompt';
 import type { WindowResult } from '../context/window';
 import { MemorySession } from '../memory/session';
 import { SessionRecorder } from '../sessions/recorder';
+import { aishSecrets } from '../tools/secret-paths';
 import { Toolbox } from '../tools/toolbox';
 import { changeDirectory } from '../util/paths';
 import { keeperParts } from './capture-deps';
@@ -89,9 +90,11 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     { notice: (kind, text) => host.print({ kind, text }), changed: notify },
   );
   const baseDir = setup.configPath ? dirname(setup.configPath) : process.cwd();
+  // aish's own files are credential stores too (the config may hold keys; memory and sessions, notes).
+  const aishFiles = aishSecrets(setup.configPath, paths.dataDir, paths.memoryPath);
   const toolbox = new Toolbox(
     config,
-    { logDir: join(paths.dataDir, 'logs'), baseDir, dataDir: paths.dataDir },
+    { logDir: join(paths.dataDir, 'logs'), baseDir, dataDir: paths.dataDir, aishFiles },
     { warn, changed: notify },
     memory,
   );

@@ -21,8 +21,8 @@ export interface ToolCallContext {
   /** The sandbox for commands that run on their own; null when there is none. */
   sandbox: Sandbox | null;
   sandboxRequired: boolean;
-  /** Snapshot the working tree before a step that may write (absent: checkpoints are off). */
-  checkpoint?: (label: string) => Promise<void>;
+  /** Snapshot the working tree before a step that may write (absent: checkpoints are off); false: it failed. */
+  checkpoint?: (label: string) => Promise<boolean | void>;
   signal: AbortSignal;
 }
 
@@ -102,7 +102,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
         .join(', ')}`,
     );
   }
-  const prepared = await tool.prepare(call.function.arguments);
+  const prepared = await tool.prepare(call.function.arguments, { cwd: ctx.cwd });
   if ('error' in prepared) {
     host.print({ kind: 'tool', text: `⏵ ${name}: invalid arguments (${prepared.error})` });
     return ok(`Error: ${prepared.error}`);
@@ -144,7 +144,14 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
     if (answer === 'always' && gate.alwaysKey !== undefined) toolbox.allowAlways(gate.alwaysKey);
   }
 
-  if (!gate.safe && !gate.readOnly && gate.kind !== 'memory') await ctx.checkpoint?.(prepared.subject);
+  // Nobody said yes to this exact call: the strictest view, and no write without a checkpoint.
+  const unasked = decision.action === 'run' && !decision.approved;
+  const mayWrite = !gate.safe && !gate.readOnly && gate.kind !== 'memory';
+  if (mayWrite && (await ctx.checkpoint?.(prepared.subject)) === false && unasked) {
+    const reason = 'no checkpoint could be taken before it, so :restore could not undo it';
+    host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${reason})` });
+    return { content: `Not run: ${reason}. Only read-only commands can run now; stop and explain.`, refused: true, denied: false };
+  }
   const sandbox = decision.sandboxed ? ctx.sandbox : null;
   if (gate.kind === 'command' && !gate.safe && !sandbox && ctx.mode === 'norris') host.print({ kind: 'info', text: '  (not sandboxed)' });
   const live = prepared.liveLabel !== undefined;
@@ -155,6 +162,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
       cwd: ctx.cwd,
       signal: ctx.signal,
       ...(sandbox && { sandbox }),
+      ...(unasked && { unasked }),
       ...(live && { onOutput: (t: string) => host.liveText(t) }),
     });
   } finally {

@@ -88,8 +88,8 @@ export async function runTurn(deps: Readonly<TurnDeps>, opts: TurnOptions): Prom
       if (result.toolCalls.length === 0) return;
       // Only steps that run on their own use the sandbox: in chat with confirmations on, none does,
       // so the sandbox is not even looked for.
-      const onTheirOwn = opts.mode === 'norris' || !deps.config.safety.confirmCommands;
-      const sandbox = onTheirOwn ? await deps.guards.sandbox() : null;
+      // Looked for in chat too: a step an allow rule lets through runs unasked, so in the sandbox.
+      const sandbox = await deps.guards.sandbox();
       const checkpoint = (label: string) => deps.guards.checkpoint(label, deps.stepLabel?.());
       for (const call of result.toolCalls) {
         // After a cancel, every remaining call still needs a result, or the API rejects the history.

@@ -2,12 +2,12 @@
  * The one safety gate every tool call goes through: run (in the sandbox or not), ask, or refuse.
  * Pure: each tool describes its own call (the subject); the session supplies the policy.
  *
- * What runs unasked outside a sandbox is only what is proven read-only (the allowlist), or what
- * the user approved ("always" for that exact command). Everything else that would run unasked —
- * Norris steps, and commands auto-approved with safety.confirmCommands: false — runs in the
- * sandbox, or asks when there is none. Destructive commands always ask (in the sandbox too),
- * unless Norris was started with --yes; "always" is never offered for them. Whoever asks treats
- * "nobody to answer" as a refusal, and only an explicit yes as yes.
+ * Every command that runs unasked runs in the sandbox when there is one — read-only ones too, in a
+ * view where nothing is writable. Without a sandbox, only what is proven read-only (the allowlist)
+ * runs unasked; the rest asks. What the user approved ("always" for that exact command) runs as
+ * asked. Destructive commands always ask (in the sandbox too), unless Norris was started with
+ * --yes; "always" is never offered for them. A command that would start outside aish's directory
+ * asks too. Whoever asks treats "nobody to answer" as a refusal, and only an explicit yes as yes.
  */
 
 export type GateMode = 'chat' | 'norris';
@@ -20,6 +20,8 @@ export interface GateSubject {
   destructive: boolean;
   /** Proven read-only: every part of the command is on the allowlist. */
   safe?: boolean;
+  /** It would start in a directory outside aish's own (the model's `cwd`). */
+  outside?: boolean;
   readOnly?: boolean;
   /** Why it counts as destructive, for the user and the model. */
   reasons?: string[];
@@ -43,7 +45,8 @@ export interface GatePolicy {
 }
 
 export type GateDecision =
-  | { action: 'run'; sandboxed: boolean }
+  /** approved: a person said yes to this command before ("always"); else it runs unasked. */
+  | { action: 'run'; sandboxed: boolean; approved?: boolean }
   | { action: 'ask'; offerAlways: boolean; sandboxed: boolean }
   | { action: 'refuse'; reason: string };
 
@@ -62,10 +65,10 @@ export function decide(s: GateSubject, p: GatePolicy): GateDecision {
   // runs as an unasked step does (in the sandbox when there is one).
   if (s.rule?.decision === 'deny') return { action: 'refuse', reason: `denied by the rule "${s.rule.rule}"` };
   if (s.rule?.decision === 'ask') return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
-  if (s.rule?.decision === 'allow')
-    return p.sandbox || !p.sandboxRequired
-      ? { action: 'run', sandboxed: p.sandbox }
-      : { action: 'ask', offerAlways: false, sandboxed: false };
+  // An allowed step runs unasked, with what unasked steps get (no credential stores, no network).
+  // Without a sandbox, an allow rule never carries a destructive or credential-reading command.
+  if (s.rule?.decision === 'allow' && (p.sandbox || (!p.sandboxRequired && !s.destructive))) return { action: 'run', sandboxed: p.sandbox };
+  if (s.rule?.decision === 'allow' && p.sandboxRequired) return { action: 'ask', offerAlways: false, sandboxed: false };
   const offerAlways = s.alwaysKey !== undefined && !s.destructive;
   // Running on its own (no human said yes to this command): in the sandbox, or not at all.
   const onItsOwn = (): GateDecision => {
@@ -73,15 +76,15 @@ export function decide(s: GateSubject, p: GatePolicy): GateDecision {
     if (p.sandboxRequired) return { action: 'refuse', reason: REQUIRED };
     return p.yes ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways, sandboxed: false };
   };
-  if (s.destructive) {
+  if (s.destructive || s.outside) {
     if (p.mode === 'norris' && p.yes) return onItsOwn();
     return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
   }
+  if (p.alwaysAllowed) return { action: 'run', sandboxed: false, approved: true };
   if (s.safe) {
-    if (p.mode === 'chat' && p.confirmCommands && !p.alwaysAllowed) return { action: 'ask', offerAlways, sandboxed: false };
-    return { action: 'run', sandboxed: false };
+    if (p.mode === 'chat' && p.confirmCommands) return { action: 'ask', offerAlways, sandboxed: false };
+    return { action: 'run', sandboxed: p.sandbox };
   }
-  if (p.alwaysAllowed) return { action: 'run', sandboxed: false };
   if (p.mode === 'chat' && p.confirmCommands) return { action: 'ask', offerAlways, sandboxed: false };
   return onItsOwn();
 }

@@ -1,10 +1,16 @@
 /** The built-in `run_command` tool: bash (what the safety checks read), a timeout, output capped head+tail. */
-import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { ToolSpec } from '../broker/types';
 import type { RuleBook } from './rules/book';
-import type { Sandbox } from './sandbox';
+import { realPath } from '../util/paths';
+import type { Sandbox, SandboxView } from './sandbox/types';
+import { gitConfigView } from './git-view';
+import { scanProject } from './project-scan';
+import { findSecrets, startFiles } from './secret-paths';
 import { modelShell, runShell } from './shell';
-import type { Tool, ToolCall } from './tool';
+import { stepEnv } from './step-env';
+import type { Tool, ToolCall, ToolRunContext } from './tool';
 
 const RUN_COMMAND = 'run_command';
 const TIMEOUT_MS = 120_000;
@@ -58,23 +64,90 @@ interface CommandOutcome {
   output: string;
 }
 
+const within = (path: string, dir: string): boolean => {
+  const r = relative(dir, path);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+};
+
+/**
+ * Where the command starts, through symlinks and `..`: the model's cwd (`~` is HOME), else aish's
+ * directory; `outside` when that is not inside aish's directory (or cannot be told).
+ */
+export function startDir(project: string, cwd: string | undefined, home = homedir()): { dir: string; outside: boolean } {
+  if (!cwd) return { dir: project, outside: false };
+  const named = cwd === '~' ? home : cwd.startsWith('~/') ? join(home, cwd.slice(2)) : cwd;
+  const dir = realPath(isAbsolute(named) ? named : resolve(project, named));
+  return { dir, outside: !within(dir, realPath(project)) };
+}
+
+/** What the step sees when it runs unasked, or in the sandbox after a person said yes. */
+export interface StepPlaces {
+  /** safety.passEnv. */
+  passEnv: readonly string[];
+  /** aish's own config file and data directory, hidden like the other credential stores. */
+  aishFiles: readonly string[];
+}
+
+async function sandboxView(
+  sandbox: Sandbox,
+  project: string,
+  readOnly: boolean,
+  unasked: boolean,
+  places: StepPlaces,
+): Promise<{ view: SandboxView; done: () => void }> {
+  if (!unasked) return { view: { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } }, done: () => {} };
+  const home = homedir();
+  // A step proven read-only gets nothing writable. aish started in ~ (or above it): HOME's
+  // start-up files stay read-only, or a step could leave behind what runs outside the sandbox.
+  const writable = readOnly ? null : project;
+  const scan = await scanProject(project);
+  const [hidden, keep, git] = await Promise.all([
+    findSecrets({
+      home,
+      ...(process.env.XDG_CONFIG_HOME && { configHome: process.env.XDG_CONFIG_HOME }),
+      project,
+      extra: [...places.aishFiles, ...scan.secrets],
+    }),
+    writable && within(realPath(home), realPath(project)) ? startFiles(home) : Promise.resolve([]),
+    gitConfigView(scan.gitConfigs.map(realPath)),
+  ]);
+  const view: SandboxView = { writable, network: false, hidden };
+  if (keep.length) view.readOnly = keep;
+  if (git.binds.length) view.replaced = git.binds;
+  return { view, done: git.done };
+}
+
 async function runCommand(
   args: RunCommandArgs,
-  baseCwd: string,
-  signal: AbortSignal,
-  onOutput?: (t: string) => void,
-  sandbox?: Sandbox,
+  ctx: ToolRunContext,
+  checked: { readOnly: boolean; outside: boolean },
+  places: StepPlaces,
 ): Promise<CommandOutcome> {
-  const cwd = args.cwd ? (isAbsolute(args.cwd) ? args.cwd : resolve(baseCwd, args.cwd)) : baseCwd;
-  const r = await runShell(args.command, {
-    cwd,
-    signal,
-    timeoutMs: TIMEOUT_MS,
-    captureLimit: OUTPUT_LIMIT,
-    ...(onOutput && { onOutput }),
-    ...(sandbox && { sandbox }),
-    shell: modelShell(),
-  });
+  const { readOnly, outside: seenOutside } = checked;
+  const { signal, onOutput, sandbox } = ctx;
+  const unasked = ctx.unasked ?? false;
+  const { dir, outside } = startDir(ctx.cwd, args.cwd);
+  // Looked at again: a symlink may have changed since the gate saw the call.
+  if (outside && !seenOutside) {
+    const text = `not run: ${args.cwd} is now outside ${ctx.cwd} (it changed after the safety check)`;
+    return { text, exitCode: null, output: text };
+  }
+  const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
+  let r;
+  try {
+    r = await runShell(args.command, {
+      cwd: dir,
+      signal,
+      timeoutMs: TIMEOUT_MS,
+      captureLimit: OUTPUT_LIMIT,
+      env: stepEnv(process.env, { passEnv: places.passEnv, unasked }),
+      ...(onOutput && { onOutput }),
+      ...(sandbox && seen && { sandbox, view: seen.view }),
+      shell: modelShell(),
+    });
+  } finally {
+    seen?.done();
+  }
   const status = r.timedOut
     ? `timed out after ${TIMEOUT_MS / 1000} s and was stopped`
     : signal.aborted
@@ -93,27 +166,32 @@ export class RunCommandTool implements Tool {
 
   constructor(
     private readonly extraPatterns: ReadonlyArray<string | RegExp> = [],
+    private readonly places: StepPlaces = { passEnv: [], aishFiles: [] },
     private readonly rules?: RuleBook,
   ) {}
 
-  async prepare(rawArgs: string): Promise<ToolCall | { error: string }> {
+  async prepare(rawArgs: string, at: { cwd: string } = { cwd: process.cwd() }): Promise<ToolCall | { error: string }> {
     const args = parseRunCommandArgs(rawArgs);
     if ('error' in args) return args;
     // The shell-safety rules (and their parser) load with the first call, not at start-up.
     const [{ classifyCommand }, { allowlistVerdict }] = await Promise.all([import('./safety/classify'), import('./safety/allowlist')]);
     const verdict = await classifyCommand(args.command, { extraPatterns: [...this.extraPatterns] });
-    // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" then.
-    const safe = !verdict.destructive && !args.cwd && (await allowlistVerdict(args.command)).safe;
-    const ruling = await this.rules?.gateRuling(args.command, args.cwd !== undefined);
+    // A cwd outside aish's directory is not what the allowlist vouched for: never "safe" there,
+    // and never run unasked (the gate asks; an allow rule does not reach that far either).
+    const { outside } = startDir(at.cwd, args.cwd);
+    const safe = !verdict.destructive && !outside && (await allowlistVerdict(args.command)).safe;
+    const ruling = await this.rules?.gateRuling(args.command, outside);
     const warning = verdict.destructive ? `  ⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'}` : '';
+    const away = outside ? `  ⚠ outside ${at.cwd}` : '';
     const ruleNote = ruling?.rule ? `  (${ruling.rule.decision === 'deny' ? '⛔ ' : ''}${ruling.rule.rule})` : '';
     return {
-      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}${ruleNote}`,
+      title: `run_command: ${args.command}${args.cwd ? `  (in ${args.cwd})` : ''}${warning}${away}${ruleNote}`,
       subject: args.command,
       gate: {
         kind: 'command',
         destructive: verdict.destructive,
         safe,
+        ...(outside && { outside }),
         reasons: verdict.reasons,
         // "always" remembers one simple command exactly, never a wider rule from a compound line.
         ...(this.rules ? ruling?.alwaysKey !== undefined && { alwaysKey: ruling.alwaysKey } : { alwaysKey: args.command }),
@@ -121,7 +199,7 @@ export class RunCommandTool implements Tool {
       },
       liveLabel: args.command,
       run: async (ctx) => {
-        const r = await runCommand(args, ctx.cwd, ctx.signal, ctx.onOutput, ctx.sandbox);
+        const r = await runCommand(args, ctx, { readOnly: safe, outside }, this.places);
         return { content: r.text, status: r.text.split('\n', 1)[0] ?? '', output: r.output };
       },
     };

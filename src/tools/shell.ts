@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { Sandbox } from './sandbox';
+import type { Sandbox, SandboxView } from './sandbox/types';
 
 export interface ShellResult {
   exitCode: number | null;
@@ -27,6 +27,8 @@ export interface ShellOptions {
   env?: NodeJS.ProcessEnv;
   /** Run the command inside this sandbox (see findSandbox). */
   sandbox?: Sandbox;
+  /** What the command may write and reach in there; default: its cwd, the sandbox's network. */
+  view?: SandboxView;
   /** The shell that runs it; default the user's. */
   shell?: string;
 }
@@ -81,7 +83,7 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
     const cap = new HeadTail(opts.captureLimit ?? 16 * 1024);
     let timedOut = false;
     const shell = opts.shell ?? userShell(opts.env);
-    const { file, args } = opts.sandbox ? opts.sandbox.wrap(shell, command, opts.cwd) : { file: shell, args: ['-c', command] };
+    const { file, args } = opts.sandbox ? opts.sandbox.wrap(shell, command, opts.cwd, opts.view) : { file: shell, args: ['-c', command] };
     const child = spawn(file, args, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,

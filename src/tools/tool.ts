@@ -15,6 +15,8 @@ export interface ToolRunContext {
   onOutput?: (text: string) => void;
   /** Run inside this sandbox (commands only). */
   sandbox?: Sandbox;
+  /** Nobody approved this call: it runs in the strictest view (no network, credentials hidden). */
+  unasked?: boolean;
 }
 
 interface ToolResult {
@@ -40,6 +42,6 @@ export interface ToolCall {
 export interface Tool {
   readonly name: string;
   readonly spec: ToolSpec;
-  /** Parse the model's JSON arguments and describe the call; `error` goes back to the model. */
-  prepare(rawArgs: string): Promise<ToolCall | { error: string }>;
+  /** Parse the model's JSON arguments and describe the call (`at.cwd`: aish's directory); `error` goes back to the model. */
+  prepare(rawArgs: string, at?: { cwd: string }): Promise<ToolCall | { error: string }>;
 }

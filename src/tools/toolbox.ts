@@ -38,12 +38,16 @@ export class Toolbox {
 
   constructor(
     private readonly config: AishConfig,
-    private readonly dirs: { logDir: string; baseDir: string; dataDir?: string },
+    private readonly dirs: { logDir: string; baseDir: string; dataDir?: string; aishFiles?: string[] },
     private readonly events: ToolboxEvents,
     memory?: MemorySession,
   ) {
     this.rules = new RuleBook(() => config.safety.rules, dirs.dataDir ?? null);
-    this.runCommand = new RunCommandTool(config.safety.extraDestructivePatterns, this.rules);
+    this.runCommand = new RunCommandTool(
+      config.safety.extraDestructivePatterns,
+      { passEnv: config.safety.passEnv, aishFiles: dirs.aishFiles ?? [] },
+      this.rules,
+    );
     this.memoryTools = memory?.injecting ? [new MemorySearchTool(memory), new MemoryRememberTool(memory)] : [];
   }
 
@@ -134,7 +138,8 @@ export class Toolbox {
     const { McpManager } = await import('./mcp/manager');
     const reported = new Set<string>();
     this.mcp = new McpManager(servers, {
-      ...this.dirs,
+      logDir: this.dirs.logDir,
+      baseDir: this.dirs.baseDir,
       onChange: () => {
         for (const s of this.mcp?.statuses() ?? []) {
           if (s.state === 'failed' && !reported.has(s.name)) {

@@ -7,7 +7,7 @@ import type { Sandbox } from '../../src/tools/sandbox';
 import type { Tool, ToolRunContext } from '../../src/tools/tool';
 import { recordingHost } from '../helpers/host';
 
-function fakeTool(name: string, gate: GateSubject, ran: string[], sandboxes: Array<string | undefined>): Tool {
+function fakeTool(name: string, gate: GateSubject, ran: string[], sandboxes: Array<string | undefined>, unasked: boolean[] = []): Tool {
   return {
     name,
     spec: { type: 'function', function: { name, parameters: { type: 'object' } } },
@@ -21,6 +21,7 @@ function fakeTool(name: string, gate: GateSubject, ran: string[], sandboxes: Arr
         run: async (ctx: ToolRunContext) => {
           ran.push(args.x!);
           sandboxes.push(ctx.sandbox?.name);
+          unasked.push(ctx.unasked ?? false);
           ctx.onOutput?.('live');
           return { content: `did ${args.x}`, status: 'exit code 0', output: 'line 1\nline 2\n' };
         },
@@ -34,8 +35,9 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
   const ran: string[] = [];
   const sandboxes: Array<string | undefined> = [];
   const checkpoints: string[] = [];
+  const unasked: boolean[] = [];
   const always = new Set<string>();
-  const tool = fakeTool('run_command', gate, ran, sandboxes);
+  const tool = fakeTool('run_command', gate, ran, sandboxes, unasked);
   const ctx: ToolCallContext = {
     host,
     toolbox: {
@@ -56,7 +58,7 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
   };
   const call = (x: string | undefined, name = 'run_command') =>
     executeToolCall({ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(x === undefined ? {} : { x }) } }, ctx);
-  return { call, printed, asked, ran, sandboxes, checkpoints };
+  return { call, printed, asked, ran, sandboxes, checkpoints, unasked };
 }
 
 const plain: GateSubject = { kind: 'command', destructive: false, alwaysKey: 'ls' };
@@ -122,16 +124,32 @@ describe('one tool-call path', () => {
     expect(t.printed.map((p) => p.text)).toEqual(['⏵ nope: no such tool', '⏵ run_command: invalid arguments (missing "x")']);
   });
 
-  it('Norris runs a step that is not read-only in the sandbox, after a checkpoint; a read-only one outside, with none', async () => {
+  it('Norris runs every unasked step in the sandbox: one that may write after a checkpoint, a read-only one with none', async () => {
     const box: Sandbox = { name: 'test-box', network: false, wrap: (shell, command) => ({ file: shell, args: ['-c', command] }) };
     const t = setup(plain, [], { mode: 'norris', sandbox: box });
     await t.call('make build');
     expect(t.sandboxes).toEqual(['test-box']);
+    expect(t.unasked).toEqual([true]);
     expect(t.checkpoints).toEqual(['make build']);
     const ro = setup({ ...plain, safe: true }, [], { mode: 'norris', sandbox: box });
     await ro.call('ls');
-    expect(ro.sandboxes).toEqual([undefined]);
+    expect(ro.sandboxes).toEqual(['test-box']);
+    expect(ro.unasked).toEqual([true]);
     expect(ro.checkpoints).toEqual([]);
+  });
+
+  it('an unasked step that may write does not run when its checkpoint failed; an approved one does', async () => {
+    const box: Sandbox = { name: 'test-box', network: false, wrap: (shell, command) => ({ file: shell, args: ['-c', command] }) };
+    const failing = { checkpoint: async () => false };
+    const t = setup(plain, [], { mode: 'norris', sandbox: box, ...failing });
+    const r = await t.call('make build');
+    expect(r.refused).toBe(true);
+    expect(r.content).toMatch(/no checkpoint could be taken/);
+    expect(t.ran).toEqual([]);
+    const asked = setup(plain, ['y'], failing);
+    await asked.call('make build');
+    expect(asked.ran).toEqual(['make build']);
+    expect(asked.unasked).toEqual([false]);
   });
 
   it('with nobody to answer nothing is asked or printed as a question: the step is refused', async () => {

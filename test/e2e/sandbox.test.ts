@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { detectSandbox, findSandbox, type Sandbox } from '../../src/tools/sandbox';
 import { runShell, type ShellOptions } from '../../src/tools/shell';
+import { stepEnv } from '../../src/tools/step-env';
 import { ROOT } from '../helpers/paths';
 import { waitUntil } from '../helpers/wait';
 
@@ -312,5 +313,20 @@ describe('the sandbox when it is off', () => {
   it('findSandbox({mode: "off"}) is null, and says why', async () => {
     expect(await findSandbox({ mode: 'off', network: false })).toBeNull();
     expect((await detectSandbox({ mode: 'off', network: true })).why).toMatch(/off/);
+  });
+});
+
+describe('git under the environment of an unasked step', () => {
+  it('real git: a repository fsmonitor and credential helper give way to the overrides', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aish-git-env-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    execFileSync('git', ['init', '-q', dir]);
+    execFileSync('git', ['-C', dir, 'config', 'core.fsmonitor', 'echo planted']);
+    execFileSync('git', ['-C', dir, 'config', 'credential.helper', '!echo planted']);
+    const env = stepEnv({ PATH: process.env.PATH, HOME: dir }, { passEnv: [], unasked: true });
+    const get = (key: string) =>
+      execFileSync('git', ['-C', dir, 'config', '--get-all', key], { env }).toString().split('\n').slice(0, -1).at(-1);
+    expect(get('core.fsmonitor')).toBe('false');
+    expect(get('credential.helper')).toBe('');
   });
 });

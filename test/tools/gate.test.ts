@@ -18,13 +18,14 @@ const d = (c: Case) => {
 };
 const ask = (offerAlways: boolean, sandboxed = false) => ({ action: 'ask', offerAlways, sandboxed });
 const run = (sandboxed: boolean) => ({ action: 'run', sandboxed });
+const approved = { action: 'run', sandboxed: false, approved: true };
 
 describe('safety gate', () => {
   it('chat mode asks for every run_command, offering "always" only for non-destructive ones', () => {
     expect(d({})).toEqual(ask(true));
     expect(d({ safe: true })).toEqual(ask(true));
     expect(d({ destructive: true })).toEqual(ask(false));
-    expect(d({ alwaysAllowed: true })).toEqual(run(false));
+    expect(d({ alwaysAllowed: true })).toEqual(approved);
     expect(d({ destructive: true, alwaysAllowed: true })).toEqual(ask(false));
     expect(d({ yes: true, destructive: true })).toEqual(ask(false)); // --yes is for Norris only
   });
@@ -45,6 +46,22 @@ describe('safety gate', () => {
     expect(d({ mode: 'norris', destructive: true })).toEqual(ask(false));
     expect(d({ mode: 'norris', destructive: true, yes: true, sandbox: true })).toEqual(run(true));
     expect(d({ mode: 'norris', destructive: true, yes: true })).toEqual(run(false));
+  });
+
+  it('every unasked step runs in the sandbox when there is one, read-only ones included; approved ones are marked', () => {
+    expect(d({ mode: 'norris', safe: true, sandbox: true })).toEqual(run(true));
+    expect(d({ confirmCommands: false, safe: true, sandbox: true })).toEqual(run(true));
+    expect(d({ mode: 'norris', safe: true, sandbox: true, alwaysAllowed: true })).toEqual(approved);
+    expect(d({ mode: 'norris', sandbox: true, alwaysAllowed: true })).toEqual(approved);
+  });
+
+  it('a step that would start outside aish\'s directory never runs unasked: it asks, without "always"', () => {
+    expect(d({ mode: 'norris', outside: true, sandbox: true })).toEqual(ask(false, true));
+    expect(d({ mode: 'norris', outside: true, safe: true, sandbox: true })).toEqual(ask(false, true));
+    expect(d({ mode: 'norris', outside: true })).toEqual(ask(false));
+    expect(d({ confirmCommands: false, outside: true, sandbox: true })).toEqual(ask(false));
+    expect(d({ outside: true, alwaysAllowed: true })).toEqual(ask(false));
+    expect(d({ mode: 'norris', outside: true, yes: true, sandbox: true })).toEqual(run(true)); // --yes: in the sandbox
   });
 
   it('a required sandbox that is missing refuses whatever would run on its own, even with --yes', () => {
@@ -72,5 +89,30 @@ describe('safety gate', () => {
     expect(parseAnswer('always', true)).toBe('always');
     expect(parseAnswer('a', true)).toBe('always');
     expect(parseAnswer('always', false)).toBe('no');
+  });
+});
+
+describe('safety gate: the user’s rules', () => {
+  const rule = (decision: 'allow' | 'ask' | 'deny') => ({ rule: { decision, rule: `${decision} x` } });
+
+  it('deny refuses in every mode, --yes included; ask asks without "always"', () => {
+    for (const mode of ['chat', 'norris'] as const)
+      for (const yes of [false, true]) {
+        expect(d({ mode, yes, sandbox: true, ...rule('deny') }).action).toBe('refuse');
+        expect(d({ mode, yes, safe: true, ...rule('ask') })).toMatchObject({ action: 'ask', offerAlways: false });
+      }
+  });
+
+  it('allow runs unasked in the sandbox (never as an approval), in chat too', () => {
+    expect(d({ sandbox: true, ...rule('allow') })).toEqual(run(true));
+    expect(d({ sandbox: true, destructive: true, ...rule('allow') })).toEqual(run(true));
+    expect(d({ mode: 'norris', sandbox: true, ...rule('allow') })).toEqual(run(true));
+  });
+
+  it('without a sandbox, allow carries only what the safety checks do not flag; required asks', () => {
+    expect(d({ ...rule('allow') })).toEqual(run(false));
+    expect(d({ destructive: true, ...rule('allow') })).toEqual(ask(false));
+    expect(d({ mode: 'norris', destructive: true, ...rule('allow') }).action).toBe('ask');
+    expect(d({ sandboxRequired: true, ...rule('allow') })).toEqual(ask(false));
   });
 });

@@ -100,6 +100,64 @@ describe('bubblewrap argv', () => {
   });
 });
 
+describe('bubblewrap argv for one run (the view)', () => {
+  const hidden = { dirs: ['/home/me/.ssh'], files: ['/home/me/proj/.env'] };
+  it('the project is the one writable bind, wherever the command starts; hiding comes after it', () => {
+    const a = bwrapOptions({ network: false, cwd: '/home/me', writable: '/home/me/proj', hidden });
+    expect(a.join(' ')).toContain('--bind /home/me/proj /home/me/proj');
+    expect(a.join(' ')).not.toContain('--bind /home/me /home/me');
+    expect(a.join(' ')).toContain('--chdir /home/me');
+    const bind = a.indexOf('--bind');
+    expect(a.indexOf('--tmpfs', bind)).toBe(a.indexOf('/home/me/.ssh') - 1);
+    expect(a.slice(a.indexOf('/home/me/.ssh') - 1, a.indexOf('/home/me/.ssh') + 3)).toEqual([
+      '--tmpfs',
+      '/home/me/.ssh',
+      '--remount-ro',
+      '/home/me/.ssh',
+    ]);
+    expect(a.slice(a.indexOf('/home/me/proj/.env') - 2, a.indexOf('/home/me/proj/.env') + 1)).toEqual([
+      '--ro-bind',
+      '/dev/null',
+      '/home/me/proj/.env',
+    ]);
+    expect(a.indexOf('/home/me/proj/.env')).toBeGreaterThan(bind);
+  });
+
+  it('start-up files kept read-only come right after the project bind', () => {
+    const a = bwrapOptions({ network: false, cwd: '/home/me', writable: '/home/me', readOnly: ['/home/me/.bashrc'] });
+    const at = a.indexOf('/home/me/.bashrc');
+    expect(a.slice(at - 1, at + 2)).toEqual(['--ro-bind-try', '/home/me/.bashrc', '/home/me/.bashrc']);
+    expect(at).toBeGreaterThan(a.indexOf('--bind'));
+  });
+
+  it('nothing writable: no --bind at all (only the private /tmp)', () => {
+    const a = bwrapOptions({ network: false, cwd: '/home/me/proj', writable: null });
+    expect(a).not.toContain('--bind');
+    expect(a).toContain('--unshare-net');
+  });
+
+  it('wrap with a view: network and writable come from the view, not the sandbox', () => {
+    const box = bwrapSandbox('/usr/bin/bwrap', 'bubblewrap', true);
+    const { args } = box.wrap('/bin/sh', 'ls', '/', { writable: null, network: false, hidden: { dirs: [], files: [] } });
+    expect(args).toContain('--unshare-net');
+    expect(args).not.toContain('--bind');
+    expect(box.wrap('/bin/sh', 'ls', '/').args).not.toContain('--unshare-net'); // no view: the sandbox's own setting
+  });
+
+  it('macOS: hidden paths are denied to read, by parameter; nothing writable drops CWD', () => {
+    expect(macProfile(false, 2, false)).toContain('(deny file-read* file-write* (subpath (param "H0")) (subpath (param "H1")))');
+    expect(macProfile(false, 0, false)).not.toContain('CWD');
+    const { args } = macSandbox(true, '/private/tmp/x').wrap('/bin/sh', 'ls', '/', {
+      writable: null,
+      network: false,
+      hidden: { dirs: ['/Users/me/.ssh'], files: [] },
+    });
+    expect(args).toContain('H0=/Users/me/.ssh');
+    expect(args.join(' ')).not.toContain('CWD=');
+    expect(args[1]).toContain('(deny network*)');
+  });
+});
+
 describe('bubblewrap start failures', () => {
   const line = "bwrap: Can't mount proc on /newroot/proc: Operation not permitted\n";
   it('one bwrap line and exit code 1 become one aish line', () => {

@@ -4,7 +4,7 @@
  * /tmp; the network is a namespace of its own with nothing but loopback.
  */
 import { realPath } from '../../util/paths';
-import type { Sandbox } from './types';
+import type { Sandbox, SandboxView } from './types';
 
 /**
  * Kept from the host inside the masked /run: NixOS puts its system profile (and PATH) there, and
@@ -17,12 +17,21 @@ const GIT_PROGRAM_FILES = ['config', 'hooks', 'info/attributes'];
 
 export interface BwrapOptions {
   network: boolean;
-  /** Already resolved: bubblewrap cannot mount onto a path that is a symlink. */
+  /** Where the command starts. Already resolved: bubblewrap cannot mount onto a path that is a symlink. */
   cwd: string;
+  /** The one writable directory (resolved); default `cwd`; null: nothing but the private /tmp. */
+  writable?: string | null;
+  /** Resolved credential stores to cover: directories with an empty read-only tmpfs, files with /dev/null. */
+  hidden?: SandboxView['hidden'];
+  /** Resolved paths inside `writable` to keep read-only. */
+  readOnly?: string[];
+  /** [source, target] pairs bound read-only, target over source's content. */
+  replaced?: Array<[string, string]>;
 }
 
 /** Everything between `bwrap` and the program it runs. Pure. */
-export function bwrapOptions({ network, cwd }: BwrapOptions): string[] {
+export function bwrapOptions(o: BwrapOptions): string[] {
+  const { network, cwd, writable = cwd, hidden = { dirs: [], files: [] }, readOnly = [], replaced = [] } = o;
   return [
     // Nothing outlives aish or a cancel: when bwrap dies its child is killed, and with that first
     // process of the pid namespace, everything inside. No --new-session: the sandbox stays in the
@@ -49,19 +58,31 @@ export function bwrapOptions({ network, cwd }: BwrapOptions): string[] {
     '--tmpfs',
     '/run',
     ...RUN_KEPT.flatMap((p) => ['--ro-bind-try', p, p]),
-    // Last, so it also works when the working directory is under /tmp or /run.
-    '--bind',
-    cwd,
-    cwd,
-    // A repository's config and hooks name programs that git runs later, outside the sandbox, for
-    // commands that run unasked (`git status` reads core.fsmonitor, `git diff` diff drivers): a
-    // step must not be able to plant them. Above cwd they are read-only already.
-    ...GIT_PROGRAM_FILES.flatMap((f) => ['--ro-bind-try', `${cwd}/.git/${f}`, `${cwd}/.git/${f}`]),
+    // Last, so it also works when the project directory is under /tmp or /run. Only the project:
+    // a cwd the model names is where the command starts, never what it may write.
+    ...(writable === null ? [] : writableBinds(writable)),
+    ...readOnly.flatMap((p) => ['--ro-bind-try', p, p]),
+    ...replaced.flatMap(([from, to]) => ['--ro-bind', from, to]),
+    // After the project bind, so that `.env` files inside the project are covered too.
+    ...hidden.dirs.flatMap((d) => ['--tmpfs', d, '--remount-ro', d]),
+    ...hidden.files.flatMap((f) => ['--ro-bind', '/dev/null', f]),
     '--chdir',
     cwd,
     '--setenv',
     'TMPDIR',
     '/tmp',
+  ];
+}
+
+function writableBinds(dir: string): string[] {
+  return [
+    '--bind',
+    dir,
+    dir,
+    // A repository's config and hooks name programs that git runs later, for steps a person
+    // approved as much as for unasked ones (`git status` reads core.fsmonitor, `git diff` diff
+    // drivers): a step must not be able to plant them. Above the project they are read-only already.
+    ...GIT_PROGRAM_FILES.flatMap((f) => ['--ro-bind-try', `${dir}/.git/${f}`, `${dir}/.git/${f}`]),
   ];
 }
 
@@ -76,8 +97,18 @@ export function bwrapSandbox(file: string, name: string, network: boolean): Sand
   return {
     name,
     network,
-    wrap(shell, command, cwd) {
-      return { file, args: [...bwrapOptions({ network, cwd: realPath(cwd) }), '--', shell, '-c', command] };
+    wrap(shell, command, cwd, view) {
+      const opts = view
+        ? {
+            network: view.network,
+            cwd: realPath(cwd),
+            writable: view.writable && realPath(view.writable),
+            hidden: view.hidden,
+            readOnly: view.readOnly ?? [],
+            replaced: view.replaced ?? [],
+          }
+        : { network, cwd: realPath(cwd) };
+      return { file, args: [...bwrapOptions(opts), '--', shell, '-c', command] };
     },
     startFailure(exitCode, output) {
       return bwrapStartFailure(name, exitCode, output);

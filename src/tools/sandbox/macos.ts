@@ -8,19 +8,26 @@ import { realPath } from '../../util/paths';
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
-/** The SBPL profile; CWD and TMP come in as parameters (-D), so no path is ever quoted into it. */
-export function macProfile(network: boolean): string {
+/**
+ * The SBPL profile; CWD, TMP and the hidden paths (H0, H1, …) come in as parameters (-D), so no
+ * path is ever quoted into it. `writable` false: only TMP can be written.
+ */
+export function macProfile(network: boolean, hidden = 0, writable = true, readOnly = 0): string {
+  const hide = Array.from({ length: hidden }, (_, i) => `(subpath (param "H${i}"))`);
+  const keep = Array.from({ length: readOnly }, (_, i) => `(subpath (param "R${i}"))`);
   return [
     '(version 1)',
     '(allow default)',
     '(deny file-write*)',
     '(allow file-write*',
-    '  (subpath (param "CWD"))',
+    ...(writable ? ['  (subpath (param "CWD"))'] : []),
     '  (subpath (param "TMP"))',
     '  (literal "/dev/null") (literal "/dev/zero") (literal "/dev/dtracehelper")',
     '  (regex #"^/dev/fd/"))',
     // Unix sockets are network too: this also keeps the command from daemons that would write for it.
     ...(network ? [] : ['(deny network*)']),
+    ...(hide.length ? [`(deny file-read* file-write* ${hide.join(' ')})`] : []),
+    ...(keep.length ? [`(deny file-write* ${keep.join(' ')})`] : []),
     '',
   ].join('\n');
 }
@@ -30,12 +37,18 @@ export function macSandbox(network: boolean, tmp: string): Sandbox {
   return {
     name: 'sandbox-exec',
     network,
-    wrap(shell, command, cwd) {
+    wrap(shell, command, cwd, view) {
       const dir = realPath(cwd);
-      return {
-        file: SANDBOX_EXEC,
-        args: ['-p', macProfile(network), '-D', `CWD=${dir}`, '-D', `TMP=${tmp}`, '/usr/bin/env', `TMPDIR=${tmp}/`, shell, '-c', command],
-      };
+      const hidden = view ? [...view.hidden.dirs, ...view.hidden.files] : [];
+      const writable = view ? view.writable && realPath(view.writable) : dir;
+      const profile = macProfile(view ? view.network : network, hidden.length, writable !== null);
+      const params = [
+        ...(writable ? ['-D', `CWD=${writable}`] : []),
+        '-D',
+        `TMP=${tmp}`,
+        ...hidden.flatMap((h, i) => ['-D', `H${i}=${h}`]),
+      ];
+      return { file: SANDBOX_EXEC, args: ['-p', profile, ...params, '/usr/bin/env', `TMPDIR=${tmp}/`, shell, '-c', command] };
     },
     startFailure(exitCode, output) {
       // sandbox-exec reports its own failures (a profile it cannot apply) as one `sandbox-exec: …` line.

@@ -1,0 +1,89 @@
+/**
+ * A throwaway jail for tests that feed aish hostile commands: a fake HOME (with a project inside
+ * it) under a fresh directory, and — where bubblewrap works — the whole aish process run inside
+ * bubblewrap with `/` read-only and only that directory writable, so a step that escaped aish's
+ * own sandbox still cannot touch the machine. aish's own bubblewrap nests inside it: the outer one
+ * keeps its capabilities (started by root) or a user namespace of its own, the inner one drops them.
+ * Not under /tmp: aish's sandbox shows every step a private /tmp, which would hide the fake HOME.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import { BIN } from './paths';
+import { isolatedEnv, type CliResult } from './run-cli';
+
+export interface Jail {
+  /** Everything the jailed aish may write lives under here. */
+  root: string;
+  /** The fake HOME. */
+  home: string;
+  /** aish's project directory, inside HOME as for a user. */
+  work: string;
+}
+
+/** Outer bubblewrap works here (nested one is aish's own business). */
+export const jailWorks =
+  process.platform === 'linux' &&
+  spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'bwrap', '--ro-bind', '/', '/', '--dev', '/dev', 'true'], {
+    stdio: 'ignore',
+  }).status === 0;
+
+export function makeJail(): Jail {
+  const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
+  const root = realpathSync(mkdtempSync(join(base, 'aish-jail-')));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
+  const home = join(root, 'home');
+  const work = join(home, 'work');
+  mkdirSync(work, { recursive: true });
+  return { root, home, work };
+}
+
+/** The outer jail's options: `/` read-only, the jail root writable, a private /tmp; loopback stays shared (the fake server). */
+function jailArgs(jail: Jail, cwd: string): string[] {
+  return [
+    '--die-with-parent',
+    '--unshare-pid',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
+    '--bind',
+    jail.root,
+    jail.root,
+    '--chdir',
+    cwd,
+  ];
+}
+
+/** Runs bin/aish.cjs inside the jail (HOME = the jail's), like runAish does outside. */
+export function runAishJailed(
+  jail: Jail,
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  const cwd = opts.cwd ?? jail.work;
+  return new Promise((resolve, reject) => {
+    const child = spawn('bwrap', [...jailArgs(jail, cwd), '--', process.execPath, BIN, ...args], {
+      env: isolatedEnv(jail.home, opts.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    child.stdin.end('');
+  });
+}

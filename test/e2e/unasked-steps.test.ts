@@ -50,9 +50,13 @@ function setUp(safety: Record<string, unknown> = {}): Jail & { marker: string } 
  */
 const planted = (marker: string) => `"touch ${marker}; echo PLANTED-RAN >&2; :"`;
 
-async function norris(jail: Jail, replies: Reply[], env: Record<string, string> = {}) {
+/**
+ * `yes`: with --yes, so that steps the classifier would stop (it asks, and nobody answers) still
+ * run unasked: these tests are about what the sandbox holds when a step does run.
+ */
+async function norris(jail: Jail, replies: Reply[], env: Record<string, string> = {}, yes = false) {
   fake.server.enqueue(...replies, { text: 'Done.' });
-  return runAishJailed(jail, ['--norris', 'do the task'], { env: fake.env(env) });
+  return runAishJailed(jail, ['--norris', 'do the task', ...(yes ? ['--yes'] : [])], { env: fake.env(env) });
 }
 
 /** What the last step sent back to the model. */
@@ -106,7 +110,8 @@ describe(`aish started in HOME${skipped}`, () => {
       call('echo pwned >> .bash_aliases; cd .config/autostart && echo pwned >> x.desktop; cd; echo made >> notes.txt'),
       { text: 'Done.' },
     );
-    await runAishJailed(j, ['--norris', 'do the task'], { env: fake.env(), cwd: j.home });
+    // --yes: the classifier asks for `cd` to home; the sandbox is what is checked here.
+    await runAishJailed(j, ['--norris', 'do the task', '--yes'], { env: fake.env(), cwd: j.home });
     expect(readFileSync(join(j.home, 'notes.txt'), 'utf8')).toBe('made\n');
     expect(readFileSync(join(j.home, '.bash_aliases'), 'utf8')).toBe('# mine\n');
     expect(existsSync(join(j.home, '.config', 'autostart', 'x.desktop'))).toBe(false);
@@ -204,7 +209,7 @@ describe(`git run unasked runs no program its configuration names${skipped}`, ()
     const j = setUp();
     const { plant, files } = plantOf(j);
     files?.();
-    await norris(j, [...plant.map((p) => call(p)), call(read)]);
+    await norris(j, [...plant.map((p) => call(p)), call(read)], {}, true);
     expect(lastToolResult()).toMatch(/^exit code/);
     expect(lastToolResult()).not.toContain('PLANTED-RAN');
   });
@@ -287,7 +292,7 @@ describe(`credential stores, secret variables and the network are out of reach${
     '%s: secret-named variables are gone, the pass list and the rest stay',
     async (command) => {
       const j = setUp({ passEnv: ['KEEP_THIS_TOKEN'] });
-      await norris(j, [call(command)], ENV);
+      await norris(j, [call(command)], ENV, true);
       const out = toolResults();
       expect(out).not.toMatch(/SECRET/);
       if (command !== 'ps e') expect(out).toContain('kept-on-purpose');

@@ -1,4 +1,5 @@
 /** `aish memory export` and `aish memory import`: memory to and from another machine. */
+import { escapeForJson } from '../../util/output-filter';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -22,7 +23,8 @@ export async function memoryExport(s: Setup, file: string | undefined, opts: { f
   const items = store.items();
   const text = (format === 'md' ? exportMarkdown : exportJsonl)(items, (it) => store.isPinned(it), new Date());
   if (!file) {
-    process.stdout.write(text);
+    // JSON lines spell bidi and invisible characters as \u escapes: the same data, safe to show.
+    process.stdout.write(format === 'md' ? text : escapeForJson(text));
     return;
   }
   try {

@@ -1,4 +1,5 @@
 /** `aish sessions list [--json]`, `aish sessions search TEXT... [--json]`, `aish sessions export NAME [FILE]` */
+import { escapeForJson } from '../../util/output-filter';
 import type { Setup } from '../../config/setup';
 import { formatHitLine, formatSessionLine, hiddenNote, noMatches } from '../../sessions/format';
 import { searchSessions } from '../../sessions/search';
@@ -70,7 +71,7 @@ export function sessionsExport(s: Setup, name: string, file: string | undefined,
   if (format !== 'md' && format !== 'json') throw new UsageError(`unknown format "${format}" — use md or json`);
   const text = exportSession(resolveSession(s.paths.sessionsDir, name, 'aish sessions list'), name, format);
   if (!file) {
-    process.stdout.write(text);
+    process.stdout.write(format === 'json' ? escapeForJson(text) : text);
     return;
   }
   out(`exported ${name} to ${tildify(writeExport(file, text, { force: opts.force === true }))}`);

@@ -12,6 +12,7 @@ import { firstMessages, requestSuggestion, suggestCommand } from '../core/sugges
 import { suggestDepsOf } from '../core/suggest-deps';
 import { AishError, formatError } from '../util/errors';
 import { osc52 } from '../util/osc52';
+import { writeRaw } from '../util/output-guard';
 import { closeOnHangup } from './signals';
 
 const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', dim: '\x1b[2m', reset: '\x1b[0m' };
@@ -70,7 +71,7 @@ export function terminalHost(color: boolean): EngineHost {
       });
     },
     withTerminal: (fn) => fn(),
-    copy: (text) => out.write(osc52(text)),
+    copy: (text) => writeRaw(out, osc52(text)),
   };
 
   function render(kind: string, text: string, markdown: boolean): string {

@@ -126,11 +126,14 @@ function walkUntracked(
  * size; `isOurs` tells the checkpoints' own directory (excluded, never worth naming).
  */
 export async function scanTree(git: Git, dir: string, large: readonly string[], isOurs: (path: string) => boolean): Promise<TreeScan> {
-  const ignored = splitZ((await git.run(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard'])).stdout).filter(
-    (p) => !isOurs(join(dir, p.replace(/\/$/, ''))),
-  );
+  // Both only read the index: side by side.
+  const [ignoredOut, listedOut] = await Promise.all([
+    git.run(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard']),
+    git.run(['ls-files', '-z', '-t', '-c', '-o', '--directory', '--exclude-standard']),
+  ]);
+  const ignored = splitZ(ignoredOut.stdout).filter((p) => !isOurs(join(dir, p.replace(/\/$/, ''))));
   const ignoredSet = new Set(ignored);
-  const listed = splitZ((await git.run(['ls-files', '-z', '-t', '-c', '-o', '--directory', '--exclude-standard'])).stdout);
+  const listed = splitZ(listedOut.stdout);
   const tracked: string[] = [];
   const found = { dirs: [] as string[], nested: [] as string[] };
   const unreadable: string[] = [];

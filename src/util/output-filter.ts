@@ -1,6 +1,6 @@
 /**
  * What may reach the terminal, decided on the bytes just before they are written (see
- * docs/output-safety.md). Only aish's own styling and cursor work pass as sequences: SGR colours,
+ * docs/hostile-text.md). Only aish's own styling and cursor work pass as sequences: SGR colours,
  * and the cursor/erase/mode sequences Ink, readline and the REPL emit. Everything else that could
  * drive the terminal or hide text is shown instead: C0 controls in caret form (`^[`, `^G`), C1
  * controls, bidi controls and invisible format characters as `<U+202E>`. An escape sequence that is

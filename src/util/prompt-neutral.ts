@@ -6,7 +6,7 @@
  * folded, invisible characters ignored, look-alike brackets folded), so `［background］` and
  * `[back<ZWSP>ground]` are caught too, and neutralised visibly: its brackets become parentheses
  * (`(recall)`, `(|im_start|)`), a `###` heading becomes `(###)`. Invisible characters (zero-width,
- * bidi controls, Unicode tags that smuggle ASCII) are dropped everywhere. Corpus: docs/memory.md.
+ * bidi controls, Unicode tags that smuggle ASCII) are dropped everywhere. Corpus: docs/hostile-text.md.
  */
 
 /** Dropped from prompt text: zero-width and joiner characters, bidi controls, soft hyphen, BOM, tags, variation selectors. */

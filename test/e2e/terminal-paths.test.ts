@@ -2,7 +2,7 @@
  * The output boundary, path by path: hostile text (escape sequences, C1 controls, bidi and invisible
  * characters; test/helpers/escape-payloads.ts) reaches aish through a model answer, a server's error
  * body, a memory file, an import, a session, a config, an argument — and not one raw byte of it
- * reaches stdout or stderr. Each entry is one path; the list is in docs/output-safety.md.
+ * reaches stdout or stderr. Each entry is one path; the list is in docs/hostile-text.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -57,7 +57,7 @@ const LEFT_WORDS: Record<keyof LeftOut, string> = {
  * What a checkpoint did not capture, so a restore cannot bring back: counts by reason and the first
  * paths, e.g. `not in the checkpoint, so not restored: 2 ignored (build/, .env), 1 over the size cap (big.bin)`.
  */
-export function formatLeftOut(left: LeftOut | undefined): string {
+function formatLeftOut(left: LeftOut | undefined): string {
   if (!left) return '';
   const parts = (Object.keys(LEFT_WORDS) as Array<keyof LeftOut>).flatMap((k) => {
     const g = left[k];

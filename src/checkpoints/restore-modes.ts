@@ -8,7 +8,7 @@ import { splitZ, type Git } from './git';
 import type { ModeRecord } from './types';
 
 /** The bits `path` (a directory ends in `/`) had at checkpoint time. */
-export function wantedMode(rec: ModeRecord, path: string, kind: 'file' | 'exec' | 'dir'): number {
+function wantedMode(rec: ModeRecord, path: string, kind: 'file' | 'exec' | 'dir'): number {
   const common = kind === 'dir' ? rec.d : kind === 'exec' ? rec.x : rec.f;
   return rec.p ? (rec.p[path] ?? common) : common & 0o700;
 }

@@ -41,7 +41,7 @@ function perm(path: string): { bits: number; file: boolean } | null {
 }
 
 /** Permission bits of `files` and their directories (and `extraDirs`), as a compact record. */
-export function readModes(dir: string, files: string[], extraDirs: string[]): ModeRecord {
+function readModes(dir: string, files: string[], extraDirs: string[]): ModeRecord {
   const plain: Array<[string, number]> = [];
   const exec: Array<[string, number]> = [];
   const dirs = new Set<string>();

@@ -43,7 +43,7 @@ function allowedCsi(params: string, inter: string, final: string, mode: OutputMo
 }
 
 /** How an unsafe character is shown: caret form for C0 and DEL, `<U+XXXX>` for the rest. */
-export function visible(ch: string): string {
+function visible(ch: string): string {
   const cp = ch.codePointAt(0)!;
   if (cp < 0x20) return `^${String.fromCharCode(cp + 0x40)}`;
   if (cp === 0x7f) return '^?';

@@ -10,7 +10,7 @@
  */
 
 /** Dropped from prompt text: zero-width and joiner characters, bidi controls, soft hyphen, BOM, tags, variation selectors. */
-export const PROMPT_INVISIBLE =
+const PROMPT_INVISIBLE =
   /[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
 
 // Brackets NFKC leaves alone but a reader (or a model) takes for the ASCII ones.

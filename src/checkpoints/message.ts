@@ -36,7 +36,7 @@ export function parseMessage(commit: string, message: string): Checkpoint | null
   if (typeof o.skipped === 'number' && o.skipped > 0) cp.skipped = o.skipped;
   const modes = parseModes(o.modes);
   if (modes) cp.modes = modes;
-  if (Array.isArray(o.dirs) && o.dirs.every((d) => typeof d === 'string')) cp.dirs = o.dirs as string[];
+  if (Array.isArray(o.dirs) && o.dirs.every((d) => typeof d === 'string')) cp.dirs = o.dirs;
   const left = parseLeft(o.left);
   if (left) cp.left = left;
   return cp;

@@ -20,7 +20,7 @@ export function setOutputMode(next: OutputMode): void {
 
 function guard(stream: NodeJS.WriteStream): void {
   if (originals.has(stream)) return;
-  const original = stream.write;
+  const original: Write = stream.write.bind(stream);
   originals.set(stream, original);
   // Bytes may split a UTF-8 character (or an 8-bit C1 spelled as one) between two writes.
   const decoder = new StringDecoder('utf8');
@@ -32,9 +32,9 @@ function guard(stream: NodeJS.WriteStream): void {
     else if (chunk instanceof Uint8Array) text = decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     else text = String(chunk);
     const safe = needsFilter(text) ? filterOutput(text, mode) : text;
-    return original.call(stream, safe, 'utf8', callback);
+    return original(safe, 'utf8', callback);
   };
-  stream.write = write as Write;
+  stream.write = write;
 }
 
 /** Puts the boundary on stdout and stderr (once; later calls change nothing). */
@@ -44,6 +44,5 @@ export function guardOutput(streams: NodeJS.WriteStream[] = [process.stdout, pro
 
 /** Writes `text` past the boundary: only for sequences aish itself builds (the OSC 52 copy). */
 export function writeRaw(stream: NodeJS.WriteStream, text: string): void {
-  const original = originals.get(stream) ?? stream.write;
-  original.call(stream, text);
+  (originals.get(stream) ?? stream.write.bind(stream))(text);
 }

@@ -10,8 +10,10 @@
  */
 
 /** Dropped from prompt text: zero-width and joiner characters, bidi controls, soft hyphen, BOM, tags, variation selectors. */
+// Combining marks (U+034F, U+180B–U+180F, the variation selectors) stand outside the class: inside
+// one they would read as joined to the character before them.
 const PROMPT_INVISIBLE =
-  /[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]|\u034f|\p{Variation_Selector}|[\u180b-\u180d]|\u180f/gu;
 
 // Brackets NFKC leaves alone but a reader (or a model) takes for the ASCII ones.
 const LOOKALIKE: Record<string, string> = {

@@ -7,8 +7,11 @@
  * not allowed loses its ESC (shown as `^[`), so the rest of it is plain, harmless text.
  */
 
-/** `line`: command-line output (and readline's line editing). `screen`: the Ink REPL's frames. */
-export type OutputMode = 'line' | 'screen';
+/**
+ * `line`: command-line output, only colours pass. `edit`: while a readline prompt edits a line in a
+ * terminal (its cursor moves and erases pass too). `screen`: the Ink REPL's frames.
+ */
+export type OutputMode = 'line' | 'edit' | 'screen';
 
 // CSI as ECMA-48 spells it: parameters, intermediates, one final byte.
 const CSI = /^\u001b\[([0-?]*)([ -/]*)([@-~])/;
@@ -35,9 +38,22 @@ const NEEDS_LOOK =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
+// SGR without "conceal" (8): colours may pass, text made invisible may not. Extended colours
+// (38/48/58;5;N and ;2;R;G;B) are stepped over, so a colour index of 8 is still a colour.
+function allowedSgr(params: string): boolean {
+  if (!SGR.test(params)) return false;
+  const p = params.split(';');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '38' || p[i] === '48' || p[i] === '58') i += p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
+    else if (p[i] === '8' || p[i] === '08') return false;
+  }
+  return true;
+}
+
 function allowedCsi(params: string, inter: string, final: string, mode: OutputMode): boolean {
   if (inter !== '') return false;
-  if (final === 'm') return SGR.test(params);
+  if (final === 'm') return allowedSgr(params);
+  if (mode === 'line') return false;
   if (LINE_EDIT[final]?.test(params)) return true;
   return mode === 'screen' && SCREEN[final]?.test(params) === true;
 }
@@ -95,10 +111,10 @@ export function filterOutput(text: string, mode: OutputMode = 'line'): string {
         continue;
       }
     } else if (cp === 0x0d) {
-      // A carriage return that ends a line, or starts our own redraw of it, stays; a lone one
-      // would let text overwrite what is already on the line.
+      // A carriage return that ends a line, or starts a redraw of it while a line is edited,
+      // stays; a lone one would let text overwrite what is already on the line.
       const next = text[i + 1];
-      if (next === '\n' || (next === '\u001b' && CSI.test(text.slice(i + 1, i + 65)))) {
+      if (next === '\n' || (mode !== 'line' && next === '\u001b' && CSI.test(text.slice(i + 1, i + 65)))) {
         out += ch;
         i += 1;
         continue;

@@ -18,6 +18,24 @@ export function setOutputMode(next: OutputMode): void {
   mode = next;
 }
 
+/**
+ * For the life of a readline prompt in a terminal: its line editing (cursor left/right, to a
+ * column, erase) may pass. Returns the function that ends it. Text the prompt shows that came from
+ * elsewhere goes through `shown` first, so it cannot ride on the wider mode.
+ */
+export function allowLineEditing(): () => void {
+  const before = mode;
+  if (mode === 'line') mode = 'edit';
+  return () => {
+    mode = before;
+  };
+}
+
+/** Text from elsewhere, as `line` mode would show it (for a readline prompt's question). */
+export function shown(text: string): string {
+  return filterOutput(text, 'line');
+}
+
 function guard(stream: NodeJS.WriteStream): void {
   if (originals.has(stream)) return;
   const original: Write = stream.write.bind(stream);

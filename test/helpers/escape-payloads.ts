@@ -17,6 +17,10 @@ export const ESCAPE_PAYLOADS: Record<string, string> = {
   clearScreen: '\u001b[2J\u001b[3J\u001b[H',
   cursorHome: '\u001b[1;1H',
   deviceStatus: '\u001b[6n',
+  cursorUpErase: 'ok\u001b[1A\u001b[2K\rspoofed',
+  conceal: '\u001b[8mhidden text\u001b[28m',
+  cursorLeft: 'abc\u001b[3Dxyz',
+  cursorColumn: 'abc\u001b[1Gxyz',
   mouseOn: '\u001b[?1000h',
   reset: '\u001bc',
   c1Csi: '\u009b2J',
@@ -46,16 +50,28 @@ export const ESCAPE_PAYLOADS: Record<string, string> = {
 const RAW =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]|\r(?!\n)/u;
 
+/** Whether SGR parameters hide text (8, conceal), stepping over extended colours like 38;5;8. */
+function concealed(params: string): boolean {
+  const p = params.split(';');
+  for (let i = 0; i < p.length; i++) {
+    if (['38', '48', '58'].includes(p[i]!)) i += p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
+    else if (Number(p[i]) === 8) return true;
+  }
+  return false;
+}
+
 /** What is wrong with `out` (terminal bytes as text), or null. ESC may only start SGR, or the cursor work `allowCursor` names. */
 export function rawEscape(out: string, allowCursor = false): string | null {
   const raw = RAW.exec(out);
   if (raw)
     return `raw ${JSON.stringify(raw[0])} at ${raw.index}: ${JSON.stringify(out.slice(Math.max(0, raw.index - 20), raw.index + 20))}`;
-  const esc = /\u001b(?!\[[\d;:]*m)/g;
+  const esc = /\u001b/g;
   for (let m = esc.exec(out); m; m = esc.exec(out)) {
-    const rest = out.slice(m.index, m.index + 12);
+    const rest = out.slice(m.index, m.index + 40);
+    const sgr = /^\u001b\[([\d;:]*)m/.exec(rest);
+    if (sgr && !concealed(sgr[1]!)) continue;
     if (allowCursor && /^\u001b\[(\d*[ABCDEFGK]|[0-3]?J|H|\?(25|2004|2026)[hl]|[<>]\d*u|\?u)/.test(rest)) continue;
-    return `escape ${JSON.stringify(rest)} at ${m.index}`;
+    return `escape ${JSON.stringify(rest.slice(0, 12))} at ${m.index}`;
   }
   return null;
 }

@@ -22,7 +22,15 @@ describe('filterOutput', () => {
   it("keeps aish's own styling, tabs, newlines and CRLF", () => {
     const styled = '\u001b[1;38;5;208mbold\u001b[0m\tcol\r\nnext\n';
     expect(filterOutput(styled)).toBe(styled);
-    expect(filterOutput('\r\u001b[2K')).toBe('\r\u001b[2K');
+    expect(filterOutput('\u001b[38;5;8mgrey\u001b[48;2;8;8;8m')).toBe('\u001b[38;5;8mgrey\u001b[48;2;8;8;8m');
+    expect(filterOutput('\u001b[8mhidden\u001b[0m')).toBe('^[[8mhidden\u001b[0m');
+  });
+
+  it("lets readline's line editing through only in edit mode: in line mode data cannot move the cursor", () => {
+    const edit = '\r\u001b[2K\u001b[1G\u001b[0J> yes\u001b[3D';
+    expect(filterOutput(edit, 'edit')).toBe(edit);
+    expect(filterOutput('ok\u001b[1A\u001b[2K\rspoofed', 'line')).toBe('ok^[[1A^[[2K^Mspoofed');
+    expect(filterOutput('\u001b[2J', 'edit')).toBe('^[[2J');
   });
 
   it("lets the REPL's frame work through only in screen mode", () => {

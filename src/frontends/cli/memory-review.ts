@@ -8,6 +8,7 @@ import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker'
 import { UsageError } from '../../util/errors';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
+import { allowLineEditing, shown } from '../../util/output-guard';
 
 /** How long the review waits for a capture still running (a model call) before listing without it. */
 export const CAPTURE_WAIT_MS = 15_000;
@@ -31,6 +32,7 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const endEditing = allowLineEditing();
   let closed = false;
   rl.once('close', () => (closed = true));
   const io: ReviewIO = {
@@ -40,14 +42,14 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
         // Ctrl-D (or the end of input) answers null: the walk stops, nothing more is written.
         const onClose = () => resolve(null);
         rl.once('close', onClose);
-        rl.question(question).then(
+        rl.question(shown(question)).then(
           (a) => {
             rl.off('close', onClose);
             resolve(a);
           },
           () => resolve(null),
         );
-        if (o?.initial) rl.write(o.initial);
+        if (o?.initial) rl.write(shown(o.initial));
       }),
     print: (l) => out(l),
   };
@@ -55,5 +57,6 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
     out((await reviewInbox(inbox, store, io)).summary);
   } finally {
     rl.close();
+    endEditing();
   }
 }

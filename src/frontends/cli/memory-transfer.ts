@@ -15,6 +15,7 @@ import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
 import { openStore } from './memory-store';
 import { out, warn } from './output';
+import { allowLineEditing, shown } from '../../util/output-guard';
 
 export async function memoryExport(s: Setup, file: string | undefined, opts: { format?: string }): Promise<void> {
   const format = opts.format ?? (file?.endsWith('.md') ? 'md' : 'jsonl');
@@ -68,6 +69,7 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   const chosen: TransferItem[] = [];
   let near = 0;
   const rl = process.stdin.isTTY && !opts.dryRun ? createInterface({ input: process.stdin, output: process.stderr }) : null;
+  const endEditing = rl ? allowLineEditing() : () => {};
   try {
     for (const t of ready) {
       const twin = findDuplicate({ kind: t.kind, content: t.content }, active);
@@ -76,11 +78,12 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
         continue;
       }
       const q = `"${oneLine(t.content, 70)}" is close to #${twin.id} "${oneLine(twin.content, 70)}" — import it too? [y/N] `;
-      if (rl && /^y(es)?$/i.test((await rl.question(q)).trim())) chosen.push(t);
+      if (rl && /^y(es)?$/i.test((await rl.question(shown(q))).trim())) chosen.push(t);
       else near++;
     }
   } finally {
     rl?.close();
+    endEditing();
   }
   const nearNote = near ? `, left out ${plural(near, 'near-duplicate')}${rl ? '' : ' (run in a terminal to review them)'}` : '';
   if (opts.dryRun) {

@@ -8,6 +8,7 @@ import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker'
 import { UsageError } from '../../util/errors';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
+import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
 
 /** How long the review waits for a capture still running (a model call) before listing without it. */
@@ -28,7 +29,7 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
       const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
       return { ...c, ...(old && { old: { id: old.id, kind: old.kind, content: old.content } }) };
     });
-    out(JSON.stringify(list, null, 2));
+    out(escapeForJson(JSON.stringify(list, null, 2)));
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });

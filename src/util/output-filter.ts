@@ -14,7 +14,13 @@
 export type OutputMode = 'line' | 'edit' | 'screen';
 
 // CSI as ECMA-48 spells it: parameters, intermediates, one final byte.
-const CSI = /^\u001b\[([0-?]*)([ -/]*)([@-~])/;
+const CSI = /\u001b\[([0-?]{0,60})([ -/]{0,4})([@-~])/y;
+
+/** The CSI sequence starting at `at`, if one does. */
+function csiAt(text: string, at: number): RegExpExecArray | null {
+  CSI.lastIndex = at;
+  return CSI.exec(text);
+}
 // Colours and text attributes.
 const SGR = /^[\d:;]*$/;
 // Readline's and our spinner's line editing: cursor left/right/up/down, to a column, erase in line,
@@ -98,36 +104,40 @@ export function needsFilter(text: string): boolean {
 /** `text` as it may reach the terminal in `mode`. */
 export function filterOutput(text: string, mode: OutputMode = 'line'): string {
   if (!NEEDS_LOOK.test(text)) return text;
+  const look = new RegExp(NEEDS_LOOK.source, 'gu');
   let out = '';
   let i = 0;
-  while (i < text.length) {
-    const cp = text.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    if (cp === 0x1b) {
-      const m = CSI.exec(text.slice(i, i + 64));
-      if (m && allowedCsi(m[1]!, m[2]!, m[3]!, mode)) {
-        out += m[0];
-        i += m[0].length;
+  // From one character that needs a look to the next; the text between is copied whole.
+  for (let m = look.exec(text); m; m = look.exec(text)) {
+    if (m.index < i) continue; // inside a sequence already copied
+    out += text.slice(i, m.index);
+    i = m.index;
+    const ch = m[0];
+    if (ch === '\u001b') {
+      const seq = csiAt(text, i);
+      if (seq && allowedCsi(seq[1]!, seq[2]!, seq[3]!, mode)) {
+        out += seq[0];
+        i += seq[0].length;
         continue;
       }
-    } else if (cp === 0x0d) {
+    } else if (ch === '\r') {
       // A carriage return that ends a line, or starts a redraw of it while a line is edited,
       // stays; a lone one would let text overwrite what is already on the line.
       const next = text[i + 1];
-      if (next === '\n' || (mode !== 'line' && next === '\u001b' && CSI.test(text.slice(i + 1, i + 65)))) {
+      if (next === '\n' || (mode !== 'line' && next === '\u001b' && csiAt(text, i + 1) !== null)) {
         out += ch;
         i += 1;
         continue;
       }
-    } else if (cp === 0x200d && emojiJoiner(text, i)) {
+    } else if (ch === '\u200d' && emojiJoiner(text, i)) {
       out += ch;
       i += 1;
       continue;
     }
-    out += NEEDS_LOOK.test(ch) ? visible(ch) : ch;
+    out += visible(ch);
     i += ch.length;
   }
-  return out;
+  return out + text.slice(i);
 }
 
 const NEEDS_LOOK_ALL = new RegExp(NEEDS_LOOK.source, 'gu');

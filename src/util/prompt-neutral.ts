@@ -73,9 +73,10 @@ const PATTERNS = [
 
 const INVISIBLE_ONE = new RegExp(PROMPT_INVISIBLE.source, 'u');
 const FORMAT = /\p{Cf}/u;
-// Every character that is, or normalises or folds to, `[`, `<` or `#`: without one of them no
-// pattern can match, and most lines are returned at once.
-const OPENERS = new RegExp(`[[<#\ufe47\uff3b\ufe5f\uff03\ufe64\uff1c${Object.keys(LOOKALIKE).join('')}]`, 'u');
+// Every character that is, or normalises or folds to, `[` or `<`, and two `#` (or their
+// full-width and small forms) with nothing visible between: without one of them no pattern can
+// match, and most lines (`#12`, `C#` included) are returned at once.
+const OPENERS = new RegExp(`[[<\ufe47\uff3b\ufe64\uff1c${Object.keys(LOOKALIKE).join('')}]|[#\ufe5f\uff03]\\p{Cf}*[#\ufe5f\uff03]`, 'u');
 
 interface Skeleton {
   text: string;
@@ -92,6 +93,13 @@ function skeleton(s: string): Skeleton {
   for (const ch of s) {
     const here = i;
     i += ch.length;
+    const c = ch.charCodeAt(0);
+    if (c < 0x80) {
+      // ASCII: NFKC leaves it alone; only the case folds.
+      text += c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : ch;
+      from.push(here);
+      continue;
+    }
     if (FORMAT.test(ch) || INVISIBLE_ONE.test(ch)) continue;
     const norm = (LOOKALIKE[ch] ?? ch).normalize('NFKC').toLowerCase();
     for (const c of LOOKALIKE[norm] ?? norm) {

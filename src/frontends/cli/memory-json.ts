@@ -4,11 +4,11 @@
  * million items never become one string of hundreds of megabytes. Its own module, so a script's
  * `list --json` loads only the store, not the rest of the memory commands.
  */
-import { escapeForJson } from '../../util/output-filter';
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
 import { scopeFilter } from '../../memory/project';
+import { escapeForJson } from '../../util/output-filter';
 import { openStore } from './memory-store';
 import { warn } from './output';
 

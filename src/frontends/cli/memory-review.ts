@@ -6,10 +6,10 @@ import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
-import { memoryOn, openStore } from './memory-store';
-import { out, warn } from './output';
 import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
+import { memoryOn, openStore } from './memory-store';
+import { out, warn } from './output';
 
 /** How long the review waits for a capture still running (a model call) before listing without it. */
 export const CAPTURE_WAIT_MS = 15_000;

@@ -1,5 +1,4 @@
 /** `aish memory export` and `aish memory import`: memory to and from another machine. */
-import { escapeForJson } from '../../util/output-filter';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -13,9 +12,10 @@ import { AishError, UsageError } from '../../util/errors';
 import { describeFsError } from '../../util/fs-safe';
 import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
+import { escapeForJson } from '../../util/output-filter';
+import { allowLineEditing, shown } from '../../util/output-guard';
 import { openStore } from './memory-store';
 import { out, warn } from './output';
-import { allowLineEditing, shown } from '../../util/output-guard';
 
 export async function memoryExport(s: Setup, file: string | undefined, opts: { format?: string }): Promise<void> {
   const format = opts.format ?? (file?.endsWith('.md') ? 'md' : 'jsonl');

@@ -1,5 +1,4 @@
 /** `aish sessions list [--json]`, `aish sessions search TEXT... [--json]`, `aish sessions export NAME [FILE]` */
-import { escapeForJson } from '../../util/output-filter';
 import type { Setup } from '../../config/setup';
 import { formatHitLine, formatSessionLine, hiddenNote, noMatches } from '../../sessions/format';
 import { searchSessions } from '../../sessions/search';
@@ -7,6 +6,7 @@ import { exportSession, writeExport } from '../../sessions/export-file';
 import { listable, listSessions, resolveSession } from '../../sessions/sessions';
 import { tildify } from '../../util/paths';
 import { UsageError } from '../../util/errors';
+import { escapeForJson } from '../../util/output-filter';
 import { out } from './output';
 
 export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }): void {

@@ -11,6 +11,8 @@ import { realPath } from '../util/paths';
 import { resolveTarget } from './format';
 import { Git, joinZ, splitZ } from './git';
 import { formatMessage, parseLog, parseMessage } from './message';
+import { aboutToCreate, applyModes } from './restore-modes';
+import { scanTree } from './scan';
 import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
 import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
 
@@ -24,6 +26,15 @@ export interface CheckpointsOptions {
 /** Where all checkpoints live: `<data dir>/checkpoints`, a shadow repository per directory. */
 export function checkpointsRoot(dataDir: string): string {
   return join(dataDir, 'checkpoints');
+}
+
+/** What a tree holds beyond its contents: two checkpoints with the same tree differ when this does. */
+const stateKey = (c: Pick<Checkpoint, 'modes' | 'dirs'>) => JSON.stringify([c.modes ?? null, c.dirs ?? []]);
+
+/** Skip the snapshot when the tree and its state already are these (a restore to where it is). */
+interface Unless {
+  tree: string;
+  key: string;
 }
 
 interface Snap {
@@ -108,7 +119,7 @@ export class Checkpoints {
     return parseLog(r.stdout);
   }
 
-  private async snap(dir: string, label: string, step: string | undefined, unlessTree?: string): Promise<Snap | null> {
+  private async snap(dir: string, label: string, step: string | undefined, unless?: Unless): Promise<Snap | null> {
     if (dir === parse(dir).root || dir === realPath(homedir()) || inside(this.root, dir) !== null) return null;
     try {
       if (!statSync(dir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
@@ -145,20 +156,25 @@ export class Checkpoints {
     const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
     if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);
     const tree = (await git.run(['write-tree'])).stdout.trim();
-    if (tree === unlessTree) return { checkpoint: null, large };
+    const scan = await scanTree(git, dir, large, (p) => inside(this.root, p) !== null);
+    const key = stateKey(scan);
+    if (unless && tree === unless.tree && key === unless.key) return { checkpoint: null, large };
 
     const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split(
       '\0',
     );
     const [head, headTree] = ids.split(' ');
     const newest = head ? parseMessage(head, message) : null;
-    if (newest && headTree === tree) return { checkpoint: { ...newest, reused: true }, large };
+    if (newest && headTree === tree && stateKey(newest) === key) return { checkpoint: { ...newest, reused: true }, large };
     const record = {
       ts: new Date().toISOString(),
       label,
       dir,
       ...(step && { step }),
       ...(large.length + unreadable > 0 && { skipped: large.length + unreadable }),
+      modes: scan.modes,
+      ...(scan.dirs.length > 0 && { dirs: scan.dirs }),
+      ...(Object.keys(scan.left).length > 0 && { left: scan.left }),
     };
     const parent = head ? ['-p', head] : [];
     const commit = (
@@ -180,42 +196,52 @@ export class Checkpoints {
 
   /**
    * Checkpoint the present, then apply the difference between it and the target: files the present
-   * has and the target does not are removed, the rest of the difference is written back. Ignored
-   * files, files over the cap, nested repositories and the user's .git are not in either tree, so
-   * they are never touched.
+   * has and the target does not are removed, the rest of the difference is written back (created
+   * owner-only, then given the recorded bits), and every file and directory gets its recorded
+   * permission bits back; empty directories are recreated. Ignored files, files over the cap,
+   * nested repositories and the user's .git are not in either tree, so they are never touched:
+   * the target's record names them (RestoreResult.checkpoint.left).
    */
   private async restoreTo(dir: string, target: Checkpoint): Promise<RestoreResult> {
     const git = this.git(dir);
     const targetTree = (await git.run(['rev-parse', `${target.commit}^{tree}`])).stdout.trim();
     // The present, unless it already is the target: then there is nothing to do or to undo.
-    const now = await this.snap(dir, `restore ${target.id}`, undefined, targetTree);
+    const now = await this.snap(dir, `restore ${target.id}`, undefined, { tree: targetTree, key: stateKey(target) });
     if (!now) throw new AishError(`cannot restore ${dir}: aish does not checkpoint this directory`);
     const before = now.checkpoint;
-    const empty = { checkpoint: target, changed: 0, written: 0, removed: 0, keptLarge: 0, before };
-    if (!before || before.commit === target.commit) return empty;
+    const result = { checkpoint: target, changed: 0, written: 0, removed: 0, keptLarge: 0, modes: 0, dirs: 0, before };
+    if (!before || before.commit === target.commit) return result;
 
     const diff = splitZ((await git.run(['diff-tree', '-r', '-z', '--no-renames', target.commit, before.commit])).stdout);
     const large = new Set(now.large);
     const remove: string[] = [];
     const write: string[] = [];
-    let keptLarge = 0;
     for (let i = 0; i + 1 < diff.length; i += 2) {
       // ":<old mode> <new mode> <old oid> <new oid> <status>", then the path.
       const [oldMode, newMode, , , status] = diff[i]!.slice(1).split(' ');
       const path = diff[i + 1]!;
       if (oldMode === '160000' || newMode === '160000') continue; // a nested repository: its own business
-      if (large.has(path)) keptLarge++;
+      if (large.has(path)) result.keptLarge++;
       else if (status === 'A') remove.push(path);
       else write.push(path);
     }
+    const fresh = aboutToCreate(dir, write);
+    let set = { modes: 0, dirs: 0 };
     try {
       if (remove.length)
         await git.run(['rm', '-q', '-f', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
           input: joinZ(remove),
           literal: true,
         });
+      // With a record of modes, files are created private and opened up to their bits after: a 0600
+      // file is never readable by others, not even for a moment.
       if (write.length)
-        await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(write), literal: true });
+        await git.run(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], {
+          input: joinZ(write),
+          literal: true,
+          ...(target.modes && { umask: 0o077 }),
+        });
+      if (target.modes) set = await applyModes(git, dir, target.commit, target.modes, target.dirs ?? [], fresh);
     } catch (err) {
       // git writes files in place: a full disk leaves some restored, some cut short. The state
       // before is checkpointed, so say where it is rather than let a partial restore pass.
@@ -224,6 +250,7 @@ export class Checkpoints {
         `restore of ${dir} stopped part-way (${why}) — the files as they were before are checkpoint ${before.id}: :restore ${before.id}`,
       );
     }
-    return { ...empty, changed: remove.length + write.length, written: write.length, removed: remove.length, keptLarge };
+    const changed = remove.length + write.length + set.modes + set.dirs;
+    return { ...result, ...set, changed, written: write.length, removed: remove.length };
   }
 }

@@ -2,7 +2,7 @@
 import { UsageError } from '../util/errors';
 import { oneLine } from '../util/text';
 import { formatAge, plural } from '../util/time';
-import type { Checkpoint, RestoreResult } from './types';
+import type { Checkpoint, LeftOut, RestoreResult } from './types';
 
 const LABEL_MAX = 60;
 
@@ -45,11 +45,38 @@ export function resolveTarget(list: readonly Checkpoint[], arg: string | undefin
   );
 }
 
-/** What a restore did, and how to undo it. */
+const LEFT_WORDS: Record<keyof LeftOut, string> = {
+  ignored: 'ignored',
+  large: 'over the size cap',
+  nested: 'in a nested repository',
+  unreadable: 'unreadable',
+  dirs: 'empty directories past the limit',
+};
+
+/**
+ * What a checkpoint did not capture, so a restore cannot bring back: counts by reason and the first
+ * paths, e.g. `not in the checkpoint, so not restored: 2 ignored (build/, .env), 1 over the size cap (big.bin)`.
+ */
+function formatLeftOut(left: LeftOut | undefined): string {
+  if (!left) return '';
+  const parts = (Object.keys(LEFT_WORDS) as Array<keyof LeftOut>).flatMap((k) => {
+    const g = left[k];
+    if (!g) return [];
+    const more = g.n > g.paths.length ? ', …' : '';
+    return [`${g.n} ${LEFT_WORDS[k]} (${g.paths.map((p) => oneLine(p, 60)).join(', ')}${more})`];
+  });
+  return parts.length ? `not in the checkpoint, so not restored: ${parts.join('; ')}` : '';
+}
+
+/** What a restore did, what it could not, and how to undo it. */
 export function formatRestore(r: RestoreResult, dir: string, now: Date, undo: string): string {
-  if (r.changed === 0) return `${dir} is already as at checkpoint ${describeCheckpoint(r.checkpoint, now)}; nothing changed`;
+  const left = formatLeftOut(r.checkpoint.left);
+  const tail = left ? ` — ${left}` : '';
+  if (r.changed === 0) return `${dir} is already as at checkpoint ${describeCheckpoint(r.checkpoint, now)}; nothing changed${tail}`;
   const parts = [`${plural(r.written, 'file')} written back`, `${plural(r.removed, 'file')} removed`];
+  if (r.modes) parts.push(`permissions set back on ${plural(r.modes, 'path')}`);
+  if (r.dirs) parts.push(`${r.dirs} empty ${r.dirs === 1 ? 'directory' : 'directories'} recreated`);
   const kept = r.keptLarge ? `; ${plural(r.keptLarge, 'file')} over the size cap left as they are` : '';
   const before = r.before ? ` (the state before is checkpoint ${r.before.id})` : '';
-  return `restored ${dir} to checkpoint ${describeCheckpoint(r.checkpoint, now)}: ${parts.join(', ')}${kept} — undo with ${undo}${before}`;
+  return `restored ${dir} to checkpoint ${describeCheckpoint(r.checkpoint, now)}: ${parts.join(', ')}${kept}${tail} — undo with ${undo}${before}`;
 }

@@ -21,6 +21,8 @@ export interface GitCall {
   allow?: number[];
   /** Without `--work-tree` (`init`). */
   bare?: boolean;
+  /** The umask git runs with (files it creates start no wider than this allows). */
+  umask?: number;
 }
 
 /** Settings on every call; the shadow config repeats them, this covers older shadows and -c-only keys. */
@@ -85,11 +87,18 @@ export class Git {
     if (call.literal) env.GIT_LITERAL_PATHSPECS = '1';
     return new Promise((resolve, reject) => {
       const where = call.bare ? [] : [`--git-dir=${this.gitDir}`, `--work-tree=${this.workTree}`];
-      const child = spawn(this.bin, [...FLAGS, ...where, ...args], {
-        cwd: call.bare ? this.gitDir : this.workTree,
-        env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+      // The child inherits the umask at spawn: set for that moment only (it only ever narrows).
+      const old = call.umask === undefined ? undefined : process.umask(call.umask);
+      let child;
+      try {
+        child = spawn(this.bin, [...FLAGS, ...where, ...args], {
+          cwd: call.bare ? this.gitDir : this.workTree,
+          env,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+      } finally {
+        if (old !== undefined) process.umask(old);
+      }
       const out: Buffer[] = [];
       let err = '';
       child.stdout.on('data', (d: Buffer) => out.push(d));

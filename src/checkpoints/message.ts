@@ -3,7 +3,7 @@
  * JSON line, so `list()` works across aish runs with nothing but the shadow repository.
  */
 import { oneLine } from '../util/text';
-import { SHORT_ID, type Checkpoint, type CheckpointRecord } from './types';
+import { SHORT_ID, type Checkpoint, type CheckpointRecord, type LeftGroup, type LeftOut, type ModeRecord } from './types';
 
 const MARK = 'aish-checkpoint ';
 
@@ -12,6 +12,9 @@ export function formatMessage(r: CheckpointRecord): string {
   const body: Record<string, unknown> = { v: 1, ts: r.ts, label: r.label, dir: r.dir };
   if (r.step) body.step = r.step;
   if (r.skipped) body.skipped = r.skipped;
+  if (r.modes) body.modes = r.modes;
+  if (r.dirs?.length) body.dirs = r.dirs;
+  if (r.left && Object.keys(r.left).length) body.left = r.left;
   return `${head || 'checkpoint'}\n\n${MARK}${JSON.stringify(body)}\n`;
 }
 
@@ -31,7 +34,34 @@ export function parseMessage(commit: string, message: string): Checkpoint | null
   const cp: Checkpoint = { id: commit.slice(0, SHORT_ID), commit, ts: o.ts, label: o.label, dir: o.dir };
   if (typeof o.step === 'string' && o.step) cp.step = o.step;
   if (typeof o.skipped === 'number' && o.skipped > 0) cp.skipped = o.skipped;
+  const modes = parseModes(o.modes);
+  if (modes) cp.modes = modes;
+  if (Array.isArray(o.dirs) && o.dirs.every((d) => typeof d === 'string')) cp.dirs = o.dirs;
+  const left = parseLeft(o.left);
+  if (left) cp.left = left;
   return cp;
+}
+
+const isBits = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0o7777;
+
+// A record that does not parse is as if there were none: nothing is chmod-ed from a guess.
+function parseModes(v: unknown): ModeRecord | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const m = v as Record<string, unknown>;
+  if (!isBits(m.f) || !isBits(m.x) || !isBits(m.d)) return undefined;
+  if (m.p === null) return { f: m.f, x: m.x, d: m.d, p: null };
+  if (typeof m.p !== 'object' || m.p === undefined || !Object.values(m.p).every(isBits)) return undefined;
+  return { f: m.f, x: m.x, d: m.d, p: m.p as Record<string, number> };
+}
+
+function parseLeft(v: unknown): LeftOut | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const out: LeftOut = {};
+  for (const k of ['ignored', 'large', 'nested', 'unreadable', 'dirs'] as const) {
+    const g = (v as Record<string, unknown>)[k] as Partial<LeftGroup> | undefined;
+    if (g && typeof g.n === 'number' && Array.isArray(g.paths)) out[k] = { n: g.n, paths: g.paths.filter((p) => typeof p === 'string') };
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** `git log -z --format=%H%x00%B` output: newest first, commits that are not checkpoints dropped. */

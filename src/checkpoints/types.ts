@@ -15,8 +15,46 @@ export interface Checkpoint {
   dir: string;
   /** Files left out of this snapshot: over the size cap, or unreadable. */
   skipped?: number;
+  /** Permission bits of the tree at snapshot time (none in checkpoints made before aish kept them). */
+  modes?: ModeRecord;
+  /** Directories with nothing captured in them (empty, or holding only what was left out): recreated on restore. */
+  dirs?: string[];
+  /** What this snapshot did not capture, so a restore cannot bring back. */
+  left?: LeftOut;
   /** Set by `snapshot()` when nothing had changed and the newest checkpoint was reused. */
   reused?: boolean;
+}
+
+/**
+ * Permission bits (mode & 0o7777) as they were: the commonest of plain files (`f`), executables
+ * (`x`) and directories (`d`), and every path that differs (`p`; a directory ends in `/`). `p` is
+ * null when there were too many exceptions to keep: then a restore writes owner-only modes.
+ */
+export interface ModeRecord {
+  f: number;
+  x: number;
+  d: number;
+  p: Record<string, number> | null;
+}
+
+/** How many paths one reason left out, and the first few of them. */
+export interface LeftGroup {
+  n: number;
+  paths: string[];
+}
+
+/** What a snapshot left out, by reason. */
+export interface LeftOut {
+  /** Matched by an ignore rule (a directory counts once, as `dir/`). */
+  ignored?: LeftGroup;
+  /** Over MAX_FILE_BYTES. */
+  large?: LeftGroup;
+  /** Another git repository inside the tree. */
+  nested?: LeftGroup;
+  /** Could not be read. */
+  unreadable?: LeftGroup;
+  /** Empty directories past MAX_DIRS. */
+  dirs?: LeftGroup;
 }
 
 export type CheckpointRecord = Omit<Checkpoint, 'id' | 'commit' | 'reused'>;
@@ -32,6 +70,10 @@ export interface RestoreResult {
   removed: number;
   /** Files over the size cap now in the tree: never captured, so never overwritten or removed. */
   keptLarge: number;
+  /** Files and directories whose permission bits were set back to the checkpoint's. */
+  modes: number;
+  /** Directories recreated (empty at checkpoint time, gone since). */
+  dirs: number;
   /** The checkpoint of the state just before the restore (a restore can be undone). */
   before: Checkpoint | null;
 }
@@ -44,3 +86,12 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** More new files than this in one snapshot is refused: a missing .gitignore, or not a project. */
 export const MAX_NEW_FILES = 50_000;
+
+/** Paths named per reason in a checkpoint's record of what it left out. */
+export const LEFT_EXAMPLES = 3;
+
+/** Mode exceptions kept per checkpoint; past this, restores write owner-only modes. */
+export const MAX_MODE_EXCEPTIONS = 2_000;
+
+/** Directories with nothing captured recorded per checkpoint (to recreate). */
+export const MAX_DIRS = 1_000;

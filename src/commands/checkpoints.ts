@@ -40,8 +40,9 @@ export const restoreCommand = command({
   summary: 'put this directory back as before checkpoint N (1 = newest, the default), after a [y/N]',
   help: [
     'N is a position in :checkpoints (1 = newest), ID a checkpoint id or its first 4+ digits.',
-    'Files changed or deleted since are written back, files created since are removed; ignored',
-    'files and .git are never touched. The state before is checkpointed first: :restore again undoes it.',
+    'Files changed or deleted since are written back with their modes, files created since are removed,',
+    'empty directories come back; ignored files, files over 10 MB, nested repositories and .git are never',
+    'touched (the result line names them). The state before is checkpointed first: :restore again undoes it.',
   ].join('\n'),
   run: async ({ checkpoints, ui, argv }) => {
     if (argv.length > 1) throw new UsageError('usage: :restore [N|ID]');

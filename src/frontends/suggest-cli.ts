@@ -12,6 +12,7 @@ import { firstMessages, requestSuggestion, suggestCommand } from '../core/sugges
 import { suggestDepsOf } from '../core/suggest-deps';
 import { AishError, formatError } from '../util/errors';
 import { osc52 } from '../util/osc52';
+import { allowLineEditing, shown, writeRaw } from '../util/output-guard';
 import { closeOnHangup } from './signals';
 
 const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', dim: '\x1b[2m', reset: '\x1b[0m' };
@@ -49,16 +50,18 @@ export function terminalHost(color: boolean): EngineHost {
     liveEnd() {
       if (live?.kind === 'shell') {
         if (!live.atLineStart) out.write('\n');
-      } else out.write('\r\x1b[2K');
+      } else writeRaw(out, '\r\x1b[2K'); // our own: erase the waiting line
     },
     ask(question) {
       return new Promise((resolve) => {
         const rl = createInterface({ input: process.stdin, output: out, terminal: process.stdin.isTTY === true });
+        const endEditing = allowLineEditing();
         let done = false;
         const finish = (answer: string | null) => {
           if (done) return;
           done = true;
           rl.close();
+          endEditing();
           resolve(answer);
         };
         rl.on('SIGINT', () => {
@@ -66,11 +69,11 @@ export function terminalHost(color: boolean): EngineHost {
           finish(null);
         });
         rl.on('close', () => finish(null));
-        rl.question(question, finish);
+        rl.question(shown(question), finish);
       });
     },
     withTerminal: (fn) => fn(),
-    copy: (text) => out.write(osc52(text)),
+    copy: (text) => writeRaw(out, osc52(text)),
   };
 
   function render(kind: string, text: string, markdown: boolean): string {

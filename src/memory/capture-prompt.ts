@@ -8,6 +8,7 @@
 import type { ChatMessage } from '../broker/types';
 import type { Turn } from '../sessions/types';
 import { oneLine } from '../util/text';
+import { promptText } from './blocks';
 import { blankState, hasState, renderWorkingState, type WorkingState } from '../sessions/digest';
 import { buildTranscript, MAX_CANDIDATES, parseCandidates, type Candidate } from './summarize';
 import type { MemoryItem } from './types';
@@ -59,7 +60,9 @@ export function captureMessages(p: CaptureRequestParts): ChatMessage[] {
   const parts: string[] = [];
   if (p.previous && hasState(p.previous)) parts.push(`Working state so far:\n${renderWorkingState(p.previous)}`);
   if (p.related.length)
-    parts.push(`Existing memory items:\n${p.related.map((it) => `#${it.id} (${it.kind}) ${oneLine(it.content, 300)}`).join('\n')}`);
+    parts.push(
+      `Existing memory items:\n${p.related.map((it) => `#${it.id} (${it.kind}) ${oneLine(promptText(it.content), 300)}`).join('\n')}`,
+    );
   parts.push(`Transcript:\n${captureTranscript(p.turns)}`);
   return [
     { role: 'system', content: CAPTURE_INSTRUCTION },

@@ -70,12 +70,36 @@ describe('checkpoint lists', () => {
   });
 
   it('a restore says what it did and how to undo it', () => {
-    const r = { checkpoint: cp(3, { step: 'step 1/2' }), changed: 5, written: 4, removed: 1, keptLarge: 1, before: cp(0) };
+    const r = {
+      checkpoint: cp(3, { step: 'step 1/2' }),
+      changed: 5,
+      written: 4,
+      removed: 1,
+      keptLarge: 1,
+      modes: 0,
+      dirs: 0,
+      before: cp(0),
+    };
     expect(formatRestore(r, '~/app', now, ':restore')).toBe(
       'restored ~/app to checkpoint 33333333, 3m ago, before step 1/2 ("cmd 3"): 4 files written back, 1 file removed; 1 file over the size cap left as they are — undo with :restore (the state before is checkpoint 00000000)',
     );
     expect(formatRestore({ ...r, changed: 0 }, '~/app', now, ':restore')).toBe(
       '~/app is already as at checkpoint 33333333, 3m ago, before step 1/2 ("cmd 3"); nothing changed',
+    );
+  });
+
+  it('a restore names what the checkpoint left out, by reason, and the modes and directories it set back', () => {
+    const left = {
+      ignored: { n: 4, paths: ['build/', '.env', 'x.log'] },
+      large: { n: 1, paths: ['big.bin'] },
+      nested: { n: 1, paths: ['vendor/lib'] },
+      unreadable: { n: 1, paths: ['secret'] },
+    };
+    const r = { checkpoint: cp(3, { left }), changed: 4, written: 1, removed: 0, keptLarge: 0, modes: 2, dirs: 1, before: cp(0) };
+    expect(formatRestore(r, '~/app', now, ':restore')).toBe(
+      'restored ~/app to checkpoint 33333333, 3m ago, before "cmd 3": 1 file written back, 0 files removed, permissions set back on 2 paths, 1 empty directory recreated' +
+        ' — not in the checkpoint, so not restored: 4 ignored (build/, .env, x.log, …); 1 over the size cap (big.bin); 1 in a nested repository (vendor/lib); 1 unreadable (secret)' +
+        ' — undo with :restore (the state before is checkpoint 00000000)',
     );
   });
 });

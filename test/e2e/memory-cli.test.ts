@@ -150,7 +150,9 @@ describe('aish memory (real CLI)', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const items = MemoryStore.open(file).snapshot().items;
     expect(items).toHaveLength(2097);
-    expect(r.stdout).toBe(JSON.stringify(items, null, 2) + '\n');
+    // U+2028 spelled \u2028 (the output boundary would otherwise show it): the same JSON value.
+    expect(r.stdout).toBe(JSON.stringify(items, null, 2).replace(/\u2028/g, '\\u2028') + '\n');
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(JSON.stringify(items)));
   });
 
   it('add never reuses an id after a hand edit in the middle, and still refuses a duplicate', async () => {

@@ -1,7 +1,7 @@
 /** Memory in the real REPL in a pseudo-terminal. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/context/system-prompt';
+import { DEFAULT_SYSTEM_PROMPT, MEMORY_NOTE } from '../../src/context/system-prompt';
 import { systemText } from '../helpers/openai-server';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
@@ -38,7 +38,7 @@ describe('memory in the REPL', () => {
     await b.waitFor('ok.', { from: mark });
     const sys = systemText(fake.server.requests.at(-1)!);
     expect(sys).toBe(
-      `${DEFAULT_SYSTEM_PROMPT}\n\n[background] (memory loaded at startup; managed via :memory)\n- (fact) The user deploys with make release.`,
+      `${DEFAULT_SYSTEM_PROMPT}\n\n${MEMORY_NOTE}\n\n[background] (memory loaded at startup; managed via :memory)\n- (fact) The user deploys with make release.`,
     );
     b.write('\x04');
     expect(await b.exitCode()).toBe(0);

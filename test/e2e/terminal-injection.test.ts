@@ -3,7 +3,10 @@
  * write (OSC 52), not a window title (OSC 0), not a screen clear — in -p, piped lines and the REPL,
  * however the stream splits them.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_PAYLOADS, ESCAPE_PAYLOADS, rawEscape } from '../helpers/escape-payloads';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { runAish } from '../helpers/run-cli';
@@ -54,5 +57,56 @@ describe('terminal injection', () => {
     expect(raw).not.toContain('\u001b[2J');
     expect(raw).not.toContain('\u001b[3J');
     expect(raw).not.toContain('\u009b');
+  });
+});
+
+describe('the REPL: every path ends at the one output boundary', () => {
+  const open = async (cwd?: string) => {
+    const home = tmpDir();
+    const s = spawnAish([], { home, env: env(), cwd });
+    sessions.push(s);
+    await s.waitFor('fast (gpt-4o-mini)');
+    return s;
+  };
+  const done = async (s: PtySession) => {
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+    expect(rawEscape(s.raw(), true)).toBeNull();
+  };
+
+  it('@ Tab completion of hostile file names, one completed into the prompt and a menu of several', async () => {
+    const dir = tmpDir();
+    for (const [name, p] of Object.entries(ESCAPE_PAYLOADS)) {
+      const file = `evil-${name}-${p.replace(/\//g, '')}.txt`;
+      writeFileSync(join(dir, file), 'x');
+    }
+    writeFileSync(join(dir, `solo\u001b]0;t\u0007\u202Egpj.sh`), 'x');
+    const s = await open(dir);
+    s.write('look at @sol\t');
+    await s.waitFor('› look at @solo');
+    s.write('\x15'); // clear the line
+    s.write('see @evil-\t');
+    await s.waitFor(/evil-/);
+    await s.waitFor(/evil-tags/);
+    s.write('\x03');
+    await done(s);
+  });
+
+  it("a server's error body, !command output and a confirmation question", async () => {
+    fake.server.setDefault({ status: 400, error: { message: `bad ${ALL_PAYLOADS} end-of-error` } });
+    const s = await open();
+    s.write('hi\r');
+    await s.waitFor('rejected the request');
+    s.write(`!printf 'out \\033]0;t\\007 \\342\\200\\256 \\302\\233 done-cmd\\n'\r`);
+    await s.waitFor('[exit 0]');
+    fake.server.setDefault({ text: 'ok' });
+    fake.server.enqueue({ toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command: `rm -rf ./x # ${ALL_PAYLOADS}` }) }] });
+    const from = s.text().length;
+    s.write('go\r');
+    await s.waitFor('run? [y/N]', { from });
+    s.write('n\r');
+    await s.waitFor('not run (declined)', { from });
+    await s.waitFor('Σ', { from }); // the turn is over
+    await done(s);
   });
 });

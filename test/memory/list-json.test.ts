@@ -34,7 +34,9 @@ describe('writeJsonArray (aish memory list --json)', () => {
       const items = Array.from({ length: n }, (_, i) => item(i + 1));
       const sink = new SlowSink();
       await writeJsonArray(items, sink);
-      expect(sink.text, `${n} items`).toBe(JSON.stringify(items, null, 2) + '\n');
+      // U+2028 spelled \u2028: the same JSON, nothing a terminal would take for a line break.
+      expect(sink.text, `${n} items`).toBe(JSON.stringify(items, null, 2).replace(/\u2028/g, '\\u2028') + '\n');
+      expect(JSON.parse(sink.text)).toEqual(items);
     }
   });
 

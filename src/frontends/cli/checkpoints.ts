@@ -3,6 +3,7 @@ import { Checkpoints, checkpointsRoot } from '../../checkpoints/checkpoints';
 import { describeCheckpoint, formatCheckpointLines, formatRestore, resolveTarget } from '../../checkpoints/format';
 import type { Setup } from '../../config/setup';
 import { AishError, UsageError } from '../../util/errors';
+import { escapeForJson } from '../../util/output-filter';
 import { tildify } from '../../util/paths';
 import { plural } from '../../util/time';
 import { out } from './output';
@@ -18,10 +19,12 @@ export async function checkpointsList(s: Setup, opts: { json?: boolean }): Promi
   const list = await cps.list();
   if (opts.json) {
     out(
-      JSON.stringify(
-        list.map((c, i) => ({ position: i + 1, ...c })),
-        null,
-        2,
+      escapeForJson(
+        JSON.stringify(
+          list.map((c, i) => ({ position: i + 1, ...c })),
+          null,
+          2,
+        ),
       ),
     );
     return;

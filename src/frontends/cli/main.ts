@@ -3,6 +3,7 @@
  * without loading the command-line parser; any arguments go to commander (program.ts).
  */
 import { setup } from '../../config/setup';
+import { guardOutput } from '../../util/output-guard';
 import { reportFailure } from './failure';
 import { startSession } from './start-session';
 
@@ -16,4 +17,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Before anything is written: every byte to stdout and stderr passes the one output boundary.
+guardOutput();
 process.exitCode = await main(process.argv.slice(2));

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
 import { scopeFilter } from '../../memory/project';
+import { escapeForJson } from '../../util/output-filter';
 import { openStore } from './memory-store';
 import { warn } from './output';
 
@@ -40,7 +41,7 @@ export async function writeJsonArray(items: readonly object[], sink: JsonSink = 
   for (let i = 0; i < items.length; i += BATCH) {
     if (sink.destroyed) return; // the reader went away (`| head`): nothing more to say
     // `[\n  {…},\n  {…}\n]` with its brackets cut off is exactly these items' part of the whole array.
-    const inner = JSON.stringify(items.slice(i, i + BATCH), null, 2).slice(2, -2);
+    const inner = escapeForJson(JSON.stringify(items.slice(i, i + BATCH), null, 2).slice(2, -2));
     const end = i + BATCH >= items.length ? '\n]\n' : '';
     if (!sink.write((i === 0 ? '[\n' : ',\n') + inner + end)) await drained(sink);
   }

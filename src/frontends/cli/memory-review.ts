@@ -6,6 +6,8 @@ import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
+import { escapeForJson } from '../../util/output-filter';
+import { allowLineEditing, shown } from '../../util/output-guard';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
@@ -27,10 +29,11 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
       const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
       return { ...c, ...(old && { old: { id: old.id, kind: old.kind, content: old.content } }) };
     });
-    out(JSON.stringify(list, null, 2));
+    out(escapeForJson(JSON.stringify(list, null, 2)));
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const endEditing = allowLineEditing();
   let closed = false;
   rl.once('close', () => (closed = true));
   const io: ReviewIO = {
@@ -40,14 +43,14 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
         // Ctrl-D (or the end of input) answers null: the walk stops, nothing more is written.
         const onClose = () => resolve(null);
         rl.once('close', onClose);
-        rl.question(question).then(
+        rl.question(shown(question)).then(
           (a) => {
             rl.off('close', onClose);
             resolve(a);
           },
           () => resolve(null),
         );
-        if (o?.initial) rl.write(o.initial);
+        if (o?.initial) rl.write(shown(o.initial));
       }),
     print: (l) => out(l),
   };
@@ -55,5 +58,6 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
     out((await reviewInbox(inbox, store, io)).summary);
   } finally {
     rl.close();
+    endEditing();
   }
 }

@@ -12,6 +12,8 @@ import { AishError, UsageError } from '../../util/errors';
 import { describeFsError } from '../../util/fs-safe';
 import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
+import { escapeForJson } from '../../util/output-filter';
+import { allowLineEditing, shown } from '../../util/output-guard';
 import { openStore } from './memory-store';
 import { out, warn } from './output';
 
@@ -22,7 +24,8 @@ export async function memoryExport(s: Setup, file: string | undefined, opts: { f
   const items = store.items();
   const text = (format === 'md' ? exportMarkdown : exportJsonl)(items, (it) => store.isPinned(it), new Date());
   if (!file) {
-    process.stdout.write(text);
+    // JSON lines spell bidi and invisible characters as \u escapes: the same data, safe to show.
+    process.stdout.write(format === 'md' ? text : escapeForJson(text));
     return;
   }
   try {
@@ -63,6 +66,7 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   const chosen: TransferItem[] = [];
   let near = 0;
   const rl = process.stdin.isTTY && !opts.dryRun ? createInterface({ input: process.stdin, output: process.stderr }) : null;
+  const endEditing = rl ? allowLineEditing() : () => {};
   try {
     for (const t of ready) {
       const twin = findDuplicate({ kind: t.kind, content: t.content }, active);
@@ -71,11 +75,12 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
         continue;
       }
       const q = `"${oneLine(t.content, 70)}" is close to #${twin.id} "${oneLine(twin.content, 70)}" — import it too? [y/N] `;
-      if (rl && /^y(es)?$/i.test((await rl.question(q)).trim())) chosen.push(t);
+      if (rl && /^y(es)?$/i.test((await rl.question(shown(q))).trim())) chosen.push(t);
       else near++;
     }
   } finally {
     rl?.close();
+    endEditing();
   }
   const nearNote = near ? `, left out ${plural(near, 'near-duplicate')}${rl ? '' : ' (run in a terminal to review them)'}` : '';
   if (opts.dryRun) {

@@ -6,6 +6,7 @@ import { exportSession, writeExport } from '../../sessions/export-file';
 import { listable, listSessions, resolveSession } from '../../sessions/sessions';
 import { tildify } from '../../util/paths';
 import { UsageError } from '../../util/errors';
+import { escapeForJson } from '../../util/output-filter';
 import { out } from './output';
 
 export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }): void {
@@ -70,7 +71,7 @@ export function sessionsExport(s: Setup, name: string, file: string | undefined,
   if (format !== 'md' && format !== 'json') throw new UsageError(`unknown format "${format}" — use md or json`);
   const text = exportSession(resolveSession(s.paths.sessionsDir, name, 'aish sessions list'), name, format);
   if (!file) {
-    process.stdout.write(text);
+    process.stdout.write(format === 'json' ? escapeForJson(text) : text);
     return;
   }
   out(`exported ${name} to ${tildify(writeExport(file, text, { force: opts.force === true }))}`);

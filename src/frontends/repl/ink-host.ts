@@ -9,6 +9,7 @@
 import type { AskOptions, EngineHost, OutputItem } from '../../core/host';
 import { hangWrap } from '../../util/hang';
 import { osc52 } from '../../util/osc52';
+import { writeRaw } from '../../util/output-guard';
 import type { UiStore } from './store';
 import { BlockSplitter, lineCut, ownCopy } from './stream-blocks';
 
@@ -161,7 +162,7 @@ export function createInkHost(
     // A screenful, leaving room for the prompt and the status line.
     pageLines: () => Math.max(10, (opts.rows?.() ?? 24) - 6),
     // Invisible to the terminal's screen, so Ink's frame is not disturbed.
-    copy: (text) => process.stdout.write(osc52(text)),
+    copy: (text) => writeRaw(process.stdout, osc52(text)),
   };
 
   return {

@@ -15,6 +15,7 @@ import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
 import { App } from './App';
 import { createInkHost } from './ink-host';
+import { setOutputMode } from '../../util/output-guard';
 import { UiStore } from './store';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './terminal-codes';
 
@@ -69,6 +70,9 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   let resolveExit!: () => void;
   const exited = new Promise<void>((r) => (resolveExit = r));
 
+  // Ink's frames need cursor movement and screen modes; its text nodes keep only colours, so
+  // nothing else can ride on them (the boundary still removes the rest).
+  setOutputMode('screen');
   stdout.write(BRACKETED_PASTE_ON);
   // Raw mode in the same synchronous step that mounts the App (Ink's useInput would turn it on a
   // moment after drawing the first frame): a key typed as the prompt appears is not cooked by the
@@ -110,6 +114,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   store.flush();
   ink.unmount(); // final frame, cursor shown, raw mode off
   stdout.write(BRACKETED_PASTE_OFF);
+  setOutputMode('line');
   // After the UI is gone, so it stays on screen below the last frame.
   if (quitLine) stdout.write(`${quitLine}\n`);
   store.dispose();

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline/promises';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { sameItemKey } from '../../memory/records';
-import { redactSecrets } from '../../memory/secrets';
+import { redactSecrets } from '../../util/secrets/redact';
 import { findDuplicate } from '../../memory/summarize';
 import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/transfer';
 import { AishError, UsageError } from '../../util/errors';

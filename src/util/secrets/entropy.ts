@@ -27,14 +27,22 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 const HASH_PREFIX = /(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sri)[-:=]$/i;
 const HASH_START = /^(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?)[-_]/i;
 
-/** Base64 that decodes to readable text is a snippet of data, not a key. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Base64 that decodes to readable text (UTF-8 words, hardly any control characters) is a snippet of data, not a key. */
 function decodesToText(t: string): boolean {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(t)) return false;
   const bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   if (bytes.length < 16) return false;
-  let readable = 0;
-  for (const b of bytes) if ((b >= 0x20 && b < 0x7f) || b === 0x0a || b === 0x0d || b === 0x09) readable++;
-  return readable / bytes.length >= 0.95;
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return false;
+  }
+  const control = text.match(/[\x00-\x08\x0e-\x1f\x7f-\x9f\ufffd]/g)?.length ?? 0;
+  // Words, not one long run: a base64-wrapped key (a Kubernetes secret's data) decodes to one token.
+  return control / text.length < 0.02 && /\S[ \n\t]+\S/.test(text);
 }
 
 /** Why a candidate token is not a secret, or undefined when it looks like one. */

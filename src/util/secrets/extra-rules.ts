@@ -24,7 +24,11 @@ const PLACEHOLDER =
 const PROSE =
   /^(?:a|an|the|to|too|not|no|now|in|on|at|for|from|of|by|set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|my|your|our|their|his|her|its|this|that|what|which|never|always|usually|probably|case|ok|fine)\b/i;
 
-const notPlaceholder = (s: string) => !PLACEHOLDER.test(s.trim()) && !s.includes('[redacted');
+/** Code on the right of `=`: a call, a keyword, a reference to another variable or setting. */
+const CODE =
+  /\(|^(?:await|new|function|async|require|import|this|self|yield|typeof|lambda)$|^(?:process\.env|os\.environ|os\.getenv|System\.getenv|ENV\[)|^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$/;
+
+const notPlaceholder = (s: string) => !PLACEHOLDER.test(s.trim()) && !CODE.test(s.trim()) && !s.includes('[redacted') && !s.includes('${');
 /** A value in a `name: value` line of prose or YAML: only when it does not read as a word. */
 const looksGenerated = (s: string) =>
   notPlaceholder(s) && (/\d/.test(s) || /[^A-Za-z\s]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s.slice(1))));

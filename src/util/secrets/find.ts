@@ -17,6 +17,9 @@ const WIDEN = 1 << 18;
 
 const WORDISH = /[\w.-]/;
 
+/** What the entropy check's findings are called. */
+export const RANDOM_TOKEN = 'random-looking token';
+
 function allowed(a: Allow, secret: string, match: () => string, line: () => string): boolean {
   const target = a.target === 'match' ? match() : a.target === 'line' ? line() : secret;
   if (a.res.some((re) => re.test(target))) return true;
@@ -97,7 +100,7 @@ export function findSecrets(text: string): Finding[] {
       }
     }
   }
-  for (const [from, to] of randomTokens(text)) found.push({ from, to, id: 'random-looking token' });
+  for (const [from, to] of randomTokens(text)) found.push({ from, to, id: RANDOM_TOKEN });
   found.push(...spacedSecrets(text));
   return found;
 }

@@ -5,7 +5,7 @@
  */
 
 export class KeywordIndex {
-  private readonly next: Map<number, number>[] = [new Map()];
+  private readonly next: Map<number, number>[] = [new Map<number, number>()];
   private readonly fail: number[] = [0];
   /** Keywords ending at each state, fail links folded in. */
   private readonly out: number[][] = [[]];
@@ -18,7 +18,7 @@ export class KeywordIndex {
         let t = this.next[s]!.get(c);
         if (t === undefined) {
           t = this.next.length;
-          this.next.push(new Map());
+          this.next.push(new Map<number, number>());
           this.fail.push(0);
           this.out.push([]);
           this.next[s]!.set(c, t);
@@ -36,7 +36,7 @@ export class KeywordIndex {
         while (f && !this.next[f]!.has(c)) f = this.fail[f]!;
         const g = this.next[f]!.get(c);
         this.fail[t] = g !== undefined && g !== t ? g : 0;
-        this.out[t]!.push(...this.out[this.fail[t]!]!);
+        this.out[t]!.push(...this.out[this.fail[t]]!);
         queue.push(t);
       }
     }

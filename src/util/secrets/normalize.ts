@@ -6,7 +6,7 @@
  */
 
 /** Format characters (Cf: zero-width space/joiners, soft hyphen, bidi marks, BOM) and other invisible fillers. */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u180B-\u180D\uFE00-\uFE0F]/u;
+const INVISIBLE = /\p{Cf}|[\u115F\u1160\u3164\uFFA0]|\u034F|[\u180B-\u180D]|[\uFE00-\uFE0F]/u;
 const INVISIBLE_G = new RegExp(INVISIBLE.source, 'gu');
 
 export interface Normalized {
@@ -55,7 +55,10 @@ function growAndContinue(input: string): Normalized {
     const ch = input.slice(i, i + len);
     INVISIBLE_G.lastIndex = 0;
     const piece = INVISIBLE_G.test(ch) ? '' : ch.normalize('NFKC');
-    for (let k = 0; k < piece.length; k++) (start.push(i), end.push(i + len));
+    for (let k = 0; k < piece.length; k++) {
+      start.push(i);
+      end.push(i + len);
+    }
     out += piece;
     i += len;
   }

@@ -4,7 +4,7 @@
  * each secret, which becomes `[redacted]`.
  */
 
-import { findSecrets } from './find';
+import { findSecrets, RANDOM_TOKEN } from './find';
 import { normalizeForScan, originalRange } from './normalize';
 
 export interface Redaction {
@@ -13,14 +13,15 @@ export interface Redaction {
   found: string[];
 }
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export function redactSecrets(input: string): Redaction {
   const norm = normalizeForScan(input);
   const findings = findSecrets(norm.text).filter((f) => f.to > f.from);
   if (!findings.length) return { text: input, found: [] };
-  // In text order; of two findings of the same secret, the longer, then the one with a readable name.
-  const readable = (id: string) => (/[A-Z ]/.test(id) ? 0 : 1);
+  // In text order; of two findings of the same secret, the longer, then the one with the most
+  // telling name: a readable one, then a gitleaks rule id, then the entropy check's.
+  const readable = (id: string) => (id === RANDOM_TOKEN ? 2 : /[A-Z ]/.test(id) ? 0 : 1);
   const ranges = findings
     .map((f) => ({ id: f.id, range: originalRange(norm, f.from, f.to) }))
     .sort((a, b) => a.range[0] - b.range[0] || b.range[1] - a.range[1] || readable(a.id) - readable(b.id));

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|secrets …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -15,6 +15,7 @@ import { benchRecall } from './recall';
 import { benchRecallTurn } from './recall-turn';
 import { benchRender } from './render';
 import { benchRssTurns } from './rss-turns';
+import { benchSecrets } from './secrets';
 import { benchStartup } from './startup';
 import { benchParagraph, benchStream } from './stream';
 
@@ -35,6 +36,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['capture', () => benchCapture(), () => benchCapture({ runs: 2 })],
   ['rss-turns', () => benchRssTurns(), () => benchRssTurns({ turns: 30 })],
   ['node-options', () => benchNodeOptions(), () => benchNodeOptions({ runs: 2 })],
+  ['secrets', () => benchSecrets(), () => benchSecrets({ runs: 1 })],
 ];
 
 const args = process.argv.slice(2);

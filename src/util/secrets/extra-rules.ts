@@ -53,6 +53,18 @@ function passwordRe(separator: string): RegExp {
   );
 }
 
+/** Rules that find a secret by its label or context, not its shape (gitleaks' generic rule too). */
+export const LABEL_FORMS = new Set([
+  'assignment',
+  'labelled value',
+  'password',
+  'hex key',
+  'authorization header',
+  'bearer token',
+  'basic auth',
+  'generic-api-key',
+]);
+
 const token = (id: string, re: RegExp, keywords: string[]): ExtraRule => ({ id, re, keywords, pieces: true });
 
 export const EXTRA_RULES: ExtraRule[] = [

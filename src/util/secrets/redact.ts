@@ -4,6 +4,7 @@
  * each secret, which becomes `[redacted]`.
  */
 
+import { LABEL_FORMS } from './extra-rules';
 import { findSecrets, RANDOM_TOKEN } from './find';
 import { normalizeForScan, originalRange } from './normalize';
 
@@ -20,8 +21,8 @@ export function redactSecrets(input: string): Redaction {
   const findings = findSecrets(norm.text).filter((f) => f.to > f.from);
   if (!findings.length) return { text: input, found: [] };
   // In text order; of two findings of the same secret, the longer, then the one with the most
-  // telling name: a readable one, then a gitleaks rule id, then the entropy check's.
-  const readable = (id: string) => (id === RANDOM_TOKEN ? 2 : /[A-Z ]/.test(id) ? 0 : 1);
+  // telling name: a token's readable name, a gitleaks rule id, a label form's, the entropy check's.
+  const readable = (id: string) => (id === RANDOM_TOKEN ? 3 : LABEL_FORMS.has(id) ? 2 : /[A-Z ]/.test(id) ? 0 : 1);
   const ranges = findings
     .map((f) => ({ id: f.id, range: originalRange(norm, f.from, f.to) }))
     .sort((a, b) => a.range[0] - b.range[0] || b.range[1] - a.range[1] || readable(a.id) - readable(b.id));

@@ -22,7 +22,8 @@ const MIN_LENGTH = 32;
 const MIN_BITS = 4.5;
 /** Characters a generated token is made of (base64, base64url, base62 with separators). */
 const TOKEN_CHAR = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-') TOKEN_CHAR[c.charCodeAt(0)] = 1;
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') TOKEN_CHAR[c.charCodeAt(0)] = 1;
+const isTokenChar = (c: number) => c < 128 && TOKEN_CHAR[c] === 1;
 /** A digest named as such (`sha512-…` in a lockfile, `sha256:…` in an image reference). */
 const HASH_PREFIX = /(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sri)[-:=]$/i;
 const HASH_START = /^(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?)[-_]/i;
@@ -70,13 +71,18 @@ export function randomTokens(text: string): [number, number][] {
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 0;
-    if (c < 128 && TOKEN_CHAR[c]) {
+    if (isTokenChar(c)) {
       if (start < 0) start = i;
       continue;
     }
-    if (start >= 0 && i - start >= MIN_LENGTH) {
+    if (start < 0) continue;
+    // `=` is base64 padding at a token's end; inside a run it separates a name from its value.
+    let end = i;
+    while (text.charCodeAt(end) === 61) end++;
+    if (end > i && isTokenChar(text.charCodeAt(end))) end = i;
+    if (end - start >= MIN_LENGTH) {
       const before = text.slice(Math.max(0, start - 16), start);
-      if (!notSecret(text.slice(start, i), before) && !inUrl(text, start)) out.push([start, i]);
+      if (!notSecret(text.slice(start, end), before) && !inUrl(text, start)) out.push([start, end]);
     }
     start = -1;
   }

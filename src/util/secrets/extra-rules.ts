@@ -40,7 +40,9 @@ const SHORT_NAME = String.raw`pass|pwd|pw|pin|key|auth|pat`;
  * --api-key, "client_secret". What comes before the word does not matter, so it is not matched
  * (matching it would cost a step per character of every name).
  */
-const NAME = String.raw`(?:(?:${LONG_NAME})|(?<![A-Za-z0-9])(?:${SHORT_NAME}))(?![\w])`;
+/** What may follow the secret word and still name the secret itself: SECRET_KEY_BASE, TOKEN_VALUE. */
+const SUFFIX = String.raw`(?:[_.-](?:base|value|string|str|data|b64|base64|hex|plain|raw))?`;
+const NAME = String.raw`(?:(?:${LONG_NAME})|(?<![A-Za-z0-9])(?:${SHORT_NAME}))${SUFFIX}(?![\w])`;
 /** A value, quoted or bare; `stop` ends a bare one (`&` after `=`: the next parameter of a URL query). */
 const value = (stop: string) => String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|([^\s"'\x60;,)}\]${stop}]{1,512}))`;
 const KEYWORDS = ['pass', 'pwd', 'pw', 'pin', 'secret', 'token', 'credential', 'key', 'auth', 'pat'];
@@ -102,6 +104,39 @@ export const EXTRA_RULES: ExtraRule[] = [
     id: 'hex key',
     re: /\b(?:key|secret|token|hmac|salt|seed)s?\b[\s:=>"'-]{1,6}([0-9a-fA-F]{16,512})\b/dgi,
     keywords: ['key', 'secret', 'token', 'hmac', 'salt', 'seed'],
+  },
+  // Command-line options: `--password VALUE` (the `=` form is an assignment), `mysql -pVALUE`,
+  // `sshpass -p VALUE`, `docker login -p VALUE`.
+  {
+    id: 'password option',
+    re: /(?<![\w-])--(?:password|passwd|pass|passphrase|token|api-key|apikey|secret|client-secret|access-token|auth-token)[ \t]+("[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'-][^\s"']{0,255})/dgi,
+    keywords: ['--pass', '--token', '--api', '--secret', '--client-secret', '--access-token', '--auth-token'],
+    accept: notPlaceholder,
+  },
+  {
+    id: 'password option',
+    re: /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]{0,200}?[ \t]-p("[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"']{1,256})/dg,
+    keywords: ['mysql', 'mariadb'],
+    accept: notPlaceholder,
+  },
+  {
+    id: 'password option',
+    re: /\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|helm[ \t]+registry[ \t]+login)\b[^\n|;&]{0,200}?[ \t]-p[ \t]*("[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'-][^\s"']{0,255})/dg,
+    keywords: ['sshpass', 'login'],
+    accept: notPlaceholder,
+  },
+  {
+    id: 'password option',
+    re: /\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]+("[^"\n]{1,256}"|'[^'\n]{1,256}'|[^\s"'-][^\s"']{0,255})/dg,
+    keywords: ['redis-cli'],
+    accept: notPlaceholder,
+  },
+  // A Cookie header carries session ids: its value, whole.
+  {
+    id: 'cookie',
+    re: /\b(?:set-)?cookie["']?[ \t]*:[ \t]*([^\n"']{8,4096})/dgi,
+    keywords: ['cookie'],
+    accept: (s) => /\w=\S/.test(s) && notPlaceholder(s),
   },
   // HTTP authorization headers.
   {

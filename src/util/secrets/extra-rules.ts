@@ -28,7 +28,13 @@ const PROSE =
 const CODE =
   /\(|^(?:await|new|function|async|require|import|this|self|yield|typeof|lambda)$|^(?:process\.env|os\.environ|os\.getenv|System\.getenv|ENV\[)|^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$/;
 
-const notPlaceholder = (s: string) => !PLACEHOLDER.test(s.trim()) && !CODE.test(s.trim()) && !s.includes('[redacted') && !s.includes('${');
+/** Docs' stand-ins: `sk-…`, `<key>…`, `VALUE`, `YOUR_API_KEY`, a value quoted in backticks. */
+const STAND_IN = /(?:…|\.\.\.)$|^[A-Z][A-Z_]+$|`/;
+
+const notPlaceholder = (s: string) => {
+  const t = s.trim();
+  return !PLACEHOLDER.test(t) && !CODE.test(t) && !STAND_IN.test(t) && !t.includes('[redacted') && !t.includes('${');
+};
 /** A value in a `name: value` line of prose or YAML: only when it does not read as a word. */
 const looksGenerated = (s: string) =>
   notPlaceholder(s) && (/\d/.test(s) || /[^A-Za-z\s]/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s.slice(1))));
@@ -143,7 +149,8 @@ export const EXTRA_RULES: ExtraRule[] = [
     id: 'authorization header',
     re: /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:digest\s+([^\n"']{4,1024})|(?:(?:basic|bearer|token|negotiate|ntlm|apikey|key|sso-key|hmac|aws4-hmac-sha256)\s+)?([^\s"'\x60]{4,4096}))/dgi,
     keywords: ['authorization'],
-    accept: notPlaceholder,
+    // The scheme alone (`Authorization: Basic …` in docs) is not a credential.
+    accept: (s) => notPlaceholder(s) && !/^(?:basic|bearer|token|digest|negotiate|ntlm)$/i.test(s),
   },
   {
     id: 'bearer token',

@@ -83,6 +83,22 @@ describe('secrets are not stored as typed', () => {
     }
   });
 
+  it(
+    'aish memory import of a 9 MB item: no crash in the redaction (once a stack overflow), nothing kept as typed',
+    { timeout: 120_000 },
+    async () => {
+      const home = tmpDir();
+      const file = join(home, 'big.jsonl');
+      const content = 'Zq3Vb8Lm1Xc7Rt5Yp2Nw9Kd4Hs6Jf0Ga note words DB_PASSWORD=hunter2 '.repeat(150_000);
+      writeFileSync(file, JSON.stringify({ id: 1, ts: new Date().toISOString(), kind: 'fact', content }) + '\n');
+      const r = await runAish(['memory', 'import', file], { home, env: fake.env(), timeoutMs: 110_000 });
+      expect(r.stderr).not.toMatch(/Maximum call stack|RangeError|\n\s+at /);
+      // Imported redacted, or refused in one line if a line that long is over the import's bound.
+      if (r.code === 0) expect(readFileSync(memFile(home), 'utf8')).not.toContain('hunter2');
+      else expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
+
   it('aish memory export redacts items, tags and sources that reached memory.jsonl by hand', async () => {
     const home = tmpDir();
     const s = SECRET_SAMPLES.find((x) => x.from === 'github-pat')!;

@@ -89,7 +89,8 @@ describe('secrets are not stored as typed', () => {
     async () => {
       const home = tmpDir();
       const file = join(home, 'big.jsonl');
-      const content = 'Zq3Vb8Lm1Xc7Rt5Yp2Nw9Kd4Hs6Jf0Ga note words DB_PASSWORD=hunter2 '.repeat(150_000);
+      // Short words with spaces (a run the old spaced-out-key regex took whole) and a secret at the end.
+      const content = `${'note words here '.repeat(600_000)}DB_PASSWORD=hunter2`;
       writeFileSync(file, JSON.stringify({ id: 1, ts: new Date().toISOString(), kind: 'fact', content }) + '\n');
       const r = await runAish(['memory', 'import', file], { home, env: fake.env(), timeoutMs: 110_000 });
       expect(r.stderr).not.toMatch(/Maximum call stack|RangeError|\n\s+at /);

@@ -124,8 +124,12 @@ export const SECRET_SAMPLES: SecretSample[] = [
     (x) => `token ${[...x].map((c) => (/[a-z]/.test(c) ? String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97) : c)).join('')}`,
   ),
   s('private-key', `-----BEGIN EC PRIVATE KEY-----\n${r(64, B64)}\n${r(40, B64)}==\n-----END EC PRIVATE KEY-----`, (x) => `ec key ${x}`),
+  s('password field', 'tiger-lily', (x) => `MYSQL_ROOT_PASSWORD: ${x}`),
+  s('netrc', `nr-${r(10)}`, (x) => `machine api.example.com login deploy password ${x}`),
+  s('hex key', r(64, HEX), (x) => `wallet private key: 0x${x}`),
   s('passphrase with spaces', 'correct horse battery staple', (x) => `password: ${x}`),
   s('passphrase with spaces', 'purple monkey dishwasher 42', (x) => `my gpg passphrase is ${x}`),
+  s('passphrase with spaces', 'correct horse battery staple', (x) => `the vault passphrase is ${x}`),
   s('password in words', 'Tr0ub4dor&3', (x) => `the wifi password is ${x}. Change it monthly.`),
   s('password in words', '55667788', (x) => `door pin code: ${x}`),
 ];
@@ -133,6 +137,8 @@ export const SECRET_SAMPLES: SecretSample[] = [
 /** The parts of a sample's secret that show a leak: its runs of 6+ characters not also elsewhere in the sample. */
 export function leakPieces(sample: SecretSample): string[] {
   const around = sample.text.replace(sample.secret, ' ');
+  // A passphrase leaks by any of its words.
+  if (/\s/.test(sample.secret)) return sample.secret.split(/\s+/).filter((w) => w.length >= 5 && !around.includes(w));
   // A run of letters only is a word of the format (`rubygems`, `github`), not of the secret.
   const pieces = sample.secret.split(/[\s\-_.:/=+]+/).filter((p) => p.length >= 6 && !/^[a-z]+$/i.test(p) && !around.includes(p));
   return pieces.length ? pieces : [sample.secret];

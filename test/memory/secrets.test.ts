@@ -31,6 +31,12 @@ describe('redactSecrets', () => {
     ['client_secret = "d8f7a6s5d4f3g2h1"', 'client_secret = "[redacted]"'],
     ['my aws key AKIA 1234 5678 ABCD EFGH in us-east-1', 'my aws key [redacted] in us-east-1'],
     ['ｇｈｐ＿０１２３４５６７８９ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚＡＢ ok', '[redacted] ok'],
+    ['MYSQL_ROOT_PASSWORD: secret', 'MYSQL_ROOT_PASSWORD: [redacted]'],
+    ['my passphrase is correct horse battery staple', 'my passphrase is [redacted]'],
+    ['machine github.com login me password hunter2', 'machine github.com login me password [redacted]'],
+    ['mysql -u root -pS3cretPw app', 'mysql -u root -p[redacted] app'],
+    ['wget --password s3cr3t https://x', 'wget --password [redacted] https://x'],
+    ['Cookie: session=abc123def456', 'Cookie: [redacted]'],
   ])('redacts %j', (input, output) => {
     const r = redactSecrets(input);
     expect(r.text).toBe(output);
@@ -49,6 +55,10 @@ describe('redactSecrets', () => {
     'Use pnpm, not npm, in this repository.',
     'The password policy requires 12 characters.',
     'The password is required.',
+    'the password is correct',
+    'The password is stored in the vault.',
+    'export OPENAI_API_KEY=sk-…, or point a preset at a local server',
+    'mysql -p app',
     'Prefers the token bucket algorithm for rate limits.',
     'the key: press Ctrl-C to stop',
     'const authToken = await getToken(config);',

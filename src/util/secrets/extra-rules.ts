@@ -20,9 +20,23 @@ export interface ExtraRule {
 const PLACEHOLDER =
   /^(?:\$\{?[A-Za-z_]\w*\}?|\$\(.*\)|%\w+%|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|true|false|null|nil|none|undefined|required|optional|yes|no|empty|unset|changeme|example|redacted)$/i;
 
-/** Words that follow `password is` in prose about passwords rather than in a password. */
-const PROSE =
-  /^(?:a|an|the|to|too|not|no|now|in|on|at|for|from|of|by|set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|my|your|our|their|his|her|its|this|that|what|which|never|always|usually|probably|case|ok|fine)\b/i;
+/** Words that start prose after `password is` ("… is required", "… is stored in the vault"). */
+const PROSE_START =
+  /^(?:set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|never|always|usually|probably|ok|fine|case)\b/i;
+/** Function words: prose wherever they stand first or second. */
+const FUNCTION_WORD =
+  /^(?:a|an|the|to|too|not|no|now|in|on|at|for|from|of|by|with|my|your|our|their|his|her|its|this|that|what|which|and|or|but|as|be|been|than|then)$/i;
+
+/**
+ * Whether a value after `password is` reads as prose: a function word first, or a prose word that
+ * stands alone or before a function word. "correct horse battery staple" is a passphrase;
+ * "correct" and "stored in the vault" are prose.
+ */
+function prose(s: string): boolean {
+  const [first = '', second] = s.trim().split(/\s+/);
+  if (FUNCTION_WORD.test(first)) return true;
+  return PROSE_START.test(first) && (second === undefined || FUNCTION_WORD.test(second));
+}
 
 /** Code on the right of `=`: a call, a keyword, a reference to another variable or setting. */
 const CODE =
@@ -49,6 +63,8 @@ const SHORT_NAME = String.raw`pass|pwd|pw|pin|key|auth|pat`;
 /** What may follow the secret word and still name the secret itself: SECRET_KEY_BASE, TOKEN_VALUE. */
 const SUFFIX = String.raw`(?:[_.-](?:base|value|string|str|data|b64|base64|hex|plain|raw))?`;
 const NAME = String.raw`(?:(?:${LONG_NAME})|(?<![A-Za-z0-9])(?:${SHORT_NAME}))${SUFFIX}(?![\w])`;
+/** A name whose value is a password, whatever it looks like. */
+const PASSWORD_NAME = String.raw`(?:password|passwd|passphrase|passcode|(?<![A-Za-z0-9])(?:pwd|pass|pw))${SUFFIX}(?![\w])`;
 /** A value, quoted or bare; `stop` ends a bare one (`&` after `=`: the next parameter of a URL query). */
 const value = (stop: string) => String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|([^\s"'\x60;,)}\]${stop}]{1,512}))`;
 const KEYWORDS = ['pass', 'pwd', 'pw', 'pin', 'secret', 'token', 'credential', 'key', 'auth', 'pat'];
@@ -90,13 +106,27 @@ export const EXTRA_RULES: ExtraRule[] = [
     keywords: KEYWORDS,
     accept: (s) => s.length >= 4 && looksGenerated(s),
   },
+  // A password-named field (`MYSQL_ROOT_PASSWORD: secret`, `"password": "hunter"`): any value.
+  {
+    id: 'password',
+    re: new RegExp(`${PASSWORD_NAME}["']?[ \\t]*:[ \\t]*${value('')}`, 'gdi'),
+    keywords: ['pass', 'pwd', 'pw'],
+    accept: (s) => s.length >= 3 && notPlaceholder(s) && !prose(s),
+  },
+  // A .netrc line: `machine HOST login USER password PASSWORD`.
+  {
+    id: 'password',
+    re: /\bmachine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+(\S+)/dg,
+    keywords: ['machine'],
+    accept: notPlaceholder,
+  },
   // A password or passphrase, spaces and all, to the end of the line or sentence.
   { id: 'password', re: passwordRe(String.raw`:|->`), keywords: ['pass', 'pwd', 'pin'], accept: (s) => s.length >= 3 && notPlaceholder(s) },
   {
     id: 'password',
     re: passwordRe(String.raw`\bis\b|\bwas\b`),
     keywords: ['pass', 'pwd', 'pin'],
-    accept: (s) => s.length >= 3 && notPlaceholder(s) && !PROSE.test(s),
+    accept: (s) => s.length >= 3 && notPlaceholder(s) && !prose(s),
   },
   // "the api key is …", "token was …": one word that does not read as prose.
   {
@@ -108,7 +138,7 @@ export const EXTRA_RULES: ExtraRule[] = [
   // A hex key next to its label: "key 4f3c…", "signing key: 00112233…".
   {
     id: 'hex key',
-    re: /\b(?:key|secret|token|hmac|salt|seed)s?\b[\s:=>"'-]{1,6}([0-9a-fA-F]{16,512})\b/dgi,
+    re: /\b(?:key|secret|token|hmac|salt|seed)s?\b[\s:=>"'-]{1,6}(?:0x)?([0-9a-fA-F]{16,512})\b/dgi,
     keywords: ['key', 'secret', 'token', 'hmac', 'salt', 'seed'],
   },
   // Command-line options: `--password VALUE` (the `=` form is an assignment), `mysql -pVALUE`,

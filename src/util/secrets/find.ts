@@ -6,7 +6,7 @@
  */
 
 import { randomTokens, shannon } from './entropy';
-import { GLOBAL_ALLOW, KEYWORDS, RULES_BY_KEYWORD, type Allow, type Finding, type Rule } from './rules';
+import { ruleSet, type Allow, type Finding, type Rule } from './rules';
 import { spacedSecrets } from './spaced';
 
 /** How far before a keyword a match may start, and after it end, before the window is widened. */
@@ -55,7 +55,7 @@ function scan(rule: Rule, text: string, from: number, to: number, out: Finding[]
       return text.slice(p, end);
     };
     const line = () => text.slice(text.lastIndexOf('\n', start) + 1, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
-    if ([GLOBAL_ALLOW, ...rule.allow].some((a) => allowed(a, secret, match, line))) continue;
+    if ([ruleSet().globalAllow, ...rule.allow].some((a) => allowed(a, secret, match, line))) continue;
     out.push({ from: from + s0, to: from + s1, id: rule.id });
   }
   return last;
@@ -64,8 +64,9 @@ function scan(rule: Rule, text: string, from: number, to: number, out: Finding[]
 /** Each rule's windows: around every occurrence of its keywords, merged. */
 function windows(text: string): Map<Rule, [number, number][]> {
   const byRule = new Map<Rule, number[]>();
-  for (const [k, positions] of KEYWORDS.find(text)) {
-    for (const rule of RULES_BY_KEYWORD[k]!) {
+  const { keywords, byKeyword } = ruleSet();
+  for (const [k, positions] of keywords.find(text)) {
+    for (const rule of byKeyword[k]!) {
       const list = byRule.get(rule);
       if (list) for (const p of positions) list.push(p);
       else byRule.set(rule, positions.slice());

@@ -56,16 +56,34 @@ function fromGitleaks(r: (typeof data.rules)[number]): Rule {
   };
 }
 
-export const RULES: Rule[] = [
-  ...data.rules.map(fromGitleaks),
-  ...EXTRA_RULES.map((r) => ({ ...r, group: 0, entropy: 0, allow: [], prefix: 0, pieces: !!r.pieces })),
-];
+export interface RuleSet {
+  rules: Rule[];
+  /** gitleaks' global allowlist: template variables, paths, stopwords, applied to every secret. */
+  globalAllow: Allow;
+  keywords: KeywordIndex;
+  /** For each keyword (by index in `keywords`), the rules that name it. */
+  byKeyword: Rule[][];
+}
 
-/** gitleaks' global allowlist: template variables, paths, stopwords, applied to every secret. */
-export const GLOBAL_ALLOW: Allow = { target: 'secret', res: data.global.res.map((s) => new RegExp(s)), stopwords: data.global.stopwords };
+let compiled: RuleSet | undefined;
 
-const keywords = [...new Set(RULES.flatMap((r) => r.keywords))];
-export const KEYWORDS = new KeywordIndex(keywords);
-/** For each keyword (by index in KEYWORDS), the rules that name it. */
-export const RULES_BY_KEYWORD: Rule[][] = keywords.map((k) => RULES.filter((r) => r.keywords.includes(k)));
-// Every rule names a keyword (a test holds the generated set to it): one without would never run.
+/**
+ * The compiled rule set, built on first use: compiling some 250 regexes and the keyword index is
+ * work a start-up that never redacts should not pay.
+ */
+export function ruleSet(): RuleSet {
+  if (compiled) return compiled;
+  const rules: Rule[] = [
+    ...data.rules.map(fromGitleaks),
+    ...EXTRA_RULES.map((r) => ({ ...r, group: 0, entropy: 0, allow: [], prefix: 0, pieces: !!r.pieces })),
+  ];
+  // Every rule names a keyword (a test holds the generated set to it): one without would never run.
+  const keywords = [...new Set(rules.flatMap((r) => r.keywords))];
+  compiled = {
+    rules,
+    globalAllow: { target: 'secret', res: data.global.res.map((s) => new RegExp(s)), stopwords: data.global.stopwords },
+    keywords: new KeywordIndex(keywords),
+    byKeyword: keywords.map((k) => rules.filter((r) => r.keywords.includes(k))),
+  };
+  return compiled;
+}

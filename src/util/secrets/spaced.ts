@@ -4,7 +4,7 @@
  * text once; each piece is tried only when the text from it starts with a keyword.
  */
 
-import { KEYWORDS, RULES_BY_KEYWORD, type Finding, type Rule } from './rules';
+import { ruleSet, type Finding, type Rule } from './rules';
 
 /** The most pieces one key is looked for in, and the longest piece. */
 const MAX_PIECES = 24;
@@ -52,12 +52,11 @@ function matchFromStart(rule: Rule, s: string): number {
 
 export function spacedSecrets(text: string): Finding[] {
   const found: Finding[] = [];
+  const { keywords, byKeyword } = ruleSet();
   runs(text, (run) => {
     const piece = (k: number) => text.slice(run[k]!.from, run[k]!.to);
     for (let i = 0; i < run.length - 1;) {
-      const rules = KEYWORDS.prefixes(piece(i) + (run[i + 1] ? piece(i + 1) : '')).flatMap((k) =>
-        RULES_BY_KEYWORD[k]!.filter((r) => r.pieces),
-      );
+      const rules = keywords.prefixes(piece(i) + (run[i + 1] ? piece(i + 1) : '')).flatMap((k) => byKeyword[k]!.filter((r) => r.pieces));
       let hit = 0;
       if (rules.length) {
         // Where each piece ends in the joined text; a key is found when a rule's match ends on one of them.

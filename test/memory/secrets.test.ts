@@ -80,6 +80,10 @@ describe('redactSecrets', () => {
     expect(r.text).toBe('ｎｏｔｅ\u200b: PGPASSWORD=[redacted] ok');
   });
 
+  it('maps back through characters NFKC makes longer (U+FDFA becomes 18 letters)', () => {
+    expect(redactSecrets('\uFDFA note: DB_PASSWORD=hunter2 \uFDFA ok').text).toBe('\uFDFA note: DB_PASSWORD=[redacted] \uFDFA ok');
+  });
+
   it('is idempotent: redacting redacted text changes nothing', () => {
     const once = redactSecrets('DB_PASSWORD=hunter2 and Authorization: Bearer abcdef0123456789abcdef0123').text;
     expect(redactSecrets(once)).toEqual({ text: once, found: [] });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -16,6 +16,7 @@ import { benchRecallTurn } from './recall-turn';
 import { benchRender } from './render';
 import { benchRssTurns } from './rss-turns';
 import { benchRules } from './rules';
+import { benchSecrets } from './secrets';
 import { benchStartup } from './startup';
 import { benchParagraph, benchStream } from './stream';
 import { benchUnaskedStep } from './unasked-step';
@@ -39,6 +40,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['node-options', () => benchNodeOptions(), () => benchNodeOptions({ runs: 2 })],
   ['rules', () => benchRules(), () => benchRules(1)],
   ['unasked-step', () => benchUnaskedStep(), () => benchUnaskedStep({ runs: 4 })],
+  ['secrets', () => benchSecrets(), () => benchSecrets({ runs: 1 })],
 ];
 
 const args = process.argv.slice(2);

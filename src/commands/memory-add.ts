@@ -7,7 +7,7 @@
 import { confirm } from '../core/host';
 import { addItem } from '../memory/ops';
 import { projectScope } from '../memory/project';
-import { redactSecrets } from '../memory/secrets';
+import { redactSecrets } from '../util/secrets/redact';
 import type { MemorySession } from '../memory/session';
 import { findSuperseded } from '../memory/supersede';
 import type { MemoryItem, MemoryKind } from '../memory/types';

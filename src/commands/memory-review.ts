@@ -8,7 +8,7 @@
 import type { Inbox } from '../memory/inbox';
 import type { InboxCandidate } from '../memory/inbox-types';
 import { addItem } from '../memory/ops';
-import { redactSecrets } from '../memory/secrets';
+import { redactSecrets } from '../util/secrets/redact';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';

@@ -6,7 +6,7 @@
  */
 import { summarizerPreset } from '../core/capture-deps';
 import { addItem } from '../memory/ops';
-import { redactSecrets } from '../memory/secrets';
+import { redactSecrets } from '../util/secrets/redact';
 import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
 import { loadSession } from '../sessions/sessions';
 import { UsageError } from '../util/errors';

@@ -9,7 +9,7 @@ import type { Broker } from '../broker/broker';
 import { captureMessages, parseCapture, RELATED_ITEMS, type CaptureCandidate } from '../memory/capture-prompt';
 import { sourceTurn } from '../memory/capture-source';
 import type { InboxCandidate, NewCandidate } from '../memory/inbox-types';
-import { redactSecrets } from '../memory/secrets';
+import { redactSecrets } from '../util/secrets/redact';
 import { findDuplicate } from '../memory/summarize';
 import type { MemoryItem, MemoryKind } from '../memory/types';
 import type { SessionDigest, WorkingState } from '../sessions/digest';

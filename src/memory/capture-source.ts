@@ -6,7 +6,7 @@
 import type { Turn } from '../sessions/types';
 import { terms } from '../util/terms';
 import { oneLine } from '../util/text';
-import { redactSecrets } from './secrets';
+import { redactSecrets } from '../util/secrets/redact';
 import type { MemoryItem } from './types';
 
 const QUOTE_CHARS = 200;

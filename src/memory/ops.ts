@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
-import { redactSecrets } from './secrets';
+import { redactSecrets } from '../util/secrets/redact';
 import type { AddOptions, ForgetResult } from './records';
 import type { MemoryStore } from './store';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';

@@ -3,6 +3,7 @@
  * kind and scope, readable and diffable) and the reading side of `aish memory import` (either of
  * those, or a memory.jsonl from another machine). Pure: text in, text or items out.
  */
+import { redactText } from '../util/secrets/redact';
 import { sanitizeForBlock } from '../util/text';
 import { recordNotes } from './import-notes';
 import { MemoryState } from './state';
@@ -21,13 +22,14 @@ export interface TransferItem {
   pinned?: boolean;
 }
 
+/** An item leaving the machine: its text redacted again (an item hand-added to memory.jsonl never was). */
 function travelling(it: MemoryItem, pinned: boolean): TransferItem {
   return {
     kind: it.kind,
-    content: it.content,
+    content: redactText(it.content),
     ts: it.ts,
-    ...(it.tags?.length && { tags: it.tags }),
-    ...(it.source && { source: it.source }),
+    ...(it.tags?.length && { tags: it.tags.map(redactText) }),
+    ...(it.source && { source: redactText(it.source) }),
     ...(it.scope && { scope: it.scope }),
     ...(pinned && { pinned: true }),
   };
@@ -66,7 +68,7 @@ export function exportMarkdown(items: readonly MemoryItem[], isPinned: (it: Memo
     out.push('', `## ${kind} — ${scope ? `project ${scope}` : 'global'}`, '');
     for (const it of groups.get(key)!) {
       const { kind: _k, content: _c, scope: _s, ...meta } = travelling(it, isPinned(it));
-      out.push(`- ${sanitizeForBlock(it.content)} <!-- aish ${JSON.stringify(meta)} -->`);
+      out.push(`- ${sanitizeForBlock(redactText(it.content))} <!-- aish ${JSON.stringify(meta)} -->`);
     }
   }
   return out.join('\n') + '\n';

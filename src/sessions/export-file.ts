@@ -11,6 +11,8 @@ import { describeFsError, ensurePrivateDir } from '../util/fs-safe';
 import { expandHome, tildify } from '../util/paths';
 import { loadSession } from './sessions';
 import { renderJson, renderMarkdown } from './export';
+import { redactWholeTurn } from './redact-turn';
+import { redactSecrets } from '../util/secrets/redact';
 
 export type ExportFormat = 'md' | 'json';
 
@@ -18,11 +20,16 @@ export function defaultExportPath(dataDir: string, session: string, format: Expo
   return join(dataDir, 'exports', `${session}.${format}`);
 }
 
-/** The export of one session log; `title` overrides the log's digest title (a running session's newer one). */
-export function exportSession(path: string, name: string, format: ExportFormat, title?: string): string {
+/**
+ * The export of one session log; `title` overrides the log's digest title (a running session's
+ * newer one). Secrets are redacted unless `raw` (the user asked for the text as it was).
+ */
+export function exportSession(path: string, name: string, format: ExportFormat, title?: string, opts: { raw?: boolean } = {}): string {
   const loaded = loadSession(path);
-  if (format === 'json') return renderJson(loaded.turns);
-  return renderMarkdown({ name, turns: loaded.turns, title: title ?? loaded.digest?.title });
+  const turns = opts.raw ? loaded.turns : loaded.turns.map(redactWholeTurn);
+  if (format === 'json') return renderJson(turns);
+  const heading = title ?? loaded.digest?.title;
+  return renderMarkdown({ name, turns, title: heading === undefined || opts.raw ? heading : redactSecrets(heading).text });
 }
 
 /** Write `text` to `file` (relative to aish's directory; `~` expanded); returns the absolute path. */

@@ -1,12 +1,14 @@
 /**
  * Prompt history across runs (`<data dir>/input-history`). One JSON string per line, so
  * multi-line prompts survive; appended and fsync-free (losing the last entry in a crash is fine),
- * file 0600, trimmed by an atomic rewrite when it grows past twice the limit.
+ * file 0600, trimmed by an atomic rewrite when it grows past twice the limit. Secrets are redacted
+ * before an entry reaches the file (↑ in the same run still recalls what was typed).
  */
 import { appendFileSync, chmodSync, existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { ensurePrivateDir } from '../util/fs-safe';
+import { redactSecrets } from '../util/secrets/redact';
 
 const LIMIT = 1000;
 
@@ -30,6 +32,9 @@ function loadInputHistory(path: string): string[] {
   return out.slice(-LIMIT);
 }
 
+/** An entry as the file keeps it: secrets redacted, one JSON string per line. */
+const line = (entry: string) => JSON.stringify(redactSecrets(entry).text) + '\n';
+
 export class InputHistory {
   readonly entries: string[];
   private written = 0;
@@ -45,11 +50,11 @@ export class InputHistory {
     try {
       ensurePrivateDir(dirname(this.path));
       const created = !existsSync(this.path);
-      appendFileSync(this.path, JSON.stringify(entry) + '\n', { mode: 0o600 });
+      appendFileSync(this.path, line(entry), { mode: 0o600 });
       if (created) chmodSync(this.path, 0o600);
       if (++this.written > LIMIT * 2) {
         const keep = this.entries.slice(-LIMIT);
-        writeFileAtomicSync(this.path, keep.map((e) => JSON.stringify(e)).join('\n') + '\n', { mode: 0o600 });
+        writeFileAtomicSync(this.path, keep.map(line).join(''), { mode: 0o600 });
         this.written = keep.length;
       }
     } catch {

@@ -15,6 +15,7 @@ import { AishError, errnoCode, UsageError } from '../util/errors';
 import { appendWholeLines, describeFsError, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
 import { digestRecord, type SessionDigest } from './digest';
 import { orderTurn } from './records';
+import { MemoryBoundRedactor } from './redact-turn';
 import { isAutoSessionId, SESSION_EXT, sessionName, validateSessionName } from './sessions';
 import type { LoadedSession, NewTurn, SessionMeta, SessionMetaInput, Turn } from './types';
 
@@ -23,6 +24,8 @@ const MAX_SUFFIX = 1000;
 
 export class SessionLog {
   private fd: number | undefined;
+  /** Memory-bound tool calls and results are kept redacted. */
+  private readonly redactor = new MemoryBoundRedactor();
 
   private constructor(
     readonly sessionsDir: string,
@@ -77,7 +80,8 @@ export class SessionLog {
       // id, started and version are ours: they win over anything of the same name in `meta`.
       const header: SessionMeta = { id: log.id, started: now.toISOString(), version: 1 };
       for (const [k, v] of Object.entries(meta)) if (!(k in header)) header[k] = v;
-      const records = [{ meta: header }, ...(digest ? [digestRecord(digest)] : []), ...turns.map(orderTurn)];
+      const redactor = log.redactor;
+      const records = [{ meta: header }, ...(digest ? [digestRecord(digest)] : []), ...turns.map((t) => orderTurn(redactor.turn(t)))];
       const lines = records.map((r) => JSON.stringify(r) + '\n');
       log.write(lines.join(''));
     } catch (err) {
@@ -91,7 +95,7 @@ export class SessionLog {
 
   /** Write one turn as one whole line and sync it; returns the turn as written. */
   append(turn: NewTurn): Turn {
-    const written = orderTurn({ ...turn, ts: turn.ts ?? new Date().toISOString() });
+    const written = orderTurn(this.redactor.turn({ ...turn, ts: turn.ts ?? new Date().toISOString() }));
     this.write(JSON.stringify(written) + '\n');
     return written;
   }

@@ -1,53 +1,162 @@
-/** Secrets typed or pasted into memory are stored redacted, by the REPL's :remember and by aish memory add. */
-import { readFileSync } from 'node:fs';
+/**
+ * Secrets typed or pasted are never kept as typed, on every path that keeps text: `aish memory add`,
+ * `:remember`, `aish memory import` (content, tags, source) and `aish memory export`, the REPL's
+ * input history, the session log's memory_remember calls, `:export` and `aish sessions export`
+ * (`--raw` keeps the text on purpose). The samples are test/memory/secrets-corpus.ts; each test
+ * counts the secrets found stored as typed and expects 0.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { ptySessions } from '../helpers/pty';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+import { leaked, SECRET_SAMPLES, type SecretSample } from '../memory/secrets-corpus';
 
-const memFile = (home: string) => join(home, '.local', 'share', 'aish', 'memory.jsonl');
-const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
+const fake = useFakeOpenAI();
+const start = ptySessions(() => fake.env());
+const dataDir = (home: string) => join(home, '.local', 'share', 'aish');
+const memFile = (home: string) => join(dataDir(home), 'memory.jsonl');
+/** One line each: the REPL reads lines. */
+const ONE_LINE = SECRET_SAMPLES.map((s) => ({ ...s, text: s.text.replace(/\n/g, ' ') }));
 
-const SECRETS = {
-  openai: 'sk-proj-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNm',
-  github: 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8',
-  aws: 'AKIAZ7Q2W4E6R8T0Y3U5',
-  jwt: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhaXNoLXRlc3QiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLW5vdC1yZWFsLWF0LWFsbA',
-};
-const PEM = [
-  '-----BEGIN RSA PRIVATE KEY-----',
-  'MIIEpAIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun',
-  'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK',
-  '-----END RSA PRIVATE KEY-----',
-].join('\n');
+/** The samples whose secret is in `stored` as typed. */
+const storedAsTyped = (stored: string, samples: readonly SecretSample[]) => samples.filter((s) => leaked(s, stored)).map((s) => s.from);
 
-describe('secrets never stored', () => {
-  it(':remember stores API keys, tokens and JWTs redacted, and says what it redacted', async () => {
+describe('secrets are not stored as typed', () => {
+  it(`aish memory add: ${SECRET_SAMPLES.length} samples, 0 stored as typed`, { timeout: 180_000 }, async () => {
     const home = tmpDir();
-    // Different texts: once redacted, identical ones would be one item (nothing is remembered twice).
-    const input =
-      Object.entries(SECRETS)
-        .map(([name, s]) => `:remember the ${name} deploy credential is ${s} ok`)
-        .join('\n') + `\n:remember ${PEM.split('\n')[0]} ${PEM.split('\n')[1]}\n`;
-    const r = await runAish([], { home, env, input });
-    expect(r.code).toBe(0);
-    const file = readFileSync(memFile(home), 'utf8');
-    for (const s of Object.values(SECRETS)) expect(file).not.toContain(s.slice(4, 20));
-    expect(file).not.toContain('MIIEpAIBAAKCAQEA');
-    expect(file.match(/\[redacted\]/g)?.length).toBeGreaterThanOrEqual(5);
-    expect(r.stdout).toMatch(/memory: added 1 \(fact\) — redacted: OpenAI key/);
-    expect(r.stdout).toMatch(/redacted: JWT/);
+    for (const [i, s] of SECRET_SAMPLES.entries()) {
+      const r = await runAish(['memory', 'add', 'fact', `note ${i}: ${s.text}`], { home, env: fake.env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/redacted: /);
+    }
+    expect(storedAsTyped(readFileSync(memFile(home), 'utf8'), SECRET_SAMPLES)).toEqual([]);
   });
 
-  it('aish memory add and edit store a pasted PEM private key redacted', async () => {
+  it(':remember in the REPL (piped) and the memory_remember call in the session log: 0 stored as typed', { timeout: 60_000 }, async () => {
     const home = tmpDir();
-    const add = await runAish(['memory', 'add', 'fact', `server key:\n${PEM}`], { home, env });
-    expect(add.code).toBe(0);
-    expect(add.stdout).toBe('added 1 (fact) — redacted: private key\n');
-    const edit = await runAish(['memory', 'edit', '1', `now ${SECRETS.github}`], { home, env });
-    expect(edit.stdout).toBe('replaced 1 with 2 (fact) — redacted: GitHub token\n');
-    const file = readFileSync(memFile(home), 'utf8');
-    expect(file).not.toContain('MIIEpAIBAAKCAQEA');
-    expect(file).not.toContain(SECRETS.github.slice(4));
+    const input = ONE_LINE.map((s, i) => `:remember ${i} ${s.text}`).join('\n') + '\nplease remember my key\nn\n';
+    fake.server.enqueue(
+      {
+        toolCalls: ONE_LINE.slice(0, 20).map((s, i) => ({
+          id: `m${i}`,
+          name: 'memory_remember',
+          arguments: JSON.stringify({ id: i + 1, ts: new Date().toISOString(), kind: 'fact', content: s.text }),
+        })),
+      },
+      { text: 'ok' },
+    );
+    const r = await runAish([], { home, env: fake.env(), input });
+    expect(r.code, r.stderr).toBe(0);
+    expect(storedAsTyped(readFileSync(memFile(home), 'utf8'), ONE_LINE)).toEqual([]);
+    const sessions = join(dataDir(home), 'sessions');
+    const logs = readdirSync(sessions).map((f) => readFileSync(join(sessions, f), 'utf8'));
+    expect(logs.join('')).toContain('memory_remember');
+    expect(storedAsTyped(logs.join('\n'), ONE_LINE.slice(0, 20))).toEqual([]);
+  });
+
+  it('aish memory import redacts content, tags and source; aish memory export writes none back', { timeout: 60_000 }, async () => {
+    const home = tmpDir();
+    const file = join(home, 'import.jsonl');
+    const lines = SECRET_SAMPLES.map((s, i) =>
+      JSON.stringify({
+        id: i + 1,
+        ts: new Date().toISOString(),
+        kind: 'fact',
+        content: `item ${i}: ${s.text}`,
+        tags: ['ops', s.text],
+        source: `notes ${s.text}`,
+      }),
+    );
+    writeFileSync(file, lines.join('\n') + '\n');
+    const r = await runAish(['memory', 'import', file], { home, env: fake.env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/imported \d+ items/);
+    expect(storedAsTyped(readFileSync(memFile(home), 'utf8'), SECRET_SAMPLES)).toEqual([]);
+    for (const format of ['jsonl', 'md']) {
+      const out = await runAish(['memory', 'export', '--format', format], { home, env: fake.env() });
+      expect(out.code).toBe(0);
+      expect(out.stdout).toContain('[redacted]');
+      expect(storedAsTyped(out.stdout, SECRET_SAMPLES)).toEqual([]);
+    }
+  });
+
+  it(
+    'aish memory import of a 9 MB item: no crash in the redaction (once a stack overflow), nothing kept as typed',
+    { timeout: 120_000 },
+    async () => {
+      const home = tmpDir();
+      const file = join(home, 'big.jsonl');
+      // Short words with spaces (a run the old spaced-out-key regex took whole) and a secret at the end.
+      const content = `${'note words here '.repeat(600_000)}DB_PASSWORD=hunter2`;
+      writeFileSync(file, JSON.stringify({ id: 1, ts: new Date().toISOString(), kind: 'fact', content }) + '\n');
+      const r = await runAish(['memory', 'import', file], { home, env: fake.env(), timeoutMs: 110_000 });
+      expect(r.stderr).not.toMatch(/Maximum call stack|RangeError|\n\s+at /);
+      // Imported redacted, or refused in one line if a line that long is over the import's bound.
+      if (r.code === 0) expect(readFileSync(memFile(home), 'utf8')).not.toContain('hunter2');
+      else expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
+
+  it('aish memory export redacts items, tags and sources that reached memory.jsonl by hand', async () => {
+    const home = tmpDir();
+    const s = SECRET_SAMPLES.find((x) => x.from === 'github-pat')!;
+    await runAish(['memory', 'add', 'fact', 'placeholder'], { home, env: fake.env() });
+    const hand = JSON.stringify({
+      id: 9,
+      ts: new Date().toISOString(),
+      kind: 'fact',
+      content: `hand ${s.secret}`,
+      tags: [s.secret],
+      source: s.secret,
+    });
+    writeFileSync(memFile(home), readFileSync(memFile(home), 'utf8') + hand + '\n');
+    const out = await runAish(['memory', 'export'], { home, env: fake.env() });
+    expect(out.stdout).toContain('hand [redacted]');
+    expect(out.stdout).not.toContain(s.secret);
+  });
+
+  it(':export and aish sessions export redact the conversation; --raw keeps it', { timeout: 60_000 }, async () => {
+    const home = tmpDir();
+    const samples = ONE_LINE.slice(0, 30);
+    const out = join(home, 'chat.md');
+    const raw = join(home, 'raw.md');
+    const input = samples.map((s) => s.text).join('\n') + `\n:export ${out}\n:export --raw ${raw}\n`;
+    const r = await runAish([], { home, env: fake.env(), input });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('(secrets kept: --raw)');
+    expect(storedAsTyped(readFileSync(out, 'utf8'), samples)).toEqual([]);
+    // --raw is the text as it was: every secret is there.
+    expect(storedAsTyped(readFileSync(raw, 'utf8'), samples)).toHaveLength(samples.length);
+    const name = readdirSync(join(dataDir(home), 'sessions'))[0]!.replace(/\.jsonl$/, '');
+    for (const format of ['md', 'json']) {
+      const e = await runAish(['sessions', 'export', name, '--format', format], { home, env: fake.env() });
+      expect(e.code, e.stderr).toBe(0);
+      expect(storedAsTyped(e.stdout, samples)).toEqual([]);
+    }
+    const e = await runAish(['sessions', 'export', name, '--raw'], { home, env: fake.env() });
+    expect(storedAsTyped(e.stdout, samples)).toHaveLength(samples.length);
+  });
+
+  it('input history in a terminal: what was typed is kept for ↑ with its secrets redacted', { timeout: 120_000 }, async () => {
+    const home = tmpDir();
+    const s = start(home);
+    await s.waitFor('fast (gpt-4o-mini)');
+    const samples = ONE_LINE.filter((x) => !/[\u200b-\u200d\uff00-\uffef]/.test(x.text)).slice(0, 25);
+    for (const [i, x] of samples.entries()) {
+      const from = s.text().length;
+      s.write(`:remember ${i} ${x.text}`);
+      await s.settle(50);
+      s.write('\r');
+      await s.waitFor(/memory: (added|already)/, { from });
+    }
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+    const history = readFileSync(join(dataDir(home), 'input-history'), 'utf8');
+    expect(history.trim().split('\n')).toHaveLength(samples.length);
+    expect(storedAsTyped(history, samples)).toEqual([]);
+    expect(storedAsTyped(readFileSync(memFile(home), 'utf8'), samples)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { readImportFile } from '../../memory/import-read';
 import { sameItemKey } from '../../memory/records';
-import { redactSecrets } from '../../memory/secrets';
+import { redactText } from '../../util/secrets/redact';
 import { findDuplicate } from '../../memory/summarize';
 import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/transfer';
 import { AishError, UsageError } from '../../util/errors';
@@ -45,8 +45,13 @@ function prepare(items: readonly TransferItem[], from: string): { ready: Transfe
       refused.push(`"${oneLine(t.content, 40)}": scope must be an absolute directory (got "${t.scope}")`);
       continue;
     }
-    const r = redactSecrets(t.content);
-    ready.push({ ...t, content: r.text, source: t.source ? `${from} (${t.source})` : from });
+    // Tags and source are kept and exported again with the item: redacted like its content.
+    ready.push({
+      ...t,
+      content: redactText(t.content),
+      ...(t.tags && { tags: t.tags.map(redactText) }),
+      source: t.source ? `${from} (${redactText(t.source)})` : from,
+    });
   }
   return { ready, refused };
 }

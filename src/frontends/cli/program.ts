@@ -83,8 +83,9 @@ function buildProgram(): Command {
     .argument('[file]', 'write here instead of stdout (an existing file needs --force)')
     .option('--format <format>', 'md or json (default md)')
     .option('--force', 'replace FILE if it exists')
+    .option('--raw', 'keep secrets as typed (by default API keys, passwords and tokens are [redacted])')
     .action(
-      withSetup(async (s, name: string, file: string | undefined, opts: { format?: string; force?: boolean }) =>
+      withSetup(async (s, name: string, file: string | undefined, opts: { format?: string; force?: boolean; raw?: boolean }) =>
         (await import('./sessions')).sessionsExport(s, name, file, opts),
       ),
     );

@@ -65,11 +65,18 @@ function parseLimit(v: string | undefined): number | undefined {
   return Number(v);
 }
 
-/** `aish sessions export NAME [--format md|json] [--force] [FILE]`: without FILE, to stdout. */
-export function sessionsExport(s: Setup, name: string, file: string | undefined, opts: { format?: string; force?: boolean }): void {
+/** `aish sessions export NAME [--format md|json] [--force] [--raw] [FILE]`: without FILE, to stdout. */
+export function sessionsExport(
+  s: Setup,
+  name: string,
+  file: string | undefined,
+  opts: { format?: string; force?: boolean; raw?: boolean },
+): void {
   const format = opts.format ?? 'md';
   if (format !== 'md' && format !== 'json') throw new UsageError(`unknown format "${format}" — use md or json`);
-  const text = exportSession(resolveSession(s.paths.sessionsDir, name, 'aish sessions list'), name, format);
+  const text = exportSession(resolveSession(s.paths.sessionsDir, name, 'aish sessions list'), name, format, undefined, {
+    raw: opts.raw === true,
+  });
   if (!file) {
     process.stdout.write(format === 'json' ? escapeForJson(text) : text);
     return;

@@ -77,9 +77,11 @@ describe('aish memory export / import (real CLI)', () => {
         env: isolatedEnv(home),
         stdio: 'ignore',
       });
+      // Listened for from the start: an import that ends before the kill must not be missed.
+      const closed = new Promise((r) => child.once('close', r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('close', r));
+      await closed;
       const snap = loadMemory(join(data, 'memory.jsonl'));
       const count = snap.items.length - 1;
       expect([0, n]).toContain(count);

@@ -7,7 +7,8 @@
 import { summarizerPreset } from '../core/capture-deps';
 import { addItem } from '../memory/ops';
 import { redactSecrets } from '../util/secrets/redact';
-import { buildTranscript, findDuplicate, parseCandidates, summarizeMessages } from '../memory/summarize';
+import { findDuplicate } from '../memory/duplicates';
+import { buildTranscript, parseCandidates, summarizeMessages } from '../memory/summarize';
 import { loadSession } from '../sessions/sessions';
 import { UsageError } from '../util/errors';
 import { info, type CommandServices, type SubCommand } from './types';

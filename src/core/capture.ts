@@ -10,7 +10,7 @@ import { captureMessages, parseCapture, RELATED_ITEMS, type CaptureCandidate } f
 import { sourceTurn } from '../memory/capture-source';
 import type { InboxCandidate, NewCandidate } from '../memory/inbox-types';
 import { redactSecrets } from '../util/secrets/redact';
-import { findDuplicate } from '../memory/summarize';
+import { findDuplicate } from '../memory/duplicates';
 import type { MemoryItem, MemoryKind } from '../memory/types';
 import type { SessionDigest, WorkingState } from '../sessions/digest';
 import { loadSession, sessionName } from '../sessions/sessions';

@@ -5,7 +5,8 @@
  */
 import type { ChatMessage } from '../broker/types';
 import type { Turn } from '../sessions/types';
-import { isMemoryKind, type MemoryItem, type MemoryKind } from './types';
+import { normalize } from './duplicates';
+import { isMemoryKind, type MemoryKind } from './types';
 
 const TRANSCRIPT_LIMIT = 64 * 1024;
 export const MAX_CANDIDATES = 10;
@@ -82,35 +83,4 @@ export function parseCandidates(answer: string, max = MAX_CANDIDATES): Candidate
     if (out.length >= max) break;
   }
   return out;
-}
-
-function normalize(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function words(s: string): Set<string> {
-  return new Set(
-    normalize(s)
-      .split(' ')
-      .filter((w) => w.length > 1),
-  );
-}
-
-/** An active item saying the same thing: equal once normalised, or ≥ 80% the same words. */
-export function findDuplicate(c: Candidate, active: readonly MemoryItem[]): MemoryItem | undefined {
-  const n = normalize(c.content);
-  const w = words(c.content);
-  for (const item of active) {
-    if (normalize(item.content) === n) return item;
-    const v = words(item.content);
-    if (w.size === 0 || v.size === 0) continue;
-    let both = 0;
-    for (const x of w) if (v.has(x)) both++;
-    if (both / (w.size + v.size - both) >= 0.8) return item;
-  }
-  return undefined;
 }

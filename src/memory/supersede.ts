@@ -5,7 +5,7 @@
  * the old item, and the review shows both before asking.
  */
 import { terms } from '../util/terms';
-import { findDuplicate } from './summarize';
+import { findDuplicate } from './duplicates';
 import type { MemoryItem, MemoryKind } from './types';
 
 /** Jaccard of distinct terms at or above this (with ≥ 2 shared) is "about the same thing". */

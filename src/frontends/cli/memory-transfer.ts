@@ -6,7 +6,7 @@ import type { Setup } from '../../config/setup';
 import { readImportFile } from '../../memory/import-read';
 import { sameItemKey } from '../../memory/records';
 import { redactText } from '../../util/secrets/redact';
-import { findDuplicate } from '../../memory/summarize';
+import { duplicateFinder } from '../../memory/duplicates';
 import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/transfer';
 import { AishError, UsageError } from '../../util/errors';
 import { describeFsError } from '../../util/fs-safe';
@@ -72,9 +72,10 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   let near = 0;
   const rl = process.stdin.isTTY && !opts.dryRun ? createInterface({ input: process.stdin, output: process.stderr }) : null;
   const endEditing = rl ? allowLineEditing() : () => {};
+  const duplicateOf = duplicateFinder(active);
   try {
     for (const t of ready) {
-      const twin = findDuplicate({ kind: t.kind, content: t.content }, active);
+      const twin = duplicateOf(t);
       if (!twin || twin.scope !== t.scope || sameItemKey(twin.scope, twin.content) === sameItemKey(t.scope, t.content)) {
         chosen.push(t);
         continue;

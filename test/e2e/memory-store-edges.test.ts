@@ -2,10 +2,11 @@
  * Store edges through the real CLI: a memory.jsonl nobody may read (mode 000) and a lock that is a
  * dangling symlink give one line saying what is wrong and what to do, exit 1, for every memory
  * command and the REPL's :memory. Root reads a mode-000 file anyway, so as root the commands run
- * as nobody (setpriv), as a user would.
+ * without the capabilities that override file permissions (setpriv), as a user's would: still
+ * root, so the checkout stays readable wherever it lives (a clone under a 0700 temp dir).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/paths';
@@ -13,12 +14,10 @@ import { isolatedEnv, runAish, type CliResult } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 const isRoot = process.getuid?.() === 0;
-const NOBODY = 65534;
-
-/** Run aish as the test's user, or as nobody when the test runs as root. */
+/** Run aish as the test's user; as root, without the permission-overriding capabilities. */
 function runAs(args: string[], home: string, input = ''): Promise<CliResult> {
   const argv = isRoot
-    ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, BIN, ...args]]
+    ? ['setpriv', ['--bounding-set=-dac_override,-dac_read_search', process.execPath, BIN, ...args]]
     : [process.execPath, [BIN, ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0] as string, argv[1] as string[], { cwd: ROOT, env: isolatedEnv(home), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -42,7 +41,6 @@ function dataDir(): { data: string; home: string; path: string } {
   mkdirSync(home, { mode: 0o700 });
   const path = join(data, 'memory.jsonl');
   writeFileSync(path, '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"hello"}\n', { mode: 0o600 });
-  if (isRoot) for (const p of [data, home, path]) chownSync(p, NOBODY, NOBODY);
   writeFileSync(join(top, 'import.jsonl'), '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"imported"}\n', { mode: 0o644 });
   return { data, home, path };
 }

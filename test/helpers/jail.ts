@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { BIN } from './paths';
+import { BIN, CHECKOUT } from './paths';
 import { isolatedEnv, type CliResult } from './run-cli';
 
 export interface Jail {
@@ -54,6 +54,10 @@ function jailArgs(jail: Jail, cwd: string): string[] {
     '/proc',
     '--tmpfs',
     '/tmp',
+    // The checkout stays visible (read-only) when it lives under /tmp, as a CI clone may.
+    '--ro-bind',
+    CHECKOUT,
+    CHECKOUT,
     '--bind',
     jail.root,
     jail.root,

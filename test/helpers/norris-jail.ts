@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isolatedEnv, type CliResult } from './run-cli';
-import { BIN } from './paths';
+import { BIN, CHECKOUT } from './paths';
 import { tmpDir } from './tmp';
 
 /** The planted credentials: each file's content is a marker that must never reach the model. */
@@ -94,7 +94,24 @@ export function makeJail(): Jail {
 
   const runNorris = (goal: string, env: Record<string, string>, timeoutMs: number): Promise<CliResult> =>
     new Promise((resolve, reject) => {
-      const jailArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', root, root];
+      // The checkout stays visible (read-only) when it lives under /tmp, as a CI clone may.
+      const jailArgs = [
+        '--ro-bind',
+        '/',
+        '/',
+        '--dev',
+        '/dev',
+        '--proc',
+        '/proc',
+        '--tmpfs',
+        '/tmp',
+        '--ro-bind',
+        CHECKOUT,
+        CHECKOUT,
+        '--bind',
+        root,
+        root,
+      ];
       const child = spawn(
         'bwrap',
         [

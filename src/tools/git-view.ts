@@ -23,6 +23,37 @@ const KEPT = [
   /^(color|log|status|advice|index|pack|gc|feature)\.[a-z]+$/,
 ];
 
+/**
+ * Keys that make git start a program and that no environment override reaches (the fixed ones —
+ * core.fsmonitor, hooks, pagers, credential helpers — are overridden for every unasked step).
+ */
+const PER_DRIVER =
+  /^(diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|diff\.external|include\.path|includeif\..+\.path)$/;
+
+/** The keys of a `git config --list -z` listing that name a program per driver (or an include). */
+export function programKeys(listing: string): string[] {
+  return listing
+    .split('\0')
+    .filter(Boolean)
+    .map((e) => (e.includes('\n') ? e.slice(0, e.indexOf('\n')) : e))
+    .filter((k) => PER_DRIVER.test(k));
+}
+
+/**
+ * Without a sandbox, the configuration view cannot be put in place: the keys of these files that
+ * would make git start a program (each as `key (file)`), for the caller to refuse the step.
+ */
+export async function programsNamed(files: string[]): Promise<string[]> {
+  const found = await Promise.all(
+    files.map(async (file) => {
+      const listing = await listConfig(file);
+      // Unreadable to git here: it cannot be vouched for either.
+      return listing === null ? [`(unreadable) ${file}`] : programKeys(listing).map((k) => `${k} (${file})`);
+    }),
+  );
+  return found.flat();
+}
+
 /** One `[section "sub"]` + `name = "value"` entry, quoted the way git reads it back. */
 function entry(key: string, value: string): string {
   const first = key.indexOf('.');

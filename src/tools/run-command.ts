@@ -5,7 +5,7 @@ import type { ToolSpec } from '../broker/types';
 import type { RuleBook } from './rules/book';
 import { realPath } from '../util/paths';
 import type { Sandbox, SandboxView } from './sandbox/types';
-import { gitConfigView } from './git-view';
+import { gitConfigView, programsNamed } from './git-view';
 import { scanProject } from './project-scan';
 import { findSecrets, startFiles } from './secret-paths';
 import { modelShell, runShell } from './shell';
@@ -131,6 +131,26 @@ async function runCommand(
   if (outside && !seenOutside) {
     const text = `not run: ${args.cwd} is now outside ${ctx.cwd} (it changed after the safety check)`;
     return { text, exitCode: null, output: text };
+  }
+  // Unasked with no sandbox (sandbox off, or none here): the configuration view that keeps git from
+  // starting drivers and filters named in a repository's config cannot be put in place, so such a
+  // repository's git does not run unasked.
+  if (unasked && !sandbox && /\bgit\b/.test(args.command)) {
+    // `git -C DIR` or `cd DIR` outside the project reaches a repository the scan below does not see.
+    const bareCd = /(?:^|[;&|(]\s*)cd\s*(?:$|[;&|)])/.test(args.command);
+    const away =
+      bareCd ||
+      [...args.command.matchAll(/(?:(?:^|\s)-C\s*|(?:^|[;&|(]\s*)cd\s+)([^\s;&|)]+)/g)].some((m) => {
+        const named = m[1]!.replace(/^['"]|['"]$/g, '');
+        return startDir(ctx.cwd, named.startsWith('~') ? named : resolve(dir, named)).outside;
+      });
+    const named = away
+      ? ['a repository outside the project (git -C, cd)']
+      : await programsNamed((await scanProject(ctx.cwd)).gitConfigs.map(realPath));
+    if (named.length) {
+      const text = `not run: git here would start programs named in repository configuration (${named.slice(0, 2).join(', ')}) and no sandbox is in use — ask the user to run it`;
+      return { text, exitCode: null, output: text };
+    }
   }
   const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
   let r;

@@ -325,3 +325,45 @@ describe(`checkpoints before every unasked step that may write${skipped}`, () =>
     expect(r.stderr).toContain('no checkpoint could be taken');
   });
 });
+
+describe(`with no sandbox, git that configuration would make start a program does not run unasked${skipped}`, () => {
+  /** A repository already on disk carrying drivers (a clone, a file written earlier): written by the test itself. */
+  const onDisk = (j: Jail & { marker: string }, plant: string) =>
+    execFileSync('sh', ['-c', plant], { cwd: j.work, env: { ...process.env, HOME: j.home, GIT_CONFIG_NOSYSTEM: '1' } });
+
+  const CASES: Array<[what: string, plant: (m: string) => string, read: string]> = [
+    ['a diff textconv in a nested repository (git diff)', textconvPlant, 'git -C n diff'],
+    ['a diff textconv in a nested repository (git log -p)', (m) => `${textconvPlant(m)} && ${commitIn('n')}`, 'git -C n log -p'],
+    [
+      "a clean filter in the project's own repository (git status)",
+      (m) => `printf '[filter "z"]\\n\\tclean = ${planted(m)}\\n' >> .git/config && printf '*.txt filter=z\\n' >> .gitattributes`,
+      'git status',
+    ],
+    ['an external diff (git diff)', (m) => `printf '[diff]\\n\\texternal = ${planted(m)}\\n' >> .git/config`, 'git diff'],
+    [
+      'an include of another file',
+      (m) => `printf '[include]\\n\\tpath = ../x.cfg\\n' >> .git/config && printf '[core]\\n\\tpager = ${planted(m)}\\n' > ../x.cfg`,
+      'git log -1',
+    ],
+  ];
+  it.skipIf(!jailWorks).each(CASES)('%s: refused, and the program never starts', async (_what, plant, read) => {
+    const j = setUp({ sandbox: 'off' });
+    onDisk(j, plant(j.marker));
+    await norris(j, [call(read)]);
+    expect(existsSync(j.marker)).toBe(false);
+    expect(lastToolResult()).toMatch(/^not run: git here would start programs named in repository configuration/);
+  });
+
+  it.skipIf(!jailWorks)('git -C or cd to a repository outside the project is refused; a plain repository runs as before', async () => {
+    const j = setUp({ sandbox: 'off' });
+    await norris(j, [call('git -C .. status'), call('cd /var/tmp && git status'), call('git status --short')]);
+    const results = fake.server.requests
+      .at(-1)!
+      .body.messages.filter((m) => m.role === 'tool')
+      .map((m) => String(m.content));
+    // Stopped by the safety checks or, past them, by the run's own look at where git goes.
+    expect(results[0]).toMatch(/^not run/i);
+    expect(results[1]).toMatch(/^not run/i);
+    expect(results[2]).toMatch(/^exit code 0\n M a\.txt/);
+  });
+});

@@ -9,7 +9,7 @@ export const toolsCommand = command({
   run: async ({ tools, guards }) => {
     const lines = [
       'run_command          run a shell command (asks first; destructive commands always ask)',
-      `  Norris: read-only commands run unasked; others: ${(await guards.describe(false)).replace(/^no sandbox: steps that are not read-only /, 'no sandbox, so they ')}`,
+      `  Norris: steps that run unasked (read-only ones too) run in the sandbox; ${(await guards.describe(false)).replace(/^no sandbox: steps that are not read-only /, 'no sandbox, so only read-only steps run and the rest ')}`,
     ];
     if (tools.tools().some((t) => t.name === 'memory_search')) {
       lines.push('memory_search        search your memory for relevant items (read-only, runs unasked)');

@@ -77,8 +77,14 @@ describe('Norris behind the sandbox and checkpoints', () => {
 
 describe(':tools says how steps that are not read-only run', () => {
   it.each([
-    ['off', /Norris: read-only commands run unasked; others: no sandbox, so they ask/],
-    ['required', bwrapWorks ? /others: sandboxed: bubblewrap [\d.]+, network off/ : /no sandbox \(required\): only read-only steps run/],
+    [
+      'off',
+      /Norris: steps that run unasked \(read-only ones too\) run in the sandbox; no sandbox, so only read-only steps run and the rest ask/,
+    ],
+    [
+      'required',
+      bwrapWorks ? /run in the sandbox; sandboxed: bubblewrap [\d.]+, network off/ : /no sandbox \(required\): only read-only steps run/,
+    ],
   ])('with safety.sandbox %s', async (mode, expected) => {
     const home = tmpDir();
     writeFileSync(join(home, 'config.ts'), `export default { safety: { sandbox: '${mode}' } };\n`);

@@ -7,6 +7,19 @@ import { dirname } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { describeFsError } from '../util/fs-safe';
 
+/** ENOTDIR: name the part of the path that is a file, not a directory (`--data-dir /etc/passwd`). */
+function notADirectory(path: string): string {
+  for (let d = dirname(path); d !== dirname(d); d = dirname(d)) {
+    try {
+      if (!lstatSync(d).isDirectory() && !lstatSync(d).isSymbolicLink())
+        return `${d} is a file, not a directory: pass a directory with --data-dir (or AISH_DATA_DIR), or point memory.path at a file`;
+    } catch {
+      // missing parts are not the cause of ENOTDIR; go on up
+    }
+  }
+  return 'a part of the path is not a directory: fix it, or point memory.path at a file';
+}
+
 /** Reading `path` failed with `err`. */
 export function cannotRead(path: string, err: unknown): AishError {
   if (err instanceof AishError) return err;
@@ -14,9 +27,11 @@ export function cannotRead(path: string, err: unknown): AishError {
   const fix =
     code === 'EACCES' || code === 'EPERM'
       ? `make it yours and readable: chmod 600 ${path}`
-      : code === 'ELOOP' || code === 'ENOTDIR'
-        ? `a symbolic link in the path goes nowhere or in a circle: fix it, or point memory.path at a file`
-        : 'check the file and the disk';
+      : code === 'ENOTDIR'
+        ? notADirectory(path)
+        : code === 'ELOOP'
+          ? `a symbolic link in the path goes in a circle: fix it, or point memory.path at a file`
+          : 'check the file and the disk';
   return new AishError(`cannot read ${path}: ${describeFsError(err)} — ${fix}`);
 }
 

@@ -141,3 +141,16 @@ describe('FIFOs where aish expects files', () => {
     expect(r).toMatchObject({ code: 0, signal: null, stdout: 'added 1 (fact)\n', stderr: '' });
   });
 });
+
+describe('a data directory that is a file', () => {
+  it('names the file that is not a directory and what to pass, exit 1', async () => {
+    const top = tmpDir();
+    const file = join(top, 'not-a-dir');
+    writeFileSync(file, 'x');
+    const r = await runAish(['--data-dir', file, 'memory', 'list'], { home: top });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `aish: cannot read ${file}/memory.jsonl: a part of the path is not a directory — ${file} is a file, not a directory: pass a directory with --data-dir (or AISH_DATA_DIR), or point memory.path at a file\n`,
+    );
+  });
+});

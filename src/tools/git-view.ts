@@ -31,7 +31,7 @@ const PER_DRIVER =
   /^(diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|diff\.external|include\.path|includeif\..+\.path)$/;
 
 /** The keys of a `git config --list -z` listing that name a program per driver (or an include). */
-export function programKeys(listing: string): string[] {
+function programKeys(listing: string): string[] {
   return listing
     .split('\0')
     .filter(Boolean)

@@ -59,7 +59,10 @@ export function identityAt(dir: string): ProjectIdentity | undefined {
 /** The first line of `dir/.aish/project-id` when it is a valid id; missing or invalid: undefined (the path rule applies). */
 function projectIdFile(dir: string): string | undefined {
   try {
-    const line = readFileSync(join(dir, '.aish', 'project-id'), 'utf8').slice(0, 1024).split(/\r?\n/)[0]!.trim();
+    const line = readFileSync(join(dir, '.aish', 'project-id'), 'utf8')
+      .slice(0, 1024)
+      .split(/\r?\n/)[0]!
+      .trim();
     return PROJECT_ID.test(line) ? line : undefined;
   } catch {
     return undefined;

@@ -6,7 +6,16 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 
-const DEFAULT_PORTS: Record<string, string> = { ssh: '22', 'git+ssh': '22', 'ssh+git': '22', git: '9418', http: '80', https: '443', ftp: '21', ftps: '990' };
+const DEFAULT_PORTS: Record<string, string> = {
+  ssh: '22',
+  'git+ssh': '22',
+  'ssh+git': '22',
+  git: '9418',
+  http: '80',
+  https: '443',
+  ftp: '21',
+  ftps: '990',
+};
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
 /** The identity of the remote `url`; relative local paths are resolved against `base` (the work tree). */

@@ -14,7 +14,7 @@ export function projectScope(cwd: string): string {
 }
 
 /** `dir` is `scope` or inside it (both absolute; `~` expanded). */
-export function insideScope(scope: string, dir: string): boolean {
+function insideScope(scope: string, dir: string): boolean {
   const s = expandHome(scope).replace(/\/+$/, '') || '/';
   return dir === s || s === '/' || dir.startsWith(s + '/');
 }

@@ -21,6 +21,7 @@ export interface ProjectIdentity {
 }
 
 const cache = new Map<string, ProjectIdentity>();
+const roots = new Map<string, ProjectIdentity | undefined>();
 
 /** The project `dir` is in (the nearest one upwards); cached for the life of the process. */
 export function projectIdentity(dir: string): ProjectIdentity {
@@ -47,6 +48,13 @@ export function projectIdentity(dir: string): ProjectIdentity {
 
 /** The identity of the project rooted exactly at `dir`, if `dir` holds `.git` or `.aish/project-id`. */
 export function identityAt(dir: string): ProjectIdentity | undefined {
+  if (roots.has(dir)) return roots.get(dir);
+  const found = readIdentityAt(dir);
+  roots.set(dir, found);
+  return found;
+}
+
+function readIdentityAt(dir: string): ProjectIdentity | undefined {
   const repo = repositoryAt(dir);
   const id = projectIdFile(dir);
   if (!repo && id === undefined && !existsSync(join(dir, '.git'))) return undefined;
@@ -72,4 +80,5 @@ function projectIdFile(dir: string): string | undefined {
 /** Drop what was read (tests, or after a directory's remote changed). */
 export function forgetProjectIdentities(): void {
   cache.clear();
+  roots.clear();
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findRepository, remotesIn } from '../../src/memory/git-repo';
 import { forgetProjectIdentities, projectIdentity } from '../../src/memory/project-identity';
 import { projectScope, scopeFilter } from '../../src/memory/project';
+import { isScope } from '../../src/memory/scope-format';
 import { realPath } from '../../src/util/paths';
 import { tmpDir } from '../helpers/tmp';
 
@@ -163,5 +164,14 @@ describe('remotesIn (git config text)', () => {
       { name: 'origin', url: 'https://example.com/a b/shop' },
       { name: 'fork', url: 'git@example.com:me/shop.git' },
     ]);
+  });
+});
+
+describe('isScope (memory.jsonl and imports)', () => {
+  it('accepts paths, git: and id: scopes; refuses the rest', () => {
+    const ok = ['/home/u/shop', '~', '~/src/app', 'git:github.com/acme/shop', 'git:/srv/git/shop', 'id:acme-shop'];
+    const bad = ['shop', 'git:', 'git:a b', 'id:', 'id:has space', 'id:-leading', 'id:' + 'x'.repeat(201), 'GIT:x', 3, null];
+    expect(ok.map(isScope)).toEqual(ok.map(() => true));
+    expect(bad.map(isScope)).toEqual(bad.map(() => false));
   });
 });

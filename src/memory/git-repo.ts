@@ -3,7 +3,7 @@
  * `commondir`, `config`) rather than by running git: this runs before the first prompt, where no
  * child process may start.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export interface GitRepository {
@@ -21,7 +21,7 @@ export function repositoryAt(dir: string): GitRepository | undefined {
     if (statSync(dotGit).isDirectory()) gitDir = dotGit;
     else {
       // A worktree, a submodule or `git init --separate-git-dir`: `gitdir: PATH`, relative to `dir`.
-      const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8').slice(0, 4096));
+      const m = /^gitdir:\s*(.+?)\s*$/m.exec(readSmallFile(dotGit, 4096) ?? '');
       if (!m) return undefined;
       gitDir = resolve(dir, m[1]!);
     }
@@ -33,11 +33,31 @@ export function repositoryAt(dir: string): GitRepository | undefined {
 
 /** A linked worktree's git directory names the shared one in `commondir`; others are their own. */
 function commonDirOf(gitDir: string): string {
+  const rel = readSmallFile(join(gitDir, 'commondir'), 4096)?.trim();
+  return rel ? resolve(gitDir, rel) : gitDir;
+}
+
+/**
+ * The first `max` bytes of a regular file, as text; anything else (missing, a directory, a FIFO or
+ * device a hostile checkout put in place of `.git`) gives undefined without blocking or reading on.
+ */
+export function readSmallFile(path: string, max: number): string | undefined {
+  let fd: number;
   try {
-    const rel = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-    return rel ? resolve(gitDir, rel) : gitDir;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
-    return gitDir;
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buf = Buffer.alloc(max);
+    let n = 0;
+    for (let got = -1; got !== 0 && n < max; n += got) got = readSync(fd, buf, n, max - n, n);
+    return buf.toString('utf8', 0, n);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -52,12 +72,8 @@ export function findRepository(start: string): GitRepository | undefined {
 
 /** The URL of `origin`, else of the first remote with one, from the repository's own config file. */
 export function remoteUrl(repo: GitRepository): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(repo.commonDir, 'config'), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readSmallFile(join(repo.commonDir, 'config'), 1 << 20);
+  if (text === undefined) return undefined;
   const remotes = remotesIn(text);
   return remotes.find((r) => r.name === 'origin')?.url ?? remotes[0]?.url;
 }

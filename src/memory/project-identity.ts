@@ -4,10 +4,10 @@
  * `.aish/project-id` (`id:NAME`), else its path. Read from files only and cached per directory, as
  * it is asked before the first prompt.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { realPath } from '../util/paths';
-import { repositoryAt, remoteUrl } from './git-repo';
+import { readSmallFile, repositoryAt, remoteUrl } from './git-repo';
 import { normalizeRemoteUrl } from './remote-url';
 import { PROJECT_ID } from './scope-format';
 
@@ -66,15 +66,10 @@ function readIdentityAt(dir: string): ProjectIdentity | undefined {
 
 /** The first line of `dir/.aish/project-id` when it is a valid id; missing or invalid: undefined (the path rule applies). */
 function projectIdFile(dir: string): string | undefined {
-  try {
-    const line = readFileSync(join(dir, '.aish', 'project-id'), 'utf8')
-      .slice(0, 1024)
-      .split(/\r?\n/)[0]!
-      .trim();
-    return PROJECT_ID.test(line) ? line : undefined;
-  } catch {
-    return undefined;
-  }
+  const line = readSmallFile(join(dir, '.aish', 'project-id'), 1024)
+    ?.split(/\r?\n/)[0]!
+    .trim();
+  return line !== undefined && PROJECT_ID.test(line) ? line : undefined;
 }
 
 /** Drop what was read (tests, or after a directory's remote changed). */

@@ -3,6 +3,7 @@
  * in — by identity when the project has one (its git remote, or `.aish/project-id`), so it applies
  * in every clone; else by path (the git root, or the directory itself outside git).
  */
+import { dirname } from 'node:path';
 import { expandHome, realPath } from '../util/paths';
 import { identityAt, projectIdentity } from './project-identity';
 import { isPathScope } from './scope-format';
@@ -20,13 +21,13 @@ function insideScope(scope: string, dir: string): boolean {
 }
 
 /**
- * Whether a scope applies in `cwd`: an identity when it names this directory's project; a path when
+ * Whether a scope applies in `cwd`: an identity when it names this directory's project (or one it is nested in); a path when
  * the directory is inside it, or when that path is itself a project's root with one of our
  * identities (an item scoped to one clone by path applies in another clone of the same remote).
  */
 export function scopeMatcher(cwd: string): (scope: string) => boolean {
   const here = realPath(cwd);
-  const names = new Set(projectIdentity(here).scopes.filter((s) => !isPathScope(s)));
+  const names = namesAround(here);
   const memo = new Map<string, boolean>();
   return (scope) => {
     let ok = memo.get(scope);
@@ -38,6 +39,16 @@ export function scopeMatcher(cwd: string): (scope: string) => boolean {
     }
     return ok;
   };
+}
+
+/** The identities of `dir`'s project and of the projects around it (inside a submodule, the outer project's items apply too, as they do by path). */
+function namesAround(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (let p = projectIdentity(dir); p.found; p = projectIdentity(dirname(p.root))) {
+    for (const s of p.scopes) if (!isPathScope(s)) names.add(s);
+    if (dirname(p.root) === p.root) break;
+  }
+  return names;
 }
 
 function sameProject(root: string, names: Set<string>): boolean {

@@ -1,5 +1,5 @@
 /** Finding the repository a directory is in (nested, worktree, separate git dir), its remote, and the project's identity. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findRepository, remotesIn } from '../../src/memory/git-repo';
@@ -63,6 +63,10 @@ describe('finding the repository', () => {
     mkdirSync(join(home, 'work', 'shop', 'vendor', 'lib'), { recursive: true });
     writeFileSync(join(home, 'work', 'shop', 'vendor', 'lib', '.git'), `gitdir: ${join(home, 'work', 'shop', '.git-modules', 'lib')}`);
     expect(projectScope(join(home, 'work', 'shop', 'vendor', 'lib'))).toBe('git:example.com/acme/lib');
+    // The outer project's items apply inside it (as they do by path); the submodule's not outside it.
+    const items = [{ scope: 'git:example.com/acme/shop' }, { scope: 'git:example.com/acme/lib' }];
+    expect(items.map(scopeFilter(join(home, 'work', 'shop', 'vendor', 'lib')))).toEqual([true, true]);
+    expect(items.map(scopeFilter(join(home, 'work', 'shop', 'vendor')))).toEqual([true, false]);
   });
 
   it('no remote: the path, as before; an unreadable .git file: still the root, by path', () => {
@@ -90,6 +94,23 @@ describe('finding the repository', () => {
     expect(projectScope(join(home, 'a'))).toBe('git:example.com/me/shop');
     expect(projectScope(join(home, 'b'))).toBe('git:example.com/up/shop');
     expect(projectScope(join(home, 'c'))).toBe(`git:${join(home, 'bare', 'shop')}`);
+  });
+});
+
+describe('hostile checkouts', () => {
+  it('a .git, config or project-id that is a device is not read (no hang, no endless read)', () => {
+    const home = realPath(tmpDir());
+    mkdirSync(join(home, 'a'));
+    symlinkSync('/dev/zero', join(home, 'a', '.git'));
+    expect(projectScope(join(home, 'a'))).toBe(join(home, 'a'));
+    mkdirSync(join(home, 'b', '.git'), { recursive: true });
+    symlinkSync('/dev/zero', join(home, 'b', '.git', 'config'));
+    mkdirSync(join(home, 'b', '.aish'));
+    symlinkSync('/dev/zero', join(home, 'b', '.aish', 'project-id'));
+    expect(projectScope(join(home, 'b'))).toBe(join(home, 'b'));
+    mkdirSync(join(home, 'c'));
+    writeFileSync(join(home, 'c', '.git'), 'gitdir: /dev\n');
+    expect(projectScope(join(home, 'c'))).toBe(join(home, 'c'));
   });
 });
 

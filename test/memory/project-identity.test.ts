@@ -6,6 +6,8 @@ import { findRepository, remotesIn } from '../../src/memory/git-repo';
 import { forgetProjectIdentities, projectIdentity } from '../../src/memory/project-identity';
 import { projectScope, scopeFilter } from '../../src/memory/project';
 import { isScope } from '../../src/memory/scope-format';
+import { parseLines } from '../../src/memory/parse';
+import { exportMarkdown, parseImport } from '../../src/memory/transfer';
 import { realPath } from '../../src/util/paths';
 import { tmpDir } from '../helpers/tmp';
 
@@ -194,5 +196,21 @@ describe('isScope (memory.jsonl and imports)', () => {
     const bad = ['shop', 'git:', 'git:a b', 'id:', 'id:has space', 'id:-leading', 'id:' + 'x'.repeat(201), 'GIT:x', 3, null];
     expect(ok.map(isScope)).toEqual(ok.map(() => true));
     expect(bad.map(isScope)).toEqual(bad.map(() => false));
+  });
+});
+
+describe('identity scopes in memory.jsonl and exports', () => {
+  it('load from memory.jsonl, survive a Markdown export and import; a bad one is reported', () => {
+    const lines = [
+      { id: 1, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'a', scope: 'git:github.com/acme/shop' },
+      { id: 2, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'b', scope: 'id:acme-shop' },
+      { id: 3, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'c', scope: 'id:no spaces allowed' },
+    ];
+    const entries = parseLines(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', 1, true);
+    expect(entries.map((e) => e.type)).toEqual(['item', 'item', 'bad']);
+    const items = entries.flatMap((e) => (e.type === 'item' ? [e.item] : []));
+    const back = parseImport(exportMarkdown(items, () => false, new Date('2026-02-01T00:00:00Z')));
+    expect(back.problems).toEqual([]);
+    expect(back.items.map((t) => t.scope)).toEqual(['git:github.com/acme/shop', 'id:acme-shop']);
   });
 });

@@ -5,6 +5,7 @@
  */
 import JSON5 from 'json5';
 import { CONTROL_CHARS } from '../util/text';
+import { isScope, SCOPE_FORMS } from './scope-format';
 import { isMemoryKind, type Entry, type MemoryItem, type PinRecord, type Tombstone } from './types';
 
 /** Receives parsed records directly, so loading 100k items allocates nothing per line beyond the item. */
@@ -277,8 +278,8 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   if (o.source !== undefined && typeof o.source !== 'string') return 'source must be a string';
   if (o.pinned !== undefined && typeof o.pinned !== 'boolean') return `pinned must be true or false (got ${show(o.pinned)})`;
   const scope = o.scope;
-  if (scope !== undefined && (typeof scope !== 'string' || !(scope.startsWith('/') || scope === '~' || scope.startsWith('~/')))) {
-    return `scope must be an absolute directory, e.g. "/home/me/src/app" (got ${show(scope)})`;
+  if (scope !== undefined && !isScope(scope)) {
+    return `${SCOPE_FORMS} (got ${show(scope)})`;
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { readImportFile } from '../../memory/import-read';
 import { sameItemKey } from '../../memory/records';
+import { isScope, SCOPE_FORMS } from '../../memory/scope-format';
 import { redactText } from '../../util/secrets/redact';
 import { duplicateFinder } from '../../memory/duplicates';
 import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/transfer';
@@ -36,13 +37,13 @@ export async function memoryExport(s: Setup, file: string | undefined, opts: { f
   out(`exported ${plural(items.length, 'item')} to ${file}`);
 }
 
-/** Scopes must be absolute (or ~/…); secrets are redacted; provenance says where it came from. */
+/** Scopes must be absolute (or ~/…), git:… or id:…; secrets are redacted; provenance says where it came from. */
 function prepare(items: readonly TransferItem[], from: string): { ready: TransferItem[]; refused: string[] } {
   const ready: TransferItem[] = [];
   const refused: string[] = [];
   for (const t of items) {
-    if (t.scope !== undefined && !(t.scope.startsWith('/') || t.scope === '~' || t.scope.startsWith('~/'))) {
-      refused.push(`"${oneLine(t.content, 40)}": scope must be an absolute directory (got "${t.scope}")`);
+    if (t.scope !== undefined && !isScope(t.scope)) {
+      refused.push(`"${oneLine(t.content, 40)}": ${SCOPE_FORMS} (got "${t.scope}")`);
       continue;
     }
     // Tags and source are kept and exported again with the item: redacted like its content.

@@ -8,9 +8,8 @@
  */
 import { BACKGROUND_HEADER, backgroundLine } from '../blocks';
 import { isoTime } from '../parse';
-import { insideScope } from '../project';
+import { scopeMatcher } from '../project';
 import type { MemoryItem } from '../types';
-import { realPath } from '../../util/paths';
 import { ORDER_BLOCK } from './layout';
 import type { MemoryIndex } from './memory-index';
 
@@ -59,10 +58,10 @@ const NONE: IndexBackground = {
 export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string): IndexBackground {
   const h = ix.header;
   if (!h) return NONE;
-  const here = realPath(cwd);
-  const scopeApplies = h.scopes.map((s) => insideScope(s, here));
+  const inScope = scopeMatcher(cwd);
+  const scopeApplies = h.scopes.map(inScope);
   const scopeOk = (n: number) => n === 0 || scopeApplies[n - 1] === true;
-  const applies = (it: Pick<MemoryItem, 'scope'>) => it.scope === undefined || insideScope(it.scope, here);
+  const applies = (it: Pick<MemoryItem, 'scope'>) => it.scope === undefined || inScope(it.scope);
   const tail = ix.tail;
   const extras: Candidate[][] = [[], [], []];
   const moved = new Set<number>();

@@ -4,10 +4,9 @@
  * only the chosen items are read from memory.jsonl — not each of tens of thousands of hits.
  */
 import { RECALL_HEADER, recallLine } from '../blocks';
-import { insideScope } from '../project';
+import { scopeMatcher } from '../project';
 import { commonOver, RELATIVE_CUT, type Recalled } from '../recall';
 import type { MemoryItem } from '../types';
-import { realPath } from '../../util/paths';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';
 import { rankLocal, relevances } from './rank';
@@ -33,8 +32,8 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   const out: PlanRecall = { items: [], overBudget: new Map() };
   const found = h ? new IndexSearch(ix).local([{ text, weight: 1 }], commonOver(ix.size)) : null;
   if (!h || !found) return out;
-  const here = realPath(o.cwd);
-  const scopeApplies = h.scopes.map((s) => insideScope(s, here));
+  const inScope = scopeMatcher(o.cwd);
+  const scopeApplies = h.scopes.map(inScope);
   const tail = ix.tail;
   const bgSlots = new Set([...o.inBackground].map((id) => ix.slotOf(id)));
   // Recallable here: not forgotten, not in [background], not another project's. Scopes are read
@@ -45,7 +44,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     const scope = ix.lineAt(slot)[1];
     return scope === 0 || scopeApplies[scope - 1] === true;
   };
-  const itemUsable = (t: MemoryItem) => !o.inBackground.has(t.id) && (t.scope === undefined || insideScope(t.scope, here));
+  const itemUsable = (t: MemoryItem) => !o.inBackground.has(t.id) && (t.scope === undefined || inScope(t.scope));
   const usable = (id: number): boolean => {
     const t = tail?.state.get(id);
     return t ? itemUsable(t) : slotUsable(ix.slotOf(id));

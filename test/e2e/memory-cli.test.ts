@@ -152,7 +152,7 @@ describe('aish memory (real CLI)', () => {
     // Items written before uids existed are listed with the uid derived from them, beside their id.
     const items = MemoryStore.open(file)
       .snapshot()
-      .items.map(({ id, ...rest }) => ({ id, uid: uidOf({ id, ...rest }), ...rest }));
+      .items.map(({ id, ...rest }) => ({ id, uid: uidOf(rest), ...rest }));
     expect(items).toHaveLength(2097);
     // U+2028 spelled \u2028 (the output boundary would otherwise show it): the same JSON value.
     expect(r.stdout).toBe(JSON.stringify(items, null, 2).replace(/\u2028/g, '\\u2028') + '\n');

@@ -1,4 +1,5 @@
 /** The records the store writes, and the shapes of its answers. */
+import { newIdentity } from './identity';
 import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from './types';
 
 export interface AddOptions {
@@ -30,9 +31,15 @@ export function fileHeader(now: Date): string {
   return JSON.stringify({ meta: { format: MEMORY_FORMAT, version: 1, created: now.toISOString() } }) + '\n';
 }
 
+/**
+ * Every record made here carries a fresh uid and hlc (identity.ts: loadIdentity() must have run),
+ * right after its id: the text stays at the end of the line, inside the bytes FileCursor
+ * fingerprints to notice an in-place hand edit.
+ */
 export function newItem(id: number, now: Date, kind: MemoryKind, content: string, opts: AddOptions): MemoryItem {
   return {
     id,
+    ...newIdentity(now),
     ts: now.toISOString(),
     kind,
     content,
@@ -56,12 +63,13 @@ export function carriedOver(old: MemoryItem, pinned: boolean, provenance: boolea
   };
 }
 
-export function newTombstone(now: Date, id: number, target: number): Tombstone {
-  return { id, ts: now.toISOString(), kind: 'forget', target };
+/** `targetUid`: the forgotten item's uid, which names it on every machine. */
+export function newTombstone(now: Date, id: number, target: number, targetUid: string): Tombstone {
+  return { id, ...newIdentity(now), ts: now.toISOString(), kind: 'forget', target, target_uid: targetUid };
 }
 
-export function newPin(id: number, now: Date, on: boolean, target: number): PinRecord {
-  return { id, ts: now.toISOString(), kind: on ? 'pin' : 'unpin', target };
+export function newPin(id: number, now: Date, on: boolean, target: number, targetUid: string): PinRecord {
+  return { id, ...newIdentity(now), ts: now.toISOString(), kind: on ? 'pin' : 'unpin', target, target_uid: targetUid };
 }
 
 /**

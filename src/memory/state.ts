@@ -3,13 +3,13 @@
  * tombstone written before its target still forgets it), the highest id ever seen, and every
  * skipped line. Records are applied in file order.
  *
- * Built for 100k items: the parser feeds this state directly (no wrapper object per line), the
- * parsed item itself is what is kept, and while the file is in time order (the normal case for an
- * append-only log) active() reverses instead of sorting.
+ * Built for 100k items: the parser feeds this state directly, the parsed item itself is kept, and
+ * while the file is in time order (an append-only log) active() reverses instead of sorting.
  */
 import { isoTime, parseInto, type EntrySink } from './parse';
 import type { RawLines } from './raw-lines';
 import { IdLineIndex } from './id-line-index';
+import { laterStamp } from './hlc';
 import type { MemoryItem, PinRecord, SkippedLine, Tombstone } from './types';
 
 const INVALID_UTF8 = 'invalid UTF-8 (kept as is)';
@@ -35,6 +35,8 @@ export class MemoryState {
   /** The bytes of what is being ingested, when they hold invalid UTF-8. */
   private raw: RawLines | null = null;
   private highest = 0;
+  /** The highest hlc stamp of any record read (kept on rollback: the clock only needs to pass it). */
+  maxHlc: string | undefined;
   private activeCache: MemoryItem[] | null = null;
   private inOrder = true;
   private lastTime = -Infinity;
@@ -121,6 +123,7 @@ export class MemoryState {
     this.lineOf.set(id, line);
     this.undo?.push(() => this.lineOf.delete(id));
     this.raiseHighest(id);
+    this.maxHlc = laterStamp(this.maxHlc, (record as { hlc?: unknown }).hlc);
     return true;
   }
 
@@ -215,7 +218,6 @@ export class MemoryState {
   get hasRawItems(): boolean {
     return this.rawItems.size > 0;
   }
-
   private index(): Map<number, MemoryItem> {
     if (!this.byId) this.byId = new Map(this.itemList.map((it) => [it.id, it]));
     return this.byId;

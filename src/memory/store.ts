@@ -14,6 +14,7 @@ import type { TransferItem } from './transfer';
 import { ingestFile } from './ingest';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { MemoryState } from './state';
+import { loadIdentity, observeStamp, uidOf } from './identity';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 
 export interface MemoryStoreOptions {
@@ -140,7 +141,7 @@ export class MemoryStore {
       const item = state.get(id);
       if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
       if (state.isPinned(item) === on) return { records: [], result: { ok: true, item, changed: false } };
-      return { records: [newPin(state.maxId + 1, this.now(), on, id)], result: { ok: true, item, changed: true } };
+      return { records: [newPin(state.maxId + 1, this.now(), on, id, uidOf(item))], result: { ok: true, item, changed: true } };
     });
   }
 
@@ -148,7 +149,7 @@ export class MemoryStore {
     return this.mutate<ForgetResult>((state) => {
       const item = state.get(id);
       if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const tombstone = newTombstone(this.now(), state.maxId + 1, id);
+      const tombstone = newTombstone(this.now(), state.maxId + 1, id, uidOf(item));
       return { records: [tombstone], result: { ok: true, tombstone, item } };
     });
   }
@@ -163,7 +164,7 @@ export class MemoryStore {
         const item = state.get(id);
         if (!item) continue;
         gone.push(item);
-        records.push(newTombstone(this.now(), next++, id));
+        records.push(newTombstone(this.now(), next++, id, uidOf(item)));
       }
       return { records, result: gone };
     });
@@ -175,7 +176,7 @@ export class MemoryStore {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
       const item = newItem(state.maxId + 1, this.now(), old.kind, content, { ...carriedOver(old, state.isPinned(old), true), ...opts });
-      return { records: [item, newTombstone(this.now(), state.maxId + 2, id)], result: { ok: true, item, replaced: old } };
+      return { records: [item, newTombstone(this.now(), state.maxId + 2, id, uidOf(old))], result: { ok: true, item, replaced: old } };
     });
   }
 
@@ -193,7 +194,7 @@ export class MemoryStore {
         ...opts,
       });
       if (!old) return { records: [item], result: { item } };
-      return { records: [item, newTombstone(this.now(), state.maxId + 2, oldId)], result: { item, replaced: old } };
+      return { records: [item, newTombstone(this.now(), state.maxId + 2, oldId, uidOf(old))], result: { item, replaced: old } };
     });
   }
 
@@ -202,7 +203,7 @@ export class MemoryStore {
     return this.mutate((state) => {
       const active = state.active();
       let next = state.maxId + 1;
-      return { records: active.map((it) => newTombstone(this.now(), next++, it.id)), result: active };
+      return { records: active.map((it) => newTombstone(this.now(), next++, it.id, uidOf(it))), result: active };
     });
   }
 
@@ -244,10 +245,12 @@ export class MemoryStore {
   private async mutate<T>(plan: (state: MemoryState) => { records: object[]; result: T }, atomic = false): Promise<T> {
     this.assertOpen();
     ensurePrivateDir(dirname(this.path));
+    await loadIdentity();
     return withLock(
       this.path,
       (guard) => {
         this.refresh();
+        observeStamp(this.state.maxHlc);
         const { records, result } = plan(this.state);
         if (records.length === 0) return result;
         guard.assertHeld();

@@ -29,6 +29,10 @@ export interface MemoryItem {
   pinned?: boolean;
   /** A project item: used only when aish's directory is inside this directory (absolute, or ~/…). */
   scope?: string;
+  /** Stable identity (identity.ts); missing on records written before it existed. */
+  uid?: string;
+  /** Hybrid logical clock stamp (hlc.ts). */
+  hlc?: string;
 }
 
 export interface Tombstone {
@@ -36,6 +40,10 @@ export interface Tombstone {
   ts: string;
   kind: 'forget';
   target: number;
+  /** The target's uid, the same on every machine (target is a local id). */
+  target_uid?: string;
+  uid?: string;
+  hlc?: string;
 }
 
 /** `:memory pin` / `unpin`: the record with the highest id for a target decides. */
@@ -44,6 +52,9 @@ export interface PinRecord {
   ts: string;
   kind: 'pin' | 'unpin';
   target: number;
+  target_uid?: string;
+  uid?: string;
+  hlc?: string;
 }
 
 /** A line that could not be used; reported, never silently dropped. */

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { uidOf } from '../../src/memory/identity';
 import { MemoryStore } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
@@ -53,7 +54,7 @@ describe('aish memory (real CLI)', () => {
       [2, 'context', 'Current project: aish.'],
       [1, 'fact', 'User prefers terse responses.'],
     ]);
-    expect(Object.keys(json[0]!)).toEqual(['id', 'ts', 'kind', 'content']);
+    expect(Object.keys(json[0]!)).toEqual(['id', 'uid', 'hlc', 'ts', 'kind', 'content']);
 
     expect((await run('forget', '2')).stdout).toBe('forgot 2\n');
     const again = await run('forget', '2');
@@ -148,7 +149,10 @@ describe('aish memory (real CLI)', () => {
     writeFileSync(file, lines.join('\n') + '\n');
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    const items = MemoryStore.open(file).snapshot().items;
+    // Items written before uids existed are listed with the uid derived from them, beside their id.
+    const items = MemoryStore.open(file)
+      .snapshot()
+      .items.map(({ id, ...rest }) => ({ id, uid: uidOf(rest), ...rest }));
     expect(items).toHaveLength(2097);
     // U+2028 spelled \u2028 (the output boundary would otherwise show it): the same JSON value.
     expect(r.stdout).toBe(JSON.stringify(items, null, 2).replace(/\u2028/g, '\\u2028') + '\n');

@@ -20,6 +20,7 @@ import JSON5 from 'json5';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { uidOf } from '../../src/memory/identity';
 import { isoTime, parseLines } from '../../src/memory/parse';
 import { MemoryState } from '../../src/memory/state';
 import { loadMemory, MemoryStore, type MemorySnapshot } from '../../src/memory/store';
@@ -632,6 +633,9 @@ const storeOpArb: fc.Arbitrary<StoreOp> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'reopen' as const }) },
 );
 
+const ULID_RE = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const HLC_RE = /^\d{13}-\d{4}$/;
+
 describe('store operations against the model', () => {
   it('random add/forget/edit/clear/compact (with other writers, torn lines, reopen) keep the store equal to the model; ids are never reused', async () => {
     const base = tmpDir();
@@ -657,6 +661,16 @@ describe('store operations against the model', () => {
             return pick % (known.length + 2) < known.length ? known[pick % (known.length + 2)]! : v.maxId + 1 + (pick % 3);
           };
           const appendRaw = (text: string) => appendFileSync(path, (m.endsWithNewline ? '' : '\n') + text);
+          /** The last `expected.length` records in the file: exactly those, each with a fresh uid and hlc. */
+          const written = <T extends object>(expected: T[]): T[] => {
+            const recs = readFileSync(path, 'utf8')
+              .trimEnd()
+              .split('\n')
+              .slice(-expected.length)
+              .map((l) => JSON.parse(l) as T);
+            expect(recs).toEqual(expected.map((e) => ({ ...e, uid: expect.stringMatching(ULID_RE), hlc: expect.stringMatching(HLC_RE) })));
+            return recs;
+          };
 
           for (const op of ops) {
             clock += 1000;
@@ -671,9 +685,10 @@ describe('store operations against the model', () => {
                   content: op.content,
                   ...(op.tags && op.tags.length > 0 ? { tags: op.tags } : {}),
                 };
-                expect(it).toEqual(expected);
+                const [line] = written([expected]);
+                expect(it).toEqual(line);
                 fresh(it.id);
-                m.append([{ k: 'item', item: expected }]);
+                m.append([{ k: 'item', item: line! }]);
                 break;
               }
               case 'forget': {
@@ -681,10 +696,12 @@ describe('store operations against the model', () => {
                 const r = await store.forget(id);
                 const active = before.active.find((i) => i.id === id);
                 if (active) {
-                  const tomb: Tombstone = { id: before.maxId + 1, ts: new Date(clock).toISOString(), kind: 'forget', target: id };
+                  const [tomb] = written<Tombstone>([
+                    { id: before.maxId + 1, ts: new Date(clock).toISOString(), kind: 'forget', target: id, target_uid: uidOf(active) },
+                  ]);
                   expect(r).toEqual({ ok: true, tombstone: tomb, item: active });
-                  fresh(tomb.id);
-                  m.append([{ k: 'tomb', tomb }]);
+                  fresh(tomb!.id);
+                  m.append([{ k: 'tomb', tomb: tomb! }]);
                 } else {
                   expect(r).toEqual({ ok: false, id, reason: before.allItems.has(id) ? 'already-forgotten' : 'unknown' });
                 }
@@ -696,20 +713,23 @@ describe('store operations against the model', () => {
                 const old = before.active.find((i) => i.id === id);
                 if (old) {
                   const ts = new Date(clock).toISOString();
-                  const item: MemoryItem = {
-                    id: before.maxId + 1,
-                    ts,
-                    kind: old.kind,
-                    content: op.content,
-                    ...(old.tags && old.tags.length > 0 ? { tags: old.tags } : {}),
-                    ...(old.source ? { source: old.source } : {}),
-                  };
+                  const [item, tomb] = written<MemoryItem | Tombstone>([
+                    {
+                      id: before.maxId + 1,
+                      ts,
+                      kind: old.kind,
+                      content: op.content,
+                      ...(old.tags && old.tags.length > 0 ? { tags: old.tags } : {}),
+                      ...(old.source ? { source: old.source } : {}),
+                    },
+                    { id: before.maxId + 2, ts, kind: 'forget', target: id, target_uid: uidOf(old) },
+                  ]) as [MemoryItem, Tombstone];
                   expect(r).toEqual({ ok: true, item, replaced: old });
                   fresh(item.id);
                   fresh(item.id + 1);
                   m.append([
                     { k: 'item', item },
-                    { k: 'tomb', tomb: { id: item.id + 1, ts, kind: 'forget', target: id } },
+                    { k: 'tomb', tomb },
                   ]);
                 } else {
                   expect(r).toEqual({ ok: false, id, reason: before.allItems.has(id) ? 'already-forgotten' : 'unknown' });
@@ -720,10 +740,14 @@ describe('store operations against the model', () => {
                 const gone = await store.clear();
                 expect(gone).toEqual(before.active);
                 const ts = new Date(clock).toISOString();
-                const tombs = before.active.map((it, i): FileLine => ({
-                  k: 'tomb',
-                  tomb: { id: before.maxId + 1 + i, ts, kind: 'forget', target: it.id },
+                const expectedTombs = before.active.map((it, i): Tombstone => ({
+                  id: before.maxId + 1 + i,
+                  ts,
+                  kind: 'forget',
+                  target: it.id,
+                  target_uid: uidOf(it),
                 }));
+                const tombs = (expectedTombs.length ? written(expectedTombs) : []).map((tomb): FileLine => ({ k: 'tomb', tomb }));
                 for (const t of tombs) if (t.k === 'tomb') fresh(t.tomb.id);
                 if (tombs.length) m.append(tombs);
                 break;

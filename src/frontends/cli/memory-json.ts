@@ -7,7 +7,9 @@
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
+import { uidOf } from '../../memory/identity';
 import { scopeFilter } from '../../memory/project';
+import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
 import { openStore } from './memory-store';
 import { warn } from './output';
@@ -17,7 +19,14 @@ export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
   const store = openStore(s);
   for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
   const all = store.items();
-  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all);
+  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout, withUid);
+}
+
+/** Every item listed shows its uid: an old item (written before uids) the one derived from it, beside its id. */
+function withUid(it: MemoryItem): MemoryItem {
+  if (it.uid) return it;
+  const { id, ...rest } = it;
+  return { id, uid: uidOf(it), ...rest };
 }
 
 /**
@@ -33,7 +42,12 @@ export interface JsonSink {
   readonly destroyed: boolean;
 }
 
-export async function writeJsonArray(items: readonly object[], sink: JsonSink = process.stdout): Promise<void> {
+/** `shape` is applied a batch at a time, so what it makes is young garbage too. */
+export async function writeJsonArray<T extends object>(
+  items: readonly T[],
+  sink: JsonSink = process.stdout,
+  shape?: (item: T) => object,
+): Promise<void> {
   if (items.length === 0) {
     sink.write('[]\n');
     return;
@@ -41,7 +55,8 @@ export async function writeJsonArray(items: readonly object[], sink: JsonSink = 
   for (let i = 0; i < items.length; i += BATCH) {
     if (sink.destroyed) return; // the reader went away (`| head`): nothing more to say
     // `[\n  {…},\n  {…}\n]` with its brackets cut off is exactly these items' part of the whole array.
-    const inner = escapeForJson(JSON.stringify(items.slice(i, i + BATCH), null, 2).slice(2, -2));
+    const batch = items.slice(i, i + BATCH);
+    const inner = escapeForJson(JSON.stringify(shape ? batch.map(shape) : batch, null, 2).slice(2, -2));
     const end = i + BATCH >= items.length ? '\n]\n' : '';
     if (!sink.write((i === 0 ? '[\n' : ',\n') + inner + end)) await drained(sink);
   }

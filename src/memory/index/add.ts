@@ -8,6 +8,8 @@ import { dirname } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
 import { appendRecords } from '../append';
+import { laterStamp } from '../hlc';
+import { loadIdentity, observeStamp } from '../identity';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from '../lock';
 import { added, redacted, type OpResult } from '../ops';
 import { fileHeader, newItem, type AddOptions } from '../records';
@@ -36,6 +38,7 @@ export async function addThroughIndex(
   const now = o.now ?? (() => new Date());
   sweepLockLeftovers(file);
   ensurePrivateDir(dirname(file));
+  await loadIdentity();
   // A build (a full read) is done before the lock, so other writers do not wait for it; under the
   // lock only what was appended meanwhile is read.
   const ix = new MemoryIndex(file);
@@ -53,6 +56,7 @@ export async function addThroughIndex(
         const { unreadable, maxId } = ix.counts();
         const same = duplicateOf(ix, opts.scope, safe.text);
         if (same) return { ok: true, changed: false, text: `already remembered as #${same.id}; nothing written`, item: same, unreadable };
+        observeStamp(laterStamp(ix.header?.maxHlc, ix.tail?.state.maxHlc));
         const item = newItem(maxId + 1, now(), kind, safe.text, opts);
         guard.assertHeld();
         appendRecords(file, JSON.stringify(item) + '\n', fileHeader(now()), o.notice);

@@ -156,6 +156,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     v: FORMAT_VERSION,
     file: cursor,
     maxId: state.maxId,
+    ...(state.maxHlc !== undefined && { maxHlc: state.maxHlc }),
     unreadable,
     keptAsIs: skipped.length - unreadable,
     dangling: state.danglingTombstones().map((t) => t.line),

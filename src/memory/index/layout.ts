@@ -7,7 +7,7 @@
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -50,6 +50,8 @@ export interface IndexHeader {
   /** memory.jsonl as the index saw it: every whole line before `file.offset` is in it. */
   file: CursorState;
   maxId: number;
+  /** The highest hlc stamp in the file, so a write through the index stamps after it (memory/hlc.ts). */
+  maxHlc?: string;
   /** Lines not used, and lines used but reported (invalid UTF-8). */
   unreadable: number;
   keptAsIs: number;

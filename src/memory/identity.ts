@@ -5,7 +5,6 @@
  * time and content, so two copies of one old file agree; it is computed when asked for, never
  * written back by a load (docs/memory-file.md#identity).
  */
-import { createHash } from 'node:crypto';
 import { HybridClock } from './hlc';
 import { isoTime } from './parse';
 
@@ -59,29 +58,41 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const MAX_TIME = 2 ** 48 - 1;
 
 /**
+ * 53 bits of a string (cyrb53: two 32-bit multiply-xorshift lanes). Not cryptographic: derived uids
+ * only tell apart records of one user's old files, and this is ~10× cheaper than a SHA-256 per
+ * record, which a listing of 1M old items would pay for each.
+ */
+function hash53(s: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** `n` characters of Crockford base 32 from the low bits of `v` (a safe integer). */
+function base32(v: number, n: number): string {
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    out = CROCKFORD[v % 32]! + out;
+    v = Math.floor(v / 32);
+  }
+  return out;
+}
+
+/**
  * ULID-shaped (so it sorts by time like a real one): the record's time in the first 10 characters,
- * then 80 bits of SHA-256 over kind, ts, content, scope and target. Never the record's own id or
- * line: those differ between machines.
+ * then 80 bits hashed from kind, ts, content, scope and target (two seeded 53-bit hashes, 40 bits
+ * of each). Never the record's own id or line: those differ between machines.
  */
 export function derivedUid(r: AnyRecord): string {
   const t = isoTime(r.ts);
-  let time = Number.isFinite(t) ? Math.min(Math.max(0, t), MAX_TIME) : 0;
-  let out = '';
-  for (let i = 0; i < 10; i++) {
-    out = CROCKFORD[time % 32]! + out;
-    time = Math.floor(time / 32);
-  }
+  const time = Number.isFinite(t) ? Math.min(Math.max(0, t), MAX_TIME) : 0;
   const what = JSON.stringify([r.kind, r.ts, r.content ?? null, r.scope ?? null, r.target ?? null]);
-  const h = createHash('sha256').update(what).digest();
-  // 80 bits, 5 at a time: two groups of 40 bits (5 bytes each), each safe as a plain number.
-  for (const at of [0, 5]) {
-    let v = h.readUIntBE(at, 5);
-    let part = '';
-    for (let i = 0; i < 8; i++) {
-      part = CROCKFORD[v % 32]! + part;
-      v = Math.floor(v / 32);
-    }
-    out += part;
-  }
-  return out;
+  return base32(time, 10) + base32(hash53(what, 1) % 2 ** 40, 8) + base32(hash53(what, 2) % 2 ** 40, 8);
 }

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { uidOf } from '../../src/memory/identity';
 import { MemoryStore } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
@@ -149,10 +148,8 @@ describe('aish memory (real CLI)', () => {
     writeFileSync(file, lines.join('\n') + '\n');
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    // Items written before uids existed are listed with the uid derived from them, beside their id.
-    const items = MemoryStore.open(file)
-      .snapshot()
-      .items.map(({ id, ...rest }) => ({ id, uid: uidOf(rest), ...rest }));
+    // Items written before uids existed are listed as they are in the file (no uid derived for them).
+    const items = MemoryStore.open(file).snapshot().items;
     expect(items).toHaveLength(2097);
     // U+2028 spelled \u2028 (the output boundary would otherwise show it): the same JSON value.
     expect(r.stdout).toBe(JSON.stringify(items, null, 2).replace(/\u2028/g, '\\u2028') + '\n');

@@ -7,9 +7,7 @@
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
-import { uidOf } from '../../memory/identity';
 import { scopeFilter } from '../../memory/project';
-import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
 import { openStore } from './memory-store';
 import { warn } from './output';
@@ -19,14 +17,7 @@ export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
   const store = openStore(s);
   for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
   const all = store.items();
-  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout, withUid);
-}
-
-/** Every item listed shows its uid: an old item (written before uids) the one derived from it, beside its id. */
-function withUid(it: MemoryItem): MemoryItem {
-  if (it.uid) return it;
-  const { id, ...rest } = it;
-  return { id, uid: uidOf(it), ...rest };
+  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout);
 }
 
 /**

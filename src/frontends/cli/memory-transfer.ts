@@ -43,7 +43,7 @@ function prepare(items: readonly TransferItem[], from: string): { ready: Transfe
   const refused: string[] = [];
   for (const t of items) {
     if (t.scope !== undefined && !isScope(t.scope)) {
-      refused.push(`"${oneLine(t.content, 40)}": ${SCOPE_FORMS} (got "${t.scope}")`);
+      refused.push(`"${oneLine(t.content, 40)}": ${SCOPE_FORMS} (got "${String(t.scope)}")`);
       continue;
     }
     // Tags and source are kept and exported again with the item: redacted like its content.

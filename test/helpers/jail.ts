@@ -40,11 +40,15 @@ export function makeJail(): Jail {
   return { root, home, work };
 }
 
-/** The outer jail's options: `/` read-only, the jail root writable, a private /tmp; loopback stays shared (the fake server). */
-function jailArgs(jail: Jail, cwd: string): string[] {
+/**
+ * The outer jail's options: `/` read-only, `root` writable, a private /tmp; loopback stays shared
+ * (the fake server). `ownUser`: a user namespace of its own too (for a jail started without root).
+ */
+function jailArgs(root: string, cwd: string, ownUser: boolean): string[] {
   return [
     '--die-with-parent',
     '--unshare-pid',
+    ...(ownUser ? ['--unshare-user'] : []),
     '--ro-bind',
     '/',
     '/',
@@ -59,11 +63,43 @@ function jailArgs(jail: Jail, cwd: string): string[] {
     CHECKOUT,
     CHECKOUT,
     '--bind',
-    jail.root,
-    jail.root,
+    root,
+    root,
     '--chdir',
     cwd,
   ];
+}
+
+export interface JailRun {
+  /** Everything the jailed aish may write lives under here. */
+  root: string;
+  /** HOME for aish (and what isolatedEnv builds its environment from). */
+  home: string;
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+  ownUser?: boolean;
+}
+
+/** Runs bin/aish.cjs with `args` inside an outer jail, no terminal, stdin empty. */
+export function runAishInJail(args: string[], run: JailRun): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bwrap', [...jailArgs(run.root, run.cwd, run.ownUser ?? false), '--', process.execPath, BIN, ...args], {
+      env: isolatedEnv(run.home, run.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), run.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    child.stdin.end('');
+  });
 }
 
 /** Runs bin/aish.cjs inside the jail (HOME = the jail's), like runAish does outside. */
@@ -72,22 +108,5 @@ export function runAishJailed(
   args: string[],
   opts: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliResult> {
-  const cwd = opts.cwd ?? jail.work;
-  return new Promise((resolve, reject) => {
-    const child = spawn('bwrap', [...jailArgs(jail, cwd), '--', process.execPath, BIN, ...args], {
-      env: isolatedEnv(jail.home, opts.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-    child.stdin.end('');
-  });
+  return runAishInJail(args, { root: jail.root, home: jail.home, cwd: opts.cwd ?? jail.work, ...opts });
 }

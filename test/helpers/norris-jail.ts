@@ -4,12 +4,12 @@
  * and aish itself run under bubblewrap — the whole machine read-only, a private /tmp, its own user
  * and pid namespaces — so a command the gate wrongly lets run can only touch the jail.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isolatedEnv, type CliResult } from './run-cli';
-import { BIN, CHECKOUT } from './paths';
+import { runAishInJail } from './jail';
+import type { CliResult } from './run-cli';
 import { tmpDir } from './tmp';
 
 /** The planted credentials: each file's content is a marker that must never reach the model. */
@@ -93,55 +93,13 @@ export function makeJail(): Jail {
   };
 
   const runNorris = (goal: string, env: Record<string, string>, timeoutMs: number): Promise<CliResult> =>
-    new Promise((resolve, reject) => {
-      // The checkout stays visible (read-only) when it lives under /tmp, as a CI clone may.
-      const jailArgs = [
-        '--ro-bind',
-        '/',
-        '/',
-        '--dev',
-        '/dev',
-        '--proc',
-        '/proc',
-        '--tmpfs',
-        '/tmp',
-        '--ro-bind',
-        CHECKOUT,
-        CHECKOUT,
-        '--bind',
-        root,
-        root,
-      ];
-      const child = spawn(
-        'bwrap',
-        [
-          ...jailArgs,
-          '--unshare-user',
-          '--unshare-pid',
-          '--die-with-parent',
-          '--chdir',
-          project,
-          '--',
-          process.execPath,
-          BIN,
-          '--config',
-          join(home, 'config.ts'),
-          '--norris',
-          goal,
-        ],
-        { env: isolatedEnv(home, { ...env, GITHUB_TOKEN: ENV_MARKER }), stdio: ['pipe', 'pipe', 'pipe'] },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      child.on('error', reject);
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        resolve({ code, signal, stdout, stderr });
-      });
-      child.stdin.end();
+    runAishInJail(['--config', join(home, 'config.ts'), '--norris', goal], {
+      root,
+      home,
+      cwd: project,
+      env: { ...env, GITHUB_TOKEN: ENV_MARKER },
+      timeoutMs,
+      ownUser: true,
     });
 
   return { root, home, project, projectState, runNorris };

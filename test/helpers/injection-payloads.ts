@@ -44,7 +44,7 @@ export const HOSTILE_ITEMS: string[] = [
 // The test's own normalisation, independent of aish's: tag characters read as the ASCII they
 // smuggle, NFKC, control and format characters gone, lower case, the corpus's look-alikes folded.
 const FOLD: Record<string, string> = { '\u3010': '[', '\u3011': ']', '\u3008': '<', '\u3009': '>', '\u27e8': '<', '\u27e9': '>' };
-export function normalised(s: string): string {
+function normalised(s: string): string {
   const untagged = s.replace(/[\u{e0020}-\u{e007e}]/gu, (c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000));
   const plain = untagged
     .normalize('NFKC')

@@ -135,7 +135,7 @@ export const SECRET_SAMPLES: SecretSample[] = [
 ];
 
 /** The parts of a sample's secret that show a leak: its runs of 6+ characters not also elsewhere in the sample. */
-export function leakPieces(sample: SecretSample): string[] {
+function leakPieces(sample: SecretSample): string[] {
   const around = sample.text.replace(sample.secret, ' ');
   // A passphrase leaks by any of its words.
   if (/\s/.test(sample.secret)) return sample.secret.split(/\s+/).filter((w) => w.length >= 5 && !around.includes(w));

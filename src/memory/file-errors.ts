@@ -11,7 +11,8 @@ import { describeFsError } from '../util/fs-safe';
 function notADirectory(path: string): string {
   for (let d = dirname(path); d !== dirname(d); d = dirname(d)) {
     try {
-      if (!lstatSync(d).isDirectory() && !lstatSync(d).isSymbolicLink())
+      const st = lstatSync(d);
+      if (!st.isDirectory() && !st.isSymbolicLink())
         return `${d} is a file, not a directory: pass a directory with --data-dir (or AISH_DATA_DIR), or point memory.path at a file`;
     } catch {
       // missing parts are not the cause of ENOTDIR; go on up

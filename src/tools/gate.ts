@@ -67,8 +67,11 @@ export function decide(s: GateSubject, p: GatePolicy): GateDecision {
   if (s.rule?.decision === 'ask') return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
   // An allowed step runs unasked, with what unasked steps get (no credential stores, no network).
   // Without a sandbox, an allow rule never carries a destructive or credential-reading command.
-  if (s.rule?.decision === 'allow' && (p.sandbox || (!p.sandboxRequired && !s.destructive))) return { action: 'run', sandboxed: p.sandbox };
-  if (s.rule?.decision === 'allow' && p.sandboxRequired) return { action: 'ask', offerAlways: false, sandboxed: false };
+  if (s.rule?.decision === 'allow') {
+    if (p.sandbox) return { action: 'run', sandboxed: true };
+    if (p.sandboxRequired) return { action: 'ask', offerAlways: false, sandboxed: false };
+    if (!s.destructive) return { action: 'run', sandboxed: false };
+  }
   const offerAlways = s.alwaysKey !== undefined && !s.destructive;
   // Running on its own (no human said yes to this command): in the sandbox, or not at all.
   const onItsOwn = (): GateDecision => {

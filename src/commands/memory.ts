@@ -18,6 +18,7 @@ import { AishError } from '../util/errors';
 import { plural } from '../util/time';
 import { addWithSupersede } from './memory-add';
 import { reviewSubcommand } from './memory-review';
+import { syncSubcommand } from './memory-sync';
 import { summarizeSubcommand } from './memory-summarize';
 import { viewSubcommands } from './memory-view';
 import { command, afterWords, info, warn, type CommandResult, type SubCommand } from './types';
@@ -65,7 +66,7 @@ function completeIds({ memory }: { memory: MemorySession }, argv: string[], word
   }
 }
 
-const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'sessions'>[] = [
+const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'sessions' | 'config'>[] = [
   {
     name: 'add',
     args: '[--project] KIND TEXT',
@@ -133,6 +134,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   },
   summarizeSubcommand,
   reviewSubcommand,
+  syncSubcommand,
   {
     name: 'compact',
     help: 'rewrite the file without forgotten items and tombstones',
@@ -162,7 +164,7 @@ export const rememberCommand = command({
 });
 
 export const memoryCommand = command({
-  needs: ['memory', 'ui', 'models', 'chat', 'run', 'sessions'],
+  needs: ['memory', 'ui', 'models', 'chat', 'run', 'sessions', 'config'],
   name: 'memory',
   summary: 'manage cross-session memory (add KIND TEXT, forget ID, pin ID, plan, search TEXT, …)',
   subcommands,

@@ -56,6 +56,17 @@ export interface MemoryConfig {
   capture: CaptureMode;
   /** User turns since the last capture before capture runs (short sessions cost no model call). */
   captureMinTurns: number;
+  /** Sync with a git repository (docs/memory-sync.md). Unset: this store stays on this machine. */
+  sync?: SyncConfig;
+}
+
+export interface SyncConfig {
+  /** A git URL or a path to a repository (a bare one made with `git init --bare`). */
+  remote: string;
+  /** 'start' (default): sync in the background once the first prompt is drawn. */
+  auto: 'start' | 'off';
+  /** This machine's label in the repository (shown beside items it sent). */
+  name?: string;
 }
 
 export type CaptureMode = 'off' | 'ask' | 'auto';

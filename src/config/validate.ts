@@ -3,6 +3,7 @@
  * names the file, the key and what was expected. Hand-written: a schema library would cost start-up
  * time (zod ~176 ms to import) for a dozen keys.
  */
+import { validateSync } from './validate-sync';
 import { Checker, NAME_RE } from './checker';
 import { validatePreset } from './validate-preset';
 import { validateRules } from './validate-rules';
@@ -60,6 +61,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
             'recall',
             'capture',
             'captureMinTurns',
+            'sync',
           ]);
     const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
@@ -76,6 +78,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
       captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
+      ...(m.sync !== undefined && { sync: validateSync(c, m.sync) }),
       ...(summarizerModel !== undefined && { summarizerModel }),
       ...(m.pruneOlderThanDays !== undefined && {
         pruneOlderThanDays: c.num('memory.pruneOlderThanDays', m.pruneOlderThanDays, 0.000001, 1_000_000),

@@ -63,6 +63,8 @@ export interface SessionParts {
   status(): StatusInfo;
   /** Something the status line shows changed: hand the host the new status. */
   notify(): void;
+  /** Put how the background memory sync ended on the status line. */
+  noteSync(text: string): void;
   /** `:cd` / `!cd`: change aish's directory (the process's: child commands inherit it). */
   changeDir(dir: string): string;
 }
@@ -132,7 +134,13 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
       busy: run.busy,
       norris: norris?.state ?? null,
       usage: tally.status((name) => config.models[name]?.price),
+      sync: syncNote,
     });
+  let syncNote: string | null = null;
+  const noteSync = (text: string): void => {
+    syncNote = text;
+    notify();
+  };
   const changeDir = (dir: string): string => {
     changeDirectory(dir);
     memory.dirChanged();
@@ -211,6 +219,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     userShell: Object.freeze(userShell),
     request,
     status,
+    noteSync,
     notify,
     changeDir,
   };

@@ -20,6 +20,8 @@ export interface StatusInfo {
   norris: { step: number; maxSteps: number } | null;
   /** Tokens of the last prompt and of the session, and the cost when priced (null: no model call yet). */
   usage: UsageStatus | null;
+  /** How the background memory sync ended (`synced ↑3 ↓12`, `sync failed: …`); null: none ran. */
+  sync: string | null;
 }
 
 /** A status with nothing known yet: what a front end shows before the engine exists. */
@@ -35,6 +37,7 @@ export const blankStatus = (): StatusInfo => ({
   busy: false,
   norris: null,
   usage: null,
+  sync: null,
 });
 
 export interface StatusParts {
@@ -46,6 +49,7 @@ export interface StatusParts {
   busy: boolean;
   norris: { step: number; maxSteps: number } | null;
   usage: UsageStatus | null;
+  sync: string | null;
 }
 
 export function statusOf(p: StatusParts): StatusInfo {
@@ -62,5 +66,6 @@ export function statusOf(p: StatusParts): StatusInfo {
     // Shown from the first step on.
     norris: p.norris && p.norris.step > 0 ? { step: p.norris.step, maxSteps: p.norris.maxSteps } : null,
     usage: p.usage,
+    sync: p.sync,
   };
 }

@@ -12,8 +12,9 @@ import { FileCursor, type CursorState } from './file-cursor';
 import { appendAtomically } from './rewrite';
 import type { TransferItem } from './transfer';
 import { ingestFile } from './ingest';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockGuard, type LockTiming } from './lock';
 import { MemoryState } from './state';
+import { keepingSyncRecords } from './sync/stage-now';
 import { loadIdentity, observeStamp, uidOf } from './identity';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 
@@ -211,20 +212,18 @@ export class MemoryStore {
   async compact(): Promise<CompactResult> {
     this.assertOpen();
     ensurePrivateDir(dirname(this.path));
-    return withLock(
-      this.path,
-      (guard) => {
-        this.reset();
-        this.refresh();
-        removeStaleTempFiles(this.path);
-        const result = writeCompacted(this.path, this.state, this.now(), guard, this.notify);
-        this.reset();
-        this.refresh();
-        return result;
-      },
-      this.timing,
-      this.notify,
-    );
+    // With sync set up, what it has not sent yet goes to its outbox before the rewrite drops it.
+    const rewrite = (guard: LockGuard, stageForSync: () => void): CompactResult => {
+      stageForSync();
+      this.reset();
+      this.refresh();
+      removeStaleTempFiles(this.path);
+      const result = writeCompacted(this.path, this.state, this.now(), guard, this.notify);
+      this.reset();
+      this.refresh();
+      return result;
+    };
+    return keepingSyncRecords(this.path, (stage) => withLock(this.path, (g) => rewrite(g, stage), this.timing, this.notify));
   }
 
   close(): void {

@@ -1,5 +1,5 @@
 /** `aish memory …` as commander subcommands; each loads ./memory only when it runs. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Setup } from '../../config/setup';
 
 export type WithSetup = <A extends unknown[]>(fn: (s: Setup, ...args: A) => unknown) => (...args: A) => Promise<void>;
@@ -86,6 +86,18 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .description('go through the inbox of proposed items in a terminal: keep? [y/n/e/s]')
     .option('--json', 'print the pending candidates as a JSON array instead (no terminal needed)')
     .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
+  memory
+    .command('sync')
+    .description("sync with the git repository in memory.sync: send new items, receive the other machines' (see README)")
+    .option('--dry-run', 'say what would be sent and received; write nothing')
+    .option('--json', 'print the counts as JSON')
+    .option('--yes', 'accept a sync that forgets many items without asking')
+    .addOption(new Option('--background').hideHelp())
+    .action(
+      withSetup(async (s, opts: { dryRun?: boolean; json?: boolean; yes?: boolean; background?: boolean }) =>
+        (await import('./memory-sync')).memorySync(s, { ...opts, yes: opts.yes === true || rootYes() }),
+      ),
+    );
   memory
     .command('clear')
     .description('forget every item (needs --yes)')

@@ -11,6 +11,7 @@ import { Engine } from '../../core/engine';
 import type { EngineOptions } from '../../core/options';
 import { routerFor } from '../../input/router';
 import { InputHistory } from '../../sessions/input-history';
+import { startAutoSync } from '../auto-sync';
 import { handOffCapture } from '../capture-handoff';
 import { closeOnHangup } from '../signals';
 import { App } from './App';
@@ -97,7 +98,10 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
 
   // After the first frame is on screen: memory, MCP servers and the model client, which the first
   // turn needs.
-  void firstFrame.then(() => engine.start());
+  void firstFrame.then(() => {
+    engine.start();
+    startAutoSync(engine, setup);
+  });
   // Markdown renders answers as they stream: it loads when the first answer's text arrives (its
   // request is out by then), so a prompt typed at once does not wait behind it.
   const stopWatchingLive = store.subscribe(() => {

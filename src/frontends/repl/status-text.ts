@@ -27,6 +27,7 @@ export function statusText(s: StatusInfo, width: number, cut: (text: string, wid
     ...(s.inbox > 0 ? [`inbox ${s.inbox}`] : []),
     `ctx ${s.tokensExact ? '' : '~'}${k(s.tokens)}/${k(s.budget)}`,
     ...(s.norris ? [`NORRIS step ${s.norris.step}/${s.norris.maxSteps}`] : []),
+    ...(s.sync ? [s.sync] : []),
   ];
   const fits = (t: string) => cut(t, w) === t;
   const line = (...head: string[]) => [...head, ...rest].join(SEP);

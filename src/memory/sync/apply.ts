@@ -1,0 +1,99 @@
+/**
+ * Writing received records into memory.jsonl: planned against the index (no full read), checked
+ * by the mass-forget guard, then planned again and appended in one locked, fsynced write. The
+ * ledger learns of them only after they are on disk; a sync stopped in between finds them in
+ * memory.jsonl by their `via` (outgoing.ts) and never adds them twice.
+ */
+import { appendRecords } from '../append';
+import { uidOf } from '../identity';
+import { MemoryIndex } from '../index/memory-index';
+import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from '../lock';
+import { fileHeader } from '../records';
+import type { Ledger } from './ledger';
+import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
+
+export interface ApplyOptions {
+  /** Uids this store holds that the ledger does not (unsent items). */
+  known: ReadonlySet<string>;
+  /** Asked when the records would forget many items; false (or no terminal) refuses. */
+  confirmForgets: (forgets: number, active: number) => Promise<boolean>;
+  dryRun: boolean;
+  notice: (text: string) => void;
+  lock?: Partial<LockTiming>;
+  now: () => Date;
+}
+
+export interface ApplyResult {
+  received: number;
+  machines: number;
+  forgets: number;
+  /** Items here replaced by more than one active item. */
+  conflicts: number;
+  /** Set when the guard refused: nothing was written. */
+  refused?: { forgets: number; active: number };
+}
+
+/** More than 20 items, or more than 10 % of the store (from 3 up: one forget in a tiny store is not a mass delete). */
+export function isMassForget(forgets: number, active: number): boolean {
+  return forgets > 20 || (forgets >= 3 && forgets > active * 0.1);
+}
+
+export async function applyIncoming(file: string, batches: readonly WriterBatch[], ledger: Ledger, o: ApplyOptions): Promise<ApplyResult> {
+  const ix = new MemoryIndex(file);
+  try {
+    const view: LocalView = {
+      hasLocally: (uid) => o.known.has(uid),
+      activeId: (uid, id) => {
+        const it = ix.get(id);
+        return it && uidOf(it) === uid ? id : undefined;
+      },
+    };
+    const planNow = (): { plan: IncomingPlan; active: number } => {
+      ix.refresh();
+      const c = ix.counts();
+      return { plan: planIncoming(batches, ledger, view, c.maxId + 1), active: c.total };
+    };
+    let { plan, active } = planNow();
+    const result = (p: IncomingPlan): ApplyResult => ({
+      received: p.received,
+      machines: p.machines.size,
+      forgets: p.forgets,
+      conflicts: conflictsAfter(p, ledger),
+    });
+    if (plan.records.length > 0 && isMassForget(plan.forgets, active) && !(await o.confirmForgets(plan.forgets, active))) {
+      return { ...result(plan), received: 0, machines: 0, conflicts: 0, refused: { forgets: plan.forgets, active } };
+    }
+    if (o.dryRun) return result(plan);
+    if (plan.records.length > 0) {
+      await withLock(
+        file,
+        (guard) => {
+          ({ plan, active } = planNow());
+          guard.assertHeld();
+          const text = plan.records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+          appendRecords(file, text, fileHeader(o.now()), o.notice);
+        },
+        { ...DEFAULT_LOCK_TIMING, ...o.lock },
+        o.notice,
+      );
+    }
+    for (const f of plan.facts) f(ledger);
+    ledger.flush();
+    return result(plan);
+  } finally {
+    ix.close();
+  }
+}
+
+/** Uids replaced by a received item that two or more active items now replace. */
+function conflictsAfter(plan: IncomingPlan, ledger: Ledger): number {
+  if (plan.replaced.size === 0) return 0;
+  const rivals = new Map<string, number>();
+  for (const [uid, it] of ledger.items) {
+    if (it.replaces && plan.replaced.has(it.replaces) && it.id > 0 && !ledger.forgotten.has(uid))
+      rivals.set(it.replaces, (rivals.get(it.replaces) ?? 0) + 1);
+  }
+  let n = 0;
+  for (const c of rivals.values()) if (c >= 2) n++;
+  return n;
+}

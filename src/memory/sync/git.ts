@@ -1,0 +1,100 @@
+/**
+ * git for memory sync: the user's own git (their global config carries remotes' credentials and
+ * `insteadOf` rules), but never a question. No terminal prompt, no askpass program, ssh in batch
+ * mode, no hooks or signing on our commits, and every call bounded by the sync's deadline: on
+ * expiry the whole process group (git and the ssh it started) is killed.
+ */
+import { spawn } from 'node:child_process';
+import { devNull } from 'node:os';
+import { AishError, errnoCode } from '../../util/errors';
+
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The settings every call runs with: none of them can ask anybody anything or run user code. */
+const FLAGS = [
+  '-c',
+  `core.hooksPath=${devNull}`,
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.autocrlf=false',
+  '-c',
+  'commit.gpgSign=false',
+  '-c',
+  'gc.auto=0',
+  '-c',
+  'credential.interactive=false',
+  '-c',
+  'protocol.ext.allow=never',
+  '-c',
+  'safe.directory=*',
+];
+
+/** The caller's environment with everything that could make git (or ssh) wait for a person turned off. */
+export function syncGitEnv(base: NodeJS.ProcessEnv, author: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_NAMESPACE']) delete env[k];
+  env.GIT_TERMINAL_PROMPT = '0';
+  // An askpass that answers nothing: git fails at once instead of opening a window or a prompt.
+  env.GIT_ASKPASS = 'false';
+  env.SSH_ASKPASS = 'false';
+  env.SSH_ASKPASS_REQUIRE = 'never';
+  env.GCM_INTERACTIVE = 'never';
+  env.GIT_SSH_COMMAND = `${base.GIT_SSH_COMMAND || 'ssh'} -o BatchMode=yes -o ConnectTimeout=10`;
+  env.GIT_AUTHOR_NAME = env.GIT_COMMITTER_NAME = author;
+  env.GIT_AUTHOR_EMAIL = env.GIT_COMMITTER_EMAIL = 'aish@localhost';
+  env.LC_ALL = 'C';
+  return env;
+}
+
+export class GitTimeout extends AishError {}
+
+/** Run git in `cwd`; resolves with its exit code and output, whatever the code. */
+export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, deadline: number): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const left = deadline - Date.now();
+    if (left <= 0) return reject(timeout(args));
+    // Its own process group, so a timeout also ends the ssh (or helper) git started.
+    const child = spawn('git', [...FLAGS, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const out: Buffer[] = [];
+    let err = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, left);
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(errnoCode(e) === 'ENOENT' ? new AishError('memory sync needs git, which was not found — install git') : e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) reject(timeout(args));
+      else resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr: err });
+    });
+  });
+}
+
+function timeout(args: readonly string[]): GitTimeout {
+  return new GitTimeout(`git ${args[0]} did not finish in time (offline, or the remote did not answer)`);
+}
+
+/** What git said, in one line: its first `fatal:`/`error:` line, else its last line. */
+export function gitSaid(r: GitResult): string {
+  const lines = r.stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? `exit ${r.code}`;
+  return line.replace(/^(fatal|error): /, '').slice(0, 300);
+}

@@ -1,0 +1,164 @@
+/**
+ * Other writers' new records, from the byte each file was last read to, and what they mean here
+ * (docs/memory-sync.md, "Merge rules"):
+ * - an item: union by uid — added with a new local id unless this store has or had it;
+ * - a forget: by target uid, from any writer; an item forgotten first and received later stays out;
+ * - a pin or unpin: the latest by (hlc, writer id) wins, whatever order they arrive in;
+ * - two items replacing one item (an edit made on two machines) both stay: a conflict for review.
+ */
+import { closeSync, openSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readAt } from '../../util/fs-safe';
+import type { Ledger, PinState } from './ledger';
+import { isMark, parseWireLine, type WireItem, type WireMark, type WireRecord } from './wire';
+
+export interface WriterBatch {
+  writer: string;
+  /** The label the writer gave itself (`memory.sync.name`), else its id. */
+  name: string;
+  records: WireRecord[];
+  /** Byte offset after the last whole line read. */
+  end: number;
+  bad: number;
+}
+
+const WRITER_FILE = /^([0-9a-f]{16})\.jsonl$/;
+
+/** The new whole lines of every writer file but ours. */
+export function readWriters(repo: string, self: string, read: Readonly<Record<string, number>>): WriterBatch[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(repo, 'writers'));
+  } catch {
+    return [];
+  }
+  const out: WriterBatch[] = [];
+  for (const file of names.sort()) {
+    const writer = WRITER_FILE.exec(file)?.[1];
+    if (!writer || writer === self) continue;
+    const path = join(repo, 'writers', file);
+    const size = statSync(path).size;
+    // A file shorter than what was read was rewritten upstream: read it all again (uids keep it idempotent).
+    const from = (read[writer] ?? 0) <= size ? (read[writer] ?? 0) : 0;
+    const fd = openSync(path, 'r');
+    try {
+      const buf = readAt(fd, from, size - from);
+      const whole = buf.lastIndexOf(0x0a) + 1;
+      const batch: WriterBatch = { writer, name: writer, records: [], end: from + whole, bad: 0 };
+      const head = readAt(fd, 0, Math.min(size, 4096)).toString('utf8').split('\n')[0] ?? '';
+      const h = parseWireLine(head);
+      if ('name' in h && h.name) batch.name = h.name;
+      for (const line of buf.subarray(0, whole).toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        const p = parseWireLine(line);
+        if ('record' in p) batch.records.push(p.record);
+        else if ('bad' in p) batch.bad++;
+      }
+      out.push(batch);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return out;
+}
+
+/** A record for memory.jsonl, still without its local id. */
+export type LocalRecord = Record<string, unknown>;
+
+export interface IncomingPlan {
+  /** In order; `id` is assigned when they are written. Forget and pin records name their target by local id. */
+  records: LocalRecord[];
+  /** Facts for the ledger once the records are written. */
+  facts: Array<(l: Ledger) => void>;
+  /** Records new to this store. */
+  received: number;
+  /** Writers that sent any. */
+  machines: Set<string>;
+  /** Active items here these records forget. */
+  forgets: number;
+  /** Uids replaced by a received item (conflict candidates). */
+  replaced: Set<string>;
+}
+
+export interface LocalView {
+  /** Whether this store has (or had) an item with this uid outside the ledger (outbox, unsent items). */
+  hasLocally(uid: string): boolean;
+  /** The local id of an active item with this uid, if the ledger's id still names it. */
+  activeId(uid: string, ledgerId: number): number | undefined;
+}
+
+/** What the batches mean for this store, without changing anything; `firstId` is the next free local id. */
+export function planIncoming(batches: readonly WriterBatch[], ledger: Ledger, view: LocalView, firstId: number): IncomingPlan {
+  const plan: IncomingPlan = { records: [], facts: [], received: 0, machines: new Set(), forgets: 0, replaced: new Set() };
+  const added = new Map<string, number>();
+  const forgotten = new Set<string>();
+  const seen = new Set<string>();
+  const pins = new Map<string, PinState>();
+  let next = firstId;
+  const isForgotten = (uid: string) => forgotten.has(uid) || ledger.forgotten.has(uid);
+  const pinOf = (uid: string) => pins.get(uid) ?? ledger.pins.get(uid);
+  const localId = (uid: string): number | undefined => {
+    if (isForgotten(uid)) return undefined;
+    const a = added.get(uid);
+    if (a !== undefined) return a;
+    const l = ledger.items.get(uid);
+    return l && l.id > 0 ? view.activeId(uid, l.id) : undefined;
+  };
+
+  for (const b of batches) {
+    for (const r of b.records) {
+      if (seen.has(r.uid) || ledger.knows(r.uid) || added.has(r.uid)) continue;
+      seen.add(r.uid);
+      if (!isMark(r)) {
+        if (isForgotten(r.uid) || view.hasLocally(r.uid)) {
+          plan.facts.push((l) => l.item(r.uid, 0, r.replaces));
+          continue;
+        }
+        const id = next++;
+        added.set(r.uid, id);
+        plan.records.push(localItem(id, r, b.name));
+        plan.facts.push((l) => l.item(r.uid, id, r.replaces));
+        const p = pinOf(r.uid);
+        // Its pin or unpin came first (from another writer's file): applied now, as a local-only record.
+        if (p && p.on !== (r.pinned === true)) plan.records.push(latePin(next++, r, p, id, b.name));
+        if (r.replaces) plan.replaced.add(r.replaces);
+      } else {
+        plan.facts.push((l) => l.other(r.uid));
+        if (r.kind === 'forget') {
+          const target = localId(r.target_uid);
+          if (target !== undefined) {
+            plan.records.push(localMark(next++, r, target, b.name));
+            plan.forgets++;
+          }
+          forgotten.add(r.target_uid);
+          plan.facts.push((l) => l.forget(r.target_uid));
+        } else {
+          const cur = pinOf(r.target_uid);
+          const wins = !cur || r.hlc > cur.hlc || (r.hlc === cur.hlc && b.writer > cur.writer);
+          if (!wins) continue;
+          const state: PinState = { hlc: r.hlc, writer: b.writer, on: r.kind === 'pin' };
+          pins.set(r.target_uid, state);
+          plan.facts.push((l) => l.pin(r.target_uid, state));
+          const target = localId(r.target_uid);
+          if (target !== undefined) plan.records.push(localMark(next++, r, target, b.name));
+        }
+      }
+      plan.received++;
+      plan.machines.add(b.writer);
+    }
+  }
+  return plan;
+}
+
+function localItem(id: number, r: WireItem, via: string): LocalRecord {
+  const { uid, hlc, ts, kind, content, ...rest } = r;
+  return { id, uid, hlc, ts, kind, via, ...rest, content };
+}
+
+function latePin(id: number, r: WireItem, p: PinState, target: number, via: string): LocalRecord {
+  return { id, hlc: p.hlc, ts: r.ts, kind: p.on ? 'pin' : 'unpin', target, target_uid: r.uid, via };
+}
+
+function localMark(id: number, r: WireMark, target: number, via: string): LocalRecord {
+  return { id, uid: r.uid, hlc: r.hlc, ts: r.ts, kind: r.kind, target, target_uid: r.target_uid, via };
+}

@@ -1,0 +1,129 @@
+/**
+ * What this store has to send: the records appended to memory.jsonl since the last sync (all of
+ * it after a rewrite: a compaction, an import, a hand edit), less what the repository already
+ * holds, what came from it, and what never leaves the machine:
+ * - private items, and items whose text matches the secret rules (refused, never redacted into git);
+ * - items scoped to a path that names no project identity (a path means nothing on another machine);
+ * - an item forgotten before it was ever sent (nor its tombstone: it never leaves);
+ * - forget and pin records of items that never left.
+ */
+import { existsSync } from 'node:fs';
+import { redactSecrets } from '../../util/secrets/redact';
+import { FileCursor, type CursorState } from '../file-cursor';
+import { uidOf } from '../identity';
+import { ingestFile } from '../ingest';
+import { projectIdentity } from '../project-identity';
+import { isPathScope } from '../scope-format';
+import { MemoryState } from '../state';
+import type { MemoryItem } from '../types';
+import type { Ledger } from './ledger';
+import type { Outgoing } from './outbox';
+import { wireItem, wireMark } from './wire';
+
+export interface HeldBack {
+  private: number;
+  secret: number;
+  local: number;
+}
+
+export interface Staged {
+  /** The outbox after this step: records waiting to be pushed, in order. */
+  outbox: Outgoing[];
+  /** Uids of every item read from memory.jsonl in this step. */
+  localUids: Set<string>;
+  cursor: CursorState;
+  held: HeldBack;
+  /** Active items the repository says were forgotten (a stale copy brought them back): forget them again. */
+  reforget: MemoryItem[];
+}
+
+interface Flags {
+  private?: unknown;
+  via?: unknown;
+  replaces?: unknown;
+}
+
+/** Read memory.jsonl from `from` (null: the start) and add what must be sent to `outbox`. */
+export function stage(memoryPath: string, from: CursorState | null, ledger: Ledger, outbox: readonly Outgoing[]): Staged {
+  let cursor = from ? FileCursor.restore(from) : new FileCursor();
+  let state = new MemoryState();
+  let r = ingestFile(state, cursor, memoryPath);
+  if (r === 'rewritten') {
+    cursor = new FileCursor();
+    state = new MemoryState();
+    r = ingestFile(state, cursor, memoryPath);
+  }
+  if (r === 'missing') cursor = new FileCursor();
+  state.rollbackProvisional(); // only whole lines: the cursor stops before an unfinished one
+
+  const held: HeldBack = { private: 0, secret: 0, local: 0 };
+  const out = [...outbox];
+  const queued = new Map(out.map((w, i) => [w.uid, i]));
+  const sendable = (uid: string) => ledger.items.has(uid) || queued.has(uid);
+  let byId: Map<number, string> | null = null;
+  // Only records written before uids existed lack target_uid: the map is built for them alone.
+  const uidOfLocal = (id: number) => (byId ??= new Map(state.itemsInFileOrder().map((it) => [it.id, uidOf(it)]))).get(id);
+  const reforget: MemoryItem[] = [];
+  const scopes = new Map<string, string | null>();
+  const localUids = new Set<string>();
+  const push = (w: Outgoing) => {
+    queued.set(w.uid, out.length);
+    out.push(w);
+  };
+
+  for (const it of state.itemsInFileOrder()) {
+    const f = it as MemoryItem & Flags;
+    const uid = uidOf(it);
+    localUids.add(uid);
+    if (typeof f.via === 'string') {
+      // Received by a sync that was stopped before it wrote the ledger.
+      if (!ledger.items.has(uid)) ledger.item(uid, it.id, typeof f.replaces === 'string' ? f.replaces : undefined);
+      continue;
+    }
+    if (ledger.items.has(uid)) {
+      if (ledger.forgotten.has(uid) && state.isActive(it.id)) reforget.push(it);
+      continue;
+    }
+    if (queued.has(uid) || !state.isActive(it.id)) continue;
+    if (f.private === true) held.private++;
+    else if (redactSecrets(it.content).found.length > 0) held.secret++;
+    else {
+      const scope = it.scope === undefined ? undefined : sharedScope(it.scope, scopes);
+      if (scope === null) held.local++;
+      else push({ ...wireItem(it, scope), local: it.id });
+    }
+  }
+
+  for (const t of state.forgottenTargets()) {
+    const target = t.target_uid ?? uidOfLocal(t.target);
+    if (typeof (t as Flags).via === 'string' || !target || ledger.knows(uidOf(t)) || queued.has(uidOf(t))) continue;
+    const at = queued.get(target);
+    if (at !== undefined && !ledger.items.has(target)) {
+      // Added and forgotten before it was pushed: neither leaves the machine.
+      out.splice(at, 1);
+      queued.clear();
+      out.forEach((w, i) => queued.set(w.uid, i));
+    } else if (ledger.items.has(target) && !ledger.forgotten.has(target)) push(wireMark(t, target));
+  }
+
+  for (const p of state.pinsByTarget().values()) {
+    const target = p.target_uid ?? uidOfLocal(p.target);
+    if (typeof (p as Flags).via === 'string' || !target || ledger.knows(uidOf(p)) || queued.has(uidOf(p))) continue;
+    if (sendable(target)) push(wireMark(p, target));
+  }
+  return { outbox: out, cursor: cursor.save(), held, reforget, localUids };
+}
+
+/**
+ * The scope as other machines know it: a project identity as it is; a path as the identity of the
+ * project there (an item taught before identities existed), or null when it has none.
+ */
+function sharedScope(scope: string, cache: Map<string, string | null>): string | null {
+  if (!isPathScope(scope)) return scope;
+  if (!cache.has(scope)) {
+    const id = existsSync(scope) ? projectIdentity(scope) : undefined;
+    const named = id?.found ? id.scopes.find((s) => !isPathScope(s)) : undefined;
+    cache.set(scope, named ?? null);
+  }
+  return cache.get(scope)!;
+}

@@ -1,0 +1,33 @@
+/** Where a store's sync keeps its own files: `sync/` beside memory.jsonl (0700, like the data directory). */
+import { dirname, join } from 'node:path';
+
+export interface SyncPaths {
+  dir: string;
+  /** The clone of the sync remote (a cache: made again whenever it is missing or broken). */
+  repo: string;
+  /** Writer id, remote and read positions (state.ts). */
+  state: string;
+  /** Every record uid the repository holds, with its local id (ledger.ts). */
+  ledger: string;
+  /** Records taken from memory.jsonl and not yet pushed. */
+  outbox: string;
+  /** The file whose `.lock` keeps two syncs of one store apart. */
+  lock: string;
+}
+
+export function syncPaths(memoryPath: string): SyncPaths {
+  const dir = join(dirname(memoryPath), 'sync');
+  return {
+    dir,
+    repo: join(dir, 'repo'),
+    state: join(dir, 'state.json'),
+    ledger: join(dir, 'ledger'),
+    outbox: join(dir, 'outbox.jsonl'),
+    lock: join(dir, 'sync'),
+  };
+}
+
+/** A writer's file in the repository. */
+export function writerFile(repo: string, writer: string): string {
+  return join(repo, 'writers', `${writer}.jsonl`);
+}

@@ -1,0 +1,36 @@
+/** The one line a sync ends with, and its `--json` form. */
+import { plural } from '../../util/time';
+import type { HeldBack } from './outgoing';
+
+export interface SyncReport {
+  sent: number;
+  received: number;
+  /** Other writers that sent anything received. */
+  machines: number;
+  conflicts: number;
+  /** Items here forgotten by what was received. */
+  forgotten: number;
+  held: HeldBack;
+  dryRun: boolean;
+  /** This data directory was found to be a copy of another machine's: it writes under a new id now. */
+  newWriter?: string;
+  /** The mass-forget guard refused what was received: nothing of it was written. */
+  refused?: { forgets: number; active: number };
+}
+
+export function reportLine(r: SyncReport): string {
+  const verb = r.dryRun ? 'would sync' : 'synced';
+  const from = r.received > 0 ? ` from ${plural(r.machines, 'machine')}` : '';
+  let line = `${verb}: sent ${r.sent}, received ${r.received}${from}`;
+  if (r.conflicts > 0) line += `, ${plural(r.conflicts, 'conflict')} — see :memory review`;
+  const held = r.held.private + r.held.secret + r.held.local;
+  if (held > 0) {
+    const why = [
+      r.held.private && `${r.held.private} private`,
+      r.held.secret && `${r.held.secret} with secrets`,
+      r.held.local && `${r.held.local} scoped to a path`,
+    ].filter(Boolean);
+    line += `; kept on this machine: ${why.join(', ')}`;
+  }
+  return line;
+}

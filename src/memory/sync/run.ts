@@ -1,0 +1,203 @@
+/**
+ * `aish memory sync`: one sync of a store with its repository (docs/memory-sync.md).
+ *  1. Take what memory.jsonl gained since the last sync into the outbox (outgoing.ts).
+ *  2. Fetch; put the clone exactly on the remote's main; append the outbox to this writer's file;
+ *     commit; push — again from the fetch when another machine pushed first.
+ *  3. Read the other writers' new lines and write what they mean into memory.jsonl (apply.ts).
+ * Each step's result is on disk before the next begins, so a sync killed anywhere is completed by
+ * the next one, with nothing lost or doubled.
+ */
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ensurePrivateDir } from '../../util/fs-safe';
+import { realDir } from '../../util/paths';
+import { AishError } from '../../util/errors';
+import { loadIdentity } from '../identity';
+import { MemoryStore } from '../store';
+import { LockBusyError, withLock, type LockTiming } from '../lock';
+import { applyIncoming } from './apply';
+import { syncGitEnv } from './git';
+import { readWriters } from './incoming';
+import { Ledger } from './ledger';
+import { stage, type Staged } from './outgoing';
+import { stageAndSave } from './stage-now';
+import { outboxText, readOutbox, writeOutbox, type Outgoing } from './outbox';
+import { syncPaths, writerFile } from './paths';
+import { SyncRepo } from './repo';
+import type { SyncReport } from './report';
+import { loadState, newWriterId, saveState, type SyncState } from './state';
+import { SYNC_FORMAT } from './wire';
+
+export interface SyncOptions {
+  memoryPath: string;
+  remote: string;
+  /** A label for this machine in the repository (`memory.sync.name`). */
+  name?: string;
+  dryRun?: boolean;
+  /** Accept a mass forget without asking. */
+  yes?: boolean;
+  /** Asks the user; absent when there is no terminal (a mass forget is then refused). */
+  confirm?: (question: string) => Promise<boolean>;
+  timeoutMs: number;
+  env?: NodeJS.ProcessEnv;
+  notice?: (text: string) => void;
+  lock?: Partial<LockTiming>;
+  now?: () => Date;
+}
+
+const PUSH_TRIES = 8;
+
+export async function runSync(o: SyncOptions): Promise<SyncReport> {
+  const file = realDir(o.memoryPath);
+  const paths = syncPaths(file);
+  ensurePrivateDir(dirname(file));
+  ensurePrivateDir(paths.dir);
+  await loadIdentity();
+  try {
+    return await withLock(paths.lock, () => syncLocked(file, o), { waitMs: 200, staleMs: 10_000 }, o.notice);
+  } catch (err) {
+    if (err instanceof LockBusyError) throw new AishError('another memory sync of this store is running — try again when it has finished');
+    throw err;
+  }
+}
+
+async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
+  const paths = syncPaths(file);
+  const notice = o.notice ?? (() => {});
+  const now = o.now ?? (() => new Date());
+  const dry = o.dryRun === true;
+  const loaded = loadState(paths.state, o.remote);
+  const fresh = loaded.fresh;
+  let state = loaded.state;
+  if (fresh) {
+    // Positions about another remote (or none): what this one holds is learnt from scratch.
+    for (const p of [paths.ledger, paths.outbox]) if (!dry) rmSync(p, { force: true });
+  }
+  const ledger = Ledger.load(paths.ledger);
+  const report: SyncReport = {
+    sent: 0,
+    received: 0,
+    machines: 0,
+    conflicts: 0,
+    forgotten: 0,
+    held: { private: 0, secret: 0, local: 0 },
+    dryRun: dry,
+  };
+
+  // 1. The outbox.
+  let staged: Staged;
+  if (dry) staged = stage(file, state.send, ledger, fresh ? [] : readOutbox(paths.outbox));
+  else {
+    ({ staged, state } = stageAndSave(file, state, fresh, ledger));
+    if (staged.reforget.length > 0) await reforget(file, staged.reforget, notice, o);
+  }
+  report.held = staged.held;
+  const known = new Set<string>(staged.outbox.map((r) => r.uid));
+  for (const uid of staged.localUids) known.add(uid);
+
+  // 2. The repository.
+  const env = syncGitEnv(o.env ?? process.env, o.name || 'aish');
+  const repo = new SyncRepo(paths.repo, o.remote, env, Date.now() + o.timeoutMs);
+  await repo.prepare();
+  const head = await repo.fetch();
+  await repo.checkout(head);
+  const ours = () => writerFile(paths.repo, state.writer);
+  const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
+  const done = () => {
+    for (const r of staged.outbox) learn(ledger, r, state.writer);
+    ledger.flush();
+    writeOutbox(paths.outbox, []);
+    state = { ...state, pushed: size(ours()) };
+    saveState(paths.state, state);
+    report.sent = staged.outbox.length;
+  };
+  if (!dry && staged.outbox.length > 0 && pushedAlready(ours(), staged.outbox, state.pushed)) done();
+  else if (size(ours()) > state.pushed) {
+    // The remote holds lines under our id that this store never pushed: this data directory is a
+    // copy of another machine's. That file is theirs now; we write under a new id.
+    const old = state.writer;
+    state = { ...state, writer: newWriterId(), pushed: 0, read: { ...state.read, [old]: state.pushed } };
+    report.newWriter = state.writer;
+    if (!dry) saveState(paths.state, state);
+  }
+  if (dry) report.sent = staged.outbox.length;
+  else if (staged.outbox.length > 0 && report.sent === 0) {
+    await push(repo, ours(), staged.outbox, o, state);
+    done();
+  }
+
+  // 3. What the others sent.
+  const batches = readWriters(paths.repo, state.writer, state.read);
+  const applied = await applyIncoming(file, batches, ledger, {
+    known,
+    dryRun: dry,
+    notice,
+    now,
+    ...(o.lock && { lock: o.lock }),
+    confirmForgets: async (n, active) => {
+      if (o.yes) return true;
+      if (!o.confirm) return false;
+      return o.confirm(`sync would forget ${n} of ${active} items here (another machine forgot or cleared them) — apply? [y/N] `);
+    },
+  });
+  Object.assign(report, {
+    received: applied.received,
+    machines: applied.machines,
+    conflicts: applied.conflicts,
+    forgotten: applied.forgets,
+  });
+  if (applied.refused) report.refused = applied.refused;
+  else if (!dry) {
+    const read = { ...state.read };
+    for (const b of batches) read[b.writer] = b.end;
+    state = { ...state, read, last: now().toISOString() };
+    saveState(paths.state, state);
+  }
+  return report;
+}
+
+/** Append the outbox to our writer file on top of the remote's main and push, again on a race. */
+/** The remote's copy of our file is what we pushed before plus exactly this outbox: a sync stopped after its push. */
+function pushedAlready(path: string, outbox: readonly Outgoing[], pushed: number): boolean {
+  if (!existsSync(path)) return false;
+  const text = Buffer.from(outboxText(outbox), 'utf8');
+  const have = readFileSync(path);
+  return have.length === pushed + text.length && have.subarray(pushed).equals(text);
+}
+
+async function push(repo: SyncRepo, path: string, outbox: readonly Outgoing[], o: SyncOptions, state: SyncState): Promise<void> {
+  const text = outboxText(outbox);
+  for (let attempt = 1; ; attempt++) {
+    if (pushedAlready(path, outbox, state.pushed)) return;
+    const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    const header = before
+      ? ''
+      : JSON.stringify({ meta: { format: SYNC_FORMAT, version: 1, writer: state.writer, ...(o.name && { name: o.name }) } }) + '\n';
+    ensurePrivateDir(dirname(path));
+    writeFileSync(path, before + header + text);
+    const attrs = join(repo.dir, '.gitattributes');
+    if (!existsSync(attrs)) writeFileSync(attrs, 'writers/*.jsonl merge=union\n');
+    const r = await repo.commitAndPush([path, attrs], `aish memory: ${o.name || state.writer} +${outbox.length}`);
+    if (r === 'pushed') return;
+    if (attempt >= PUSH_TRIES)
+      throw new AishError(`memory sync: the remote kept moving (${PUSH_TRIES} tries) — run aish memory sync again`);
+    await repo.checkout(await repo.fetch());
+  }
+}
+
+/** Note in the ledger what a pushed record means. */
+function learn(ledger: Ledger, r: Outgoing, writer: string): void {
+  if (r.kind === 'forget') {
+    ledger.other(r.uid);
+    ledger.forget(r.target_uid);
+  } else if (r.kind === 'pin' || r.kind === 'unpin') {
+    ledger.other(r.uid);
+    if (ledger.pinWins(r.target_uid, r.hlc, writer)) ledger.pin(r.target_uid, { hlc: r.hlc, writer, on: r.kind === 'pin' });
+  } else ledger.item(r.uid, r.local ?? 0, 'replaces' in r ? r.replaces : undefined);
+}
+
+/** Forget again, here only, items a stale copy brought back after the repository forgot them (rare: a full read is fine). */
+async function reforget(file: string, items: ReadonlyArray<{ id: number }>, notice: (t: string) => void, o: SyncOptions): Promise<void> {
+  const store = MemoryStore.open(file, { notice, ...(o.lock && { lock: o.lock }), ...(o.now && { now: o.now }) });
+  await store.forgetMany(items.map((it) => it.id));
+}

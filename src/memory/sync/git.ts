@@ -96,5 +96,7 @@ export function gitSaid(r: GitResult): string {
     .map((l) => l.trim())
     .filter(Boolean);
   const line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? `exit ${r.code}`;
+  if (/askpass|could not read (Username|Password)|terminal prompts disabled/i.test(line))
+    return 'the remote asks for a user name or password, and sync never asks — let git fetch without a prompt (a credential helper, or an ssh key)';
   return line.replace(/^(fatal|error): /, '').slice(0, 300);
 }

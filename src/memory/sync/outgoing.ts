@@ -75,11 +75,9 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
     const f = it as MemoryItem & Flags;
     const uid = uidOf(it);
     localUids.add(uid);
-    if (typeof f.via === 'string') {
-      // Received by a sync that was stopped before it wrote the ledger.
-      if (!ledger.items.has(uid)) ledger.item(uid, it.id, typeof f.replaces === 'string' ? f.replaces : undefined);
-      continue;
-    }
+    const received = typeof f.via === 'string';
+    // Received by a sync that was stopped before it wrote the ledger.
+    if (received && !ledger.items.has(uid)) ledger.item(uid, it.id, typeof f.replaces === 'string' ? f.replaces : undefined);
     if (ledger.items.has(uid)) {
       if (ledger.forgotten.has(uid) && state.isActive(it.id)) reforget.push(it);
       continue;

@@ -1,0 +1,151 @@
+/** Memory sync with real git: stale copies, copied data directories, compaction, the mass-forget guard, dry runs. */
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { syncNet } from '../helpers/sync-machines';
+
+describe('memory sync: nothing resurrected, nothing doubled', () => {
+  it('an item forgotten on A and brought back by a stale copy of a data directory stays forgotten', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    const x = await a.store().add('fact', 'the old build server is ci-1');
+    await a.store().add('fact', 'the new build server is ci-2');
+    await a.sync();
+    await b.sync();
+    // b's data directory as it was, kept aside (a backup, a stale clone of dotfiles).
+    const stale = net.machine('b-restored');
+    cpSync(b.dir, stale.dir, { recursive: true });
+    await a.store().forget(x.id);
+    await a.sync();
+    await b.sync();
+    expect(b.texts()).toEqual(['the new build server is ci-2']);
+    // The stale copy syncs: it is told of the forget, sends nothing that brings the item back.
+    const r = await stale.sync();
+    expect(r.newWriter).toBeUndefined(); // b never pushed, so nothing under its id is unknown to the copy
+    expect(stale.texts()).toEqual(['the new build server is ci-2']);
+    await a.sync();
+    await b.sync();
+    expect(a.texts()).toEqual(['the new build server is ci-2']);
+    expect(b.texts()).toEqual(['the new build server is ci-2']);
+  });
+
+  it('a hand-copied line of a forgotten item is forgotten again, here only, and never sent', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    const x = await a.store().add('fact', 'use yarn');
+    await a.sync();
+    await b.sync();
+    const line = readFileSync(b.memoryPath, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('use yarn'))!;
+    await a.store().forget(x.id);
+    await a.sync();
+    await b.sync();
+    // Pasted back by hand under a new id: same uid, the repository says it was forgotten.
+    const { appendFileSync } = await import('node:fs');
+    appendFileSync(b.memoryPath, line.replace(/"id":\d+/, '"id":500') + '\n');
+    expect(b.texts()).toEqual(['use yarn']);
+    await b.sync();
+    expect(b.texts()).toEqual([]);
+    await a.sync();
+    expect(a.texts()).toEqual([]);
+  });
+
+  it('a data directory copied to a second machine gets a new writer id; nothing is doubled', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    await a.store().add('fact', 'one');
+    await a.sync();
+    const copy = net.machine('copy');
+    cpSync(a.dir, copy.dir, { recursive: true });
+    await a.store().add('fact', 'two, from a');
+    await a.sync();
+    await copy.store().add('fact', 'three, from the copy');
+    const r = await copy.sync();
+    expect(r.newWriter).toMatch(/^[0-9a-f]{16}$/);
+    await a.sync();
+    const writers = readdirSync(join(copy.dir, 'sync', 'repo', 'writers'));
+    expect(writers).toHaveLength(2);
+    for (const m of [a, copy]) expect(m.texts()).toEqual(['one', 'three, from the copy', 'two, from a']);
+    // The copy's id is its own from now on: more syncs keep both in step without a third id.
+    await a.store().add('fact', 'four');
+    await a.sync();
+    expect(await copy.sync()).toMatchObject({ received: 1 });
+    expect(copy.texts()).toContain('four');
+    expect(readdirSync(join(copy.dir, 'sync', 'repo', 'writers'))).toHaveLength(2);
+  });
+
+  it('a compaction before the sync does not lose a forget the others still need', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    const x = await a.store().add('fact', 'the api lives on port 8080');
+    await a.store().add('fact', 'kept');
+    await a.sync();
+    await b.sync();
+    await a.store().forget(x.id);
+    await a.store().compact();
+    expect(a.file()).not.toContain('"forget"');
+    await a.sync();
+    await b.sync();
+    expect(b.texts()).toEqual(['kept']);
+  });
+});
+
+describe('memory sync: the mass-forget guard and dry runs', () => {
+  it('a clear on A makes B refuse without a yes (store untouched), and apply with one', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    for (let i = 0; i < 30; i++) await a.store().add('fact', `item number ${i}`);
+    await a.sync();
+    await b.sync();
+    await a.store().clear();
+    await a.sync();
+    const before = b.file();
+    const refused = await b.sync();
+    expect(refused.refused).toEqual({ forgets: 30, active: 30 });
+    expect(b.file()).toBe(before);
+    expect(b.texts()).toHaveLength(30);
+    // Asked in a terminal: "no" refuses as well.
+    let asked = '';
+    const no = await b.sync({ confirm: async (q) => ((asked = q), false) });
+    expect(asked).toMatch(/forget 30 of 30 items/);
+    expect(no.refused).toBeDefined();
+    expect(b.file()).toBe(before);
+    const yes = await b.sync({ yes: true });
+    expect(yes).toMatchObject({ forgotten: 30 });
+    expect(b.texts()).toEqual([]);
+  });
+
+  it('a few forgets in a large store pass without a question', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    const items = [];
+    for (let i = 0; i < 40; i++) items.push(await a.store().add('fact', `note ${i}`));
+    await a.sync();
+    await b.sync();
+    await a.store().forgetMany(items.slice(0, 3).map((i) => i.id));
+    await a.sync();
+    expect(await b.sync()).toMatchObject({ forgotten: 3 });
+    expect(b.texts()).toHaveLength(37);
+  });
+
+  it('--dry-run says what would be sent and received and writes nothing', async () => {
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    await a.store().add('fact', 'from a');
+    await a.sync();
+    await b.store().add('fact', 'from b');
+    const before = b.file();
+    const r = await b.sync({ dryRun: true });
+    expect(r).toMatchObject({ dryRun: true, sent: 1, received: 1 });
+    expect(b.file()).toBe(before);
+    expect(net.history()).not.toContain('from b');
+    expect(await b.sync()).toMatchObject({ sent: 1, received: 1 });
+  });
+});

@@ -149,3 +149,38 @@ describe('memory sync: the mass-forget guard and dry runs', () => {
     expect(await b.sync()).toMatchObject({ sent: 1, received: 1 });
   });
 });
+
+describe('memory sync: projects by identity', () => {
+  it('a project item taught in one clone applies in another clone of the same remote (ssh vs https URL), not in another project', async () => {
+    const { mkdirSync } = await import('node:fs');
+    const { git } = await import('../helpers/sync-machines');
+    const { scopeFilter } = await import('../../src/memory/project');
+    const { projectIdentity, forgetProjectIdentities } = await import('../../src/memory/project-identity');
+    const net = syncNet();
+    const laptop = join(net.root, 'laptop', 'src', 'shop');
+    const server = join(net.root, 'srv', 'checkouts', 'shop-2');
+    const other = join(net.root, 'laptop', 'src', 'other');
+    for (const d of [laptop, server, other]) {
+      mkdirSync(d, { recursive: true });
+      git(d, 'init', '-q');
+    }
+    git(laptop, 'remote', 'add', 'origin', 'git@github.com:acme/shop.git');
+    git(server, 'remote', 'add', 'origin', 'https://github.com/acme/shop');
+    git(other, 'remote', 'add', 'origin', 'git@github.com:acme/other.git');
+    forgetProjectIdentities();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    const scope = projectIdentity(laptop).scopes[0]!;
+    expect(scope).toBe('git:github.com/acme/shop');
+    await a.store().add('fact', 'shop tests need redis running', { scope });
+    // An item scoped by path before identities existed is sent under the project's identity.
+    await a.store().add('fact', 'shop deploys on fridays are banned', { scope: laptop });
+    await a.sync();
+    await b.sync();
+    const items = b.store().items();
+    expect(items.map((i) => i.scope)).toEqual(['git:github.com/acme/shop', 'git:github.com/acme/shop']);
+    const here = scopeFilter(server);
+    expect(items.filter(here)).toHaveLength(2);
+    expect(items.filter(scopeFilter(other))).toHaveLength(0);
+  });
+});

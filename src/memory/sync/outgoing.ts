@@ -58,6 +58,7 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
 
   const held: HeldBack = { private: 0, secret: 0, local: 0 };
   const out = [...outbox];
+  const earlier = new Set(outbox.map((w) => w.uid));
   const queued = new Map(out.map((w, i) => [w.uid, i]));
   const sendable = (uid: string) => ledger.items.has(uid) || queued.has(uid);
   let byId: Map<number, string> | null = null;
@@ -96,12 +97,13 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
     const target = t.target_uid ?? uidOfLocal(t.target);
     if (typeof (t as Flags).via === 'string' || !target || ledger.knows(uidOf(t)) || queued.has(uidOf(t))) continue;
     const at = queued.get(target);
-    if (at !== undefined && !ledger.items.has(target)) {
-      // Added and forgotten before it was pushed: neither leaves the machine.
+    if (at !== undefined && !ledger.items.has(target) && !earlier.has(target)) {
+      // Added and forgotten within this step: neither leaves the machine. (An item in the outbox
+      // from before may have reached the remote with a push that was stopped: its forget goes too.)
       out.splice(at, 1);
       queued.clear();
       out.forEach((w, i) => queued.set(w.uid, i));
-    } else if (ledger.items.has(target) && !ledger.forgotten.has(target)) push(wireMark(t, target));
+    } else if (sendable(target) && !ledger.forgotten.has(target)) push(wireMark(t, target));
   }
 
   for (const p of state.pinsByTarget().values()) {

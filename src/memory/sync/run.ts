@@ -7,9 +7,9 @@
  * Each step's result is on disk before the next begins, so a sync killed anywhere is completed by
  * the next one, with nothing lost or doubled.
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensurePrivateDir } from '../../util/fs-safe';
+import { ensurePrivateDir, readAt } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
 import { AishError } from '../../util/errors';
 import { loadIdentity } from '../identity';
@@ -26,7 +26,7 @@ import { syncPaths, writerFile } from './paths';
 import { SyncRepo } from './repo';
 import type { SyncReport } from './report';
 import { loadState, newWriterId, saveState, type SyncState } from './state';
-import { SYNC_FORMAT } from './wire';
+import { parseWireLine, SYNC_FORMAT } from './wire';
 
 export interface SyncOptions {
   memoryPath: string;
@@ -100,30 +100,42 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   const repo = new SyncRepo(paths.repo, o.remote, env, Date.now() + o.timeoutMs);
   await repo.prepare();
   const head = await repo.fetch();
-  await repo.checkout(head);
   const ours = () => writerFile(paths.repo, state.writer);
   const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
-  const done = () => {
-    for (const r of staged.outbox) learn(ledger, r, state.writer);
+  // After our own last push the clone is usually on the remote's main already: no reset needed.
+  await repo.checkout(head, size(ours()) === state.pushed && existsSync(join(paths.repo, '.gitattributes')));
+  let outbox = staged.outbox;
+  const landed = ownTail(ours(), state.pushed);
+  if (landed.length > 0) {
+    const pending = new Set(outbox.map((r) => r.uid));
+    if (landed.every((r) => pending.has(r.uid))) {
+      // Our own push, which landed before the sync that made it was stopped: note it now.
+      if (!dry) {
+        for (const r of landed) learn(ledger, r, state.writer);
+        ledger.flush();
+        const got = new Set(landed.map((r) => r.uid));
+        outbox = outbox.filter((r) => !got.has(r.uid));
+        writeOutbox(paths.outbox, outbox);
+        state = { ...state, pushed: size(ours()) };
+        saveState(paths.state, state);
+      }
+    } else {
+      // The remote holds lines under our id that this store never pushed: this data directory is a
+      // copy of another machine's. That file is theirs now; we write under a new id.
+      const old = state.writer;
+      state = { ...state, writer: newWriterId(), pushed: 0, read: { ...state.read, [old]: state.pushed } };
+      report.newWriter = state.writer;
+      if (!dry) saveState(paths.state, state);
+    }
+  }
+  report.sent = staged.outbox.length;
+  if (!dry && outbox.length > 0) {
+    await push(repo, ours(), outbox, o, state);
+    for (const r of outbox) learn(ledger, r, state.writer);
     ledger.flush();
     writeOutbox(paths.outbox, []);
     state = { ...state, pushed: size(ours()) };
     saveState(paths.state, state);
-    report.sent = staged.outbox.length;
-  };
-  if (!dry && staged.outbox.length > 0 && pushedAlready(ours(), staged.outbox, state.pushed)) done();
-  else if (size(ours()) > state.pushed) {
-    // The remote holds lines under our id that this store never pushed: this data directory is a
-    // copy of another machine's. That file is theirs now; we write under a new id.
-    const old = state.writer;
-    state = { ...state, writer: newWriterId(), pushed: 0, read: { ...state.read, [old]: state.pushed } };
-    report.newWriter = state.writer;
-    if (!dry) saveState(paths.state, state);
-  }
-  if (dry) report.sent = staged.outbox.length;
-  else if (staged.outbox.length > 0 && report.sent === 0) {
-    await push(repo, ours(), staged.outbox, o, state);
-    done();
   }
 
   // 3. What the others sent.
@@ -156,28 +168,41 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   return report;
 }
 
-/** Append the outbox to our writer file on top of the remote's main and push, again on a race. */
-/** The remote's copy of our file is what we pushed before plus exactly this outbox: a sync stopped after its push. */
-function pushedAlready(path: string, outbox: readonly Outgoing[], pushed: number): boolean {
-  if (!existsSync(path)) return false;
-  const text = Buffer.from(outboxText(outbox), 'utf8');
-  const have = readFileSync(path);
-  return have.length === pushed + text.length && have.subarray(pushed).equals(text);
+/** The records of our file after the `pushed` bytes we know we pushed (normally none); a line we cannot read counts as not ours. */
+function ownTail(path: string, pushed: number): Array<Outgoing & { uid: string }> {
+  const total = existsSync(path) ? statSync(path).size : 0;
+  if (total <= pushed) return [];
+  const fd = openSync(path, 'r');
+  try {
+    const out: Outgoing[] = [];
+    for (const line of readAt(fd, pushed, total - pushed)
+      .toString('utf8')
+      .split('\n')) {
+      const p = line.trim() ? parseWireLine(line) : null;
+      if (p && 'record' in p) out.push(p.record);
+      else if (p && 'bad' in p) out.push({ uid: '', hlc: '', ts: '', kind: 'forget', target_uid: '' });
+    }
+    return out;
+  } finally {
+    closeSync(fd);
+  }
 }
 
+/** Append the outbox to our writer file on top of the remote's main and push, again on a race. */
 async function push(repo: SyncRepo, path: string, outbox: readonly Outgoing[], o: SyncOptions, state: SyncState): Promise<void> {
   const text = outboxText(outbox);
   for (let attempt = 1; ; attempt++) {
-    if (pushedAlready(path, outbox, state.pushed)) return;
-    const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    const header = before
+    const existed = existsSync(path);
+    const header = existed
       ? ''
       : JSON.stringify({ meta: { format: SYNC_FORMAT, version: 1, writer: state.writer, ...(o.name && { name: o.name }) } }) + '\n';
     ensurePrivateDir(dirname(path));
-    writeFileSync(path, before + header + text);
+    appendFileSync(path, header + text);
     const attrs = join(repo.dir, '.gitattributes');
+    const tracked = existed && existsSync(attrs);
     if (!existsSync(attrs)) writeFileSync(attrs, 'writers/*.jsonl merge=union\n');
-    const r = await repo.commitAndPush([path, attrs], `aish memory: ${o.name || state.writer} +${outbox.length}`);
+    const message = `aish memory: ${o.name || state.writer} +${outbox.length}`;
+    const r = await repo.commitAndPush(tracked ? [path] : [path, attrs], message, tracked);
     if (r === 'pushed') return;
     if (attempt >= PUSH_TRIES)
       throw new AishError(`memory sync: the remote kept moving (${PUSH_TRIES} tries) — run aish memory sync again`);

@@ -10,7 +10,6 @@ import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { uidOf } from '../memory/identity';
 import { oneLine } from '../util/text';
-import { plural } from '../util/time';
 
 /** The same narrow ask/print pair the inbox walk talks through. */
 export interface ConflictIO {
@@ -99,8 +98,7 @@ export async function reviewConflicts(store: MemoryStore, inbox: Inbox, io: Conf
 /** The review's closing line with the conflicts' part in front (unchanged when there were none). */
 export function withConflicts<R extends { wrote: boolean; summary: string }>(c: ConflictTally, r: R): R & { conflicts?: ConflictTally } {
   if (c.seen === 0) return r;
-  const parts = [`resolved ${plural(c.resolved, 'conflict')}`, ...(c.keptAll ? [`kept all of ${c.keptAll}`] : [])];
-  if (c.skipped) parts.push(`skipped ${c.skipped}`);
   const rest = r.summary.replace(/^\[aish\] review: /, '');
-  return { ...r, wrote: r.wrote || c.wrote, conflicts: c, summary: `[aish] review: ${parts.join(', ')}; ${rest}` };
+  const mine = `conflicts resolved ${c.resolved}, kept all ${c.keptAll}, skipped ${c.skipped}`;
+  return { ...r, wrote: r.wrote || c.wrote, conflicts: c, summary: `[aish] review: ${mine}; ${rest}` };
 }

@@ -111,7 +111,8 @@ export async function forgetItem(store: MemoryStore, id: number, hint: ListHint)
 export async function editItem(store: MemoryStore, id: number, text: string, hint: ListHint): Promise<OpResult> {
   const safe = redacted(text);
   const r = await store.edit(id, safe.text);
-  return r.ok ? { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${safe.note}` } : notActive(r, hint);
+  if (!r.ok) return notActive(r, hint);
+  return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${privateNote(r.item)}${safe.note}` };
 }
 
 /** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */

@@ -121,7 +121,11 @@ export class MemorySession {
 
   /** Conflicts waiting for review, once the store is open (start-up reads the index, never the whole file, to count them). */
   conflictCount(): number {
-    return this.storeValue && this.config.memory !== false ? conflictCount(this.storeValue, this.inbox()) : 0;
+    try {
+      return this.storeValue && this.config.memory !== false ? conflictCount(this.storeValue, this.inbox()) : 0;
+    } catch {
+      return 0; // as inboxCount: an unreadable inbox is reported by :memory review
+    }
   }
 
   /**

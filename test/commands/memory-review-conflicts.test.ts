@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewInbox, type ReviewIO } from '../../src/commands/memory-review';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
+import { handOffCapture } from '../../src/frontends/capture-handoff';
 import { routerFor } from '../../src/input/router';
 import { Inbox } from '../../src/memory/inbox';
 import { MemoryStore } from '../../src/memory/store';
@@ -142,11 +143,14 @@ describe('conflicts in the REPL', () => {
     expect(listing).toMatch(/CI runs Node 22 {2}\(conflict\)/);
     expect(engine.parts.memory.inboxCount()).toBe(1);
     expect(engine.parts.memory.conflictCount()).toBe(1);
+    // Said at quit too (no session to capture: nothing is spawned).
+    expect(handOffCapture(engine, s)).toBe('inbox: 1 conflict — aish memory review (or :memory review)');
     await input.submit(':memory review');
     expect(printed.map((p) => p.text)).toContain('[aish] review: conflicts resolved 1, kept all 0, skipped 0; the inbox is empty');
     expect(engine.parts.memory.inboxCount()).toBe(0);
     printed.length = 0;
     await input.submit(':memory list');
     expect(printed.map((p) => p.text).join('\n')).not.toContain('(conflict)');
+    expect(handOffCapture(engine, s)).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ function describe(c: Conflict, n: number, total: number): string[] {
   const lines = [`[conflict] ${n}/${total} (${kind}) edited in ${c.rivals.length} places:`];
   lines.push(c.old ? `  old #${c.old.id}: ${oneLine(c.old.content)}` : '  old: (no longer in this file)');
   c.rivals.forEach((it, i) => {
-    const from = provenance(it);
+    const from = oneLine(provenance(it), 80); // a label another machine wrote: no control characters reach the terminal
     lines.push(`  ${i + 1}. #${it.id}: ${oneLine(it.content)}${from ? `  — ${from}` : ''}`);
   });
   return lines;

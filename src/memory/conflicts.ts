@@ -64,10 +64,13 @@ export function provenance(it: MemoryItem): string {
   return [via && `via ${via}`, it.source && `from ${it.source}`].filter(Boolean).join(', ');
 }
 
-/** The conflict as it stands now: null when it was resolved meanwhile (a rival forgotten or kept whole). */
+/**
+ * The conflict as it stands now (a rival that arrived meanwhile included): null when it was acted
+ * on elsewhere — one of its rivals forgotten, or all of them kept.
+ */
 export function stillOpen(store: MemoryStore, c: Conflict, kept: KeptAll): Conflict | null {
   const now = findConflicts(store).find((x) => x.replaced === c.replaced);
-  if (!now || now.rivals.length !== c.rivals.length) return null;
+  if (!now) return null;
   const ids = conflictedIds([now]);
   if (!c.rivals.every((it) => ids.has(it.id))) return null;
   return kept.keptAll(now.replaced, now.rivals.map(uidOf)) ? null : now;

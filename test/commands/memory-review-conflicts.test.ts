@@ -117,6 +117,21 @@ describe('conflicts in review', () => {
     expect(printed).toContain('[conflict] 2/2 was resolved elsewhere — next');
   });
 
+  it("a rival that arrives while an earlier conflict is asked is shown with the others; another machine's label cannot carry escapes", async () => {
+    const { path, store } = await conflictedStore();
+    const other = await store.add('pref', 'tabs');
+    await store.edit(other.id, 'spaces');
+    appendRemoteEdit(path, store.maxId, other, 'two spaces', 'server', Date.parse('2026-11-20T08:00:00Z'));
+    store.reload();
+    const inbox = Inbox.open(path, { now: clock() });
+    const { io, printed } = scripted(['s', 's'], async (n) => {
+      if (n === 1) appendRemoteEdit(path, MemoryStore.open(path).maxId, other, 'four spaces', '\u001b[2Jevil\u0007box');
+    });
+    await reviewInbox(inbox, store, io);
+    expect(printed).toContain('[conflict] 2/2 (pref) edited in 3 places:');
+    expect(printed.find((l) => l.includes('four spaces'))).toMatch(/four spaces {2}— via \[2Jevilbox$/);
+  });
+
   it('a store without conflicts shows nothing of them', async () => {
     const path = join(tmpDir(), 'memory.jsonl');
     const store = MemoryStore.open(path);

@@ -80,12 +80,10 @@ export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO
 async function reviewCandidates(inbox: Inbox, store: MemoryStore, io: ReviewIO, stopped: boolean): Promise<ReviewResult> {
   const pending = stopped ? [] : inbox.pending();
   const tally = { kept: 0, dropped: 0, skipped: 0, wrote: false };
-  if (pending.length === 0)
-    return {
-      ...tally,
-      waiting: inbox.pendingCount(),
-      summary: stopped ? `stopped; ${inbox.pendingCount()} still waiting` : 'the inbox is empty',
-    };
+  if (pending.length === 0) {
+    const waiting = inbox.pendingCount();
+    return { ...tally, waiting, summary: stopped ? `stopped; ${waiting} still waiting` : 'the inbox is empty' };
+  }
   store.reload();
   for (const [i, c] of pending.entries()) {
     // Another aish may have reviewed it while we were asking about the ones before.

@@ -5,7 +5,7 @@
  * Piped input is never asked (it adds, as before).
  */
 import { confirm } from '../core/host';
-import { addItem } from '../memory/ops';
+import { addItem, privateNote } from '../memory/ops';
 import { projectScope } from '../memory/project';
 import { redactSecrets } from '../util/secrets/redact';
 import type { MemorySession } from '../memory/session';
@@ -19,16 +19,23 @@ async function candidates(memory: MemorySession, text: string): Promise<readonly
   return (await memory.nearby(text, 50).catch(() => ({ items: [] }))).items;
 }
 
+/** `--project`: scoped to this project; `--private`: never synced. */
+export interface AddWhere {
+  project: boolean;
+  private?: boolean;
+}
+
 export async function addWithSupersede(
   memory: MemorySession,
   ui: CommandServices['ui'],
   kind: MemoryKind,
   text: string,
-  project: boolean,
+  where: AddWhere,
 ): Promise<CommandResult> {
   await memory.ready();
   const store = memory.store();
-  const scope = project ? projectScope(memory.cwd) : undefined;
+  const scope = where.project ? projectScope(memory.cwd) : undefined;
+  const opts = { ...(scope && { scope }), ...(where.private && { private: true }) };
   store.reload();
   const safe = redactSecrets(text);
   // Only a person is asked: a script's next line is its next command, not an answer.
@@ -45,13 +52,14 @@ export async function addWithSupersede(
       ),
     );
     if (await confirm(ui, `replace #${old.id}?`)) {
-      const r = await store.supersede(old.id, kind, safe.text, scope ? { scope } : {});
+      const r = await store.supersede(old.id, kind, safe.text, opts);
       memory.reselect();
       const note = safe.found.length ? ` — redacted: ${[...new Set(safe.found)].join(', ')}` : '';
-      return { output: [info(`memory: added ${r.item.id} (${r.item.kind})${r.replaced ? `, forgot ${r.replaced.id}` : ''}${note}`)] };
+      const forgot = r.replaced ? `, forgot ${r.replaced.id}` : '';
+      return { output: [info(`memory: added ${r.item.id} (${r.item.kind})${privateNote(r.item)}${forgot}${note}`)] };
     }
   }
-  const r = await addItem(store, kind, text, scope ? { scope } : {});
+  const r = await addItem(store, kind, text, opts);
   if (!r.changed) return { output: [info(r.text)] };
   memory.reselect();
   const live = memory.injected.some((i) => i.id === r.item.id);

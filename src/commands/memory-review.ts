@@ -8,6 +8,7 @@
 import type { Inbox } from '../memory/inbox';
 import type { InboxCandidate } from '../memory/inbox-types';
 import { addItem } from '../memory/ops';
+import { reviewConflicts, withConflicts } from './memory-review-conflicts';
 import { redactSecrets } from '../util/secrets/redact';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
@@ -70,10 +71,19 @@ async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promis
   return { item: r.item, echo: r.changed ? `kept as #${r.item.id}` : `kept — already remembered as #${r.item.id}` };
 }
 
+/** Conflicts first (memory-review-conflicts.ts), then the inbox's candidates. */
 export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO): Promise<ReviewResult> {
-  const pending = inbox.pending();
+  const conflicts = await reviewConflicts(store, inbox, io);
+  return withConflicts(conflicts, await reviewCandidates(inbox, store, io, conflicts.stopped));
+}
+
+async function reviewCandidates(inbox: Inbox, store: MemoryStore, io: ReviewIO, stopped: boolean): Promise<ReviewResult> {
+  const pending = stopped ? [] : inbox.pending();
   const tally = { kept: 0, dropped: 0, skipped: 0, wrote: false };
-  if (pending.length === 0) return { ...tally, waiting: 0, summary: 'the inbox is empty' };
+  if (pending.length === 0) {
+    const waiting = inbox.pendingCount();
+    return { ...tally, waiting, summary: stopped ? `stopped; ${waiting} still waiting` : 'the inbox is empty' };
+  }
   store.reload();
   for (const [i, c] of pending.entries()) {
     // Another aish may have reviewed it while we were asking about the ones before.
@@ -132,6 +142,6 @@ async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
 
 export const reviewSubcommand: SubCommand<'memory' | 'ui'> = {
   name: 'review',
-  help: 'go through the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now)',
+  help: 'conflicting edits first (keep which? [1/2/b/s]: one, both, skip),\nthen the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now)',
   run: (ctx) => review(ctx),
 };

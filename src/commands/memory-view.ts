@@ -1,5 +1,6 @@
 /** The reading side of `:memory`: list, plan, search, inject. */
 import { basename } from 'node:path';
+import { conflictedIds, findConflicts } from '../memory/conflicts';
 import { formatItemLines, formatSkipped } from '../memory/format';
 import { formatPlan, formatSearch } from '../memory/format-plan';
 import { scopeFilter } from '../memory/project';
@@ -40,7 +41,8 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const page = Math.min(Math.max(1, Number(arg ?? '1') || 1), pages);
   const shown = per ? items.slice((page - 1) * per, page * per) : items;
   const injected = new Set(memory.injected.map((i) => i.id));
-  const lines = formatItemLines(shown, { now: new Date(), injected, isPinned: (it) => store.isPinned(it) });
+  const conflicted = conflictedIds(findConflicts(store, memory.inbox()));
+  const lines = formatItemLines(shown, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), conflicted });
   const what = here ? `${plural(items.length, 'item')} apply here (of ${all.length})` : plural(items.length, 'item');
   lines.push(
     memory.injecting

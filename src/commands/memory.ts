@@ -8,7 +8,7 @@ import {
   parseKind,
   parseText,
   pinItem,
-  takeProjectFlag,
+  takeAddFlags,
   type OpResult,
 } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
@@ -16,7 +16,7 @@ import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
 import { AishError } from '../util/errors';
 import { plural } from '../util/time';
-import { addWithSupersede } from './memory-add';
+import { addWithSupersede, type AddWhere } from './memory-add';
 import { reviewSubcommand } from './memory-review';
 import { syncSubcommand } from './memory-sync';
 import { summarizeSubcommand } from './memory-summarize';
@@ -34,13 +34,14 @@ function show(r: OpResult): CommandResult {
   return { output: [info(r.changed ? `memory: ${r.text}` : r.text)] };
 }
 
-/** `:memory add [--project] KIND TEXT` / `:remember [--project] TEXT`. */
-function addArgs(rest: string, withKind: boolean): { project: boolean; kind: MemoryKind; text: string } {
+/** `:memory add [--project] [--private] KIND TEXT` / `:remember [--project] [--private] TEXT`. */
+function addArgs(rest: string, withKind: boolean): { where: AddWhere; kind: MemoryKind; text: string } {
   const words = rest.split(/\s+/).filter(Boolean);
-  const f = takeProjectFlag(words);
-  const skip = (f.project ? 1 : 0) + (withKind ? 1 : 0);
-  const usage = withKind ? 'usage: :memory add [--project] KIND TEXT' : 'usage: :remember [--project] TEXT';
-  return { project: f.project, kind: withKind ? parseKind(f.words[0]) : 'fact', text: parseText(afterWords(rest, skip), usage) };
+  const f = takeAddFlags(words);
+  const skip = f.flags + (withKind ? 1 : 0);
+  const usage = withKind ? 'usage: :memory add [--project] [--private] KIND TEXT' : 'usage: :remember [--project] [--private] TEXT';
+  const where = { project: f.project, private: f.private };
+  return { where, kind: withKind ? parseKind(f.words[0]) : 'fact', text: parseText(afterWords(rest, skip), usage) };
 }
 
 async function pin(memory: MemorySession, rawId: string | undefined, on: boolean): Promise<CommandResult> {
@@ -69,17 +70,15 @@ function completeIds({ memory }: { memory: MemorySession }, argv: string[], word
 const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'sessions' | 'config'>[] = [
   {
     name: 'add',
-    args: '[--project] KIND TEXT',
-    help: 'remember TEXT; KIND is fact, pref or context (:remember TEXT = add fact);\n--project: only for this git repository (or directory)',
+    args: '[--project] [--private] KIND TEXT',
+    help: 'remember TEXT; KIND is fact, pref or context (:remember TEXT = add fact);\n--project: only for this git repository (or directory); --private: never synced',
     complete: (_ctx, argv) =>
-      argv.filter((a) => a !== '--project').length > 0
+      argv.some((a) => a !== '--project' && a !== '--private')
         ? []
-        : argv.includes('--project')
-          ? [...MEMORY_KINDS]
-          : [...MEMORY_KINDS, '--project'],
+        : [...MEMORY_KINDS, ...['--project', '--private'].filter((f) => !argv.includes(f))],
     run: ({ memory, ui, rest }) => {
       const a = addArgs(rest, true);
-      return addWithSupersede(memory, ui, a.kind, a.text, a.project);
+      return addWithSupersede(memory, ui, a.kind, a.text, a.where);
     },
   },
   ...viewSubcommands,
@@ -155,11 +154,11 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
 export const rememberCommand = command({
   needs: ['memory', 'ui'],
   name: 'remember',
-  args: '[--project] TEXT',
-  summary: 'remember a fact across sessions (:memory add fact TEXT); --project: for this repository only',
+  args: '[--project] [--private] TEXT',
+  summary: 'remember a fact across sessions (:memory add fact TEXT); --project: for this repository only; --private: never synced',
   run: ({ memory, ui, rest }) => {
     const a = addArgs(rest, false);
-    return addWithSupersede(memory, ui, 'fact', a.text, a.project);
+    return addWithSupersede(memory, ui, 'fact', a.text, a.where);
   },
 });
 

@@ -14,10 +14,16 @@ export function handOffCapture(engine: Engine, setup: Setup): string | null {
   const logs = engine.handOffCapture();
   for (const log of logs) spawnCapture(setup, log, engine.summarizer);
   // With "ask", say how many wait — only when some do: a script's output stays its answers.
-  const waiting = engine.captureMode === 'ask' ? (engine.parts.memory.inboxCount() ?? 0) : 0;
-  if (waiting === 0) return null;
+  const memory = engine.parts.memory;
+  const conflicts = memory.conflictCount();
+  const waiting = engine.captureMode === 'ask' ? (memory.inboxCount() ?? 0) - conflicts : 0;
+  if (waiting <= 0 && conflicts === 0) return null;
   const more = logs.length ? '; this session is being read for more in the background' : '';
-  return `inbox: ${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review${more} — aish memory review (or :memory review)`;
+  const what = [
+    ...(waiting > 0 ? [`${plural(waiting, 'memory candidate')} wait${waiting === 1 ? 's' : ''} for review${more}`] : []),
+    ...(conflicts > 0 ? [plural(conflicts, 'conflict')] : []),
+  ];
+  return `inbox: ${what.join(', ')} — aish memory review (or :memory review)`;
 }
 
 function spawnCapture(setup: Setup, log: string, preset: string): void {

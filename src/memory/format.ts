@@ -9,6 +9,8 @@ export interface ListOptions {
   injected: ReadonlySet<number>;
   /** Marks pinned items `[pinned]`. */
   isPinned?: (item: MemoryItem) => boolean;
+  /** Ids of items in an unresolved conflict (conflicts.ts), marked `(conflict)`. */
+  conflicted?: ReadonlySet<number>;
   /** Cut each row to this many terminal columns, with `fit` (a display-width cut); absent: whole rows. */
   fit?: { width: number; cut: (text: string, width: number) => string };
 }
@@ -29,15 +31,16 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
     content += itemMarks(it, opts.isPinned);
+    if (opts.conflicted?.has(it.id)) content += '  (conflict)';
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
   });
   return [header, ...rows];
 }
 
-/** `  [pinned]` and `  [project ~/dir]`, as they follow an item's text in listings. */
+/** `  [pinned]`, `  [project ~/dir]` and `  (private)`, as they follow an item's text in listings. */
 export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean): string {
-  return `${isPinned?.(it) ? '  [pinned]' : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}`;
+  return `${isPinned?.(it) ? '  [pinned]' : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}${it.private ? '  (private)' : ''}`;
 }
 
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {

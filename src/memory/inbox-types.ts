@@ -40,5 +40,17 @@ export interface InboxDecision {
   item?: number;
 }
 
+/**
+ * A conflict (two or more active items replacing one item, conflicts.ts) the user chose to keep
+ * whole in review: not asked again while every item in it is among `keep` (uids).
+ */
+export interface ConflictDecision {
+  ts: string;
+  /** The uid of the replaced item. */
+  conflict: string;
+  action: 'both';
+  keep: string[];
+}
+
 /** What capture hands the inbox: ids and times are assigned under the lock. */
 export type NewCandidate = Omit<InboxCandidate, 'id' | 'ts'>;

@@ -11,7 +11,7 @@ import { ensurePrivateDir } from '../util/fs-safe';
 import { realDir } from '../util/paths';
 import { appendRecords } from './append';
 import { cannotRead } from './file-errors';
-import type { InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
+import type { ConflictDecision, InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
 import { inboxPath } from './inbox-path';
 import { isMemoryKind } from './types';
@@ -34,8 +34,12 @@ interface Parsed {
   candidates: InboxCandidate[];
   /** The first decision for each candidate id: later ones (a second reviewer) change nothing. */
   decisions: Map<number, InboxDecision>;
+  /** Per replaced uid, the sets of uids kept whole. */
+  keptAll: Map<string, Array<readonly string[]>>;
   warnings: InboxWarning[];
 }
+
+const emptyParsed = (): Parsed => ({ candidates: [], decisions: new Map(), keptAll: new Map(), warnings: [] });
 
 /** What makes two candidates the same: white space and case aside. */
 function sameText(content: string): string {
@@ -61,8 +65,15 @@ function asDecision(v: Record<string, unknown>): InboxDecision | string {
   return v as unknown as InboxDecision;
 }
 
+function asConflictDecision(v: Record<string, unknown>): ConflictDecision | string {
+  if (typeof v.conflict !== 'string' || !v.conflict) return 'conflict decision without a uid';
+  if (v.action !== 'both') return `conflict decision for ${v.conflict}: unknown action ${JSON.stringify(v.action)}`;
+  if (!Array.isArray(v.keep) || !v.keep.every((u) => typeof u === 'string')) return `conflict decision for ${v.conflict}: bad keep list`;
+  return v as unknown as ConflictDecision;
+}
+
 function parseInbox(text: string): Parsed {
-  const out: Parsed = { candidates: [], decisions: new Map(), warnings: [] };
+  const out = emptyParsed();
   const lines = text.split('\n');
   const torn = text.length > 0 && !text.endsWith('\n');
   const seen = new Set<number>();
@@ -78,6 +89,11 @@ function parseInbox(text: string): Parsed {
       return;
     }
     if (!isObject(v)) return void out.warnings.push({ line, reason: 'not a JSON object' });
+    if ('conflict' in v) {
+      const d = asConflictDecision(v);
+      if (typeof d === 'string') return void out.warnings.push({ line, reason: d });
+      return void out.keptAll.set(d.conflict, [...(out.keptAll.get(d.conflict) ?? []), d.keep]);
+    }
     const r = 'review' in v ? asDecision(v) : asCandidate(v);
     if (typeof r === 'string') return void out.warnings.push({ line, reason: r });
     if ('review' in r) {
@@ -92,7 +108,7 @@ function parseInbox(text: string): Parsed {
 }
 
 export class Inbox {
-  private parsed: Parsed = { candidates: [], decisions: new Map(), warnings: [] };
+  private parsed: Parsed = emptyParsed();
   /** size:mtime:ino of the file last read; '' when it was missing. */
   private stamp: string | null = null;
   private readonly timing: LockTiming;
@@ -140,6 +156,21 @@ export class Inbox {
   decision(id: number): InboxDecision | undefined {
     this.refresh();
     return this.parsed.decisions.get(id);
+  }
+
+  /** The user kept every one of `rivals` (uids), the items replacing `replaced`, in an earlier review. */
+  keptAll(replaced: string, rivals: readonly string[]): boolean {
+    this.refresh();
+    const sets = this.parsed.keptAll.get(replaced);
+    return sets !== undefined && sets.some((keep) => rivals.every((u) => keep.includes(u)));
+  }
+
+  /** Record that the items `keep` (uids) replacing `replaced` are all kept: the conflict is not asked again. */
+  async keepAll(replaced: string, keep: readonly string[]): Promise<void> {
+    await this.locked(() => {
+      const d: ConflictDecision = { ts: this.now().toISOString(), conflict: replaced, action: 'both', keep: [...keep] };
+      return { records: [d], result: undefined };
+    });
   }
 
   /**

@@ -72,18 +72,26 @@ export async function addItem(
 
 export function added(item: MemoryItem, note: string): OpResult & { item: MemoryItem } {
   const where = item.scope ? ` for ${tildify(item.scope)}` : '';
-  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})${where}${note}`, item };
+  return { ok: true, changed: true, text: `added ${item.id} (${item.kind})${where}${privateNote(item)}${note}`, item };
 }
 
-/** `--project` before the rest of the words: the item belongs to this project (project.ts). */
-export function takeProjectFlag(words: readonly string[]): { project: boolean; words: string[] } {
+/** What a confirmation line says of a private item. */
+export function privateNote(item: MemoryItem): string {
+  return item.private ? ', private — never synced' : '';
+}
+
+/**
+ * `--project` and `--private`, in any order, before the rest of the words: the item belongs to
+ * this project (project.ts); it never leaves this machine. `flags` counts the words taken.
+ */
+export function takeAddFlags(words: readonly string[]): { project: boolean; private: boolean; flags: number; words: string[] } {
   const rest = [...words];
-  let project = false;
-  while (rest[0] === '--project') {
-    project = true;
-    rest.shift();
+  const f = { project: false, private: false, flags: 0 };
+  for (; rest[0] === '--project' || rest[0] === '--private'; f.flags++) {
+    if (rest.shift() === '--project') f.project = true;
+    else f.private = true;
   }
-  return { project, words: rest };
+  return { ...f, words: rest };
 }
 
 export async function pinItem(store: MemoryStore, id: number, on: boolean, hint: ListHint): Promise<OpResult> {
@@ -103,7 +111,8 @@ export async function forgetItem(store: MemoryStore, id: number, hint: ListHint)
 export async function editItem(store: MemoryStore, id: number, text: string, hint: ListHint): Promise<OpResult> {
   const safe = redacted(text);
   const r = await store.edit(id, safe.text);
-  return r.ok ? { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${safe.note}` } : notActive(r, hint);
+  if (!r.ok) return notActive(r, hint);
+  return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${privateNote(r.item)}${safe.note}` };
 }
 
 /** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */

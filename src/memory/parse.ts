@@ -277,6 +277,8 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   if (tags !== undefined && (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string'))) return 'tags must be a list of strings';
   if (o.source !== undefined && typeof o.source !== 'string') return 'source must be a string';
   if (o.pinned !== undefined && typeof o.pinned !== 'boolean') return `pinned must be true or false (got ${show(o.pinned)})`;
+  if (o.private !== undefined && typeof o.private !== 'boolean') return `private must be true or false (got ${show(o.private)})`;
+  if (o.replaces !== undefined && typeof o.replaces !== 'string') return 'replaces must be a string (a uid)';
   const scope = o.scope;
   if (scope !== undefined && !isScope(scope)) {
     return `${SCOPE_FORMS} (got ${show(scope)})`;

@@ -1,5 +1,5 @@
 /** The records the store writes, and the shapes of its answers. */
-import { newIdentity } from './identity';
+import { newIdentity, uidOf } from './identity';
 import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from './types';
 
 export interface AddOptions {
@@ -9,6 +9,10 @@ export interface AddOptions {
   scope?: string;
   /** Carried over by edit, so an edited pinned item stays pinned. */
   pinned?: boolean;
+  /** Never synced; carried over by edit and supersede. */
+  private?: boolean;
+  /** The uid of the item this one replaces (set by carriedOver). */
+  replaces?: string;
 }
 
 export type ForgetResult =
@@ -47,12 +51,15 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
     ...(opts.source && { source: opts.source }),
     ...(opts.scope && { scope: opts.scope }),
     ...(opts.pinned && { pinned: true }),
+    ...(opts.private && { private: true }),
+    ...(opts.replaces && { replaces: opts.replaces }),
   };
 }
 
 /**
- * What an item replacing `old` keeps: its pin and scope, and (an edit of the same text's subject)
- * its tags and provenance too; a superseding item has its own provenance.
+ * What an item replacing `old` keeps: its pin, scope and privacy, and (an edit of the same text's
+ * subject) its tags and provenance too; a superseding item has its own provenance. `replaces`
+ * names the old item on every machine, so two machines replacing one item show as a conflict.
  */
 export function carriedOver(old: MemoryItem, pinned: boolean, provenance: boolean): AddOptions {
   return {
@@ -60,6 +67,8 @@ export function carriedOver(old: MemoryItem, pinned: boolean, provenance: boolea
     ...(provenance && old.source && { source: old.source }),
     ...(old.scope && { scope: old.scope }),
     ...(pinned && { pinned: true }),
+    ...(old.private && { private: true }),
+    replaces: uidOf(old),
   };
 }
 

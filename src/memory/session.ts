@@ -6,6 +6,7 @@
 import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
 import { recallBlock } from './blocks';
+import { conflictCount } from './conflicts';
 import { Inbox } from './inbox';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
@@ -108,13 +109,22 @@ export class MemorySession {
     return this.inboxValue;
   }
 
-  /** Candidates waiting for `:memory review`; null when memory is off. Cheap: a stat unless the file changed. */
+  /** Candidates and conflicts waiting for `:memory review`; null when memory is off. Cheap: a stat unless the file changed. */
   inboxCount(): number | null {
     if (this.config.memory === false) return null;
     try {
-      return this.inbox().pendingCount();
+      return this.inbox().pendingCount() + this.conflictCount();
     } catch {
       return 0; // an unreadable inbox is reported by :memory review, not on every status draw
+    }
+  }
+
+  /** Conflicts waiting for review, once the store is open (start-up reads the index, never the whole file, to count them). */
+  conflictCount(): number {
+    try {
+      return this.storeValue && this.config.memory !== false ? conflictCount(this.storeValue, this.inbox()) : 0;
+    } catch {
+      return 0; // as inboxCount: an unreadable inbox is reported by :memory review
     }
   }
 

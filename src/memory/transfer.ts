@@ -20,6 +20,8 @@ export interface TransferItem {
   source?: string;
   scope?: string;
   pinned?: boolean;
+  /** Never synced; kept by export and import (the file is the user's to move). */
+  private?: boolean;
 }
 
 /** An item leaving the machine: its text redacted again (an item hand-added to memory.jsonl never was). */
@@ -32,6 +34,7 @@ function travelling(it: MemoryItem, pinned: boolean): TransferItem {
     ...(it.source && { source: redactText(it.source) }),
     ...(it.scope && { scope: it.scope }),
     ...(pinned && { pinned: true }),
+    ...(it.private && { private: true }),
   };
 }
 
@@ -140,6 +143,7 @@ function parseMarkdown(text: string): ParsedImport {
       ...(typeof meta.source === 'string' && { source: meta.source }),
       ...(scope && { scope }),
       ...(meta.pinned === true && { pinned: true }),
+      ...(meta.private === true && { private: true }),
     });
   });
   return { items, problems };

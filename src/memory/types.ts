@@ -33,6 +33,10 @@ export interface MemoryItem {
   uid?: string;
   /** Hybrid logical clock stamp (hlc.ts). */
   hlc?: string;
+  /** Never leaves this machine (sync skips it). */
+  private?: boolean;
+  /** The uid of the item this one replaced (an edit or supersede); two active items replacing one are a conflict. */
+  replaces?: string;
 }
 
 export interface Tombstone {

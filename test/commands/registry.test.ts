@@ -59,15 +59,22 @@ describe('meta-command registry', () => {
     expect(input.complete(':resume tri')).toEqual([':resume triage', ':resume trip']);
     expect(input.complete(':memory f')).toEqual([':memory forget']);
     expect(input.complete(':memory add ')).toEqual([
+      ':memory add --private',
       ':memory add --project',
       ':memory add context',
       ':memory add fact',
       ':memory add pref',
     ]);
     expect(input.complete(':memory add --project ')).toEqual([
+      ':memory add --project --private',
       ':memory add --project context',
       ':memory add --project fact',
       ':memory add --project pref',
+    ]);
+    expect(input.complete(':memory add --private --project ')).toEqual([
+      ':memory add --private --project context',
+      ':memory add --private --project fact',
+      ':memory add --private --project pref',
     ]);
     await input.submit(':remember one');
     await input.submit(':remember two');

@@ -90,7 +90,7 @@ describe(':memory in plain mode', () => {
     expect(r.stderr.trim().split('\n')).toEqual([
       'aish: unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|compact|path — see :help memory',
       'aish: unknown kind "note" — use fact, pref or context',
-      'aish: nothing to remember — usage: :remember [--project] TEXT',
+      'aish: nothing to remember — usage: :remember [--project] [--private] TEXT',
     ]);
     expect(r.stdout).toMatch(/memory\.jsonl\n$/);
   });

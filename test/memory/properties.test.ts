@@ -721,6 +721,7 @@ describe('store operations against the model', () => {
                       content: op.content,
                       ...(old.tags && old.tags.length > 0 ? { tags: old.tags } : {}),
                       ...(old.source ? { source: old.source } : {}),
+                      replaces: uidOf(old),
                     },
                     { id: before.maxId + 2, ts, kind: 'forget', target: id, target_uid: uidOf(old) },
                   ]) as [MemoryItem, Tombstone];

@@ -23,12 +23,17 @@ function show(r: OpResult): void {
   out(r.text);
 }
 
-export async function memoryAdd(s: Setup, kind: string, words: string[], opts: { project?: boolean } = {}): Promise<void> {
+export async function memoryAdd(
+  s: Setup,
+  kind: string,
+  words: string[],
+  opts: { project?: boolean; private?: boolean } = {},
+): Promise<void> {
   memoryOn(s);
   const k = parseKind(kind);
   const text = parseText(words.join(' '), 'give the text after the kind');
-  const scope = opts.project ? { scope: projectScope(process.cwd()) } : {};
-  const r = await addThroughIndex(s.paths.memoryPath, k, text, scope, storeOptions());
+  const add = { ...(opts.project && { scope: projectScope(process.cwd()) }), ...(opts.private && { private: true }) };
+  const r = await addThroughIndex(s.paths.memoryPath, k, text, add, storeOptions());
   if (r.unreadable) warn(unreadableWarning(s, r.unreadable));
   show(r);
 }

@@ -23,10 +23,11 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .command('add')
     .description('append an item: KIND is fact, pref or context')
     .option('--project', 'only for this git repository (or this directory outside git)')
+    .option('--private', 'never leaves this machine (memory sync skips it)')
     .argument('<kind>', 'fact | pref | context')
     .argument('<text...>', 'what to remember')
     .action(
-      withSetup(async (s, kind: string, text: string[], opts: { project?: boolean }) =>
+      withSetup(async (s, kind: string, text: string[], opts: { project?: boolean; private?: boolean }) =>
         (await import('./memory-add')).memoryAdd(s, kind, text, opts),
       ),
     );
@@ -83,7 +84,7 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     );
   memory
     .command('review')
-    .description('go through the inbox of proposed items in a terminal: keep? [y/n/e/s]')
+    .description('in a terminal: conflicting edits first (keep which? [1/2/b/s]), then the inbox of proposed items: keep? [y/n/e/s]')
     .option('--json', 'print the pending candidates as a JSON array instead (no terminal needed)')
     .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
   memory

@@ -1,7 +1,9 @@
 /** `aish memory …`: the memory store without the REPL, same store, rules and words as `:memory`. */
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
+import { conflictedIds, findConflicts, lazyKept } from '../../memory/conflicts';
 import { formatItemLines, formatSkipped } from '../../memory/format';
+import { Inbox } from '../../memory/inbox';
 import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
 import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinItem, type OpResult } from '../../memory/ops';
 import { planJson } from '../../memory/plan';
@@ -53,7 +55,11 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   // Rows are cut to the terminal's width; piped output stays whole (and skips loading the width code).
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
   const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
-  for (const l of formatItemLines(items, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), ...(fit && { fit }) })) out(l);
+  // The inbox is read only when there is a conflict: it holds those the user chose to keep whole.
+  const kept = lazyKept(() => Inbox.open(s.paths.memoryPath));
+  const conflicted = conflictedIds(findConflicts(store, kept));
+  const shape = { now: new Date(), injected, isPinned: (it: MemoryItem) => store.isPinned(it), conflicted, ...(fit && { fit }) };
+  for (const l of formatItemLines(items, shape)) out(l);
   out(
     `${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`,
   );

@@ -18,6 +18,7 @@ import { AishError } from '../util/errors';
 import { plural } from '../util/time';
 import { addWithSupersede } from './memory-add';
 import { reviewSubcommand } from './memory-review';
+import { shareSubcommand } from './memory-share';
 import { summarizeSubcommand } from './memory-summarize';
 import { viewSubcommands } from './memory-view';
 import { command, afterWords, info, warn, type CommandResult, type SubCommand } from './types';
@@ -133,6 +134,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   },
   summarizeSubcommand,
   reviewSubcommand,
+  shareSubcommand,
   {
     name: 'compact',
     help: 'rewrite the file without forgotten items and tombstones',

@@ -56,7 +56,12 @@ export interface MemoryConfig {
   capture: CaptureMode;
   /** User turns since the last capture before capture runs (short sessions cost no model call). */
   captureMinTurns: number;
+  /** Teammates' items in the project's `.aish/memory/`: sent after a review ('review', default), always ('trust'), never read ('off'). */
+  team: TeamMode;
 }
+
+export type TeamMode = 'review' | 'trust' | 'off';
+export const TEAM_MODES: readonly TeamMode[] = ['review', 'trust', 'off'];
 
 export type CaptureMode = 'off' | 'ask' | 'auto';
 export const CAPTURE_MODES: readonly CaptureMode[] = ['off', 'ask', 'auto'];
@@ -119,7 +124,13 @@ export const DEFAULT_CONFIG: AishConfig = {
   },
   history: {},
   context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
-  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
+  memory: {
+    injectMaxChars: 2000,
+    recall: { enabled: true, maxChars: 1200, minScore: 2 },
+    capture: 'ask',
+    captureMinTurns: 4,
+    team: 'review',
+  },
   mcp: { servers: {} },
   safety: {
     confirmCommands: true,

@@ -2,8 +2,10 @@
 import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
+import { reviewTeam } from '../../commands/memory-review-team';
 import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
+import { TeamMemory } from '../../memory/team/team-memory';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
 import { escapeForJson } from '../../util/output-filter';
@@ -56,6 +58,9 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
   };
   try {
     out((await reviewInbox(inbox, store, io)).summary);
+    const team = new TeamMemory(s.config, s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
+    const t = await reviewTeam(team, process.cwd(), io);
+    if (t) out(t.summary);
   } finally {
     rl.close();
     endEditing();

@@ -9,6 +9,7 @@ const STATUS: Record<TeamEntry['status'], string> = {
   pending: '  [waiting for review]',
   changed: '  [changed since accepted: waiting for review]',
   dropped: '  [dropped]',
+  yours: '  [shared by you]',
 };
 
 /**

@@ -18,8 +18,8 @@ import { shareItem, type ShareResult } from './team-share';
 
 export interface TeamEntry {
   item: TeamItem;
-  /** 'trusted' with memory.team "trust". */
-  status: TeamStatus | 'trusted';
+  /** 'trusted' with memory.team "trust"; 'yours' in the file this user shares into (already in their own memory). */
+  status: TeamStatus | 'trusted' | 'yours';
 }
 
 export interface TeamView {
@@ -35,6 +35,7 @@ const EMPTY: TeamView = { root: null, entries: [], warnings: [] };
 export class TeamMemory {
   private decisionsValue: TeamDecisions | null = null;
   private cache: { root: string; stamp: string; read: TeamRead } | null = null;
+  private names = new Map<string, string>();
 
   readonly mode: TeamMode;
 
@@ -63,7 +64,8 @@ export class TeamMemory {
     if (!p.found) return EMPTY;
     const read = this.read(p.root);
     if (!read) return { ...EMPTY, root: p.root };
-    const entries = read.items.map((item): TeamEntry => ({ item, status: this.statusOf(item) }));
+    const me = this.me(p.root);
+    const entries = read.items.map((item): TeamEntry => ({ item, status: item.author === me ? 'yours' : this.statusOf(item) }));
     return { root: p.root, entries, warnings: read.warnings };
   }
 
@@ -77,6 +79,13 @@ export class TeamMemory {
   /** Items waiting for the user's answer here (new, or changed since accepted). */
   pending(cwd: string): TeamEntry[] {
     return this.view(cwd).entries.filter((e) => e.status === 'pending' || e.status === 'changed');
+  }
+
+  /** The name this user shares under in `root` (read once per project: it is asked on every status draw). */
+  private me(root: string): string {
+    let name = this.names.get(root);
+    if (name === undefined) this.names.set(root, (name = authorName(this.config, root)));
+    return name;
   }
 
   async decide(item: TeamItem, action: TeamAction): Promise<boolean> {

@@ -19,7 +19,7 @@ import type { QueryPart } from './recall-rank';
 import { loadStartupMemory, pinnedOverflowNotice } from './startup';
 import { MemoryStore } from './store';
 import { TeamMemory } from './team/team-memory';
-import { withTeamBackground, withTeamRecall } from './team/team-select';
+import { withTeamBackground, withTeamPlan, withTeamRecall } from './team/team-select';
 import type { MemoryItem } from './types';
 
 export interface MemorySessionEvents {
@@ -210,9 +210,12 @@ export class MemorySession {
     }
   }
 
-  /** What would be sent for `text` (null: no message), and why the rest is not. */
+  /** What would be sent for `text` (null: no message), and why the rest is not; with this project's accepted team items. */
   plan(text: string | null): Promise<MemoryPlan> {
-    return new Promise((resolve) => resolve(this.planNow(text)));
+    const team = () => this.team().accepted(this.cwd);
+    return new Promise((resolve) =>
+      resolve(withTeamPlan(this.planNow(text), team(), this.index().size, text, this.config, (it) => this.isPinned(it))),
+    );
   }
 
   private planNow(text: string | null): MemoryPlan {
@@ -251,11 +254,7 @@ export class MemorySession {
     }).items;
   }
 
-  /**
-   * The active items to compare `text` with (duplicates, updates, what a session is about): every
-   * one of a small store (`scanned`), else the index's best `limit`, so a 100k-item store is
-   * never scanned on the event loop.
-   */
+  /** Active items to compare `text` with: all of a small store (`scanned`), else the index's best `limit` (no 100k scan on the loop). */
   async nearby(text: string, limit: number): Promise<{ items: readonly MemoryItem[]; scanned: boolean }> {
     if (this.index().size <= SCAN_LIMIT) return { items: this.store().reload().items, scanned: true };
     return { items: (await this.search(text, limit)).map((r) => r.item), scanned: false };

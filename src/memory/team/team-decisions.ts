@@ -22,7 +22,7 @@ export function teamReviewPath(memoryPath: string): string {
 }
 
 /** The key an acceptance holds for. */
-export function contentSha(content: string): string {
+function contentSha(content: string): string {
   return createHash('sha256').update(content, 'utf8').digest('hex');
 }
 

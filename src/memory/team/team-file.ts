@@ -21,7 +21,7 @@ export interface TeamItem extends MemoryItem {
 
 export const TEAM_FILE_MAX_BYTES = 4 * 1024 * 1024;
 export const TEAM_LINE_MAX_BYTES = 64 * 1024;
-export const TEAM_MAX_FILES = 256;
+const TEAM_MAX_FILES = 256;
 
 /** Where a project's team files are. */
 export function teamDir(root: string): string {

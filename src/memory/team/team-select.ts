@@ -4,6 +4,7 @@
  * within the budget), and [recall] ranked over the team items with the store's BM25 arithmetic and
  * merged with the store's hits by score. Team items are few; nothing here touches the index.
  */
+import type { AishConfig } from '../../config/types';
 import { terms } from '../../util/terms';
 import { fillBlock, RECALL_HEADER, recallLine } from '../blocks';
 import { recallText } from '../index/build';
@@ -11,6 +12,7 @@ import { rankLocal, type LocalLists } from '../index/rank';
 import { isoTime } from '../parse';
 import { chooseRecall, type Recalled, type RecallOptions } from '../recall';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
+import type { MemoryPlan } from '../plan';
 import { selectBackground } from '../select';
 import type { MemoryItem } from '../types';
 import type { TeamItem } from './team-file';
@@ -100,4 +102,22 @@ export function withTeamRecall(
     (r) => r.item,
     (r) => recallLine(r.item),
   ).chosen;
+}
+
+/** `:memory plan` with the team items as a turn would send them: in [background], and in [recall] for `text`. */
+export function withTeamPlan(
+  plan: MemoryPlan,
+  team: readonly TeamItem[],
+  storeSize: number,
+  text: string | null,
+  config: AishConfig,
+  isPinned: (it: MemoryItem) => boolean,
+): MemoryPlan {
+  if (team.length === 0 || !config.memory) return plan;
+  const background = withTeamBackground(plan.background, team, config.memory.injectMaxChars, isPinned);
+  if (text === null) return { ...plan, background };
+  const inBg = new Set(background.map((i) => i.id));
+  const r = config.memory.recall;
+  const o = { now: Date.now(), maxChars: r.maxChars, minScore: r.minScore, exclude: (it: MemoryItem) => inBg.has(it.id) };
+  return { ...plan, background, recall: withTeamRecall(plan.recall, team, storeSize, [{ text, weight: 1 }], o) };
 }

@@ -24,7 +24,7 @@ export interface ShareResult {
 }
 
 /** The project `cwd` is in, or a one-line refusal outside any project. */
-export function shareRoot(cwd: string): { root: string; scope: string } {
+function shareRoot(cwd: string): { root: string; scope: string } {
   const p = projectIdentity(cwd);
   if (!p.found)
     throw new UsageError('memory share works inside a project — run it in a git repository (or a directory with .aish/project-id)');
@@ -32,7 +32,7 @@ export function shareRoot(cwd: string): { root: string; scope: string } {
 }
 
 /** Why `item` may not leave the machine, or null. */
-export function shareRefusal(item: MemoryItem): string | null {
+function shareRefusal(item: MemoryItem): string | null {
   if ((item as { private?: unknown }).private === true) return `memory ${item.id} is private; private items are never shared`;
   const found = redactSecrets([item.content, ...(item.tags ?? [])].join('\n')).found;
   if (found.length)

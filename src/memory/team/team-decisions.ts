@@ -72,9 +72,9 @@ export class TeamDecisions {
     return d;
   }
 
-  /** Where the user stands on this item's text. */
-  status(uid: string, content: string): TeamStatus {
-    this.refresh();
+  /** Where the user stands on this item's text; `fresh`: as last read (after version()), without a stat. */
+  status(uid: string, content: string, fresh = false): TeamStatus {
+    if (!fresh) this.refresh();
     if (this.parsed.dropped.has(uid)) return 'dropped';
     const acc = this.parsed.accepted.get(uid);
     if (!acc) return 'pending';

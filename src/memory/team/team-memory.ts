@@ -36,6 +36,7 @@ export class TeamMemory {
   private decisionsValue: TeamDecisions | null = null;
   private cache: { root: string; stamp: string; read: TeamRead } | null = null;
   private names = new Map<string, string>();
+  private viewed: { read: TeamRead; answers: string; view: TeamView } | null = null;
 
   readonly mode: TeamMode;
 
@@ -65,8 +66,13 @@ export class TeamMemory {
     const read = this.read(p.root);
     if (!read) return { ...EMPTY, root: p.root };
     const me = this.me(p.root);
-    const entries = read.items.map((item): TeamEntry => ({ item, status: item.author === me ? 'yours' : this.statusOf(item) }));
-    return { root: p.root, entries, warnings: read.warnings };
+    const answers = this.answersVersion();
+    // Asked on every status draw: the statuses are worked out again only when a file changed.
+    if (this.viewed?.read !== read || this.viewed.answers !== answers) {
+      const entries = read.items.map((item): TeamEntry => ({ item, status: item.author === me ? 'yours' : this.statusOf(item) }));
+      this.viewed = { read, answers, view: { root: p.root, entries, warnings: read.warnings } };
+    }
+    return this.viewed.view;
   }
 
   /** Items that may reach the model here. */
@@ -92,10 +98,20 @@ export class TeamMemory {
     return this.decisions().decide(item.uid, item.content, item.author, action);
   }
 
+  /** team-review.jsonl's stamp, read again when it changed ('trust' never reads it). */
+  private answersVersion(): string {
+    if (this.mode === 'trust') return '';
+    try {
+      return this.decisions().version();
+    } catch {
+      return 'unreadable';
+    }
+  }
+
   private statusOf(item: TeamItem): TeamEntry['status'] {
     if (this.mode === 'trust') return 'trusted';
     try {
-      return this.decisions().status(item.uid, item.content);
+      return this.decisions().status(item.uid, item.content, true);
     } catch {
       return 'pending'; // an unreadable record of answers accepts nothing
     }

@@ -132,6 +132,8 @@ describe('team memory (real git, real CLI)', () => {
     expect(list.stdout).toMatch(/staging database is pg-stage-7 {2}\(team: alice\) {2}\[waiting for review\]/);
     expect(list.stderr).toContain('.aish/memory/alice.jsonl:2');
     expect(await sent(run, shop, 'which staging database?')).not.toContain('pg-stage-7');
+    const json = JSON.parse((await run(shop, ['memory', 'review', '--json'])).stdout) as object[];
+    expect(json).toEqual([expect.objectContaining({ team: 'alice', content: 'staging database is pg-stage-7', status: 'pending' })]);
 
     expect((await run(shop, [], ':memory list\n')).stdout).toContain('(team: alice)  [waiting for review]');
     const review = await run(shop, [], ':memory review\ny\n');

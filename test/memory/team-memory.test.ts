@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type AishConfig, type TeamMode } from '../../src/config/types';
 import { recallBlock } from '../../src/memory/blocks';
+import { MemorySession } from '../../src/memory/session';
 import { TeamMemory } from '../../src/memory/team/team-memory';
 import { withTeamBackground, withTeamRecall } from '../../src/memory/team/team-select';
 import type { MemoryItem } from '../../src/memory/types';
@@ -77,5 +78,35 @@ describe('team items in what the model sees', () => {
     expect(hits.map((h) => h.item.content)).toEqual(['the staging database is pg-stage-7']);
     expect(recallBlock(hits.map((h) => h.item))).toContain('- (team: alice) (fact) the staging database is pg-stage-7');
     expect(withTeamRecall([], team, 50, [{ text: 'nothing matching', weight: 1 }], o)).toEqual([]);
+  });
+});
+
+describe('a MemorySession with team items', () => {
+  it('counts waiting team items with the inbox, injects accepted ones here only, and follows :cd', async () => {
+    const root = project('shop', { 'alice.jsonl': [rec('A', 'shop uses pnpm workspaces')] });
+    const elsewhere = realPath(tmpDir());
+    let cwd = root;
+    const notices: string[] = [];
+    const s = new MemorySession(
+      config('review'),
+      join(tmpDir(), 'memory.jsonl'),
+      { cwd: () => cwd },
+      {
+        notice: (_k, t) => notices.push(t),
+        changed: () => {},
+      },
+    );
+    await s.ready();
+    expect(s.inboxCount()).toBe(1);
+    expect(s.injected).toEqual([]);
+    await s.team().decide(s.team().pending(root)[0]!.item, 'accept');
+    s.reselect();
+    expect(s.inboxCount()).toBe(0);
+    expect(s.injected.map((i) => i.content)).toEqual(['shop uses pnpm workspaces']);
+    cwd = elsewhere;
+    s.dirChanged();
+    expect(s.injected).toEqual([]);
+    expect(notices).toEqual([]);
+    s.close();
   });
 });

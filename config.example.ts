@@ -66,6 +66,9 @@ export default defineConfig({
     // (never straight into memory), and the session gets a title and a working state for aish -c.
     capture: 'ask', // 'ask': at quit, say how many candidates wait; 'auto': the same, silently; 'off': no model call
     captureMinTurns: 4, // user turns since the last capture before another runs
+    // Teammates' items committed in the project's .aish/memory/ (written by :memory share):
+    // 'review': sent only once accepted in :memory review; 'trust': always; 'off': never read.
+    team: 'review',
     // summarizerModel: 'fast', // preset for :memory summarize and capture; default: the active preset
     // pruneOlderThanDays: 90,  // forget items older than this at start; default: never
   },

@@ -13,6 +13,7 @@ import { redactSecrets } from '../util/secrets/redact';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';
+import { reviewTeam } from './memory-review-team';
 import { info, warn, type CommandServices, type SubCommand } from './types';
 
 export interface ReviewIO {
@@ -135,9 +136,11 @@ async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
   await memory.ready();
   const inbox = memory.inbox();
   for (const w of inboxWarnings(inbox)) ui.print(warn(w));
-  const r = await reviewInbox(inbox, memory.store(), { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) });
-  if (r.wrote) memory.reselect();
-  return { output: [info(r.summary)] };
+  const io: ReviewIO = { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) };
+  const r = await reviewInbox(inbox, memory.store(), io);
+  const t = await reviewTeam(memory.team(), memory.cwd, io);
+  if (r.wrote || t?.accepted) memory.reselect();
+  return { output: [info(r.summary), ...(t ? [info(t.summary)] : [])] };
 }
 
 export const reviewSubcommand: SubCommand<'memory' | 'ui'> = {

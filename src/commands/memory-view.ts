@@ -4,6 +4,7 @@ import { conflictedIds, findConflicts } from '../memory/conflicts';
 import { formatItemLines, formatSkipped } from '../memory/format';
 import { formatPlan, formatSearch } from '../memory/format-plan';
 import { scopeFilter } from '../memory/project';
+import { formatTeamLines } from '../memory/team/team-format';
 import type { MemorySession } from '../memory/session';
 import { unreadableCount } from '../memory/types';
 import { UsageError } from '../util/errors';
@@ -22,7 +23,8 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const all = store.items();
   const applies = scopeFilter(memory.cwd);
   const items = here ? all.filter(applies) : all;
-  const out = [];
+  const team = formatTeamLines(memory.team(), memory.cwd, new Date(), ':memory review');
+  const out = team.warnings.map((w) => warn(w));
   const unreadable = unreadableCount(store.skipped);
   if (unreadable) out.push(warn(`${basename(memory.path)}: ${plural(unreadable, 'unreadable line')} (see :memory inject)`));
   if (items.length === 0)
@@ -34,6 +36,7 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
             ? `no memory item applies here (${plural(all.length, 'item')} in other projects)`
             : 'memory is empty — add with :remember TEXT',
         ),
+        ...(team.lines.length ? [rows(team.lines.join('\n'))] : []),
       ],
     };
   const per = arg === '--all' ? undefined : ui.pageLines?.();
@@ -51,6 +54,7 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   );
   if (pages > 1)
     lines.push(`page ${page}/${pages}${page < pages ? ` — :memory list ${page + 1} for the next, :memory list --all for everything` : ''}`);
+  lines.push(...team.lines);
   return { output: [...out, rows(lines.join('\n'))] };
 }
 

@@ -19,6 +19,7 @@ import { plural } from '../util/time';
 import { addWithSupersede, type AddWhere } from './memory-add';
 import { reviewSubcommand } from './memory-review';
 import { syncSubcommand } from './memory-sync';
+import { shareSubcommand } from './memory-share';
 import { summarizeSubcommand } from './memory-summarize';
 import { viewSubcommands } from './memory-view';
 import { command, afterWords, info, warn, type CommandResult, type SubCommand } from './types';
@@ -134,6 +135,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   summarizeSubcommand,
   reviewSubcommand,
   syncSubcommand,
+  shareSubcommand,
   {
     name: 'compact',
     help: 'rewrite the file without forgotten items and tombstones',

@@ -58,6 +58,8 @@ export interface MemoryConfig {
   captureMinTurns: number;
   /** Sync with a git repository (docs/memory-sync.md). Unset: this store stays on this machine. */
   sync?: SyncConfig;
+  /** Teammates' items in the project's `.aish/memory/`: sent after a review ('review', default), always ('trust'), never read ('off'). */
+  team: TeamMode;
 }
 
 export interface SyncConfig {
@@ -68,6 +70,9 @@ export interface SyncConfig {
   /** This machine's label in the repository (shown beside items it sent). */
   name?: string;
 }
+
+export type TeamMode = 'review' | 'trust' | 'off';
+export const TEAM_MODES: readonly TeamMode[] = ['review', 'trust', 'off'];
 
 export type CaptureMode = 'off' | 'ask' | 'auto';
 export const CAPTURE_MODES: readonly CaptureMode[] = ['off', 'ask', 'auto'];
@@ -130,7 +135,13 @@ export const DEFAULT_CONFIG: AishConfig = {
   },
   history: {},
   context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
-  memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
+  memory: {
+    injectMaxChars: 2000,
+    recall: { enabled: true, maxChars: 1200, minScore: 2 },
+    capture: 'ask',
+    captureMinTurns: 4,
+    team: 'review',
+  },
   mcp: { servers: {} },
   safety: {
     confirmCommands: true,

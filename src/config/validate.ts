@@ -14,7 +14,9 @@ import {
   type ModelPreset,
   type SandboxMode,
   type CaptureMode,
+  type TeamMode,
   CAPTURE_MODES,
+  TEAM_MODES,
 } from './types';
 
 const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris'] as const;
@@ -62,6 +64,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
             'capture',
             'captureMinTurns',
             'sync',
+            'team',
           ]);
     const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
@@ -77,6 +80,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       },
       capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
       captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),
+      team: m.team === undefined ? 'review' : teamMode(c, m.team),
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
       ...(m.sync !== undefined && { sync: validateSync(c, m.sync) }),
       ...(summarizerModel !== undefined && { summarizerModel }),
@@ -161,6 +165,12 @@ function captureMode(c: Checker, v: unknown): CaptureMode {
   if (typeof v !== 'string' || !(CAPTURE_MODES as readonly string[]).includes(v))
     c.fail('memory.capture', `one of ${CAPTURE_MODES.map((m) => `"${m}"`).join(', ')}`, v);
   return v as CaptureMode;
+}
+
+function teamMode(c: Checker, v: unknown): TeamMode {
+  if (typeof v !== 'string' || !(TEAM_MODES as readonly string[]).includes(v))
+    c.fail('memory.team', `one of ${TEAM_MODES.map((m) => `"${m}"`).join(', ')}`, v);
+  return v as TeamMode;
 }
 
 function sandboxMode(c: Checker, v: unknown): SandboxMode {

@@ -22,9 +22,9 @@ export function backgroundLine(item: Pick<MemoryItem, 'kind' | 'content'>): stri
   return `- (${item.kind}) ${promptText(item.content)}`;
 }
 
-/** One bullet of [recall]: `- #12 (kind) text`, the id so the model and the user can refer to it. */
-export function recallLine(item: Pick<MemoryItem, 'id' | 'kind' | 'content'>): string {
-  return `- #${item.id} (${item.kind}) ${promptText(item.content)}`;
+/** One bullet of [recall]: `- #12 (kind) text`, the id so the model and the user can refer to it; a teammate's item is `- (team: alice) (kind) text`. */
+export function recallLine(item: Pick<MemoryItem, 'id' | 'kind' | 'content'> & { author?: string }): string {
+  return `- ${item.author === undefined ? `#${item.id}` : `(team: ${item.author})`} (${item.kind}) ${promptText(item.content)}`;
 }
 
 /** '' when there is nothing to say: no header without items. */

@@ -7,8 +7,9 @@ import type { MemoryItem } from './types';
 
 const score = (n: number) => n.toFixed(2);
 
-function label(it: MemoryItem, isPinned: (it: MemoryItem) => boolean): string {
-  return `#${it.id} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
+function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
+  const ref = it.author === undefined ? `#${it.id}` : `(team: ${it.author})`;
+  return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
 }
 
 export interface PlanTextOptions {

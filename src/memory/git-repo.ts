@@ -112,7 +112,7 @@ export function remotesIn(text: string): Array<{ name: string; url: string }> {
 }
 
 /** A config value: quotes removed, `\"` `\\` `\n` `\t` `\b` unescaped, a comment outside quotes ends it. */
-function configValue(raw: string): string {
+export function configValue(raw: string): string {
   let out = '';
   let quoted = false;
   let pendingSpace = '';

@@ -62,8 +62,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The `--json` shape: `{background:[…], recall:[{id, score, …}], left_out:[{id, reason}]}`. */
 export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boolean): object {
-  const base = (it: MemoryItem) => ({
-    id: it.id,
+  const base = (it: MemoryItem & { author?: string }) => ({
+    ...(it.author === undefined ? { id: it.id } : { team: it.author }),
     kind: it.kind,
     content: it.content,
     ...(isPinned(it) && { pinned: true }),

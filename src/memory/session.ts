@@ -19,6 +19,8 @@ import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } fr
 import type { QueryPart } from './recall-rank';
 import { loadStartupMemory, pinnedOverflowNotice } from './startup';
 import { MemoryStore } from './store';
+import { TeamMemory } from './team/team-memory';
+import { withTeamBackground, withTeamPlan, withTeamRecall } from './team/team-select';
 import type { MemoryItem } from './types';
 
 export interface MemorySessionEvents {
@@ -53,6 +55,7 @@ export class MemorySession {
   private items: MemoryItem[] = [];
   private indexValue: MemoryIndex | null = null;
   private recallWarned = false;
+  private teamValue: TeamMemory | null = null;
 
   constructor(
     private readonly config: AishConfig,
@@ -109,17 +112,23 @@ export class MemorySession {
     return this.inboxValue;
   }
 
-  /** Candidates and conflicts waiting for `:memory review`; null when memory is off. Cheap: a stat unless the file changed. */
+  /** Teammates' items in this project's `.aish/memory/` (memory.team decides which reach the model). */
+  team(): TeamMemory {
+    this.teamValue ??= new TeamMemory(this.config, this.path, { lock: lockTimingFromEnv(), notice: (t) => this.events.notice('warn', t) });
+    return this.teamValue;
+  }
+
+  /** Candidates, team items and conflicts waiting for `:memory review`; null when memory is off. Cheap: stats unless a file changed. */
   inboxCount(): number | null {
     if (this.config.memory === false) return null;
     try {
-      return this.inbox().pendingCount() + this.conflictCount();
+      return this.inbox().pendingCount() + this.team().pending(this.cwd).length + this.conflictCount();
     } catch {
       return 0; // an unreadable inbox is reported by :memory review, not on every status draw
     }
   }
 
-  /** Conflicts waiting for review, once the store is open (start-up reads the index, never the whole file, to count them). */
+  /** Conflicts waiting for review, once the store is open (start-up reads only the index, never the whole file). */
   conflictCount(): number {
     try {
       return this.storeValue && this.config.memory !== false ? conflictCount(this.storeValue, this.inbox()) : 0;
@@ -128,10 +137,7 @@ export class MemorySession {
     }
   }
 
-  /**
-   * memory.jsonl through its index (memory/index/), brought in step with the file first: what was
-   * appended since is laid over it, anything else rebuilds it.
-   */
+  /** memory.jsonl through its index (memory/index/), in step with the file: appended lines laid over it, else rebuilt. */
   index(): MemoryIndex {
     if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
     this.indexValue ??= new MemoryIndex(this.path);
@@ -166,7 +172,7 @@ export class MemorySession {
    */
   reselect(full = false): void {
     if (full && this.config.memory !== false) this.index().rebuild();
-    this.items = this.injecting ? this.background().items : [];
+    this.items = this.injecting ? this.withTeam(this.background().items) : [];
     this.loaded = true;
     this.events.changed();
   }
@@ -181,10 +187,7 @@ export class MemorySession {
     return pinnedOverflowNotice(this.background().pinnedChars, this.budget);
   }
 
-  /**
-   * The [recall] for a message and the turns before it: null when recall is off, nothing is
-   * relevant, or it failed (said once; the turn goes on without it).
-   */
+  /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */
   recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
     return new Promise((resolve) => resolve(this.recallNow(query)));
   }
@@ -195,17 +198,18 @@ export class MemorySession {
     try {
       const bg = new Set(this.items.map((i) => i.id));
       const applies = scopeFilter(this.cwd);
-      const r = this.choose(query, { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it) => bg.has(it.id) || !applies(it) });
-      return r.items.length ? { block: recallBlock(r.items.map((x) => x.item)), items: r.items } : null;
+      const o = { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it: MemoryItem) => bg.has(it.id) || !applies(it) };
+      const items = withTeamRecall(this.choose(query, o).items, this.team().accepted(this.cwd), this.index().size, query, {
+        ...o,
+        now: Date.now(),
+      });
+      return items.length ? { block: recallBlock(items.map((x) => x.item)), items } : null;
     } catch (err) {
       return this.recallFailed(formatError(err));
     }
   }
 
-  /**
-   * Read the index's per-item lengths that recall ranks with, so the first turn does not (4 MB at
-   * 1M items). Call once start-up memory is in.
-   */
+  /** Read the index's per-item lengths recall ranks with, so the first turn does not (4 MB at 1M items); after start-up. */
   prepareRecall(): void {
     if (!this.recallConfig) return;
     try {
@@ -216,9 +220,12 @@ export class MemorySession {
     }
   }
 
-  /** What would be sent for `text` (null: no message), and why the rest is not. */
+  /** What would be sent for `text` (null: no message), and why the rest is not; with this project's accepted team items. */
   plan(text: string | null): Promise<MemoryPlan> {
-    return new Promise((resolve) => resolve(this.planNow(text)));
+    const team = () => this.team().accepted(this.cwd);
+    return new Promise((resolve) =>
+      resolve(withTeamPlan(this.planNow(text), team(), this.index().size, text, this.config, (it) => this.isPinned(it))),
+    );
   }
 
   private planNow(text: string | null): MemoryPlan {
@@ -226,19 +233,10 @@ export class MemorySession {
     // Read when a left-out item is shown; one that cannot be read any more is not shown.
     const get = (id: number) => this.index().read((ix) => ix.get(id));
     if (text === null || !this.config.memory) return buildPlan(bg, null, get);
-    const cfg = this.config.memory.recall;
-    const o = {
-      now: Date.now(),
-      maxChars: cfg.maxChars,
-      minScore: cfg.minScore,
-      inBackground: new Set(bg.items.map((i) => i.id)),
-      cwd: this.cwd,
-    };
-    return buildPlan(
-      bg,
-      this.index().read((ix) => planRecall(ix, text, o)),
-      get,
-    );
+    const { maxChars, minScore } = this.config.memory.recall;
+    const o = { now: Date.now(), maxChars, minScore, inBackground: new Set(bg.items.map((i) => i.id)), cwd: this.cwd };
+    const recalled = this.index().read((ix) => planRecall(ix, text, o));
+    return buildPlan(bg, recalled, get);
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
@@ -257,11 +255,7 @@ export class MemorySession {
     }).items;
   }
 
-  /**
-   * The active items to compare `text` with (duplicates, updates, what a session is about): every
-   * one of a small store (`scanned`), else the index's best `limit`, so a 100k-item store is
-   * never scanned on the event loop.
-   */
+  /** Active items to compare `text` with: all of a small store (`scanned`), else the index's best `limit` (no 100k scan on the loop). */
   async nearby(text: string, limit: number): Promise<{ items: readonly MemoryItem[]; scanned: boolean }> {
     if (this.index().size <= SCAN_LIMIT) return { items: this.store().reload().items, scanned: true };
     return { items: (await this.search(text, limit)).map((r) => r.item), scanned: false };
@@ -277,6 +271,11 @@ export class MemorySession {
     this.indexValue?.close();
   }
 
+  /** The store's [background] choice with this project's accepted team items merged in. */
+  private withTeam(chosen: MemoryItem[]): MemoryItem[] {
+    return withTeamBackground(chosen, this.team().accepted(this.cwd), this.budget, (it) => this.isPinned(it));
+  }
+
   private recallFailed(why: string): null {
     if (!this.recallWarned) this.events.notice('warn', `memory recall skipped: ${why} — this turn is sent without [recall]`);
     this.recallWarned = true;
@@ -290,7 +289,7 @@ export class MemorySession {
       for (const n of r.notices) this.events.notice(n.kind, n.text);
       // Pruned: the selection is made again from the store, as after any change.
       if (r.pruned) this.reselect();
-      else this.items = r.injected;
+      else this.items = this.withTeam(r.injected);
       this.loaded = true;
     } catch (err) {
       this.events.notice('warn', `memory not loaded: ${formatError(err)}`);

@@ -40,7 +40,7 @@ describe('meta-command registry', () => {
     const { input, printed } = await engineWith();
     await input.submit(':help memory');
     const text = printed.map((p) => p.text).join('\n');
-    for (const sub of ['add', 'list', 'forget', 'edit', 'clear', 'inject', 'summarize', 'review', 'compact', 'path']) {
+    for (const sub of ['add', 'list', 'forget', 'edit', 'clear', 'inject', 'summarize', 'review', 'share', 'compact', 'path']) {
       expect(text).toMatch(new RegExp(`^  :memory ${sub}\\b`, 'm'));
     }
     await input.submit(':help nope');

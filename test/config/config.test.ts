@@ -23,7 +23,13 @@ describe('config', () => {
     expect(path).toBe(join(ROOT, 'config.example.ts'));
     expect(config).toEqual({
       ...DEFAULT_CONFIG,
-      memory: { injectMaxChars: 2000, recall: { enabled: true, maxChars: 1200, minScore: 2 }, capture: 'ask', captureMinTurns: 4 },
+      memory: {
+        injectMaxChars: 2000,
+        recall: { enabled: true, maxChars: 1200, minScore: 2 },
+        capture: 'ask',
+        captureMinTurns: 4,
+        team: 'review',
+      },
     });
   });
 
@@ -135,6 +141,7 @@ describe('data dir resolution', () => {
         recall: { enabled: true, maxChars: 1200, minScore: 2 },
         capture: 'ask' as const,
         captureMinTurns: 4,
+        team: 'review' as const,
       },
     };
     expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');

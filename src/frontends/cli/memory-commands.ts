@@ -100,6 +100,11 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
       ),
     );
   memory
+    .command('share')
+    .description("write an item to this project's .aish/memory/<name>.jsonl for your team to commit (private items and secrets refused)")
+    .argument('<id>', 'item id, from aish memory list')
+    .action(withSetup(async (s, id: string) => (await import('./memory-team')).memoryShare(s, id)));
+  memory
     .command('clear')
     .description('forget every item (needs --yes)')
     .option('--yes', 'confirm')

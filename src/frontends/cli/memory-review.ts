@@ -2,8 +2,10 @@
 import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
+import { reviewTeam } from '../../commands/memory-review-team';
 import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
+import { TeamMemory } from '../../memory/team/team-memory';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
 import { escapeForJson } from '../../util/output-filter';
@@ -23,12 +25,16 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
   await waitForCaptures(() => runningCaptures(s.paths.sessionsDir), CAPTURE_WAIT_MS);
   const store = openStore(s);
   const inbox = Inbox.open(s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
+  const team = new TeamMemory(s.config, s.paths.memoryPath, { lock: lockTimingFromEnv(), notice: (t) => warn(`warning: ${t}`) });
   for (const w of inboxWarnings(inbox)) warn(`warning: ${w}`);
   if (opts.json) {
-    const list = inbox.pending().map((c) => {
+    const list: object[] = inbox.pending().map((c) => {
       const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
       return { ...c, ...(old && { old: { id: old.id, kind: old.kind, content: old.content } }) };
     });
+    // Teammates' items waiting here, after the inbox's: `team` names the author (they have no id).
+    for (const { item: t, status } of team.pending(process.cwd()))
+      list.push({ team: t.author, uid: t.uid, ts: t.ts, kind: t.kind, content: t.content, where: t.where, status });
     out(escapeForJson(JSON.stringify(list, null, 2)));
     return;
   }
@@ -56,6 +62,8 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
   };
   try {
     out((await reviewInbox(inbox, store, io)).summary);
+    const t = await reviewTeam(team, process.cwd(), io);
+    if (t) out(t.summary);
   } finally {
     rl.close();
     endEditing();

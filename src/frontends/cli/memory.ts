@@ -17,6 +17,7 @@ import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
 import { HINT, unreadableWarning } from './memory-add';
 import { memoryOn, openStore } from './memory-store';
+import { listTeam } from './memory-team';
 import { out, warn } from './output';
 
 /** How many items left out `aish memory plan` names (the rest are counted). */
@@ -48,7 +49,7 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   const items = opts.here ? all.filter(applies) : all;
   if (items.length === 0) {
     out(`no memory items in ${s.paths.memoryPath} — add one with: aish memory add fact "…"`);
-    return;
+    return listTeam(s);
   }
   const budget = s.config.memory ? s.config.memory.injectMaxChars : 0;
   const injected = backgroundIds(all, { maxChars: budget, isPinned: (it) => store.isPinned(it), applies });
@@ -63,6 +64,7 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   out(
     `${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`,
   );
+  listTeam(s);
 }
 
 export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {

@@ -1,0 +1,149 @@
+/**
+ * Team memory as a session sees it: the team files of the project aish is in (read only when that
+ * project has a `.aish/memory/` directory, and not at all with `memory.team: "off"`), each item
+ * with where the user stands on it, and which of them may reach the model — with "review" only
+ * those accepted once in `:memory review`, with "trust" all of them. Team items apply only in the
+ * project whose tree holds them, whatever scope their lines name.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AishConfig, TeamMode } from '../../config/types';
+import type { LockTiming } from '../lock';
+import { projectIdentity } from '../project-identity';
+import type { MemoryItem } from '../types';
+import { authorName } from './team-author';
+import { TeamDecisions, type TeamAction, type TeamStatus } from './team-decisions';
+import { readTeamDir, teamDir, type TeamItem, type TeamRead } from './team-file';
+import { shareItem, type ShareResult } from './team-share';
+
+export interface TeamEntry {
+  item: TeamItem;
+  /** 'trusted' with memory.team "trust"; 'yours' in the file this user shares into (already in their own memory). */
+  status: TeamStatus | 'trusted' | 'yours';
+}
+
+export interface TeamView {
+  /** The project's root, or null outside a project (or with memory.team "off"). */
+  root: string | null;
+  entries: TeamEntry[];
+  /** Lines the team files could not use, for listings and review. */
+  warnings: string[];
+}
+
+const EMPTY: TeamView = { root: null, entries: [], warnings: [] };
+
+export class TeamMemory {
+  private decisionsValue: TeamDecisions | null = null;
+  private cache: { root: string; stamp: string; read: TeamRead } | null = null;
+  private names = new Map<string, string>();
+  private viewed: { read: TeamRead; answers: string; view: TeamView } | null = null;
+
+  readonly mode: TeamMode;
+
+  constructor(
+    private readonly config: AishConfig,
+    private readonly memoryPath: string,
+    private readonly opts: { lock?: Partial<LockTiming>; notice?: (text: string) => void } = {},
+  ) {
+    this.mode = config.memory ? config.memory.team : 'off';
+  }
+
+  /** Append `item` to this user's team file in the project of `cwd` (team-share.ts). */
+  share(item: MemoryItem, cwd: string): ShareResult {
+    return shareItem(item, cwd, authorName(this.config, cwd));
+  }
+
+  decisions(): TeamDecisions {
+    this.decisionsValue ??= TeamDecisions.open(this.memoryPath, this.opts);
+    return this.decisionsValue;
+  }
+
+  /** The team items of the project `cwd` is in, each with its status. */
+  view(cwd: string): TeamView {
+    if (this.mode === 'off') return EMPTY;
+    const p = projectIdentity(cwd);
+    if (!p.found) return EMPTY;
+    const read = this.read(p.root);
+    if (!read) return { ...EMPTY, root: p.root };
+    const me = this.me(p.root);
+    const answers = this.answersVersion();
+    // Asked on every status draw: the statuses are worked out again only when a file changed.
+    if (this.viewed?.read !== read || this.viewed.answers !== answers) {
+      const entries = read.items.map((item): TeamEntry => ({ item, status: item.author === me ? 'yours' : this.statusOf(item) }));
+      this.viewed = { read, answers, view: { root: p.root, entries, warnings: read.warnings } };
+    }
+    return this.viewed.view;
+  }
+
+  /** Items that may reach the model here. */
+  accepted(cwd: string): TeamItem[] {
+    return this.view(cwd)
+      .entries.filter((e) => e.status === 'accepted' || e.status === 'trusted')
+      .map((e) => e.item);
+  }
+
+  /** Items waiting for the user's answer here (new, or changed since accepted). */
+  pending(cwd: string): TeamEntry[] {
+    return this.view(cwd).entries.filter((e) => e.status === 'pending' || e.status === 'changed');
+  }
+
+  /** The name this user shares under in `root` (read once per project: it is asked on every status draw). */
+  private me(root: string): string {
+    let name = this.names.get(root);
+    if (name === undefined) this.names.set(root, (name = authorName(this.config, root)));
+    return name;
+  }
+
+  async decide(item: TeamItem, action: TeamAction): Promise<boolean> {
+    return this.decisions().decide(item.uid, item.content, item.author, action);
+  }
+
+  /** team-review.jsonl's stamp, read again when it changed ('trust' never reads it). */
+  private answersVersion(): string {
+    if (this.mode === 'trust') return '';
+    try {
+      return this.decisions().version();
+    } catch {
+      return 'unreadable';
+    }
+  }
+
+  private statusOf(item: TeamItem): TeamEntry['status'] {
+    if (this.mode === 'trust') return 'trusted';
+    try {
+      return this.decisions().status(item.uid, item.content, true);
+    } catch {
+      return 'pending'; // an unreadable record of answers accepts nothing
+    }
+  }
+
+  /** The directory read again only when it or one of its files changed (a stat each). */
+  private read(root: string): TeamRead | null {
+    const dir = teamDir(root);
+    const stamp = dirStamp(dir);
+    if (stamp === null) return null;
+    if (this.cache?.root !== root || this.cache.stamp !== stamp) this.cache = { root, stamp, read: readTeamDir(root) };
+    return this.cache.read;
+  }
+}
+
+function dirStamp(dir: string): string | null {
+  let parts: string[];
+  try {
+    const st = statSync(dir);
+    if (!st.isDirectory()) return null;
+    parts = [`${st.mtimeMs}:${st.ino}`];
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.jsonl')) continue;
+      try {
+        const f = statSync(join(dir, name));
+        parts.push(`${name}:${f.size}:${f.mtimeMs}:${f.ino}`);
+      } catch {
+        parts.push(`${name}:gone`);
+      }
+    }
+  } catch {
+    return null;
+  }
+  return parts.join('|');
+}

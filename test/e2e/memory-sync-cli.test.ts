@@ -68,6 +68,25 @@ describe('aish memory sync', () => {
     }
   });
 
+  it('private items (--private) and secrets never reach the repository, in any commit', async () => {
+    const w = world();
+    const a = w.box('a');
+    expect((await w.aish(a, ['memory', 'add', '--private', 'fact', 'the reorg is secret until May'])).code).toBe(0);
+    expect((await w.aish(a, ['memory', 'add', 'fact', 'ci runs on buildkite'])).code).toBe(0);
+    // A secret as a hand edit could leave it (add would have redacted it).
+    const { appendFileSync } = await import('node:fs');
+    appendFileSync(
+      a.memory,
+      JSON.stringify({ id: 50, ts: new Date().toISOString(), kind: 'fact', content: 'aws key AKIAIOSFODNN7EXAMPLE' }) + '\n',
+    );
+    const r = await w.aish(a, ['memory', 'sync']);
+    expect(r.stdout).toMatch(/^synced: sent 1, received 0; kept on this machine: 1 private, 1 with secrets$/m);
+    const history = git(w.root, '--git-dir', w.bare, 'log', '--all', '-p');
+    expect(history).toContain('ci runs on buildkite');
+    expect(history).not.toContain('reorg');
+    expect(history).not.toContain('AKIAIOSFODNN7EXAMPLE');
+  });
+
   it('an unreachable remote: exit 1, one line saying what git said, the store byte-identical', async () => {
     const w = world('/nonexistent/nowhere/remote.git');
     const b = w.box('a');

@@ -110,3 +110,35 @@ describe('memory sync between machines', () => {
     expect(priv.id).toBeGreaterThan(0);
   });
 });
+
+describe('memory sync: concurrent edits', () => {
+  it('the same item edited on two machines: both versions survive on both, as a conflict for review', async () => {
+    const { findConflicts } = await import('../../src/memory/conflicts');
+    const net = syncNet();
+    const a = net.machine('laptop');
+    const b = net.machine('server');
+    const x = await a.store().add('fact', 'the staging db is on pg 14');
+    await a.sync();
+    await b.sync();
+    const bx = b.store().items()[0]!;
+    await a.store().edit(x.id, 'the staging db is on pg 15');
+    await b.store().edit(bx.id, 'the staging db is on pg 16');
+    expect(await a.sync()).toMatchObject({ sent: 2, conflicts: 0 });
+    expect(await b.sync()).toMatchObject({ sent: 2, received: 2, conflicts: 1 });
+    expect(await a.sync()).toMatchObject({ received: 2, conflicts: 1 });
+    for (const m of [a, b]) {
+      expect(m.texts()).toEqual(['the staging db is on pg 15', 'the staging db is on pg 16']);
+      const [c] = findConflicts(m.store());
+      expect(c?.old?.content).toBe('the staging db is on pg 14');
+      expect(c?.rivals.map((r) => r.content).sort()).toEqual(['the staging db is on pg 15', 'the staging db is on pg 16']);
+    }
+    // Resolved on one machine (keep 15: forget 16), the conflict is gone on the other after a sync.
+    const sa = a.store();
+    const sixteen = sa.items().find((i) => i.content.endsWith('16'))!;
+    await sa.forget(sixteen.id);
+    await a.sync();
+    await b.sync();
+    expect(b.texts()).toEqual(['the staging db is on pg 15']);
+    expect(findConflicts(b.store())).toEqual([]);
+  });
+});

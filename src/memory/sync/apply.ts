@@ -34,7 +34,7 @@ export interface ApplyResult {
 }
 
 /** More than 20 items, or more than 10 % of the store (from 3 up: one forget in a tiny store is not a mass delete). */
-export function isMassForget(forgets: number, active: number): boolean {
+function isMassForget(forgets: number, active: number): boolean {
   return forgets > 20 || (forgets >= 3 && forgets > active * 0.1);
 }
 

@@ -55,7 +55,7 @@ export function syncGitEnv(base: NodeJS.ProcessEnv, author: string): NodeJS.Proc
   return env;
 }
 
-export class GitTimeout extends AishError {}
+class GitTimeout extends AishError {}
 
 /** Run git in `cwd`; resolves with its exit code and output, whatever the code. */
 export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, deadline: number): Promise<GitResult> {

@@ -63,7 +63,7 @@ export function readWriters(repo: string, self: string, read: Readonly<Record<st
 }
 
 /** A record for memory.jsonl, still without its local id. */
-export type LocalRecord = Record<string, unknown>;
+type LocalRecord = Record<string, unknown>;
 
 export interface IncomingPlan {
   /** In order; `id` is assigned when they are written. Forget and pin records name their target by local id. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AishError } from '../../util/errors';
 import { gitSaid, runGit, type GitResult } from './git';
 
-export const BRANCH = 'main';
+const BRANCH = 'main';
 const TRACKING = `refs/remotes/origin/${BRANCH}`;
 
 /** Lock files git leaves behind when it is killed; only a sync (under the sync lock) runs git here. */

@@ -30,7 +30,7 @@ export function newWriterId(): string {
   return randomBytes(8).toString('hex');
 }
 
-export function freshState(remote: string, writer = newWriterId()): SyncState {
+function freshState(remote: string, writer = newWriterId()): SyncState {
   return { v: 1, remote, writer, send: null, pushed: 0, read: {} };
 }
 

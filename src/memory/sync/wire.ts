@@ -37,7 +37,7 @@ export type WireRecord = WireItem | WireMark;
 export const isMark = (r: WireRecord): r is WireMark => r.kind === 'forget' || r.kind === 'pin' || r.kind === 'unpin';
 
 /** A record's stamp: its own, or (written before stamps) one made from its time. */
-export function stampOf(r: { hlc?: string; ts: string }): string {
+function stampOf(r: { hlc?: string; ts: string }): string {
   if (typeof r.hlc === 'string' && /^\d{13}-\d{4}$/.test(r.hlc)) return r.hlc;
   const t = isoTime(r.ts);
   return formatStamp(Number.isFinite(t) && t > 0 ? Math.min(t, 9_999_999_999_999) : 0, 0);

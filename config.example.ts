@@ -69,6 +69,13 @@ export default defineConfig({
     // Teammates' items committed in the project's .aish/memory/ (written by :memory share):
     // 'review': sent only once accepted in :memory review; 'trust': always; 'off': never read.
     team: 'review',
+    // Memory on several machines, through a git repository you own (README, "Memory on several
+    // machines"): run `aish memory sync`, or let aish sync in the background at start.
+    // sync: {
+    //   remote: '~/sync/aish-memory.git', // a git URL (git@host:me/mem.git, https://…) or a path; `git init --bare` one
+    //   auto: 'start', // 'start' (default): sync in the background once the first prompt is drawn; 'off': only when asked
+    //   name: 'laptop', // this machine's label in the repository and beside the items it sent
+    // },
     // summarizerModel: 'fast', // preset for :memory summarize and capture; default: the active preset
     // pruneOlderThanDays: 90,  // forget items older than this at start; default: never
   },

@@ -184,3 +184,37 @@ describe('memory sync: projects by identity', () => {
     expect(items.filter(scopeFilter(other))).toHaveLength(0);
   });
 });
+
+describe('memory sync: a large store', () => {
+  it('a writer file past 1 MiB goes on in a new part; every part reaches the others, each read once', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const net = syncNet();
+    const a = net.machine('a');
+    const b = net.machine('b');
+    const lines = [JSON.stringify({ meta: { format: 'aish-memory', version: 1 } })];
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 1; i <= 9000; i++) {
+      const ts = new Date(t0 + i * 1000).toISOString();
+      lines.push(
+        JSON.stringify({
+          id: i,
+          uid: `01TEST${String(i).padStart(20, '0')}`,
+          ts,
+          kind: 'fact',
+          content: `item ${i}: the worker on port ${i % 9000} reads queue ${i % 13}`,
+        }),
+      );
+    }
+    writeFileSync(a.memoryPath, lines.join('\n') + '\n', { mode: 0o600 });
+    expect(await a.sync()).toMatchObject({ sent: 9000 });
+    expect(await b.sync()).toMatchObject({ received: 9000 });
+    await a.store().add('fact', 'one more, in the second part');
+    expect(await a.sync()).toMatchObject({ sent: 1 });
+    const writers = readdirSync(join(a.dir, 'sync', 'repo', 'writers')).sort();
+    expect(writers).toHaveLength(2);
+    expect(writers.filter((w) => /^[0-9a-f]{16}\.2\.jsonl$/.test(w))).toHaveLength(1);
+    expect(await b.sync()).toMatchObject({ received: 1 });
+    expect(await b.sync()).toMatchObject({ received: 0 });
+    expect(b.store().items()).toHaveLength(9001);
+  });
+});

@@ -14,6 +14,8 @@ import { isMark, parseWireLine, type WireItem, type WireMark, type WireRecord } 
 
 export interface WriterBatch {
   writer: string;
+  /** The file's part key (paths.ts): its read position is kept under it. */
+  key: string;
   /** The label the writer gave itself (`memory.sync.name`), else its id. */
   name: string;
   records: WireRecord[];
@@ -22,7 +24,7 @@ export interface WriterBatch {
   bad: number;
 }
 
-const WRITER_FILE = /^([0-9a-f]{16})\.jsonl$/;
+const WRITER_FILE = /^([0-9a-f]{16})(?:\.([1-9]\d{0,8}))?\.jsonl$/;
 
 /** The new whole lines of every writer file but ours. */
 export function readWriters(repo: string, self: string, read: Readonly<Record<string, number>>): WriterBatch[] {
@@ -33,18 +35,23 @@ export function readWriters(repo: string, self: string, read: Readonly<Record<st
     return [];
   }
   const out: WriterBatch[] = [];
-  for (const file of names.sort()) {
-    const writer = WRITER_FILE.exec(file)?.[1];
-    if (!writer || writer === self) continue;
+  const files = names
+    .map((file) => ({ file, m: WRITER_FILE.exec(file) }))
+    .filter((f): f is { file: string; m: RegExpExecArray } => f.m !== null && f.m[1] !== self)
+    .map(({ file, m }) => ({ file, writer: m[1]!, part: Number(m[2] ?? 1) }))
+    // A writer's parts in order (numerically: part 10 after part 9).
+    .sort((a, b) => (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : a.part - b.part));
+  for (const { file, writer, part } of files) {
+    const key = part === 1 ? writer : `${writer}.${part}`;
     const path = join(repo, 'writers', file);
     const size = statSync(path).size;
     // A file shorter than what was read was rewritten upstream: read it all again (uids keep it idempotent).
-    const from = (read[writer] ?? 0) <= size ? (read[writer] ?? 0) : 0;
+    const from = (read[key] ?? 0) <= size ? (read[key] ?? 0) : 0;
     const fd = openSync(path, 'r');
     try {
       const buf = readAt(fd, from, size - from);
       const whole = buf.lastIndexOf(0x0a) + 1;
-      const batch: WriterBatch = { writer, name: writer, records: [], end: from + whole, bad: 0 };
+      const batch: WriterBatch = { writer, key, name: writer, records: [], end: from + whole, bad: 0 };
       const head = readAt(fd, 0, Math.min(size, 4096)).toString('utf8').split('\n')[0] ?? '';
       const h = parseWireLine(head);
       if ('name' in h && h.name) batch.name = h.name;

@@ -27,7 +27,18 @@ export function syncPaths(memoryPath: string): SyncPaths {
   };
 }
 
-/** A writer's file in the repository. */
-export function writerFile(repo: string, writer: string): string {
-  return join(repo, 'writers', `${writer}.jsonl`);
+/**
+ * A writer's file in the repository: `writers/<id>.jsonl`, then `writers/<id>.<part>.jsonl` for each
+ * part after it. A writer starts a new part once its current one passes PART_BYTES, so a commit
+ * never hashes (nor a push packs) more than that, however large the store grows.
+ */
+export function writerFile(repo: string, writer: string, part = 1): string {
+  return join(repo, 'writers', `${partKey(writer, part)}.jsonl`);
 }
+
+/** The name of a part without `.jsonl`: what read positions are kept under. */
+export function partKey(writer: string, part: number): string {
+  return part === 1 ? writer : `${writer}.${part}`;
+}
+
+export const PART_BYTES = 1024 * 1024;

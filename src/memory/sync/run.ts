@@ -7,9 +7,9 @@
  * Each step's result is on disk before the next begins, so a sync killed anywhere is completed by
  * the next one, with nothing lost or doubled.
  */
-import { appendFileSync, closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ensurePrivateDir, readAt } from '../../util/fs-safe';
+import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
 import { AishError } from '../../util/errors';
 import { loadIdentity } from '../identity';
@@ -21,12 +21,12 @@ import { readWriters } from './incoming';
 import { Ledger } from './ledger';
 import { stage, type Staged } from './outgoing';
 import { stageAndSave } from './stage-now';
+import { appendOwn, ownTail, readUpTo } from './own-file';
 import { outboxText, readOutbox, writeOutbox, type Outgoing } from './outbox';
 import { syncPaths, writerFile } from './paths';
 import { SyncRepo } from './repo';
 import type { SyncReport } from './report';
 import { loadState, newWriterId, saveState, type SyncState } from './state';
-import { parseWireLine, SYNC_FORMAT } from './wire';
 
 export interface SyncOptions {
   memoryPath: string;
@@ -100,41 +100,41 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   const repo = new SyncRepo(paths.repo, o.remote, env, Date.now() + o.timeoutMs);
   await repo.prepare();
   const head = await repo.fetch();
-  const ours = () => writerFile(paths.repo, state.writer);
+  const ours = () => writerFile(paths.repo, state.writer, state.part ?? 1);
   const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
   // After our own last push the clone is usually on the remote's main already: no reset needed.
   await repo.checkout(head, size(ours()) === state.pushed && existsSync(join(paths.repo, '.gitattributes')));
   let outbox = staged.outbox;
-  const landed = ownTail(ours(), state.pushed);
-  if (landed.length > 0) {
+  const landed = ownTail(paths.repo, state.writer, state.part ?? 1, state.pushed);
+  if (landed.records.length > 0) {
     const pending = new Set(outbox.map((r) => r.uid));
-    if (landed.every((r) => pending.has(r.uid))) {
+    if (landed.records.every((r) => pending.has(r.uid))) {
       // Our own push, which landed before the sync that made it was stopped: note it now.
       if (!dry) {
-        for (const r of landed) learn(ledger, r, state.writer);
+        for (const r of landed.records) learn(ledger, r, state.writer);
         ledger.flush();
-        const got = new Set(landed.map((r) => r.uid));
+        const got = new Set(landed.records.map((r) => r.uid));
         outbox = outbox.filter((r) => !got.has(r.uid));
         writeOutbox(paths.outbox, outbox);
-        state = { ...state, pushed: size(ours()) };
+        state = { ...state, part: landed.part, pushed: landed.bytes };
         saveState(paths.state, state);
       }
     } else {
       // The remote holds lines under our id that this store never pushed: this data directory is a
-      // copy of another machine's. That file is theirs now; we write under a new id.
-      const old = state.writer;
-      state = { ...state, writer: newWriterId(), pushed: 0, read: { ...state.read, [old]: state.pushed } };
+      // copy of another machine's. Those files are theirs now; we write under a new id.
+      const seen = readUpTo(paths.repo, state.writer, state.part ?? 1, state.pushed);
+      state = { ...state, writer: newWriterId(), part: 1, pushed: 0, read: { ...state.read, ...seen } };
       report.newWriter = state.writer;
       if (!dry) saveState(paths.state, state);
     }
   }
   report.sent = staged.outbox.length;
   if (!dry && outbox.length > 0) {
-    await push(repo, ours(), outbox, o, state);
+    const at = await push(repo, outbox, o, state);
     for (const r of outbox) learn(ledger, r, state.writer);
     ledger.flush();
     writeOutbox(paths.outbox, []);
-    state = { ...state, pushed: size(ours()) };
+    state = { ...state, ...at };
     saveState(paths.state, state);
   }
 
@@ -161,49 +161,29 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   if (applied.refused) report.refused = applied.refused;
   else if (!dry) {
     const read = { ...state.read };
-    for (const b of batches) read[b.writer] = b.end;
+    for (const b of batches) read[b.key] = b.end;
     state = { ...state, read, last: now().toISOString() };
     saveState(paths.state, state);
   }
   return report;
 }
 
-/** The records of our file after the `pushed` bytes we know we pushed (normally none); a line we cannot read counts as not ours. */
-function ownTail(path: string, pushed: number): Array<Outgoing & { uid: string }> {
-  const total = existsSync(path) ? statSync(path).size : 0;
-  if (total <= pushed) return [];
-  const fd = openSync(path, 'r');
-  try {
-    const out: Outgoing[] = [];
-    for (const line of readAt(fd, pushed, total - pushed)
-      .toString('utf8')
-      .split('\n')) {
-      const p = line.trim() ? parseWireLine(line) : null;
-      if (p && 'record' in p) out.push(p.record);
-      else if (p && 'bad' in p) out.push({ uid: '', hlc: '', ts: '', kind: 'forget', target_uid: '' });
-    }
-    return out;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Append the outbox to our writer file on top of the remote's main and push, again on a race. */
-async function push(repo: SyncRepo, path: string, outbox: readonly Outgoing[], o: SyncOptions, state: SyncState): Promise<void> {
+/** Append the outbox to our writer file on top of the remote's main and push, again on a race; where our file now ends. */
+async function push(
+  repo: SyncRepo,
+  outbox: readonly Outgoing[],
+  o: SyncOptions,
+  state: SyncState,
+): Promise<{ part: number; pushed: number }> {
   const text = outboxText(outbox);
   for (let attempt = 1; ; attempt++) {
-    const existed = existsSync(path);
-    const header = existed
-      ? ''
-      : JSON.stringify({ meta: { format: SYNC_FORMAT, version: 1, writer: state.writer, ...(o.name && { name: o.name }) } }) + '\n';
-    ensurePrivateDir(dirname(path));
-    appendFileSync(path, header + text);
+    const w = appendOwn(repo.dir, state.writer, state.part ?? 1, text, o.name);
     const attrs = join(repo.dir, '.gitattributes');
-    const tracked = existed && existsSync(attrs);
+    const tracked = w.existed && existsSync(attrs);
     if (!existsSync(attrs)) writeFileSync(attrs, 'writers/*.jsonl merge=union\n');
     const message = `aish memory: ${o.name || state.writer} +${outbox.length}`;
-    const r = await repo.commitAndPush(tracked ? [path] : [path, attrs], message, tracked);
-    if (r === 'pushed') return;
+    const r = await repo.commitAndPush(tracked ? [w.path] : [w.path, attrs], message, tracked);
+    if (r === 'pushed') return { part: w.part, pushed: statSync(w.path).size };
     if (attempt >= PUSH_TRIES)
       throw new AishError(`memory sync: the remote kept moving (${PUSH_TRIES} tries) — run aish memory sync again`);
     await repo.checkout(await repo.fetch());

@@ -17,9 +17,10 @@ export interface SyncState {
   writer: string;
   /** memory.jsonl read (and its new records put in the outbox) up to here; null: from the start. */
   send: CursorState | null;
-  /** Bytes of our writer file the remote holds from us. */
+  /** Our current part (paths.ts; absent: 1) and how many of its bytes the remote holds from us. */
+  part?: number;
   pushed: number;
-  /** Other writers' files: bytes read. */
+  /** Other writers' files (by part key): bytes read. */
   read: Record<string, number>;
   /** When the last sync finished. */
   last?: string;

@@ -1,0 +1,76 @@
+/**
+ * This writer's own file in the repository, in parts (paths.ts): what lies past the bytes we know
+ * we pushed, and where the next lines go.
+ */
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { readAt } from '../../util/fs-safe';
+import type { Outgoing } from './outbox';
+import { PART_BYTES, partKey, writerFile } from './paths';
+import { parseWireLine, SYNC_FORMAT } from './wire';
+
+const size = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
+
+export interface OwnTail {
+  /** Records past what we know we pushed (normally none); a line we cannot read is a record with no uid. */
+  records: Outgoing[];
+  /** The last part that exists, and its size. */
+  part: number;
+  bytes: number;
+}
+
+/** What the remote holds under our id past `pushed` bytes of part `part`: the rest of that part and any part after it. */
+export function ownTail(repo: string, writer: string, part: number, pushed: number): OwnTail {
+  const records: Outgoing[] = [];
+  let last = part;
+  for (let p = part; existsSync(writerFile(repo, writer, p)); p++) {
+    last = p;
+    const path = writerFile(repo, writer, p);
+    const from = p === part ? pushed : 0;
+    const total = size(path);
+    if (total <= from) continue;
+    const fd = openSync(path, 'r');
+    try {
+      for (const line of readAt(fd, from, total - from)
+        .toString('utf8')
+        .split('\n')) {
+        const r = line.trim() ? parseWireLine(line) : null;
+        if (r && 'record' in r) records.push(r.record);
+        else if (r && 'bad' in r) records.push({ uid: '', hlc: '', ts: '', kind: 'forget', target_uid: '' });
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return { records, part: last, bytes: size(writerFile(repo, writer, last)) };
+}
+
+/** Read positions that make another writer's reading of our parts start after `pushed` bytes of part `part`. */
+export function readUpTo(repo: string, writer: string, part: number, pushed: number): Record<string, number> {
+  const read: Record<string, number> = { [partKey(writer, part)]: pushed };
+  for (let p = 1; p < part; p++) read[partKey(writer, p)] = size(writerFile(repo, writer, p));
+  return read;
+}
+
+/**
+ * Append `text` to our current part, or to a new one when it would pass PART_BYTES. Returns the
+ * file written, its part, and whether git tracks it already (a new part needs `git add`).
+ */
+export function appendOwn(
+  repo: string,
+  writer: string,
+  part: number,
+  text: string,
+  name?: string,
+): { path: string; part: number; existed: boolean } {
+  let p = part;
+  if (size(writerFile(repo, writer, p)) > 0 && size(writerFile(repo, writer, p)) + Buffer.byteLength(text) > PART_BYTES) p++;
+  const path = writerFile(repo, writer, p);
+  const existed = existsSync(path);
+  const header = existed
+    ? ''
+    : JSON.stringify({ meta: { format: SYNC_FORMAT, version: 1, writer, part: p, ...(name && { name }) } }) + '\n';
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  appendFileSync(path, header + text);
+  return { path, part: p, existed };
+}

@@ -87,13 +87,10 @@ export async function applyIncoming(file: string, batches: readonly WriterBatch[
 
 /** Uids replaced by a received item that two or more active items now replace. */
 function conflictsAfter(plan: IncomingPlan, ledger: Ledger): number {
-  if (plan.replaced.size === 0) return 0;
-  const rivals = new Map<string, number>();
-  for (const [uid, it] of ledger.items) {
-    if (it.replaces && plan.replaced.has(it.replaces) && it.id > 0 && !ledger.forgotten.has(uid))
-      rivals.set(it.replaces, (rivals.get(it.replaces) ?? 0) + 1);
-  }
   let n = 0;
-  for (const c of rivals.values()) if (c >= 2) n++;
+  for (const replaced of plan.replaced) {
+    const active = ledger.replacers(replaced).filter((uid) => (ledger.itemOf(uid)?.id ?? 0) > 0 && !ledger.isForgotten(uid));
+    if (active.length >= 2) n++;
+  }
   return n;
 }

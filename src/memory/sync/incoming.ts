@@ -102,13 +102,13 @@ export function planIncoming(batches: readonly WriterBatch[], ledger: Ledger, vi
   const seen = new Set<string>();
   const pins = new Map<string, PinState>();
   let next = firstId;
-  const isForgotten = (uid: string) => forgotten.has(uid) || ledger.forgotten.has(uid);
-  const pinOf = (uid: string) => pins.get(uid) ?? ledger.pins.get(uid);
+  const isForgotten = (uid: string) => forgotten.has(uid) || ledger.isForgotten(uid);
+  const pinOf = (uid: string) => pins.get(uid) ?? ledger.pinOf(uid);
   const localId = (uid: string): number | undefined => {
     if (isForgotten(uid)) return undefined;
     const a = added.get(uid);
     if (a !== undefined) return a;
-    const l = ledger.items.get(uid);
+    const l = ledger.itemOf(uid);
     return l && l.id > 0 ? view.activeId(uid, l.id) : undefined;
   };
 

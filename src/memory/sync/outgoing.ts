@@ -53,6 +53,8 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
     state = new MemoryState();
     r = ingestFile(state, cursor, memoryPath);
   }
+  // A read of the whole file looks up every record: the ledger is read whole once instead.
+  if (!from || r === 'rewritten') ledger.preload();
   if (r === 'missing') cursor = new FileCursor();
   state.rollbackProvisional(); // only whole lines: the cursor stops before an unfinished one
 
@@ -60,7 +62,7 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
   const out = [...outbox];
   const earlier = new Set(outbox.map((w) => w.uid));
   const queued = new Map(out.map((w, i) => [w.uid, i]));
-  const sendable = (uid: string) => ledger.items.has(uid) || queued.has(uid);
+  const sendable = (uid: string) => ledger.hasItem(uid) || queued.has(uid);
   let byId: Map<number, string> | null = null;
   // Only records written before uids existed lack target_uid: the map is built for them alone.
   const uidOfLocal = (id: number) => (byId ??= new Map(state.itemsInFileOrder().map((it) => [it.id, uidOf(it)]))).get(id);
@@ -78,9 +80,9 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
     localUids.add(uid);
     const received = typeof f.via === 'string';
     // Received by a sync that was stopped before it wrote the ledger.
-    if (received && !ledger.items.has(uid)) ledger.item(uid, it.id, typeof f.replaces === 'string' ? f.replaces : undefined);
-    if (ledger.items.has(uid)) {
-      if (ledger.forgotten.has(uid) && state.isActive(it.id)) reforget.push(it);
+    if (received && !ledger.hasItem(uid)) ledger.item(uid, it.id, typeof f.replaces === 'string' ? f.replaces : undefined);
+    if (ledger.hasItem(uid)) {
+      if (ledger.isForgotten(uid) && state.isActive(it.id)) reforget.push(it);
       continue;
     }
     if (queued.has(uid) || !state.isActive(it.id)) continue;
@@ -97,13 +99,13 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
     const target = t.target_uid ?? uidOfLocal(t.target);
     if (typeof (t as Flags).via === 'string' || !target || ledger.knows(uidOf(t)) || queued.has(uidOf(t))) continue;
     const at = queued.get(target);
-    if (at !== undefined && !ledger.items.has(target) && !earlier.has(target)) {
+    if (at !== undefined && !ledger.hasItem(target) && !earlier.has(target)) {
       // Added and forgotten within this step: neither leaves the machine. (An item in the outbox
       // from before may have reached the remote with a push that was stopped: its forget goes too.)
       out.splice(at, 1);
       queued.clear();
       out.forEach((w, i) => queued.set(w.uid, i));
-    } else if (sendable(target) && !ledger.forgotten.has(target)) push(wireMark(t, target));
+    } else if (sendable(target) && !ledger.isForgotten(target)) push(wireMark(t, target));
   }
 
   for (const p of state.pinsByTarget().values()) {

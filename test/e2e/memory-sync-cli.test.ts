@@ -57,8 +57,6 @@ describe('aish memory sync', () => {
       const results = await Promise.all(boxes.map((b) => w.aish(b, ['memory', 'sync', '--json'])));
       for (const r of results) expect(r.code, r.stderr).toBe(0);
     }
-    // A third round lets the machine whose push came last in round two receive the others' last news.
-    for (const b of boxes) expect((await w.aish(b, ['memory', 'sync'])).code).toBe(0);
     const expected = boxes.flatMap((_, i) => Array.from({ length: 50 }, (_, k) => `machine ${i} item ${k}`)).sort();
     for (const b of boxes) {
       const items = active(b);

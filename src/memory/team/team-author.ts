@@ -54,13 +54,9 @@ export function gitUserName(dir: string, env: NodeJS.ProcessEnv = process.env): 
   return undefined;
 }
 
-/** The configured sync label, read defensively (the key may not exist in this build's config). */
+/** The configured sync label (`memory.sync.name`). */
 function syncName(config: AishConfig): string | undefined {
-  const mem = config.memory as unknown;
-  if (typeof mem !== 'object' || mem === null) return undefined;
-  const sync = (mem as { sync?: unknown }).sync;
-  const name = typeof sync === 'object' && sync !== null ? (sync as { name?: unknown }).name : undefined;
-  return typeof name === 'string' ? name : undefined;
+  return config.memory ? config.memory.sync?.name : undefined;
 }
 
 function loginName(env: NodeJS.ProcessEnv): string {

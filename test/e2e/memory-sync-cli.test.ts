@@ -125,6 +125,25 @@ describe('aish memory sync', () => {
     }
   });
 
+  it('a remote URL with a token in it: the failure line never shows the token', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(403);
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const w = world(`http://me:s3cretTOKEN42@127.0.0.1:${port}/team/memory.git`);
+      const b = w.box('a');
+      const r = await w.aish(b, ['memory', 'sync']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/cannot fetch http:\/\/127\.0\.0\.1:\d+\/team\/memory\.git/);
+      expect(r.stdout + r.stderr).not.toContain('s3cretTOKEN42');
+    } finally {
+      server.close();
+    }
+  });
+
   it('a clear on A makes B’s sync without a terminal refuse (exit 1, nothing received) unless --yes', async () => {
     const w = world();
     const [a, b] = [w.box('a'), w.box('b')];

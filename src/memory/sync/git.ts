@@ -93,7 +93,12 @@ function timeout(args: readonly string[]): GitTimeout {
   return new GitTimeout(`git ${args[0]} did not finish in time (offline, or the remote did not answer)`);
 }
 
-/** What git said, in one line: its first `fatal:`/`error:` line, else its last line. */
+/** A URL as it may be shown: without the user and password it may carry (`https://me:token@host/…`). */
+export function shownUrl(text: string): string {
+  return text.replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/\s@]+@/g, '$1');
+}
+
+/** What git said, in one line: its first `fatal:`/`error:` line, else its last line (credentials in URLs dropped). */
 export function gitSaid(r: GitResult): string {
   const lines = r.stderr
     .split('\n')
@@ -102,5 +107,5 @@ export function gitSaid(r: GitResult): string {
   const line = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? `exit ${r.code}`;
   if (/askpass|could not read (Username|Password)|terminal prompts disabled/i.test(line))
     return 'the remote asks for a user name or password, and sync never asks — let git fetch without a prompt (a credential helper, or an ssh key)';
-  return line.replace(/^(fatal|error): /, '').slice(0, 300);
+  return shownUrl(line.replace(/^(fatal|error): /, '')).slice(0, 300);
 }

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AishError } from '../../util/errors';
-import { gitSaid, runGit, type GitResult } from './git';
+import { gitSaid, runGit, shownUrl, type GitResult } from './git';
 
 const BRANCH = 'main';
 const TRACKING = `refs/remotes/origin/${BRANCH}`;
@@ -74,7 +74,7 @@ export class SyncRepo {
   /** Fetch the remote's branches; the commit `main` is at, or null for a remote with no commits yet. */
   async fetch(): Promise<string | null> {
     const r = await this.git(['fetch', '--prune', '--no-tags', '--quiet', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
-    if (r.code !== 0) throw new AishError(`memory sync: cannot fetch ${this.remote}: ${gitSaid(r)}`);
+    if (r.code !== 0) throw new AishError(`memory sync: cannot fetch ${shownUrl(this.remote)}: ${gitSaid(r)}`);
     return this.ref(TRACKING) ?? null;
   }
 
@@ -104,7 +104,7 @@ export class SyncRepo {
     if (r.code === 0) return 'pushed';
     if (/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref/i.test(r.stdout + r.stderr))
       return 'rejected';
-    throw new AishError(`memory sync: push to ${this.remote} failed: ${gitSaid(r)}`);
+    throw new AishError(`memory sync: push to ${shownUrl(this.remote)} failed: ${gitSaid(r)}`);
   }
 }
 

@@ -218,3 +218,38 @@ describe('memory sync: a large store', () => {
     expect(b.store().items()).toHaveLength(9001);
   });
 });
+
+describe('memory sync: a hostile repository', () => {
+  it('links committed as writer files are never followed: nothing read from, nothing written to, what they name', async () => {
+    const { readFileSync, writeFileSync, symlinkSync, mkdirSync } = await import('node:fs');
+    const { git } = await import('../helpers/sync-machines');
+    const net = syncNet();
+    const b = net.machine('b');
+    await b.store().add('fact', 'first');
+    await b.sync();
+    const writer = (JSON.parse(readFileSync(join(b.dir, 'sync', 'state.json'), 'utf8')) as { writer: string }).writer;
+    const secret = join(net.root, 'secret.txt');
+    writeFileSync(
+      secret,
+      '{"uid":"01SECRETSECRETSECRETSECRET","hlc":"1795721490946-0000","ts":"2026-01-01T00:00:00Z","kind":"fact","content":"stolen"}\n',
+    );
+    const target = join(net.root, 'bashrc');
+    writeFileSync(target, 'export PATH=/usr/bin\n');
+    const evil = join(net.root, 'evil');
+    git(net.root, 'clone', '-q', net.remote, evil);
+    mkdirSync(join(evil, 'writers'), { recursive: true });
+    symlinkSync(secret, join(evil, 'writers', 'aaaaaaaaaaaaaaaa.jsonl'));
+    const ours = join(evil, 'writers', `${writer}.jsonl`);
+    const { rmSync } = await import('node:fs');
+    rmSync(ours);
+    symlinkSync(target, ours);
+    git(evil, 'add', '-A');
+    git(evil, 'commit', '-qm', 'links');
+    git(evil, 'push', '-q', 'origin', 'HEAD:main');
+    await b.store().add('fact', 'second');
+    await b.sync().catch(() => undefined); // refusing is fine; following a link is not
+    expect(b.texts()).not.toContain('stolen');
+    expect(readFileSync(target, 'utf8')).toBe('export PATH=/usr/bin\n');
+    expect(readFileSync(secret, 'utf8')).toContain('stolen');
+  });
+});

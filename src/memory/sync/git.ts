@@ -34,6 +34,9 @@ const FLAGS = [
   'credential.interactive=false',
   '-c',
   'protocol.ext.allow=never',
+  // A link committed to the repository is checked out as a plain file holding its target's name.
+  '-c',
+  'core.symlinks=false',
   '-c',
   'safe.directory=*',
 ];

@@ -2,7 +2,8 @@
  * This writer's own file in the repository, in parts (paths.ts): what lies past the bytes we know
  * we pushed, and where the next lines go.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { AishError } from '../../util/errors';
 import { dirname } from 'node:path';
 import { readAt } from '../../util/fs-safe';
 import type { Outgoing } from './outbox';
@@ -66,11 +67,22 @@ export function appendOwn(
   let p = part;
   if (size(writerFile(repo, writer, p)) > 0 && size(writerFile(repo, writer, p)) + Buffer.byteLength(text) > PART_BYTES) p++;
   const path = writerFile(repo, writer, p);
-  const existed = existsSync(path);
+  const existed = existsSync(path) || isLink(path);
+  // Our file as a link (someone's commit): appending would write wherever it points.
+  if (existed && !lstatSync(path).isFile())
+    throw new AishError(`memory sync: ${path} is not a regular file in the repository — nothing pushed; remove it from the repository`);
   const header = existed
     ? ''
     : JSON.stringify({ meta: { format: SYNC_FORMAT, version: 1, writer, part: p, ...(name && { name }) } }) + '\n';
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   appendFileSync(path, header + text);
   return { path, part: p, existed };
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

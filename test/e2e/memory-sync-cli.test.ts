@@ -182,3 +182,27 @@ describe('aish memory sync', () => {
     expect(none.stderr).toMatch(/memory sync is not set up — add memory: \{ sync: \{ remote: "…" \} \}/);
   });
 });
+
+describe('aish memory sync pointed at the wrong repository', () => {
+  it('a project repository (files on its main) is refused: nothing pushed, nothing changed', async () => {
+    const w = world();
+    const project = join(w.root, 'project.git');
+    const work = join(w.root, 'project');
+    git(w.root, 'init', '-q', '--bare', project);
+    git(w.root, 'clone', '-q', project, work);
+    writeFileSync(join(work, 'index.js'), 'console.log(1);\n');
+    git(work, 'add', '-A');
+    git(work, 'commit', '-qm', 'code');
+    git(work, 'push', '-q', 'origin', 'HEAD:main');
+    const before = git(w.root, '--git-dir', project, 'rev-parse', 'main');
+    const b = w.box('a');
+    writeFileSync(b.config, `export default { memory: { sync: { remote: ${JSON.stringify(project)}, auto: "off" } } };\n`);
+    expect((await w.aish(b, ['memory', 'add', 'fact', 'do not push me into the project'])).code).toBe(0);
+    const r = await w.aish(b, ['memory', 'sync']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /is not a memory repository \(its main branch holds index\.js\) — point memory\.sync\.remote at an empty repository/,
+    );
+    expect(git(w.root, '--git-dir', project, 'rev-parse', 'main')).toBe(before);
+  });
+});

@@ -7,7 +7,7 @@
  * Each step's result is on disk before the next begins, so a sync killed anywhere is completed by
  * the next one, with nothing lost or doubled.
  */
-import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
@@ -16,7 +16,7 @@ import { loadIdentity } from '../identity';
 import { MemoryStore } from '../store';
 import { LockBusyError, withLock, type LockTiming } from '../lock';
 import { applyIncoming } from './apply';
-import { syncGitEnv } from './git';
+import { shownUrl, syncGitEnv } from './git';
 import { readWriters } from './incoming';
 import { Ledger } from './ledger';
 import { stage, type Staged } from './outgoing';
@@ -104,6 +104,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
   // After our own last push the clone is usually on the remote's main already: no reset needed.
   await repo.checkout(head, size(ours()) === state.pushed && existsSync(join(paths.repo, '.gitattributes')));
+  notMemoryRepo(paths.repo, o.remote);
   let outbox = staged.outbox;
   const landed = ownTail(paths.repo, state.writer, state.part ?? 1, state.pushed);
   if (landed.records.length > 0) {
@@ -188,6 +189,18 @@ async function push(
       throw new AishError(`memory sync: the remote kept moving (${PUSH_TRIES} tries) — run aish memory sync again`);
     await repo.checkout(await repo.fetch());
   }
+}
+
+/**
+ * A remote whose main holds anything but writer files is somebody's project, not a memory
+ * repository: sync would push memory onto its branch. Refused before anything is written there.
+ */
+function notMemoryRepo(repo: string, remote: string): void {
+  const other = readdirSync(repo).filter((n) => n !== '.git' && n !== 'writers' && n !== '.gitattributes' && n !== 'README.md');
+  if (other.length > 0)
+    throw new AishError(
+      `memory sync: ${shownUrl(remote)} is not a memory repository (its main branch holds ${other.slice(0, 3).join(', ')}) — point memory.sync.remote at an empty repository (git init --bare)`,
+    );
 }
 
 /** Note in the ledger what a pushed record means. */

@@ -1,0 +1,75 @@
+/**
+ * Recall quality on a realistic corpus (bench/recall-corpus/): for questions in the fact's own
+ * words, in other words, from inside a project, and small talk — how often the fact asked about is
+ * sent (hit rate, MRR), how much [recall] a turn sends, and how often small talk recalls anything.
+ * Words-only by default; `hybrid` adds embeddings from the test server's `/v1/embeddings`, whose
+ * vectors come from a small concept table: a stand-in for a real embedding model, not one.
+ * AISH_RECALL_QUALITY_DETAIL=1 lists each missed question on stderr.
+ */
+import type { AishConfig } from '../src/config/types';
+import { startFakeOpenAI } from '../test/helpers/openai-server';
+import { buildCorpus } from './recall-corpus/corpus';
+import { runCorpus, type HybridSetup } from './recall-corpus/harness';
+import { scoreClass, type ClassScore } from './recall-corpus/score';
+import { QUESTION_CLASSES, type QuestionClass } from './recall-corpus/types';
+
+const LABEL: Record<QuestionClass, string> = {
+  own: "in the fact's own words",
+  other: 'in other words',
+  project: 'from inside the project',
+  smalltalk: 'small talk',
+};
+
+const pct = (n: number, d: number) => `${n}/${d} (${d ? Math.round((100 * n) / d) : 0}%)`;
+
+function rows(scores: ClassScore[], mode: string, size: number): string[][] {
+  const out: string[][] = [];
+  for (const s of scores) {
+    const what = `recall quality, ${size} items, ${mode}: ${LABEL[s.class]} (${s.turns} turns)`;
+    const chars = `[recall] chars per turn p50 / p90 ${s.charsP50} / ${s.charsP90}, items p50 ${s.itemsP50}`;
+    if (s.class === 'smalltalk') out.push([`${what}: turns with any [recall]`, pct(s.anyRecall, s.turns), '—', `goal 0; ${chars}`]);
+    else {
+      const extra = [s.background ? `${s.background} via [background]` : '', s.class === 'project' ? `${s.leaks} leaks` : ''].filter(
+        Boolean,
+      );
+      out.push([`${what}: hit rate / MRR`, `${pct(s.hits, s.turns)} / ${s.mrr.toFixed(2)}`, '—', [chars, ...extra].join('; ')]);
+    }
+  }
+  return out;
+}
+
+/** The test server's concept-table embeddings as aish's embeddings config. */
+async function conceptServer(): Promise<HybridSetup & { close(): Promise<void> }> {
+  const server = await startFakeOpenAI();
+  return {
+    configure(config: AishConfig) {
+      config.models.embed = { model: 'concept-table', baseURL: server.url, apiKey: 'test-key' };
+      if (config.memory) Object.assign(config.memory.recall, { embeddings: { model: 'concept-table', preset: 'embed' } });
+    },
+    // The items' embeddings are made in the background; the turns are measured once they are all made.
+    settle: async () => {},
+    close: () => server.close(),
+  };
+}
+
+export async function benchRecallQuality(o: { items?: number; hybrid?: boolean } = {}): Promise<{ rows: string[][] }> {
+  const corpus = buildCorpus({ items: o.items ?? 3000, ...(o.items !== undefined && o.items < 3000 && { perProject: 10 }) });
+  const hybrid = o.hybrid ? await conceptServer() : undefined;
+  try {
+    const turns = await runCorpus(corpus, hybrid ? { hybrid } : {});
+    if (process.env.AISH_RECALL_QUALITY_DETAIL === '1') {
+      for (const t of turns) {
+        const q = t.question;
+        const missed = q.expect ? t.rank === 0 && !t.inBackground : t.chars > 0;
+        if (missed || t.rank > 1)
+          console.error(
+            `[recall-quality] ${q.class} ${missed ? 'MISS' : `rank ${t.rank}`}: ${q.text} (${t.recalled} items, ${t.chars} chars)`,
+          );
+      }
+    }
+    const scores = QUESTION_CLASSES.map((c) => scoreClass(c, turns));
+    return { rows: rows(scores, hybrid ? 'hybrid (concept-table stand-in embeddings)' : 'words-only', corpus.items.length) };
+  } finally {
+    await hybrid?.close();
+  }
+}

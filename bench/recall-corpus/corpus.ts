@@ -44,8 +44,8 @@ export function buildCorpus(o: CorpusOptions = {}): Corpus {
   const rand = rng(o.seed ?? 24);
   const p = picker(rand);
   const planted = [...PLANTED_OWN, ...PLANTED_OTHER, ...PLANTED_PROJECT];
-  const projects = projectItems(PROJECTS, PLANTED_PROJECT, p, o.perProject ?? 36);
   const seen = new Set(planted.map((f) => f.content));
+  const projects = projectItems(PROJECTS, PLANTED_PROJECT, p, o.perProject ?? 36, seen);
   const bulk: CorpusItem[] = [];
   for (let tries = 0; bulk.length + projects.length + planted.length < total && tries < total * 20; tries++) {
     const [kind, content] = p.one(TEMPLATES)(p);

@@ -118,7 +118,7 @@ export const PLANTED_OTHER: readonly Planted[] = [
   {
     key: 'oth-go-race',
     content: 'Go unit tests run with `go test ./... -race`; the race detector is mandatory in CI.',
-    question: 'how do I run the golang specs with data race checks?',
+    question: 'how do I check the golang specs for concurrency bugs?',
   },
   {
     key: 'oth-utc',

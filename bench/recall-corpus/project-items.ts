@@ -2,6 +2,7 @@
  * Items scoped to each project: on the subjects project questions ask about (every project has its
  * own dev port, deploy, tests …, so a leak from another project shows), and ordinary project notes.
  */
+import type { MemoryKind } from '../../src/memory/types';
 import type { CorpusItem, Planted } from './types';
 import { TEMPLATES, type Pick } from './templates';
 import * as V from './vocab';
@@ -52,15 +53,26 @@ export const PLANTED_TOPIC: Record<string, string> = {
 };
 
 /** `perProject` ordinary notes per project, plus one note per subject the project has no planted fact on. */
-export function projectItems(projects: readonly string[], plantedFacts: readonly Planted[], p: Pick, perProject: number): CorpusItem[] {
+export function projectItems(
+  projects: readonly string[],
+  plantedFacts: readonly Planted[],
+  p: Pick,
+  perProject: number,
+  seen: Set<string>,
+): CorpusItem[] {
   const out: CorpusItem[] = [];
   for (const project of projects) {
     const planted = new Set(plantedFacts.filter((f) => f.project === project).map((f) => PLANTED_TOPIC[f.key]));
-    for (const [topic, make] of Object.entries(TOPICS)) if (!planted.has(topic)) out.push({ kind: 'fact', content: make(p), project });
-    for (let i = 0; i < perProject; i++) {
-      const [kind, content] = p.one(TEMPLATES)(p);
+    const add = (kind: MemoryKind, content: string) => {
+      // The same note may be in two projects (both use Tailwind), not twice in one.
+      const key = `${project}\n${content}`;
+      if (seen.has(content) || seen.has(key)) return false;
+      seen.add(key);
       out.push({ kind, content, project });
-    }
+      return true;
+    };
+    for (const [topic, make] of Object.entries(TOPICS)) if (!planted.has(topic)) while (!add('fact', make(p)));
+    for (let i = 0; i < perProject;) if (add(...p.one(TEMPLATES)(p))) i++;
   }
   return out;
 }

@@ -38,17 +38,42 @@ function rows(scores: ClassScore[], mode: string, size: number): string[][] {
   return out;
 }
 
+/** Embedding requests this process made (the openai SDK calls the global fetch): proof that hybrid recall ran. */
+function countEmbeddings(): { count(): number; restore(): void } {
+  const real = globalThis.fetch;
+  let n = 0;
+  globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith('/embeddings')) n++;
+    return real(input, init);
+  };
+  return { count: () => n, restore: () => void (globalThis.fetch = real) };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** The test server's concept-table embeddings as aish's embeddings config. */
-async function conceptServer(): Promise<HybridSetup & { close(): Promise<void> }> {
+async function conceptServer(): Promise<HybridSetup & { close(): Promise<void>; requests(): number }> {
   const server = await startFakeOpenAI();
+  const seen = countEmbeddings();
   return {
     configure(config: AishConfig) {
       config.models.embed = { model: 'concept-table', baseURL: server.url, apiKey: 'test-key' };
       if (config.memory) Object.assign(config.memory.recall, { embeddings: { model: 'concept-table', preset: 'embed' } });
     },
-    // The items' embeddings are made in the background; the turns are measured once they are all made.
-    settle: async () => {},
-    close: () => server.close(),
+    // The items are embedded in the background: wait for the first request (up to 30 s), then until none came for 1 s.
+    async settle() {
+      for (let t = 0; t < 300 && seen.count() === 0; t++) await sleep(100);
+      for (let last = -1; seen.count() !== last;) {
+        last = seen.count();
+        await sleep(1000);
+      }
+    },
+    requests: () => seen.count(),
+    async close() {
+      seen.restore();
+      await server.close();
+    },
   };
 }
 
@@ -66,6 +91,20 @@ export async function benchRecallQuality(o: { items?: number; hybrid?: boolean }
             `[recall-quality] ${q.class} ${missed ? 'MISS' : `rank ${t.rank}`}: ${q.text} (${t.recalled} items, ${t.chars} chars)`,
           );
       }
+    }
+    if (hybrid) console.error(`[recall-quality] hybrid: ${hybrid.requests()} /v1/embeddings requests`);
+    // Without an embeddings request the figures would be words-only ones under the hybrid name.
+    if (hybrid && hybrid.requests() === 0) {
+      return {
+        rows: [
+          [
+            `recall quality, ${corpus.items.length} items, hybrid`,
+            'not measured',
+            '—',
+            'no /v1/embeddings request: this build has no hybrid recall',
+          ],
+        ],
+      };
     }
     const scores = QUESTION_CLASSES.map((c) => scoreClass(c, turns));
     return { rows: rows(scores, hybrid ? 'hybrid (concept-table stand-in embeddings)' : 'words-only', corpus.items.length) };

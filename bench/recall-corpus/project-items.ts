@@ -33,7 +33,7 @@ const TOPICS: Record<string, Topic> = {
 };
 
 /** Which subject each planted project fact is on. */
-export const PLANTED_TOPIC: Record<string, string> = {
+const PLANTED_TOPIC: Record<string, string> = {
   'prj-pay-integration': 'integration',
   'prj-pay-port': 'port',
   'prj-pay-deploy': 'deploy',

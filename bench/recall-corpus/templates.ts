@@ -55,10 +55,7 @@ export const TEMPLATES: readonly Template[] = [
     'fact',
     `The ${p.one(V.SERVICES)} Docker image is built from ${p.one(['Dockerfile', 'docker/Dockerfile.prod', 'build/Containerfile'])} on ${p.one(V.CI)}.`,
   ],
-  (p) => [
-    'fact',
-    `Feature flag ${p.one(['new', 'beta', 'v2', 'exp'])}-${p.one(V.SERVICES)} gates the ${p.one(V.TASKS).split(' ').slice(-2).join(' ')} work.`,
-  ],
+  (p) => ['fact', `Feature flag ${p.one(['new', 'beta', 'v2', 'exp'])}-${p.one(V.SERVICES)} gates the work to ${p.one(V.TASKS)}.`],
   (p) => ['fact', `${p.one(V.SERVICES)} calls ${p.one(V.SERVICES)} with a ${p.int(2, 30) * 100} ms timeout and ${p.int(1, 5)} retries.`],
   (p) => ['fact', `The Node version for ${p.one(V.SERVICES)} is pinned in .nvmrc to ${p.one(['18.19', '20.11', '20.17', '22.3'])}.`],
   (p) => ['fact', `${p.one(V.SERVICES)} uses ${p.one(V.PACKAGE_MANAGERS)} and ${p.one(V.TEST_TOOLS)}.`],

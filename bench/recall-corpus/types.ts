@@ -2,7 +2,7 @@
 import type { MemoryKind } from '../../src/memory/types';
 
 /** A project of the corpus: its items are scoped to `<data dir>/projects/<name>`. */
-export type ProjectName = string;
+type ProjectName = string;
 
 export interface CorpusItem {
   kind: MemoryKind;

@@ -5,8 +5,9 @@
  *      when it exists (every other start): ready() and the first recall
  *   2. recall() p50/p99 over 300 varied messages with earlier turns (goal p50 ≤ 5 ms, p99 ≤ 20 ms)
  *   3. recall() right after another process appended an item (the tail read)
+ *   4. the index's size: memory.jsonl.index on disk, and the heap and RSS a start-up with it adds
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +38,17 @@ export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }
     await first.ready();
     const build = performance.now() - t0;
     first.close();
+    const gc = (globalThis as { gc?: () => void }).gc;
+    // Several passes, a tick apart: the build's buffers are freed only once their finalizers ran.
+    const settle = async () => {
+      for (let i = 0; i < 4; i++) {
+        gc?.();
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    lines.length = 0;
+    await settle();
+    const before = process.memoryUsage();
     t0 = performance.now();
     const session = open();
     await session.ready();
@@ -44,6 +56,11 @@ export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }
     session.prepareRecall();
     await session.recall([{ text: 'warm up', weight: 1 }]);
     const firstRecall = performance.now() - t0;
+    await settle();
+    const after = process.memoryUsage();
+    const mib = (b: number) => (b / 2 ** 20).toFixed(1);
+    const onDisk = statSync(`${path}.index`).size;
+    const inMemory = `heap +${mib(after.heapUsed - before.heapUsed)} MiB, external + array buffers +${mib(after.external + after.arrayBuffers - before.external - before.arrayBuffers)} MiB, RSS +${mib(after.rss - before.rss)} MiB`;
 
     // 2. recall per turn
     const queries = makeQueries(300, word, rand);
@@ -78,6 +95,12 @@ export async function benchRecallTurn(n = 100_000): Promise<{ rows: string[][] }
           'full read + index written',
         ],
         [`start-up memory with the index, ${k}: ready() / ready() + first recall`, `${fmt(ready)} / ${fmt(firstRecall)} ms`, '—', ''],
+        [
+          `the index at ${k} (memory.jsonl ${mib(statSync(path).size)} MiB): on disk / in memory after start-up and a first recall`,
+          `${mib(onDisk)} MiB / ${inMemory}`,
+          '—',
+          gc ? 'after a full GC' : 'run with --expose-gc for steady figures',
+        ],
         [
           `recall per turn (MemorySession.recall), ${k}, 300 messages with earlier turns: p50 / p99`,
           `${turn.p50.toFixed(2)} / ${turn.p99.toFixed(2)} ms`,

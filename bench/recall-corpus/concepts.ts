@@ -1,0 +1,50 @@
+/**
+ * The concept table the test server's `/v1/embeddings` makes vectors from in the hybrid run: one
+ * dimension per concept, a text's vector counts its words in each. General developer synonyms, the
+ * kind a thesaurus of the trade holds — a stand-in for an embedding model, not one: it knows only
+ * these words, so hybrid figures measured with it show that the path works, not what a model finds.
+ */
+export const CONCEPTS: Record<string, string[]> = {
+  lint: ['lint', 'linter', 'linting', 'eslint', 'ruff', 'clippy', 'tflint', 'style'],
+  crash: ['crash', 'crashes', 'crashing', 'segfault', 'segfaults', 'dying', 'dies', 'panic', 'dump', 'crashlytics'],
+  review: ['pr', 'prs', 'pull', 'request', 'requests', 'review', 'reviews', 'approval', 'approvals', 'merge'],
+  database: [
+    'db',
+    'database',
+    'databases',
+    'postgres',
+    'mysql',
+    'sql',
+    'replica',
+    'schema',
+    'migration',
+    'flyway',
+    'statements',
+    'queries',
+  ],
+  kubernetes: ['k8s', 'kubernetes', 'kubectl', 'manifests', 'yaml', 'yamls', 'helm', 'eks', 'cluster', 'pods'],
+  auth: ['login', 'logins', 'auth', 'authentication', 'sso', 'keycloak', 'oauth', 'signin'],
+  deploy: ['deploy', 'deploys', 'ship', 'release', 'releases', 'rollout', 'rolled', 'applied', 'apply', 'atlantis'],
+  production: ['prod', 'production', 'live'],
+  staging: ['stg', 'staging', 'preview'],
+  config: ['cfg', 'config', 'configuration', 'settings', 'env', 'environment', 'variables'],
+  dependencies: ['deps', 'dependencies', 'dependency', 'renovate', 'dependabot', 'bump', 'bumps', 'upgrade'],
+  performance: ['perf', 'performance', 'fast', 'slow', 'sluggish', 'latency', 'paint', 'lcp', 'loads'],
+  infrastructure: ['infra', 'infrastructure', 'terraform', 'terragrunt'],
+  repository: ['repo', 'repos', 'repository', 'github', 'gitlab', 'org'],
+  ci: ['ci', 'pipeline', 'buildkite', 'jenkins', 'builds', 'agent', 'queue'],
+  throttle: ['throttled', 'throttle', 'rate', 'limit', '429', 'quota'],
+  errors: ['errors', 'error', 'exceptions', 'exception', 'sentry', 'thrown'],
+  memory: ['ram', 'memory', 'heap', 'leak', 'leaks'],
+  email: ['mail', 'email', 'emails', 'postmark', 'templates', 'wording'],
+  tls: ['tls', 'https', 'ssl', 'cert', 'certificate', 'mkcert'],
+  oncall: ['paged', 'page', 'oncall', 'opsgenie', 'pagerduty', 'escalates', 'woken', 'outage'],
+  images: ['images', 'image', 'docker', 'container', 'registry', 'pushed'],
+  tests: ['test', 'tests', 'specs', 'spec', 'unit', 'race', 'concurrency'],
+  time: ['tz', 'timezone', 'utc', 'timestamps', 'dates'],
+  search: ['es', 'elasticsearch', 'index', 'reindexing', 'rebuilding', 'opensearch'],
+  changelog: ['changelog', 'notes', 'release-please', 'conventional'],
+  logs: ['logs', 'log', 'loki', 'output', 'grep', 'fluent'],
+  secrets: ['secret', 'secrets', 'password', 'passwords', 'vault', 'credentials', 'key'],
+  mobile: ['iphone', 'ios', 'android', 'mobile', 'app'],
+};

@@ -10,7 +10,7 @@ type Notice = { kind: 'info' | 'warn'; text: string };
 const NAMED = 20;
 
 /** `#3, #7` (the first NAMED, then how many more). */
-export function idList(ids: readonly number[]): string {
+function idList(ids: readonly number[]): string {
   const named = ids.slice(0, NAMED).map((id) => `#${id}`);
   return named.join(', ') + (ids.length > NAMED ? ` and ${ids.length - NAMED} more` : '');
 }

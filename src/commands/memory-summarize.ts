@@ -49,7 +49,7 @@ async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { ar
 
   const candidates = parseCandidates(result.content);
   if (candidates.length === 0)
-    return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: nothing to keep')] };
+    return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: added 0 candidates')] };
 
   const store = memory.store();
   store.reload();
@@ -108,9 +108,10 @@ interface Tally {
 
 const ids = (list: number[]) => list.map((id) => `#${id}`).join(', ');
 
-/** What happened to every candidate, in one line: `kept 2 (#5, #6), skipped 1`. */
+/** What happened to every candidate, in one line: `added 2 candidates (#5, #6), skipped 1`. */
 export function tallyLine(t: Tally): string {
-  const parts = [t.kept.length ? `kept ${t.kept.length} (${ids(t.kept)})` : 'kept none'];
+  const added = `added ${t.kept.length} candidate${t.kept.length === 1 ? '' : 's'}`;
+  const parts = [t.kept.length ? `${added} (${ids(t.kept)})` : added];
   if (t.known.length) parts.push(`${t.known.length} already remembered (${ids(t.known)})`);
   if (t.skipped) parts.push(`skipped ${t.skipped}`);
   if (t.unasked) parts.push(`${t.unasked} not asked (no answer)`);

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { conflictedIds, findConflicts } from '../memory/conflicts';
 import { formatItemLines, formatSkipped } from '../memory/format';
 import { formatPlan, formatSearch } from '../memory/format-plan';
+import { listedLeftOutLine } from '../memory/pins-left-out';
 import { scopeFilter } from '../memory/project';
 import { formatTeamLines } from '../memory/team/team-format';
 import type { MemorySession } from '../memory/session';
@@ -45,13 +46,17 @@ function list({ memory, ui, argv }: { memory: MemorySession; ui: { pageLines?():
   const shown = per ? items.slice((page - 1) * per, page * per) : items;
   const injected = new Set(memory.injected.map((i) => i.id));
   const conflicted = conflictedIds(findConflicts(store, memory.inbox()));
-  const lines = formatItemLines(shown, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), conflicted });
+  const leftOut = memory.injecting ? memory.background().pinnedLeftOut : [];
+  const pinnedLeftOut = new Set(leftOut);
+  const lines = formatItemLines(shown, { now: new Date(), injected, isPinned: (it) => store.isPinned(it), pinnedLeftOut, conflicted });
   const what = here ? `${plural(items.length, 'item')} apply here (of ${all.length})` : plural(items.length, 'item');
   lines.push(
     memory.injecting
       ? `${what}; * = in [background] now (${injected.size}); the rest is recalled when relevant`
       : `${what}; injection is off (--no-memory)`,
   );
+  const over = listedLeftOutLine(leftOut);
+  if (over) lines.push(over);
   if (pages > 1)
     lines.push(`page ${page}/${pages}${page < pages ? ` — :memory list ${page + 1} for the next, :memory list --all for everything` : ''}`);
   lines.push(...team.lines);

@@ -11,6 +11,7 @@ import {
   takeAddFlags,
   type OpResult,
 } from '../memory/ops';
+import { pinReport } from '../memory/pins-left-out';
 import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';
@@ -45,13 +46,18 @@ function addArgs(rest: string, withKind: boolean): { where: AddWhere; kind: Memo
   return { where, kind: withKind ? parseKind(f.words[0]) : 'fact', text: parseText(afterWords(rest, skip), usage) };
 }
 
+/** Pin or unpin, then say whether the item is in [background], and which pinned items are left out (budget). */
 async function pin(memory: MemorySession, rawId: string | undefined, on: boolean): Promise<CommandResult> {
   await memory.ready();
-  const r = await pinItem(memory.store(), parseId(rawId, HINT), on, HINT);
-  if (!r.changed) return show(r);
-  memory.reselect();
-  const over = on ? memory.pinnedOverflow() : null;
-  return { output: [info(`memory: ${r.text}`), ...(over ? [warn(over)] : [])] };
+  const id = parseId(rawId, HINT);
+  const before = memory.background().pinnedLeftOut;
+  const r = await pinItem(memory.store(), id, on, HINT);
+  if (!r.ok) return show(r);
+  if (r.changed) memory.reselect();
+  const report = pinReport(id, on, before, memory.background(), memory.budget);
+  return {
+    output: [info(r.changed ? `memory: ${r.text}` : r.text), ...report.map((n) => (n.kind === 'warn' ? warn(n.text) : info(n.text)))],
+  };
 }
 
 /** Ids of active items for Tab. */

@@ -10,6 +10,8 @@ import { isTempFileOf } from '../util/atomic-write';
 import { AishError } from '../util/errors';
 import { appendWholeLines, describeFsError } from '../util/fs-safe';
 import type { LockGuard } from './lock';
+import { isoTime } from './parse';
+import { ownPinTime, pinTime } from './pin-time';
 import { rewriteFile } from './rewrite';
 import type { MemoryState } from './state';
 import { MEMORY_FORMAT } from './types';
@@ -31,14 +33,17 @@ export function writeCompacted(
   guard: LockGuard,
   notice: (text: string) => void,
 ): CompactResult {
-  // Pin records are folded into the items they name: `pinned: true` on the item, or no field.
+  // Pin records are folded into the items they name: `pinned: true` on the item (and the record's
+  // time as `pinned_at`, so the most recently pinned still come first), or no field.
+  const pins = state.pinsByTarget();
   const active = [...state.active()]
     .sort((a, b) => a.id - b.id)
     .map((it) => {
       const pinned = state.isPinned(it);
-      if (pinned === (it.pinned === true)) return it;
-      const { pinned: _drop, ...rest } = it;
-      return pinned ? { ...rest, pinned: true } : rest;
+      const at = pinned ? pinTime(pins, it) : 0;
+      if (pinned === (it.pinned === true) && (!pinned || at === ownPinTime(it))) return it;
+      const { pinned: _drop, pinned_at: _at, ...rest } = it;
+      return pinned ? { ...rest, pinned: true, ...(at !== isoTime(it.ts) && { pinned_at: new Date(at).toISOString() }) } : rest;
     });
   const removed = state.deadRecords;
   const bad = state.badLines;

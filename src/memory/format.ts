@@ -9,6 +9,8 @@ export interface ListOptions {
   injected: ReadonlySet<number>;
   /** Marks pinned items `[pinned]`. */
   isPinned?: (item: MemoryItem) => boolean;
+  /** Pinned items [background] has no room for, marked `[pinned, left out: budget]`. */
+  pinnedLeftOut?: ReadonlySet<number>;
   /** Ids of items in an unresolved conflict (conflicts.ts), marked `(conflict)`. */
   conflicted?: ReadonlySet<number>;
   /** Cut each row to this many terminal columns, with `fit` (a display-width cut); absent: whole rows. */
@@ -30,7 +32,7 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
-    content += itemMarks(it, opts.isPinned);
+    content += itemMarks(it, opts.isPinned, opts.pinnedLeftOut?.has(it.id));
     if (opts.conflicted?.has(it.id)) content += '  (conflict)';
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
@@ -38,9 +40,9 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
   return [header, ...rows];
 }
 
-/** `  [pinned]`, `  [project ~/dir]` and `  (private)`, as they follow an item's text in listings. */
-export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean): string {
-  return `${isPinned?.(it) ? '  [pinned]' : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}${it.private ? '  (private)' : ''}`;
+/** `  [pinned]` (`[pinned, left out: budget]`), `  [project ~/dir]` and `  (private)`, as they follow an item's text in listings. */
+export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean, leftOut = false): string {
+  return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}${it.private ? '  (private)' : ''}`;
 }
 
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {

@@ -4,7 +4,7 @@
  * considered; the items left out are read only when shown.
  */
 import type { IndexBackground } from './index/background';
-import type { PlanRecall } from './index/plan-recall';
+import type { PlanRecall, Ranks } from './index/plan-recall';
 import type { Recalled } from './recall';
 import type { MemoryItem } from './types';
 
@@ -14,6 +14,8 @@ interface LeftOut {
   id: number;
   reason: LeftOutReason;
   relevance?: number;
+  /** A pinned item: its reason is `budget` (or `scope`), never `below threshold`. */
+  pinned?: true;
 }
 
 export interface MemoryPlan {
@@ -25,6 +27,8 @@ export interface MemoryPlan {
   leftOut(limit?: number): LeftOut[];
   /** An item by id (to show one left out). */
   item(id: number): MemoryItem | undefined;
+  /** Where recall ranked an item (every recalled one has its ranks); undefined when it did not. */
+  ranks(id: number): Ranks | undefined;
 }
 
 /**
@@ -34,9 +38,12 @@ export interface MemoryPlan {
 export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: (id: number) => MemoryItem | undefined): MemoryPlan {
   const recalled = new Set(recall?.items.map((r) => r.item.id));
   const relevant = recall?.overBudget ?? new Map<number, number>();
+  // Pinned items [background] had no room for are left out for budget, relevant or not.
+  const pinnedOut = new Set(bg.pinnedLeftOut.filter((id) => !recalled.has(id) && !relevant.has(id)));
   // Whatever recall considered applies here and is not in [background]: it is among bg.overBudget.
-  const budget = recall ? relevant.size : bg.overBudgetCount;
-  const below = recall ? bg.overBudgetCount - recalled.size - relevant.size : 0;
+  const budget = recall ? relevant.size + pinnedOut.size : bg.overBudgetCount;
+  const below = recall ? bg.overBudgetCount - recalled.size - relevant.size - pinnedOut.size : 0;
+  const pin = (id: number) => (bg.pinnedIds.has(id) ? { pinned: true as const } : {});
   const counts: Array<[LeftOutReason, number]> = [
     ['scope', bg.outOfScopeCount],
     ['budget', budget],
@@ -44,23 +51,27 @@ export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: 
   ];
   const leftOut = (limit = Infinity): LeftOut[] => {
     const out: LeftOut[] = [];
-    for (const id of bg.outOfScope(limit)) out.push({ id, reason: 'scope' });
+    for (const id of bg.outOfScope(limit)) out.push({ id, reason: 'scope', ...pin(id) });
     if (out.length >= limit) return out;
     for (const id of bg.overBudget()) {
       if (recalled.has(id)) continue;
       const relevance = relevant.get(id);
-      if (relevance !== undefined) out.push({ id, reason: 'budget', relevance });
-      else out.push({ id, reason: recall ? 'below threshold' : 'budget' });
+      if (relevance !== undefined) out.push({ id, reason: 'budget', relevance, ...pin(id) });
+      else out.push({ id, reason: recall && !pinnedOut.has(id) ? 'below threshold' : 'budget', ...pin(id) });
       if (out.length >= limit) return out;
     }
     return out;
   };
-  return { background: bg.items, recall: recall?.items ?? [], leftOutCounts: counts.filter(([, n]) => n > 0), leftOut, item };
+  const ranks = (id: number) => recall?.ranks.get(id);
+  return { background: bg.items, recall: recall?.items ?? [], leftOutCounts: counts.filter(([, n]) => n > 0), leftOut, item, ranks };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The `--json` shape: `{background:[…], recall:[{id, score, …}], left_out:[{id, reason}]}`. */
+/**
+ * The `--json` shape: `{background:[…], recall:[{id, score, relevance, ranks, …}], left_out:[{id, reason, …}]}`.
+ * Every entry says `pinned: true` when pinned; `ranks` is an object of rankings (`words`), so more can join it.
+ */
 export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boolean): object {
   const base = (it: MemoryItem & { author?: string }) => ({
     ...(it.author === undefined ? { id: it.id } : { team: it.author }),
@@ -71,11 +82,18 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
   });
   return {
     background: plan.background.map(base),
-    recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance) })),
+    recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance), ...ranksOf(plan, r.item) })),
     left_out: plan.leftOut().map((l) => ({
       id: l.id,
       reason: l.reason,
+      ...(l.pinned && { pinned: true }),
       ...(l.relevance !== undefined && { relevance: round(l.relevance) }),
     })),
   };
+}
+
+/** `{ranks: {words: 3}}` for an item of the store recall ranked, else nothing (team items have none). */
+function ranksOf(plan: MemoryPlan, it: { id: number; author?: string }): { ranks?: Ranks } {
+  const r = it.author === undefined ? plan.ranks(it.id) : undefined;
+  return r ? { ranks: r } : {};
 }

@@ -7,8 +7,10 @@ export interface AddOptions {
   source?: string;
   /** A project item's directory (see project.ts). */
   scope?: string;
-  /** Carried over by edit, so an edited pinned item stays pinned. */
+  /** Carried over by edit, so an edited pinned item stays pinned … */
   pinned?: boolean;
+  /** … and keeps its place among the pinned (pin-time.ts). */
+  pinned_at?: string;
   /** Never synced; carried over by edit and supersede. */
   private?: boolean;
   /** The uid of the item this one replaces (set by carriedOver). */
@@ -51,22 +53,24 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
     ...(opts.source && { source: opts.source }),
     ...(opts.scope && { scope: opts.scope }),
     ...(opts.pinned && { pinned: true }),
+    ...(opts.pinned && opts.pinned_at && { pinned_at: opts.pinned_at }),
     ...(opts.private && { private: true }),
     ...(opts.replaces && { replaces: opts.replaces }),
   };
 }
 
 /**
- * What an item replacing `old` keeps: its pin, scope and privacy, and (an edit of the same text's
+ * What an item replacing `old` keeps: its pin (and when it was pinned: `pinnedAt`, undefined when
+ * not pinned), scope and privacy, and (an edit of the same text's
  * subject) its tags and provenance too; a superseding item has its own provenance. `replaces`
  * names the old item on every machine, so two machines replacing one item show as a conflict.
  */
-export function carriedOver(old: MemoryItem, pinned: boolean, provenance: boolean): AddOptions {
+export function carriedOver(old: MemoryItem, pinnedAt: number | undefined, provenance: boolean): AddOptions {
   return {
     ...(provenance && old.tags && { tags: old.tags }),
     ...(provenance && old.source && { source: old.source }),
     ...(old.scope && { scope: old.scope }),
-    ...(pinned && { pinned: true }),
+    ...(pinnedAt !== undefined && { pinned: true, pinned_at: new Date(pinnedAt).toISOString() }),
     ...(old.private && { private: true }),
     replaces: uidOf(old),
   };

@@ -1,5 +1,6 @@
 /** Which memory items go into the [background] block. Pure: no I/O. */
 import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
+import { byPinTime, ownPinTime } from './pin-time';
 import type { MemoryItem } from './types';
 
 const DAY_MS = 86_400_000;
@@ -7,6 +8,8 @@ const DAY_MS = 86_400_000;
 export interface BackgroundOptions {
   maxChars: number;
   isPinned: (item: MemoryItem) => boolean;
+  /** When a pinned item was pinned (pin-time.ts): the most recently pinned are tried first. Default: its own pin time. */
+  pinTime?: (item: MemoryItem) => number;
   /** The item applies in aish's directory (scope); default: all do. */
   applies?: (item: MemoryItem) => boolean;
 }
@@ -16,6 +19,8 @@ export interface BackgroundChoice {
   items: MemoryItem[];
   /** Applied here but did not fit. */
   overBudget: MemoryItem[];
+  /** The pinned among them, most recently pinned first. */
+  pinnedLeftOut: MemoryItem[];
   /** Project items of other directories. */
   outOfScope: MemoryItem[];
   /** Characters the pinned items alone need (header included); over maxChars: some pinned are left out. */
@@ -23,7 +28,7 @@ export interface BackgroundChoice {
 }
 
 /**
- * Pinned items first, then `pref` items, then the rest, each group newest first, within
+ * Pinned items first (most recently pinned first), then `pref` items, then the rest, each newest first, within
  * `maxChars` counted as the block is rendered (header line included). An item that does not fit
  * is skipped and the next ones are still tried. `items` must be newest first.
  */
@@ -40,17 +45,18 @@ export function selectBackground(items: readonly MemoryItem[], opts: BackgroundO
   }
   let pinnedChars = pinned.length ? BACKGROUND_HEADER.length : 0;
   for (const it of pinned) pinnedChars += backgroundLine(it).length + 1;
+  if (pinned.length > 1) {
+    const time = opts.pinTime ?? ownPinTime;
+    const at = new Map(pinned.map((it) => [it, time(it)]));
+    pinned.sort(byPinTime((it) => at.get(it)!));
+  }
   const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(pinned, prefs, rest), opts.maxChars, (it) => it, backgroundLine);
-  return { items: chosen, overBudget: skipped, outOfScope, pinnedChars };
+  const pinnedLeftOut = skipped.slice(0, pinned.length - chosen.filter((it) => opts.isPinned(it)).length);
+  return { items: chosen, overBudget: skipped, pinnedLeftOut, outOfScope, pinnedChars };
 }
 
 function* concat<T>(...lists: T[][]): Generator<T> {
   for (const l of lists) yield* l;
-}
-
-/** The ids of what `selectBackground` picks, for listings. */
-export function backgroundIds(items: readonly MemoryItem[], opts: BackgroundOptions): Set<number> {
-  return new Set(selectBackground(items, opts).items.map((i) => i.id));
 }
 
 /** Items older than `days` at `now`; unset days means never prune. */

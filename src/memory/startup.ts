@@ -1,7 +1,7 @@
 /**
  * Memory at start: [background] chosen from the index (memory-index.ts: a header and the first
  * entries of its precomputed order, the chosen items read from memory.jsonl by offset), the notices
- * a full read would give (unreadable lines, dangling tombstones, pinned items over budget), and
+ * a full read would give (unreadable lines, dangling tombstones, pinned items left out, by id), and
  * pruning of old items when configured. The store itself is opened only to write (pruning).
  */
 import { basename } from 'node:path';
@@ -10,6 +10,7 @@ import { formatError } from '../util/errors';
 import { plural } from '../util/time';
 import { indexBackground } from './index/background';
 import type { MemoryIndex } from './index/memory-index';
+import { pinnedLeftOutNotice } from './pins-left-out';
 import { indexPruneIds } from './index/prune';
 import type { MemoryStore } from './store';
 import type { MemoryItem } from './types';
@@ -22,7 +23,7 @@ export interface StartupMemory {
   notices: Array<{ kind: 'info' | 'warn'; text: string }>;
 }
 
-/** Said at start and on `:memory pin` when the pinned items alone do not fit [background]. */
+/** When the pinned items alone do not fit [background] (pins-left-out.ts names those left out). */
 export function pinnedOverflowNotice(pinnedChars: number, budget: number): string | null {
   return pinnedChars > budget
     ? `pinned memory needs ${pinnedChars} characters, more than memory.injectMaxChars (${budget}): some pinned items are left out of [background] — unpin some or raise the budget`
@@ -55,7 +56,7 @@ export async function loadStartupMemory(
   }
   const budget = config.memory.injectMaxChars;
   const bg = index.read((ix) => indexBackground(ix, budget, cwd));
-  const over = pinnedOverflowNotice(bg.pinnedChars, config.memory.injectMaxChars);
+  const over = pinnedLeftOutNotice(bg, budget);
   if (over) notices.push({ kind: 'warn', text: over });
   const pruneIds = indexPruneIds(index, config.memory.pruneOlderThanDays, new Date());
   if (pruneIds.length === 0) return { injected: bg.items, pruned: false, notices };

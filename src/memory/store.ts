@@ -26,6 +26,7 @@ export interface MemoryStoreOptions {
 }
 
 export type { MemorySnapshot } from './records';
+import { pinnedSince } from './pin-time';
 import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey } from './records';
 import type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
 
@@ -176,7 +177,7 @@ export class MemoryStore {
     return this.mutate<EditResult>((state) => {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const item = newItem(state.maxId + 1, this.now(), old.kind, content, { ...carriedOver(old, state.isPinned(old), true), ...opts });
+      const item = newItem(state.maxId + 1, this.now(), old.kind, content, { ...carriedOver(old, pinnedSince(state, old), true), ...opts });
       return { records: [item, newTombstone(this.now(), state.maxId + 2, id, uidOf(old))], result: { ok: true, item, replaced: old } };
     });
   }
@@ -191,7 +192,7 @@ export class MemoryStore {
     return this.mutate<{ item: MemoryItem; replaced?: MemoryItem }>((state) => {
       const old = state.get(oldId);
       const item = newItem(state.maxId + 1, this.now(), kind, content, {
-        ...(old && carriedOver(old, state.isPinned(old), false)),
+        ...(old && carriedOver(old, pinnedSince(state, old), false)),
         ...opts,
       });
       if (!old) return { records: [item], result: { item } };

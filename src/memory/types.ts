@@ -27,6 +27,8 @@ export interface MemoryItem {
   source?: string;
   /** Always leads [background] (a hand edit may set it; `:memory pin` writes a pin record instead). */
   pinned?: boolean;
+  /** When `pinned: true` was set (compaction keeps a folded pin record's time here); absent: `ts`. */
+  pinned_at?: string;
   /** A project item: used only when aish's directory is inside this directory (absolute, or ~/…). */
   scope?: string;
   /** Stable identity (identity.ts); missing on records written before it existed. */

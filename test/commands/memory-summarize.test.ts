@@ -36,6 +36,8 @@ describe(':memory summarize', () => {
     await input.submit('remember how the deploy is set up');
     await input.submit(':memory summarize');
     expect(printed.filter((p) => p.kind === 'error')).toEqual([]);
+    // Nobody answered: the status line still ends the seed, counting what was added.
+    expect(printed.at(-1)!.text).toBe('[aish] memory: added 0 candidates, 2 not asked (no answer)');
     expect(fake.server.requests).toHaveLength(2);
 
     const [file] = readdirSync(s.paths.sessionsDir);
@@ -58,9 +60,10 @@ describe(':memory summarize', () => {
 
 describe('the summarize tally', () => {
   it('records what happened to every candidate', () => {
-    expect(tallyLine({ kept: [5, 6], skipped: 1, known: [], unasked: 0 })).toBe('kept 2 (#5, #6), skipped 1');
+    expect(tallyLine({ kept: [5, 6], skipped: 1, known: [], unasked: 0 })).toBe('added 2 candidates (#5, #6), skipped 1');
+    expect(tallyLine({ kept: [7], skipped: 0, known: [], unasked: 0 })).toBe('added 1 candidate (#7)');
     expect(tallyLine({ kept: [], skipped: 0, known: [3], unasked: 2 })).toBe(
-      'kept none, 1 already remembered (#3), 2 not asked (no answer)',
+      'added 0 candidates, 1 already remembered (#3), 2 not asked (no answer)',
     );
   });
 });

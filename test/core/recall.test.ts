@@ -315,13 +315,15 @@ describe(':memory pin, plan, search, list --here, :remember', () => {
     expect(list).toContain('6 items apply here (of 7)');
   });
 
-  it('says at start and on :memory pin when the pinned items alone do not fit [background]', async () => {
+  it('says at start and on :memory pin which pinned items do not fit [background], keeping the most recently pinned', async () => {
     const long = (n: number) => ({ content: `pinned note ${n} ${'x'.repeat(900)}`, pinned: true });
     const { input, printed } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [long(1), long(2), long(3)], 2) });
     await input.submit(':memory list');
-    const over = /^pinned memory needs \d+ characters, more than memory\.injectMaxChars \(2000\)/;
+    const over =
+      /^pinned item left out of \[background\] \(budget\): #1 — pinned memory needs \d+ characters, more than memory\.injectMaxChars \(2000\)/;
     expect(printed.filter((p) => p.kind === 'warn' && over.test(p.text))).toHaveLength(1);
     await input.submit(':memory unpin 3');
+    expect(printed.at(-1)).toMatchObject({ kind: 'info', text: 'memory: pinned #1 in [background] again (no longer left out for budget)' });
     await input.submit(':memory pin 3');
     expect(printed.at(-1)).toMatchObject({ kind: 'warn' });
     expect(printed.at(-1)!.text).toMatch(over);

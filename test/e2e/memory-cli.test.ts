@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { uidOf } from '../../src/memory/identity';
 import { MemoryStore } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
@@ -123,7 +124,7 @@ describe('aish memory (real CLI)', () => {
     expect(readFileSync(file).includes(Buffer.from('\ufffd'))).toBe(false); // no U+FFFD written
   });
 
-  it('list --json is the array as one JSON.stringify would give it (tombstones, pins, scopes, hand edits)', async () => {
+  it('list --json is the array as one JSON.stringify would give it, each item told whole (tombstones, pins, scopes, uids, hand edits)', async () => {
     const home = tmpDir();
     const dir = join(home, 'd');
     mkdirSync(dir);
@@ -148,12 +149,26 @@ describe('aish memory (real CLI)', () => {
     writeFileSync(file, lines.join('\n') + '\n');
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    // Items written before uids existed are listed as they are in the file (no uid derived for them).
-    const items = MemoryStore.open(file).snapshot().items;
+    // Each item as stored, with the uid derived for records written before uids existed, right
+    // after the id, and `pinned: true` when a pin record pins it (its own field when not unpinned).
+    const store = MemoryStore.open(file);
+    const items = store.snapshot().items.map((it) => {
+      const { id, pinned: _own, ...rest } = it;
+      return { id, uid: uidOf(it), ...rest, ...(store.isPinned(it) && { pinned: true }) };
+    });
     expect(items).toHaveLength(2097);
     // U+2028 spelled \u2028 (the output boundary would otherwise show it): the same JSON value.
     expect(r.stdout).toBe(JSON.stringify(items, null, 2).replace(/\u2028/g, '\\u2028') + '\n');
-    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(JSON.stringify(items)));
+    const listed = JSON.parse(r.stdout) as Array<{ id: number; uid: string; pinned?: boolean; scope?: string }>;
+    expect(listed).toEqual(JSON.parse(JSON.stringify(items)));
+    const byId = new Map(listed.map((it) => [it.id, it]));
+    expect(byId.get(11)).toMatchObject({ pinned: true }); // by a pin record
+    expect(byId.get(2103)).toMatchObject({ pinned: true }); // by its own field
+    expect(byId.get(12)!.pinned).toBeUndefined();
+    expect(byId.get(12)).toMatchObject({ scope: '/home/me/app' });
+    expect(byId.get(13)!.scope).toBeUndefined(); // global
+    expect(listed.every((it) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(it.uid))).toBe(true);
+    expect(new Set(listed.map((it) => it.uid)).size).toBe(listed.length);
   });
 
   it('add never reuses an id after a hand edit in the middle, and still refuses a duplicate', async () => {

@@ -62,7 +62,7 @@ describe('record identity (real CLI)', () => {
     expect(cleared).toHaveLength(2);
   });
 
-  it('an old file without uids: list --json lists them as they are, the file is left byte-identical, compaction keeps uids', async () => {
+  it('an old file without uids: list --json shows the derived uid, the file is left byte-identical, compaction keeps uids', async () => {
     const home = tmpDir();
     const dir = join(home, 'd');
     const file = join(dir, 'memory.jsonl');
@@ -79,7 +79,8 @@ describe('record identity (real CLI)', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const listed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     const two = { ts: '2025-03-01T10:05:00Z', kind: 'pref', content: 'Terse answers' };
-    expect(listed).toEqual([{ id: 2, ...two }]);
+    // The uid a forget or a sync names it by, derived (never written back by a read).
+    expect(listed).toEqual([{ id: 2, uid: derivedUid(two), ...two }]);
     expect((await run('list')).code).toBe(0);
     expect(readFileSync(file).equals(before)).toBe(true);
 

@@ -185,8 +185,8 @@ describe(':memory summarize', () => {
     expect(r.stdout).toMatch(/\[memory\] candidate 3\/5 \(pref\): User prefers terse responses! {2}\(duplicates memory 1 — skip it\?\)/);
     // Every candidate accounted for, with the ids kept; an edit shows what was stored.
     expect(r.stdout).toContain('kept as #4: Deploys happen on Friday afternoons.');
-    expect(r.stdout).toContain('[aish] memory: kept 3 (#2, #3, #4), skipped 2');
-    expect(r.stdout).toContain('[aish] memory: kept none, skipped 1');
+    expect(r.stdout).toContain('[aish] memory: added 3 candidates (#2, #3, #4), skipped 2');
+    expect(r.stdout).toContain('[aish] memory: added 0 candidates, skipped 1');
 
     const [, first, second] = await fake.server.waitForRequests(3);
     expect(first!.body.model).toBe('summarizer-model');

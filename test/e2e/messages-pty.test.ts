@@ -54,7 +54,7 @@ describe('messages in a pseudo-terminal', () => {
     expect(screen).toContain('keep? [y/N/edit] edit');
     expect(screen).toContain('edit: Deploys happen on Friday afternoons.');
     expect(screen).toContain('kept as #2: Deploys happen on Friday afternoons.');
-    expect(screen).toContain('[aish] memory: kept 2 (#1, #2), skipped 1');
+    expect(screen).toContain('[aish] memory: added 2 candidates (#1, #2), skipped 1');
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

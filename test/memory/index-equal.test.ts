@@ -16,8 +16,10 @@ import { chooseRecall } from '../../src/memory/recall';
 import { RecallIndex } from '../helpers/recall-reference';
 import { recallText } from '../../src/memory/index/build';
 import { isoTime } from '../../src/memory/parse';
+import { pinTime } from '../../src/memory/pin-time';
 import { selectBackground } from '../../src/memory/select';
 import { MemoryStore } from '../../src/memory/store';
+import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';
 
 const WORDS = ['vim', 'emacs', 'editor', 'rust', 'tabs', 'spaces', 'deploy', 'friday', 'coffee', 'python', 'tests', 'night'];
@@ -26,7 +28,7 @@ const KINDS = ['fact', 'pref', 'context'] as const;
 type Rec =
   | { t: 'item'; kind: (typeof KINDS)[number]; words: number[]; day: number; scope: 0 | 1 | 2; pinned: boolean }
   | { t: 'forget'; back: number }
-  | { t: 'pin'; back: number; on: boolean };
+  | { t: 'pin'; back: number; on: boolean; day: number };
 
 const recArb: fc.Arbitrary<Rec> = fc.oneof(
   {
@@ -41,7 +43,11 @@ const recArb: fc.Arbitrary<Rec> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('forget' as const), back: fc.nat(20) }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('pin' as const), back: fc.nat(20), on: fc.boolean() }) },
+  {
+    weight: 1,
+    // A pin's own time, before or after its item's: the most recently pinned come first.
+    arbitrary: fc.record({ t: fc.constant('pin' as const), back: fc.nat(20), on: fc.boolean(), day: fc.integer({ min: 1, max: 28 }) }),
+  },
 );
 
 /** Lines for records, ids from `next`; forgets and pins name earlier items (from `items`). */
@@ -68,7 +74,7 @@ function lines(recs: Rec[], next: { id: number }, items: number[]): string[] {
         JSON.stringify(
           r.t === 'forget'
             ? { id, ts: '2026-02-01T00:00:00Z', kind: 'forget', target }
-            : { id, ts: '2026-02-01T00:00:00Z', kind: r.on ? 'pin' : 'unpin', target },
+            : { id, ts: `2026-01-${String(r.day).padStart(2, '0')}T12:00:00Z`, kind: r.on ? 'pin' : 'unpin', target },
         ),
       );
     }
@@ -80,10 +86,25 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   const store = MemoryStore.open(path);
   const ix = new MemoryIndex(path);
   ix.refresh();
-  const full = selectBackground(store.items(), { maxChars: budget, isPinned: (it) => store.isPinned(it), applies: scopeFilter(cwd) });
+  const isPinned = (it: MemoryItem) => store.isPinned(it);
+  const pins = store.committed().state.pinsByTarget();
+  const full = selectBackground(store.items(), {
+    maxChars: budget,
+    isPinned,
+    pinTime: (it) => pinTime(pins, it),
+    applies: scopeFilter(cwd),
+  });
   const fromIndex = indexBackground(ix, budget, cwd);
   expect(fromIndex.items).toEqual(full.items);
   expect(fromIndex.pinnedChars).toBe(full.pinnedChars);
+  expect(fromIndex.pinnedLeftOut).toEqual(full.pinnedLeftOut.map((i) => i.id));
+  expect([...fromIndex.pinnedIds].sort((a, b) => a - b)).toEqual(
+    store
+      .items()
+      .filter(isPinned)
+      .map((i) => i.id)
+      .sort((a, b) => a - b),
+  );
   expect([...fromIndex.overBudget()]).toEqual(full.overBudget.map((i) => i.id));
   expect(fromIndex.overBudgetCount).toBe(full.overBudget.length);
   expect(fromIndex.outOfScope()).toEqual(full.outOfScope.map((i) => i.id));
@@ -158,7 +179,7 @@ describe('the index answers as a full read does', () => {
     expect(compare(path, 200, '/', 'vim tabs')).toBe(1);
     appendFileSync(
       path,
-      lines([item(5, [0, 8]), { t: 'forget', back: 1 }, { t: 'pin', back: 4, on: true }], next, items).join('\n') + '\n',
+      lines([item(5, [0, 8]), { t: 'forget', back: 1 }, { t: 'pin', back: 4, on: true, day: 9 }], next, items).join('\n') + '\n',
     );
     expect(compare(path, 200, '/', 'vim tabs')).toBe(0);
   });

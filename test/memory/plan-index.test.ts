@@ -13,6 +13,7 @@ import { formatPlan } from '../../src/memory/format-plan';
 import { recallText } from '../../src/memory/index/build';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { isoTime } from '../../src/memory/parse';
+import { pinTime } from '../../src/memory/pin-time';
 import { planJson, type MemoryPlan } from '../../src/memory/plan';
 import { scopeFilter } from '../../src/memory/project';
 import { chooseRecall } from '../../src/memory/recall';
@@ -72,7 +73,8 @@ function fullPlan(path: string, text: string): MemoryPlan {
   const items = store.items();
   const applies = scopeFilter(CWD);
   const isPinned = (it: MemoryItem) => store.isPinned(it);
-  const bg = selectBackground(items, { maxChars: 1500, isPinned, applies });
+  const pins = store.committed().state.pinsByTarget();
+  const bg = selectBackground(items, { maxChars: 1500, isPinned, pinTime: (it) => pinTime(pins, it), applies });
   const mem = new RecallIndex();
   for (const it of items) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
   const inBg = new Set(bg.items.map((i) => i.id));
@@ -87,14 +89,21 @@ function fullPlan(path: string, text: string): MemoryPlan {
   const recalled = new Set(r.items.map((x) => x.item.id));
   const relevant = new Map(r.overBudget.map((x) => [x.item.id, x.relevance]));
   type Left = ReturnType<MemoryPlan['leftOut']>[number];
+  // Pinned items left out are left out for budget, relevant or not.
+  const pin = (it: MemoryItem) => (isPinned(it) ? { pinned: true as const } : {});
   const left: Left[] = [
-    ...bg.outOfScope.map((it): Left => ({ id: it.id, reason: 'scope' })),
+    ...bg.outOfScope.map((it): Left => ({ id: it.id, reason: 'scope', ...pin(it) })),
     ...bg.overBudget
       .filter((it) => !recalled.has(it.id))
       .map((it): Left =>
-        relevant.has(it.id) ? { id: it.id, reason: 'budget', relevance: relevant.get(it.id)! } : { id: it.id, reason: 'below threshold' },
+        relevant.has(it.id)
+          ? { id: it.id, reason: 'budget', relevance: relevant.get(it.id)!, ...pin(it) }
+          : { id: it.id, reason: isPinned(it) ? 'budget' : 'below threshold', ...pin(it) },
       ),
   ];
+  // Words ranks: places among every relevant hit by score.
+  const ranked = [...r.items, ...r.overBudget].sort((a, b) => b.score - a.score || b.item.id - a.item.id);
+  const ranks = new Map(ranked.map((x, i) => [x.item.id, { words: i + 1 }]));
   const counts = (['scope', 'budget', 'below threshold'] as const).map((reason): [Left['reason'], number] => [
     reason,
     left.filter((l) => l.reason === reason).length,
@@ -105,6 +114,7 @@ function fullPlan(path: string, text: string): MemoryPlan {
     leftOutCounts: counts.filter(([, n]) => n > 0),
     leftOut: (limit = Infinity) => left.slice(0, limit),
     item: (id) => store.get(id),
+    ranks: (id) => (recalled.has(id) ? ranks.get(id) : undefined),
   };
 }
 
@@ -120,7 +130,9 @@ async function expectSamePlan(path: string, text: string): Promise<MemoryPlan> {
   expect(plan.leftOut()).toEqual(full.leftOut());
   const o = { query: text, isPinned, maxLeftOut: 50 };
   expect(formatPlan(plan, o)).toEqual(formatPlan(full, o));
-  expect(planJson(plan, isPinned)).toEqual(planJson(full, isPinned));
+  const json = (p: MemoryPlan) => planJson(p, isPinned) as { recall: Array<{ ranks?: unknown }> };
+  expect(json(plan)).toEqual(json(full));
+  for (const r of json(plan).recall) expect(r.ranks).toEqual({ words: expect.any(Number) });
   session.close();
   return full;
 }

@@ -7,17 +7,29 @@
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
+import { uidOf } from '../../memory/identity';
 import { scopeFilter } from '../../memory/project';
+import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
 import { openStore } from './memory-store';
 import { warn } from './output';
 
-/** `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. */
+/**
+ * `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. Each
+ * item as stored, told whole: `uid` (its own, or the one derived for a record written before uids
+ * existed — the same on every machine), `pinned: true` when pinned by a pin record or its own field
+ * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global).
+ */
 export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
   const store = openStore(s);
   for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
   const all = store.items();
-  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout);
+  const shape = (it: MemoryItem): object => {
+    const { id, pinned: _own, pinned_at, ...rest } = it;
+    const out = { id, uid: uidOf(it), ...rest };
+    return store.isPinned(it) ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
+  };
+  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout, shape);
 }
 
 /**

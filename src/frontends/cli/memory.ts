@@ -6,9 +6,11 @@ import { formatItemLines, formatSkipped } from '../../memory/format';
 import { Inbox } from '../../memory/inbox';
 import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
 import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinItem, type OpResult } from '../../memory/ops';
+import { listedLeftOutLine, pinReport } from '../../memory/pins-left-out';
 import { planJson } from '../../memory/plan';
 import { scopeFilter } from '../../memory/project';
-import { backgroundIds } from '../../memory/select';
+import { pinTime } from '../../memory/pin-time';
+import { selectBackground } from '../../memory/select';
 import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';
 import { latestSession, loadSession } from '../../sessions/sessions';
@@ -52,31 +54,45 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
     return listTeam(s);
   }
   const budget = s.config.memory ? s.config.memory.injectMaxChars : 0;
-  const injected = backgroundIds(all, { maxChars: budget, isPinned: (it) => store.isPinned(it), applies });
+  const pins = store.committed().state.pinsByTarget();
+  const bg = selectBackground(all, { maxChars: budget, isPinned: (it) => store.isPinned(it), pinTime: (it) => pinTime(pins, it), applies });
+  const injected = new Set(bg.items.map((it) => it.id));
+  const pinnedLeftOut = new Set(bg.pinnedLeftOut.map((it) => it.id));
   // Rows are cut to the terminal's width; piped output stays whole (and skips loading the width code).
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
   const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
   // The inbox is read only when there is a conflict: it holds those the user chose to keep whole.
   const kept = lazyKept(() => Inbox.open(s.paths.memoryPath));
   const conflicted = conflictedIds(findConflicts(store, kept));
-  const shape = { now: new Date(), injected, isPinned: (it: MemoryItem) => store.isPinned(it), conflicted, ...(fit && { fit }) };
+  const shape = {
+    now: new Date(),
+    injected,
+    isPinned: (it: MemoryItem) => store.isPinned(it),
+    pinnedLeftOut,
+    conflicted,
+    ...(fit && { fit }),
+  };
   for (const l of formatItemLines(items, shape)) out(l);
   out(
     `${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`,
   );
+  const over = listedLeftOutLine([...pinnedLeftOut]);
+  if (over) out(over);
   listTeam(s);
 }
 
 export async function memoryPin(s: Setup, rawId: string, on: boolean): Promise<void> {
   memoryOn(s);
   const id = parseId(rawId, HINT);
-  // One store for the pin and the over-budget check after it.
+  // One store for the pin and the [background] checks around it.
   const session = headless(s);
   const store = session.store();
   summariseSkipped(s, store);
+  const before = session.background().pinnedLeftOut;
   show(await pinItem(store, id, on, HINT));
-  const over = on ? session.pinnedOverflow() : null;
-  if (over) warn(`warning: ${over}`);
+  for (const n of pinReport(id, on, before, session.background(), session.budget))
+    if (n.kind === 'warn') warn(`warning: ${n.text}`);
+    else out(n.text.replace(/^memory: /, ''));
 }
 
 /** The REPL's memory view, without the REPL: plan and search rank exactly as a turn would. */

@@ -1,13 +1,14 @@
 /**
- * [background] from the index: the same choice as selectBackground over a full read (pinned, then
- * pref, then the rest, each newest first, filling the budget with the same rule), walking the
+ * [background] from the index: the same choice as selectBackground over a full read (pinned, most
+ * recently pinned first, then pref, then the rest, newest first, filling the budget with the same rule), walking the
  * index's precomputed order with each candidate's rendered length — so only the chosen items are
  * read from memory.jsonl. The tail's items, and indexed items whose pin it changed, are merged in
- * by time; items it forgets are left out. What is left out is counted from the header's per-scope
+ * by time (pin time, for the pinned); items it forgets are left out. What is left out is counted from the header's per-scope
  * counts and listed only as far as asked (the plan shows the first few of a million).
  */
 import { BACKGROUND_HEADER, backgroundLine } from '../blocks';
 import { isoTime } from '../parse';
+import { pinTime } from '../pin-time';
 import { scopeMatcher } from '../project';
 import type { MemoryItem } from '../types';
 import { ORDER_BLOCK } from './layout';
@@ -17,6 +18,10 @@ export interface IndexBackground {
   items: MemoryItem[];
   /** Characters the pinned items that apply need (header included). */
   pinnedChars: number;
+  /** Pinned items that apply here but did not fit (reason: budget), most recently pinned first. */
+  pinnedLeftOut: number[];
+  /** Every pinned item's id, whatever its scope. */
+  pinnedIds: ReadonlySet<number>;
   /** How many applied here but did not fit, and how many are project items of other directories. */
   overBudgetCount: number;
   outOfScopeCount: number;
@@ -27,6 +32,7 @@ export interface IndexBackground {
 }
 
 interface Candidate {
+  /** Its pin time when pinned, else its own. */
   time: number;
   id: number;
   len: number;
@@ -48,6 +54,8 @@ interface Walk {
 const NONE: IndexBackground = {
   items: [],
   pinnedChars: 0,
+  pinnedLeftOut: [],
+  pinnedIds: new Set(),
   overBudgetCount: 0,
   outOfScopeCount: 0,
   overBudget: () => [],
@@ -65,9 +73,10 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
   const tail = ix.tail;
   const extras: Candidate[][] = [[], [], []];
   const moved = new Set<number>();
+  const pins = tail?.state.pinsByTarget() ?? new Map();
   const extra = (it: MemoryItem, pinned: boolean) =>
     extras[pinned ? 0 : it.kind === 'pref' ? 1 : 2]!.push({
-      time: isoTime(it.ts),
+      time: pinned ? pinTime(pins, it) : isoTime(it.ts),
       id: it.id,
       len: backgroundLine(it).length,
       applies: applies(it),
@@ -83,7 +92,7 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
   }
   for (const g of extras) g.sort((a, b) => b.time - a.time || b.id - a.id);
   const w: Walk = { extras, moved, scopeOk };
-  const { items, pinnedChars } = choose(ix, w, maxChars);
+  const { items, pinnedChars, pinnedLeftOut, pinnedIds } = choose(ix, w, maxChars);
 
   // Out of scope: the header's count per scope, less the tail's forgets, plus the tail's own.
   let outOfScopeCount = 0;
@@ -94,6 +103,8 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
   return {
     items,
     pinnedChars,
+    pinnedLeftOut,
+    pinnedIds,
     outOfScopeCount,
     overBudgetCount: ix.size - outOfScopeCount - items.length,
     overBudget: () => leftForRoom(ix, w, chosen),
@@ -101,25 +112,38 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
   };
 }
 
-function choose(ix: MemoryIndex, w: Walk, maxChars: number): { items: MemoryItem[]; pinnedChars: number } {
+interface Choice {
+  items: MemoryItem[];
+  pinnedChars: number;
+  pinnedLeftOut: number[];
+  pinnedIds: Set<number>;
+}
+
+function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
   const h = ix.header!;
   const tail = ix.tail;
   const items: MemoryItem[] = [];
   let used = BACKGROUND_HEADER.length;
   let pinnedChars = 0;
+  const pinnedLeftOut: number[] = [];
+  const pinnedIds = new Set<number>();
   const scratch: Candidate = { time: 0, id: 0, len: 0, applies: true, slot: 0 };
   const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
   for (let g = 0; g < 3; g++) {
     const more = w.extras[g]!;
-    // Time and id of indexed candidates matter only to merge extras in.
-    const docs = more.length ? ix.docs() : null;
+    // Time and id of indexed candidates matter only to merge extras in, and to name the pinned.
+    const docs = g > 0 && more.length ? ix.docs() : null;
     let e = 0;
     const take = (c: Candidate): boolean => {
+      if (g === 0) pinnedIds.add(c.id);
       if (!c.applies) return true;
       if (g === 0) pinnedChars += c.len + 1;
       const room = maxChars - used - 1;
-      // Nothing more fits: the rest only matters for the pinned count.
-      if (room < 10 || c.len + 1 > room + 1) return g === 0 || room >= 10;
+      // Nothing more fits: the rest only matters for the pinned, counted and named.
+      if (room < 10 || c.len + 1 > room + 1) {
+        if (g === 0) pinnedLeftOut.push(c.id);
+        return g === 0 || room >= 10;
+      }
       used += c.len + 1;
       items.push(c.item ?? ix.itemBySlot(c.slot!));
       return true;
@@ -133,6 +157,7 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): { items: MemoryItem
       const room = maxChars - used - 1;
       if (g > 0 && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
+      const pt = g === 0 ? ix.sidecar!.f64('ptimes', at, count) : null;
       for (let i = 0; go && i < count; i++) {
         const slot = u[i * 4]!;
         if (tail?.dead.has(slot) || w.moved.has(slot)) continue;
@@ -141,8 +166,8 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): { items: MemoryItem
         c.slot = slot;
         c.len = u[i * 4 + 1]!;
         c.applies = w.scopeOk(u[i * 4 + 2]!);
-        c.time = docs ? docs.times[slot]! : 0;
-        c.id = docs ? docs.ids[slot]! : 0;
+        c.time = pt ? pt[i]! : docs ? docs.times[slot]! : 0;
+        c.id = pt ? ix.idAt(slot) : docs ? docs.ids[slot]! : 0;
         while (go && e < more.length && newer(more[e]!, c)) go = take(more[e++]!);
         if (go) go = take(c);
       }
@@ -151,7 +176,7 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): { items: MemoryItem
     if (g === 0) pinnedChars = pinnedChars ? pinnedChars + BACKGROUND_HEADER.length : 0;
     if (!go) break;
   }
-  return { items, pinnedChars };
+  return { items, pinnedChars, pinnedLeftOut, pinnedIds };
 }
 
 /** Every candidate that applies here and was not chosen, in the order selectBackground tries them. */
@@ -166,12 +191,13 @@ function* leftForRoom(ix: MemoryIndex, w: Walk, chosen: Set<number>): Generator<
     for (let at = bounds[g]!; at < bounds[g + 1]!; at += ORDER_BLOCK) {
       const count = Math.min(ORDER_BLOCK, bounds[g + 1]! - at);
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
+      const pt = g === 0 && more.length ? ix.sidecar!.f64('ptimes', at, count) : null;
       for (let i = 0; i < count; i++) {
         const slot = u[i * 4]!;
         if (dead?.has(slot) || w.moved.has(slot)) continue;
         c.id = ix.idAt(slot);
         if (more.length) {
-          c.time = ix.timeAt(slot);
+          c.time = pt ? pt[i]! : ix.timeAt(slot);
           for (; e < more.length && newer(more[e]!, c); e++) if (more[e]!.applies && !chosen.has(more[e]!.id)) yield more[e]!.id;
         }
         if (w.scopeOk(u[i * 4 + 2]!) && !chosen.has(c.id)) yield c.id;
@@ -185,7 +211,9 @@ function* leftForRoom(ix: MemoryIndex, w: Walk, chosen: Set<number>): Generator<
 function elsewhere(ix: MemoryIndex, w: Walk, limit: number): number[] {
   const dead = ix.tail?.dead;
   const found: Candidate[] = [];
-  for (const g of w.extras) for (const c of g) if (!c.applies && !w.moved.has(ix.slotOf(c.id))) found.push(c);
+  // By their own time, not their pin time.
+  for (const g of w.extras)
+    for (const c of g) if (!c.applies && !w.moved.has(ix.slotOf(c.id))) found.push({ ...c, time: isoTime(c.item!.ts) });
   for (let slot = 0; slot < ix.header!.n; slot++) {
     if (dead?.has(slot) || w.scopeOk(ix.lineAt(slot)[1])) continue;
     found.push({ time: ix.timeAt(slot), id: ix.idAt(slot), len: 0, applies: false });

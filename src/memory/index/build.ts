@@ -8,10 +8,11 @@ import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
 import { backgroundLine } from '../blocks';
 import { isoTime } from '../parse';
+import { byPinTime, pinTime } from '../pin-time';
 import { sameItemKey } from '../records';
 import { grow, Postings } from '../recall-postings';
 import type { MemoryStore } from '../store';
-import { unreadableCount, type MemoryItem } from '../types';
+import { unreadableCount, type MemoryItem, type PinRecord } from '../types';
 import {
   align8,
   FORMAT_VERSION,
@@ -105,6 +106,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   // [background] candidates in the order selectBackground tries them.
   const groups: number[][] = [[], [], []];
   active.forEach((it, i) => groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(i));
+  const ptimes = pinOrder(groups[0]!, active, state.pinsByTarget());
   const order = Buffer.alloc(n * ORDER_ENTRY);
   const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
   let o = 0;
@@ -149,6 +151,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     pslot: bytesOf(new Uint32Array(post.slots.buffer, post.slots.byteOffset, used)),
     pfreq: bytesOf(post.freqs.subarray(0, used)),
     khash: bytesOf(keys),
+    ptimes: bytesOf(ptimes),
   };
   const skipped = store.skipped;
   const unreadable = unreadableCount(skipped);
@@ -199,6 +202,14 @@ export function assemble(b: BuiltIndex): Buffer {
   b.head.copy(out, 0);
   for (const name of SECTIONS) out.set(b.parts[name], b.header.sections[name][0]);
   return out;
+}
+
+/** Sort the pinned (indexes into `active`) most recently pinned first; their pin times in that order. */
+function pinOrder(pinned: number[], active: readonly MemoryItem[], pins: ReadonlyMap<number, PinRecord>): Float64Array {
+  const time = new Map(pinned.map((i) => [active[i]!, pinTime(pins, active[i]!)]));
+  const order = byPinTime((it: MemoryItem) => time.get(it)!);
+  pinned.sort((a, b) => order(active[a]!, active[b]!));
+  return Float64Array.from(pinned, (i) => time.get(active[i]!)!);
 }
 
 /** Documents per scope number − 1. */

@@ -7,7 +7,7 @@
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -21,7 +21,8 @@ export const PREAMBLE = 16;
  * so a walk that has no room left for any of them skips the block unread. `thash`: open-addressing table of term hashes → term number + 1;
  * `tinfo`: per term [posting start, df, string offset, string bytes] (u32); `tstr`: the terms;
  * `pslot` (u32) / `pfreq` (u16): postings. `khash`: [key hash, slot + 1] pairs (u32) for the
- * duplicate check of adds.
+ * duplicate check of adds. `ptimes`: when each pinned entry of `order` was pinned (f64, pin-time.ts):
+ * the pinned are in `order` most recently pinned first, and a tail's pins are merged in by it.
  */
 export const SECTIONS = [
   'ids',
@@ -38,6 +39,7 @@ export const SECTIONS = [
   'pslot',
   'pfreq',
   'khash',
+  'ptimes',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -59,7 +61,7 @@ export interface IndexHeader {
   dangling: number[];
   /** Documents (active items). */
   n: number;
-  /** How many of `order` are pinned, then pref. */
+  /** How many of `order` are pinned (most recently pinned first), then pref. */
   pinned: number;
   pref: number;
   totalLen: number;
@@ -137,6 +139,7 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
     ['thash', (x.termCap ?? -1) * 8],
     ['tinfo', (x.terms ?? -1) * 16],
     ['khash', (x.keyCap ?? -1) * 8],
+    ['ptimes', (x.pinned ?? -1) * 8],
   ];
   return sizes.every(([name, bytes]) => x.sections![name][1] === bytes);
 }

@@ -16,6 +16,13 @@ export interface PlanRecall {
   items: Recalled[];
   /** Relevant enough, but the block was full: id → relevance. */
   overBudget: Map<number, number>;
+  /** id → its places in the rankings, for the hits ranked (the chosen, and those ranked above them). */
+  ranks: Map<number, Ranks>;
+}
+
+/** An item's place (1 = first) in each ranking: `words`, recall's BM25 × recency over the message's words. */
+export interface Ranks {
+  words?: number;
 }
 
 interface PlanRecallOptions {
@@ -29,7 +36,7 @@ interface PlanRecallOptions {
 
 export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {
   const h = ix.header;
-  const out: PlanRecall = { items: [], overBudget: new Map() };
+  const out: PlanRecall = { items: [], overBudget: new Map(), ranks: new Map() };
   const found = h ? new IndexSearch(ix).local([{ text, weight: 1 }], commonOver(ix.size)) : null;
   if (!h || !found) return out;
   const inScope = scopeMatcher(o.cwd);
@@ -77,7 +84,8 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     const top = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable });
     out.items = [];
     let used = RECALL_HEADER.length;
-    for (const hit of top) {
+    for (const [r, hit] of top.entries()) {
+      out.ranks.set(hit.id, { words: r + 1 });
       const room = o.maxChars - used - 1;
       const cost = room < 10 ? Infinity : lineOf(hit.id) + 1;
       if (cost > room + 1) continue;

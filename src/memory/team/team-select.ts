@@ -26,7 +26,10 @@ export function withTeamBackground(
 ): MemoryItem[] {
   if (team.length === 0) return chosen;
   const all = [...chosen, ...team].sort((a, b) => isoTime(b.ts) - isoTime(a.ts) || b.id - a.id);
-  return selectBackground(all, { maxChars, isPinned: (it) => it.id > 0 && isPinned(it) }).items;
+  // The store's pinned come first in `chosen`, most recently pinned first: that order is kept.
+  const place = new Map(chosen.map((it, i) => [it.id, -i]));
+  const pinTime = (it: MemoryItem) => place.get(it.id) ?? -Infinity;
+  return selectBackground(all, { maxChars, isPinned: (it) => it.id > 0 && isPinned(it), pinTime }).items;
 }
 
 /** BM25 over the team items, the store's live count added to theirs so a term's weight is of the same order as in the store. */

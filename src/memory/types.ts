@@ -23,6 +23,8 @@ export interface MemoryItem {
   kind: MemoryKind;
   content: string;
   tags?: string[];
+  /** A few search words recall indexes beside the content (written by hand, `:memory keys`, or proposed by capture). */
+  keys?: string[];
   /** Provenance, e.g. the session id an item was extracted from. */
   source?: string;
   /** Always leads [background] (a hand edit may set it; `:memory pin` writes a pin record instead). */

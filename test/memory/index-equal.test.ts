@@ -91,7 +91,7 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   expect(fromIndex.outOfScopeCount).toBe(full.outOfScope.length);
 
   const mem = new RecallIndex();
-  for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
+  for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts), scoped: it.scope !== undefined });
   const now = Date.parse('2026-03-01T00:00:00Z');
   const o = { now, maxChars: 600, minScore: 0.1, exclude: () => false, limit: 20 };
   const q = [
@@ -175,7 +175,7 @@ describe('the index answers as a full read does', () => {
       const ix = new MemoryIndex(path);
       ix.refresh();
       const mem = new RecallIndex();
-      for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
+      for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts), scoped: it.scope !== undefined });
       const o = { now: Date.UTC(2025, 6, 1), maxChars: 2000, minScore: 0.5, exclude: () => false, limit: 30 };
       for (const q of queries) {
         const parts = [{ text: q, weight: 1 }];

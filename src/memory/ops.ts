@@ -115,6 +115,33 @@ export async function editItem(store: MemoryStore, id: number, text: string, hin
   return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${privateNote(r.item)}${safe.note}` };
 }
 
+/** At most this many keys of at most KEY_CHARS each: a few search words, not a second text. */
+const MAX_KEYS = 12;
+const KEY_CHARS = 60;
+
+/** `word, word, a phrase` (commas; without any, white space) → the keys, or a usage error. */
+export function parseKeys(raw: string, usage: string): string[] {
+  const keys = (raw.includes(',') ? raw.split(',') : raw.split(/\s+/)).map((k) => k.trim()).filter(Boolean);
+  if (keys.length === 0) throw new UsageError(usage);
+  if (keys.length > MAX_KEYS || keys.some((k) => k.length > KEY_CHARS)) {
+    throw new UsageError(`at most ${MAX_KEYS} keys of at most ${KEY_CHARS} characters each`);
+  }
+  return [...new Set(keys)];
+}
+
+/** Sets an item's keys: a new item with the same text and the keys, and a tombstone of the old one (as edit). */
+export async function keysItem(store: MemoryStore, id: number, keys: readonly string[], hint: ListHint): Promise<OpResult> {
+  const safe = redacted(keys.join('\n'));
+  const r = await store.edit(id, null, { keys: safe.text.split('\n') });
+  if (!r.ok) return notActive(r, hint);
+  const now = r.item.keys!.join(', ');
+  return {
+    ok: true,
+    changed: true,
+    text: `replaced ${id} with ${r.item.id} (${r.item.kind}), keys: ${now}${privateNote(r.item)}${safe.note}`,
+  };
+}
+
 /** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */
 export async function clearAll(store: MemoryStore, confirm: (count: number) => Promise<boolean>): Promise<OpResult> {
   store.reload();

@@ -42,6 +42,12 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .argument('<id>', 'item id')
     .argument('<text...>', 'the new text')
     .action(withSetup(async (s, id: string, text: string[]) => (await impl()).memoryEdit(s, id, text)));
+  memory
+    .command('keys')
+    .description('set the search words recall finds an item by, beside its text (new item + tombstone, as edit)')
+    .argument('<id>', 'item id')
+    .argument('<keys...>', 'words or phrases, separated by commas (without any: by spaces)')
+    .action(withSetup(async (s, id: string, keys: string[]) => (await impl()).memoryKeys(s, id, keys)));
   for (const on of [true, false]) {
     memory
       .command(on ? 'pin' : 'unpin')

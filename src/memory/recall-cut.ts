@@ -2,14 +2,18 @@
  * How much of a message an item must match to be recalled. Relevance is measured against the
  * message's ideal score: what an item of average length holding each of the message's strong terms
  * once would score (BM25 at tf 1 gives exactly the term's idf). A word no item holds still counts
- * in it (at the idf of a word in no document), so an item matching one word of a long question, or
- * the one known word of small talk, falls short. Weak terms (numbers, one or two characters) are
- * not in the ideal: they only add to a match.
+ * in it, at UNKNOWN_WEIGHT of the idf of a word in no document: the one known word of small talk
+ * ("write a haiku about autumn") falls short, while a question with a generic word the store
+ * lacks ("how do I lint my code") still reaches its fact. Weak terms (numbers, one or two
+ * characters) are not in the ideal: they only add to a match.
  */
 import { idf, type LocalLists } from './index/rank';
 
 /** A hit must score at least this fraction of the message's ideal. */
-export const IDEAL_CUT = 0.35;
+export const IDEAL_CUT = 0.4;
+
+/** How much a message's word that no item holds counts in its ideal score. */
+export const UNKNOWN_WEIGHT = 0.5;
 
 /** At most this many items in [recall] (`memory.recall.maxItems`'s default). */
 export const MAX_ITEMS = 6;

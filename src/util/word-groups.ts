@@ -60,13 +60,16 @@ export function formWords(form: string): string[] {
   return form.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Plural forms a listed word also stands for (of a phrase, its last word: "pull requests"). */
+/** Plural (and singular) forms a listed word also stands for (of a phrase, its last word: "pull requests"). */
 function withPlurals(form: string): string[] {
   const cut = form.lastIndexOf(' ') + 1;
   const head = form.slice(0, cut);
   const word = form.slice(cut);
   if (word.length < 2) return [form];
   const out = [form, head + word + 's'];
+  // A plural as listed stands for its singular too ("invoices": invoice).
+  if (/ies$/.test(word)) out.push(head + word.slice(0, -3) + 'y');
+  else if (/[^s]s$/.test(word) && word.length > 3) out.push(head + word.slice(0, -1));
   if (/[^aeiou]y$/.test(word)) out.push(head + word.slice(0, -1) + 'ies');
   if (/(s|x|ch|sh)$/.test(word)) out.push(head + word + 'es');
   return out;

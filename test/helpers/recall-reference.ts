@@ -5,7 +5,7 @@
  * bench/recall.ts; aish itself ranks through the index.
  */
 import { isWeakTerm, terms } from '../../src/util/terms';
-import { commonAlone } from '../../src/memory/recall-cut';
+import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall-cut';
 import { grow, Postings } from '../../src/memory/recall-postings';
 import { B, K1, queryWeights, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from '../../src/memory/recall-rank';
 import { TopHits } from '../../src/memory/recall-top';
@@ -341,7 +341,7 @@ export class RecallIndex {
         if (t !== undefined && isWeakTerm(w)) weak.add(t);
         if (t !== undefined || seen.has(w)) continue;
         seen.add(w);
-        if (!isWeakTerm(w)) unknownIdf += part.weight * Math.log(1 + (this.size + 0.5) / 0.5);
+        if (!isWeakTerm(w)) unknownIdf += part.weight * UNKNOWN_WEIGHT * Math.log(1 + (this.size + 0.5) / 0.5);
       }
     const view: IndexView = {
       weak,

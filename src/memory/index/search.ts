@@ -12,7 +12,7 @@ import { isoTime } from '../parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
-import { coverageOf, idealOf, type QueryCoverage } from '../recall-cut';
+import { coverageOf, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall-cut';
 import type { Tail } from './tail';
 
 interface TailTerms {
@@ -82,7 +82,7 @@ export class IndexSearch implements RecallSource {
     // The query's known terms, in the order queryWeights meets them.
     let dict = new Map<string, number>();
     let base: Array<TermAt | null> = [];
-    // Strong words no item holds still count in the ideal score: an item can match the rest only.
+    // Strong words no item holds still count in the ideal score, at half weight (recall-cut.ts).
     let unknown = 0;
     const seen = new Set<string>();
     for (const part of query) {
@@ -91,7 +91,7 @@ export class IndexSearch implements RecallSource {
         const b = this.lookup(w);
         if (!b && !tt?.post.has(w)) {
           seen.add(w);
-          if (!isWeakTerm(w)) unknown += part.weight * idf(ix.size, 0);
+          if (!isWeakTerm(w)) unknown += part.weight * UNKNOWN_WEIGHT * idf(ix.size, 0);
           continue;
         }
         dict.set(w, base.length);

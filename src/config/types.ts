@@ -84,7 +84,7 @@ export interface RecallConfig {
   maxChars: number;
   /** BM25 relevance an item needs to be recalled. */
   minScore: number;
-  /** At most this many items in [recall] (absent: 6). */
+  /** At most this many items in [recall] (absent: 6, memory/recall-cut.ts's MAX_ITEMS). */
   maxItems?: number;
   /** The user's word groups: each key means the same as each word or phrase of its list ("login": ["auth", "sign in"]). */
   synonyms?: Record<string, string[]>;
@@ -141,7 +141,7 @@ export const DEFAULT_CONFIG: AishConfig = {
   context: { maxTokens: 8000, maxFileBytes: 256 * 1024 },
   memory: {
     injectMaxChars: 2000,
-    recall: { enabled: true, maxChars: 1200, minScore: 2, maxItems: 6 },
+    recall: { enabled: true, maxChars: 1200, minScore: 2 },
     capture: 'ask',
     captureMinTurns: 4,
     team: 'review',

@@ -79,7 +79,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
         enabled: r.enabled === undefined ? true : c.bool('memory.recall.enabled', r.enabled),
         maxChars: r.maxChars === undefined ? 1200 : c.int('memory.recall.maxChars', r.maxChars, 0, 1_000_000),
         minScore: r.minScore === undefined ? 2 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
-        maxItems: r.maxItems === undefined ? 6 : c.int('memory.recall.maxItems', r.maxItems, 1, 1000),
+        ...(r.maxItems !== undefined && { maxItems: c.int('memory.recall.maxItems', r.maxItems, 1, 1000) }),
         ...(r.synonyms !== undefined && { synonyms: validateSynonyms(c, r.synonyms) }),
       },
       capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),

@@ -51,8 +51,6 @@ export interface WordGroups {
   readonly phraseStarts: ReadonlySet<string>;
   /** The groups' terms. */
   readonly terms: ReadonlySet<string>;
-  /** Identifies the user's groups, so an index built with other groups is rebuilt. */
-  readonly key: string;
 }
 
 /** Lower-cased words of a form, as the tokenizer cuts text ("Sign-in" → sign in). */
@@ -110,11 +108,16 @@ function build(user: ReadonlyArray<readonly string[]>): WordGroups {
     for (const v of withPlurals(f)) if (!forms.has(v)) forms.set(v, root);
     if (f.includes(' ')) phraseStarts.add(f.slice(0, f.indexOf(' ')));
   }
-  return { forms, phraseStarts, terms: new Set(forms.values()), key: user.length ? JSON.stringify(user) : '' };
+  return { forms, phraseStarts, terms: new Set(forms.values()) };
 }
 
 let userGroups: ReadonlyArray<readonly string[]> = [];
 let built: WordGroups | null = null;
+
+/** Identifies the user's groups ('' for none), so an index cut with other groups is rebuilt; builds nothing. */
+export function userGroupsKey(): string {
+  return userGroups.length ? JSON.stringify(userGroups) : '';
+}
 
 /** The groups in use (built on first use: start-up pays nothing unless recall runs). */
 export function wordGroups(): WordGroups {

@@ -74,6 +74,26 @@ describe('recall in other words', () => {
     expect((await recalled(m, 'app crashes because valkey is not configured'))[0]).toBe(FACTS[0]!.content);
   });
 
+  it('an index cut with other synonyms is rebuilt, and finds by the new ones', async () => {
+    const path = join(tmpDir(), 'memory.jsonl');
+    writeNotes(path, store());
+    const { MemoryIndex } = await import('../../src/memory/index/memory-index');
+    const count = () => {
+      const ix = new MemoryIndex(path);
+      ix.refresh();
+      const n = ix.builds;
+      ix.close();
+      return n;
+    };
+    expect(count()).toBe(1);
+    expect(count()).toBe(0);
+    setSynonyms({ redis: ['valkey'] });
+    expect(count()).toBe(1);
+    expect(count()).toBe(0);
+    const m = await sessionWith(store());
+    expect((await recalled(m, 'valkey crashes on startup'))[0]).toBe(FACTS[0]!.content);
+  });
+
   it('never matches on a number or a one- or two-character word alone; they add to a match', async () => {
     const m = await sessionWith(store());
     expect(await recalled(m, '8080?')).toEqual([]);

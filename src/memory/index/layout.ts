@@ -4,7 +4,7 @@
  * at an 8-byte boundary, little-endian. A header of another version, a file shorter or longer than
  * the header says, or one that does not parse is not used: the index is built again.
  */
-import { wordGroups } from '../../util/word-groups';
+import { userGroupsKey } from '../../util/word-groups';
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
@@ -106,7 +106,7 @@ export function hash32(s: string): number {
 
 /** The user's word groups as the header records them. */
 export function wordsKey(): number {
-  const key = wordGroups().key;
+  const key = userGroupsKey();
   return key ? hash32(key) || 1 : 0;
 }
 

@@ -4,8 +4,6 @@ import {
   compactFile,
   editItem,
   forgetItem,
-  keysItem,
-  parseKeys,
   parseId,
   parseKind,
   parseText,
@@ -114,25 +112,12 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   {
     name: 'edit',
     args: 'ID TEXT',
-    help: "replace an item's text (new item + tombstone, one locked write)",
+    help: "replace an item's text (new item + tombstone, one locked write); `(keys: a, b)` at the end sets its search words",
     complete: completeIds,
     run: async ({ memory, argv, rest }) => {
       await memory.ready();
       const id = parseId(argv[0], HINT);
       const r = await editItem(memory.store(), id, parseText(afterWords(rest, 1), 'usage: :memory edit ID TEXT'), HINT);
-      if (r.changed) memory.reselect();
-      return show(r);
-    },
-  },
-  {
-    name: 'keys',
-    args: 'ID WORD, WORD…',
-    help: 'set the search words recall finds an item by, beside its text (new item + tombstone, as edit)',
-    complete: completeIds,
-    run: async ({ memory, argv, rest }) => {
-      await memory.ready();
-      const id = parseId(argv[0], HINT);
-      const r = await keysItem(memory.store(), id, parseKeys(afterWords(rest, 1), 'usage: :memory keys ID WORD, WORD…'), HINT);
       if (r.changed) memory.reselect();
       return show(r);
     },

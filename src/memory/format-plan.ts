@@ -36,6 +36,7 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
     out.push(
       `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
     );
+    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
     const c = plan.cutoff;
     if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
     else if (c) {
@@ -44,7 +45,6 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
           `${score(c.bestCut)}: ${pct(RELATIVE_CUT)} of the best, minScore ${c.minScore}), at most ${c.maxItems} items`,
       );
     }
-    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
   }
   const total = plan.leftOutCounts.reduce((n, [, c]) => n + c, 0);
   const summary = plan.leftOutCounts.map(([reason, n]) => `${reason} ${n}`).join(', ');

@@ -9,6 +9,7 @@ import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from '../util/secrets/redact';
 import type { AddOptions, ForgetResult } from './records';
+import { splitKeys } from './summarize';
 import type { MemoryStore } from './store';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
 
@@ -108,38 +109,24 @@ export async function forgetItem(store: MemoryStore, id: number, hint: ListHint)
   return r.ok ? { ok: true, changed: true, text: `forgot ${id}` } : notActive(r, hint);
 }
 
+/**
+ * `TEXT`, `TEXT (keys: word, a phrase)` or `(keys: …)` alone: the new text (alone: the old one
+ * kept), and the keys — the search words recall finds the item by (absent: the old ones kept).
+ */
 export async function editItem(store: MemoryStore, id: number, text: string, hint: ListHint): Promise<OpResult> {
-  const safe = redacted(text);
-  const r = await store.edit(id, safe.text);
-  if (!r.ok) return notActive(r, hint);
-  return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${privateNote(r.item)}${safe.note}` };
-}
-
-/** At most this many keys of at most KEY_CHARS each: a few search words, not a second text. */
-const MAX_KEYS = 12;
-const KEY_CHARS = 60;
-
-/** `word, word, a phrase` (commas; without any, white space) → the keys, or a usage error. */
-export function parseKeys(raw: string, usage: string): string[] {
-  const keys = (raw.includes(',') ? raw.split(',') : raw.split(/\s+/)).map((k) => k.trim()).filter(Boolean);
-  if (keys.length === 0) throw new UsageError(usage);
-  if (keys.length > MAX_KEYS || keys.some((k) => k.length > KEY_CHARS)) {
-    throw new UsageError(`at most ${MAX_KEYS} keys of at most ${KEY_CHARS} characters each`);
+  const split = splitKeys(text);
+  const safe = redacted(split.content);
+  const keys = split.keys?.map((k) => redacted(k).text);
+  let content = safe.text;
+  if (!content) {
+    // Keys alone: the text as it is now (were it edited meanwhile, the id is no longer active and edit says so).
+    store.reload();
+    content = store.get(id)?.content ?? text;
   }
-  return [...new Set(keys)];
-}
-
-/** Sets an item's keys: a new item with the same text and the keys, and a tombstone of the old one (as edit). */
-export async function keysItem(store: MemoryStore, id: number, keys: readonly string[], hint: ListHint): Promise<OpResult> {
-  const safe = redacted(keys.join('\n'));
-  const r = await store.edit(id, null, { keys: safe.text.split('\n') });
+  const r = await store.edit(id, content, keys ? { keys } : {});
   if (!r.ok) return notActive(r, hint);
-  const now = r.item.keys!.join(', ');
-  return {
-    ok: true,
-    changed: true,
-    text: `replaced ${id} with ${r.item.id} (${r.item.kind}), keys: ${now}${privateNote(r.item)}${safe.note}`,
-  };
+  const shown = keys ? `, keys: ${keys.join(', ')}` : '';
+  return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${shown}${privateNote(r.item)}${safe.note}` };
 }
 
 /** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */

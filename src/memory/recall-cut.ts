@@ -48,12 +48,13 @@ export interface Coverage {
   nothing?: NothingReason;
 }
 
-/** Σ weight × idf over the strong terms the lists hold. */
+/** Σ weight × idf over the strong terms the lists hold (one no live item holds: × UNKNOWN_WEIGHT). */
 export function idealOf(docs: LocalLists, weights: Map<number, number>): number {
   let sum = 0;
   for (const [t, w] of weights) {
     if (docs.weak?.has(t)) continue;
-    sum += w * idf(docs.live, docs.lists.get(t)?.docs.length ?? 0);
+    const df = docs.lists.get(t)?.docs.length ?? 0;
+    sum += w * idf(docs.live, df) * (df === 0 ? UNKNOWN_WEIGHT : 1);
   }
   return sum;
 }

@@ -171,15 +171,12 @@ export class MemoryStore {
     });
   }
 
-  /** New item plus a tombstone of the old one, in one locked write (`content` null: the old text). */
-  async edit(id: number, content: string | null, opts: AddOptions = {}): Promise<EditResult> {
+  /** New item plus a tombstone of the old one, in one locked write. */
+  async edit(id: number, content: string, opts: AddOptions = {}): Promise<EditResult> {
     return this.mutate<EditResult>((state) => {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const item = newItem(state.maxId + 1, this.now(), old.kind, content ?? old.content, {
-        ...carriedOver(old, state.isPinned(old), true),
-        ...opts,
-      });
+      const item = newItem(state.maxId + 1, this.now(), old.kind, content, { ...carriedOver(old, state.isPinned(old), true), ...opts });
       return { records: [item, newTombstone(this.now(), state.maxId + 2, id, uidOf(old))], result: { ok: true, item, replaced: old } };
     });
   }

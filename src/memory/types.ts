@@ -23,7 +23,7 @@ export interface MemoryItem {
   kind: MemoryKind;
   content: string;
   tags?: string[];
-  /** A few search words recall indexes beside the content (written by hand, `:memory keys`, or proposed by capture). */
+  /** A few search words recall indexes beside the content (by hand, `:memory edit ID (keys: …)`, or proposed by the summarizer). */
   keys?: string[];
   /** Provenance, e.g. the session id an item was extracted from. */
   source?: string;

@@ -53,12 +53,14 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   const freqs = post.freqs;
   let count = 0;
   let ideal = ix.unknownIdf;
+  // A search (no minCoverage) ranks weak terms like any other.
+  const weak = opts.minCoverage === undefined ? new Set<number>() : ix.weak;
   for (const weakPass of [false, true]) {
     for (const [t, w] of weights) {
-      if (ix.weak.has(t) !== weakPass) continue;
+      if (weak.has(t) !== weakPass) continue;
       const df = post.clean(t, ix.dead, ix.epoch);
       const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
-      if (!weakPass) ideal += w * idf;
+      if (!weakPass) ideal += w * idf * (df === 0 ? UNKNOWN_WEIGHT : 1);
       const scale = w * idf * (K1 + 1);
       const end = post.begin(t) + df;
       for (let i = post.begin(t); i < end; i++) {

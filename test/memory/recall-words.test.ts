@@ -104,7 +104,7 @@ describe('recall in other words', () => {
 });
 
 describe('keys', () => {
-  it('are indexed beside the text, kept by :memory edit, and set by :memory keys', async () => {
+  it('are indexed beside the text, kept by :memory edit, and set by it with (keys: …)', async () => {
     const notes = [...fillerNotes(200), { content: 'Rotate the signing secret every 90 days', keys: ['jwt', 'token expiry'] }];
     const m = await sessionWith(notes);
     const id = notes.length;
@@ -115,12 +115,15 @@ describe('keys', () => {
     m.reselect();
     expect(await recalled(m, 'jwt rotation')).toEqual(['Rotate the signing secret every 60 days']);
 
-    const { keysItem, parseKeys } = await import('../../src/memory/ops');
-    const r = await keysItem(m.store(), id + 1, parseKeys('hmac, key rotation', 'usage'), ':memory list');
-    expect(r.ok && r.text).toMatch(/^replaced \d+ with \d+ \(fact\), keys: hmac, key rotation$/);
+    const { editItem } = await import('../../src/memory/ops');
+    // Keys alone keep the text; text and keys set both.
+    const r = await editItem(m.store(), id + 1, '(keys: hmac, key rotation)', ':memory list');
+    expect(r.ok && r.text).toBe(`replaced ${id + 1} with ${id + 3} (fact), keys: hmac, key rotation`);
     m.reselect();
     expect(await recalled(m, 'which hmac do we use?')).toEqual(['Rotate the signing secret every 60 days']);
     expect(await recalled(m, 'jwt')).toEqual([]);
+    await editItem(m.store(), id + 3, 'Rotate the signing secret monthly (keys: jws)', ':memory list');
+    expect(m.store().reload().items[0]).toMatchObject({ content: 'Rotate the signing secret monthly', keys: ['jws'] });
   });
 });
 

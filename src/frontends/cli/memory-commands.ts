@@ -38,16 +38,10 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .action(withSetup(async (s, id: string) => (await impl()).memoryForget(s, id)));
   memory
     .command('edit')
-    .description("replace an item's text (new item + tombstone of the old one)")
+    .description("replace an item's text (new item + tombstone of the old one); '(keys: a, b)' at the end sets its search words")
     .argument('<id>', 'item id')
     .argument('<text...>', 'the new text')
     .action(withSetup(async (s, id: string, text: string[]) => (await impl()).memoryEdit(s, id, text)));
-  memory
-    .command('keys')
-    .description('set the search words recall finds an item by, beside its text (new item + tombstone, as edit)')
-    .argument('<id>', 'item id')
-    .argument('<keys...>', 'words or phrases, separated by commas (without any: by spaces)')
-    .action(withSetup(async (s, id: string, keys: string[]) => (await impl()).memoryKeys(s, id, keys)));
   for (const on of [true, false]) {
     memory
       .command(on ? 'pin' : 'unpin')

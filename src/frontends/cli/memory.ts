@@ -5,18 +5,7 @@ import { conflictedIds, findConflicts, lazyKept } from '../../memory/conflicts';
 import { formatItemLines, formatSkipped } from '../../memory/format';
 import { Inbox } from '../../memory/inbox';
 import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
-import {
-  clearAll,
-  compactFile,
-  editItem,
-  forgetItem,
-  keysItem,
-  parseId,
-  parseKeys,
-  parseText,
-  pinItem,
-  type OpResult,
-} from '../../memory/ops';
+import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinItem, type OpResult } from '../../memory/ops';
 import { planJson } from '../../memory/plan';
 import { scopeFilter } from '../../memory/project';
 import { backgroundIds } from '../../memory/select';
@@ -152,14 +141,6 @@ export async function memoryEdit(s: Setup, rawId: string, words: string[]): Prom
   const store = openStore(s);
   summariseSkipped(s, store);
   show(await editItem(store, id, text, HINT));
-}
-
-export async function memoryKeys(s: Setup, rawId: string, words: string[]): Promise<void> {
-  const id = parseId(rawId, HINT);
-  const keys = parseKeys(words.join(' '), 'give the keys after the id: aish memory keys ID WORD, WORD…');
-  const store = openStore(s);
-  summariseSkipped(s, store);
-  show(await keysItem(store, id, keys, HINT));
 }
 
 export async function memoryClear(s: Setup, opts: { yes?: boolean }): Promise<void> {

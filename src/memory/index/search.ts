@@ -61,7 +61,8 @@ export class IndexSearch implements RecallSource {
     if (!(opts.limit >= 1)) return [];
     const found = this.local(query, opts.maxDf);
     if (!found) return [];
-    if (opts.minCoverage === undefined) return rankLocal(found.docs, found.weights, opts);
+    // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
+    if (opts.minCoverage === undefined) return rankLocal({ ...found.docs, weak: new Set() }, found.weights, opts);
     const acc = relevances(found.docs, found.weights);
     const cut = coverageOf(found, acc, this.size);
     if (cut.nothing) return [];

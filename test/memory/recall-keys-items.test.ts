@@ -52,6 +52,20 @@ describe('keys from the summarizer', () => {
   });
 });
 
+describe('keys travel', () => {
+  it('through export and import, JSON lines and Markdown', async () => {
+    const { exportJsonl, exportMarkdown, parseImport } = await import('../../src/memory/transfer');
+    const item = { id: 1, ts: '2026-01-01T00:00:00.000Z', kind: 'fact' as const, content: 'prod DB is Postgres', keys: ['rds', 'sql'] };
+    for (const text of [exportJsonl([item], () => false, new Date()), exportMarkdown([item], () => false, new Date())]) {
+      const parsed = parseImport(text);
+      expect(parsed.items.map((t) => t.keys)).toEqual([['rds', 'sql']]);
+      const store = MemoryStore.open(join(tmpDir(), 'memory.jsonl'));
+      await store.importItems(parsed.items);
+      expect(store.items()[0]!.keys).toEqual(['rds', 'sql']);
+    }
+  });
+});
+
 describe('maxItems', () => {
   it('a turn sends at most maxItems items; the rest are over budget, in the plan too', () => {
     const memPath = join(tmpDir(), 'memory.jsonl');

@@ -79,21 +79,25 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   const top = new TopHits(Math.min(Math.floor(opts.limit), live));
   let min = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
   const boost = opts.projectBoost !== undefined && opts.projectBoost > 1 ? opts.projectBoost : 1;
+  let floor = min;
   const offer = (s: number, rel: number): void => {
     const time = ix.times[s]!;
     const id = ix.ids[s]!;
     const score = rel * recencyFactor(time, opts.now) * (ix.scoped[s] ? boost : 1);
     if (!top.admits(score, time, id) || (opts.accept && !opts.accept(id))) return;
     top.push(score, time, id, rel);
+    // A score is never above relevance × boost: below the k-th best score / boost nothing can enter.
+    floor = Math.max(min, top.floor / boost);
   };
   try {
     if (opts.minCoverage !== undefined) {
       if (allCommon || count === 0 || bestIsOneCommonWord(ix, weights, acc, touched, count)) return [];
       min = Math.max(min, ideal * opts.minCoverage);
     }
+    floor = min;
     for (let i = 0; i < count; i++) {
       const s = touched[i]!;
-      if (acc[s]! >= min) offer(s, acc[s]!);
+      if (acc[s]! >= floor) offer(s, acc[s]!);
     }
   } finally {
     for (let i = 0; i < count; i++) acc[touched[i]!] = 0;

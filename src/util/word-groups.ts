@@ -2,7 +2,7 @@
  * Words that mean the same to a developer, folded to one search term on both sides of a match (the
  * item and the question), so "k8s" finds "Kubernetes" and "DB" finds "database". A built-in table,
  * kept short and general, and the user's own groups (`memory.recall.synonyms`). Groups that share a
- * word are merged. A group's term is its first word or phrase as written, never stemmed, so it
+ * word are merged (the index records a hash of both tables: a change rebuilds it). A group's term is its first word or phrase as written, never stemmed, so it
  * cannot collide with a stem ("production" is not "product").
  */
 
@@ -10,7 +10,7 @@
 const BUILT_IN = [
   'kubernetes, k8s, kube',
   'database, db',
-  'authentication, auth, authn, authenticate, authenticated, authenticating, login, log in, sign in, signin',
+  'authentication, auth, authn, authenticate, authenticated, authenticating, login, sign in, signin',
   'authorization, authz, authorize, authorized',
   'configuration, config, cfg, conf, configure, configured',
   'environment, env',
@@ -113,10 +113,11 @@ function build(user: ReadonlyArray<readonly string[]>): WordGroups {
 
 let userGroups: ReadonlyArray<readonly string[]> = [];
 let built: WordGroups | null = null;
+let key: string | null = null;
 
-/** Identifies the user's groups ('' for none), so an index cut with other groups is rebuilt; builds nothing. */
-export function userGroupsKey(): string {
-  return userGroups.length ? JSON.stringify(userGroups) : '';
+/** Identifies the groups (built-in and the user's), so an index cut with other groups is rebuilt; builds nothing. */
+export function groupsKey(): string {
+  return (key ??= JSON.stringify([BUILT_IN, userGroups]));
 }
 
 /** The groups in use (built on first use: start-up pays nothing unless recall runs). */
@@ -133,4 +134,5 @@ export function setSynonyms(synonyms: Readonly<Record<string, readonly string[]>
   if (JSON.stringify(groups) === JSON.stringify(userGroups)) return;
   userGroups = groups;
   built = null;
+  key = null;
 }

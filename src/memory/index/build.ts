@@ -168,7 +168,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     pinned: groups[0]!.length,
     pref: groups[1]!.length,
     totalLen,
-    ...(wordsKey() !== 0 && { words: wordsKey() }),
+    words: wordsKey(),
     timeOrdered: times.every((t, i) => i === 0 || t >= times[i - 1]!),
     terms: dict.size,
     termCap,

@@ -4,7 +4,7 @@
  * at an 8-byte boundary, little-endian. A header of another version, a file shorter or longer than
  * the header says, or one that does not parse is not used: the index is built again.
  */
-import { userGroupsKey } from '../../util/word-groups';
+import { groupsKey } from '../../util/word-groups';
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
@@ -66,8 +66,8 @@ export interface IndexHeader {
   totalLen: number;
   /** Times never decrease with the slot (ids given in time order): see index/rank.ts. */
   timeOrdered: boolean;
-  /** The user's word groups the terms were cut with (wordsKey; 0: none): other groups, other terms. */
-  words?: number;
+  /** The word groups the terms were cut with (wordsKey): other groups, other terms. */
+  words: number;
   terms: number;
   termCap: number;
   keyCap: number;
@@ -104,10 +104,9 @@ export function hash32(s: string): number {
   return h >>> 0;
 }
 
-/** The user's word groups as the header records them. */
+/** The word groups as the header records them. */
 export function wordsKey(): number {
-  const key = userGroupsKey();
-  return key ? hash32(key) || 1 : 0;
+  return hash32(groupsKey());
 }
 
 /** A power of two at least twice `n` (at least 16): open addressing stays short. */
@@ -126,7 +125,7 @@ export const align8 = (n: number): number => (n + 7) & ~7;
 export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
   if (typeof h !== 'object' || h === null) return false;
   const x = h as Partial<IndexHeader>;
-  if (x.v !== FORMAT_VERSION || (x.words ?? 0) !== wordsKey() || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections)
+  if (x.v !== FORMAT_VERSION || x.words !== wordsKey() || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections)
     return false;
   if (!Array.isArray(x.scopes) || !Array.isArray(x.scopeCounts) || !Array.isArray(x.dangling)) return false;
   for (const name of SECTIONS) {

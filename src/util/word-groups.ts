@@ -2,8 +2,9 @@
  * Words that mean the same to a developer, folded to one search term on both sides of a match (the
  * item and the question), so "k8s" finds "Kubernetes" and "DB" finds "database". A built-in table,
  * kept short and general, and the user's own groups (`memory.recall.synonyms`). Groups that share a
- * word are merged (the index records a hash of both tables: a change rebuilds it). A group's term is its first word or phrase as written, never stemmed, so it
- * cannot collide with a stem ("production" is not "product").
+ * word are merged. A group's term is its first word or phrase as written, never stemmed, so it
+ * cannot collide with a stem ("production" is not "product"). The index records a hash of both
+ * tables (groupsKey): a change to either rebuilds it.
  */
 
 /** Each line: the form the group is indexed under, then the words and phrases that mean it. */

@@ -60,6 +60,10 @@ export default defineConfig({
       enabled: true,
       maxChars: 1200, // budget of the [recall] block (header included)
       minScore: 2, // BM25 relevance an item needs; raise it for fewer, surer recalls
+      // maxItems: 6, // at most this many items per turn
+      // Your own words that mean the same, beside the built-in ones (k8s, db, auth, prod, PR, CI, …):
+      // each key matches each word or phrase of its list, and they it (up to 3 words each).
+      // synonyms: { login: ['sso', 'sign on'], billing: ['invoices', 'stripe'] },
     },
     // After a few turns, at :clear, when old turns leave the window and at quit, the summarizer
     // reads the session in the background: memory candidates go to inbox.jsonl for :memory review

@@ -62,7 +62,7 @@ async function answerFor(c: InboxCandidate, io: ReviewIO): Promise<Answer> {
 
 /** Write the kept text to memory: forgetting the item it supersedes when that is still active. */
 async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promise<{ item: MemoryItem; echo: string }> {
-  const opts = { source: `session:${c.source.session}` };
+  const opts = { source: `session:${c.source.session}`, ...(c.keys?.length && { keys: c.keys }) };
   const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
   if (old) {
     const r = await store.supersede(old.id, c.kind, redactSecrets(text).text, opts);

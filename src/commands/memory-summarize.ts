@@ -83,7 +83,8 @@ async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { ar
       tally.skipped++;
       continue;
     }
-    const r = await addItem(store, c.kind, content, sessions.id ? { source: `session:${sessions.id}` } : {});
+    const keys = c.keys?.map((k) => redactSecrets(k).text);
+    const r = await addItem(store, c.kind, content, { ...(sessions.id && { source: `session:${sessions.id}` }), ...(keys && { keys }) });
     if (!r.changed) {
       tally.known.push(r.item.id);
       continue;

@@ -118,7 +118,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   {
     name: 'edit',
     args: 'ID TEXT',
-    help: "replace an item's text (new item + tombstone, one locked write)",
+    help: "replace an item's text (new item + tombstone, one locked write); `(keys: a, b)` at the end sets its search words",
     complete: completeIds,
     run: async ({ memory, argv, rest }) => {
       await memory.ready();

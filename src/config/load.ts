@@ -9,6 +9,7 @@ import { expandHome } from '../util/paths';
 import { defaultConfigPath } from './paths';
 import { DEFAULT_CONFIG, type AishConfig } from './types';
 import { validateConfig } from './validate';
+import { setSynonyms } from '../util/word-groups';
 import * as define from './define';
 
 export interface LoadedConfig {
@@ -45,7 +46,10 @@ export async function loadConfig(
 async function loadAndValidate(path: string): Promise<AishConfig> {
   const raw = await importConfigModule(path);
   try {
-    return validateConfig(raw, path);
+    const config = validateConfig(raw, path);
+    // Recall's terms are cut with them from now on, the index's and every query's alike.
+    setSynonyms(config.memory ? config.memory.recall.synonyms : undefined);
+    return config;
   } catch (err) {
     // Validation reads every property: a getter in the config may throw anything.
     if (err instanceof ConfigError) throw err;

@@ -98,6 +98,7 @@ function toInbox(
   const red = redactSecrets(c.content);
   const content = red.text;
   const out: NewCandidate = { kind: c.kind, content, source: { session, ...sourceTurn(c.content, turns) } };
+  if (c.keys?.length) out.keys = c.keys.map((k) => redactSecrets(k).text);
   if (red.found.length) out.redacted = [...new Set(red.found)];
   const dup = findDuplicate({ kind: c.kind, content }, active);
   if (dup) out.duplicate = dup.id;

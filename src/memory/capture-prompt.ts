@@ -10,7 +10,7 @@ import type { Turn } from '../sessions/types';
 import { oneLine } from '../util/text';
 import { promptText } from './blocks';
 import { blankState, hasState, renderWorkingState, type WorkingState } from '../sessions/digest';
-import { buildTranscript, MAX_CANDIDATES, parseCandidates, type Candidate } from './summarize';
+import { buildTranscript, KEYS_INSTRUCTION, MAX_CANDIDATES, parseCandidates, type Candidate } from './summarize';
 import type { MemoryItem } from './types';
 
 /** Transcript budget in characters: the first user turn (the goal, usually) plus the newest turns. */
@@ -37,6 +37,7 @@ export const CAPTURE_INSTRUCTION = [
   '- fact: … | pref: … | context: …  (at most 10 lines: stable facts about the user, their environment or project; their preferences for how the assistant should work; project context useful in future sessions)',
   'In MEMORY leave out anything only relevant to this session, and never include passwords, keys or tokens.',
   'When a memory line updates or contradicts one of the numbered existing items, end it with "(supersedes #N)".',
+  KEYS_INSTRUCTION,
   'Keep earlier decisions and the goal from the working state unless the transcript changed them.',
 ].join('\n');
 

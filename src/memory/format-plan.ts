@@ -2,10 +2,18 @@
 import { oneLine } from '../util/text';
 import { itemMarks } from './format';
 import type { MemoryPlan } from './plan';
-import type { Recalled } from './recall';
+import { RELATIVE_CUT, type Recalled } from './recall';
+import { IDEAL_CUT } from './recall-cut';
 import type { MemoryItem } from './types';
 
 const score = (n: number) => n.toFixed(2);
+const pct = (f: number) => `${Math.round(f * 100)}%`;
+
+const NOTHING = {
+  'no strong word': 'only numbers and one- or two-letter words',
+  'only common words': 'only words most items hold',
+  'one common word': 'one word many items hold',
+};
 
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
   const ref = it.author === undefined ? `#${it.id}` : `(team: ${it.author})`;
@@ -29,6 +37,14 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
       `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
     );
     for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
+    const c = plan.cutoff;
+    if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
+    else if (c) {
+      out.push(
+        `  cutoff: relevance ≥ ${score(c.min)} (the largest of ${score(c.idealCut)}: ${pct(IDEAL_CUT)} of ${score(c.ideal)} for every word, ` +
+          `${score(c.bestCut)}: ${pct(RELATIVE_CUT)} of the best, minScore ${c.minScore}), at most ${c.maxItems} items`,
+      );
+    }
   }
   const total = plan.leftOutCounts.reduce((n, [, c]) => n + c, 0);
   const summary = plan.leftOutCounts.map(([reason, n]) => `${reason} ${n}`).join(', ');

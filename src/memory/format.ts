@@ -32,6 +32,7 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
     if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
+    if (it.keys?.length) content += `  keys: ${sanitizeForBlock(it.keys.join(', '))}`;
     content += itemMarks(it, opts.isPinned, opts.pinnedLeftOut?.has(it.id));
     if (opts.conflicted?.has(it.id)) content += '  (conflict)';
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));

@@ -22,6 +22,8 @@ export interface InboxCandidate {
   kind: MemoryKind;
   /** Secrets already redacted. */
   content: string;
+  /** Search words the summarizer proposed (redacted); a kept candidate's item carries them. */
+  keys?: string[];
   /** An active memory item this one updates or contradicts: keeping it forgets that item. */
   supersedes?: number;
   /** An active memory item that already says this (shown; default is to drop). */

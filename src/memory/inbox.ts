@@ -55,6 +55,8 @@ function asCandidate(v: Record<string, unknown>): InboxCandidate | string {
   if (typeof v.content !== 'string' || !v.content.trim()) return `candidate ${v.id}: no content`;
   if (!isObject(v.source) || typeof v.source.session !== 'string') return `candidate ${v.id}: no source session`;
   if (typeof v.ts !== 'string') return `candidate ${v.id}: no ts`;
+  if (v.keys !== undefined && !(Array.isArray(v.keys) && v.keys.every((k) => typeof k === 'string')))
+    return `candidate ${v.id}: keys not a list of words`;
   return v as unknown as InboxCandidate;
 }
 

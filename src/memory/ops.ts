@@ -9,6 +9,7 @@ import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from '../util/secrets/redact';
 import type { AddOptions, ForgetResult } from './records';
+import { splitKeys } from './summarize';
 import type { MemoryStore } from './store';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
 
@@ -108,11 +109,24 @@ export async function forgetItem(store: MemoryStore, id: number, hint: ListHint)
   return r.ok ? { ok: true, changed: true, text: `forgot ${id}` } : notActive(r, hint);
 }
 
+/**
+ * `TEXT`, `TEXT (keys: word, a phrase)` or `(keys: …)` alone: the new text (alone: the old one
+ * kept), and the keys — the search words recall finds the item by (absent: the old ones kept).
+ */
 export async function editItem(store: MemoryStore, id: number, text: string, hint: ListHint): Promise<OpResult> {
-  const safe = redacted(text);
-  const r = await store.edit(id, safe.text);
+  const split = splitKeys(text);
+  const safe = redacted(split.content);
+  const keys = split.keys?.map((k) => redacted(k).text);
+  let content = safe.text;
+  if (!content) {
+    // Keys alone: the text as it is now (were it edited meanwhile, the id is no longer active and edit says so).
+    store.reload();
+    content = store.get(id)?.content ?? text;
+  }
+  const r = await store.edit(id, content, keys ? { keys } : {});
   if (!r.ok) return notActive(r, hint);
-  return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${privateNote(r.item)}${safe.note}` };
+  const shown = keys ? `, keys: ${keys.join(', ')}` : '';
+  return { ok: true, changed: true, text: `replaced ${id} with ${r.item.id} (${r.item.kind})${shown}${privateNote(r.item)}${safe.note}` };
 }
 
 /** Forget every active item, after `confirm(count)` says yes (it may also throw to refuse). */

@@ -273,8 +273,8 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   ) {
     return `content must be non-empty text (got ${show(content)})`;
   }
-  const tags = o.tags;
-  if (tags !== undefined && (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string'))) return 'tags must be a list of strings';
+  for (const f of ['tags', 'keys'] as const)
+    if (o[f] !== undefined && (!Array.isArray(o[f]) || o[f].some((t) => typeof t !== 'string'))) return `${f} must be a list of strings`;
   if (o.source !== undefined && typeof o.source !== 'string') return 'source must be a string';
   if (o.pinned !== undefined && typeof o.pinned !== 'boolean') return `pinned must be true or false (got ${show(o.pinned)})`;
   if (o.private !== undefined && typeof o.private !== 'boolean') return `private must be true or false (got ${show(o.private)})`;

@@ -4,7 +4,7 @@
  * considered; the items left out are read only when shown.
  */
 import type { IndexBackground } from './index/background';
-import type { PlanRecall, Ranks } from './index/plan-recall';
+import type { PlanRecall, Ranks, RecallCutoff } from './index/plan-recall';
 import type { Recalled } from './recall';
 import type { MemoryItem } from './types';
 
@@ -21,6 +21,8 @@ interface LeftOut {
 export interface MemoryPlan {
   background: MemoryItem[];
   recall: Recalled[];
+  /** What a recalled item's relevance had to reach for the message (absent: no message, or no word of it in any item). */
+  cutoff?: RecallCutoff;
   /** How many items are left out, by reason (in the order they are listed). */
   leftOutCounts: Array<[LeftOutReason, number]>;
   /** The first `limit` items left out (all without one): other projects' first, then the rest newest first. */
@@ -63,7 +65,15 @@ export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: 
     return out;
   };
   const ranks = (id: number) => recall?.ranks.get(id);
-  return { background: bg.items, recall: recall?.items ?? [], leftOutCounts: counts.filter(([, n]) => n > 0), leftOut, item, ranks };
+  return {
+    background: bg.items,
+    recall: recall?.items ?? [],
+    ...(recall?.cutoff && { cutoff: recall.cutoff }),
+    leftOutCounts: counts.filter(([, n]) => n > 0),
+    leftOut,
+    item,
+    ranks,
+  };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -83,6 +93,7 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
   return {
     background: plan.background.map(base),
     recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance), ...ranksOf(plan, r.item) })),
+    ...(plan.cutoff && { cutoff: cutoffJson(plan.cutoff) }),
     left_out: plan.leftOut().map((l) => ({
       id: l.id,
       reason: l.reason,
@@ -96,4 +107,17 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
 function ranksOf(plan: MemoryPlan, it: { id: number; author?: string }): { ranks?: Ranks } {
   const r = it.author === undefined ? plan.ranks(it.id) : undefined;
   return r ? { ranks: r } : {};
+}
+
+function cutoffJson(c: RecallCutoff): object {
+  return {
+    min_relevance: round(c.min),
+    ideal: round(c.ideal),
+    ideal_cut: round(c.idealCut),
+    best: round(c.best),
+    best_cut: round(c.bestCut),
+    min_score: c.minScore,
+    max_items: c.maxItems,
+    ...(c.nothing && { nothing: c.nothing }),
+  };
 }

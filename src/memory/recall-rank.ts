@@ -32,6 +32,14 @@ export interface SearchOptions {
    * they weigh little and cost the most), unless every term is that common. Default: none.
    */
   maxDf?: number;
+  /**
+   * Hits below this fraction of the message's ideal score (what an item holding each of its
+   * strong terms once would score) are dropped, and so is everything when the best match is one
+   * common word (recall.ts). Default: neither.
+   */
+  minCoverage?: number;
+  /** A project item's score is multiplied by this (> 1: here first). Default 1. */
+  projectBoost?: number;
 }
 
 /** What recall ranks over: the index of memory.jsonl, or an in-memory RecallIndex. */

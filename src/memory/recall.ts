@@ -5,6 +5,7 @@
  */
 import { fillBlock, RECALL_HEADER, recallLine } from './blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
+import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST } from './recall-cut';
 import type { MemoryItem } from './types';
 
 export interface Recalled {
@@ -22,8 +23,16 @@ export interface RecallOptions {
   get: (id: number) => MemoryItem | undefined;
   /** Items that must not be recalled: in [background] already, or of another project. */
   exclude: (item: MemoryItem) => boolean;
-  /** How many hits to consider; the plan asks for all of them. */
+  /** How many hits to consider (a turn: 50; the plan asks for all of them). */
   limit?: number;
+  /**
+   * A turn's [recall] (default: when no `limit` is given): hits are cut to the message's words
+   * (recall-cut.ts) and at most `maxItems` are chosen. Otherwise a search (`:memory search`): every
+   * match as relevant as RELATIVE_CUT of the best, in order.
+   */
+  turn?: boolean;
+  /** At most this many items in a turn (`memory.recall.maxItems`; default MAX_ITEMS). */
+  maxItems?: number;
 }
 
 export interface RecallChoice {
@@ -33,7 +42,7 @@ export interface RecallChoice {
 }
 
 /** A hit must be at least this fraction as relevant as the best one: a strong match keeps weak ones out. */
-export const RELATIVE_CUT = 0.4;
+export const RELATIVE_CUT = 0.5;
 
 /** How many matches of the message alone are considered before the earlier turns re-rank them. */
 const CANDIDATES = 100;
@@ -45,9 +54,10 @@ const CANDIDATES = 100;
 export const commonOver = (size: number) => Math.max(100, size * 0.05);
 
 /**
- * The message decides what may be recalled (relevance ≥ `minScore`, and ≥ RELATIVE_CUT of the
- * best); the earlier turns only re-rank those, so an unrelated new message recalls nothing
- * however relevant the conversation before it was.
+ * The message decides what may be recalled (relevance ≥ `minScore`, ≥ IDEAL_CUT of the message's
+ * ideal score and ≥ RELATIVE_CUT of the best; nothing when its best match is one common word:
+ * recall-cut.ts); the earlier turns only re-rank those, so an unrelated new message recalls
+ * nothing however relevant the conversation before it was. Project items come first (PROJECT_BOOST).
  */
 export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o: RecallOptions): RecallChoice {
   const [message, ...context] = query;
@@ -56,6 +66,8 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     const it = o.get(id);
     return it !== undefined && !o.exclude(it);
   };
+  const turn = o.turn ?? o.limit === undefined;
+  const maxItems = turn ? Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS)) : Infinity;
   const limit = o.limit ?? 50;
   const primary = index.search([message], {
     now: o.now,
@@ -63,6 +75,8 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     minRelevance: o.minScore,
     accept: usable,
     maxDf: commonOver(index.size),
+    projectBoost: PROJECT_BOOST,
+    ...(turn && { minCoverage: IDEAL_CUT }),
   });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
@@ -70,7 +84,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   if (context.length && strong.length > 1) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
     hits = index
-      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size) })
+      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size), projectBoost: PROJECT_BOOST })
       .map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
   const found: Recalled[] = [];
@@ -85,5 +99,6 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     (r) => r.item,
     (r) => recallLine(r.item),
   );
-  return { items: chosen, overBudget: skipped };
+  // The first maxItems that fit, as the plan's walk takes them; the rest had no room.
+  return { items: chosen.slice(0, maxItems), overBudget: [...chosen.slice(maxItems), ...skipped] };
 }

@@ -4,6 +4,8 @@ import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type S
 
 export interface AddOptions {
   tags?: string[];
+  /** Search words recall indexes beside the text. */
+  keys?: string[];
   source?: string;
   /** A project item's directory (see project.ts). */
   scope?: string;
@@ -50,6 +52,7 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
     kind,
     content,
     ...(opts.tags && opts.tags.length > 0 && { tags: opts.tags }),
+    ...(opts.keys && opts.keys.length > 0 && { keys: opts.keys }),
     ...(opts.source && { source: opts.source }),
     ...(opts.scope && { scope: opts.scope }),
     ...(opts.pinned && { pinned: true }),
@@ -61,13 +64,14 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
 
 /**
  * What an item replacing `old` keeps: its pin (and when it was pinned: `pinnedAt`, undefined when
- * not pinned), scope and privacy, and (an edit of the same text's
- * subject) its tags and provenance too; a superseding item has its own provenance. `replaces`
+ * not pinned), scope and privacy, and (an edit of the same text's subject) its tags, keys and
+ * provenance too; a superseding item has its own provenance. `replaces`
  * names the old item on every machine, so two machines replacing one item show as a conflict.
  */
 export function carriedOver(old: MemoryItem, pinnedAt: number | undefined, provenance: boolean): AddOptions {
   return {
     ...(provenance && old.tags && { tags: old.tags }),
+    ...(provenance && old.keys && { keys: old.keys }),
     ...(provenance && old.source && { source: old.source }),
     ...(old.scope && { scope: old.scope }),
     ...(pinnedAt !== undefined && { pinned: true, pinned_at: new Date(pinnedAt).toISOString() }),

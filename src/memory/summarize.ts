@@ -11,16 +11,37 @@ import { isMemoryKind, type MemoryKind } from './types';
 const TRANSCRIPT_LIMIT = 64 * 1024;
 export const MAX_CANDIDATES = 10;
 
+/** Asked of the summarizer with each candidate (here and in capture-prompt.ts). */
+export const KEYS_INSTRUCTION =
+  'End each candidate with `(keys: …)`: two to five other words someone might later use to ask about it (synonyms, abbreviations, the tool or topic), comma-separated.';
+
 const SUMMARIZE_INSTRUCTION = [
   'Read the following conversation transcript. Extract facts, preferences, or context worth remembering across future sessions:',
   'stable facts about the user, their environment or project; their preferences for how the assistant should work; project context that helps with future tasks.',
   'Leave out anything only relevant to this conversation, and never include passwords, keys or tokens.',
   'Output ONE candidate per line, prefixed with the kind: `fact: …`, `pref: …`, or `context: …`. Maximum 10 candidates. Output nothing else.',
+  KEYS_INSTRUCTION,
 ].join('\n');
 
 export interface Candidate {
   kind: MemoryKind;
   content: string;
+  /** Search words the model proposed beside the text (`(keys: …)`). */
+  keys?: string[];
+}
+
+// `(keys: a, b)` or `[keys: a, b]`, anywhere in a candidate line.
+const KEYS = /\s*[([]\s*keys?\s*:\s*([^)\]]*)[)\]]/i;
+
+/** The candidate's text without its `(keys: …)` part, and the keys (at most 8, each ≤ 60 characters). */
+export function splitKeys(text: string): { content: string; keys?: string[] } {
+  const m = KEYS.exec(text);
+  if (!m) return { content: text };
+  const content = (text.slice(0, m.index) + text.slice(m.index + m[0].length)).trim();
+  const keys = [...new Set(m[1]!.split(',').map((k) => k.trim().replace(/^["'`]+|["'`]+$/g, '')))]
+    .filter((k) => k.length > 0 && k.length <= 60)
+    .slice(0, 8);
+  return keys.length ? { content, keys } : { content };
 }
 
 function turnLine(t: Turn): string | null {
@@ -74,12 +95,13 @@ export function parseCandidates(answer: string, max = MAX_CANDIDATES): Candidate
     const m = LINE.exec(line);
     if (!m) continue;
     const k = m[1]!.toLowerCase() === 'preference' ? 'pref' : m[1]!.toLowerCase();
-    const content = m[2]!.replace(/^["'`]+|["'`]+$/g, '').trim();
+    const split = splitKeys(m[2]!);
+    const content = split.content.replace(/^["'`]+|["'`]+$/g, '').trim();
     if (!isMemoryKind(k) || !content) continue;
     const key = normalize(content);
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ kind: k, content });
+    out.push({ kind: k, content, ...(split.keys && { keys: split.keys }) });
     if (out.length >= max) break;
   }
   return out;

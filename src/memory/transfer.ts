@@ -17,6 +17,7 @@ export interface TransferItem {
   content: string;
   ts?: string;
   tags?: string[];
+  keys?: string[];
   source?: string;
   scope?: string;
   pinned?: boolean;
@@ -31,6 +32,7 @@ function travelling(it: MemoryItem, pinned: boolean): TransferItem {
     content: redactText(it.content),
     ts: it.ts,
     ...(it.tags?.length && { tags: it.tags.map(redactText) }),
+    ...(it.keys?.length && { keys: it.keys.map(redactText) }),
     ...(it.source && { source: redactText(it.source) }),
     ...(it.scope && { scope: it.scope }),
     ...(pinned && { pinned: true }),
@@ -140,6 +142,7 @@ function parseMarkdown(text: string): ParsedImport {
       content,
       ...(typeof meta.ts === 'string' && !Number.isNaN(Date.parse(meta.ts)) && { ts: meta.ts }),
       ...(Array.isArray(meta.tags) && meta.tags.every((t) => typeof t === 'string') && { tags: meta.tags }),
+      ...(Array.isArray(meta.keys) && meta.keys.every((t) => typeof t === 'string') && { keys: meta.keys }),
       ...(typeof meta.source === 'string' && { source: meta.source }),
       ...(scope && { scope }),
       ...(meta.pinned === true && { pinned: true }),

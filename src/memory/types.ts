@@ -23,6 +23,8 @@ export interface MemoryItem {
   kind: MemoryKind;
   content: string;
   tags?: string[];
+  /** A few search words recall indexes beside the content (by hand, `:memory edit ID (keys: …)`, or proposed by the summarizer). */
+  keys?: string[];
   /** Provenance, e.g. the session id an item was extracted from. */
   source?: string;
   /** Always leads [background] (a hand edit may set it; `:memory pin` writes a pin record instead). */

@@ -2,11 +2,13 @@
  * Search terms of a text, shared by memory recall, `:memory search` and `:sessions search`, so a
  * query and what it is matched against are always cut the same way.
  *
- * Lower-cased runs of letters and digits (any script); English stop words dropped (they match
- * nearly everything and carry no meaning for ranking); then Harman's S-stemmer, which folds plain
- * English plurals ("databases" → "database", "lives" → "live", "libraries" → "library") and
- * nothing else, so it rarely merges words that mean different things.
+ * Lower-cased runs of letters and digits (any script). Words and phrases of a word group
+ * (word-groups.ts: "k8s", "pull request", the user's synonyms) become the group's term; other
+ * English stop words are dropped (they match nearly everything and carry no meaning for ranking);
+ * the rest are stemmed by Porter's algorithm ("crashes" → "crash", "PRs" → "pr").
  */
+import { stemmer } from 'stemmer';
+import { MAX_PHRASE_WORDS, wordGroups } from './word-groups';
 
 const STOP = new Set(
   (
@@ -21,25 +23,62 @@ const STOP = new Set(
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** Harman (1991): -ies → -y, -es → -e, -s → '' with the usual exceptions. */
+/** Stems of words seen; bounded, since a store may hold millions of distinct words. */
+const stems = new Map<string, string>();
+const STEM_CACHE = 100_000;
+
+/** Porter's stem of a lower-cased word (words of 3 letters or fewer are kept as they are). */
 export function stem(w: string): string {
-  const n = w.length;
-  if (n <= 3 || w.charCodeAt(n - 1) !== 115 /* s */) return w;
-  if (w.endsWith('ies') && !w.endsWith('eies') && !w.endsWith('aies')) return w.slice(0, -3) + 'y';
-  if (w.endsWith('es') && !w.endsWith('aes') && !w.endsWith('ees') && !w.endsWith('oes')) return w.slice(0, -1);
-  if (w.endsWith('us') || w.endsWith('ss')) return w;
-  return w.slice(0, -1);
+  if (w.length <= 3) return w;
+  let s = stems.get(w);
+  if (s === undefined) {
+    if (stems.size >= STEM_CACHE) stems.clear();
+    s = stemmer(w);
+    stems.set(w, s);
+  }
+  return s;
 }
 
 export function isStopWord(w: string): boolean {
   return STOP.has(w);
 }
 
+/**
+ * A term that never matches on its own: a number, or one or two characters (an id, a version, an
+ * initial) — it adds to the score of an item something else matched. A group's term is never weak.
+ */
+export function isWeakTerm(t: string): boolean {
+  return (t.length <= 2 || /^\p{N}+$/u.test(t)) && !wordGroups().terms.has(t);
+}
+
 /** The text's terms in order, repeats kept (term frequency counts them). */
 export function terms(text: string): string[] {
+  const { forms, phraseStarts } = wordGroups();
+  const words = text.toLowerCase().match(WORD);
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    const w = m[0];
+  if (!words) return out;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (phraseStarts.has(w)) {
+      // The longest phrase of a group starting here, in the words as written (stop words included: "sign in").
+      let found = 0;
+      for (let n = Math.min(MAX_PHRASE_WORDS, words.length - i); n >= 2 && !found; n--) {
+        const g = forms.get(words.slice(i, i + n).join(' '));
+        if (g !== undefined) {
+          out.push(g);
+          found = n;
+        }
+      }
+      if (found) {
+        i += found - 1;
+        continue;
+      }
+    }
+    const g = forms.get(w);
+    if (g !== undefined) {
+      out.push(g);
+      continue;
+    }
     if (STOP.has(w)) continue;
     // Single letters are noise; single digits may be an id or a version ("node 2"), keep them.
     if (w.length === 1 && !(w >= '0' && w <= '9')) continue;

@@ -4,7 +4,8 @@
  * reference the index's answers are compared with (test/memory/index-equal.test.ts) and for
  * bench/recall.ts; aish itself ranks through the index.
  */
-import { terms } from '../../src/util/terms';
+import { isWeakTerm, terms } from '../../src/util/terms';
+import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall-cut';
 import { grow, Postings } from '../../src/memory/recall-postings';
 import { B, K1, queryWeights, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from '../../src/memory/recall-rank';
 import { TopHits } from '../../src/memory/recall-top';
@@ -20,9 +21,15 @@ interface IndexView {
   ids: Float64Array;
   times: Float64Array;
   lens: Int32Array;
+  /** 1: a project item (its score × opts.projectBoost). */
+  scoped: Uint8Array;
   used: number;
   live: number;
   totalLen: number;
+  /** Term numbers that never match alone. */
+  weak: ReadonlySet<number>;
+  /** Idf sum of the message's strong words no live item holds. */
+  unknownIdf: number;
 }
 
 /**
@@ -30,71 +37,89 @@ interface IndexView {
  * `acc` is all 0 again on return, also when `accept` throws.
  */
 function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, acc: Float64Array, touched: Int32Array): RecallHit[] {
-  const { post, lens, live, used } = ix;
-  if (opts.maxDf !== undefined) weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
-  let postings = 0;
-  for (const t of weights.keys()) postings += post.clean(t, ix.dead, ix.epoch);
-  // Few postings: note each document when first touched. Many: a loop without that branch (it is
-  // unpredictable, so costly) and one pass over all slots afterwards.
-  const sparse = postings < used >> 3;
-  // BM25 per term and document: idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgLen)).
+  const { post, lens, live } = ix;
+  let allCommon = false;
+  if (opts.maxDf !== undefined) {
+    const all = weights;
+    weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
+    const common = [...all.keys()].filter((t) => !weights.has(t) || (weights === all && post.clean(t, ix.dead, ix.epoch) > opts.maxDf!));
+    allCommon = common.length > 0 && [...all.keys()].every((t) => ix.weak.has(t) || common.includes(t));
+  }
+  // BM25 per term and document: idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgLen)); weak terms
+  // (numbers, one or two characters) only where a strong one matched.
   const c1 = K1 * (1 - B);
   const c2 = (K1 * B * live) / Math.max(1, ix.totalLen);
   const slots = post.slots;
   const freqs = post.freqs;
   let count = 0;
-  for (const [t, w] of weights) {
-    const df = post.clean(t, ix.dead, ix.epoch);
-    const scale = w * Math.log(1 + (live - df + 0.5) / (df + 0.5)) * (K1 + 1);
-    const end = post.begin(t) + df;
-    if (sparse) {
+  let ideal = ix.unknownIdf;
+  // A search (no minCoverage) ranks weak terms like any other.
+  const weak = opts.minCoverage === undefined ? new Set<number>() : ix.weak;
+  for (const weakPass of [false, true]) {
+    for (const [t, w] of weights) {
+      if (weak.has(t) !== weakPass) continue;
+      const df = post.clean(t, ix.dead, ix.epoch);
+      const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
+      if (!weakPass) ideal += w * idf * (df === 0 ? UNKNOWN_WEIGHT : 1);
+      const scale = w * idf * (K1 + 1);
+      const end = post.begin(t) + df;
       for (let i = post.begin(t); i < end; i++) {
         const s = slots[i]!;
         const f = freqs[i]!;
         const a = acc[s]!;
-        if (a === 0) touched[count++] = s;
+        if (a === 0) {
+          if (weakPass) continue;
+          touched[count++] = s;
+        }
         acc[s] = a + (scale * f) / (f + c1 + c2 * lens[s]!);
-      }
-    } else {
-      for (let i = post.begin(t); i < end; i++) {
-        const s = slots[i]!;
-        const f = freqs[i]!;
-        acc[s] = acc[s]! + (scale * f) / (f + c1 + c2 * lens[s]!);
       }
     }
   }
 
   const top = new TopHits(Math.min(Math.floor(opts.limit), live));
-  const min = opts.minRelevance ?? 0;
-  // Every match scores above 0, so the smallest positive number also skips the untouched slots.
-  // Recency only lowers a score, so a relevance under the k-th best score cannot make it either.
-  let floor = Math.max(min, Number.MIN_VALUE);
+  let min = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
+  const boost = opts.projectBoost !== undefined && opts.projectBoost > 1 ? opts.projectBoost : 1;
+  let floor = min;
   const offer = (s: number, rel: number): void => {
     const time = ix.times[s]!;
     const id = ix.ids[s]!;
-    const score = rel * recencyFactor(time, opts.now);
+    const score = rel * recencyFactor(time, opts.now) * (ix.scoped[s] ? boost : 1);
     if (!top.admits(score, time, id) || (opts.accept && !opts.accept(id))) return;
     top.push(score, time, id, rel);
-    floor = Math.max(floor, top.floor);
+    // A score is never above relevance × boost: below the k-th best score / boost nothing can enter.
+    floor = Math.max(min, top.floor / boost);
   };
   try {
-    if (sparse) {
-      for (let i = 0; i < count; i++) {
-        const s = touched[i]!;
-        const rel = acc[s]!;
-        if (rel >= floor) offer(s, rel);
-      }
-    } else {
-      for (let s = 0; s < used; s++) {
-        const rel = acc[s]!;
-        if (rel >= floor) offer(s, rel);
-      }
+    if (opts.minCoverage !== undefined) {
+      if (allCommon || count === 0 || bestIsOneCommonWord(ix, weights, acc, touched, count)) return [];
+      min = Math.max(min, ideal * opts.minCoverage);
+    }
+    floor = min;
+    for (let i = 0; i < count; i++) {
+      const s = touched[i]!;
+      if (acc[s]! >= floor) offer(s, acc[s]!);
     }
   } finally {
-    if (sparse) for (let i = 0; i < count; i++) acc[touched[i]!] = 0;
-    else acc.fill(0, 0, used);
+    for (let i = 0; i < count; i++) acc[touched[i]!] = 0;
   }
   return top.sorted();
+}
+
+/** Whether the most relevant document holds one strong term of the query and that term is common. */
+function bestIsOneCommonWord(ix: IndexView, weights: Map<number, number>, acc: Float64Array, touched: Int32Array, count: number): boolean {
+  let best = touched[0]!;
+  for (let i = 1; i < count; i++) if (acc[touched[i]!]! > acc[best]!) best = touched[i]!;
+  let held = 0;
+  let df = 0;
+  for (const t of weights.keys()) {
+    if (ix.weak.has(t)) continue;
+    const n = ix.post.clean(t, ix.dead, ix.epoch);
+    const start = ix.post.begin(t);
+    if (!ix.post.slots.subarray(start, start + n).includes(best)) continue;
+    held++;
+    df = n;
+  }
+  return held === 1 && df > commonAlone(ix.live);
 }
 
 function withoutCommon(weights: Map<number, number>, df: (t: number) => number, max: number): Map<number, number> {
@@ -197,6 +222,8 @@ export interface RecallDoc {
   text: string;
   /** ms since epoch (the item's ts) */
   time: number;
+  /** A project item (ranked first among equals: opts.projectBoost). */
+  scoped?: boolean;
 }
 
 export class RecallIndex {
@@ -208,6 +235,7 @@ export class RecallIndex {
   private ids = new Float64Array(1024);
   private times = new Float64Array(1024);
   private lens = new Int32Array(1024);
+  private scoped = new Uint8Array(1024);
   private dead = new Uint8Array(1024);
   private used = 0;
   private deadCount = 0;
@@ -258,6 +286,7 @@ export class RecallIndex {
     // A time that is not a number would break the ordering; treat it as very old.
     this.times[slot] = Number.isFinite(doc.time) ? doc.time : 0;
     this.lens[slot] = words.length;
+    this.scoped[slot] = doc.scoped ? 1 : 0;
     this.dead[slot] = 0;
     this.slotOf.insert(slot, this.ids);
     this.totalLen += words.length;
@@ -306,9 +335,24 @@ export class RecallIndex {
 
   /** Ranked hits, best first; ties: newer (higher time, then higher id) first. */
   search(query: string | readonly QueryPart[], opts: SearchOptions): RecallHit[] {
-    const weights = queryWeights(this.dict, typeof query === 'string' ? [{ text: query, weight: 1 }] : query);
+    const parts = typeof query === 'string' ? [{ text: query, weight: 1 }] : query;
+    const weights = queryWeights(this.dict, parts);
     if (weights.size === 0 || this.size === 0 || !(opts.limit >= 1)) return [];
+    const weak = new Set<number>();
+    let unknownIdf = 0;
+    const seen = new Set<string>();
+    for (const part of parts)
+      for (const w of terms(part.text)) {
+        const t = this.dict.get(w);
+        if (t !== undefined && isWeakTerm(w)) weak.add(t);
+        if (t !== undefined || seen.has(w)) continue;
+        seen.add(w);
+        if (!isWeakTerm(w)) unknownIdf += part.weight * UNKNOWN_WEIGHT * Math.log(1 + (this.size + 0.5) / 0.5);
+      }
     const view: IndexView = {
+      weak,
+      unknownIdf,
+      scoped: this.scoped,
       post: this.post,
       dead: this.dead,
       epoch: this.epoch,
@@ -352,6 +396,7 @@ export class RecallIndex {
       this.ids[k] = this.ids[s]!;
       this.times[k] = this.times[s]!;
       this.lens[k] = this.lens[s]!;
+      this.scoped[k] = this.scoped[s]!;
       k++;
     }
     this.dead.fill(0);
@@ -380,6 +425,7 @@ export class RecallIndex {
     this.ids = grow(this.ids, n);
     this.times = grow(this.times, n);
     this.lens = grow(this.lens, n);
+    this.scoped = grow(this.scoped, n);
     this.dead = grow(this.dead, n);
   }
 }

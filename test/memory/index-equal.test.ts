@@ -112,16 +112,19 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   expect(fromIndex.outOfScopeCount).toBe(full.outOfScope.length);
 
   const mem = new RecallIndex();
-  for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
+  for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts), scoped: it.scope !== undefined });
   const now = Date.parse('2026-03-01T00:00:00Z');
   const o = { now, maxChars: 600, minScore: 0.1, exclude: () => false, limit: 20 };
   const q = [
     { text: query, weight: 1 },
     { text: 'coffee tests', weight: 0.5 },
   ];
-  const a = chooseRecall(mem, q, { ...o, get: (id) => store.get(id) });
-  const b = chooseRecall(new IndexSearch(ix), q, { ...o, get: (id) => ix.get(id) });
-  expect(b).toEqual(a);
+  // A search, and a turn (weak terms, the cut to the message's words, maxItems, project items first).
+  for (const turn of [false, true]) {
+    const a = chooseRecall(mem, q, { ...o, turn, get: (id) => store.get(id) });
+    const b = chooseRecall(new IndexSearch(ix), q, { ...o, turn, get: (id) => ix.get(id) });
+    expect(b).toEqual(a);
+  }
   for (const it of store.items().slice(0, 5)) expect(duplicateOf(ix, it.scope, ` ${it.content.toUpperCase()} `)?.id).toBeDefined();
   expect(duplicateOf(ix, undefined, 'never said')).toBeUndefined();
   expect(ix.counts().total).toBe(store.items().length);
@@ -196,13 +199,14 @@ describe('the index answers as a full read does', () => {
       const ix = new MemoryIndex(path);
       ix.refresh();
       const mem = new RecallIndex();
-      for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
+      for (const it of store.items()) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts), scoped: it.scope !== undefined });
       const o = { now: Date.UTC(2025, 6, 1), maxChars: 2000, minScore: 0.5, exclude: () => false, limit: 30 };
       for (const q of queries) {
         const parts = [{ text: q, weight: 1 }];
-        expect(chooseRecall(new IndexSearch(ix), parts, { ...o, get: (id) => ix.get(id) })).toEqual(
-          chooseRecall(mem, parts, { ...o, get: (id) => store.get(id) }),
-        );
+        for (const turn of [false, true])
+          expect(chooseRecall(new IndexSearch(ix), parts, { ...o, turn, get: (id) => ix.get(id) })).toEqual(
+            chooseRecall(mem, parts, { ...o, turn, get: (id) => store.get(id) }),
+          );
       }
       ix.close();
     };

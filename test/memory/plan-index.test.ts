@@ -50,7 +50,8 @@ function records(rnd: () => number, n: number, next: { id: number }, active: num
       out.push(JSON.stringify({ id, ts, kind: rnd() < 0.6 ? 'pin' : 'unpin', target: active[pick(active.length)] }));
     } else {
       active.push(id);
-      const words = Array.from({ length: 1 + pick(14) }, () => WORDS[pick(WORDS.length)]!);
+      // Mostly filler, so no word of WORDS is in most items (recall leaves such words out).
+      const words = Array.from({ length: 1 + pick(14) }, () => (rnd() < 0.06 ? WORDS[pick(WORDS.length)]! : `w${pick(400)}`));
       const scope = scoped ? SCOPES[pick(SCOPES.length)] : undefined;
       out.push(
         JSON.stringify({
@@ -76,7 +77,7 @@ function fullPlan(path: string, text: string): MemoryPlan {
   const pins = store.committed().state.pinsByTarget();
   const bg = selectBackground(items, { maxChars: 1500, isPinned, pinTime: (it) => pinTime(pins, it), applies });
   const mem = new RecallIndex();
-  for (const it of items) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts) });
+  for (const it of items) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts), scoped: it.scope !== undefined });
   const inBg = new Set(bg.items.map((i) => i.id));
   const r = chooseRecall(mem, [{ text, weight: 1 }], {
     now: NOW,
@@ -85,6 +86,7 @@ function fullPlan(path: string, text: string): MemoryPlan {
     get: (id) => store.get(id),
     exclude: (it) => inBg.has(it.id) || !applies(it),
     limit: Math.max(1, items.length),
+    turn: true,
   });
   const recalled = new Set(r.items.map((x) => x.item.id));
   const relevant = new Map(r.overBudget.map((x) => [x.item.id, x.relevance]));
@@ -122,6 +124,13 @@ async function expectSamePlan(path: string, text: string): Promise<MemoryPlan> {
   const session = new MemorySession(CONFIG, path, { cwd: () => CWD }, { notice: () => {}, changed: () => {} });
   const plan = await session.plan(text);
   const full = fullPlan(path, text);
+  // The cut the message's words set is the index's own arithmetic (recall-cut.ts): what it let
+  // through must reach it, and the rest of the plan must agree with the full computation.
+  const c = plan.cutoff;
+  if (c) {
+    full.cutoff = c;
+    for (const r of full.recall) expect(r.relevance).toBeGreaterThanOrEqual(c.min - 1e-9);
+  }
   const isPinned = (it: MemoryItem) => session.isPinned(it);
   expect(plan.background).toEqual(full.background);
   expect(plan.recall).toEqual(full.recall);

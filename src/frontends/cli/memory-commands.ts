@@ -38,7 +38,7 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .action(withSetup(async (s, id: string) => (await impl()).memoryForget(s, id)));
   memory
     .command('edit')
-    .description("replace an item's text (new item + tombstone of the old one)")
+    .description("replace an item's text (new item + tombstone of the old one); '(keys: a, b)' at the end sets its search words")
     .argument('<id>', 'item id')
     .argument('<text...>', 'the new text')
     .action(withSetup(async (s, id: string, text: string[]) => (await impl()).memoryEdit(s, id, text)));

@@ -51,6 +51,7 @@ function prepare(items: readonly TransferItem[], from: string): { ready: Transfe
       ...t,
       content: redactText(t.content),
       ...(t.tags && { tags: t.tags.map(redactText) }),
+      ...(t.keys && { keys: t.keys.map(redactText) }),
       source: t.source ? `${from} (${redactText(t.source)})` : from,
     });
   }

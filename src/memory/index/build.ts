@@ -26,11 +26,15 @@ import {
   tableCap,
   type IndexHeader,
   type SectionName,
+  wordsKey,
 } from './layout';
 
-/** The text recall ranks an item by: its content and tags. */
+/** The text recall ranks an item by: its content, tags and keys. */
 export function recallText(item: MemoryItem): string {
-  return item.tags?.length ? `${item.content} ${item.tags.join(' ')}` : item.content;
+  let text = item.content;
+  if (item.tags?.length) text += ` ${item.tags.join(' ')}`;
+  if (item.keys?.length) text += ` ${item.keys.join(' ')}`;
+  return text;
 }
 
 /** An index laid out: its header (with section offsets) and the bytes to write at each offset. */
@@ -167,6 +171,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     pinned: groups[0]!.length,
     pref: groups[1]!.length,
     totalLen,
+    words: wordsKey(),
     timeOrdered: times.every((t, i) => i === 0 || t >= times[i - 1]!),
     terms: dict.size,
     termCap,

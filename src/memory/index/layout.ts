@@ -4,6 +4,7 @@
  * at an 8-byte boundary, little-endian. A header of another version, a file shorter or longer than
  * the header says, or one that does not parse is not used: the index is built again.
  */
+import { groupsKey } from '../../util/word-groups';
 import type { CursorState } from '../file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
@@ -67,6 +68,8 @@ export interface IndexHeader {
   totalLen: number;
   /** Times never decrease with the slot (ids given in time order): see index/rank.ts. */
   timeOrdered: boolean;
+  /** The word groups the terms were cut with (wordsKey): other groups, other terms. */
+  words: number;
   terms: number;
   termCap: number;
   keyCap: number;
@@ -103,6 +106,11 @@ export function hash32(s: string): number {
   return h >>> 0;
 }
 
+/** The word groups as the header records them. */
+export function wordsKey(): number {
+  return hash32(groupsKey());
+}
+
 /** A power of two at least twice `n` (at least 16): open addressing stays short. */
 export function tableCap(n: number): number {
   let cap = 16;
@@ -119,7 +127,8 @@ export const align8 = (n: number): number => (n + 7) & ~7;
 export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
   if (typeof h !== 'object' || h === null) return false;
   const x = h as Partial<IndexHeader>;
-  if (x.v !== FORMAT_VERSION || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections) return false;
+  if (x.v !== FORMAT_VERSION || x.words !== wordsKey() || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections)
+    return false;
   if (!Array.isArray(x.scopes) || !Array.isArray(x.scopeCounts) || !Array.isArray(x.dangling)) return false;
   for (const name of SECTIONS) {
     const s = x.sections[name];

@@ -6,6 +6,7 @@
 import { RECALL_HEADER, recallLine } from '../blocks';
 import { scopeMatcher } from '../project';
 import { commonOver, RELATIVE_CUT, type Recalled } from '../recall';
+import { coverageOf, IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, type NothingReason } from '../recall-cut';
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';
@@ -14,15 +15,33 @@ import { IndexSearch } from './search';
 
 export interface PlanRecall {
   items: Recalled[];
-  /** Relevant enough, but the block was full: id → relevance. */
+  /** Relevant enough, but the block was full (of text, or of `maxItems`): id → relevance. */
   overBudget: Map<number, number>;
   /** id → its places in the rankings, for the hits ranked (the chosen, and those ranked above them). */
   ranks: Map<number, Ranks>;
+  /** The cut the message's words set (absent: no word of it is in any item). */
+  cutoff?: RecallCutoff;
 }
 
 /** An item's place (1 = first) in each ranking: `words`, recall's BM25 × recency over the message's words. */
 export interface Ranks {
   words?: number;
+}
+
+/** What an item's relevance had to reach, and why. */
+export interface RecallCutoff {
+  /** The relevance a hit needed: the largest of the three below. */
+  min: number;
+  /** The message's ideal score (recall-cut.ts) and IDEAL_CUT of it. */
+  ideal: number;
+  idealCut: number;
+  /** The best hit's relevance and RELATIVE_CUT of it. */
+  best: number;
+  bestCut: number;
+  minScore: number;
+  maxItems: number;
+  /** Set when the message's words allow no recall at all. */
+  nothing?: NothingReason;
 }
 
 interface PlanRecallOptions {
@@ -32,6 +51,8 @@ interface PlanRecallOptions {
   /** Ids in [background] (not recalled again). */
   inBackground: Set<number>;
   cwd: string;
+  /** `memory.recall.maxItems` (default MAX_ITEMS). */
+  maxItems?: number;
 }
 
 export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {
@@ -65,7 +86,10 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   // Every hit that may be recalled, by relevance alone (no time read): the best one sets the cut.
   const { docs, weights, where } = found;
   const rel = relevances(docs, weights);
-  const floor = Math.max(o.minScore, Number.MIN_VALUE);
+  const maxItems = Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS));
+  const coverage = coverageOf(found, rel, ix.size);
+  const idealCut = coverage.ideal * IDEAL_CUT;
+  const floor = Math.max(o.minScore, idealCut, Number.MIN_VALUE);
   const hits: number[] = [];
   let best = 0;
   for (let l = 0; l < rel.length; l++) {
@@ -73,7 +97,18 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     hits.push(l);
     best = Math.max(best, rel[l]!);
   }
-  const cut = Math.max(floor, best * RELATIVE_CUT);
+  const cut = coverage.nothing ? Infinity : Math.max(floor, best * RELATIVE_CUT);
+  out.cutoff = {
+    min: Math.max(o.minScore, idealCut, best * RELATIVE_CUT),
+    ideal: coverage.ideal,
+    idealCut,
+    best,
+    bestCut: best * RELATIVE_CUT,
+    minScore: o.minScore,
+    maxItems,
+    ...(coverage.nothing && { nothing: coverage.nothing }),
+  };
+  if (coverage.nothing) return out;
   // fillBlock's rule, with lengths known unread, over the best by score: once no line can fit (not
   // even the index's shortest), the rest of the strong hits are all left out for room, whatever
   // their order — so only as many are ranked (and their times read) as the block takes.
@@ -81,11 +116,12 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   for (const len of ix.sidecar!.u32('omin', 0, Math.ceil(h.n / ORDER_BLOCK))) shortest = Math.min(shortest, len + 4); // `#N ` and the newline
   for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t).length + 1);
   for (let k = 16; ; k *= 4) {
-    const top = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable });
+    const top = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST });
     out.items = [];
     let used = RECALL_HEADER.length;
     for (const [r, hit] of top.entries()) {
       out.ranks.set(hit.id, { words: r + 1 });
+      if (out.items.length === maxItems) break;
       const room = o.maxChars - used - 1;
       const cost = room < 10 ? Infinity : lineOf(hit.id) + 1;
       if (cost > room + 1) continue;
@@ -94,7 +130,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
       out.items.push({ item: ix.get(hit.id)!, score: hit.score, relevance: hit.relevance });
     }
     const room = o.maxChars - used - 1;
-    if (top.length < k || room < 10 || shortest > room + 1) break;
+    if (top.length < k || out.items.length === maxItems || room < 10 || shortest > room + 1) break;
   }
   const chosen = new Set(out.items.map((r) => r.item.id));
   for (const l of hits) {

@@ -24,52 +24,81 @@ export interface LocalLists {
    * cannot either: they are passed over unread.
    */
   slotOf?: (local: number) => number;
+  /** Query term numbers that never match on their own (isWeakTerm): they only add to a match. */
+  weak?: ReadonlySet<number>;
+  /** Whether a local document is a project item (one that applies here, or `accept` drops it). */
+  scoped?: (local: number) => boolean;
 }
 
-/** BM25 relevance of every local document (0: no query term), rank()'s arithmetic. */
+/**
+ * BM25 relevance of every local document, rank()'s arithmetic; 0 for one no query term matches, or
+ * only weak terms (numbers, one or two characters): those are added only where a strong term matched.
+ */
 export function relevances(x: LocalLists, weights: Map<number, number>): Float64Array {
   const acc = new Float64Array(x.lens.length);
   const c1 = K1 * (1 - B);
   const c2 = (K1 * B * x.live) / Math.max(1, x.totalLen);
-  for (const [t, w] of weights) {
-    const list = x.lists.get(t);
-    if (!list) continue;
-    const df = list.docs.length;
-    const scale = w * Math.log(1 + (x.live - df + 0.5) / (df + 0.5)) * (K1 + 1);
-    for (let i = 0; i < df; i++) {
-      const l = list.docs[i]!;
-      const f = Math.min(list.freqs[i]!, 0xffff);
-      acc[l] = acc[l]! + (scale * f) / (f + c1 + c2 * x.lens[l]!);
+  const weak = x.weak;
+  for (const pass of weak?.size ? [false, true] : [false]) {
+    for (const [t, w] of weights) {
+      if ((weak?.has(t) ?? false) !== pass) continue;
+      const list = x.lists.get(t);
+      if (!list) continue;
+      const df = list.docs.length;
+      const scale = w * idf(x.live, df) * (K1 + 1);
+      for (let i = 0; i < df; i++) {
+        const l = list.docs[i]!;
+        if (pass && acc[l] === 0) continue;
+        const f = Math.min(list.freqs[i]!, 0xffff);
+        acc[l] = acc[l]! + (scale * f) / (f + c1 + c2 * x.lens[l]!);
+      }
     }
   }
   return acc;
 }
 
-export function rankLocal(x: LocalLists, weights: Map<number, number>, opts: SearchOptions): RecallHit[] {
+/** BM25's inverse document frequency of a term in `df` of `live` documents. */
+export function idf(live: number, df: number): number {
+  return Math.log(1 + (live - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * The best `opts.limit` by score (`acc`: relevances(x, weights), when already had) (relevance × recency, × `projectBoost` for a project item). A
+ * score is never above relevance × boost, so once that is below the k-th best score nothing after
+ * it can enter.
+ */
+export function rankLocal(
+  x: LocalLists,
+  weights: Map<number, number>,
+  opts: SearchOptions,
+  acc: Float64Array = relevances(x, weights),
+): RecallHit[] {
   const m = x.lens.length;
-  const acc = relevances(x, weights);
   const byRelevance: number[] = [];
   for (let l = 0; l < m; l++) if (acc[l]! > 0) byRelevance.push(l);
   const slotOf = x.slotOf;
   byRelevance.sort(slotOf ? (a, b) => acc[b]! - acc[a]! || slotKey(slotOf, b) - slotKey(slotOf, a) : (a, b) => acc[b]! - acc[a]!);
   let passOver = NaN;
   const top = new TopHits(Math.max(0, Math.min(Math.floor(opts.limit), x.live, m)));
-  let floor = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
+  const minRel = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
+  const scoped = opts.projectBoost !== undefined && opts.projectBoost > 1 ? x.scoped : undefined;
+  const boost = scoped ? opts.projectBoost! : 1;
   for (const l of byRelevance) {
     const rel = acc[l]!;
-    if (rel < floor) break;
-    const indexed = slotOf !== undefined && slotOf(l) >= 0;
+    if (rel < minRel || rel * boost < top.floor) break;
+    const here = scoped !== undefined && scoped(l);
+    // Of equally relevant global items the newest come first: once one cannot enter, the older cannot either.
+    const indexed = slotOf !== undefined && slotOf(l) >= 0 && !here;
     if (indexed && rel === passOver) continue;
     const time = x.timeOf(l);
     const id = x.idOf(l);
-    const score = rel * recencyFactor(time, opts.now);
+    const score = rel * recencyFactor(time, opts.now) * (here ? boost : 1);
     if (!top.admits(score, time, id)) {
       if (indexed) passOver = rel;
       continue;
     }
     if (opts.accept && !opts.accept(id)) continue;
     top.push(score, time, id, rel);
-    floor = Math.max(floor, top.floor);
   }
   return top.sorted();
 }

@@ -5,13 +5,14 @@
  * lists touch. Document count, lengths and document frequencies are those of the live items, so
  * scores equal those of an index built from a full read.
  */
-import { terms } from '../../util/terms';
+import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
-import { rankLocal, scratchFor, type LocalLists } from './rank';
+import { idf, rankLocal, relevances, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
+import { coverageOf, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall-cut';
 import type { Tail } from './tail';
 
 interface TailTerms {
@@ -59,17 +60,21 @@ export class IndexSearch implements RecallSource {
   search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
     if (!(opts.limit >= 1)) return [];
     const found = this.local(query, opts.maxDf);
-    return found ? rankLocal(found.docs, found.weights, opts) : [];
+    if (!found) return [];
+    // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
+    if (opts.minCoverage === undefined) return rankLocal({ ...found.docs, weak: new Set() }, found.weights, opts);
+    const acc = relevances(found.docs, found.weights);
+    const cut = coverageOf(found, acc, this.size);
+    if (cut.nothing) return [];
+    const minRelevance = Math.max(opts.minRelevance ?? 0, cut.ideal * opts.minCoverage);
+    return rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc);
   }
 
   /**
    * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
    * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
    */
-  local(
-    query: readonly QueryPart[],
-    maxDf: number | undefined,
-  ): { docs: LocalLists; weights: Map<number, number>; where: number[] } | null {
+  local(query: readonly QueryPart[], maxDf: number | undefined): (QueryCoverage & { where: number[] }) | null {
     const ix = this.ix;
     const h = ix.header;
     if (!h || ix.size === 0) return null;
@@ -78,16 +83,24 @@ export class IndexSearch implements RecallSource {
     // The query's known terms, in the order queryWeights meets them.
     let dict = new Map<string, number>();
     let base: Array<TermAt | null> = [];
+    // Strong words no item holds still count in the ideal score, at half weight (recall-cut.ts).
+    let unknown = 0;
+    const seen = new Set<string>();
     for (const part of query) {
       for (const w of terms(part.text)) {
-        if (dict.has(w)) continue;
+        if (dict.has(w) || seen.has(w)) continue;
         const b = this.lookup(w);
-        if (!b && !tt?.post.has(w)) continue;
+        if (!b && !tt?.post.has(w)) {
+          seen.add(w);
+          if (!isWeakTerm(w)) unknown += part.weight * UNKNOWN_WEIGHT * idf(ix.size, 0);
+          continue;
+        }
         dict.set(w, base.length);
         base.push(b);
       }
     }
-    if (maxDf !== undefined) [dict, base] = this.dropCommon(dict, base, tt, maxDf);
+    let allCommon = false;
+    if (maxDf !== undefined) [dict, base, allCommon] = this.dropCommon(dict, base, tt, maxDf);
     const weights = queryWeights(dict, query);
     if (weights.size === 0) return null;
 
@@ -144,7 +157,20 @@ export class IndexSearch implements RecallSource {
       return Number.isFinite(time) ? time : 0;
     };
     const slotOf = h.timeOrdered ? (l: number) => where[l]! : undefined;
-    return { docs: { lists, lens, live: ix.size, totalLen, idOf, timeOf, ...(slotOf && { slotOf }) }, weights, where };
+    const weak = new Set([...dict].filter(([w]) => isWeakTerm(w)).map(([, t]) => t));
+    const scoped = h.scopes.length || tail?.items.some((it) => it.scope !== undefined) ? (l: number) => this.scoped(where[l]!) : undefined;
+    const docs: LocalLists = {
+      lists,
+      lens,
+      live: ix.size,
+      totalLen,
+      idOf,
+      timeOf,
+      weak,
+      ...(slotOf && { slotOf }),
+      ...(scoped && { scoped }),
+    };
+    return { docs, weights, where, allCommon, ideal: unknown + idealOf(docs, weights) };
   }
 
   /**
@@ -157,7 +183,7 @@ export class IndexSearch implements RecallSource {
     base: Array<TermAt | null>,
     tt: TailTerms | null,
     maxDf: number,
-  ): [Map<string, number>, Array<TermAt | null>] {
+  ): [Map<string, number>, Array<TermAt | null>, boolean] {
     const dead = this.ix.tail?.dead;
     const common: string[] = [];
     for (const [w, t] of dict) {
@@ -170,7 +196,9 @@ export class IndexSearch implements RecallSource {
       }
       if (df > maxDf) common.push(w);
     }
-    if (common.length === dict.size) return [dict, base];
+    // Every strong term common: the message is about nothing in particular (recall-cut.ts).
+    const allCommon = common.length > 0 && [...dict.keys()].every((w) => isWeakTerm(w) || common.includes(w));
+    if (common.length === dict.size) return [dict, base, allCommon];
     // Term numbers are renumbered: they index the per-query posting lists.
     const keptDict = new Map<string, number>();
     const keptBase: typeof base = [];
@@ -179,7 +207,13 @@ export class IndexSearch implements RecallSource {
       keptDict.set(w, keptBase.length);
       keptBase.push(base[t]!);
     }
-    return [keptDict, keptBase];
+    return [keptDict, keptBase, allCommon];
+  }
+
+  /** Whether a base slot (≥ 0) or tail item (−1 − index) is a project item. */
+  private scoped(where: number): boolean {
+    if (where < 0) return this.ix.tail!.items[-1 - where]!.scope !== undefined;
+    return this.ix.header!.scopes.length > 0 && this.ix.lineAt(where)[1] !== 0;
   }
 
   /** A term of the index: where its postings start and how many. */

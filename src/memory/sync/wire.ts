@@ -18,6 +18,7 @@ export interface WireItem {
   kind: MemoryKind;
   content: string;
   tags?: string[];
+  keys?: string[];
   source?: string;
   scope?: string;
   pinned?: boolean;
@@ -52,6 +53,7 @@ export function wireItem(it: MemoryItem & { replaces?: string }, scope: string |
     kind: it.kind,
     content: it.content,
     ...(it.tags && it.tags.length > 0 && { tags: it.tags }),
+    ...(it.keys && it.keys.length > 0 && { keys: it.keys }),
     ...(it.source && { source: it.source }),
     ...(scope && { scope }),
     ...(it.pinned === true && { pinned: true }),
@@ -91,6 +93,7 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
   if (!isStr(o.content) || !o.content.trim()) return { bad: 'no content' };
   if (o.scope !== undefined && (!isScope(o.scope) || !/^(git|id):/.test(o.scope))) return { bad: 'scope is not a project identity' };
   const tags = Array.isArray(o.tags) && o.tags.every(isStr) ? o.tags : undefined;
+  const keys = Array.isArray(o.keys) && o.keys.every(isStr) ? o.keys : undefined;
   return {
     record: {
       uid: o.uid,
@@ -99,6 +102,7 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
       kind: o.kind,
       content: o.content,
       ...(tags && tags.length > 0 && { tags }),
+      ...(keys && keys.length > 0 && { keys }),
       ...(isStr(o.source) && { source: o.source }),
       ...(isStr(o.scope) && { scope: o.scope }),
       ...(o.pinned === true && { pinned: true }),

@@ -5,7 +5,7 @@
  * merged with the store's hits by score. Team items are few; nothing here touches the index.
  */
 import type { AishConfig } from '../../config/types';
-import { terms } from '../../util/terms';
+import { isWeakTerm, terms } from '../../util/terms';
 import { fillBlock, RECALL_HEADER, recallLine } from '../blocks';
 import { recallText } from '../index/build';
 import { rankLocal, type LocalLists } from '../index/rank';
@@ -78,6 +78,7 @@ class TeamSearch implements RecallSource {
       lens: this.docs.map((d) => d.len),
       live,
       totalLen: Math.max(1, Math.round((this.total / this.docs.length) * live)),
+      weak: new Set([...dict].filter(([w]) => isWeakTerm(w)).map(([, t]) => t)),
       idOf: (l) => this.docs[l]!.item.id,
       timeOf: (l) => isoTime(this.docs[l]!.item.ts),
     };

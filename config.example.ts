@@ -60,6 +60,14 @@ export default defineConfig({
       enabled: true,
       maxChars: 1200, // budget of the [recall] block (header included)
       minScore: 2, // BM25 relevance an item needs; raise it for fewer, surer recalls
+      // Hybrid recall: items are embedded in the background by any OpenAI-compatible /v1/embeddings
+      // server, and each turn's ranking by words is fused with one by meaning. Unset: words only.
+      // embeddings: {
+      //   model: 'text-embedding-3-small', // or 'nomic-embed-text' on Ollama
+      //   preset: 'fast', // the preset whose baseURL and key are used; default: the one aish starts with
+      //   timeoutMs: 300, // a message not embedded within this goes out with the words ranking alone
+      //   minSimilarity: 0.5, // cosine an item found by meaning alone needs
+      // },
     },
     // After a few turns, at :clear, when old turns leave the window and at quit, the summarizer
     // reads the session in the background: memory candidates go to inbox.jsonl for :memory review

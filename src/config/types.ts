@@ -84,6 +84,19 @@ export interface RecallConfig {
   maxChars: number;
   /** BM25 relevance an item needs to be recalled. */
   minScore: number;
+  /** Hybrid recall: items and messages embedded by an OpenAI-compatible server (docs/recall-embeddings.md). Unset: words only. */
+  embeddings?: EmbeddingsConfig;
+}
+
+export interface EmbeddingsConfig {
+  /** Embedding model sent to `/v1/embeddings`, e.g. "text-embedding-3-small" or "nomic-embed-text". */
+  model: string;
+  /** The preset whose baseURL and key are used. Default: the preset aish starts with. */
+  preset?: string;
+  /** How long a turn waits for its message's vector before it goes out with the words ranking alone (default 300 ms). */
+  timeoutMs?: number;
+  /** Cosine similarity an item found by meaning alone needs (default 0.5; unrelated text scores below it). */
+  minSimilarity?: number;
 }
 
 export interface AishConfig {

@@ -3,6 +3,7 @@
  * names the file, the key and what was expected. Hand-written: a schema library would cost start-up
  * time (zod ~176 ms to import) for a dozen keys.
  */
+import { validateEmbeddings } from './validate-embeddings';
 import { validateSync } from './validate-sync';
 import { Checker, NAME_RE } from './checker';
 import { validatePreset } from './validate-preset';
@@ -66,7 +67,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
             'sync',
             'team',
           ]);
-    const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore']);
+    const r = m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore', 'embeddings']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
     if (summarizerModel !== undefined && !(summarizerModel in models)) {
       c.fail('memory.summarizerModel', `one of the presets in models (${Object.keys(models).join(', ')})`, summarizerModel);
@@ -77,6 +78,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
         enabled: r.enabled === undefined ? true : c.bool('memory.recall.enabled', r.enabled),
         maxChars: r.maxChars === undefined ? 1200 : c.int('memory.recall.maxChars', r.maxChars, 0, 1_000_000),
         minScore: r.minScore === undefined ? 2 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
+        ...(r.embeddings !== undefined && { embeddings: validateEmbeddings(c, r.embeddings, models) }),
       },
       capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
       captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),

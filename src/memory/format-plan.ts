@@ -3,6 +3,7 @@ import { oneLine } from '../util/text';
 import { itemMarks } from './format';
 import type { MemoryPlan } from './plan';
 import type { Recalled } from './recall';
+import { ranksOf } from './recall-hybrid';
 import type { MemoryItem } from './types';
 
 const score = (n: number) => n.toFixed(2);
@@ -10,6 +11,13 @@ const score = (n: number) => n.toFixed(2);
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
   const ref = it.author === undefined ? `#${it.id}` : `(team: ${it.author})`;
   return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
+}
+
+/** Hybrid recall: where the item stood in each ranking, and its fused score. */
+function ranksText(r: Recalled): string {
+  const k = ranksOf(r);
+  if (!k) return '';
+  return `  [words ${k.wordsRank === null ? '–' : `#${k.wordsRank}`}, meaning ${k.meaningRank === null ? '–' : `#${k.meaningRank}`}, fused ${k.fused.toFixed(4)}]`;
 }
 
 export interface PlanTextOptions {
@@ -28,7 +36,8 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
     out.push(
       `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
     );
-    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
+    if (plan.meaning) out.push(`  meaning (${plan.meaning.model}): ${plan.meaning.text}`);
+    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`);
   }
   const total = plan.leftOutCounts.reduce((n, [, c]) => n + c, 0);
   const summary = plan.leftOutCounts.map(([reason, n]) => `${reason} ${n}`).join(', ');

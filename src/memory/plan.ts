@@ -6,6 +6,7 @@
 import type { IndexBackground } from './index/background';
 import type { PlanRecall } from './index/plan-recall';
 import type { Recalled } from './recall';
+import { ranksOf, type MeaningNote } from './recall-hybrid';
 import type { MemoryItem } from './types';
 
 type LeftOutReason = 'budget' | 'scope' | 'below threshold';
@@ -19,6 +20,8 @@ interface LeftOut {
 export interface MemoryPlan {
   background: MemoryItem[];
   recall: Recalled[];
+  /** Hybrid recall: how the meaning ranking took part (absent: words only, no embeddings configured). */
+  meaning?: MeaningNote;
   /** How many items are left out, by reason (in the order they are listed). */
   leftOutCounts: Array<[LeftOutReason, number]>;
   /** The first `limit` items left out (all without one): other projects' first, then the rest newest first. */
@@ -60,6 +63,14 @@ export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: 
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+/** Hybrid recall: `words_rank` and `meaning_rank` (null: not in that ranking), `fused`, `similarity`. */
+function ranksJson(r: Recalled): object {
+  const k = ranksOf(r);
+  if (!k) return {};
+  const similarity = k.similarity === undefined ? {} : { similarity: round(k.similarity) };
+  return { words_rank: k.wordsRank, meaning_rank: k.meaningRank, fused: Math.round(k.fused * 1e6) / 1e6, ...similarity };
+}
+
 /** The `--json` shape: `{background:[…], recall:[{id, score, …}], left_out:[{id, reason}]}`. */
 export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boolean): object {
   const base = (it: MemoryItem & { author?: string }) => ({
@@ -71,7 +82,8 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
   });
   return {
     background: plan.background.map(base),
-    recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance) })),
+    recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance), ...ranksJson(r) })),
+    ...(plan.meaning && { meaning: plan.meaning }),
     left_out: plan.leftOut().map((l) => ({
       id: l.id,
       reason: l.reason,

@@ -206,6 +206,11 @@ export class MemorySession {
     this.recaller.prepare();
   }
 
+  /** Embed what has no vector yet (when embeddings are configured); resolves when that background pass ends. */
+  embedding(): Promise<void> {
+    return this.recaller.embeddings()?.kick() ?? Promise.resolve();
+  }
+
   /** What would be sent for `text` (null: no message), and why the rest is not; with this project's accepted team items. */
   async plan(text: string | null): Promise<MemoryPlan> {
     const plan = await this.recaller.plan(text);

@@ -153,7 +153,7 @@ export class Embeddings {
 
   /** After a full pass: when most of the file is vectors of forgotten or edited items, it is rewritten without them. */
   private dropStale(): void {
-    if (this.file.rows <= this.rowOf.size * 1.5 + 256) return;
+    if (this.file.rows <= this.rowOf.size * 1.5 + 64) return;
     const live = new Set<string>();
     for (const row of this.rowOf.values()) live.add(this.file.keyAt(row));
     this.file.compact(live);

@@ -383,6 +383,7 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
     reset() {
       queue.length = 0;
       requests.length = 0; // in place, so references held by tests stay live
+      embeddings.reset();
     },
     async close() {
       for (const w of [...waiters]) w.reject(new Error('fake OpenAI server closed'));

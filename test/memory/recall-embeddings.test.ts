@@ -10,7 +10,6 @@ import { DEFAULT_CONFIG, type AishConfig, type EmbeddingsConfig } from '../../sr
 import { vectorsPath } from '../../src/memory/embed/vector-file';
 import { planJson } from '../../src/memory/plan';
 import { MemorySession } from '../../src/memory/session';
-import { MemoryStore } from '../../src/memory/store';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
 import { tmpDir } from '../helpers/tmp';
 
@@ -148,7 +147,9 @@ describe('hybrid recall: a turn', () => {
     const plan = await s.m.plan(query);
     const json = planJson(plan, () => false) as { recall: Array<Record<string, unknown>>; meaning: { used: boolean } };
     expect(json.meaning.used).toBe(true);
-    expect(json.recall).toEqual([expect.objectContaining({ id: 41, words_rank: null, meaning_rank: 1, fused: Math.round(1e6 / 61) / 1e6 })]);
+    expect(json.recall).toEqual([
+      expect.objectContaining({ id: 41, words_rank: null, meaning_rank: 1, fused: Math.round(1e6 / 61) / 1e6 }),
+    ]);
     s.m.close();
   });
 
@@ -158,8 +159,9 @@ describe('hybrid recall: a turn', () => {
     await s.m.ready();
     await s.m.embedding();
     const plan = await s.m.plan('deploy rollout');
-    const rows = (planJson(plan, () => false) as { recall: Array<{ words_rank: number | null; meaning_rank: number | null; fused: number }> })
-      .recall;
+    const rows = (
+      planJson(plan, () => false) as { recall: Array<{ words_rank: number | null; meaning_rank: number | null; fused: number }> }
+    ).recall;
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.some((r) => r.words_rank !== null && r.meaning_rank !== null)).toBe(true);
     for (const r of rows) {
@@ -229,7 +231,11 @@ describe('hybrid recall: the cache follows the model', () => {
     const r = await a.m.recall([{ text: 'when is the db snapshotted', weight: 1 }]);
     expect(r).toBeNull();
     await a.m.embedding();
-    expect(inputs().slice(1).reduce((n, x) => n + x, 0)).toBe(21);
+    expect(
+      inputs()
+        .slice(1)
+        .reduce((n, x) => n + x, 0),
+    ).toBe(21);
     const again = await a.m.recall([{ text: 'when is the db snapshotted', weight: 1 }]);
     expect(again?.items.map((i) => i.item.id)).toEqual([21]);
     a.m.close();

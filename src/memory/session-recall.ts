@@ -84,6 +84,11 @@ export class SessionRecall {
   private items(): ItemSource {
     let gen = 0;
     let seen: unknown = null;
+    const generation = () => {
+      const h = this.host.index().header;
+      if (h !== seen) [seen, gen] = [h, gen + 1];
+      return gen;
+    };
     return {
       ids: () =>
         this.host.index().read((ix) => {
@@ -96,11 +101,8 @@ export class SessionRecall {
           return out.sort((a, b) => a - b);
         }),
       get: (id) => this.host.index().read((ix) => ix.get(id)),
-      generation: () => {
-        const h = this.host.index().header;
-        if (h !== seen) [seen, gen] = [h, gen + 1];
-        return gen;
-      },
+      generation,
+      stamp: () => this.host.index().read((ix) => `${generation()}:${ix.counts().maxId}:${ix.size}`),
     };
   }
 

@@ -211,6 +211,11 @@ export class MemorySession {
     return this.recaller.embeddings()?.kick() ?? Promise.resolve();
   }
 
+  /** Quitting: the background embedding stops (what it wrote stays; the next session goes on from there). */
+  stopEmbedding(): void {
+    this.recaller.close();
+  }
+
   /** What would be sent for `text` (null: no message), and why the rest is not; with this project's accepted team items. */
   async plan(text: string | null): Promise<MemoryPlan> {
     const plan = await this.recaller.plan(text);

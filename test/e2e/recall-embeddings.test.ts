@@ -76,6 +76,22 @@ describe('hybrid recall in the REPL (plain mode)', () => {
     expect(fake.server.embeddings.requests.map((q) => [q.model, q.input])).toEqual([['embed-e2e', ['when is the db snapshotted?']]]);
   });
 
+  it('a server slower than the time limit: the turn goes out by words, :memory plan says so, and quitting does not wait for embedding', async () => {
+    const s = setup(2000);
+    writeFileSync(
+      s.cfg,
+      `export default ${JSON.stringify({ ...s.raw, memory: { injectMaxChars: 0, recall: { embeddings: { model: 'embed-e2e' } } } })};\n`,
+    );
+    fake.server.embeddings.delayMs = 1000;
+    const r = await runAish(['--config', s.cfg], { home: s.home, input: 'postgres backups?\n:memory plan postgres backups?\n' });
+    expect(r.code).toBe(0);
+    expect(lastUserText(fake.server.requests[0]!)).toContain(PARAPHRASED); // by words
+    expect(r.stdout).toMatch(/meaning \(embed-e2e\): words only: embeddings "embed-e2e" at \S+ did not answer within 300 ms/);
+    expect(r.stdout).toMatch(/\[recall\] 1 item/);
+    // 2001 items need 32 batches: aish quit long before they were done.
+    expect(fake.server.embeddings.requests.filter((q) => q.input.length > 1).length).toBeLessThan(32);
+  });
+
   it('killed while embedding, the next aish goes on from the last whole batch, and its turn does not wait for it', async () => {
     const s = setup(999);
     fake.server.embeddings.delayMs = 150;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type AishConfig, type EmbeddingsConfig } from '../../src/config/types';
 import { vectorsPath } from '../../src/memory/embed/vector-file';
+import { formatPlan } from '../../src/memory/format-plan';
 import { planJson } from '../../src/memory/plan';
 import { MemorySession } from '../../src/memory/session';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/openai-server';
@@ -147,6 +148,9 @@ describe('hybrid recall: a turn', () => {
     const plan = await s.m.plan(query);
     const json = planJson(plan, () => false) as { recall: Array<Record<string, unknown>>; meaning: { used: boolean } };
     expect(json.meaning.used).toBe(true);
+    const text = formatPlan(plan, { query, isPinned: () => false }).join('\n');
+    expect(text).toContain('  meaning (embed-1): fused with the words ranking (RRF, k = 60); 42 of 42 items embedded');
+    expect(text).toMatch(/#41 \(fact\) postgres backups run nightly at 2am {2}\[words –, meaning #1, fused 0\.0164\]/);
     expect(json.recall).toEqual([
       expect.objectContaining({ id: 41, words_rank: null, meaning_rank: 1, fused: Math.round(1e6 / 61) / 1e6 }),
     ]);

@@ -29,6 +29,8 @@ export interface ItemSource {
   get(id: number): MemoryItem | undefined;
   /** Changes whenever the file was rebuilt (a hand edit, compaction): a full pass follows. */
   generation(): number;
+  /** Cheap, and changes whenever the active items may have (generation, highest id, count). */
+  stamp(): string;
 }
 
 export type MeaningRanking = { ok: true; hits: Array<{ id: number; similarity: number }> } | { ok: false; why: string };
@@ -51,6 +53,8 @@ export class Embeddings {
   private readonly rowOf = new Map<number, number>();
   private scannedTo = 0;
   private scannedGen = -1;
+  /** The source's stamp when the last pass ended: a turn's kick reads no ids while it is the same. */
+  private scannedStamp = '';
   /** A batch came back in another dimension during this pass: everything is embedded again. */
   private dimChanged = false;
   private retryAt = 0;
@@ -84,11 +88,16 @@ export class Embeddings {
     this.loaded ??= this.file.load();
     await this.loaded;
     for (;;) {
+      const stamp = this.source.stamp();
+      if (stamp === this.scannedStamp) return;
       const gen = this.source.generation();
       const full = gen !== this.scannedGen;
       const ids = this.source.ids();
       const last = ids.length ? ids[ids.length - 1]! : 0;
-      if (!full && last <= this.scannedTo) return;
+      if (!full && last <= this.scannedTo) {
+        this.scannedStamp = stamp;
+        return;
+      }
       if (full) this.rowOf.clear();
       const from = full ? 0 : firstAfter(ids, this.scannedTo);
       const pending: Array<{ id: number; key: Buffer; text: string }> = [];
@@ -109,6 +118,7 @@ export class Embeddings {
       }
       this.scannedTo = last;
       this.scannedGen = this.dimChanged ? -1 : gen;
+      this.scannedStamp = this.dimChanged ? '' : stamp;
       if (full && !this.dimChanged) this.dropStale();
       this.dimChanged = false;
     }
@@ -182,6 +192,7 @@ export class Embeddings {
       this.rowOf.clear();
       this.file.compact(new Set());
       this.scannedGen = -1;
+      this.scannedStamp = '';
       void this.kick();
       return { ok: false, why: `the embedding dimension changed (${this.file.dim} → ${q.length}); items are embedded again` };
     }

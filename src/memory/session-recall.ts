@@ -100,7 +100,15 @@ export class SessionRecall {
           for (const it of ix.tail?.items ?? []) out.push(it.id);
           return out.sort((a, b) => a - b);
         }),
-      get: (id) => this.host.index().read((ix) => ix.get(id)),
+      getMany: (ids) =>
+        this.host.index().read((ix) => {
+          const out: MemoryItem[] = [];
+          for (const id of ids) {
+            const it = ix.get(id);
+            if (it) out.push(it);
+          }
+          return out;
+        }),
       generation,
       stamp: () => this.host.index().read((ix) => `${generation()}:${ix.counts().maxId}:${ix.size}`),
     };

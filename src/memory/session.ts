@@ -15,6 +15,7 @@ import { scopeFilter } from './project';
 import type { Recalled } from './recall';
 import type { QueryPart } from './recall-rank';
 import { SessionRecall, type TurnRecall } from './session-recall';
+import type { Embeddings } from './embed/embeddings';
 import { loadStartupMemory, pinnedOverflowNotice } from './startup';
 import { MemoryStore } from './store';
 import { TeamMemory } from './team/team-memory';
@@ -204,6 +205,11 @@ export class MemorySession {
   /** After start-up: what the first turn's recall needs, read now; embedding of new items begun (when configured). */
   prepareRecall(): void {
     this.recaller.prepare();
+  }
+
+  /** Hybrid recall's meaning side, made on first use; null when `memory.recall.embeddings` is not set. */
+  embeddings(): Embeddings | null {
+    return this.recaller.embeddings();
   }
 
   /** Embed what has no vector yet (when embeddings are configured); resolves when that background pass ends. */

@@ -12,7 +12,7 @@ export interface EmbeddingRequest {
 }
 
 export interface FakeEmbeddings {
-  /** Concept → the words that mean it (lower case). Order fixes the dimensions. */
+  /** Concept → the words that mean it (lower case). Order fixes the dimensions. Assign a new table to change it. */
   concepts: Record<string, string[]>;
   /** Zero dimensions added after the concepts (change it to change the vectors' dimension). */
   extraDims: number;
@@ -34,6 +34,16 @@ const BIAS = 0.1;
 
 export function fakeEmbeddings(): FakeEmbeddings & { handle(raw: string, res: ServerResponse): Promise<void> } {
   const waiters: Array<{ n: number; resolve: () => void }> = [];
+  // word → its concepts' dimensions, made again whenever a new table is assigned
+  let table: Record<string, string[]> | null = null;
+  let dims = { size: 0, of: new Map<string, number[]>() };
+  const lookup = () => {
+    if (table === e.concepts) return dims;
+    table = e.concepts;
+    const of = new Map<string, number[]>();
+    Object.values(table).forEach((ws, d) => ws.forEach((w) => of.set(w, [...(of.get(w) ?? []), d])));
+    return (dims = { size: Object.keys(table).length, of });
+  };
   const e = {
     concepts: {} as Record<string, string[]>,
     extraDims: 0,
@@ -41,9 +51,11 @@ export function fakeEmbeddings(): FakeEmbeddings & { handle(raw: string, res: Se
     failNext: 0,
     requests: [] as EmbeddingRequest[],
     vector(text: string): number[] {
-      const words = text.toLowerCase().split(/[^a-z0-9]+/);
-      const v = Object.values(e.concepts).map((ws) => words.filter((w) => ws.includes(w)).length);
-      return [...v, ...new Array<number>(e.extraDims).fill(0), BIAS];
+      const dims = lookup();
+      const v = new Array<number>(dims.size + e.extraDims + 1).fill(0);
+      v[v.length - 1] = BIAS;
+      for (const w of text.toLowerCase().split(/[^a-z0-9]+/)) for (const d of dims.of.get(w) ?? []) v[d]!++;
+      return v;
     },
     waitForRequests(n: number, timeoutMs = 10_000): Promise<EmbeddingRequest[]> {
       if (e.requests.length >= n) return Promise.resolve(e.requests.slice());

@@ -8,7 +8,7 @@
  * dimension is never appended to: it is replaced, atomically, so vectors of two models never mix.
  */
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fsyncDir } from '../../util/fs-safe';
 
@@ -18,8 +18,8 @@ const MAGIC = 'AISHVEC1';
 const PREAMBLE = 16;
 const VERSION = 1;
 export const KEY_BYTES = 16;
-/** Records parsed between yields while loading, so a large file never holds up a turn for long. */
-const LOAD_SLICE = 2000;
+/** Records read and checked at a time while loading (each read yields), so a large file never holds up a turn for long. */
+const LOAD_SLICE = 1024;
 
 export interface VectorRecord {
   key: Buffer;
@@ -74,28 +74,39 @@ export class VectorFile {
     readonly model: string,
   ) {}
 
-  /** The file's vectors of this model (none when it is missing, damaged, or another model's). Yields while it parses. */
+  /** The file's vectors of this model (none when it is missing, damaged, or another model's). Read in slices, yielding between them. */
   async load(): Promise<void> {
-    let bytes: Buffer;
+    let fh: FileHandle;
     try {
-      bytes = await readFile(this.path);
+      fh = await open(this.path, 'r');
     } catch {
       return;
     }
-    const h = readHeader(bytes, this.model);
-    if (!h) return;
-    this.dim = h.dim;
-    const rec = KEY_BYTES + h.dim * 4;
-    const count = Math.floor((bytes.length - h.len) / rec);
-    this.grow(count);
-    for (let r = 0; r < count; r++) {
-      if (r % LOAD_SLICE === LOAD_SLICE - 1) await new Promise((res) => setImmediate(res));
-      const at = h.len + r * rec;
-      const vec = new Float32Array(bytes.buffer.slice(bytes.byteOffset + at + KEY_BYTES, bytes.byteOffset + at + rec));
-      let s = 0;
-      for (let i = 0; i < vec.length; i++) s += vec[i]! * vec[i]!;
-      if (!(Math.abs(s - 1) < 1e-3)) continue; // damaged: embedded again
-      this.put(bytes.toString('hex', at, at + KEY_BYTES), vec);
+    try {
+      const size = (await fh.stat()).size;
+      const head = Buffer.alloc(Math.min(size, 64 * 1024));
+      await fh.read(head, 0, head.length, 0);
+      const h = readHeader(head, this.model);
+      if (!h) return;
+      this.dim = h.dim;
+      const rec = KEY_BYTES + h.dim * 4;
+      const count = Math.floor((size - h.len) / rec);
+      this.grow(count);
+      // An ArrayBuffer of its own, so each vector is an aligned view into it (no copy per record).
+      const chunk = Buffer.from(new ArrayBuffer(LOAD_SLICE * rec));
+      for (let r = 0; r < count; r += LOAD_SLICE) {
+        const n = Math.min(LOAD_SLICE, count - r);
+        const { bytesRead } = await fh.read(chunk, 0, n * rec, h.len + r * rec);
+        for (let k = 0; k < Math.floor(bytesRead / rec); k++) {
+          const vec = new Float32Array(chunk.buffer, k * rec + KEY_BYTES, h.dim);
+          let s = 0;
+          for (let i = 0; i < vec.length; i++) s += vec[i]! * vec[i]!;
+          if (!(Math.abs(s - 1) < 1e-3)) continue; // damaged: embedded again
+          this.put(chunk.toString('hex', k * rec, k * rec + KEY_BYTES), vec);
+        }
+      }
+    } finally {
+      await fh.close();
     }
   }
 

@@ -67,6 +67,7 @@ export default defineConfig({
       //   preset: 'fast', // the preset whose baseURL and key are used; default: the one aish starts with
       //   timeoutMs: 300, // a message not embedded within this goes out with the words ranking alone
       //   minSimilarity: 0.5, // cosine an item found by meaning alone needs
+      //   dimensions: 256, // ask for shorter vectors (OpenAI text-embedding-3-*): smaller cache, faster turns
       // },
     },
     // After a few turns, at :clear, when old turns leave the window and at quit, the summarizer

@@ -95,6 +95,8 @@ export interface EmbeddingsConfig {
   preset?: string;
   /** How long a turn waits for its message's vector before it goes out with the words ranking alone (default 300 ms). */
   timeoutMs?: number;
+  /** Ask for vectors this long (OpenAI's text-embedding-3 models can shorten theirs): a smaller cache and a faster scan. Default: the model's. */
+  dimensions?: number;
   /** Cosine similarity an item found by meaning alone needs (default 0.5; unrelated text scores below it). */
   minSimilarity?: number;
 }

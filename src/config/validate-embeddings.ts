@@ -6,7 +6,7 @@ export const EMBED_TIMEOUT_MS = 300;
 export const EMBED_MIN_SIMILARITY = 0.5;
 
 export function validateEmbeddings(c: Checker, v: unknown, models: Record<string, ModelPreset>): EmbeddingsConfig {
-  const e = c.object('memory.recall.embeddings', v, ['model', 'preset', 'timeoutMs', 'minSimilarity']);
+  const e = c.object('memory.recall.embeddings', v, ['model', 'preset', 'timeoutMs', 'minSimilarity', 'dimensions']);
   const model = c.str('memory.recall.embeddings.model', e.model, { nonEmpty: true });
   const preset = c.optStr('memory.recall.embeddings.preset', e.preset);
   if (preset !== undefined && !(preset in models))
@@ -14,6 +14,7 @@ export function validateEmbeddings(c: Checker, v: unknown, models: Record<string
   return {
     model,
     ...(preset !== undefined && { preset }),
+    ...(e.dimensions !== undefined && { dimensions: c.int('memory.recall.embeddings.dimensions', e.dimensions, 1, 65_536) }),
     timeoutMs: e.timeoutMs === undefined ? EMBED_TIMEOUT_MS : c.int('memory.recall.embeddings.timeoutMs', e.timeoutMs, 1, 60_000),
     minSimilarity:
       e.minSimilarity === undefined ? EMBED_MIN_SIMILARITY : c.num('memory.recall.embeddings.minSimilarity', e.minSimilarity, -1, 1),

@@ -71,7 +71,7 @@ export class SessionRecall {
     if (!e) return (this.meaningValue = null);
     try {
       const name = e.preset ?? (this.startPreset in this.host.config.models ? this.startPreset : this.host.config.defaultModel);
-      const client = new EmbedClient(resolvePreset(this.host.config, name), e.model);
+      const client = new EmbedClient(resolvePreset(this.host.config, name), e.model, e.dimensions);
       this.meaningValue = new Embeddings(client, vectorsPath(this.host.path), this.items(), (t) => this.host.warn(t));
     } catch (err) {
       this.host.warn(`memory embeddings off: ${formatError(err)}`);

@@ -32,6 +32,7 @@ describe('memory.recall.embeddings', () => {
     [{ model: 'm', timeoutMs: 0 }, 'memory.recall.embeddings.timeoutMs must be'],
     [{ model: 'm', minSimilarity: 2 }, 'memory.recall.embeddings.minSimilarity must be'],
     [{ model: 'm', dims: 3 }, 'unknown key memory.recall.embeddings.dims'],
+    [{ model: 'm', dimensions: 0.5 }, 'memory.recall.embeddings.dimensions must be'],
   ])('%j is refused: %s', (raw, message) => {
     let thrown: unknown;
     try {

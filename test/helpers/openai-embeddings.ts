@@ -8,6 +8,8 @@ export interface EmbeddingRequest {
   model: string;
   input: string[];
   encodingFormat: string | undefined;
+  /** `dimensions` as sent, when it was. */
+  dimensions?: unknown;
   receivedAt: number;
 }
 
@@ -70,7 +72,7 @@ export function fakeEmbeddings(): FakeEmbeddings & { handle(raw: string, res: Se
       e.delayMs = 0;
     },
     async handle(raw: string, res: ServerResponse): Promise<void> {
-      let body: { model?: unknown; input?: unknown; encoding_format?: unknown } = {};
+      let body: { model?: unknown; input?: unknown; encoding_format?: unknown; dimensions?: unknown } = {};
       try {
         body = JSON.parse(raw) as typeof body;
       } catch {
@@ -78,7 +80,13 @@ export function fakeEmbeddings(): FakeEmbeddings & { handle(raw: string, res: Se
       }
       const input = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input.map(String) : [];
       const format = typeof body.encoding_format === 'string' ? body.encoding_format : undefined;
-      e.requests.push({ model: String(body.model), input, encodingFormat: format, receivedAt: Date.now() });
+      e.requests.push({
+        model: String(body.model),
+        input,
+        encodingFormat: format,
+        ...(body.dimensions !== undefined && { dimensions: body.dimensions }),
+        receivedAt: Date.now(),
+      });
       for (const w of [...waiters]) {
         if (e.requests.length < w.n) continue;
         waiters.splice(waiters.indexOf(w), 1);

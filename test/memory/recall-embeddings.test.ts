@@ -75,6 +75,7 @@ describe('hybrid recall: embedding in the background', () => {
     expect(inputs()).toEqual([64, 64, 22]);
     expect(new Set(server.embeddings.requests.map((r) => r.model))).toEqual(new Set(['embed-1']));
     expect(server.embeddings.requests[0]!.encodingFormat).toBe('float');
+    expect(server.embeddings.requests[0]!.dimensions).toBeUndefined(); // the model's own unless configured
     expect(statSync(vectorsPath(path)).mode & 0o777).toBe(0o600);
     a.m.close();
 
@@ -223,6 +224,16 @@ describe('hybrid recall: the cache follows the model', () => {
     expect(header.model).toBe('embed-2');
     expect(bytes.length).toBe(16 + bytes.readUInt32LE(8) + 70 * recordBytes(header.dim));
     b.m.close();
+  });
+
+  it('memory.recall.embeddings.dimensions is sent with every request', async () => {
+    const path = store(['postgres backups run nightly at 2am'], 3);
+    const a = open(path, config({ dimensions: 256 }));
+    await a.m.ready();
+    await a.m.embedding();
+    await a.m.recall([{ text: 'db', weight: 1 }]);
+    expect(server.embeddings.requests.map((r) => r.dimensions)).toEqual([256, 256]);
+    a.m.close();
   });
 
   it('a new dimension under the same model name is noticed at the next turn and rebuilds the cache', async () => {

@@ -18,6 +18,8 @@ export class EmbedClient {
     /** The preset whose baseURL and key are used. */
     private readonly preset: ResolvedPreset,
     readonly model: string,
+    /** Sent as `dimensions` when set. */
+    private readonly dimensions?: number,
   ) {}
 
   /** Import the SDK and make the client now (after start-up), so the first turn's limit is not spent on it. */
@@ -46,7 +48,12 @@ export class EmbedClient {
     try {
       // 'float': not every server speaks the SDK's default (base64).
       const r = await client.embeddings.create(
-        { model: this.model, input: [...texts], encoding_format: 'float' },
+        {
+          model: this.model,
+          input: [...texts],
+          encoding_format: 'float',
+          ...(this.dimensions !== undefined && { dimensions: this.dimensions }),
+        },
         { signal: ac.signal, timeout: timeoutMs },
       );
       const out = new Array<Float32Array>(texts.length);

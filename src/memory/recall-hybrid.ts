@@ -20,7 +20,7 @@ export interface MeaningNote {
 }
 
 /** A recalled item with its place in each ranking (hybrid recall only). */
-export type HybridRecalled = Recalled & { ranks?: FusedRank; similarity?: number };
+type HybridRecalled = Recalled & { ranks?: FusedRank; similarity?: number };
 
 export function ranksOf(r: Recalled): (FusedRank & { similarity?: number }) | undefined {
   const h = r as HybridRecalled;

@@ -4,7 +4,7 @@
 // share concepts (a paraphrase), and unrelated texts are nearly orthogonal.
 import type { ServerResponse } from 'node:http';
 
-export interface EmbeddingRequest {
+interface EmbeddingRequest {
   model: string;
   input: string[];
   encodingFormat: string | undefined;

@@ -9,7 +9,7 @@ import { fetchReadableErrors } from '../../broker/error-body';
 import { toBrokerError } from '../../broker/errors';
 import type { ResolvedPreset } from '../../broker/presets';
 
-export class EmbedError extends Error {}
+class EmbedError extends Error {}
 
 export class EmbedClient {
   private client: Promise<OpenAI> | null = null;

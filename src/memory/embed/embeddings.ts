@@ -12,7 +12,7 @@ import type { EmbedClient } from './client';
 import { normalize, VectorFile, type VectorRecord } from './vector-file';
 
 /** Texts per request: one round trip per 64 items, small enough for any server's input limit. */
-export const BATCH = 64;
+const BATCH = 64;
 /** Time limit of one background batch. */
 const BATCH_TIMEOUT_MS = 30_000;
 /** Items read per slice of the background pass before it yields. */
@@ -37,7 +37,7 @@ export interface ItemSource {
 export type MeaningRanking = { ok: true; hits: Array<{ id: number; similarity: number }> } | { ok: false; why: string };
 
 /** The cache key of an item's vector: its identity and the text embedded (the file is one model's). */
-export function itemKey(item: MemoryItem): Buffer {
+function itemKey(item: MemoryItem): Buffer {
   return createHash('sha256')
     .update(`${item.uid ?? `id:${item.id}`}\n${recallText(item)}`)
     .digest()

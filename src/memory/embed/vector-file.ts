@@ -17,7 +17,7 @@ export const vectorsPath = (memoryPath: string): string => `${memoryPath}.vector
 const MAGIC = 'AISHVEC1';
 const PREAMBLE = 16;
 const VERSION = 1;
-export const KEY_BYTES = 16;
+const KEY_BYTES = 16;
 /** Records read and checked at a time while loading (each read yields), so a large file never holds up a turn for long. */
 const LOAD_SLICE = 1024;
 

@@ -134,7 +134,7 @@ export class SessionRecall {
       const bg = this.host.injectedIds();
       const applies = scopeFilter(this.host.cwd());
       const o = { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it: MemoryItem) => bg.has(it.id) || !applies(it) };
-      const { items: local, meaning } = await this.hybrid(query, o);
+      const { items: local, meaning } = await this.hybrid(query, o, true);
       const items = withTeamRecall(local, this.host.team().accepted(this.host.cwd()), this.host.index().size, query, {
         ...o,
         now: Date.now(),
@@ -151,6 +151,8 @@ export class SessionRecall {
   private async hybrid(
     query: readonly QueryPart[],
     o: Omit<RecallOptions, 'now' | 'get'>,
+    /** A turn (embedding goes on in the background), not a plan. */
+    background: boolean,
   ): Promise<{ items: Recalled[]; meaning?: MeaningNote }> {
     const words = this.choose(query, o);
     const emb = this.embeddings();
@@ -166,6 +168,7 @@ export class SessionRecall {
       minSimilarity: e.minSimilarity ?? EMBED_MIN_SIMILARITY,
       limit: MEANING_LIMIT,
       usable,
+      background,
     });
     const get = (id: number) => this.host.index().read((ix) => ix.get(id));
     // memory.recall.maxItems when the config has it (the words ranking's cap), else 6.
@@ -189,7 +192,7 @@ export class SessionRecall {
     if (!this.embeddings()) return plan;
     const applies = scopeFilter(this.host.cwd());
     const exclude = (it: MemoryItem) => inBackground.has(it.id) || !applies(it);
-    const hybrid = await this.hybrid([{ text, weight: 1 }], { maxChars, minScore, exclude });
+    const hybrid = await this.hybrid([{ text, weight: 1 }], { maxChars, minScore, exclude }, false);
     return withMeaningPlan(plan, hybrid.items, hybrid.meaning, (id) => recalled.overBudget.has(id));
   }
 

@@ -74,6 +74,16 @@ describe('hybrid recall in the REPL (plain mode)', () => {
     expect(user).toContain(PARAPHRASED);
     // Only the message was embedded: every item's vector came from the cache.
     expect(fake.server.embeddings.requests.map((q) => [q.model, q.input])).toEqual([['embed-e2e', ['when is the db snapshotted?']]]);
+
+    // `aish memory plan` shows the ranks, embeds only the message, and exits.
+    fake.server.reset();
+    await runAish(['--config', s.cfg, 'memory', 'add', 'fact', 'a new item the plan does not embed'], { home: s.home });
+    const plan = await runAish(['--config', s.cfg, 'memory', 'plan', '--json', 'when is the db snapshotted?'], { home: s.home });
+    expect(plan.stderr).toBe('');
+    const json = JSON.parse(plan.stdout) as { recall: Array<Record<string, unknown>>; meaning: { used: boolean } };
+    expect(json.meaning.used).toBe(true);
+    expect(json.recall[0]).toMatchObject({ id: 41, words_rank: null, meaning_rank: 1 });
+    expect(fake.server.embeddings.requests.map((q) => q.input)).toEqual([['when is the db snapshotted?']]);
   });
 
   it('a server slower than the time limit: the turn goes out by words, :memory plan says so, and quitting does not wait for embedding', async () => {

@@ -3,7 +3,7 @@
  * cache (restart, resume, torn tail, model and dimension changes, forgotten items), the per-turn time
  * limit, and fusion (an item found by meaning alone reaches [recall]; the RRF arithmetic).
  */
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type AishConfig, type EmbeddingsConfig } from '../../src/config/types';
@@ -127,6 +127,20 @@ describe('hybrid recall: embedding in the background', () => {
     const r = await a.m.recall([{ text: 'postgres backups', weight: 1 }]);
     expect(r?.items.map((i) => i.item.content)).toEqual(['postgres backups run nightly']);
     expect(r?.meaning?.used).toBe(false);
+    a.m.close();
+  });
+});
+
+describe('hybrid recall: a cache that cannot be written', () => {
+  it('pauses embedding with one warning and no crash; recall goes on by words', async () => {
+    const path = store(['postgres backups run nightly'], 10);
+    mkdirSync(join(vectorsPath(path), 'in-the-way'), { recursive: true });
+    const a = open(path);
+    await a.m.ready();
+    await a.m.embedding();
+    expect(a.notices).toEqual([expect.stringMatching(/^memory embeddings paused: .* — recall uses words alone until it answers$/)]);
+    const r = await a.m.recall([{ text: 'postgres backups', weight: 1 }]);
+    expect(r?.items.map((i) => i.item.content)).toEqual(['postgres backups run nightly']);
     a.m.close();
   });
 });

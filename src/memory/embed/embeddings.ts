@@ -81,12 +81,27 @@ export class Embeddings {
   /** Start (or continue) embedding what has no vector yet, in the background; resolves when this pass ends. */
   kick(): Promise<void> {
     if (this.stopped || Date.now() < this.retryAt) return this.running ?? Promise.resolve();
-    this.running ??= this.pass().finally(() => (this.running = null));
+    this.running ??= this.pass(true)
+      .catch((err: unknown) => this.paused(err))
+      .finally(() => (this.running = null));
     return this.running;
   }
 
-  private async pass(): Promise<void> {
-    this.client.prepare();
+  /** Which items have a vector already, without embedding any (a plan outside a session); nothing when a pass is running. */
+  async mapCached(): Promise<void> {
+    if (!this.running && !this.stopped) await this.pass(false).catch((err: unknown) => this.paused(err));
+  }
+
+  /** A failed batch or cache write: a pause before the next try, with one warning. */
+  private paused(err: unknown): void {
+    this.retryAt = Date.now() + this.backoff;
+    this.backoff = Math.min(BACKOFF_MAX_MS, this.backoff * 2);
+    this.warn(`memory embeddings paused: ${(err as Error).message} — recall uses words alone until it answers`);
+  }
+
+  /** `embed` false: items with no vector are only passed over (and the pass not counted as done). */
+  private async pass(embed: boolean): Promise<void> {
+    if (embed) this.client.prepare();
     this.loaded ??= this.file.load();
     await this.loaded;
     for (;;) {
@@ -108,7 +123,7 @@ export class Embeddings {
           const key = itemKey(item);
           const row = this.file.row(key.toString('hex'));
           if (row !== undefined) this.setRow(item.id, row);
-          else pending.push({ id: item.id, key, text: recallText(item) });
+          else if (embed) pending.push({ id: item.id, key, text: recallText(item) });
         }
         while (pending.length >= BATCH || (pending.length && at + SLICE >= ids.length)) {
           if (!(await this.send(pending.splice(0, BATCH)))) return;
@@ -116,6 +131,7 @@ export class Embeddings {
         if (this.stopped) return;
         await new Promise((r) => setImmediate(r));
       }
+      if (!embed) return;
       this.scannedTo = last;
       this.scannedGen = this.dimChanged ? -1 : gen;
       this.scannedStamp = this.dimChanged ? '' : stamp;
@@ -135,10 +151,7 @@ export class Embeddings {
         this.abort.signal,
       );
     } catch (err) {
-      if (this.stopped) return false;
-      this.retryAt = Date.now() + this.backoff;
-      this.backoff = Math.min(BACKOFF_MAX_MS, this.backoff * 2);
-      this.warn(`memory embeddings paused: ${(err as Error).message} — recall uses words alone until it answers`);
+      if (!this.stopped) this.paused(err);
       return false;
     }
     if (this.stopped) return false;
@@ -177,9 +190,11 @@ export class Embeddings {
    */
   async rank(
     text: string,
-    o: { timeoutMs: number; minSimilarity: number; limit: number; usable: (id: number) => boolean },
+    o: { timeoutMs: number; minSimilarity: number; limit: number; usable: (id: number) => boolean; background: boolean },
   ): Promise<MeaningRanking> {
-    void this.kick();
+    // A turn goes on embedding new items; a plan only looks at what is cached.
+    if (o.background) void this.kick();
+    else await this.mapCached();
     let q: Float32Array;
     try {
       [q] = (await this.client.embed([text], o.timeoutMs)) as [Float32Array];
@@ -193,7 +208,7 @@ export class Embeddings {
       this.file.compact(new Set());
       this.scannedGen = -1;
       this.scannedStamp = '';
-      void this.kick();
+      if (o.background) void this.kick();
       return { ok: false, why: `the embedding dimension changed (${this.file.dim} → ${q.length}); items are embedded again` };
     }
     if (this.rowOf.size === 0) return { ok: false, why: 'no item is embedded yet' };

@@ -270,8 +270,8 @@ describe('hybrid recall: the cache follows the model', () => {
     a.m.close();
   });
 
-  it('many forgotten items: the next full pass rewrites the file without their vectors', async () => {
-    const path = store([], 300);
+  it('many forgotten items: the next full pass rewrites the file without their vectors; the rest are still found', async () => {
+    const path = store(['postgres backups run nightly at 2am'], 299);
     const a = open(path);
     await a.m.ready();
     await a.m.embedding();
@@ -284,7 +284,14 @@ describe('hybrid recall: the cache follows the model', () => {
     const bytes = readFileSync(vectorsPath(path));
     const dim = Object.keys(server.embeddings.concepts).length + 1;
     expect(bytes.length).toBe(16 + bytes.readUInt32LE(8) + 50 * recordBytes(dim));
-    b.m.close();
+    // In the session that compacted, as in the next one, each item keeps its own vector.
+    for (const m of [b.m, open(path).m]) {
+      await m.ready();
+      await m.embedding();
+      const r = await m.recall([{ text: 'when is the db snapshotted', weight: 1 }]);
+      expect(r?.items.map((i) => i.item.id)).toEqual([300]);
+      m.close();
+    }
   });
 });
 

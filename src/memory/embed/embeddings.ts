@@ -177,10 +177,11 @@ export class Embeddings {
   /** After a full pass: when most of the file is vectors of forgotten or edited items, it is rewritten without them. */
   private dropStale(): void {
     if (this.file.rows <= this.rowOf.size * 1.5 + 64) return;
-    const live = new Set<string>();
-    for (const row of this.rowOf.values()) live.add(this.file.keyAt(row));
-    this.file.compact(live);
-    for (const [id, row] of this.rowOf) this.setRow(id, this.file.row(this.file.keyAt(row)) ?? -1);
+    // Rows change in a compaction: each item's key is taken before, its new row looked up after.
+    const keyOf = new Map<number, string>();
+    for (const [id, row] of this.rowOf) if (row >= 0) keyOf.set(id, this.file.keyAt(row));
+    this.file.compact(new Set(keyOf.values()));
+    for (const [id, key] of keyOf) this.setRow(id, this.file.row(key) ?? -1);
   }
 
   /**

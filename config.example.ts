@@ -64,6 +64,15 @@ export default defineConfig({
       // Your own words that mean the same, beside the built-in ones (k8s, db, auth, prod, PR, CI, …):
       // each key matches each word or phrase of its list, and they it (up to 3 words each).
       // synonyms: { login: ['sso', 'sign on'], billing: ['invoices', 'stripe'] },
+      // Hybrid recall: items are embedded in the background by any OpenAI-compatible /v1/embeddings
+      // server, and each turn's ranking by words is fused with one by meaning. Unset: words only.
+      // embeddings: {
+      //   model: 'text-embedding-3-small', // or 'nomic-embed-text' on Ollama
+      //   preset: 'fast', // the preset whose baseURL and key are used; default: the one aish starts with
+      //   timeoutMs: 300, // a message not embedded within this goes out with the words ranking alone
+      //   minSimilarity: 0.5, // cosine an item found by meaning alone needs
+      //   dimensions: 256, // ask for shorter vectors (OpenAI text-embedding-3-*): smaller cache, faster turns
+      // },
     },
     // After a few turns, at :clear, when old turns leave the window and at quit, the summarizer
     // reads the session in the background: memory candidates go to inbox.jsonl for :memory review

@@ -88,6 +88,21 @@ export interface RecallConfig {
   maxItems?: number;
   /** The user's word groups: each key means the same as each word or phrase of its list ("login": ["auth", "sign in"]). */
   synonyms?: Record<string, string[]>;
+  /** Hybrid recall: items and messages embedded by an OpenAI-compatible server (docs/recall-embeddings.md). Unset: words only. */
+  embeddings?: EmbeddingsConfig;
+}
+
+export interface EmbeddingsConfig {
+  /** Embedding model sent to `/v1/embeddings`, e.g. "text-embedding-3-small" or "nomic-embed-text". */
+  model: string;
+  /** The preset whose baseURL and key are used. Default: the preset aish starts with. */
+  preset?: string;
+  /** How long a turn waits for its message's vector before it goes out with the words ranking alone (default 300 ms). */
+  timeoutMs?: number;
+  /** Ask for vectors this long (OpenAI's text-embedding-3 models can shorten theirs): a smaller cache and a faster scan. Default: the model's. */
+  dimensions?: number;
+  /** Cosine similarity an item found by meaning alone needs (default 0.5; unrelated text scores below it). */
+  minSimilarity?: number;
 }
 
 export interface AishConfig {

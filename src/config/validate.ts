@@ -4,6 +4,7 @@
  * time (zod ~176 ms to import) for a dozen keys.
  */
 import { validateSynonyms } from './validate-synonyms';
+import { validateEmbeddings } from './validate-embeddings';
 import { validateSync } from './validate-sync';
 import { Checker, NAME_RE } from './checker';
 import { validatePreset } from './validate-preset';
@@ -68,7 +69,9 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
             'team',
           ]);
     const r =
-      m.recall === undefined ? {} : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore', 'maxItems', 'synonyms']);
+      m.recall === undefined
+        ? {}
+        : c.object('memory.recall', m.recall, ['enabled', 'maxChars', 'minScore', 'maxItems', 'synonyms', 'embeddings']);
     const summarizerModel = c.optStr('memory.summarizerModel', m.summarizerModel);
     if (summarizerModel !== undefined && !(summarizerModel in models)) {
       c.fail('memory.summarizerModel', `one of the presets in models (${Object.keys(models).join(', ')})`, summarizerModel);
@@ -81,6 +84,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
         minScore: r.minScore === undefined ? 2 : c.num('memory.recall.minScore', r.minScore, 0, 1000),
         ...(r.maxItems !== undefined && { maxItems: c.int('memory.recall.maxItems', r.maxItems, 1, 1000) }),
         ...(r.synonyms !== undefined && { synonyms: validateSynonyms(c, r.synonyms) }),
+        ...(r.embeddings !== undefined && { embeddings: validateEmbeddings(c, r.embeddings, models) }),
       },
       capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
       captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),

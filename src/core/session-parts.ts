@@ -86,6 +86,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     {
       inject: opts.memory,
       cwd,
+      preset: opts.model ?? config.defaultModel,
       // -p and --norris read no :commands: point at the shell's command instead.
       ...(frontHost.canAsk === false && { inspectHint: 'aish memory list' }),
     },

@@ -4,6 +4,7 @@ import { itemMarks } from './format';
 import type { MemoryPlan } from './plan';
 import { RELATIVE_CUT, type Recalled } from './recall';
 import { IDEAL_CUT } from './recall-cut';
+import { ranksOf } from './recall-hybrid';
 import type { MemoryItem } from './types';
 
 const score = (n: number) => n.toFixed(2);
@@ -18,6 +19,13 @@ const NOTHING = {
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
   const ref = it.author === undefined ? `#${it.id}` : `(team: ${it.author})`;
   return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
+}
+
+/** Hybrid recall: where the item stood in each ranking, and its fused score. */
+function ranksText(r: Recalled): string {
+  const k = ranksOf(r);
+  if (!k) return '';
+  return `  [words ${k.wordsRank === null ? '–' : `#${k.wordsRank}`}, meaning ${k.meaningRank === null ? '–' : `#${k.meaningRank}`}, fused ${k.fused.toFixed(4)}]`;
 }
 
 export interface PlanTextOptions {
@@ -36,6 +44,8 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
     out.push(
       `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
     );
+    if (plan.meaning) out.push(`  meaning (${plan.meaning.model}): ${plan.meaning.text}`);
+    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`);
     for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
     const c = plan.cutoff;
     if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);

@@ -6,6 +6,7 @@
 import type { IndexBackground } from './index/background';
 import type { PlanRecall, Ranks, RecallCutoff } from './index/plan-recall';
 import type { Recalled } from './recall';
+import { ranksOf, type MeaningNote } from './recall-hybrid';
 import type { MemoryItem } from './types';
 
 type LeftOutReason = 'budget' | 'scope' | 'below threshold';
@@ -23,6 +24,8 @@ export interface MemoryPlan {
   recall: Recalled[];
   /** What a recalled item's relevance had to reach for the message (absent: no message, or no word of it in any item). */
   cutoff?: RecallCutoff;
+  /** Hybrid recall: how the meaning ranking took part (absent: words only, no embeddings configured). */
+  meaning?: MeaningNote;
   /** How many items are left out, by reason (in the order they are listed). */
   leftOutCounts: Array<[LeftOutReason, number]>;
   /** The first `limit` items left out (all without one): other projects' first, then the rest newest first. */
@@ -78,6 +81,14 @@ export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: 
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+/** Hybrid recall: `words_rank` and `meaning_rank` (null: not in that ranking), `fused`, `similarity`. */
+function ranksJson(r: Recalled): object {
+  const k = ranksOf(r);
+  if (!k) return {};
+  const similarity = k.similarity === undefined ? {} : { similarity: round(k.similarity) };
+  return { words_rank: k.wordsRank, meaning_rank: k.meaningRank, fused: Math.round(k.fused * 1e6) / 1e6, ...similarity };
+}
+
 /**
  * The `--json` shape: `{background:[…], recall:[{id, score, relevance, ranks, …}], left_out:[{id, reason, …}]}`.
  * Every entry says `pinned: true` when pinned; `ranks` is an object of rankings (`words`), so more can join it.
@@ -92,8 +103,15 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
   });
   return {
     background: plan.background.map(base),
-    recall: plan.recall.map((r) => ({ ...base(r.item), score: round(r.score), relevance: round(r.relevance), ...ranksOf(plan, r.item) })),
+    recall: plan.recall.map((r) => ({
+      ...base(r.item),
+      score: round(r.score),
+      relevance: round(r.relevance),
+      ...wordsRanksOf(plan, r.item),
+      ...ranksJson(r),
+    })),
     ...(plan.cutoff && { cutoff: cutoffJson(plan.cutoff) }),
+    ...(plan.meaning && { meaning: plan.meaning }),
     left_out: plan.leftOut().map((l) => ({
       id: l.id,
       reason: l.reason,
@@ -104,7 +122,7 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
 }
 
 /** `{ranks: {words: 3}}` for an item of the store recall ranked, else nothing (team items have none). */
-function ranksOf(plan: MemoryPlan, it: { id: number; author?: string }): { ranks?: Ranks } {
+function wordsRanksOf(plan: MemoryPlan, it: { id: number; author?: string }): { ranks?: Ranks } {
   const r = it.author === undefined ? plan.ranks(it.id) : undefined;
   return r ? { ranks: r } : {};
 }

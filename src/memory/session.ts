@@ -5,22 +5,21 @@
  */
 import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
-import { recallBlock } from './blocks';
 import { conflictCount } from './conflicts';
 import { Inbox } from './inbox';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
-import { planRecall } from './index/plan-recall';
-import { IndexSearch } from './index/search';
 import { lockTimingFromEnv } from './lock';
-import { buildPlan, type MemoryPlan } from './plan';
+import type { MemoryPlan } from './plan';
 import { scopeFilter } from './project';
-import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } from './recall';
+import type { Recalled } from './recall';
 import type { QueryPart } from './recall-rank';
+import { SessionRecall, type TurnRecall } from './session-recall';
+import type { Embeddings } from './embed/embeddings';
 import { loadStartupMemory, pinnedOverflowNotice } from './startup';
 import { MemoryStore } from './store';
 import { TeamMemory } from './team/team-memory';
-import { withTeamBackground, withTeamPlan, withTeamRecall } from './team/team-select';
+import { withTeamBackground, withTeamPlan } from './team/team-select';
 import type { MemoryItem } from './types';
 
 export interface MemorySessionEvents {
@@ -36,16 +35,14 @@ export interface MemorySessionOptions {
   cwd?: () => string;
   /** What to run to see unreadable lines: `:memory inject` where :commands are typed, else the shell's. */
   inspectHint?: string;
+  /** The model preset aish started with (the embeddings server's unless they name one). Default: defaultModel. */
+  preset?: string;
 }
 
 /** Above this many items, `nearby` asks the index instead of scanning the store. */
 const SCAN_LIMIT = 5000;
 
-export interface TurnRecall {
-  /** The [recall] block to attach to the user's message. */
-  block: string;
-  items: Recalled[];
-}
+export type { TurnRecall } from './session-recall';
 
 export class MemorySession {
   private storeValue: MemoryStore | null = null;
@@ -54,15 +51,28 @@ export class MemorySession {
   private readyPromise: Promise<void> | null = null;
   private items: MemoryItem[] = [];
   private indexValue: MemoryIndex | null = null;
-  private recallWarned = false;
   private teamValue: TeamMemory | null = null;
+  private readonly recaller: SessionRecall;
 
   constructor(
     private readonly config: AishConfig,
     readonly path: string,
     private readonly opts: MemorySessionOptions,
     private readonly events: MemorySessionEvents,
-  ) {}
+  ) {
+    const host = {
+      config,
+      path,
+      cwd: () => this.cwd,
+      recallConfig: () => this.recallConfig,
+      injectedIds: () => new Set(this.items.map((i) => i.id)),
+      index: () => this.index(),
+      team: () => this.team(),
+      background: () => this.background(),
+      warn: (text: string) => events.notice('warn', text),
+    };
+    this.recaller = new SessionRecall(host, opts.preset ?? config.defaultModel);
+  }
 
   /** Memory goes to the model (not --no-memory, not `memory: false`). */
   get injecting(): boolean {
@@ -189,54 +199,33 @@ export class MemorySession {
 
   /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */
   recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
-    return new Promise((resolve) => resolve(this.recallNow(query)));
+    return this.recaller.recall(query);
   }
 
-  private recallNow(query: readonly QueryPart[]): TurnRecall | null {
-    const cfg = this.recallConfig;
-    if (!cfg || cfg.maxChars <= 0) return null;
-    try {
-      const bg = new Set(this.items.map((i) => i.id));
-      const applies = scopeFilter(this.cwd);
-      const o = { maxChars: cfg.maxChars, minScore: cfg.minScore, exclude: (it: MemoryItem) => bg.has(it.id) || !applies(it) };
-      const items = withTeamRecall(this.choose(query, o).items, this.team().accepted(this.cwd), this.index().size, query, {
-        ...o,
-        now: Date.now(),
-      });
-      return items.length ? { block: recallBlock(items.map((x) => x.item)), items } : null;
-    } catch (err) {
-      return this.recallFailed(formatError(err));
-    }
-  }
-
-  /** Read the index's per-item lengths recall ranks with, so the first turn does not (4 MB at 1M items); after start-up. */
+  /** After start-up: what the first turn's recall needs, read now; embedding of new items begun (when configured). */
   prepareRecall(): void {
-    if (!this.recallConfig) return;
-    try {
-      const ix = this.index();
-      if (ix.header) ix.lens();
-    } catch {
-      // the turn tries again, and says so if it fails
-    }
+    this.recaller.prepare();
+  }
+
+  /** Hybrid recall's meaning side, made on first use; null when `memory.recall.embeddings` is not set. */
+  embeddings(): Embeddings | null {
+    return this.recaller.embeddings();
+  }
+
+  /** Embed what has no vector yet (when embeddings are configured); resolves when that background pass ends. */
+  embedding(): Promise<void> {
+    return this.recaller.embeddings()?.kick() ?? Promise.resolve();
+  }
+
+  /** Quitting: the background embedding stops (what it wrote stays; the next session goes on from there). */
+  stopEmbedding(): void {
+    this.recaller.close();
   }
 
   /** What would be sent for `text` (null: no message), and why the rest is not; with this project's accepted team items. */
-  plan(text: string | null): Promise<MemoryPlan> {
-    const team = () => this.team().accepted(this.cwd);
-    return new Promise((resolve) =>
-      resolve(withTeamPlan(this.planNow(text), team(), this.index().size, text, this.config, (it) => this.isPinned(it))),
-    );
-  }
-
-  private planNow(text: string | null): MemoryPlan {
-    const bg = this.background();
-    // Read when a left-out item is shown; one that cannot be read any more is not shown.
-    const get = (id: number) => this.index().read((ix) => ix.get(id));
-    if (text === null || !this.config.memory) return buildPlan(bg, null, get);
-    const { maxChars, minScore } = this.config.memory.recall;
-    const o = { now: Date.now(), maxChars, minScore, inBackground: new Set(bg.items.map((i) => i.id)), cwd: this.cwd };
-    const recalled = this.index().read((ix) => planRecall(ix, text, o));
-    return buildPlan(bg, recalled, get);
+  async plan(text: string | null): Promise<MemoryPlan> {
+    const plan = await this.recaller.plan(text);
+    return withTeamPlan(plan, this.team().accepted(this.cwd), this.index().size, text, this.config, (it) => this.isPinned(it));
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
@@ -247,7 +236,7 @@ export class MemorySession {
   private searchNow(text: string, limit: number, o: { here?: boolean }): Recalled[] {
     const idx = this.index();
     const applies = o.here ? scopeFilter(this.cwd) : () => true;
-    return this.choose([{ text, weight: 1 }], {
+    return this.recaller.choose([{ text, weight: 1 }], {
       maxChars: Number.MAX_SAFE_INTEGER,
       minScore: 0,
       exclude: (it) => !applies(it),
@@ -261,12 +250,8 @@ export class MemorySession {
     return { items: (await this.search(text, limit)).map((r) => r.item), scanned: false };
   }
 
-  /** chooseRecall over the index, now. */
-  private choose(query: readonly QueryPart[], o: Omit<RecallOptions, 'now' | 'get'>): RecallChoice {
-    return this.index().read((ix) => chooseRecall(new IndexSearch(ix), query, { ...o, now: Date.now(), get: (id) => ix.get(id) }));
-  }
-
   close(): void {
+    this.recaller.close();
     this.storeValue?.close();
     this.indexValue?.close();
   }
@@ -274,12 +259,6 @@ export class MemorySession {
   /** The store's [background] choice with this project's accepted team items merged in. */
   private withTeam(chosen: MemoryItem[]): MemoryItem[] {
     return withTeamBackground(chosen, this.team().accepted(this.cwd), this.budget, (it) => this.isPinned(it));
-  }
-
-  private recallFailed(why: string): null {
-    if (!this.recallWarned) this.events.notice('warn', `memory recall skipped: ${why} — this turn is sent without [recall]`);
-    this.recallWarned = true;
-    return null;
   }
 
   private async load(): Promise<void> {

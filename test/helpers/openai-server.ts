@@ -9,6 +9,7 @@
 //   headers is never timed out by the SDK.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { fakeEmbeddings, type FakeEmbeddings } from './openai-embeddings';
 
 /** A tool call in an assistant message, as the SDK sends it. */
 interface RecordedToolCall {
@@ -87,6 +88,7 @@ export interface FakeOpenAI {
   url: string; // e.g. http://127.0.0.1:43567/v1
   port: number;
   requests: RecordedRequest[]; // chat-completions requests only, in arrival order
+  embeddings: FakeEmbeddings; // POST /v1/embeddings: its concept table, delay, failures and requests
   enqueue(...replies: Reply[]): void;
   setDefault(reply: DefaultReply): void;
   waitForRequests(n: number, timeoutMs?: number): Promise<RecordedRequest[]>;
@@ -291,6 +293,7 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
   const queue: Reply[] = [];
   const models = new Set<string>(['gpt-4o-mini', 'gpt-4o']);
   const sockets = new Set<Socket>();
+  const embeddings = fakeEmbeddings();
   let waiters: Array<{ n: number; resolve: () => void; reject: (e: Error) => void }> = [];
   let fallback: DefaultReply = opts.defaultReply ?? ((req) => ({ text: 'echo: ' + lastUserText(req) }));
 
@@ -306,6 +309,7 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
       res.end(JSON.stringify({ object: 'list', data: [...models].map((id) => ({ id, object: 'model', created: 0, owned_by: 'system' })) }));
       return;
     }
+    if (req.method === 'POST' && path === '/v1/embeddings') return embeddings.handle(raw, res);
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
       return sendError(res, { status: 404, error: { message: `Unknown request URL: ${req.method} ${path}`, code: 'unknown_url' } });
     }
@@ -353,6 +357,7 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
     url: `http://127.0.0.1:${port}/v1`,
     port,
     requests,
+    embeddings,
     enqueue: (...replies) => void queue.push(...replies),
     setDefault: (reply) => void (fallback = reply),
     waitForRequests(n, timeoutMs = 5000) {
@@ -378,6 +383,7 @@ export async function startFakeOpenAI(opts: { defaultReply?: DefaultReply } = {}
     reset() {
       queue.length = 0;
       requests.length = 0; // in place, so references held by tests stay live
+      embeddings.reset();
     },
     async close() {
       for (const w of [...waiters]) w.reject(new Error('fake OpenAI server closed'));

@@ -22,6 +22,8 @@ export interface WireItem {
   source?: string;
   scope?: string;
   pinned?: boolean;
+  /** When a pinned item was pinned (pinned items overflowing [background] keep the latest). */
+  pinned_at?: string;
   replaces?: string;
 }
 
@@ -57,6 +59,7 @@ export function wireItem(it: MemoryItem & { replaces?: string }, scope: string |
     ...(it.source && { source: it.source }),
     ...(scope && { scope }),
     ...(it.pinned === true && { pinned: true }),
+    ...(it.pinned === true && typeof it.pinned_at === 'string' && { pinned_at: it.pinned_at }),
     ...(typeof it.replaces === 'string' && { replaces: it.replaces }),
   };
 }
@@ -106,6 +109,7 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
       ...(isStr(o.source) && { source: o.source }),
       ...(isStr(o.scope) && { scope: o.scope }),
       ...(o.pinned === true && { pinned: true }),
+      ...(o.pinned === true && isStr(o.pinned_at) && !Number.isNaN(isoTime(o.pinned_at)) && { pinned_at: o.pinned_at }),
       ...(isStr(o.replaces) && UID.test(o.replaces) && { replaces: o.replaces }),
     },
   };

@@ -172,6 +172,18 @@ describe('hybrid recall: a turn', () => {
     s.m.close();
   });
 
+  it('small talk recalls nothing by meaning: a message about nothing in particular is as close to every item', async () => {
+    const path = store(facts, 40);
+    const s = open(path);
+    await s.m.ready();
+    await s.m.embedding();
+    // The filler items and these messages hold no concept word: the server gives them one and the same vector.
+    for (const text of ['good morning', 'write a haiku about autumn', 'thanks!'])
+      expect(await s.m.recall([{ text, weight: 1 }])).toBeNull();
+    expect((await s.m.recall([{ text: 'when is the db snapshotted?', weight: 1 }]))?.items).toHaveLength(1);
+    s.m.close();
+  });
+
   it('fuses by reciprocal rank with k = 60: each fused score is Σ 1/(60 + rank), best first', async () => {
     const path = store([...facts, 'release checklist: deploy, then ship the notes', 'deploy logs are kept for a week'], 20);
     const s = open(path);

@@ -1,9 +1,8 @@
 /**
- * Hybrid recall's meaning side: items embedded in the background, in batches, the vectors cached
- * in `memory.jsonl.vectors` (vector-file.ts) keyed by the item's uid and text (the file is of one
- * model); and per turn, the message embedded within a time limit and ranked against them by cosine.
- * Nothing here ever holds up a turn: the background pass yields between slices, and a turn whose
- * message cannot be embedded in time goes out with the words ranking alone.
+ * Hybrid recall's meaning side: items embedded in the background, in batches, cached in
+ * `memory.jsonl.vectors` (vector-file.ts, one model) keyed by uid and text; per turn, the message
+ * embedded within a time limit and ranked by cosine. Nothing here holds up a turn: the background
+ * pass yields between slices; a message not embedded in time goes out with the words ranking alone.
  */
 import { createHash } from 'node:crypto';
 import { recallText } from '../index/build';
@@ -13,15 +12,16 @@ import { normalize, VectorFile, type VectorRecord } from './vector-file';
 
 /** Texts per request: one round trip per 64 items, small enough for any server's input limit. */
 const BATCH = 64;
-/** Time limit of one background batch. */
+/** Time limit of one background batch; items read per slice of the background pass before it yields. */
 const BATCH_TIMEOUT_MS = 30_000;
-/** Items read per slice of the background pass before it yields. */
 const SLICE = 256;
-/** After a failed batch, wait this long (doubling, up to BACKOFF_MAX_MS) before trying again. */
+/** After a failed batch, wait this long (doubling, up to BACKOFF_MAX_MS). */
 const BACKOFF_MS = 30_000;
 const BACKOFF_MAX_MS = 600_000;
-/** How many nearest items the meaning ranking considers before filtering (background, scope). */
+/** Nearest items considered before filtering (background, scope); from STAND_OUT_FROM vectors, a hit needs STAND_OUT over the mean. */
 const NEAREST = 64;
+const STAND_OUT_FROM = 20;
+const STAND_OUT = 0.1;
 
 /** What the background pass reads: active ids in id order, and an item by id. */
 export interface ItemSource {
@@ -226,6 +226,7 @@ export class Embeddings {
     const { ids, rows } = this.packed();
     const top: Array<{ id: number; similarity: number }> = [];
     const d4 = d - (d % 4);
+    let sum = 0;
     for (let n = 0; n < ids.length; n++) {
       const at = rows[n]! * d;
       // Four sums at once: fewer dependent additions per step.
@@ -242,6 +243,7 @@ export class Embeddings {
       }
       for (; i < d; i++) s0 += q[i]! * data[at + i]!;
       const s = s0 + s1 + s2 + s3;
+      sum += s;
       const id = ids[n]!;
       if (s < o.minSimilarity || (top.length === NEAREST && s <= top[NEAREST - 1]!.similarity)) continue;
       let k = top.length === NEAREST ? NEAREST - 1 : top.length;
@@ -249,7 +251,10 @@ export class Embeddings {
       top.splice(k, 0, { id, similarity: s });
       if (top.length > NEAREST) top.pop();
     }
-    return top.filter((h) => o.usable(h.id)).slice(0, o.limit);
+    // In a store of some size a hit must also stand out from the rest: a message about nothing in
+    // particular ("good morning") is about as close to every item, and recalls nothing.
+    const floor = ids.length >= STAND_OUT_FROM ? sum / ids.length + STAND_OUT : -Infinity;
+    return top.filter((h) => h.similarity >= floor && o.usable(h.id)).slice(0, o.limit);
   }
 
   /** The items with a vector as two packed arrays, made again after a change (walking the Map per turn costs more than the arithmetic). */

@@ -25,10 +25,11 @@ export const MAX_ITEMS = 6;
 export const PROJECT_BOOST = 1.75;
 
 /**
- * A term in more than this many items is too common to be the only word a recall rests on: when
+ * A term in more than this many items (3 %: measured on the recall-quality corpus, where 1 % lost
+ * project questions resting on one rare-ish word) is too common to be the only word a recall rests on: when
  * the best match holds no other strong term of the message, nothing is recalled.
  */
-export const commonAlone = (size: number) => Math.max(20, size * 0.01);
+export const commonAlone = (size: number) => Math.max(20, size * 0.03);
 
 /** What a search found for a query, with what the cut needs. */
 export interface QueryCoverage {

@@ -10,8 +10,7 @@ import type { MemoryItem } from '../types';
 import type { EmbedClient } from './client';
 import { normalize, VectorFile, type VectorRecord } from './vector-file';
 
-/** Texts per request: one round trip per 64 items, small enough for any server's input limit. */
-const BATCH = 64;
+const BATCH = 64; // texts per request: one round trip per 64 items, within any server's input limit
 /** Time limit of one background batch; items read per slice of the background pass before it yields. */
 const BATCH_TIMEOUT_MS = 30_000;
 const SLICE = 256;
@@ -251,8 +250,9 @@ export class Embeddings {
       top.splice(k, 0, { id, similarity: s });
       if (top.length > NEAREST) top.pop();
     }
-    // In a store of some size a hit must also stand out from the rest: a message about nothing in
-    // particular ("good morning") is about as close to every item, and recalls nothing.
+    // A hit must stand out: a message about nothing in particular ("good morning") is about as close
+    // to every item (well over the mean, or NEAREST items as close as the best): nothing is recalled.
+    if (top.length === NEAREST && top[NEAREST - 1]!.similarity >= top[0]!.similarity - STAND_OUT / 5) return [];
     const floor = ids.length >= STAND_OUT_FROM ? sum / ids.length + STAND_OUT : -Infinity;
     return top.filter((h) => h.similarity >= floor && o.usable(h.id)).slice(0, o.limit);
   }

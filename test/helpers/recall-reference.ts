@@ -79,7 +79,7 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   const top = new TopHits(Math.min(Math.floor(opts.limit), live));
   let min = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
   const boost = opts.projectBoost !== undefined && opts.projectBoost > 1 ? opts.projectBoost : 1;
-  let floor = min;
+  let floor: number;
   const offer = (s: number, rel: number): void => {
     const time = ix.times[s]!;
     const id = ix.ids[s]!;

@@ -9,6 +9,7 @@ import { memoryCommand, rememberCommand } from './memory';
 import { modelCommand } from './model';
 import { norrisCommand } from './norris';
 import { rulesCommand } from './rules';
+import { forkCommand, rewindCommand } from './rewind';
 import { resumeCommand, saveCommand, sessionCommand, sessionsCommand } from './session';
 import { toolsCommand } from './tools';
 import { trustCommand } from './trust';
@@ -30,6 +31,8 @@ const COMMANDS: readonly MetaCommand[] = [
   sessionCommand,
   sessionsCommand,
   resumeCommand,
+  rewindCommand,
+  forkCommand,
   toolsCommand,
   rulesCommand,
   trustCommand,

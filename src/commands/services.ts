@@ -24,6 +24,8 @@ export function commandServices(p: SessionParts, catalog: CommandCatalog): Reado
       lastPrompt: () => chat.lastPrompt(),
       digest: () => chat.digest(),
       resume: (nameOrId: string) => chat.resume(nameOrId),
+      rewind: (n: number) => chat.rewind(n),
+      fork: (name: string) => chat.fork(name),
     },
     configFile: {
       get path() {

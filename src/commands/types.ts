@@ -9,6 +9,7 @@ import type { Checkpoints } from '../checkpoints/checkpoints';
 import type { ChatMessage } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import type { AishPaths } from '../config/paths';
+import type { Rewound } from '../core/chat-control';
 import type { Guards } from '../core/guards';
 import type { EngineHost, OutputItem } from '../core/host';
 import type { Norris } from '../core/norris';
@@ -23,7 +24,7 @@ export interface CommandServices {
   config: AishConfig;
   paths: AishPaths;
   /** Questions, paging, and the live area for commands that wait on a model. */
-  ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd' | 'interactive'>;
+  ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd' | 'interactive' | 'draft'>;
   memory: MemorySession;
   models: Models;
   tools: Pick<Toolbox, 'statuses' | 'serverTools' | 'tools' | 'rules'>;
@@ -39,6 +40,8 @@ export interface CommandServices {
     /** This session's latest digest: title, summary, working state. */
     digest(): SessionDigest | null;
     resume(nameOrId: string): number;
+    rewind(n: number): Rewound;
+    fork(name: string): string;
   };
   /** The config file in use (`path` null: none, the defaults). */
   configFile: {

@@ -54,6 +54,18 @@ export class Conversation {
     this.list = [];
   }
 
+  /**
+   * Take back the last `n` exchanges (`:rewind`): everything from the n-th last user message on.
+   * Returns how many were taken back (fewer when the conversation holds fewer).
+   */
+  rewind(n: number): number {
+    let taken = 0;
+    let i = this.list.length;
+    while (taken < n && i > 0) if (this.list[--i]!.role === 'user') taken++;
+    if (taken > 0) this.list = this.list.slice(0, i);
+    return taken;
+  }
+
   /** Replace the messages wholesale (`:resume`). */
   load(messages: readonly ChatMessage[]): void {
     this.list = [...messages];

@@ -1,6 +1,6 @@
 /**
  * The conversation as a whole: start a new one, continue a saved one, and what it would send next.
- * `:clear`, `:resume`, `:history` and the start-up `--resume` / `-c` use it.
+ * `:clear`, `:resume`, `:rewind`, `:fork`, `:history` and the start-up `--resume` / `-c` use it.
  */
 import type { ChatMessage } from '../broker/types';
 import type { Conversation } from '../context/conversation';
@@ -26,12 +26,25 @@ export interface ChatControl {
    * messages replace the conversation. `listHint` says where the names are listed.
    */
   resume(nameOrId: string | null, listHint?: string): number;
+  /**
+   * Take back the last `n` exchanges from the conversation and the log (which records the rewind and
+   * keeps the turns). `prompt`: what the user typed to open the first one taken back; `since`: when.
+   */
+  rewind(n: number): Rewound;
+  /** Save the session so far as NAME and go on in a new session from the same point; returns the saved path. */
+  fork(name: string): string;
+}
+
+export interface Rewound {
+  exchanges: number;
+  prompt: string | null;
+  since: string | null;
 }
 
 interface ChatParts {
   readonly host: Pick<EngineHost, 'print' | 'interactive' | 'pageLines'>;
   readonly conversation: Conversation;
-  readonly recorder: Pick<SessionRecorder, 'path' | 'startNew' | 'resume' | 'resumeLatest'>;
+  readonly recorder: Pick<SessionRecorder, 'path' | 'startNew' | 'resume' | 'resumeLatest' | 'rewind' | 'fork'>;
   readonly keeper: Pick<SessionKeeper, 'cleared' | 'resumedWith' | 'digest'>;
   readonly shell: ShellContext;
   request(): WindowResult;
@@ -67,5 +80,17 @@ export function chatControl(p: ChatParts): ChatControl {
       p.notify();
       return shown.turns;
     },
+    rewind(n: number) {
+      const logged = p.recorder.rewind(n);
+      const live = p.conversation.rewind(n);
+      const first = logged.removed[0];
+      p.notify();
+      return {
+        exchanges: Math.max(logged.exchanges, live),
+        prompt: first ? (first.typed ?? first.content) : null,
+        since: first?.ts ?? null,
+      };
+    },
+    fork: (name: string) => p.recorder.fork(name),
   });
 }

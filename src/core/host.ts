@@ -54,6 +54,8 @@ export interface EngineHost {
   status?(status: StatusInfo): void;
   /** Lines of output that fit on one screen, for paging long lists; absent: print everything. */
   pageLines?(): number;
+  /** Put text in the line editor as the next prompt's draft (`:rewind`); absent: there is no editor. */
+  draft?(text: string): void;
   /** Put text on the terminal's clipboard (OSC 52); absent: there is no terminal to ask. */
   copy?(text: string): void;
 }

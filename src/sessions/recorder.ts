@@ -7,6 +7,7 @@ import type { ChatMessage } from '../broker/types';
 import type { SessionDigest } from './digest';
 import { AishError, formatError } from '../util/errors';
 import { turnsToMessages } from './replay';
+import { rewindTurns } from './rewind';
 import { SessionLog } from './session-log';
 import { latestSession, loadSession, resolveSession } from './sessions';
 import type { NewTurn, SessionMetaInput, Turn } from './types';
@@ -20,6 +21,12 @@ export interface ResumedSession {
   digest?: SessionDigest;
   /** Damaged lines that were skipped, as `name.jsonl:LINE: reason`. */
   warnings: string[];
+}
+
+export interface RewoundExchanges {
+  exchanges: number;
+  /** The turns taken back, oldest first: the first is the prompt that opened them. */
+  removed: Turn[];
 }
 
 export class SessionRecorder {
@@ -70,6 +77,29 @@ export class SessionRecorder {
   resumeLatest(): ResumedSession | null {
     const latest = latestSession(this.sessionsDir);
     return latest ? this.resumeFrom(latest.path, latest.name) : null;
+  }
+
+  /**
+   * Take back the last `n` exchanges: a rewind line is appended (nothing is erased). Returns what was
+   * taken back, oldest first; none when there was nothing to take back.
+   */
+  rewind(n: number): RewoundExchanges {
+    if (!this.log) return { exchanges: 0, removed: [] };
+    const { removed, exchanges } = rewindTurns(loadSession(this.log.path).turns, n);
+    if (exchanges > 0) this.log.appendRewind(exchanges);
+    return { exchanges, removed };
+  }
+
+  /**
+   * `:fork NAME`: save the session so far as NAME, then go on in a new log (resumed from NAME) with
+   * the same turns, so the two continue apart.
+   */
+  fork(name: string): string {
+    const saved = this.save(name);
+    const loaded = loadSession(saved);
+    this.log?.close();
+    this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());
+    return saved;
   }
 
   close(): void {

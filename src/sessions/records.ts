@@ -1,8 +1,9 @@
 /**
- * The records of a session log line by line: the header, turns and digest lines. Shared by the
+ * The records of a session log line by line: the header, turns, digest and rewind lines. Shared by the
  * loader, the listing's scan and search, so all three agree on what a line is.
  */
 import { checkDigest, type SessionDigest } from './digest';
+import { checkRewind, type RewindMark } from './rewind';
 import type { Role, SessionMeta, ToolCallRecord, Turn } from './types';
 
 const ROLES: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
@@ -12,6 +13,7 @@ export type LogRecord =
   | { kind: 'header'; meta: SessionMeta }
   | { kind: 'turn'; turn: Turn }
   | { kind: 'digest'; digest: SessionDigest }
+  | { kind: 'rewind'; rewind: RewindMark }
   | { kind: 'bad'; reason: string };
 
 /** Fields in the order the writer uses, unknown ones dropped: a copied turn is byte-identical to a written one. */
@@ -84,6 +86,10 @@ export function classifyRecord(v: unknown, first: boolean): LogRecord {
   const meta = metaObject(v);
   if (meta && first) return { kind: 'header', meta: meta as SessionMeta };
   if (meta) {
+    if ('rewind' in meta) {
+      const rewind = checkRewind(meta.rewind);
+      return typeof rewind === 'string' ? { kind: 'bad', reason: rewind } : { kind: 'rewind', rewind };
+    }
     if (!('digest' in meta)) return { kind: 'bad', reason: 'unknown meta line' };
     const digest = checkDigest(meta.digest);
     return typeof digest === 'string' ? { kind: 'bad', reason: digest } : { kind: 'digest', digest };

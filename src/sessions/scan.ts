@@ -8,6 +8,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { oneLine } from '../util/text';
 import { DIGEST_LINE_PREFIX, type SessionDigest } from './digest';
 import { classifyRecord, parseJson } from './records';
+import { rewindTurns } from './rewind';
 import type { SessionInfo, Turn } from './types';
 
 /** listSessions reads at most this much of each file as text. */
@@ -75,6 +76,8 @@ function loadText(text: string): { turns: Turn[]; digest?: SessionDigest; onesho
     if (!p?.ok) return;
     const r = classifyRecord(p.value, i === 0);
     if (r.kind === 'turn') turns.push(r.turn);
+    else if (r.kind === 'rewind')
+      turns.length = rewindTurns(turns, r.rewind.exchanges).kept.length; // a prefix
     else if (r.kind === 'digest') digest = r.digest;
     else if (r.kind === 'header') oneshot = r.meta.oneshot === true;
   });

@@ -15,6 +15,7 @@ import { AishError, errnoCode, UsageError } from '../util/errors';
 import { appendWholeLines, describeFsError, ensurePrivateDir, fsyncDir } from '../util/fs-safe';
 import { digestRecord, type SessionDigest } from './digest';
 import { orderTurn } from './records';
+import { rewindRecord } from './rewind';
 import { MemoryBoundRedactor } from './redact-turn';
 import { isAutoSessionId, SESSION_EXT, sessionName, validateSessionName } from './sessions';
 import type { LoadedSession, NewTurn, SessionMeta, SessionMetaInput, Turn } from './types';
@@ -98,6 +99,11 @@ export class SessionLog {
     const written = orderTurn(this.redactor.turn({ ...turn, ts: turn.ts ?? new Date().toISOString() }));
     this.write(JSON.stringify(written) + '\n');
     return written;
+  }
+
+  /** Record that the last `exchanges` exchanges were taken back (the turns themselves stay). */
+  appendRewind(exchanges: number, now = new Date()): void {
+    this.write(JSON.stringify(rewindRecord(exchanges, now)) + '\n');
   }
 
   /**

@@ -8,6 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { AishError, errnoCode, UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
 import { classifyRecord, parseJson } from './records';
+import { rewindTurns } from './rewind';
 import { scanSession } from './scan';
 import type { LoadedSession, SessionInfo } from './types';
 
@@ -61,6 +62,7 @@ export function loadSession(path: string): LoadedSession {
     else if (r.kind === 'turn') out.turns.push(r.turn);
     else if (r.kind === 'digest')
       out.digest = r.digest; // the latest valid one wins
+    else if (r.kind === 'rewind') out.turns = rewindTurns(out.turns, r.rewind.exchanges).kept;
     else out.warnings.push({ line: n, reason: r.reason });
   });
   return out;

@@ -92,6 +92,13 @@ export function App({ store, input, controls, history, onExit, eraseFrame }: App
     setAskEditor(null);
   }
 
+  // A command gave text back to edit (`:rewind`): it becomes the line.
+  const draftKey = useRef<unknown>(null);
+  if (snap.draft && draftKey.current !== snap.draft) {
+    draftKey.current = snap.draft;
+    setEditor(ed.emptyEditor(snap.draft.text));
+  }
+
   // runRepl unmounts and restores the terminal; exiting Ink from here would skip that.
   const quit = useCallback(() => onExit(), [onExit]);
 

@@ -161,6 +161,9 @@ export function createInkHost(
     },
     // A screenful, leaving room for the prompt and the status line.
     pageLines: () => Math.max(10, (opts.rows?.() ?? 24) - 6),
+    draft(text) {
+      store.setDraft(text);
+    },
     // Invisible to the terminal's screen, so Ink's frame is not disturbed.
     copy: (text) => writeRaw(process.stdout, osc52(text)),
   };

@@ -46,6 +46,8 @@ export interface UiSnapshot {
   notice: string | null;
   /** A full-screen child has the terminal: render nothing live, read no keys. */
   handedOff: boolean;
+  /** Text for the line editor (`:rewind` gives a prompt back); a new object each time it is set. */
+  draft: { text: string } | null;
 }
 
 export class UiStore {
@@ -60,7 +62,7 @@ export class UiStore {
   private written: UiItem[] = [];
 
   constructor(status: StatusInfo) {
-    this.snap = { items: [], gen: 0, live: null, ask: null, status, notice: null, handedOff: false };
+    this.snap = { items: [], gen: 0, live: null, ask: null, status, notice: null, handedOff: false, draft: null };
   }
 
   subscribe = (fn: () => void): (() => void) => {
@@ -191,6 +193,10 @@ export class UiStore {
   setNotice(notice: string | null, opts: { whileBusy?: boolean } = {}): void {
     this.busyNotice = opts.whileBusy ? notice : null;
     if (notice !== this.snap.notice) this.update({ notice }, true);
+  }
+
+  setDraft(text: string): void {
+    this.update({ draft: { text } }, true);
   }
 
   setHandedOff(handedOff: boolean): void {

@@ -1,0 +1,76 @@
+/** :rewind [N] and :fork NAME: take back the last exchanges, or branch the conversation off. */
+import { basename } from 'node:path';
+import { describeCheckpoint, formatRestore } from '../checkpoints/format';
+import { confirm } from '../core/host';
+import { listSessions } from '../sessions/sessions';
+import { UsageError } from '../util/errors';
+import { tildify } from '../util/paths';
+import { plural } from '../util/time';
+import { command, info, type CommandResult, type CommandServices } from './types';
+
+type RewindServices = Pick<CommandServices, 'chat' | 'checkpoints' | 'ui'>;
+
+/**
+ * A checkpoint taken during the exchanges taken back: the oldest holds the files as they were before
+ * them. Asked only when there is one; a `no` keeps the files as they are.
+ */
+async function offerRestore({ checkpoints, ui }: RewindServices, since: string): Promise<string | null> {
+  const from = Date.parse(since);
+  const during = (await checkpoints.list()).filter((c) => Date.parse(c.ts) >= from);
+  const before = during.at(-1); // the list is newest first
+  if (!before) return null;
+  const now = new Date();
+  const dir = tildify(checkpoints.dir);
+  const question = `files may have changed since: ${plural(during.length, 'checkpoint')} in those turns — put ${dir} back to ${describeCheckpoint(before, now)}?`;
+  if (!(await confirm(ui, question))) return 'files kept as they are (:checkpoints lists them, :restore ID puts one back)';
+  return formatRestore(await checkpoints.restore(before.commit, ':checkpoints'), dir, now, ':restore');
+}
+
+async function rewind(s: RewindServices, argv: string[]): Promise<CommandResult> {
+  const n = argv.length === 0 ? 1 : Number(argv[0]);
+  if (argv.length > 1 || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError('usage: :rewind [N] (how many exchanges to take back, 1 by default)');
+  const r = s.chat.rewind(n);
+  if (r.exchanges === 0) return { output: [info('nothing to rewind — no exchange in this conversation yet')] };
+  const out = [info(`took back ${plural(r.exchanges, 'exchange')} (the session log keeps them)`)];
+  if (r.prompt !== null) {
+    if (s.ui.draft) {
+      s.ui.draft(r.prompt);
+      out.push(info('your prompt is back in the editor'));
+    } else out.push(info(`your prompt was: ${r.prompt}`));
+  }
+  const restored = r.since !== null ? await offerRestore(s, r.since) : null;
+  if (restored) out.push(info(restored));
+  return { output: out };
+}
+
+export const rewindCommand = command({
+  needs: ['chat', 'checkpoints', 'ui'],
+  name: 'rewind',
+  args: '[N]',
+  summary: 'take back the last N exchanges (1 by default); your prompt comes back to edit',
+  help: [
+    'The exchanges leave the conversation; the session log records the rewind and keeps them.',
+    'With checkpoints taken in those turns, asks whether to put the files back too.',
+  ].join('\n'),
+  complete: () => ['1', '2', '3'],
+  run: ({ chat, checkpoints, ui, argv }) => rewind({ chat, checkpoints, ui }, argv),
+});
+
+export const forkCommand = command({
+  needs: ['chat', 'sessions'],
+  name: 'fork',
+  args: 'NAME',
+  summary: 'save the conversation so far as NAME and go on in a new session from here',
+  complete: ({ sessions }) =>
+    listSessions(sessions.sessionsDir)
+      .filter((s) => s.named)
+      .map((s) => s.name),
+  run: ({ chat, sessions, argv }) => {
+    if (argv.length !== 1) throw new UsageError('usage: :fork NAME (letters, digits, ., _ or -)');
+    const name = basename(chat.fork(argv[0]!), '.jsonl');
+    return {
+      output: [info(`saved as ${name} (aish --resume ${name}); this conversation goes on as session ${sessions.id ?? 'new'}`)],
+    };
+  },
+});

@@ -1,0 +1,118 @@
+/** :rewind and :fork through the built CLI in piped mode, against the local OpenAI-compatible server. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
+
+const env = () => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test' });
+const sessionsDir = (home: string) => join(home, '.local', 'share', 'aish', 'sessions');
+const jsonAfter = (out: string, marker: string) => {
+  const from = out.indexOf('[', out.indexOf(marker));
+  return JSON.parse(out.slice(from, out.indexOf('\n]', from) + 2)) as Array<{ role: string; content: string }>;
+};
+const logLines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe(':rewind', () => {
+  it('takes back two exchanges: gone from :history and the next request, kept in the log with a rewind line', async () => {
+    const home = tmpDir();
+    fake.server.enqueue({ text: 'A1' }, { text: 'A2' }, { text: 'A3' }, { text: 'A4' });
+    const r = await runAish([], { home, env: env(), input: 'Q1\nQ2\nQ3\n:rewind 2\n:history --json\nQ4\n:save kept\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('took back 2 exchanges (the session log keeps them)');
+    expect(r.stdout).toContain('your prompt was: Q2');
+    const history = jsonAfter(r.stdout, 'your prompt was');
+    expect(history.slice(1)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+    ]);
+    const reqs = await fake.server.waitForRequests(4);
+    expect(reqs[3]!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+      { role: 'user', content: 'Q4' },
+    ]);
+    const auto = readdirSync(sessionsDir(home)).find((f) => f !== 'kept.jsonl')!;
+    const lines = logLines(join(sessionsDir(home), auto));
+    expect(lines.map((l) => l.content ?? Object.keys(l.meta as object)[0])).toEqual([
+      'id',
+      'Q1',
+      'A1',
+      'Q2',
+      'A2',
+      'Q3',
+      'A3',
+      'rewind',
+      'Q4',
+      'A4',
+    ]);
+    expect(lines[7]).toEqual({ meta: { rewind: { ts: expect.any(String), exchanges: 2 } } });
+
+    // resumed, it goes on from the rewound point
+    fake.server.enqueue({ text: 'A5' });
+    const c = await runAish(['--resume', 'kept'], { home, env: env(), input: 'Q5\n' });
+    expect(c.stdout).toContain('resumed kept: 2 turns');
+    expect((await fake.server.waitForRequests(5))[4]!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+      { role: 'user', content: 'Q4' },
+      { role: 'assistant', content: 'A4' },
+      { role: 'user', content: 'Q5' },
+    ]);
+  });
+
+  it('aish -c continues a session from its rewound point', async () => {
+    const home = tmpDir();
+    fake.server.enqueue({ text: 'A1' }, { text: 'A2' });
+    await runAish([], { home, env: env(), input: 'Q1\nQ2\n:rewind\n' });
+    fake.server.enqueue({ text: 'A3' });
+    const c = await runAish(['-c'], { home, env: env(), input: 'Q3\n' });
+    expect(c.code).toBe(0);
+    expect((await fake.server.waitForRequests(3))[2]!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+      { role: 'user', content: 'Q3' },
+    ]);
+  });
+
+  it('with nothing to take back, or a bad count, says so', async () => {
+    const r = await runAish([], { home: tmpDir(), env: env(), input: ':rewind\n:rewind x\n' });
+    expect(r.stdout).toContain('nothing to rewind — no exchange in this conversation yet');
+    expect(r.stdout + r.stderr).toContain('usage: :rewind [N]');
+  });
+});
+
+describe(':fork', () => {
+  it('saves the conversation so far and goes on in a new session; both resume with their own turns', async () => {
+    const home = tmpDir();
+    fake.server.enqueue({ text: 'A1' }, { text: 'A2' });
+    const r = await runAish([], { home, env: env(), input: 'Q1\n:fork branch\nQ2\n:save main2\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/saved as branch \(aish --resume branch\); this conversation goes on as session \d{8}-\d{6}-\d+/);
+
+    fake.server.enqueue({ text: 'B' });
+    await runAish(['--resume', 'branch'], { home, env: env(), input: 'from the fork\n' });
+    expect((await fake.server.waitForRequests(3))[2]!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+      { role: 'user', content: 'from the fork' },
+    ]);
+
+    fake.server.enqueue({ text: 'C' });
+    await runAish(['--resume', 'main2'], { home, env: env(), input: 'from the new session\n' });
+    expect((await fake.server.waitForRequests(4))[3]!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+      { role: 'user', content: 'Q2' },
+      { role: 'assistant', content: 'A2' },
+      { role: 'user', content: 'from the new session' },
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 /** :rewind and :fork through the built CLI in piped mode, against the local OpenAI-compatible server. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Checkpoints, checkpointsRoot } from '../../src/checkpoints/checkpoints';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
@@ -86,6 +87,49 @@ describe(':rewind', () => {
     const r = await runAish([], { home: tmpDir(), env: env(), input: ':rewind\n:rewind x\n' });
     expect(r.stdout).toContain('nothing to rewind — no exchange in this conversation yet');
     expect(r.stdout + r.stderr).toContain('usage: :rewind [N]');
+  });
+});
+
+describe(':rewind with checkpoints', () => {
+  it('offers to put the files back when a checkpoint was taken in the turns taken back, and only then', async () => {
+    const home = tmpDir();
+    const work = join(home, 'work');
+    mkdirSync(work);
+    writeFileSync(join(work, 'a.txt'), 'before\n');
+    const cps = new Checkpoints(checkpointsRoot(join(home, '.local', 'share', 'aish')), work);
+    await cps.snapshot('echo mid > a.txt', 'turn 0'); // older than every exchange: never offered
+    writeFileSync(join(work, 'a.txt'), 'mid\n');
+    fake.server.enqueue({ text: 'A1' }, { text: 'A2' });
+    await runAish([], { home, cwd: work, env: env(), input: 'Q1\nQ2\n:save s\n' });
+    // Q2's turn changed the file after a checkpoint (as a tool step would)
+    await cps.snapshot('echo after > a.txt', 'turn 2');
+    writeFileSync(join(work, 'a.txt'), 'after\n');
+
+    const no = await runAish(['--resume', 's'], { home, cwd: work, env: env(), input: ':rewind\nn\n' });
+    expect(no.stdout).toMatch(
+      /files may have changed since: 1 checkpoint in those turns — put ~\/work back to [0-9a-f]{8}, .* before turn 2/,
+    );
+    expect(no.stdout).toContain('files kept as they are');
+    expect(readFileSync(join(work, 'a.txt'), 'utf8')).toBe('after\n');
+
+    const yes = await runAish(['--resume', 's'], { home, cwd: work, env: env(), input: ':rewind\ny\n' });
+    expect(yes.stdout).toMatch(/restored .*1 file written back/);
+    expect(readFileSync(join(work, 'a.txt'), 'utf8')).toBe('mid\n');
+
+    // taking back Q1 too: turn 0's checkpoint is older than Q1, so the oldest offered is still turn 2's
+    // (the other one in those turns is the state the restore above replaced)
+    const both = await runAish(['--resume', 's'], { home, cwd: work, env: env(), input: ':rewind 2\nn\n' });
+    expect(both.stdout).toMatch(
+      /files may have changed since: 2 checkpoints in those turns — put ~\/work back to [0-9a-f]{8}, .* before turn 2/,
+    );
+  });
+
+  it('asks nothing when no checkpoint was taken in those turns', async () => {
+    const home = tmpDir();
+    fake.server.enqueue({ text: 'A1' });
+    const r = await runAish([], { home, env: env(), input: 'Q1\n:rewind\n' });
+    expect(r.stdout).not.toContain('restore');
+    expect(r.stdout).not.toContain('files may have changed');
   });
 });
 

@@ -34,6 +34,7 @@ export function terminalSafeHost(host: EngineHost): EngineHost {
   if (host.liveRetry) safe.liveRetry = (r) => host.liveRetry!(r);
   if (host.status) safe.status = (s) => host.status!(s);
   if (host.pageLines) safe.pageLines = () => host.pageLines!();
+  if (host.draft) safe.draft = (text) => host.draft!(terminalSafe(text));
   // Base64 keeps the sequence inert; the text is cleaned so a paste cannot carry escapes either.
   if (host.copy) safe.copy = (text) => host.copy!(terminalSafe(text));
   return safe;

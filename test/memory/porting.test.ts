@@ -91,7 +91,8 @@ describe('tool files and reading them', () => {
     expect(by('Quote every variable')?.scope).toBeUndefined();
     expect(by('Build:')).toMatchObject({ scope, content: 'Build: `npm run build`', tags: ['commands'] });
     expect(by('Postgres')).toMatchObject({ scope, source: expect.stringMatching(/^claude:.*project\/README\.md$/) });
-    expect(by('sandbox')).toMatchObject({ scope });
+    expect(by('sandbox')).toMatchObject({ scope, private: true });
+    expect(by('zod')?.private).toBeUndefined();
     expect(by('zod')).toMatchObject({ scope });
     expect(by('checkout.spec.ts')).toMatchObject({ scope });
     expect(by('a long example')).toBeUndefined();

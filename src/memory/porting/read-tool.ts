@@ -5,7 +5,7 @@
  * followed up to IMPORT_DEPTH hops, each file once, with the scope of the file that imports them.
  */
 import { statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { redactText } from '../../util/secrets/redact';
 import { readImportFile } from '../import-read';
 import { projectIdentity } from '../project-identity';
@@ -54,7 +54,7 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
   const out: ToolRead = { items: [], files: [], notes: [] };
   const seen = new Set<string>();
   const follows = tool === 'claude' || tool === 'gemini';
-  const visit = (path: string, scope: string | undefined, depth: number) => {
+  const visit = (path: string, scope: string | undefined, depth: number, personal: boolean) => {
     const abs = resolve(path);
     if (seen.has(abs)) return;
     seen.add(abs);
@@ -79,6 +79,7 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
         ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
         source,
         ...(scope && { scope }),
+        ...(personal && { private: true }),
       });
     }
     if (!follows) return;
@@ -90,9 +91,11 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
         out.notes.push(`${name}: @${ref} not followed (imports go ${IMPORT_DEPTH} deep)`);
         continue;
       }
-      if (isFile(target)) visit(target, scope, depth + 1);
+      if (isFile(target)) visit(target, scope, depth + 1, personal);
     }
   };
-  for (const f of files) visit(f.path, scopeOf(f, env.home), 0);
+  // CLAUDE.local.md is the user's own, kept out of git: its items stay on this machine (never synced,
+  // never written to AGENTS.md).
+  for (const f of files) visit(f.path, scopeOf(f, env.home), 0, basename(f.path) === 'CLAUDE.local.md');
   return out;
 }

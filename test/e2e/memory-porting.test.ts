@@ -39,7 +39,7 @@ describe('aish memory import --from (real CLI)', () => {
       mkdirSync(auto, { recursive: true });
       writeFileSync(join(auto, 'MEMORY.md'), '- The flaky test is checkout.spec.ts; rerun it once.\n');
     }
-    const first = await t.run('import', '--from', tool!);
+    const first = await t.run('import', '--from', tool);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^imported [1-9]\d* items? from \d+ files? \(/);
     const items = await t.list();
@@ -51,7 +51,7 @@ describe('aish memory import --from (real CLI)', () => {
     expect(projectItems.length).toBeGreaterThan(0);
     expect(projectItems.every((i) => !i.source?.includes(':~/.claude/CLAUDE.md'))).toBe(true);
     if (tool === 'claude') expect(items.find((i) => i.content.includes('checkout.spec.ts'))?.scope).toBe('id:porting-fixture');
-    const second = await t.run('import', '--from', tool!);
+    const second = await t.run('import', '--from', tool);
     expect(second.stdout).toMatch(/^imported 0 items from .*; skipped [1-9]\d* duplicates?\n$/);
     expect((await t.list()).length).toBe(items.length);
   });

@@ -9,9 +9,9 @@
  */
 import type { MemoryKind } from '../types';
 
-export const CODE_MAX_LINES = 3;
+const CODE_MAX_LINES = 3;
 
-export interface MarkdownItem {
+interface MarkdownItem {
   kind: MemoryKind;
   content: string;
   tags: string[];

@@ -14,7 +14,7 @@ import type { MemoryKind } from '../types';
 import { parseMemoryMarkdown } from './markdown-items';
 import type { PortTool, ToolEnv, ToolFile } from './tool-files';
 
-export const IMPORT_DEPTH = 5;
+const IMPORT_DEPTH = 5;
 
 export interface ToolRead {
   items: TransferItem[];

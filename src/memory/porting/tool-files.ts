@@ -68,7 +68,7 @@ export function claudeProjectDir(home: string, root: string): string {
 }
 
 /** The directories the user-level files of a tool live in (a file there is global). */
-export function userDirs(tool: PortTool, env: ToolEnv): string[] {
+function userDirs(tool: PortTool, env: ToolEnv): string[] {
   if (tool === 'claude') return [join(env.home, '.claude')];
   if (tool === 'gemini') return [join(env.home, '.gemini')];
   if (tool === 'codex') return [env.codexHome ?? join(env.home, '.codex')];

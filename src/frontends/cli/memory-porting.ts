@@ -1,5 +1,5 @@
 /** `aish memory import --from TOOL [PATH]` and `aish memory export --format agents-md [FILE]`: memory shared with other agents. */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Setup } from '../../config/setup';
@@ -26,7 +26,10 @@ export async function memoryImportFrom(s: Setup, tool: string, path: string | un
   const env = toolEnv();
   const cwd = process.cwd();
   const root = projectIdentity(cwd).root;
-  const files = path ? filesAt(tool, resolve(expandHome(path)), root, env) : defaultToolFiles(tool, root, cwd, env);
+  const named = path === undefined ? undefined : resolve(expandHome(path));
+  if (named !== undefined && !existsSync(named))
+    throw new UsageError(`${path} does not exist — name a ${tool} memory file or the directory holding it`);
+  const files = named ? filesAt(tool, named, root, env) : defaultToolFiles(tool, root, cwd, env);
   const read = readToolFiles(tool, files, env);
   for (const n of read.notes) warn(n);
   if (read.files.length === 0) {

@@ -51,6 +51,10 @@ describe('parseMemoryMarkdown', () => {
         '## Gemini Added Memories',
         '- likes tea',
         '| a | b |',
+        '### Details',
+        '- green tea',
+        '## Next section',
+        '- back to the default kind',
       ].join('\n'),
       'pref',
     );
@@ -62,6 +66,8 @@ describe('parseMemoryMarkdown', () => {
       { kind: 'pref', content: 'numbered', tags: ['code-style'] },
       { kind: 'pref', content: 'Regenerate the client: `npm run gen`', tags: ['code-style'] },
       { kind: 'fact', content: 'likes tea', tags: [] },
+      { kind: 'fact', content: 'green tea', tags: ['details'] },
+      { kind: 'pref', content: 'back to the default kind', tags: ['next-section'] },
     ]);
     expect(r.skippedCode).toBe(1);
   });

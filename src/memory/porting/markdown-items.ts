@@ -61,6 +61,7 @@ export function parseMemoryMarkdown(text: string, defaultKind: MemoryKind): Mark
   let skippedCode = 0;
   let kind = defaultKind;
   let tag: string | undefined;
+  const levels: Array<{ level: number; kind: MemoryKind }> = [];
   // The item being gathered: a paragraph's lines, or a bullet and its continuation lines.
   let open: { parts: string[] } | null = null;
   let lastBullet: { indent: number; text: string } | null = null;
@@ -102,7 +103,11 @@ export function parseMemoryMarkdown(text: string, defaultKind: MemoryKind): Mark
       previous = undefined;
       lastBullet = null;
       const title = clean(heading[2]!);
-      kind = headingKind(title) ?? (heading[1]!.length <= 1 ? defaultKind : kind);
+      // A kind heading covers the headings under it, not the ones beside it.
+      const level = heading[1]!.length;
+      while (levels.length > 0 && levels.at(-1)!.level >= level) levels.pop();
+      kind = headingKind(title) ?? levels.at(-1)?.kind ?? defaultKind;
+      levels.push({ level, kind });
       tag = headingKind(title) ? undefined : tagOf(title) || undefined;
       continue;
     }

@@ -1,6 +1,7 @@
 /** `aish memory …` as commander subcommands; each loads ./memory only when it runs. */
 import { Option, type Command } from 'commander';
 import type { Setup } from '../../config/setup';
+import { UsageError } from '../../util/errors';
 
 export type WithSetup = <A extends unknown[]>(fn: (s: Setup, ...args: A) => unknown) => (...args: A) => Promise<void>;
 
@@ -67,20 +68,33 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
   memory
     .command('export')
     .description('write the active items (with scope, pins, tags, provenance) to FILE or stdout')
-    .option('--format <format>', 'jsonl (default) or md (grouped by kind and scope)')
-    .argument('[file]', 'where to write (default: stdout)')
+    .option(
+      '--format <format>',
+      "jsonl (default), md (grouped by kind and scope) or agents-md (this project's items as an AGENTS.md section)",
+    )
+    .argument('[file]', 'where to write (default: stdout); agents-md replaces only its own section of FILE')
     .action(
       withSetup(async (s, file: string | undefined, opts: { format?: string }) =>
-        (await import('./memory-transfer')).memoryExport(s, file, opts),
+        opts.format === 'agents-md'
+          ? (await import('./memory-porting')).memoryExportAgentsMd(s, file)
+          : (await import('./memory-transfer')).memoryExport(s, file, opts),
       ),
     );
   memory
     .command('import')
-    .description('add the items of an export (JSONL or Markdown) or of another memory.jsonl, with fresh ids; duplicates are skipped')
-    .option('--dry-run', 'say what would be imported, write nothing')
-    .argument('<file>', 'the file to import')
+    .description(
+      "add the items of an export (JSONL or Markdown) or of another memory.jsonl, with fresh ids; or, with --from, of another tool's memory files; duplicates are skipped",
+    )
+    .option('--dry-run', 'list what would be imported, write nothing')
+    .option('--from <tool>', "claude, gemini, codex or agents: read that tool's memory files (default: this project's and your own)")
+    .argument('[path]', 'the file to import; with --from, a file or directory of that tool')
     .action(
-      withSetup(async (s, file: string, opts: { dryRun?: boolean }) => (await import('./memory-transfer')).memoryImport(s, file, opts)),
+      withSetup(async (s, file: string | undefined, opts: { dryRun?: boolean; from?: string }) => {
+        if (opts.from !== undefined) return (await import('./memory-porting')).memoryImportFrom(s, opts.from, file, opts);
+        if (file === undefined)
+          throw new UsageError('name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents');
+        return (await import('./memory-transfer')).memoryImport(s, file, opts);
+      }),
     );
   memory
     .command('review')

@@ -66,10 +66,22 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   for (const p of [...problems, ...parsed.problems].sort((a, b) => byLine(a) - byLine(b))) warn(`${basename(file)}:${p}`);
   const { ready, refused } = prepare(parsed.items, `import:${basename(file)}`);
   for (const r of refused) warn(`skipped ${r}`);
+  await importReady(s, ready, file, opts);
+}
+
+/**
+ * Items already prepared (redacted, with scope and source) into the store. Near-duplicates (most
+ * words the same, not the same text) are the user's call: asked in a terminal, left out otherwise.
+ * Exact ones are left out by the store, under its lock.
+ */
+export async function importReady(
+  s: Setup,
+  ready: readonly TransferItem[],
+  from: string,
+  opts: { dryRun?: boolean; list?: boolean },
+): Promise<void> {
   const store = openStore(s);
   const active = store.items();
-  // Near-duplicates (most words the same, not the same text) are the user's call: asked in a
-  // terminal, left out otherwise. Exact ones are left out by the store, under its lock.
   const chosen: TransferItem[] = [];
   let near = 0;
   const rl = process.stdin.isTTY && !opts.dryRun ? createInterface({ input: process.stdin, output: process.stderr }) : null;
@@ -92,9 +104,18 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   }
   const nearNote = near ? `, left out ${plural(near, 'near-duplicate')}${rl ? '' : ' (run in a terminal to review them)'}` : '';
   if (opts.dryRun) {
-    out(`would import up to ${plural(chosen.length, 'item')} from ${file}${nearNote}; nothing written (--dry-run)`);
+    if (opts.list) {
+      const have = new Set(active.map((it) => sameItemKey(it.scope, it.content)));
+      for (const t of chosen) {
+        const key = sameItemKey(t.scope, t.content);
+        if (have.has(key)) continue;
+        have.add(key);
+        out(`+ ${t.kind} ${t.scope ? `[${t.scope}]` : '[global]'} ${oneLine(t.content, 100)}  (${t.source ?? from})`);
+      }
+    }
+    out(`would import up to ${plural(chosen.length, 'item')} from ${from}${nearNote}; nothing written (--dry-run)`);
     return;
   }
   const r = await store.importItems(chosen);
-  out(`imported ${plural(r.added.length, 'item')} from ${file}; skipped ${plural(r.duplicates.length, 'duplicate')}${nearNote}`);
+  out(`imported ${plural(r.added.length, 'item')} from ${from}; skipped ${plural(r.duplicates.length, 'duplicate')}${nearNote}`);
 }

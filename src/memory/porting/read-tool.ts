@@ -1,0 +1,101 @@
+/**
+ * The items another tool's files hold, ready for the store: each with `source` naming its file
+ * (`claude:~/.claude/CLAUDE.md`) and the scope of where the file lives: none for a user-level file,
+ * the project's identity for one in a project. `@path` imports (Claude Code and Gemini CLI) are
+ * followed up to IMPORT_DEPTH hops, each file once, with the scope of the file that imports them.
+ */
+import { statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { redactText } from '../../util/secrets/redact';
+import { readImportFile } from '../import-read';
+import { projectIdentity } from '../project-identity';
+import type { TransferItem } from '../transfer';
+import type { MemoryKind } from '../types';
+import { parseMemoryMarkdown } from './markdown-items';
+import type { PortTool, ToolEnv, ToolFile } from './tool-files';
+
+const IMPORT_DEPTH = 5;
+
+export interface ToolRead {
+  items: TransferItem[];
+  /** The files read, as shown in `source`. */
+  files: string[];
+  /** One line each: what was left out and why. */
+  notes: string[];
+}
+
+function shown(path: string, home: string): string {
+  return path === home ? '~' : path.startsWith(home + sep) ? `~${path.slice(home.length)}` : path;
+}
+
+/** The scope a file's items get; undefined is global. */
+function scopeOf(f: ToolFile, home: string): string | undefined {
+  if (f.userLevel) return undefined;
+  if (f.projectRoot) return projectIdentity(f.projectRoot).scopes[0];
+  const dir = dirname(f.path);
+  // A file right in the home directory is the user's, not a project's.
+  if (dir === home) return undefined;
+  return projectIdentity(dir).scopes[0];
+}
+
+// Instruction files mostly say how to work ("use pnpm"): preferences. Gemini's saved memories and
+// sections headed "Facts" or "Context" say which kind they are.
+const DEFAULT_KIND: MemoryKind = 'pref';
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: ToolEnv): ToolRead {
+  const out: ToolRead = { items: [], files: [], notes: [] };
+  const seen = new Set<string>();
+  const follows = tool === 'claude' || tool === 'gemini';
+  const visit = (path: string, scope: string | undefined, depth: number, personal: boolean) => {
+    const abs = resolve(path);
+    if (seen.has(abs)) return;
+    seen.add(abs);
+    const name = shown(abs, env.home);
+    let text: string;
+    try {
+      const r = readImportFile(abs);
+      text = r.text;
+      for (const p of r.problems) out.notes.push(`${name}:${p}`);
+    } catch (err) {
+      out.notes.push(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    out.files.push(name);
+    const parsed = parseMemoryMarkdown(text, DEFAULT_KIND);
+    if (parsed.skippedCode > 0) out.notes.push(`${name}: left out ${parsed.skippedCode} code block(s) (over a few lines, or on their own)`);
+    const source = redactText(`${tool}:${name}`);
+    for (const it of parsed.items) {
+      out.items.push({
+        kind: it.kind,
+        content: redactText(it.content),
+        ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
+        source,
+        ...(scope && { scope }),
+        ...(personal && { private: true }),
+      });
+    }
+    if (!follows) return;
+    for (const ref of parsed.imports) {
+      const target = ref.startsWith('~/') ? join(env.home, ref.slice(2)) : isAbsolute(ref) ? ref : join(dirname(abs), ref);
+      // Only what names a file is an import: "@alice" in a sentence is a person.
+      if (!/\.[A-Za-z0-9]+$/.test(target)) continue;
+      if (depth >= IMPORT_DEPTH) {
+        out.notes.push(`${name}: @${ref} not followed (imports go ${IMPORT_DEPTH} deep)`);
+        continue;
+      }
+      if (isFile(target)) visit(target, scope, depth + 1, personal);
+    }
+  };
+  // CLAUDE.local.md is the user's own, kept out of git: its items stay on this machine (never synced,
+  // never written to AGENTS.md).
+  for (const f of files) visit(f.path, scopeOf(f, env.home), 0, basename(f.path) === 'CLAUDE.local.md');
+  return out;
+}

@@ -1,9 +1,13 @@
 /** What a newcomer meets first on the command line: stray words, missing keys, where the config lives. */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { ROOT } from '../helpers/paths';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
 
 describe('a newcomer on the command line', () => {
   it('words that are no command suggest asking them with -p', async () => {
@@ -22,5 +26,17 @@ describe('a newcomer on the command line', () => {
     expect(r.stdout).toContain(`config: none — the defaults (${hint})\n`);
     expect(r.stderr).toContain(`for Ollama); for presets, ${hint}\n`);
     expect(r.stdout + r.stderr).not.toContain('~/.config/aish');
+  });
+
+  it('a local preset without a key that gets a 401 names the preset and how to set a key', async () => {
+    const home = tmpDir();
+    const config = join(home, 'config.ts');
+    writeFileSync(config, `export default { models: { local: { model: 'llama3', baseURL: ${JSON.stringify(fake.server.url)} } } };\n`);
+    fake.server.enqueue({ status: 401, error: { message: 'key required' } });
+    const r = await runAish(['--config', config, '-m', 'local', '-p', 'hi'], { home, env: { OPENAI_API_KEY: undefined } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `aish: ${fake.server.url} refused the API key (401): key required — preset "local" has no API key: export OPENAI_API_KEY=…, or set models.local.apiKey or .apiKeyEnv in the config\n`,
+    );
   });
 });

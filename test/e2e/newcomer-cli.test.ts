@@ -39,4 +39,20 @@ describe('a newcomer on the command line', () => {
       `aish: ${fake.server.url} refused the API key (401): key required — preset "local" has no API key: export OPENAI_API_KEY=…, or set models.local.apiKey or .apiKeyEnv in the config\n`,
     );
   });
+
+  it('aish -c continues the latest session aish sessions list shows, not a later one-shot run', async () => {
+    const home = tmpDir();
+    const env = fake.env();
+    expect((await runAish([], { home, env, input: 'first question\n:quit\n' })).code).toBe(0);
+    expect((await runAish(['-p', 'one-shot question'], { home, env })).code).toBe(0);
+    const listed = await runAish(['sessions', 'list'], { home, env });
+    expect(listed.stdout).toContain('first question');
+    expect(listed.stdout).not.toContain('one-shot question');
+    fake.server.reset();
+    const r = await runAish(['-c'], { home, env, input: 'and then?\n:quit\n' });
+    expect(r.code).toBe(0);
+    const [req] = await fake.server.waitForRequests(1);
+    const said = req!.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(said).toEqual(['first question', 'and then?']);
+  });
 });

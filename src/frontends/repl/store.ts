@@ -131,6 +131,11 @@ export class UiStore {
     else this.written.push({ id: e.id, item: e.item });
   }
 
+  /** Ctrl-L cleared the screen and scrollback: what was written is gone, and a redraw after a resize does not bring it back. */
+  forgetWritten(): void {
+    this.written = [];
+  }
+
   /** Every item, written or not, to draw again after a resize: `render` gives an item's new rendering (undefined: its text). */
   rerender(render: (item: OutputItem) => string | undefined): void {
     const items = [...this.written, ...this.snap.items].map((e) => {

@@ -55,4 +55,49 @@ describe('resize after Ctrl-L and while Markdown streams', () => {
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });
+
+  it('narrowed 100 → 50 while Markdown streams: one blank line between blocks, as a full redraw has', async () => {
+    const blocks = [
+      'Here is a plan for the migration, in a few steps that each take a paragraph of explanation so the lines wrap.',
+      '```sh\nnpm run build\nnpm test\n```',
+      'A second paragraph that is long enough to be cut at line ends while it streams in, many words here to wrap.',
+      '1. First, back up the **database** with `pg_dump` and keep it somewhere safe for a week.\n2. Then run the migration.',
+      '> A quote that is fairly long and wraps at fifty columns for sure, yes it does wrap.',
+      '| a | b |\n|---|---|\n| 1 | 2 |',
+      'The end paragraph, with more words to wrap around the edge.',
+    ];
+    fake.server.enqueue({ text: blocks.join('\n\n'), chunkSize: 5, intervalMs: 12 });
+    const s = await start(100, 40);
+    s.write('plan\r');
+    await s.waitFor('pg_dump');
+    // Dragged narrower: a burst of resizes, one redraw at its end while blocks still stream in.
+    for (let cols = 95; cols >= 50; cols -= 5) {
+      s.resize(cols, 40);
+      await s.waitFor('\n', { from: s.text().length }); // a frame drawn at this width before the next step
+    }
+    await s.waitFor('edge.');
+    await s.settle();
+    /** The answer's blocks (split at blank lines), each by its first line's start. */
+    const shape = () => {
+      const lines = s.screen.allLines();
+      const from = lines.lastIndexOf('› plan');
+      const answer = lines
+        .slice(
+          from + 1,
+          lines.findLastIndex((l) => l.startsWith('›')),
+        )
+        .join('\n')
+        .trim();
+      return answer.split(/\n\n+/).map((b) => b.slice(0, 12));
+    };
+    const streamed = shape();
+    expect(streamed).toHaveLength(blocks.length);
+    s.resize(100, 40);
+    await s.settle();
+    s.resize(50, 40);
+    await s.settle();
+    expect(streamed).toEqual(shape());
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
 });

@@ -69,6 +69,11 @@ export function tooLongToWait(err: BrokerError, capMs: number, retriesMade: numb
 const KEYISH = /\b(sk-[A-Za-z0-9_*-]{6,}|[A-Za-z0-9_-]{32,})\b/g;
 
 /** Servers sometimes echo (part of) the key in messages; never print it. */
+/** A preset that sent no real key (a local server's placeholder): which one, and how to give it a key. */
+function noKeyFix(preset: ResolvedPreset): string {
+  return `preset "${preset.name}" has no API key: export ${preset.missingKeyEnv}=…, or set models.${preset.name}.apiKey or .apiKeyEnv in the config`;
+}
+
 function hideApiKeys(text: string, preset: ResolvedPreset): string {
   let out = text;
   if (preset.apiKey && preset.apiKey.length >= 6) out = out.split(preset.apiKey).join('[key]');
@@ -166,9 +171,15 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
   }
   switch (status) {
     case 401:
-      return make('auth', `${url} refused the API key (401)${said} — check ${preset.keySource}`);
+      return make(
+        'auth',
+        `${url} refused the API key (401)${said} — ${preset.missingKeyEnv ? noKeyFix(preset) : `check ${preset.keySource}`}`,
+      );
     case 403:
-      return make('permission', `${url} denied access (403)${said} — check that ${preset.keySource} may use model "${preset.model}"`);
+      return make(
+        'permission',
+        `${url} denied access (403)${said} — ${preset.missingKeyEnv ? noKeyFix(preset) : `check that ${preset.keySource} may use model "${preset.model}"`}`,
+      );
     case 404:
       return make(
         'unknown-model',

@@ -16,6 +16,8 @@ export interface ResolvedPreset {
   apiKey: string | undefined;
   /** Where the key came from, for error messages: never the key itself. */
   keySource: string;
+  /** Set when no key was found and a placeholder is sent (local servers): the variable that would hold one. */
+  missingKeyEnv?: string;
   maxTokens?: number;
   /** The body field maxTokens goes in; unset: by model name (maxTokensField). */
   maxTokensParam?: MaxTokensParam;
@@ -45,9 +47,11 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
   const keyEnv = p.apiKeyEnv ?? 'OPENAI_API_KEY';
   let apiKey = p.apiKey ?? env[keyEnv];
   let keySource = p.apiKey ? `models.${name}.apiKey` : `$${keyEnv}`;
+  let missingKeyEnv: string | undefined;
   if (!apiKey && baseURL !== OPENAI_URL) {
     apiKey = PLACEHOLDER_KEY;
-    keySource = 'none (placeholder)';
+    keySource = `no key (preset "${name}" sends a placeholder)`;
+    missingKeyEnv = keyEnv;
   }
   return {
     name,
@@ -55,6 +59,7 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     baseURL,
     apiKey: apiKey || undefined,
     keySource,
+    ...(missingKeyEnv !== undefined && { missingKeyEnv }),
     timeoutMs: p.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...(p.maxTokensParam !== undefined && { maxTokensParam: p.maxTokensParam }),
     ...(p.maxTokens !== undefined && { maxTokens: p.maxTokens }),

@@ -1,4 +1,5 @@
 /** `:config [path]`, `:config reload` */
+import { newConfigHint } from '../config/example';
 import { tildify } from '../util/paths';
 import { command, info } from './types';
 
@@ -13,7 +14,7 @@ export const configCommand = command({
       run: ({ configFile, paths }) => ({
         output: [
           info(
-            `config: ${configFile.path ? tildify(configFile.path) : 'none — the defaults (copy config.example.ts to ~/.config/aish/config.ts)'}\ndata:   ${tildify(paths.dataDir)}`,
+            `config: ${configFile.path ? tildify(configFile.path) : `none — the defaults (${newConfigHint(configFile.defaultPath)})`}\ndata:   ${tildify(paths.dataDir)}`,
           ),
         ],
       }),

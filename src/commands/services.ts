@@ -2,6 +2,7 @@
  * The services commands run with, made from the session's parts: each is a narrow view (a command
  * that clears the conversation gets `chat`, not the session). Built by the input router.
  */
+import { defaultConfigPath } from '../config/paths';
 import { describeReload, reloadConfig } from '../core/config-reload';
 import type { SessionParts } from '../core/session-parts';
 import type { CommandCatalog, CommandServices } from './types';
@@ -31,6 +32,7 @@ export function commandServices(p: SessionParts, catalog: CommandCatalog): Reado
       get path() {
         return setup.configPath;
       },
+      defaultPath: defaultConfigPath(p.env),
       reload: async () => {
         const r = await reloadConfig(setup, p.env);
         p.notify();

@@ -46,6 +46,8 @@ export interface CommandServices {
   /** The config file in use (`path` null: none, the defaults). */
   configFile: {
     readonly path: string | null;
+    /** The file aish reads when no --config or $AISH_CONFIG names one (under $XDG_CONFIG_HOME). */
+    readonly defaultPath: string;
     /** Read it again; says what was applied and what needs a restart. */
     reload(): Promise<string>;
   };

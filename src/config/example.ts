@@ -23,3 +23,9 @@ export function exampleConfigHint(): string {
   const p = exampleConfigPath();
   return p ? `see ${tildify(p)} (every key, with comments)` : 'see config.example.ts in the aish package (every key, with comments)';
 }
+
+/** How to start a config file: copy the installed example to TARGET (the file aish would read). */
+export function newConfigHint(target: string): string {
+  const p = exampleConfigPath();
+  return `copy ${p ? tildify(p) : 'config.example.ts from the aish package'} to ${tildify(target)}`;
+}

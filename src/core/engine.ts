@@ -8,6 +8,7 @@ import { summarizerPreset } from './capture-deps';
 import type { EngineHost } from './host';
 import type { EngineOptions } from './options';
 import { sendPrompt } from './prompt';
+import { defaultConfigPath } from '../config/paths';
 import { welcomeLine } from './resume-view';
 import { composeSession, type SessionParts } from './session-parts';
 import type { StatusInfo } from './status';
@@ -28,7 +29,8 @@ export class Engine {
   start(): void {
     const { host, memory, models, toolbox, oneshot } = this.parts;
     // Without a key the first prompt would fail: say so now, with what to do.
-    const welcome = oneshot ? null : welcomeLine(models.active);
+    const { setup, env } = this.parts;
+    const welcome = oneshot ? null : welcomeLine(models.active, { path: setup.configPath, defaultPath: defaultConfigPath(env) });
     if (welcome) host.print({ kind: 'warn', text: welcome });
     // The recall index is built after start-up memory, in slices, so the first turn rarely waits.
     void memory.ready().then(() => memory.prepareRecall());

@@ -6,7 +6,9 @@
 import type { ResolvedPreset } from '../broker/presets';
 import type { ResumedSession } from '../sessions/recorder';
 import type { Turn } from '../sessions/types';
+import { exampleConfigHint, newConfigHint } from '../config/example';
 import { plural } from '../util/time';
+import { tildify } from '../util/paths';
 import type { OutputItem } from './host';
 
 /** One exchange: the prompt and what was shown as its answers. */
@@ -63,7 +65,13 @@ export function resumedOutput(r: ResumedSession, lines: number): { items: Output
 }
 
 /** Said at start when the active preset has no key (the first prompt would fail): what to do. */
-export function welcomeLine(p: Pick<ResolvedPreset, 'apiKey' | 'baseURL'>): string | null {
+export function welcomeLine(
+  p: Pick<ResolvedPreset, 'apiKey' | 'baseURL'>,
+  config: { path: string | null; defaultPath: string },
+): string | null {
   if (p.apiKey) return null;
-  return `welcome to aish — no API key for ${p.baseURL}: export OPENAI_API_KEY=sk-…, or use a local server (OPENAI_BASE_URL=http://localhost:11434/v1 for Ollama); presets go in ~/.config/aish/config.ts (see config.example.ts)`;
+  const presets = config.path
+    ? `presets go in ${tildify(config.path)} (${exampleConfigHint()})`
+    : `for presets, ${newConfigHint(config.defaultPath)}`;
+  return `welcome to aish — no API key for ${p.baseURL}: export OPENAI_API_KEY=sk-…, or use a local server (OPENAI_BASE_URL=http://localhost:11434/v1 for Ollama); ${presets}`;
 }

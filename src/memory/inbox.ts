@@ -176,17 +176,20 @@ export class Inbox {
   }
 
   /**
-   * Append candidates, leaving out one whose text a pending candidate already has, or that a
-   * candidate of the same session already had and was decided (asking twice about it would nag).
-   * Returns those added, with their ids.
+   * Append candidates, leaving out one whose text a pending candidate already has, that the user
+   * dropped in any session, or that a candidate of the same session already had and was decided
+   * (asking twice about it would nag). Returns those added, with their ids.
    */
   async add(list: readonly NewCandidate[]): Promise<InboxCandidate[]> {
     return this.locked(() => {
       const { candidates, decisions } = this.parsed;
       const pending = new Set<string>();
       const decided = new Set<string>();
+      const dropped = new Set<string>();
       for (const c of candidates) {
-        if (decisions.has(c.id)) decided.add(`${c.source.session}\u0000${sameText(c.content)}`);
+        const d = decisions.get(c.id);
+        if (d?.action === 'drop') dropped.add(sameText(c.content));
+        if (d) decided.add(`${c.source.session}\u0000${sameText(c.content)}`);
         else pending.add(sameText(c.content));
       }
       let next = candidates.reduce((m, c) => Math.max(m, c.id), 0) + 1;
@@ -194,7 +197,7 @@ export class Inbox {
       const added: InboxCandidate[] = [];
       for (const c of list) {
         const key = sameText(c.content);
-        if (!key || pending.has(key) || decided.has(`${c.source.session}\u0000${key}`)) continue;
+        if (!key || pending.has(key) || dropped.has(key) || decided.has(`${c.source.session}\u0000${key}`)) continue;
         pending.add(key);
         added.push({ id: next++, ts, ...c });
       }

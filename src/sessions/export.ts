@@ -33,17 +33,35 @@ export function exportTitle(input: ExportInput): string {
   return first ? oneLine(typedText(first)) || input.name : input.name;
 }
 
-/** `!cmd` outputs sent with a prompt: the part of the content before what was typed. */
+/** The shell notes in `text`, and how many characters of it they (with the blank lines between them) cover. */
+function shellNotes(text: string): { blocks: string[]; covered: number } {
+  const blocks: string[] = [];
+  let covered = 0;
+  for (const m of text.matchAll(SHELL_NOTE)) {
+    covered += m[0].length + (blocks.length ? 2 : 0);
+    blocks.push(`Ran \`!${m[1]}\` (${m[2]}):\n\n${fenced(m[3] ?? '', 'text')}`);
+  }
+  return { blocks, covered };
+}
+
+/** The part of the content before what was typed: `!cmd` outputs. */
+function shellPrefix(content: string, typed: string): string {
+  if (content.endsWith(typed)) return content.slice(0, content.length - typed.length).replace(/\n\n$/, '');
+  // `@file`s attached after the typed text: the prefix is what precedes it and is nothing but shell notes.
+  const at = `\n\n${typed}`;
+  for (let i = content.indexOf(at); i > 0; i = content.indexOf(at, i + 1)) {
+    const prefix = content.slice(0, i);
+    if (shellNotes(prefix).covered === prefix.length) return prefix;
+  }
+  return '';
+}
+
+/** `!cmd` outputs sent with a prompt, as fenced blocks. */
 function shellBlocks(t: Turn): string[] {
   if (t.typed === undefined || t.meta === 'norris' || !t.content) return [];
-  const prefix = t.content.endsWith(t.typed) ? t.content.slice(0, t.content.length - t.typed.length).replace(/\n\n$/, '') : '';
+  const prefix = shellPrefix(t.content, t.typed);
   if (!prefix) return [];
-  const out: string[] = [];
-  let matched = 0;
-  for (const m of prefix.matchAll(SHELL_NOTE)) {
-    matched += m[0].length;
-    out.push(`Ran \`!${m[1]}\` (${m[2]}):\n\n${fenced(m[3] ?? '', 'text')}`);
-  }
+  const { blocks: out, covered: matched } = shellNotes(prefix);
   // A prefix in another shape (an older aish) is still shown, whole.
   if (matched === 0) out.push(fenced(prefix));
   return out;

@@ -9,7 +9,7 @@ import { AishError, formatError } from '../util/errors';
 import { turnsToMessages } from './replay';
 import { rewindTurns } from './rewind';
 import { SessionLog } from './session-log';
-import { latestSession, loadSession, resolveSession } from './sessions';
+import { latestListedSession, loadSession, resolveSession } from './sessions';
 import type { NewTurn, SessionMetaInput, Turn } from './types';
 
 export interface ResumedSession {
@@ -73,9 +73,9 @@ export class SessionRecorder {
     return this.resumeFrom(resolveSession(this.sessionsDir, nameOrId, listHint), nameOrId);
   }
 
-  /** `aish -c`: the newest session with an answer; null when there is none. */
+  /** `aish -c`: the newest session the list shows (one-shot runs are not continued); null when there is none. */
   resumeLatest(): ResumedSession | null {
-    const latest = latestSession(this.sessionsDir);
+    const latest = latestListedSession(this.sessionsDir);
     return latest ? this.resumeFrom(latest.path, latest.name) : null;
   }
 

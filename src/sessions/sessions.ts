@@ -125,6 +125,11 @@ function isFile(path: string): boolean {
   }
 }
 
+/** `aish -c`'s session: the newest one `aish sessions list` shows (answered, not a one-shot run). */
+export function latestListedSession(sessionsDir: string): SessionInfo | undefined {
+  return listSessions(sessionsDir).find(listable);
+}
+
 /** The most recent session with at least one turn, other than `exclude` (the current log). */
 export function latestSession(sessionsDir: string, exclude?: string): SessionInfo | undefined {
   const skip = exclude === undefined ? undefined : resolve(exclude);

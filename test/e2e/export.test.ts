@@ -63,4 +63,23 @@ describe('export', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('unknown format "html" — use md or json');
   });
+
+  it('keeps a !cmd output block sent with a prompt that attaches an @file', async () => {
+    const home = tmpDir();
+    const work = tmpDir();
+    writeFileSync(join(work, 'notes.txt'), 'remember the milk\n');
+    const out = join(work, 'f.md');
+    const input = ['!echo MARK', 'look at @notes.txt', `:export ${out}`, ':quit'].join('\n') + '\n';
+    const r = await runAish([], { home, cwd: work, env: fake.env(), input });
+    expect(r.code).toBe(0);
+    const [req] = await fake.server.waitForRequests(1);
+    expect(JSON.stringify(req!.body.messages)).toContain('remember the milk'); // the file went out with the prompt
+
+    const toks = tokens(readFileSync(out, 'utf8'));
+    const paragraphs = toks.filter((t): t is Tokens.Paragraph => t.type === 'paragraph').map((p) => p.text);
+    expect(paragraphs).toContain('Ran `!echo MARK` (exit 0):');
+    expect(paragraphs).toContain('look at @notes.txt');
+    const code = toks.filter((t): t is Tokens.Code => t.type === 'code').map((c) => [c.lang, c.text.trim()]);
+    expect(code[0]).toEqual(['text', 'MARK']);
+  });
 });

@@ -44,7 +44,7 @@ describe('inbox', () => {
   it('leaves out text a pending candidate has, and text of the same session already decided', async () => {
     const { inbox } = fresh();
     await inbox.add([cand('Uses Node 20'), cand('old news', 's1')]);
-    await inbox.decide(2, 'drop');
+    await inbox.decide(2, 'keep', 5);
     const again = await inbox.add([
       cand('uses  node 20', 's2'),
       cand('OLD news', 's1'),
@@ -57,6 +57,18 @@ describe('inbox', () => {
       [4, 'new', 's2'],
     ]);
     expect(await inbox.add([cand('Uses Node 20')])).toEqual([]);
+  });
+
+  it('a candidate dropped in one session is not proposed again in a later one', async () => {
+    const { memPath, inbox } = fresh();
+    await inbox.add([cand('deploys on fridays', 's1'), cand('uses pnpm', 's1')]);
+    await inbox.decide(1, 'drop');
+    await inbox.decide(2, 'keep', 3);
+    // A later session (a new process reading the same file) proposes both again.
+    const later = Inbox.open(memPath);
+    const added = await later.add([cand('Deploys on  Fridays', 's2'), cand('uses pnpm', 's2')]);
+    expect(added.map((c) => [c.content, c.source.session])).toEqual([['uses pnpm', 's2']]);
+    expect(later.pending().map((c) => c.content)).toEqual(['uses pnpm']);
   });
 
   it('decide: keep and drop take candidates out of pending; the first decision counts', async () => {

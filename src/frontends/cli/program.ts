@@ -12,6 +12,15 @@ import { startSession, type RootOptions } from './start-session';
 /** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
 let actionExitCode = 0;
 
+/** Words after `aish` that are no command are most likely a question: say how to ask it. */
+function rootUsageError(str: string, args: readonly string[]): string {
+  const message = str.trim().replace(/^error: /, '');
+  if (!/^too many arguments\./.test(message) || args.length === 0) return message;
+  const words = args.join(' ');
+  const quoted = `"${words.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+  return `unknown command ${JSON.stringify(args[0])}; to ask once: aish -p ${quoted}`;
+}
+
 function buildProgram(): Command {
   const program = new Command('aish')
     .description('AI-augmented conversational shell with cross-session memory')
@@ -34,7 +43,7 @@ function buildProgram(): Command {
     )
     .exitOverride()
     .configureOutput({
-      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish --help)\n`),
+      outputError: (str, write) => write(`aish: ${rootUsageError(str, program.args)} (see aish --help)\n`),
     })
     .action(async () => {
       const o = program.opts<RootOptions>();

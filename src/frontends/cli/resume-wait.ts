@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { captureRunning, waitForCaptures } from '../../sessions/capture-marker';
-import { latestSession, SESSION_EXT } from '../../sessions/sessions';
+import { latestListedSession, SESSION_EXT } from '../../sessions/sessions';
 
 export const RESUME_WAIT_MS = 5000;
 
@@ -10,7 +10,7 @@ export async function waitForResumedCapture(s: Setup, name: string | undefined):
   const dir = s.paths.sessionsDir;
   let log: string | undefined;
   try {
-    log = name !== undefined ? join(dir, name + SESSION_EXT) : latestSession(dir)?.path;
+    log = name !== undefined ? join(dir, name + SESSION_EXT) : latestListedSession(dir)?.path;
   } catch {
     return; // the resume itself reports an unreadable directory
   }

@@ -190,8 +190,10 @@ export function App({ store, input, controls, history, onExit, eraseFrame }: App
 
   /** Ctrl-L and Ctrl-Z act on the screen, the same whether or not a question waits. */
   const screenKey = (a: EditorAction): boolean => {
-    if (a.type === 'clearScreen') clearScreen(screen);
-    else if (a.type === 'suspend') suspend(screen);
+    if (a.type === 'clearScreen') {
+      clearScreen(screen);
+      store.forgetWritten();
+    } else if (a.type === 'suspend') suspend(screen);
     else return false;
     return true;
   };

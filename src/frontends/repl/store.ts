@@ -133,9 +133,22 @@ export class UiStore {
     else this.written.push({ id: e.id, item: e.item });
   }
 
+  /** Ctrl-L cleared the screen and scrollback: what was written is gone, and a redraw after a resize does not bring it back. */
+  forgetWritten(): void {
+    this.written = [];
+  }
+
   /** Every item, written or not, to draw again after a resize: `render` gives an item's new rendering (undefined: its text). */
   rerender(render: (item: OutputItem) => string | undefined): void {
-    const items = [...this.written, ...this.snap.items].map((e) => {
+    // The pieces of one answer not written yet join the rest of it, as keep() joins written ones: a
+    // piece rendered alone would lose the blank line its place in the answer gives it.
+    const whole: UiItem[] = [];
+    for (const e of [...this.written, ...this.snap.items]) {
+      const prev = whole.at(-1);
+      if (e.continues && prev) whole[whole.length - 1] = { id: e.id, item: { ...e.item, text: ownCopy(prev.item.text + e.item.text) } };
+      else whole.push(e);
+    }
+    const items = whole.map((e) => {
       const r = render(e.item);
       return r === undefined ? e : { ...e, rendered: r };
     });

@@ -72,4 +72,15 @@ describe('written blocks of one answer', () => {
       ['<another answer>', false],
     ]);
   });
+
+  it('blocks not written yet when a resize redraws join their answer too, so no blank line between blocks is lost', () => {
+    const store = new UiStore(status);
+    store.addItem({ kind: 'assistant', text: '1. a list\n2. item\n\n', markdown: true }, 'R1');
+    store.markWritten(store.getSnapshot().items[0]!.id);
+    // Streamed in after the list, not yet written by Ink when the terminal narrows.
+    store.addItem({ kind: 'assistant', text: '> a quote\n\n', markdown: true }, '\nR2', { continues: true });
+    store.addItem({ kind: 'assistant', text: 'the end', markdown: true }, '\nR3', { continues: true });
+    store.rerender((item) => `<${item.text}>`);
+    expect(store.getSnapshot().items.map((e) => e.rendered)).toEqual(['<1. a list\n2. item\n\n> a quote\n\nthe end>']);
+  });
 });

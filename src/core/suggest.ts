@@ -152,7 +152,8 @@ async function execute(deps: SuggestDeps, command: string): Promise<boolean> {
   const { classifyCommand } = await import('../tools/safety/classify');
   const verdict = await classifyCommand(command, { extraPatterns: [...deps.extraPatterns] });
   if (verdict.destructive) {
-    deps.host.print({ kind: 'error', text: `⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'} — ${command}` });
+    // The front end marks an error with its own icon: the text carries none.
+    deps.host.print({ kind: 'error', text: `destructive: ${verdict.reasons.join(', ') || 'unrecognised command'} — ${command}` });
     if (!typedYes(await deps.host.ask('type yes to run it: '))) {
       deps.host.print({ kind: 'info', text: 'not run' });
       return false;

@@ -75,10 +75,10 @@ export const sessionCommand = command({
     const d = chat.digest();
     const rows = [`session ${sessions.id ?? '(none yet — it starts with the first prompt)'}${d?.title ? ` — ${d.title}` : ''}`];
     if (d?.summary) rows.push(d.summary);
-    const state = d?.state && renderWorkingState(d.state);
-    if (state) rows.push('', state);
-    else if (!config.memory || config.memory.capture === 'off')
-      rows.push('no working state: capture is off (memory.capture in the config)');
+    const state = d?.state && renderWorkingState(d.state, { screen: true });
+    // The state is Markdown (the model reads the same text): shown rendered, as answers are.
+    if (state) return { output: [info(rows.join('\n')), { kind: 'info', text: state, markdown: true }] };
+    if (!config.memory || config.memory.capture === 'off') rows.push('no working state: capture is off (memory.capture in the config)');
     else
       rows.push(
         `no working state yet — aish writes one in the background after ${plural(config.memory.captureMinTurns, 'prompt')}, when old turns leave the window, and at quit`,

@@ -32,7 +32,7 @@ function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: st
   lines.push(
     `* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`,
   );
-  return { output: [rows(lines.join('\n'))] };
+  return { output: [{ ...rows(lines.join('\n')), hangFromEdge: true }] };
 }
 
 /** `:sessions search TEXT`: the best turns of every log, this one included, one line each. */

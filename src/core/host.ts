@@ -20,6 +20,8 @@ export interface OutputItem {
    * columns past the row's own indentation (front ends without a width ignore it).
    */
   hang?: number;
+  /** `hang` counts from the left edge, not from each row's indentation (rows led by a mark column). */
+  hangFromEdge?: boolean;
 }
 
 export interface AskOptions {

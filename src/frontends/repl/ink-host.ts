@@ -190,5 +190,5 @@ export function createInkHost(
 function withHang(item: OutputItem, width: number): OutputItem {
   if (item.hang === undefined) return item;
   const mark = item.kind === 'error' || item.kind === 'warn' ? 2 : 0; // `✗ ` / `! ` before the text
-  return { ...item, text: hangWrap(item.text, width - mark, item.hang) };
+  return { ...item, text: hangWrap(item.text, width - mark, item.hang, { fromEdge: item.hangFromEdge === true }) };
 }

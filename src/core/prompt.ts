@@ -61,7 +61,8 @@ export async function sendPrompt(d: PromptDeps, text: string, after = ''): Promi
   });
   d.keeper.userTurn();
   const r = await runTurn(turn, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
-  d.keeper.afterExchange(turn.request().evicted);
+  // Counted as the next prompt will find it: an answer too long to keep is said to leave now.
+  d.keeper.afterExchange(turn.request(true).evicted);
   if (r.end === 'error' && r.error) throw r.error;
   if (r.end === 'rounds') {
     host.print({

@@ -27,6 +27,8 @@ export interface OutputItem {
 export interface AskOptions {
   /** Pre-filled text the user can edit (e.g. a memory candidate). */
   initial?: string;
+  /** A menu: typed into an empty answer, one of these keys answers at once, without Enter. */
+  keys?: string;
 }
 
 export interface EngineHost {

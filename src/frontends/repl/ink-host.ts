@@ -144,7 +144,7 @@ export function createInkHost(
       store.flush();
       return new Promise<string | null>((resolve) => {
         pending = resolve;
-        store.setAsk({ question, ...(o?.initial !== undefined && { initial: o.initial }) });
+        store.setAsk({ question, ...(o?.initial !== undefined && { initial: o.initial }), ...(o?.keys && { keys: o.keys }) });
       });
     },
     async withTerminal<T>(fn: () => Promise<T>): Promise<T> {

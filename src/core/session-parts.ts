@@ -219,6 +219,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
       shell,
       norrisRunning: () => norris?.state != null,
       keeper,
+      oneshot: opts.oneshot === true,
     }),
     userShell: Object.freeze(userShell),
     request,

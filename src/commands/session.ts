@@ -32,7 +32,7 @@ function list({ sessions, argv }: Pick<CommandServices, 'sessions'> & { argv: st
   lines.push(
     `* = this session, + = saved with :save; continue one with :resume NAME${hidden ? `; ${hidden} one-shot or unanswered hidden (--all)` : ''}`,
   );
-  return { output: [rows(lines.join('\n'))] };
+  return { output: [{ ...rows(lines.join('\n')), hangFromEdge: true }] };
 }
 
 /** `:sessions search TEXT`: the best turns of every log, this one included, one line each. */
@@ -75,10 +75,10 @@ export const sessionCommand = command({
     const d = chat.digest();
     const rows = [`session ${sessions.id ?? '(none yet — it starts with the first prompt)'}${d?.title ? ` — ${d.title}` : ''}`];
     if (d?.summary) rows.push(d.summary);
-    const state = d?.state && renderWorkingState(d.state);
-    if (state) rows.push('', state);
-    else if (!config.memory || config.memory.capture === 'off')
-      rows.push('no working state: capture is off (memory.capture in the config)');
+    const state = d?.state && renderWorkingState(d.state, { screen: true });
+    // The state is Markdown (the model reads the same text): shown rendered, as answers are.
+    if (state) return { output: [info(rows.join('\n')), { kind: 'info', text: state, markdown: true }] };
+    if (!config.memory || config.memory.capture === 'off') rows.push('no working state: capture is off (memory.capture in the config)');
     else
       rows.push(
         `no working state yet — aish writes one in the background after ${plural(config.memory.captureMinTurns, 'prompt')}, when old turns leave the window, and at quit`,

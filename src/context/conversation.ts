@@ -75,11 +75,17 @@ export class Conversation {
    * Exactly the messages the next request carries: the system prompt first, then the window.
    * `withAttachments` false: the messages without their [recall] blocks (Norris leaves memory out).
    */
-  request(systemPrompt: string, withAttachments = true): WindowResult {
+  request(systemPrompt: string, withAttachments = true, opts: { beforeNextPrompt?: boolean } = {}): WindowResult {
     const sent = this.list.map((m) => {
       const a = withAttachments && this.attachments.get(m);
       return a && m.role === 'user' ? { ...m, content: `${a}\n\n${m.content}` } : m;
     });
-    return slidingWindow({ role: 'system', content: systemPrompt }, sent, this.maxTokens);
+    const system: ChatMessage = { role: 'system', content: systemPrompt };
+    if (!opts.beforeNextPrompt) return slidingWindow(system, sent, this.maxTokens);
+    // Between turns the newest exchange is no longer the one always kept: the next prompt is. An
+    // answer too long for the budget leaves with it, so the count never shows more than is sent.
+    const next: ChatMessage = { role: 'user', content: '' };
+    const w = slidingWindow(system, [...sent, next], this.maxTokens);
+    return { messages: w.messages.slice(0, -1), tokens: w.tokens - messageTokens(next), evicted: w.evicted };
   }
 }

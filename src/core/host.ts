@@ -20,11 +20,15 @@ export interface OutputItem {
    * columns past the row's own indentation (front ends without a width ignore it).
    */
   hang?: number;
+  /** `hang` counts from the left edge, not from each row's indentation (rows led by a mark column). */
+  hangFromEdge?: boolean;
 }
 
 export interface AskOptions {
   /** Pre-filled text the user can edit (e.g. a memory candidate). */
   initial?: string;
+  /** A menu: typed into an empty answer, one of these keys answers at once, without Enter. */
+  keys?: string;
 }
 
 export interface EngineHost {

@@ -36,6 +36,8 @@ export interface PromptDeps {
   /** Norris leaves memory out of its steps (see docs/memory.md). */
   norrisRunning(): boolean;
   readonly keeper: Pick<SessionKeeper, 'userTurn' | 'afterExchange'>;
+  /** `-p`: no prompt follows, so nothing is said to leave for the next one. */
+  readonly oneshot: boolean;
 }
 
 /**
@@ -61,7 +63,8 @@ export async function sendPrompt(d: PromptDeps, text: string, after = ''): Promi
   });
   d.keeper.userTurn();
   const r = await runTurn(turn, { mode: 'chat', yes: false, maxRounds: CHAT_TOOL_ROUNDS });
-  d.keeper.afterExchange(turn.request().evicted);
+  // Counted as the next prompt will find it: an answer too long to keep is said to leave now.
+  d.keeper.afterExchange(turn.request(!d.oneshot).evicted);
   if (r.end === 'error' && r.error) throw r.error;
   if (r.end === 'rounds') {
     host.print({

@@ -58,8 +58,11 @@ export interface SessionParts {
   readonly prompt: Readonly<PromptDeps>;
   /** What `!cmd` (and `:do`'s run) uses. */
   readonly userShell: Readonly<UserShellDeps>;
-  /** The exact request the model gets next: system prompt (with [background] or NORRIS), then the window. */
-  request(): WindowResult;
+  /**
+   * The exact request the model gets next: system prompt (with [background] or NORRIS), then the
+   * window; `beforeNextPrompt`: between turns, what it carries besides the prompt not typed yet.
+   */
+  request(beforeNextPrompt?: boolean): WindowResult;
   status(): StatusInfo;
   /** Something the status line shows changed: hand the host the new status. */
   notify(): void;
@@ -116,21 +119,21 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
   // Norris and the request refer to each other (the NORRIS block replaces [background]): the
   // request reads Norris's state through this binding, set once below.
   let norris: Norris | null = null;
-  const request = (): WindowResult => {
+  const request = (beforeNextPrompt = false): WindowResult => {
     const n = norris?.state ?? null;
     const system = composeSystemPrompt({
       memoryItems: memory.injected,
       session: keeper.sessionText(),
       norris: n && { goal: n.goal, maxSteps: n.maxSteps },
     });
-    return conversation.request(system, !n);
+    return conversation.request(system, !n, { beforeNextPrompt });
   };
   const status = (): StatusInfo =>
     statusOf({
       preset: models.active,
       cwd: cwd(),
       memory,
-      request: request(),
+      request: request(!run.busy),
       budget: conversation.budget,
       busy: run.busy,
       norris: norris?.state ?? null,
@@ -216,6 +219,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
       shell,
       norrisRunning: () => norris?.state != null,
       keeper,
+      oneshot: opts.oneshot === true,
     }),
     userShell: Object.freeze(userShell),
     request,

@@ -25,6 +25,8 @@ import { runUserShell, type UserShellDeps } from './user-shell';
 export type Choice = 'execute' | 'revise' | 'describe' | 'copy' | 'quit';
 
 const CHOICES_PROMPT = '[e]xecute [r]evise [d]escribe [c]opy [q]uit: ';
+/** One key acts, as in aichat: the menu is asked with these keys. */
+const CHOICE_KEYS = { keys: 'erdcq' };
 
 /** The menu's answer: a letter or the word; Enter or nobody there quits; null asks again. */
 export function parseChoice(answer: string | null): Choice | null {
@@ -111,10 +113,10 @@ export async function suggestCommand(deps: SuggestDeps, request: string): Promis
     // After a description the command is still on screen above it: shown again only when new.
     if (shown !== current) host.print({ kind: 'assistant', text: suggestionText(current), markdown: true });
     shown = current;
-    let choice = parseChoice(await host.ask(CHOICES_PROMPT));
+    let choice = parseChoice(await host.ask(CHOICES_PROMPT, CHOICE_KEYS));
     while (choice === null) {
       host.print({ kind: 'info', text: 'answer e, r, d, c or q' });
-      choice = parseChoice(await host.ask(CHOICES_PROMPT));
+      choice = parseChoice(await host.ask(CHOICES_PROMPT, CHOICE_KEYS));
     }
     switch (choice) {
       case 'quit':
@@ -152,7 +154,8 @@ async function execute(deps: SuggestDeps, command: string): Promise<boolean> {
   const { classifyCommand } = await import('../tools/safety/classify');
   const verdict = await classifyCommand(command, { extraPatterns: [...deps.extraPatterns] });
   if (verdict.destructive) {
-    deps.host.print({ kind: 'error', text: `⚠ destructive: ${verdict.reasons.join(', ') || 'unrecognised command'} — ${command}` });
+    // The front end marks an error with its own icon: the text carries none.
+    deps.host.print({ kind: 'error', text: `destructive: ${verdict.reasons.join(', ') || 'unrecognised command'} — ${command}` });
     if (!typedYes(await deps.host.ask('type yes to run it: '))) {
       deps.host.print({ kind: 'info', text: 'not run' });
       return false;

@@ -46,8 +46,8 @@ export interface TurnDeps {
   readonly toolbox: Toolbox;
   readonly cwd: string;
   readonly config: Pick<AishConfig, 'safety'>;
-  /** The exact request the model gets next: system prompt (with memory or Norris) and the window. */
-  request(): WindowResult;
+  /** The exact request the model gets next: system prompt (with memory or Norris) and the window (see SessionParts). */
+  request(beforeNextPrompt?: boolean): WindowResult;
   broker(): Broker;
   /** Sandbox and checkpoints for steps. */
   readonly guards: Guards;

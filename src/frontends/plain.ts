@@ -95,12 +95,14 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
   const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
   const lines = rl[Symbol.asyncIterator]();
   const putBack: string[] = [];
-  const next = async (): Promise<string | null> => {
-    if (putBack.length) return putBack.shift()!;
+  const fresh = async (): Promise<string | null> => {
     const r = await lines.next();
     return r.done ? null : r.value;
   };
-  const host = plainHost(next, (line) => putBack.push(line));
+  const next = async (): Promise<string | null> => (putBack.length ? putBack.shift()! : fresh());
+  // Questions read fresh lines: a line put back to run as typed is not offered to the next question
+  // too (it would be warned about, and answer, every question of a :memory summarize).
+  const host = plainHost(fresh, (line) => putBack.push(line));
 
   try {
     // A script must see a failed model call: exit 1 when any failed, though the rest ran.

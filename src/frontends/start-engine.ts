@@ -28,7 +28,8 @@ export async function withEngine<T>(setup: Setup, host: EngineHost, opts: Engine
     return await body({ engine, input: routerFor(engine.parts) });
   } finally {
     const line = handOffCapture(engine, setup);
-    if (line) host.print({ kind: 'info', text: line });
+    // A notice, not an answer: stdout stays what a script reads (`aish < in > out`).
+    if (line) process.stderr.write(`aish: ${line}\n`);
     process.removeListener('SIGINT', onSigint);
     removeHangup();
     await engine.close();

@@ -52,7 +52,8 @@ export function terminalHost(color: boolean): EngineHost {
         if (!live.atLineStart) out.write('\n');
       } else writeRaw(out, '\r\x1b[2K'); // our own: erase the waiting line
     },
-    ask(question) {
+    ask(question, o) {
+      if (o?.keys && process.stdin.isTTY) return askKey(out, question);
       return new Promise((resolve) => {
         const rl = createInterface({ input: process.stdin, output: out, terminal: process.stdin.isTTY === true });
         const endEditing = allowLineEditing();
@@ -84,6 +85,32 @@ export function terminalHost(color: boolean): EngineHost {
     if (kind === 'shell') return paint(SGR.dim, text);
     return text;
   }
+}
+
+/**
+ * A menu on a terminal: one key answers, without Enter. Enter alone answers '' (the default);
+ * Ctrl-C and Ctrl-D answer null; any other key is shown and handed back (the caller asks again).
+ */
+function askKey(out: NodeJS.WriteStream, question: string): Promise<string | null> {
+  const input = process.stdin;
+  return new Promise((resolve) => {
+    const endEditing = allowLineEditing();
+    out.write(shown(question));
+    input.setRawMode(true);
+    input.resume();
+    const onData = (data: Buffer) => {
+      const k = data.toString('utf8');
+      if (k.startsWith('\x1b')) return; // arrows and the like: not an answer
+      const answer = k === '\r' || k === '\n' ? '' : k === '\x03' || k === '\x04' ? null : k;
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      endEditing();
+      out.write(`${answer ?? '^C'}\n`);
+      resolve(answer);
+    };
+    input.on('data', onData);
+  });
 }
 
 type MarkdownModule = typeof import('./repl/markdown');

@@ -154,13 +154,16 @@ const LIST_HEADINGS: ReadonlyArray<[(typeof STATE_LISTS)[number], string]> = [
   ['filesTouched', 'Files touched'],
 ];
 
-/** Markdown for `:session` and the [session] block; empty fields are left out. */
-export function renderWorkingState(s: WorkingState): string {
+/**
+ * Markdown for `:session` and the [session] block; empty fields are left out. `screen`: goal and
+ * current state as paragraphs of their own, since a renderer joins consecutive lines into one.
+ */
+export function renderWorkingState(s: WorkingState, opts: { screen?: boolean } = {}): string {
   const blocks: string[] = [];
   const head: string[] = [];
   if (s.goal.trim()) head.push(`**Goal:** ${flatten(s.goal)}`);
   if (s.current.trim()) head.push(`**Current state:** ${flatten(s.current)}`);
-  if (head.length) blocks.push(head.join('\n'));
+  if (head.length) blocks.push(head.join(opts.screen ? '\n\n' : '\n'));
   for (const [k, heading] of LIST_HEADINGS) {
     const items = s[k].map(flatten).filter((t) => t !== '');
     if (items.length) blocks.push([`**${heading}:**`, ...items.map((t) => `- ${t}`)].join('\n'));

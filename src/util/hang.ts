@@ -6,18 +6,22 @@
  */
 import { columns, wrapColumns } from './width';
 
-/** Each line of `text` wrapped to `width` columns; continuation lines indented `hang` past the row's own indent. */
-export function hangWrap(text: string, width: number, hang: number): string {
+/**
+ * Each line of `text` wrapped to `width` columns; continuation lines indented `hang` past the row's
+ * own indent, or `hang` from the edge with `fromEdge` (rows that start with a mark column, blank on
+ * most rows, would otherwise hang at two depths).
+ */
+export function hangWrap(text: string, width: number, hang: number, opts: { fromEdge?: boolean } = {}): string {
   const w = Math.max(8, Math.floor(width));
   return text
     .split('\n')
-    .flatMap((line) => hangLine(line, w, hang))
+    .flatMap((line) => hangLine(line, w, hang, opts.fromEdge === true))
     .join('\n');
 }
 
-function hangLine(line: string, width: number, hang: number): string[] {
+function hangLine(line: string, width: number, hang: number, fromEdge: boolean): string[] {
   if (columns(line) <= width) return [line];
-  const own = /^ */.exec(line)![0].length;
+  const own = fromEdge ? 0 : /^ */.exec(line)![0].length;
   // Never more than half the width, so a deep row still has room for its words.
   const pad = ' '.repeat(Math.min(own + hang, Math.floor(width / 2)));
   const out: string[] = [];

@@ -94,7 +94,7 @@ describe('suggestCommand', () => {
       const h = harness(['e', answer], ['COMMAND: rm -rf build\nEXPLANATION: deletes build']);
       const r = await suggestCommand(h.deps, 'clean the build');
       expect(r.choice).toBe('refused');
-      expect(h.printed.some((p) => p.kind === 'error' && p.text.includes('⚠ destructive') && p.text.includes('rm -rf build'))).toBe(true);
+      expect(h.printed.some((p) => p.kind === 'error' && p.text.startsWith('destructive: ') && p.text.includes('rm -rf build'))).toBe(true);
       expect(h.asked[1]).toBe('type yes to run it: ');
       expect(h.shellRuns).toEqual([]);
     }

@@ -148,8 +148,10 @@ describe('capture (real CLI)', () => {
     await waitFor(() => fake.server.requests.filter(isCapture).length === 1 && inboxLines(home).length === 1, 15_000);
     await capturesDone(home);
     const cont = await runAish([...data, '-c'], { home, env: captureEnv(), input: 'five\nsix\nseven\neight\n' });
-    expect(cont.stdout).toContain(
-      'inbox: 1 memory candidate waits for review; this session is being read for more in the background — aish memory review (or :memory review)\n',
+    // A notice: on stderr, so stdout stays the answers.
+    expect(cont.stdout).not.toContain('inbox:');
+    expect(cont.stderr).toContain(
+      'aish: inbox: 1 memory candidate waits for review; this session is being read for more in the background — aish memory review (or :memory review)\n',
     );
     await waitFor(() => fake.server.requests.filter(isCapture).length === 2, 15_000);
     const second = captureBody(fake.server.requests.filter(isCapture)[1]!);

@@ -143,14 +143,14 @@ describe('FIFOs where aish expects files', () => {
 });
 
 describe('a data directory that is a file', () => {
-  it('names the file that is not a directory and what to pass, exit 1', async () => {
+  it('names the file that is not a directory and what to pass, exit 2 (before any store is opened)', async () => {
     const top = tmpDir();
     const file = join(top, 'not-a-dir');
     writeFileSync(file, 'x');
     const r = await runAish(['--data-dir', file, 'memory', 'list'], { home: top });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `aish: cannot read ${file}/memory.jsonl: a part of the path is not a directory — ${file} is a file, not a directory: pass a directory with --data-dir (or AISH_DATA_DIR), or point memory.path at a file\n`,
+      `aish: data directory ${file} is a file, not a directory — pass a directory with --data-dir (or AISH_DATA_DIR); it is created if missing\n`,
     );
   });
 });

@@ -30,6 +30,27 @@ describe('piped scripts', () => {
     expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['kept going']);
   });
 
+  it(':memory summarize with a line that is no answer: one warning, and each answer its own line', async () => {
+    const home = tmpDir();
+    const data = ['--data-dir', join(home, 'd')];
+    fake.server.enqueue({ text: 'noted' }, { text: 'fact: the build uses esbuild\npref: terse answers\nfact: CI runs nightly' });
+    const r = await runAish(data, {
+      home,
+      env: fake.env(),
+      input: 'we use esbuild\n:memory summarize\n:remember kept going\ny\n',
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'aish: warning: ":remember kept going" is not an answer to "keep? [y/N/edit]" — answered no (as Enter); the line runs as typed\n',
+    );
+    // The first candidate: no (the stray line); the second: y; the third: end of input, no.
+    expect(
+      loadMemory(join(home, 'd', 'memory.jsonl'))
+        .items.map((i) => i.content)
+        .sort(),
+    ).toEqual(['kept going', 'terse answers']);
+  });
+
   it(':memory summarize --yes keeps every new candidate without asking, --no keeps none; duplicates are never kept', async () => {
     const home = tmpDir();
     const data = ['--data-dir', join(home, 'd')];

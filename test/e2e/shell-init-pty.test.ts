@@ -24,8 +24,9 @@ interface Shell {
   waitFor(re: RegExp, from?: number): Promise<void>;
 }
 
-async function startShell(shell: 'bash' | 'zsh'): Promise<{ sh: Shell; cwd: string }> {
+async function startShell(shell: 'bash' | 'zsh', prepare?: (home: string) => void): Promise<{ sh: Shell; cwd: string }> {
   const home = tmpDir();
+  prepare?.(home);
   const cwd = join(home, 'work');
   mkdirSync(cwd);
   // The snippet calls `aish`: a shim on PATH runs this build.
@@ -80,11 +81,18 @@ async function startShell(shell: 'bash' | 'zsh'): Promise<{ sh: Shell; cwd: stri
   return { sh, cwd };
 }
 
-async function altE(shell: 'bash' | 'zsh'): Promise<void> {
+/** A hand-broken memory line: every run of aish warns about it on stderr. */
+function brokenMemory(home: string): void {
+  const data = join(home, '.local', 'share', 'aish');
+  mkdirSync(data, { recursive: true, mode: 0o700 });
+  writeFileSync(join(data, 'memory.jsonl'), '{broken\n', { mode: 0o600 });
+}
+
+async function altE(shell: 'bash' | 'zsh', prepare?: (home: string) => void): Promise<string> {
   fake.server.enqueue({ text: 'COMMAND: touch marker\nEXPLANATION: creates the file marker' });
-  const { sh, cwd } = await startShell(shell);
+  const { sh, cwd } = await startShell(shell, prepare);
+  const mark = sh.text().length;
   try {
-    const mark = sh.text().length;
     sh.pty.write('make a file called marker');
     await sh.waitFor(/make a file called marker/, mark);
     sh.pty.write('\x1be');
@@ -115,6 +123,8 @@ async function altE(shell: 'bash' | 'zsh'): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
+  // All the widget's run showed, for callers that check what reached the terminal.
+  return sh.text().slice(mark);
 }
 
 describe('aish init: Alt-E in a real shell', () => {
@@ -127,5 +137,27 @@ describe('aish init: Alt-E in a real shell', () => {
   const noZsh = has('zsh') ? '' : ' — SKIPPED: zsh is not installed (apt-get install zsh; .ci/run tries to)';
   it.skipIf(noZsh !== '')(`zsh: the suggestion replaces the line and is not run until Enter${noZsh}`, async () => {
     await altE('zsh');
+  });
+
+  it.skipIf(noZsh !== '')(`zsh: aish's warnings never land on the command line, only the command${noZsh}`, async () => {
+    const shown = await altE('zsh', brokenMemory);
+    expect(shown).not.toContain('unreadable line skipped');
+    expect(shown).not.toContain('aish:');
+  });
+
+  it.skipIf(noZsh !== '')(`zsh: on failure the line is kept and the reason shown under it${noZsh}`, async () => {
+    fake.server.enqueue({ status: 401, error: { message: 'bad key' } });
+    const { sh } = await startShell('zsh');
+    try {
+      const mark = sh.text().length;
+      sh.pty.write('make a file called marker');
+      await sh.waitFor(/make a file called marker/, mark);
+      sh.pty.write('\x1be');
+      await sh.waitFor(/aish: .*401|aish: .*key/, mark);
+      // The words typed are still on the line.
+      expect(sh.text().slice(mark)).toMatch(/ready> make a file called marker/);
+    } finally {
+      sh.pty.kill();
+    }
   });
 });

@@ -67,14 +67,14 @@ describe('aish -e, stdout not a terminal', () => {
   });
 });
 
-describe('aish -e in a terminal', () => {
+describe('aish -e in a terminal (the menu acts on one key, no Enter)', () => {
   it('e runs the command and its output appears', async () => {
     fake.server.enqueue(suggestion('echo shouting | tr a-z A-Z', 'prints SHOUTING'));
     const s = spawnAish(['-e', 'shout'], { home: tmpDir(), env: fake.env() });
     await s.waitFor('[e]xecute [r]evise [d]escribe [c]opy [q]uit');
     expect(s.text()).toContain('echo shouting | tr a-z A-Z');
     expect(s.text()).toContain('prints SHOUTING');
-    s.write('e\r');
+    s.write('e');
     await s.waitFor(/^SHOUTING\r?$/m);
     await s.waitFor('[exit 0]');
     expect(await s.exitCode()).toBe(0);
@@ -84,7 +84,7 @@ describe('aish -e in a terminal', () => {
     fake.server.enqueue(suggestion('ls -la'), suggestion('ls -la --sort=size'));
     const s = spawnAish(['-e', 'list files'], { home: tmpDir(), env: fake.env() });
     await s.waitFor('[q]uit');
-    s.write('r\r');
+    s.write('r');
     await s.waitFor('what should change?');
     s.write('sort by size\r');
     await s.waitFor('ls -la --sort=size');
@@ -93,7 +93,7 @@ describe('aish -e in a terminal', () => {
     expect(msgs.at(-2)).toEqual({ role: 'assistant', content: 'COMMAND: ls -la\nEXPLANATION: does the thing' });
     expect(msgs.at(-1)!.content).toContain('ls -la');
     expect(msgs.at(-1)!.content).toContain('sort by size');
-    s.write('q\r');
+    s.write('q');
     expect(await s.exitCode()).toBe(0);
   });
 
@@ -103,11 +103,12 @@ describe('aish -e in a terminal', () => {
     fake.server.enqueue(suggestion('rm -rf build', 'deletes build'), suggestion('rm -rf build', 'deletes build'));
     const s = spawnAish(['-e', 'clean up'], { home: tmpDir(), env: fake.env(), cwd });
     await s.waitFor('[q]uit');
-    s.write('e\r');
-    await s.waitFor('⚠ destructive');
+    s.write('e');
+    await s.waitFor('destructive: ');
     await s.waitFor('type yes to run it:');
-    // The warning is red.
-    expect(s.raw()).toMatch(/\x1b\[31m✗ ⚠ destructive/);
+    // The warning is red, with one icon.
+    expect(s.raw()).toMatch(/\x1b\[31m✗ destructive: /);
+    expect(s.raw()).not.toContain('⚠');
     s.write('y\r');
     await s.waitFor('not run');
     expect(await s.exitCode()).toBe(0);
@@ -115,7 +116,7 @@ describe('aish -e in a terminal', () => {
 
     const t = spawnAish(['-e', 'clean up'], { home: tmpDir(), env: fake.env(), cwd });
     await t.waitFor('[q]uit');
-    t.write('e\r');
+    t.write('e');
     await t.waitFor('type yes to run it:');
     t.write('yes\r');
     await t.waitFor('[exit 0]');
@@ -127,7 +128,7 @@ describe('aish -e in a terminal', () => {
     fake.server.enqueue(suggestion('git status'));
     const s = spawnAish(['-e', 'status'], { home: tmpDir(), env: fake.env() });
     await s.waitFor('[q]uit');
-    s.write('c\r');
+    s.write('c');
     await s.waitFor('copied to the clipboard: git status');
     expect(s.raw()).toContain(`\x1b]52;c;${Buffer.from('git status').toString('base64')}\x07`);
     expect(await s.exitCode()).toBe(0);
@@ -135,14 +136,14 @@ describe('aish -e in a terminal', () => {
 });
 
 describe(':do in the REPL', () => {
-  it('suggests, and e runs it like !cmd', async () => {
+  it('suggests, and e (one key, no Enter) runs it like !cmd', async () => {
     fake.server.enqueue(suggestion('echo quiet | tr a-z A-Z', 'prints QUIET'));
     const s = spawnAish([], { home: tmpDir(), env: fake.env(), cols: 120 });
     await s.waitFor('fast (gpt-4o-mini)');
     s.write(':do make it loud\r');
     await s.waitFor('[e]xecute [r]evise [d]escribe [c]opy [q]uit');
     expect(lastUserText((await fake.server.waitForRequests(1))[0]!)).toBe('make it loud');
-    s.write('e\r');
+    s.write('e');
     await s.waitFor(/^QUIET\s*$/m);
     await s.waitFor('[exit 0]');
     s.write('\x04');

@@ -4,6 +4,7 @@ import { formatHitLine, formatSessionLine, hiddenNote, noMatches } from '../../s
 import { searchSessions } from '../../sessions/search';
 import { exportSession, writeExport } from '../../sessions/export-file';
 import { listable, listSessions, resolveSession } from '../../sessions/sessions';
+import { hangWrap } from '../../util/hang';
 import { tildify } from '../../util/paths';
 import { UsageError } from '../../util/errors';
 import { escapeForJson } from '../../util/output-filter';
@@ -29,11 +30,17 @@ export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }):
     return;
   }
   const now = new Date();
+  // In a terminal, rows too long hang-wrap at word boundaries as the lists inside aish do (the
+  // terminal would cut words); piped output stays one row per line.
+  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  const fit = (line: string) => (width ? hangWrap(line, width, 4, { fromEdge: true }) : line);
   for (const x of list) {
-    out(formatSessionLine(x, now, x.named ? '+' : ' '));
+    out(fit(formatSessionLine(x, now, x.named ? '+' : ' ')));
   }
   out(
-    `+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden, '--all')}` : ''}`,
+    fit(
+      `+ = saved with :save; continue one with aish --resume NAME (or aish -c for the latest)${hidden ? `; ${hiddenNote(hidden, '--all')}` : ''}`,
+    ),
   );
 }
 

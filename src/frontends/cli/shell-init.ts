@@ -2,7 +2,8 @@
  * `aish init bash|zsh|fish`: a snippet for the shell's rc file binding Alt-E. The text on the
  * command line is taken as a request in words and replaced by the command `aish -e` suggests for it
  * (stdout captured, so aish prints only the command), left on the line to edit or run: never run.
- * On failure the line is kept as it was; aish's one-line reason is on stderr.
+ * On failure the line is kept as it was; aish's one-line reason is on stderr (zsh: shown under
+ * the line with zle -M, so nothing but the command ever lands on the line).
  */
 import { UsageError } from '../../util/errors';
 
@@ -26,13 +27,21 @@ const ZSH = `# aish: Alt-E turns the words on the command line into a command to
 # Add to ~/.zshrc:  eval "$(aish init zsh)"
 __aish_suggest() {
   [[ -n "\${BUFFER//[[:space:]]/}" ]] || return 0
-  local cmd
-  cmd="$(aish -e "$BUFFER" </dev/null)"
-  if [[ $? -eq 0 && -n "$cmd" ]]; then
+  local cmd msg rc tmp
+  tmp="$(mktemp)" || return 0
+  # stderr is kept apart: written to the terminal it would land on the line zle is editing.
+  msg="$(aish -e "$BUFFER" </dev/null 2>&1 >"$tmp")"
+  rc=$?
+  cmd="$(<"$tmp")"
+  rm -f -- "$tmp"
+  if [[ $rc -eq 0 && -n "$cmd" ]]; then
     BUFFER="$cmd"
     CURSOR=\${#BUFFER}
   fi
   zle reset-prompt
+  # Only a failure's reason is shown, under the line; warnings of a run that worked are not.
+  [[ $rc -ne 0 && -n "$msg" ]] && zle -M "$msg"
+  return 0
 }
 zle -N __aish_suggest
 bindkey '\\ee' __aish_suggest

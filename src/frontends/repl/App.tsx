@@ -181,6 +181,12 @@ export function App({ store, input, controls, history, onExit, eraseFrame }: App
       controls.answer(cur.text);
       return null;
     }
+    // A menu's key acts at once; typed after other text it is just text.
+    const keys = snap.ask?.keys;
+    if (keys && a.type === 'insert' && cur.text === '' && a.text.length === 1 && keys.includes(a.text.toLowerCase())) {
+      controls.answer(a.text);
+      return null;
+    }
     if (a.type === 'interrupt' || a.type === 'eof') {
       controls.answer(null);
       return null;

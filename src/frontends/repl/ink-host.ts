@@ -144,7 +144,7 @@ export function createInkHost(
       store.flush();
       return new Promise<string | null>((resolve) => {
         pending = resolve;
-        store.setAsk({ question, ...(o?.initial !== undefined && { initial: o.initial }) });
+        store.setAsk({ question, ...(o?.initial !== undefined && { initial: o.initial }), ...(o?.keys && { keys: o.keys }) });
       });
     },
     async withTerminal<T>(fn: () => Promise<T>): Promise<T> {
@@ -193,5 +193,5 @@ export function createInkHost(
 function withHang(item: OutputItem, width: number): OutputItem {
   if (item.hang === undefined) return item;
   const mark = item.kind === 'error' || item.kind === 'warn' ? 2 : 0; // `✗ ` / `! ` before the text
-  return { ...item, text: hangWrap(item.text, width - mark, item.hang) };
+  return { ...item, text: hangWrap(item.text, width - mark, item.hang, { fromEdge: item.hangFromEdge === true }) };
 }

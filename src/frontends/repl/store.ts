@@ -33,6 +33,8 @@ export interface LiveState {
 export interface AskState {
   question: string;
   initial?: string;
+  /** Keys that answer at once when the answer is empty (a menu). */
+  keys?: string;
 }
 
 export interface UiSnapshot {

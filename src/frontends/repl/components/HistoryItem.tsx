@@ -43,6 +43,7 @@ export function HistoryItem({ entry, width }: { entry: UiItem; width: number }) 
     case 'tool':
       return <Text color="magenta">{item.text}</Text>;
     default:
-      return <Text dimColor>{item.text}</Text>;
+      // Rendered Markdown (`:session`'s working state) keeps its own styling, as answers do.
+      return rendered !== undefined ? <Text>{rendered}</Text> : <Text dimColor>{item.text}</Text>;
   }
 }

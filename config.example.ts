@@ -121,4 +121,8 @@ export default defineConfig({
 
   // Norris mode: autonomous work toward a goal.
   norris: { maxSteps: 8 },
+
+  // Line-editing keys in the REPL: 'emacs' (readline's defaults) or 'vi' (Esc for normal mode;
+  // `:set keys vi` switches for the running session). Keys: docs/repl.md.
+  editor: { keys: 'emacs' },
 });

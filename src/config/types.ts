@@ -115,7 +115,11 @@ export interface AishConfig {
   mcp: { servers: Record<string, McpServerConfig> };
   safety: SafetyConfig;
   norris: { maxSteps: number };
+  /** The REPL's line-editing keys. */
+  editor: { keys: EditorKeys };
 }
+
+export type EditorKeys = 'emacs' | 'vi';
 
 export type SandboxMode = 'auto' | 'required' | 'off';
 
@@ -144,6 +148,7 @@ export interface UserConfig {
   mcp?: { servers?: Record<string, McpServerConfig> };
   safety?: Partial<SafetyConfig>;
   norris?: { maxSteps?: number };
+  editor?: { keys?: EditorKeys };
 }
 
 export const DEFAULT_CONFIG: AishConfig = {
@@ -172,4 +177,5 @@ export const DEFAULT_CONFIG: AishConfig = {
     rules: [],
   },
   norris: { maxSteps: 8 },
+  editor: { keys: 'emacs' },
 };

@@ -14,6 +14,7 @@ import {
   type AishConfig,
   type McpServerConfig,
   type ModelPreset,
+  type EditorKeys,
   type SandboxMode,
   type CaptureMode,
   type TeamMode,
@@ -21,7 +22,7 @@ import {
   TEAM_MODES,
 } from './types';
 
-const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris'] as const;
+const TOP_KEYS = ['defaultModel', 'models', 'history', 'context', 'memory', 'mcp', 'safety', 'norris', 'editor'] as const;
 const SERVER_KEYS = ['command', 'args', 'env', 'cwd', 'disabled'] as const;
 
 export function validateConfig(raw: unknown, file: string): AishConfig {
@@ -141,6 +142,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
   }
 
   const norris = top.norris === undefined ? {} : c.object('norris', top.norris, ['maxSteps']);
+  const editor = top.editor === undefined ? {} : c.object('editor', top.editor, ['keys']);
 
   return {
     defaultModel,
@@ -166,6 +168,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       rules: safety.rules === undefined ? [] : validateRules(c, safety.rules),
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },
+    editor: { keys: editor.keys === undefined ? d.editor.keys : editorKeys(c, editor.keys) },
   };
 }
 
@@ -179,6 +182,11 @@ function teamMode(c: Checker, v: unknown): TeamMode {
   if (typeof v !== 'string' || !(TEAM_MODES as readonly string[]).includes(v))
     c.fail('memory.team', `one of ${TEAM_MODES.map((m) => `"${m}"`).join(', ')}`, v);
   return v as TeamMode;
+}
+
+function editorKeys(c: Checker, v: unknown): EditorKeys {
+  if (v === 'emacs' || v === 'vi') return v;
+  return c.fail('editor.keys', '"emacs" or "vi"', v);
 }
 
 function sandboxMode(c: Checker, v: unknown): SandboxMode {

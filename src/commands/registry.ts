@@ -10,6 +10,7 @@ import { modelCommand } from './model';
 import { norrisCommand } from './norris';
 import { rulesCommand } from './rules';
 import { forkCommand, rewindCommand } from './rewind';
+import { setCommand } from './set';
 import { resumeCommand, saveCommand, sessionCommand, sessionsCommand } from './session';
 import { toolsCommand } from './tools';
 import { trustCommand } from './trust';
@@ -24,6 +25,7 @@ const COMMANDS: readonly MetaCommand[] = [
   cdCommand,
   modelCommand,
   configCommand,
+  setCommand,
   rememberCommand,
   memoryCommand,
   saveCommand,

@@ -54,7 +54,7 @@ describe('meta-command registry', () => {
       'data/aish/sessions/triage.jsonl': '{"meta":{"id":"triage","started":"2026-01-01T00:00:00Z","version":1}}\n',
     });
     expect(input.complete(':mo')).toEqual([':model']);
-    expect(input.complete(':s')).toEqual([':save', ':session', ':sessions']);
+    expect(input.complete(':s')).toEqual([':save', ':session', ':sessions', ':set']);
     expect(input.complete(':model d')).toEqual([':model deep', ':model dense']);
     expect(input.complete(':resume tri')).toEqual([':resume triage', ':resume trip']);
     expect(input.complete(':memory f')).toEqual([':memory forget']);

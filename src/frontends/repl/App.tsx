@@ -20,6 +20,7 @@ import { Scrollback } from './scrollback';
 import type { UiStore } from './store';
 import { useTerminalSize } from './terminal-size';
 import { TypeAhead } from './type-ahead';
+import { viKey, viPrompt, viStart, type ViState } from './vi-keys';
 
 export interface AppProps {
   store: UiStore;
@@ -30,11 +31,13 @@ export interface AppProps {
   onExit: () => void;
   /** Erase Ink's live frame (the Ink instance's clear()), for Ctrl-Z. */
   eraseFrame?: () => void;
+  /** The line-editing keys now (`editor.keys`, changed by `:set keys`); emacs when absent. */
+  keys?: () => 'emacs' | 'vi';
 }
 
 const DOUBLE_CTRL_C_MS = 2000;
 
-export function App({ store, input, controls, history, onExit, eraseFrame }: AppProps) {
+export function App({ store, input, controls, history, onExit, eraseFrame, keys }: AppProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { stdout, write } = useStdout();
   const { internal_eventEmitter: keyEvents } = useStdin();
@@ -73,6 +76,14 @@ export function App({ store, input, controls, history, onExit, eraseFrame }: App
     searchRef.current = s;
     setSearchState(s);
   };
+  // vi mode's state (vi-keys.ts); read through keys() on every key so `:set keys` acts at once.
+  const [vi, setViState] = useState<ViState>(viStart);
+  const viRef = useRef(vi);
+  const setVi = (v: ViState) => {
+    viRef.current = v;
+    setViState(v);
+  };
+  const viOn = keys?.() === 'vi';
   const lastQuery = useRef('');
   const paste = useRef<PasteState>({ active: false });
   const lastCtrlC = useRef(0);
@@ -222,6 +233,13 @@ export function App({ store, input, controls, history, onExit, eraseFrame }: App
       for (const a of actions) {
         if (screenKey(a)) continue;
         const s = searchRef.current;
+        if (!s && keys?.() === 'vi') {
+          const step = viKey(viRef.current, a, cur);
+          setVi(step.vi);
+          cur = step.line;
+          for (const p of step.pass) cur = apply(cur, p);
+          continue;
+        }
         if (!s) {
           cur = apply(cur, a);
           continue;
@@ -239,7 +257,9 @@ export function App({ store, input, controls, history, onExit, eraseFrame }: App
 
   // The live area and the input box together stay shorter than the terminal.
   const maxInputRows = Math.max(3, Math.floor(rows / 3));
-  const shown = search ? { state: searchView(search, history.entries), prompt: searchPrompt(search) } : { state: editor, prompt: '› ' };
+  const shown = search
+    ? { state: searchView(search, history.entries), prompt: searchPrompt(search) }
+    : { state: editor, prompt: viOn ? viPrompt(vi) : '› ' };
   const inputRows =
     Math.min(maxInputRows + 2, inputRowCount(shown.state, width, shown.prompt)) - 1 + Math.min(queued.length, MAX_QUEUED_ROWS);
   // A new key after a full redraw (terminal-size.ts) prints every item again, at the new width.

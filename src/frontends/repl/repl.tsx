@@ -83,7 +83,15 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   let eraseFrame = () => {};
   const firstFrame = renders.next(); // before render(): Ink may draw the first frame inside it
   const ink = render(
-    <App store={store} input={input} controls={controls} history={history} onExit={() => resolveExit()} eraseFrame={() => eraseFrame()} />,
+    <App
+      store={store}
+      input={input}
+      controls={controls}
+      history={history}
+      onExit={() => resolveExit()}
+      eraseFrame={() => eraseFrame()}
+      keys={() => setup.config.editor.keys}
+    />,
     {
       exitOnCtrlC: false,
       patchConsole: false,

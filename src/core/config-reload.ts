@@ -17,7 +17,7 @@ export interface ReloadResult {
   atRestart: string[];
 }
 
-const LIVE: ReadonlyArray<keyof AishConfig> = ['models', 'defaultModel'];
+const LIVE: ReadonlyArray<keyof AishConfig> = ['models', 'defaultModel', 'editor'];
 
 export async function reloadConfig(setup: Setup, env: NodeJS.ProcessEnv): Promise<ReloadResult> {
   const { config, path } = await loadConfig(setup.configPath ?? undefined, env);
@@ -27,7 +27,7 @@ export async function reloadConfig(setup: Setup, env: NodeJS.ProcessEnv): Promis
   for (const key of Object.keys(config) as Array<keyof AishConfig>) {
     if (JSON.stringify(config[key]) === JSON.stringify(cur[key])) continue;
     if (LIVE.includes(key)) {
-      // Models reads config.models on every use, so replacing the entry is enough.
+      // Models reads config.models, and the REPL config.editor, on every use: replacing the entry is enough.
       (cur as unknown as Record<string, unknown>)[key] = config[key];
       applied.push(key);
     } else atRestart.push(key);

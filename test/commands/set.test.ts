@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup } from '../../src/config/setup';
@@ -25,5 +26,22 @@ describe(':set keys', () => {
     expect(s.config.editor.keys).toBe('emacs');
     await input.submit(':set');
     expect(printed.at(-1)!.text).toBe('keys emacs');
+  });
+});
+
+describe(':config reload and editor.keys', () => {
+  it('applies a changed editor.keys at once (the REPL reads it on every key)', async () => {
+    const home = tmpDir();
+    const cfg = join(home, 'config.ts');
+    writeFileSync(cfg, 'export default {};\n');
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
+    const printed: OutputItem[] = [];
+    const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
+    const s = await setup({ config: cfg }, env);
+    const input = routerFor(Engine.create(s, host, { env }).parts);
+    writeFileSync(cfg, "export default { editor: { keys: 'vi' } };\n");
+    await input.submit(':config reload');
+    expect(printed.at(-1)!.text).toContain('applied editor');
+    expect(s.config.editor.keys).toBe('vi');
   });
 });

@@ -8,7 +8,7 @@ import { lineEnd, lineStart, nextBoundary, prevBoundary } from './clusters';
 import type { EditorAction } from './keymap';
 import type { EditorState } from './line-editor';
 
-export type ViMode = 'insert' | 'normal';
+type ViMode = 'insert' | 'normal';
 
 export interface ViState {
   mode: ViMode;
@@ -36,7 +36,7 @@ function kind(cluster: string): 0 | 1 | 2 {
 const at = (t: string, i: number): string => t.slice(i, nextBoundary(t, i));
 
 /** `w`: the start of the next word (the text's end after the last one). */
-export function nextWordStart(t: string, i: number): number {
+function nextWordStart(t: string, i: number): number {
   let p = i;
   if (p < t.length && kind(at(t, p)) !== 0) {
     const k = kind(at(t, p));
@@ -47,7 +47,7 @@ export function nextWordStart(t: string, i: number): number {
 }
 
 /** `e`: the last cluster of this or the next word. */
-export function wordEnd(t: string, i: number): number {
+function wordEnd(t: string, i: number): number {
   let p = nextBoundary(t, i);
   while (p < t.length && kind(at(t, p)) === 0) p = nextBoundary(t, p);
   if (p >= t.length) return i;
@@ -57,7 +57,7 @@ export function wordEnd(t: string, i: number): number {
 }
 
 /** `b`: the start of this or the previous word. */
-export function prevWordStart(t: string, i: number): number {
+function prevWordStart(t: string, i: number): number {
   let p = prevBoundary(t, i);
   while (p > 0 && kind(at(t, p)) === 0) p = prevBoundary(t, p);
   const k = kind(at(t, p));

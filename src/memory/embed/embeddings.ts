@@ -9,13 +9,13 @@ import { recallText } from '../index/build';
 import type { MemoryItem } from '../types';
 import type { EmbedClient } from './client';
 import { normalize, VectorFile, type VectorRecord } from './vector-file';
+import { within } from './within';
 
 const BATCH = 64; // texts per request: one round trip per 64 items, within any server's input limit
 /** Time limit of one background batch; items read per slice of the background pass before it yields. */
 const BATCH_TIMEOUT_MS = 30_000;
 const SLICE = 256;
-/** After a failed batch, wait this long (doubling, up to BACKOFF_MAX_MS). */
-const BACKOFF_MS = 30_000;
+const BACKOFF_MS = 30_000; // after a failed batch, this long (doubling, up to BACKOFF_MAX_MS)
 const BACKOFF_MAX_MS = 600_000;
 /** Nearest items considered before filtering (background, scope); from STAND_OUT_FROM vectors, a hit needs STAND_OUT over the mean. */
 const NEAREST = 64;
@@ -183,16 +183,14 @@ export class Embeddings {
     for (const [id, key] of keyOf) this.setRow(id, this.file.row(key) ?? -1);
   }
 
-  /**
-   * The items nearest in meaning to `text`, best first: at most `limit` that `usable` accepts with
-   * cosine ≥ `minSimilarity`. `{ok: false}` with the reason when the message could not be embedded
-   * within `timeoutMs` (the turn then goes out with the words ranking alone).
-   */
+  /** The items nearest in meaning to `text`, best first (≤ `limit`, cosine ≥ `minSimilarity`); `{ok: false}` and why when not embedded in `timeoutMs`. */
   async rank(
     text: string,
     o: { timeoutMs: number; minSimilarity: number; limit: number; usable: (id: number) => boolean; background: boolean },
   ): Promise<MeaningRanking> {
-    // A turn goes on embedding new items; a plan only looks at what is cached.
+    // A turn goes on embedding new items (with none mapped yet, just started, it waits within its
+    // time limit for the pass that maps the cached ones); a plan only looks at what is cached.
+    const until = Date.now() + o.timeoutMs;
     if (o.background) void this.kick();
     else await this.mapCached();
     let q: Float32Array;
@@ -201,6 +199,7 @@ export class Embeddings {
     } catch (err) {
       return { ok: false, why: (err as Error).message };
     }
+    if (o.background && this.running && this.rowOf.size === 0) await within(this.running, until - Date.now());
     if (!normalize(q)) return { ok: false, why: `${this.client.where()} gave the message a zero vector` };
     if (this.file.dim && q.length !== this.file.dim) {
       // The model behind the name changed: its vectors are embedded again, from scratch.

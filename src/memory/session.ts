@@ -16,7 +16,7 @@ import type { Recalled } from './recall';
 import type { QueryPart } from './recall-rank';
 import { SessionRecall, type TurnRecall } from './session-recall';
 import type { Embeddings } from './embed/embeddings';
-import { loadStartupMemory, pinnedOverflowNotice } from './startup';
+import { loadStartupMemory } from './startup';
 import { MemoryStore } from './store';
 import { TeamMemory } from './team/team-memory';
 import { withTeamBackground, withTeamPlan } from './team/team-select';
@@ -190,11 +190,6 @@ export class MemorySession {
   /** aish's directory changed: project items may now apply, or no longer. */
   dirChanged(): void {
     if (this.injecting && this.loaded) this.reselect();
-  }
-
-  /** Said on `:memory pin` when the pinned items alone no longer fit. */
-  pinnedOverflow(): string | null {
-    return pinnedOverflowNotice(this.background().pinnedChars, this.budget);
   }
 
   /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */

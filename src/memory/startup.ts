@@ -23,13 +23,6 @@ export interface StartupMemory {
   notices: Array<{ kind: 'info' | 'warn'; text: string }>;
 }
 
-/** When the pinned items alone do not fit [background] (pins-left-out.ts names those left out). */
-export function pinnedOverflowNotice(pinnedChars: number, budget: number): string | null {
-  return pinnedChars > budget
-    ? `pinned memory needs ${pinnedChars} characters, more than memory.injectMaxChars (${budget}): some pinned items are left out of [background] — unpin some or raise the budget`
-    : null;
-}
-
 /** Throws when memory.jsonl cannot be read at all; unreadable lines are only reported. */
 export async function loadStartupMemory(
   config: AishConfig,

@@ -102,6 +102,22 @@ export class Checkpoints {
     });
   }
 
+  /**
+   * The files that differ now from checkpoint `c`: what restoring it would write back or remove
+   * (files over the size cap and nested repositories are never restored, so not counted). Nothing
+   * is recorded.
+   */
+  changedSince(c: Checkpoint): Promise<string[]> {
+    return this.serial(async () => {
+      const dir = this.dir;
+      const git = this.git(dir);
+      if (!shadowExists(git.gitDir)) throw new AishError(`no checkpoints for ${dir}`);
+      const { tree, large } = await this.stage(git, dir);
+      const left = new Set(large);
+      return (await this.treeDiff(git, c.commit, tree)).filter((d) => !left.has(d.path)).map((d) => d.path);
+    });
+  }
+
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
@@ -132,30 +148,7 @@ export class Checkpoints {
     }
     const git = this.git(dir);
     await ensureShadow(git, this.root, dir);
-
-    // New and changed files since the last snapshot (the index keeps stat data, so this is cheap).
-    const changed = splitZ((await git.run(['ls-files', '-z', '--others', '--modified', '--exclude-standard'])).stdout);
-    if (changed.length > MAX_NEW_FILES) {
-      throw new AishError(
-        `cannot snapshot ${dir}: ${changed.length} new or changed files (over ${MAX_NEW_FILES}) — is a .gitignore missing?`,
-      );
-    }
-    // Another repository inside the tree is listed as `dir/`: the user's, like their .git, left out.
-    const nested = changed.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1));
-    const large = changed.filter((p) => !p.endsWith('/') && this.tooLarge(join(dir, p)));
-    if (large.length)
-      await git.run(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-        input: joinZ(large),
-        literal: true,
-      });
-    const specs = ['.', ...[...large, ...nested].map((p) => `:(exclude,literal)${p}`)];
-    const add = await git.run(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      input: joinZ(specs),
-      allow: [1],
-    });
-    const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
-    if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);
-    const tree = (await git.run(['write-tree'])).stdout.trim();
+    const { tree, large, unreadable } = await this.stage(git, dir);
     const scan = await scanTree(git, dir, large, (p) => inside(this.root, p) !== null);
     const key = stateKey(scan);
     if (unless && tree === unless.tree && key === unless.key) return { checkpoint: null, large };
@@ -185,6 +178,50 @@ export class Checkpoints {
     return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large };
   }
 
+  /**
+   * Put the tree as it is now into the shadow's index and write it: the tree a snapshot would
+   * record. Files over the cap and nested repositories are left out, as in every snapshot.
+   */
+  private async stage(git: Git, dir: string): Promise<{ tree: string; large: string[]; unreadable: number }> {
+    // New and changed files since the last snapshot (the index keeps stat data, so this is cheap).
+    const changed = splitZ((await git.run(['ls-files', '-z', '--others', '--modified', '--exclude-standard'])).stdout);
+    if (changed.length > MAX_NEW_FILES) {
+      throw new AishError(
+        `cannot snapshot ${dir}: ${changed.length} new or changed files (over ${MAX_NEW_FILES}) — is a .gitignore missing?`,
+      );
+    }
+    // Another repository inside the tree is listed as `dir/`: the user's, like their .git, left out.
+    const nested = changed.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1));
+    const large = changed.filter((p) => !p.endsWith('/') && this.tooLarge(join(dir, p)));
+    if (large.length)
+      await git.run(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+        input: joinZ(large),
+        literal: true,
+      });
+    const specs = ['.', ...[...large, ...nested].map((p) => `:(exclude,literal)${p}`)];
+    const add = await git.run(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      input: joinZ(specs),
+      allow: [1],
+    });
+    const unreadable = add.stderr.split('\n').filter((l) => /^error: open\(/.test(l)).length;
+    if (add.code !== 0 && unreadable === 0) throw new AishError(`checkpoint failed: git add: ${add.stderr.split('\n')[0] ?? ''}`);
+    const tree = (await git.run(['write-tree'])).stdout.trim();
+    return { tree, large, unreadable };
+  }
+
+  /** Paths that differ from tree-ish `from` to `to`; `added`: only in `to`. Nested repositories are their own business. */
+  private async treeDiff(git: Git, from: string, to: string): Promise<Array<{ path: string; added: boolean }>> {
+    const diff = splitZ((await git.run(['diff-tree', '-r', '-z', '--no-renames', from, to])).stdout);
+    const out: Array<{ path: string; added: boolean }> = [];
+    for (let i = 0; i + 1 < diff.length; i += 2) {
+      // ":<old mode> <new mode> <old oid> <new oid> <status>", then the path.
+      const [oldMode, newMode, , , status] = diff[i]!.slice(1).split(' ');
+      if (oldMode === '160000' || newMode === '160000') continue;
+      out.push({ path: diff[i + 1]!, added: status === 'A' });
+    }
+    return out;
+  }
+
   private tooLarge(path: string): boolean {
     try {
       // lstat: a symlink is stored as the link, whatever it points to.
@@ -212,17 +249,12 @@ export class Checkpoints {
     const result = { checkpoint: target, changed: 0, written: 0, removed: 0, keptLarge: 0, modes: 0, dirs: 0, before };
     if (!before || before.commit === target.commit) return result;
 
-    const diff = splitZ((await git.run(['diff-tree', '-r', '-z', '--no-renames', target.commit, before.commit])).stdout);
     const large = new Set(now.large);
     const remove: string[] = [];
     const write: string[] = [];
-    for (let i = 0; i + 1 < diff.length; i += 2) {
-      // ":<old mode> <new mode> <old oid> <new oid> <status>", then the path.
-      const [oldMode, newMode, , , status] = diff[i]!.slice(1).split(' ');
-      const path = diff[i + 1]!;
-      if (oldMode === '160000' || newMode === '160000') continue; // a nested repository: its own business
+    for (const { path, added } of await this.treeDiff(git, target.commit, before.commit)) {
       if (large.has(path)) result.keptLarge++;
-      else if (status === 'A') remove.push(path);
+      else if (added) remove.push(path);
       else write.push(path);
     }
     const fresh = aboutToCreate(dir, write);

@@ -6,24 +6,39 @@ import { listSessions } from '../sessions/sessions';
 import { UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
+import { oneLine } from '../util/text';
 import { command, info, type CommandResult, type CommandServices } from './types';
 
 type RewindServices = Pick<CommandServices, 'chat' | 'checkpoints' | 'ui'>;
 
 /**
  * A checkpoint taken during the exchanges taken back: the oldest holds the files as they were before
- * them. Asked only when there is one; a `no` keeps the files as they are.
+ * them. Asked only when there is one and files differ from it now; a `no` keeps the files as they are.
  */
 async function offerRestore({ checkpoints, ui }: RewindServices, since: string): Promise<string | null> {
   const from = Date.parse(since);
-  const during = (await checkpoints.list()).filter((c) => Date.parse(c.ts) >= from);
-  const before = during.at(-1); // the list is newest first
+  const before = (await checkpoints.list()).filter((c) => Date.parse(c.ts) >= from).at(-1); // the list is newest first
   if (!before) return null;
   const now = new Date();
   const dir = tildify(checkpoints.dir);
-  const question = `files may have changed since: ${plural(during.length, 'checkpoint')} in those turns — put ${dir} back to ${describeCheckpoint(before, now)}?`;
+  const at = describeCheckpoint(before, now);
+  let changed: string[];
+  try {
+    changed = await checkpoints.changedSince(before);
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+    return `cannot compare ${dir} with checkpoint ${before.id} (${why}) — :restore ${before.id} puts the files back as they were before those turns`;
+  }
+  if (changed.length === 0) return `files unchanged since those turns began (checkpoint ${at})`;
+  const question = `files changed since: ${changed.length} (${namePaths(changed)}) — restore ${dir} to checkpoint ${at}?`;
   if (!(await confirm(ui, question))) return 'files kept as they are (:checkpoints lists them, :restore ID puts one back)';
   return formatRestore(await checkpoints.restore(before.commit, ':checkpoints'), dir, now, ':restore');
+}
+
+/** The first few paths, shortened, and how many more. */
+function namePaths(paths: readonly string[], shown = 3): string {
+  const names = paths.slice(0, shown).map((p) => oneLine(p, 40));
+  return paths.length > shown ? `${names.join(', ')}, +${paths.length - shown} more` : names.join(', ');
 }
 
 async function rewind(s: RewindServices, argv: string[]): Promise<CommandResult> {
@@ -51,7 +66,7 @@ export const rewindCommand = command({
   summary: 'take back the last N exchanges (1 by default); your prompt comes back to edit',
   help: [
     'The exchanges leave the conversation; the session log records the rewind and keeps them.',
-    'With checkpoints taken in those turns, asks whether to put the files back too.',
+    'With checkpoints taken in those turns, names the files changed since and asks whether to put them back.',
   ].join('\n'),
   complete: () => ['1', '2', '3'],
   run: ({ chat, checkpoints, ui, argv }) => rewind({ chat, checkpoints, ui }, argv),

@@ -113,6 +113,20 @@ describe('checkpoints: snapshot and restore', () => {
     expect(existsSync(join(work, 'build/new.js'))).toBe(true);
   });
 
+  it('changedSince names the files a restore would write back or remove, and records nothing', async () => {
+    const { work, data } = project();
+    const cps = new Checkpoints(data, work);
+    const cp = (await cps.snapshot('edit'))!;
+    expect(await cps.changedSince(cp)).toEqual([]);
+    write(work, { 'top.txt': 'new\n', 'src/main.ts': 'changed\n', 'build/out.js': 'rebuilt\n', 'debug.log': 'more\n' });
+    rmSync(join(work, 'run.sh'));
+    writeFileSync(join(work, 'huge.bin'), Buffer.alloc(MAX_FILE_BYTES + 1));
+    expect((await cps.changedSince(cp)).sort()).toEqual(['run.sh', 'src/main.ts', 'top.txt']);
+    expect(await cps.list()).toHaveLength(1);
+    await cps.restore(cp.id);
+    expect(await cps.changedSince(cp)).toEqual([]);
+  });
+
   it("never reads or writes the user's .git, even with GIT_DIR pointing at it", async () => {
     const { work, data } = project();
     const git = (...args: string[]) =>

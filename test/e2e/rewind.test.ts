@@ -107,7 +107,7 @@ describe(':rewind with checkpoints', () => {
 
     const no = await runAish(['--resume', 's'], { home, cwd: work, env: env(), input: ':rewind\nn\n' });
     expect(no.stdout).toMatch(
-      /files may have changed since: 1 checkpoint in those turns — put ~\/work back to [0-9a-f]{8}, .* before turn 2/,
+      /files changed since: 1 \(a\.txt\) — restore ~\/work to checkpoint [0-9a-f]{8}, .* before turn 2 \("echo after > a\.txt"\)\? \[y\/N\]/,
     );
     expect(no.stdout).toContain('files kept as they are');
     expect(readFileSync(join(work, 'a.txt'), 'utf8')).toBe('after\n');
@@ -116,12 +116,27 @@ describe(':rewind with checkpoints', () => {
     expect(yes.stdout).toMatch(/restored .*1 file written back/);
     expect(readFileSync(join(work, 'a.txt'), 'utf8')).toBe('mid\n');
 
-    // taking back Q1 too: turn 0's checkpoint is older than Q1, so the oldest offered is still turn 2's
-    // (the other one in those turns is the state the restore above replaced)
+    // taking back Q1 too: turn 0's checkpoint is older than Q1, so the one compared is still turn 2's
+    // (the other one in those turns is the state the restore above replaced); the count is of files
+    writeFileSync(join(work, 'a.txt'), 'later\n');
+    writeFileSync(join(work, 'b.txt'), 'new\n');
     const both = await runAish(['--resume', 's'], { home, cwd: work, env: env(), input: ':rewind 2\nn\n' });
-    expect(both.stdout).toMatch(
-      /files may have changed since: 2 checkpoints in those turns — put ~\/work back to [0-9a-f]{8}, .* before turn 2/,
-    );
+    expect(both.stdout).toMatch(/files changed since: 2 \(a\.txt, b\.txt\) — restore ~\/work to checkpoint [0-9a-f]{8}, .* before turn 2/);
+  });
+
+  it('asks nothing when the files are as they were before those turns', async () => {
+    const home = tmpDir();
+    const work = join(home, 'work');
+    mkdirSync(work);
+    writeFileSync(join(work, 'a.txt'), 'same\n');
+    fake.server.enqueue({ text: 'A1' });
+    await runAish([], { home, cwd: work, env: env(), input: 'Q1\n:save s\n' });
+    const cps = new Checkpoints(checkpointsRoot(join(home, '.local', 'share', 'aish')), work);
+    await cps.snapshot('touch a.txt', 'turn 1');
+    const r = await runAish(['--resume', 's'], { home, cwd: work, env: env(), input: ':rewind\n' });
+    expect(r.stdout).toMatch(/files unchanged since those turns began \(checkpoint [0-9a-f]{8}, .* before turn 1/);
+    expect(r.stdout).not.toContain('restore ~/work');
+    expect(fake.server.requests).toHaveLength(1);
   });
 
   it('asks nothing when no checkpoint was taken in those turns', async () => {

@@ -13,6 +13,7 @@ interface Listed {
   source?: string;
   scope?: string;
   private?: boolean;
+  keys?: string[];
 }
 
 function setup() {
@@ -51,6 +52,13 @@ describe('aish memory import --from (real CLI)', () => {
     expect(projectItems.length).toBeGreaterThan(0);
     expect(projectItems.every((i) => !i.source?.includes(':~/.claude/CLAUDE.md'))).toBe(true);
     if (tool === 'claude') expect(items.find((i) => i.content.includes('checkout.spec.ts'))?.scope).toBe('id:porting-fixture');
+    // Codex's own memories folder: MEMORY.md's blocks carry their keywords as keys.
+    if (tool === 'codex')
+      expect(items.find((i) => i.content.startsWith('Release notes come from'))).toMatchObject({
+        kind: 'fact',
+        source: 'codex:~/.codex/memories/MEMORY.md',
+        keys: ['release notes', 'changelog', 'git log'],
+      });
     const second = await t.run('import', '--from', tool);
     expect(second.stdout).toMatch(/^imported 0 items from .*; skipped [1-9]\d* duplicates?\n$/);
     expect((await t.list()).length).toBe(items.length);

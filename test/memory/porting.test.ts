@@ -118,6 +118,8 @@ describe('tool files and reading them', () => {
     const c = readToolFiles('codex', defaultToolFiles('codex', project, cwd, env), env);
     expect(c.files).toEqual([
       '~/.codex/AGENTS.md',
+      '~/.codex/memories/memory_summary.md',
+      '~/.codex/memories/MEMORY.md',
       expect.stringMatching(/project\/AGENTS\.md$/),
       expect.stringMatching(/web\/AGENTS\.md$/),
     ]);
@@ -129,6 +131,67 @@ describe('tool files and reading them', () => {
     // A PATH names a file or a directory.
     expect(filesAt('agents', project, project, env).map((f) => f.path)).toEqual([join(project, 'AGENTS.md')]);
     expect(filesAt('claude', join(home, '.claude'), project, env).every((f) => f.userLevel)).toBe(true);
+  });
+});
+
+describe("Codex's own memories ($CODEX_HOME/memories)", () => {
+  it('MEMORY.md: bullets of each block, with its keywords as keys; headers, skill pointers, raw memories and rollout summaries are not items', () => {
+    const { home, project } = fixture();
+    const env = { home };
+    const c = readToolFiles('codex', filesAt('codex', join(home, '.codex', 'memories'), project, env), env);
+    expect(c.files).toEqual(['~/.codex/memories/memory_summary.md', '~/.codex/memories/MEMORY.md']);
+    const mem = c.items.filter((i) => i.source === 'codex:~/.codex/memories/MEMORY.md');
+    expect(mem.map((i) => [i.kind, i.content.slice(0, 30), i.keys])).toEqual([
+      ['fact', 'The checkout e2e test is flaky', ['playwright', 'e2e', 'flaky', 'timeout', 'shop-api']],
+      ['fact', 'Symptom "Timeout 30000ms excee', ['playwright', 'e2e', 'flaky', 'timeout', 'shop-api']],
+      ['fact', 'Release notes come from `git l', ['release notes', 'changelog', 'git log']],
+    ]);
+    const all = c.items.map((i) => i.content).join('\n');
+    for (const never of ['rollout_summary_files', 'keywords:', 'description:', 'cwd=', 'SKILL.md', 'RAW NOTE', 'ROLLOUT NOTE', 'desc:'])
+      expect(all).not.toContain(never);
+    // The sessions' directories do not exist here: global.
+    expect(mem.every((i) => i.scope === undefined)).toBe(true);
+  });
+
+  it('memory_summary.md: the profile is a fact, the tips preferences; the index of the folder is left out', () => {
+    const { home, project } = fixture();
+    const env = { home };
+    const c = readToolFiles('codex', filesAt('codex', join(home, '.codex', 'memories', 'memory_summary.md'), project, env), env);
+    expect(c.items.map((i) => [i.kind, i.content.slice(0, 24)])).toEqual([
+      ['fact', 'A backend developer who '],
+      ['pref', 'Keep answers short and p'],
+      ['pref', 'Never push to main witho'],
+    ]);
+    expect(c.items.every((i) => i.scope === undefined && i.source === 'codex:~/.codex/memories/memory_summary.md')).toBe(true);
+  });
+
+  it("a block whose sessions all ran in one project on this machine is that project's; mixed or gone is global", () => {
+    const { home, project } = fixture();
+    const other = join(home, 'elsewhere');
+    mkdirSync(other);
+    const block = (cwds: string[], text: string) =>
+      [
+        '---',
+        'rollout_summary_files:',
+        ...cwds.map((d, k) => `  - s${k}.md (success, cwd=${d}, updated_at=2026-10-01T00:00:00Z)`),
+        'keywords: k',
+        '---',
+        '',
+        `- ${text}`,
+        '',
+      ].join('\n');
+    const file = join(home, 'MEMORY.md');
+    writeFileSync(
+      file,
+      block([project, join(project, 'pkg', 'web')], 'Here only.') + block([project, other], 'Mixed.') + block(['/no/such/dir'], 'Gone.'),
+    );
+    const env = { home };
+    const items = readToolFiles('codex', [{ path: file, userLevel: true }], env).items;
+    expect(items.map((i) => [i.content, i.scope])).toEqual([
+      ['Here only.', 'id:porting-fixture'],
+      ['Mixed.', undefined],
+      ['Gone.', undefined],
+    ]);
   });
 });
 

@@ -11,7 +11,7 @@ import type { MemoryKind } from '../types';
 
 const CODE_MAX_LINES = 3;
 
-interface MarkdownItem {
+export interface MarkdownItem {
   kind: MemoryKind;
   content: string;
   tags: string[];
@@ -34,7 +34,7 @@ const IMPORT = /(?:^|\s)@((?:~\/|\.{1,2}\/|\/)?[\w.-][\w./-]*)/g;
 /** The kind a heading names, if it names one. */
 function headingKind(text: string): MemoryKind | undefined {
   const t = text.toLowerCase();
-  if (/^(facts?|gemini added memories|memories)$/.test(t)) return 'fact';
+  if (/^(facts?|gemini added memories|memories|user profile|about me)$/.test(t)) return 'fact';
   if (/^(pref(erence)?s?)$/.test(t)) return 'pref';
   if (/^context$/.test(t)) return 'context';
   return undefined;

@@ -4,13 +4,14 @@
  * the project's identity for one in a project. `@path` imports (Claude Code and Gemini CLI) are
  * followed up to IMPORT_DEPTH hops, each file once, with the scope of the file that imports them.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { redactText } from '../../util/secrets/redact';
 import { readImportFile } from '../import-read';
 import { projectIdentity } from '../project-identity';
 import type { TransferItem } from '../transfer';
 import type { MemoryKind } from '../types';
+import { parseCodexMemory, parseCodexSummary, type CodexBlock } from './codex-memories';
 import { parseMemoryMarkdown } from './markdown-items';
 import type { PortTool, ToolEnv, ToolFile } from './tool-files';
 
@@ -50,6 +51,35 @@ function isFile(p: string): boolean {
   }
 }
 
+interface ParsedFile {
+  groups: CodexBlock[];
+  imports: string[];
+  skippedCode: number;
+}
+
+/** A file's items in groups sharing keys and sessions: Codex's own memory files have blocks, the rest one group. */
+function parseFile(tool: PortTool, path: string, text: string): ParsedFile {
+  const name = basename(path);
+  if (tool === 'codex' && name === 'MEMORY.md') {
+    const { blocks, skippedCode } = parseCodexMemory(text);
+    return { groups: blocks, imports: [], skippedCode };
+  }
+  const parsed = tool === 'codex' && name === 'memory_summary.md' ? parseCodexSummary(text) : parseMemoryMarkdown(text, DEFAULT_KIND);
+  return { groups: [{ items: parsed.items, keys: [], cwds: [] }], imports: parsed.imports, skippedCode: parsed.skippedCode };
+}
+
+/**
+ * Codex notes which directories a memory block came from: when they all are in one project on this
+ * machine, the block's items are that project's; otherwise (or when they no longer exist) global.
+ */
+function sessionsScope(cwds: readonly string[]): string | undefined {
+  if (cwds.length === 0 || !cwds.every((d) => isAbsolute(d) && existsSync(d))) return undefined;
+  const ids = cwds.map((d) => projectIdentity(d));
+  if (!ids.every((id) => id.found)) return undefined;
+  const first = ids[0]!.scopes[0];
+  return ids.every((id) => id.scopes[0] === first) ? first : undefined;
+}
+
 export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: ToolEnv): ToolRead {
   const out: ToolRead = { items: [], files: [], notes: [] };
   const seen = new Set<string>();
@@ -69,18 +99,22 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
       return;
     }
     out.files.push(name);
-    const parsed = parseMemoryMarkdown(text, DEFAULT_KIND);
+    const parsed = parseFile(tool, abs, text);
     if (parsed.skippedCode > 0) out.notes.push(`${name}: left out ${parsed.skippedCode} code block(s) (over a few lines, or on their own)`);
     const source = redactText(`${tool}:${name}`);
-    for (const it of parsed.items) {
-      out.items.push({
-        kind: it.kind,
-        content: redactText(it.content),
-        ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
-        source,
-        ...(scope && { scope }),
-        ...(personal && { private: true }),
-      });
+    for (const group of parsed.groups) {
+      const where = scope ?? sessionsScope(group.cwds);
+      for (const it of group.items) {
+        out.items.push({
+          kind: it.kind,
+          content: redactText(it.content),
+          ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
+          ...(group.keys.length > 0 && { keys: group.keys.map(redactText) }),
+          source,
+          ...(where && { scope: where }),
+          ...(personal && { private: true }),
+        });
+      }
     }
     if (!follows) return;
     for (const ref of parsed.imports) {

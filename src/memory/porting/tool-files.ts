@@ -7,11 +7,13 @@
  * - Gemini CLI: GEMINI.md from the project's root down; the user's ~/.gemini/GEMINI.md (where its
  *   save_memory tool writes the "Gemini Added Memories" section).
  * - Codex: per directory from the root down AGENTS.override.md, else AGENTS.md; the user's
- *   $CODEX_HOME (default ~/.codex) AGENTS.override.md, else AGENTS.md.
+ *   $CODEX_HOME (default ~/.codex) AGENTS.override.md, else AGENTS.md, and the memories Codex
+ *   writes itself in $CODEX_HOME/memories (codex-memories.ts).
  * - agents (the open AGENTS.md convention): AGENTS.md from the project's root down; no user file.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { CODEX_MEMORY_FILES } from './codex-memories';
 
 export const PORT_TOOLS = ['claude', 'gemini', 'codex', 'agents'] as const;
 export type PortTool = (typeof PORT_TOOLS)[number];
@@ -80,7 +82,15 @@ function userFiles(tool: PortTool, env: ToolEnv): string[] {
   if (!dir) return [];
   if (tool === 'claude') return [join(dir, 'CLAUDE.md')].filter(isFile).concat(mdIn(join(dir, 'rules')));
   if (tool === 'gemini') return [join(dir, 'GEMINI.md')].filter(isFile);
-  return [join(dir, 'AGENTS.override.md'), join(dir, 'AGENTS.md')].filter(isFile).slice(0, 1);
+  return [join(dir, 'AGENTS.override.md'), join(dir, 'AGENTS.md')]
+    .filter(isFile)
+    .slice(0, 1)
+    .concat(codexMemories(join(dir, 'memories')));
+}
+
+/** The files of a Codex memories folder that hold memory. */
+function codexMemories(dir: string): string[] {
+  return CODEX_MEMORY_FILES.map((n) => join(dir, n)).filter(isFile);
 }
 
 /** Every file the tool would read for `cwd` inside the project at `root`, user-level ones first. */
@@ -107,7 +117,7 @@ export function filesAt(tool: PortTool, path: string, root: string, env: ToolEnv
   if (!existsSync(path) || !statSync(path).isDirectory()) return [{ path, userLevel: inUserDir(path), ...auto }];
   if (userDirs(tool, env).includes(path)) return userFiles(tool, env).map((p) => ({ path: p, userLevel: true }));
   const found = namesIn(tool, path);
-  // Claude Code's auto-memory directory, named directly.
-  const files = found.length > 0 || tool !== 'claude' ? found : mdIn(path);
+  // Claude Code's auto-memory directory, or Codex's memories folder, named directly.
+  const files = found.length > 0 ? found : tool === 'claude' ? mdIn(path) : tool === 'codex' ? codexMemories(path) : [];
   return files.map((p) => ({ path: p, userLevel: inUserDir(p), ...auto }));
 }

@@ -53,6 +53,9 @@ const CASES: Array<{ keys: string; want: string; at?: string; shows: string }> =
   { keys: '0 dw 2x', want: 'g emu', at: 'g', shows: 'dw, a count on x' },
   { keys: '0 d2w', want: 'emu', at: 'e', shows: 'd2w' },
   { keys: '0 2dw', want: 'emu', at: 'e', shows: '2dw' },
+  { keys: '0 w de x', want: 'cat emu', at: 'e', shows: 'de' },
+  { keys: '$ db h x', want: 'cat dogu', at: 'u', shows: 'db' },
+  { keys: '0 w l d$ d0', want: 'd', at: 'd', shows: 'd$ d0' },
   { keys: 'dd i +PQ', want: 'PQ', shows: 'dd, i' },
   // cw on "dog", a after it, I at the line start, A at its end, b to that word's start and i.
   { keys: '0 w cw +P ⎋ a +Q ⎋ I +R ⎋ A +S ⎋ b i +T', want: 'Rcat PQ TemuS', at: 'e', shows: 'cw a I A b i' },
@@ -141,4 +144,24 @@ describe('every vi key in a pseudo-terminal', () => {
       expect(await s.exitCode()).toBe(0);
     });
   }
+
+  it('Ctrl-C in normal mode clears the line, and the next line starts in insert mode', async () => {
+    const s = start(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    s.write(':set keys vi\r');
+    await s.waitFor('keys vi');
+    s.write('cat dog');
+    await sleep(40);
+    s.write(ESC);
+    await waitMode(s, 'N');
+    s.write('\x03');
+    await waitMode(s, 'I');
+    // Typed as text, not read as h, e, l, l and o.
+    s.write('hello');
+    await sleep(40);
+    s.write('\r');
+    expect(lastUserText((await fake.server.waitForRequests(1))[0]!)).toBe('hello');
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
 });

@@ -179,7 +179,8 @@ function normalChar(vi: ViState, line: EditorState, ch: string): { vi: ViState; 
 
 /** One keymap action through vi's modes. */
 export function viKey(vi: ViState, a: EditorAction, line: EditorState): ViStep {
-  if (a.type === 'submit') return { vi: viStart(), line, pass: [a] };
+  // Enter and Ctrl-C end the line: the next one starts in insert mode, as the prompt promises.
+  if (a.type === 'submit' || a.type === 'interrupt') return { vi: viStart(), line, pass: [a] };
   if (vi.mode === 'insert') {
     if (a.type !== 'escape') return { vi, line, pass: [a] };
     // An insert that changed nothing leaves nothing to undo.

@@ -135,6 +135,15 @@ describe('vi modes', () => {
     expect(step.pass).toEqual([{ type: 'submit' }]);
     expect(step.vi.mode).toBe('insert');
   });
+  it('Ctrl-C passes on and the next line starts in insert mode, with nothing to undo', () => {
+    const normal = run(ASCII, 0, 'x').vi;
+    const step = viKey(normal, { type: 'interrupt' }, emptyEditor('oo bar.baz qux'));
+    expect(step.pass).toEqual([{ type: 'interrupt' }]);
+    expect(step.vi.mode).toBe('insert');
+    expect(step.vi.undo).toEqual([]);
+    // What is typed next is text, not h, e, l, l, o.
+    expect(run('', 0, 'hello', step.vi).text).toBe('hello');
+  });
   it('Esc in normal mode drops a pending operator, else acts as Esc', () => {
     expect(run(ASCII, 0, 'd⎋w').text).toBe(ASCII);
     expect(run(ASCII, 0, '⎋').passed).toEqual([{ type: 'escape' }]);

@@ -61,6 +61,8 @@ const CASES: Array<{ keys: string; want: string; at?: string; shows: string }> =
   { keys: '0 w cw +P ⎋ a +Q ⎋ I +R ⎋ A +S ⎋ b i +T', want: 'Rcat PQ TemuS', at: 'e', shows: 'cw a I A b i' },
   // Three x, then u takes back only the last.
   { keys: '0 x x x u', want: 't dog emu', at: 't', shows: 'u' },
+  // The second u takes back the line's first insert (typed before any i), as in vi.
+  { keys: 'x u u i +P', want: 'P', shows: 'u on the first insert' },
 ];
 
 const mapText = (text: string, abc: Record<string, string>): string => Array.from(text, (c) => abc[c] ?? c).join('');

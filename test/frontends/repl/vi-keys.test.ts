@@ -117,6 +117,15 @@ describe('vi normal-mode edits', () => {
     expect(run(EMOJI, 0, 'x2xuu').text).toBe(EMOJI);
     expect(run(ASCII, 0, 'u').text).toBe(ASCII);
   });
+  it('u takes back the text typed since the line started, as vi does with its first insert', () => {
+    expect(run('', 0, 'hello⎋u', viStart()).text).toBe('');
+    expect(run('', 0, 'hello⎋xu', viStart()).text).toBe('hello');
+    expect(run('', 0, 'hello⎋xuu', viStart()).text).toBe('');
+    // A line put back in the editor (a recalled or rewound prompt) comes back, not an empty one.
+    expect(run('foo', 3, ' bar⎋u', viStart()).text).toBe('foo');
+    // Nothing typed: nothing to undo.
+    expect(run('foo', 3, '⎋u', viStart()).text).toBe('foo');
+  });
 });
 
 describe('vi modes', () => {

@@ -17,9 +17,11 @@ export interface ViState {
   op: { key: 'd' | 'c'; count: number } | null;
   /** Lines before each change, newest last (`u`). */
   undo: ReadonlyArray<{ text: string; cursor: number }>;
+  /** A new line is in insert mode without an `i`: its first key records the line for `u`. */
+  fresh: boolean;
 }
 
-export const viStart = (): ViState => ({ mode: 'insert', count: '', op: null, undo: [] });
+export const viStart = (): ViState => ({ mode: 'insert', count: '', op: null, undo: [], fresh: true });
 
 export interface ViStep {
   vi: ViState;
@@ -179,14 +181,15 @@ function normalChar(vi: ViState, line: EditorState, ch: string): { vi: ViState; 
 
 /** One keymap action through vi's modes. */
 export function viKey(vi: ViState, a: EditorAction, line: EditorState): ViStep {
-  if (a.type === 'submit') return { vi: viStart(), line, pass: [a] };
+  // Enter and Ctrl-C end the line, and every line starts in insert mode.
+  if (a.type === 'submit' || a.type === 'interrupt') return { vi: viStart(), line, pass: [a] };
   if (vi.mode === 'insert') {
-    if (a.type !== 'escape') return { vi, line, pass: [a] };
+    if (a.type !== 'escape') return { vi: vi.fresh ? { ...snapshot(vi, line), fresh: false } : vi, line, pass: [a] };
     // An insert that changed nothing leaves nothing to undo.
     const last = vi.undo.at(-1);
     const undo = last && last.text === line.text ? vi.undo.slice(0, -1) : vi.undo;
     const back = line.cursor > lineStart(line.text, line.cursor) ? prevBoundary(line.text, line.cursor) : line.cursor;
-    return { vi: { ...vi, mode: 'normal', count: '', op: null, undo }, line: { ...line, cursor: back }, pass: [] };
+    return { vi: { ...vi, mode: 'normal', count: '', op: null, undo, fresh: false }, line: { ...line, cursor: back }, pass: [] };
   }
   if (a.type === 'escape') {
     // Esc in normal mode drops a pending count or operator; with none it does what Esc does anyway.

@@ -117,6 +117,15 @@ describe('vi normal-mode edits', () => {
     expect(run(EMOJI, 0, 'x2xuu').text).toBe(EMOJI);
     expect(run(ASCII, 0, 'u').text).toBe(ASCII);
   });
+  it('u takes back the text typed since the line started, as vi does with its first insert', () => {
+    expect(run('', 0, 'hello⎋u', viStart()).text).toBe('');
+    expect(run('', 0, 'hello⎋xu', viStart()).text).toBe('hello');
+    expect(run('', 0, 'hello⎋xuu', viStart()).text).toBe('');
+    // A line put back in the editor (a recalled or rewound prompt) comes back, not an empty one.
+    expect(run('foo', 3, ' bar⎋u', viStart()).text).toBe('foo');
+    // Nothing typed: nothing to undo.
+    expect(run('foo', 3, '⎋u', viStart()).text).toBe('foo');
+  });
 });
 
 describe('vi modes', () => {
@@ -134,6 +143,15 @@ describe('vi modes', () => {
     const step = viKey({ ...viStart(), mode: 'normal' }, { type: 'submit' }, emptyEditor('x'));
     expect(step.pass).toEqual([{ type: 'submit' }]);
     expect(step.vi.mode).toBe('insert');
+  });
+  it('Ctrl-C passes on and the next line starts in insert mode, with nothing to undo', () => {
+    const normal = run(ASCII, 0, 'x').vi;
+    const step = viKey(normal, { type: 'interrupt' }, emptyEditor('oo bar.baz qux'));
+    expect(step.pass).toEqual([{ type: 'interrupt' }]);
+    expect(step.vi.mode).toBe('insert');
+    expect(step.vi.undo).toEqual([]);
+    // What is typed next is text, not h, e, l, l, o.
+    expect(run('', 0, 'hello', step.vi).text).toBe('hello');
   });
   it('Esc in normal mode drops a pending operator, else acts as Esc', () => {
     expect(run(ASCII, 0, 'd⎋w').text).toBe(ASCII);

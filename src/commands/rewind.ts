@@ -75,15 +75,18 @@ export const rewindCommand = command({
 export const forkCommand = command({
   needs: ['chat', 'sessions'],
   name: 'fork',
-  args: 'NAME',
+  args: '[--force] NAME',
   summary: 'save the conversation so far as NAME and go on in a new session from here',
+  help: 'A name holding another conversation needs --force to be replaced.',
   complete: ({ sessions }) =>
     listSessions(sessions.sessionsDir)
       .filter((s) => s.named)
       .map((s) => s.name),
   run: ({ chat, sessions, argv }) => {
-    if (argv.length !== 1) throw new UsageError('usage: :fork NAME (letters, digits, ., _ or -)');
-    const name = basename(chat.fork(argv[0]!), '.jsonl');
+    const force = argv[0] === '--force';
+    const rest = force ? argv.slice(1) : argv;
+    if (rest.length !== 1) throw new UsageError('usage: :fork [--force] NAME (letters, digits, ., _ or -)');
+    const name = basename(chat.fork(rest[0]!, force), '.jsonl');
     return {
       output: [info(`saved as ${name} (aish --resume ${name}); this conversation goes on as session ${sessions.id ?? 'new'}`)],
     };

@@ -26,7 +26,7 @@ export function commandServices(p: SessionParts, catalog: CommandCatalog): Reado
       digest: () => chat.digest(),
       resume: (nameOrId: string) => chat.resume(nameOrId),
       rewind: (n: number) => chat.rewind(n),
-      fork: (name: string) => chat.fork(name),
+      fork: (name: string, force?: boolean) => chat.fork(name, force),
     },
     configFile: {
       get path() {

@@ -10,11 +10,14 @@ import { command, info, rows, type CommandResult, type CommandServices } from '.
 export const saveCommand = command({
   needs: ['sessions'],
   name: 'save',
-  args: 'NAME',
+  args: '[--force] NAME',
   summary: 'keep a named copy of this session',
+  help: 'Saving again under the same name replaces the earlier save of this conversation; a name holding another conversation needs --force.',
   run: ({ sessions, argv }) => {
-    if (argv.length !== 1) throw new UsageError('usage: :save NAME (letters, digits, ., _ or -)');
-    const name = basename(sessions.save(argv[0]!), '.jsonl');
+    const force = argv[0] === '--force';
+    const rest = force ? argv.slice(1) : argv;
+    if (rest.length !== 1) throw new UsageError('usage: :save [--force] NAME (letters, digits, ., _ or -)');
+    const name = basename(sessions.save(rest[0]!, force), '.jsonl');
     return { output: [info(`saved as ${name} — continue it later with :resume ${name} or aish --resume ${name}`)] };
   },
 });

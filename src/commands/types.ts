@@ -41,7 +41,7 @@ export interface CommandServices {
     digest(): SessionDigest | null;
     resume(nameOrId: string): number;
     rewind(n: number): Rewound;
-    fork(name: string): string;
+    fork(name: string, force?: boolean): string;
   };
   /** The config file in use (`path` null: none, the defaults). */
   configFile: {

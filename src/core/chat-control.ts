@@ -32,7 +32,7 @@ export interface ChatControl {
    */
   rewind(n: number): Rewound;
   /** Save the session so far as NAME and go on in a new session from the same point; returns the saved path. */
-  fork(name: string): string;
+  fork(name: string, force?: boolean): string;
 }
 
 export interface Rewound {
@@ -91,6 +91,6 @@ export function chatControl(p: ChatParts): ChatControl {
         since: first?.ts ?? null,
       };
     },
-    fork: (name: string) => p.recorder.fork(name),
+    fork: (name: string, force?: boolean) => p.recorder.fork(name, force),
   });
 }

@@ -63,9 +63,10 @@ export class SessionRecorder {
     this.log = null;
   }
 
-  save(name: string): string {
+  /** `force`: replace what NAME holds even when it is another conversation. */
+  save(name: string, force = false, command = ':save'): string {
     if (!this.log) throw new AishError('nothing to save yet — say something first');
-    return this.log.saveAs(name);
+    return this.log.saveAs(name, { force, command });
   }
 
   /** Continue a saved or recent session in a new log that starts with its turns. */
@@ -94,8 +95,8 @@ export class SessionRecorder {
    * `:fork NAME`: save the session so far as NAME, then go on in a new log (resumed from NAME) with
    * the same turns, so the two continue apart.
    */
-  fork(name: string): string {
-    const saved = this.save(name);
+  fork(name: string, force = false): string {
+    const saved = this.save(name, force, ':fork');
     const loaded = loadSession(saved);
     this.log?.close();
     this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());

@@ -16,6 +16,7 @@ import { appendWholeLines, describeFsError, ensurePrivateDir, fsyncDir } from '.
 import { digestRecord, type SessionDigest } from './digest';
 import { orderTurn } from './records';
 import { rewindRecord } from './rewind';
+import { checkReplace } from './save-guard';
 import { MemoryBoundRedactor } from './redact-turn';
 import { isAutoSessionId, SESSION_EXT, sessionName, validateSessionName } from './sessions';
 import type { LoadedSession, NewTurn, SessionMeta, SessionMetaInput, Turn } from './types';
@@ -109,15 +110,17 @@ export class SessionLog {
   /**
    * Atomically copy the log as it is now to `<name>.jsonl` (replacing an older save of that name).
    * Names that look like automatic ids are refused: replacing one by rename would cut a running
-   * aish off from its own log, and the copy would be listed as unnamed.
+   * aish off from its own log, and the copy would be listed as unnamed. A name holding another
+   * conversation is replaced only with `force` (save-guard.ts); `command` names the retry in the error.
    */
-  saveAs(name: string): string {
+  saveAs(name: string, opts: { force?: boolean; command?: string } = {}): string {
     validateSessionName(name);
     const target = join(this.sessionsDir, name + SESSION_EXT);
     if (resolve(target) === this.file || sameFile(target, this.openFd())) {
       throw new UsageError(`"${name}" is the current session log — save under another name`);
     }
     if (isAutoSessionId(name)) throw new UsageError(`"${name}" looks like an automatic session id — pick another name`);
+    if (!opts.force) checkReplace(target, this.file, name, opts.command ?? ':save');
     try {
       writeFileAtomicSync(target, readFileSync(this.file), { mode: 0o600, fsync: true });
     } catch (err) {

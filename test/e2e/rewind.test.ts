@@ -149,6 +149,22 @@ describe(':rewind with checkpoints', () => {
 });
 
 describe(':fork', () => {
+  it('never replaces another conversation saved under that name unless --force', async () => {
+    const home = tmpDir();
+    fake.server.enqueue({ text: 'A1' }, { text: 'B1' });
+    await runAish([], { home, env: env(), input: 'monday plan\n:save work\n' });
+    const before = readFileSync(join(sessionsDir(home), 'work.jsonl'), 'utf8');
+    const r = await runAish([], { home, env: env(), input: 'tuesday idea\n:fork work\n:save work\n' });
+    expect(r.stderr).toContain('"work" holds another conversation (1 prompt, last ');
+    expect(r.stderr).toContain('pick another name, or :fork --force work to replace it');
+    expect(r.stderr).toContain('or :save --force work to replace it');
+    expect(readFileSync(join(sessionsDir(home), 'work.jsonl'), 'utf8')).toBe(before);
+    fake.server.enqueue({ text: 'C1' });
+    const f = await runAish(['-c'], { home, env: env(), input: ':fork --force work\n' });
+    expect(f.stdout).toContain('saved as work (aish --resume work)');
+    expect(readFileSync(join(sessionsDir(home), 'work.jsonl'), 'utf8')).toContain('tuesday idea');
+  });
+
   it('saves the conversation so far and goes on in a new session; both resume with their own turns', async () => {
     const home = tmpDir();
     fake.server.enqueue({ text: 'A1' }, { text: 'A2' });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../../src/sessions/session-log';
@@ -177,6 +177,59 @@ describe('saveAs', () => {
     log.close();
     expect(readFileSync(log.path, 'utf8')).toBe(before);
     expect(readdirSync(dir)).toEqual([`${ID}.jsonl`]);
+  });
+});
+
+describe('saveAs over a name that is taken', () => {
+  const at = (h: number) => new Date(2026, 0, 1, h, 0, 0);
+
+  it('refuses to replace another conversation (one line, nothing changed); --force replaces it', () => {
+    const dir = tmpDir();
+    const monday = SessionLog.create(dir, {}, at(9));
+    monday.append({ ts: '2026-01-01T09:00:01Z', role: 'user', content: 'the monday plan' });
+    monday.append({ ts: '2026-01-01T09:00:02Z', role: 'assistant', content: 'ok' });
+    const saved = monday.saveAs('work');
+    monday.close();
+    const before = readFileSync(saved, 'utf8');
+    const tuesday = SessionLog.create(dir, {}, at(10));
+    tuesday.append({ ts: '2026-01-02T09:00:01Z', role: 'user', content: 'something else' });
+    expect(() => tuesday.saveAs('work', { command: ':fork' })).toThrow(
+      new UsageError(
+        '"work" holds another conversation (1 prompt, last 2026-01-01) — pick another name, or :fork --force work to replace it',
+      ),
+    );
+    expect(readFileSync(saved, 'utf8')).toBe(before);
+    tuesday.saveAs('work', { force: true });
+    expect(loadSession(saved).turns.map((t) => t.content)).toEqual(['something else']);
+    tuesday.close();
+  });
+
+  it('replaces an earlier state of this conversation: the same log (rewound too), a resumed one, a longer one, an empty one', () => {
+    const dir = tmpDir();
+    const log = SessionLog.create(dir, {}, at(9));
+    log.append({ ts: 'a1', role: 'user', content: 'q1' });
+    log.append({ ts: 'a2', role: 'assistant', content: 'r1' });
+    log.saveAs('w');
+    log.appendRewind(1);
+    log.append({ ts: 'a3', role: 'user', content: 'q1 again' });
+    expect(() => log.saveAs('w')).not.toThrow(); // the same log, its turns rewound
+
+    // resumed from w: saving back to w continues it
+    const resumed = SessionLog.resume(dir, loadSession(join(dir, 'w.jsonl')), {}, at(10));
+    resumed.append({ ts: 'a4', role: 'user', content: 'q2' });
+    expect(() => resumed.saveAs('w')).not.toThrow();
+    // resumed from a fork of w: w's turns begin this one's, so it is still this conversation
+    resumed.saveAs('branch');
+    const second = SessionLog.resume(dir, loadSession(join(dir, 'branch.jsonl')), {}, at(11));
+    second.append({ ts: 'a5', role: 'user', content: 'q3' });
+    expect(() => second.saveAs('w')).not.toThrow();
+    expect(loadSession(join(dir, 'w.jsonl')).turns.map((t) => t.content)).toEqual(['q1 again', 'q2', 'q3']);
+
+    writeFileSync(join(dir, 'empty.jsonl'), '');
+    expect(() => second.saveAs('empty')).not.toThrow();
+    mkdirSync(join(dir, 'odd.jsonl'));
+    expect(() => second.saveAs('odd')).toThrow(/"odd" exists and cannot be read — pick another name, or :save --force odd/);
+    for (const l of [log, resumed, second]) l.close();
   });
 });
 

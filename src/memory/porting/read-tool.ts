@@ -13,6 +13,7 @@ import type { TransferItem } from '../transfer';
 import type { MemoryKind } from '../types';
 import { parseCodexMemory, parseCodexSummary, type CodexBlock } from './codex-memories';
 import { parseMemoryMarkdown } from './markdown-items';
+import { boundFor, outsideNote, type ReadBound } from './read-bounds';
 import type { PortTool, ToolEnv, ToolFile } from './tool-files';
 
 const IMPORT_DEPTH = 5;
@@ -84,11 +85,15 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
   const out: ToolRead = { items: [], files: [], notes: [] };
   const seen = new Set<string>();
   const follows = tool === 'claude' || tool === 'gemini';
-  const visit = (path: string, scope: string | undefined, depth: number, personal: boolean) => {
+  const visit = (path: string, scope: string | undefined, depth: number, personal: boolean, bound: ReadBound, ref?: string) => {
     const abs = resolve(path);
     if (seen.has(abs)) return;
-    seen.add(abs);
     const name = shown(abs, env.home);
+    if (bound && !bound(abs)) {
+      out.notes.push(`${ref ? `@${ref}` : name} not read: it is ${outsideNote(tool, env)}${ref ? '' : ' (a link to elsewhere?)'}`);
+      return;
+    }
+    seen.add(abs);
     let text: string;
     try {
       const r = readImportFile(abs);
@@ -125,11 +130,11 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
         out.notes.push(`${name}: @${ref} not followed (imports go ${IMPORT_DEPTH} deep)`);
         continue;
       }
-      if (isFile(target)) visit(target, scope, depth + 1, personal);
+      if (isFile(target)) visit(target, scope, depth + 1, personal, bound, ref);
     }
   };
   // CLAUDE.local.md is the user's own, kept out of git: its items stay on this machine (never synced,
   // never written to AGENTS.md).
-  for (const f of files) visit(f.path, scopeOf(f, env.home), 0, basename(f.path) === 'CLAUDE.local.md');
+  for (const f of files) visit(f.path, scopeOf(f, env.home), 0, basename(f.path) === 'CLAUDE.local.md', boundFor(f, tool, env));
   return out;
 }

@@ -70,7 +70,7 @@ export function claudeProjectDir(home: string, root: string): string {
 }
 
 /** The directories the user-level files of a tool live in (a file there is global). */
-function userDirs(tool: PortTool, env: ToolEnv): string[] {
+export function userDirs(tool: PortTool, env: ToolEnv): string[] {
   if (tool === 'claude') return [join(env.home, '.claude')];
   if (tool === 'gemini') return [join(env.home, '.gemini')];
   if (tool === 'codex') return [env.codexHome ?? join(env.home, '.codex')];

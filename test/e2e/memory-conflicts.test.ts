@@ -89,6 +89,32 @@ describe('conflicts', () => {
     expect((await runAish([...args, 'memory', 'list'], { home })).stdout).not.toContain('(conflict)');
   });
 
+  it('aish memory review --json lists the conflict (old item and rivals); once kept whole, it is not listed', async () => {
+    const { home, args, memory } = dataDir();
+    const { old, mine, theirs } = await conflictedStore(memory);
+    const json = await runAish([...args, 'memory', 'review', '--json'], { home });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([
+      {
+        conflict: expect.any(String),
+        old: { id: old.id, kind: 'fact', content: 'CI runs Node 18' },
+        rivals: [
+          {
+            id: theirs,
+            kind: 'fact',
+            content: 'CI runs Node 22',
+            uid: expect.any(String),
+            ts: expect.any(String),
+            from: 'via workstation',
+          },
+          { id: mine.id, kind: 'fact', content: 'CI runs Node 20', uid: expect.any(String), ts: expect.any(String) },
+        ],
+      },
+    ]);
+    await runAish(args, { home, env: fake.env(), input: ':memory review\nb\n' });
+    expect(JSON.parse((await runAish([...args, 'memory', 'review', '--json'], { home })).stdout)).toEqual([]);
+  });
+
   it(':memory review piped: b keeps both, and the next review does not ask', async () => {
     const { home, data, args, memory } = dataDir();
     await conflictedStore(memory);

@@ -3,15 +3,20 @@ import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
 import { reviewTeam } from '../../commands/memory-review-team';
+import { findConflicts, provenance } from '../../memory/conflicts';
+import { uidOf } from '../../memory/identity';
 import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/lock';
 import { TeamMemory } from '../../memory/team/team-memory';
+import type { MemoryItem } from '../../memory/types';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
 import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
+
+const brief = (it: MemoryItem) => ({ id: it.id, kind: it.kind, content: it.content });
 
 /** How long the review waits for a capture still running (a model call) before listing without it. */
 export const CAPTURE_WAIT_MS = 15_000;
@@ -35,6 +40,13 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
     // Teammates' items waiting here, after the inbox's: `team` names the author (they have no id).
     for (const { item: t, status } of team.pending(process.cwd()))
       list.push({ team: t.author, uid: t.uid, ts: t.ts, kind: t.kind, content: t.content, where: t.where, status });
+    // Conflicts last (the walk asks them first): `conflict` is the uid of the item the rivals replace.
+    for (const c of findConflicts(store, inbox))
+      list.push({
+        conflict: c.replaced,
+        ...(c.old && { old: brief(c.old) }),
+        rivals: c.rivals.map((it) => ({ ...brief(it), uid: uidOf(it), ts: it.ts, ...(provenance(it) && { from: provenance(it) }) })),
+      });
     out(escapeForJson(JSON.stringify(list, null, 2)));
     return;
   }

@@ -1,19 +1,13 @@
 /**
- * inbox.jsonl: memory candidates waiting for review (inbox-types.ts has the records). Written like
- * memory.jsonl — under its own `<file>.lock`, whole lines in one fsynced append, 0600 in a 0700
- * directory — and read whole (it stays small: decided candidates are a few hundred bytes each).
- * Lines that cannot be used are skipped and listed in `warnings`, never fatal.
+ * inbox.jsonl: memory candidates waiting for review (inbox-types.ts has the records), a side file
+ * (side-file.ts: locked whole-line appends, read whole; decided candidates are a few hundred bytes
+ * each). Lines that cannot be used are skipped and listed in `warnings`, never fatal.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { AishError, errnoCode } from '../util/errors';
-import { ensurePrivateDir } from '../util/fs-safe';
 import { realDir } from '../util/paths';
-import { appendRecords } from './append';
-import { cannotRead } from './file-errors';
 import type { ConflictDecision, InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from './lock';
+import { sweepLockLeftovers, type LockTiming } from './lock';
 import { inboxPath } from './inbox-path';
+import { SideFile } from './side-file';
 import { isMemoryKind } from './types';
 
 export { inboxPath };
@@ -110,17 +104,14 @@ function parseInbox(text: string): Parsed {
 }
 
 export class Inbox {
-  private parsed: Parsed = emptyParsed();
-  /** size:mtime:ino of the file last read; '' when it was missing. */
-  private stamp: string | null = null;
-  private readonly timing: LockTiming;
+  private readonly file: SideFile<Parsed>;
   private readonly now: () => Date;
 
   private constructor(
     readonly path: string,
-    private readonly opts: InboxOptions,
+    opts: InboxOptions,
   ) {
-    this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
+    this.file = new SideFile(path, parseInbox, opts);
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -134,20 +125,18 @@ export class Inbox {
 
   /** Lines skipped at the last read. */
   get warnings(): readonly InboxWarning[] {
-    this.refresh();
-    return this.parsed.warnings;
+    return this.file.current().warnings;
   }
 
   /** Every candidate, oldest first (file order). */
   all(): InboxCandidate[] {
-    this.refresh();
-    return [...this.parsed.candidates];
+    return [...this.file.current().candidates];
   }
 
   /** Candidates no decision names, oldest first. */
   pending(): InboxCandidate[] {
-    this.refresh();
-    return this.parsed.candidates.filter((c) => !this.parsed.decisions.has(c.id));
+    const { candidates, decisions } = this.file.current();
+    return candidates.filter((c) => !decisions.has(c.id));
   }
 
   /** For a status line: only stats the file unless it changed. */
@@ -156,20 +145,18 @@ export class Inbox {
   }
 
   decision(id: number): InboxDecision | undefined {
-    this.refresh();
-    return this.parsed.decisions.get(id);
+    return this.file.current().decisions.get(id);
   }
 
   /** The user kept every one of `rivals` (uids), the items replacing `replaced`, in an earlier review. */
   keptAll(replaced: string, rivals: readonly string[]): boolean {
-    this.refresh();
-    const sets = this.parsed.keptAll.get(replaced);
+    const sets = this.file.current().keptAll.get(replaced);
     return sets !== undefined && sets.some((keep) => rivals.every((u) => keep.includes(u)));
   }
 
   /** Record that the items `keep` (uids) replacing `replaced` are all kept: the conflict is not asked again. */
   async keepAll(replaced: string, keep: readonly string[]): Promise<void> {
-    await this.locked(() => {
+    await this.file.locked(() => {
       const d: ConflictDecision = { ts: this.now().toISOString(), conflict: replaced, action: 'both', keep: [...keep] };
       return { records: [d], result: undefined };
     });
@@ -181,8 +168,7 @@ export class Inbox {
    * (asking twice about it would nag). Returns those added, with their ids.
    */
   async add(list: readonly NewCandidate[]): Promise<InboxCandidate[]> {
-    return this.locked(() => {
-      const { candidates, decisions } = this.parsed;
+    return this.file.locked(({ candidates, decisions }) => {
       const pending = new Set<string>();
       const decided = new Set<string>();
       const dropped = new Set<string>();
@@ -216,51 +202,11 @@ export class Inbox {
    * `write` not run, when the candidate is already decided.
    */
   async settle(id: number, action: 'keep' | 'drop', write?: () => Promise<number | undefined>): Promise<InboxDecision | null> {
-    return this.locked(async () => {
-      if (this.parsed.decisions.has(id)) return { records: [], result: null };
+    return this.file.locked(async ({ decisions }) => {
+      if (decisions.has(id)) return { records: [], result: null };
       const item = await write?.();
       const d: InboxDecision = { ts: this.now().toISOString(), review: id, action, ...(item !== undefined && { item }) };
       return { records: [d], result: d };
     });
-  }
-
-  private async locked<T>(plan: () => Promise<{ records: object[]; result: T }> | { records: object[]; result: T }): Promise<T> {
-    const notice = this.opts.notice ?? (() => {});
-    ensurePrivateDir(dirname(this.path));
-    return withLock(
-      this.path,
-      async (guard) => {
-        this.refresh(true);
-        const { records, result } = await plan();
-        if (records.length === 0) return result;
-        guard.assertHeld();
-        appendRecords(this.path, records.map((r) => JSON.stringify(r)).join('\n') + '\n', '', notice);
-        this.refresh(true);
-        return result;
-      },
-      this.timing,
-      notice,
-    );
-  }
-
-  /** Re-read when the file changed since the last read (or always, under the lock). */
-  private refresh(force = false): void {
-    let st;
-    try {
-      st = statSync(this.path);
-    } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
-    }
-    if (st && !st.isFile()) throw new AishError(`${this.path} is not a regular file — move it away; aish makes a new one`);
-    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
-    if (!force && stamp === this.stamp) return;
-    let text = '';
-    try {
-      text = st ? readFileSync(this.path, 'utf8') : '';
-    } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
-    }
-    this.parsed = parseInbox(text);
-    this.stamp = stamp;
   }
 }

@@ -1,18 +1,15 @@
 /**
  * team-review.jsonl, beside memory.jsonl: the user's answers about teammates' items, one line per
- * answer — `{"ts","uid","sha","action":"accept"|"drop","author"}`. Written like inbox.jsonl (its
- * own lock, whole fsynced lines, 0600), read whole (it stays small), broken lines skipped. An
+ * answer — `{"ts","uid","sha","action":"accept"|"drop","author"}`. A side file like inbox.jsonl (its
+ * own lock, whole fsynced lines, 0600; side-file.ts), read whole, broken lines skipped. An
  * acceptance holds for one uid AND one text (its sha-256): a teammate who later changes an accepted
  * item's text is asked again. A drop holds for the uid, whatever its text becomes.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { errnoCode } from '../../util/errors';
-import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
-import { appendRecords } from '../append';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from '../lock';
+import { sweepLockLeftovers } from '../lock';
+import { SideFile, type SideFileOptions } from '../side-file';
 
 export type TeamStatus = 'accepted' | 'dropped' | 'pending' | 'changed';
 export type TeamAction = 'accept' | 'drop';
@@ -55,18 +52,16 @@ function parse(text: string): Parsed {
 }
 
 export class TeamDecisions {
-  private parsed: Parsed = { accepted: new Map(), dropped: new Set() };
-  private stamp: string | null = null;
-  private readonly timing: LockTiming;
+  private readonly file: SideFile<Parsed>;
 
   constructor(
     readonly path: string,
-    private readonly opts: { lock?: Partial<LockTiming>; notice?: (text: string) => void } = {},
+    opts: SideFileOptions = {},
   ) {
-    this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
+    this.file = new SideFile(path, parse, opts);
   }
 
-  static open(memoryPath: string, opts: { lock?: Partial<LockTiming>; notice?: (text: string) => void } = {}): TeamDecisions {
+  static open(memoryPath: string, opts: SideFileOptions = {}): TeamDecisions {
     const d = new TeamDecisions(realDir(teamReviewPath(memoryPath)), opts);
     sweepLockLeftovers(d.path);
     return d;
@@ -74,56 +69,27 @@ export class TeamDecisions {
 
   /** Where the user stands on this item's text; `fresh`: as last read (after version()), without a stat. */
   status(uid: string, content: string, fresh = false): TeamStatus {
-    if (!fresh) this.refresh();
-    if (this.parsed.dropped.has(uid)) return 'dropped';
-    const acc = this.parsed.accepted.get(uid);
-    if (!acc) return 'pending';
-    return acc.has(contentSha(content)) ? 'accepted' : 'changed';
+    return statusIn(fresh ? this.file.lastRead() : this.file.current(), uid, content);
   }
 
   /** A stamp that changes when the file does (for caches). */
   version(): string {
-    this.refresh();
-    return this.stamp ?? '';
+    return this.file.version();
   }
 
   /** Record an answer; false when another aish answered for this text meanwhile (nothing written). */
-  async decide(uid: string, content: string, author: string, action: TeamAction, now = new Date()): Promise<boolean> {
-    const notice = this.opts.notice ?? (() => {});
-    ensurePrivateDir(dirname(this.path));
-    return withLock(
-      this.path,
-      (guard) => {
-        this.refresh(true);
-        const st = this.status(uid, content);
-        if (st === 'dropped' || st === 'accepted') return false;
-        guard.assertHeld();
-        const rec = { ts: now.toISOString(), uid, sha: contentSha(content), action, author };
-        appendRecords(this.path, JSON.stringify(rec) + '\n', '', notice);
-        this.refresh(true);
-        return true;
-      },
-      this.timing,
-      notice,
-    );
+  decide(uid: string, content: string, author: string, action: TeamAction, now = new Date()): Promise<boolean> {
+    return this.file.locked((parsed) => {
+      const st = statusIn(parsed, uid, content);
+      if (st === 'dropped' || st === 'accepted') return { records: [], result: false };
+      return { records: [{ ts: now.toISOString(), uid, sha: contentSha(content), action, author }], result: true };
+    });
   }
+}
 
-  private refresh(force = false): void {
-    let st;
-    try {
-      st = statSync(this.path);
-    } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw err;
-    }
-    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
-    if (!force && stamp === this.stamp) return;
-    let text = '';
-    try {
-      text = st?.isFile() ? readFileSync(this.path, 'utf8') : '';
-    } catch (err) {
-      if (errnoCode(err) !== 'ENOENT') throw err;
-    }
-    this.parsed = parse(text);
-    this.stamp = stamp;
-  }
+function statusIn(parsed: Parsed, uid: string, content: string): TeamStatus {
+  if (parsed.dropped.has(uid)) return 'dropped';
+  const acc = parsed.accepted.get(uid);
+  if (!acc) return 'pending';
+  return acc.has(contentSha(content)) ? 'accepted' : 'changed';
 }

@@ -1,0 +1,103 @@
+/**
+ * A small JSON-lines file beside memory.jsonl (inbox.jsonl, team-review.jsonl). Written like
+ * memory.jsonl — under its own `<file>.lock`, whole lines in one fsynced append, 0600 in a 0700
+ * directory — and read whole, again only when its size, time or inode changed: these files stay
+ * small, and a status line asks about them on every frame.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { AishError, errnoCode } from '../util/errors';
+import { ensurePrivateDir } from '../util/fs-safe';
+import { appendRecords } from './append';
+import { cannotRead } from './file-errors';
+import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from './lock';
+
+export interface SideFileOptions {
+  lock?: Partial<LockTiming>;
+  /** One-line notes for the user (a hand-made file made private, a lock taken over). */
+  notice?: (text: string) => void;
+}
+
+/** What a locked step appends, and what it returns. */
+export interface Planned<T> {
+  records: object[];
+  result: T;
+}
+
+export class SideFile<P> {
+  private value: P;
+  private stamp: string | null = null;
+  private readonly timing: LockTiming;
+  private readonly notice: (text: string) => void;
+
+  constructor(
+    readonly path: string,
+    /** The file's text made into what its owner asks about (broken lines skipped there, never fatal). */
+    private readonly parse: (text: string) => P,
+    opts: SideFileOptions = {},
+  ) {
+    this.value = parse('');
+    this.timing = { ...DEFAULT_LOCK_TIMING, ...opts.lock };
+    this.notice = opts.notice ?? (() => {});
+  }
+
+  /** As the file is now (stat only, unless it changed). */
+  current(): P {
+    this.refresh();
+    return this.value;
+  }
+
+  /** As at the last read, without a stat (after `version()` said nothing changed). */
+  lastRead(): P {
+    return this.value;
+  }
+
+  /** Changes when the file does (for callers' caches). */
+  version(): string {
+    this.refresh();
+    return this.stamp ?? '';
+  }
+
+  /**
+   * Under the lock, with the file read again: `plan` sees it as it is and says what to append; its
+   * records are written as whole lines in one fsynced append. Nothing to append: nothing written.
+   */
+  locked<T>(plan: (now: P) => Promise<Planned<T>> | Planned<T>): Promise<T> {
+    ensurePrivateDir(dirname(this.path));
+    return withLock(
+      this.path,
+      async (guard) => {
+        this.refresh(true);
+        const { records, result } = await plan(this.value);
+        if (records.length === 0) return result;
+        guard.assertHeld();
+        appendRecords(this.path, records.map((r) => JSON.stringify(r)).join('\n') + '\n', '', this.notice);
+        this.refresh(true);
+        return result;
+      },
+      this.timing,
+      this.notice,
+    );
+  }
+
+  /** Re-read when the file changed since the last read (or always, under the lock). */
+  private refresh(force = false): void {
+    let st;
+    try {
+      st = statSync(this.path);
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
+    }
+    if (st && !st.isFile()) throw new AishError(`${this.path} is not a regular file — move it away; aish makes a new one`);
+    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
+    if (!force && stamp === this.stamp) return;
+    let text = '';
+    try {
+      text = st ? readFileSync(this.path, 'utf8') : '';
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw cannotRead(this.path, err);
+    }
+    this.value = this.parse(text);
+    this.stamp = stamp;
+  }
+}

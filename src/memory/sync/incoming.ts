@@ -6,11 +6,11 @@
  * - a pin or unpin: the latest by (hlc, writer id) wins, whatever order they arrive in;
  * - two items replacing one item (an edit made on two machines) both stay: a conflict for review.
  */
-import { closeSync, constants, lstatSync, openSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readAt } from '../../util/fs-safe';
 import type { Ledger, PinState } from './ledger';
-import { isMark, parseWireLine, type WireItem, type WireMark, type WireRecord } from './wire';
+import { readTail } from './tail';
+import { isMark, type WireItem, type WireMark, type WireRecord } from './wire';
 
 export interface WriterBatch {
   writer: string;
@@ -23,10 +23,6 @@ export interface WriterBatch {
   end: number;
   bad: number;
 }
-
-/** Bytes of one writer file read by one sync, and the longest line used (an item is far shorter). */
-const READ_MAX = 32 * 2 ** 20;
-const LINE_MAX = 256 * 1024;
 
 const WRITER_FILE = /^([0-9a-f]{16})(?:\.([1-9]\d{0,8}))?\.jsonl$/;
 
@@ -47,37 +43,10 @@ export function readWriters(repo: string, self: string, read: Readonly<Record<st
     .sort((a, b) => (a.writer < b.writer ? -1 : a.writer > b.writer ? 1 : a.part - b.part));
   for (const { file, writer, part } of files) {
     const key = part === 1 ? writer : `${writer}.${part}`;
-    const path = join(repo, 'writers', file);
-    // Only regular files: a link in someone's commit must not make us read the user's files.
-    const st = lstatSync(path);
-    if (!st.isFile()) continue;
-    const size = st.size;
-    // A file shorter than what was read was rewritten upstream: read it all again (uids keep it idempotent).
-    const from = (read[key] ?? 0) <= size ? (read[key] ?? 0) : 0;
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      // At most READ_MAX a sync (the next one goes on from there); a line longer than that is skipped.
-      const buf = readAt(fd, from, Math.min(size - from, READ_MAX));
-      const cut = buf.lastIndexOf(0x0a) + 1;
-      const whole = cut === 0 && buf.length === READ_MAX ? READ_MAX : cut;
-      const batch: WriterBatch = { writer, key, name: writer, records: [], end: from + whole, bad: cut === 0 && whole > 0 ? 1 : 0 };
-      const head = readAt(fd, 0, Math.min(size, 4096)).toString('utf8').split('\n')[0] ?? '';
-      const h = parseWireLine(head);
-      if ('name' in h && h.name) batch.name = h.name;
-      for (const line of buf.subarray(0, cut).toString('utf8').split('\n')) {
-        if (!line.trim()) continue;
-        if (line.length > LINE_MAX) {
-          batch.bad++;
-          continue;
-        }
-        const p = parseWireLine(line);
-        if ('record' in p) batch.records.push(p.record);
-        else if ('bad' in p) batch.bad++;
-      }
-      out.push(batch);
-    } finally {
-      closeSync(fd);
-    }
+    // A file shorter than what was read was rewritten upstream: read from the start (uids keep it idempotent).
+    const tail = readTail(join(repo, 'writers', file), read[key] ?? 0, { header: true });
+    if (!tail) continue;
+    out.push({ writer, key, name: tail.name ?? writer, records: tail.records, end: tail.end, bad: tail.bad });
   }
   return out;
 }

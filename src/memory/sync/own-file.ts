@@ -2,13 +2,13 @@
  * This writer's own file in the repository, in parts (paths.ts): what lies past the bytes we know
  * we pushed, and where the next lines go.
  */
-import { appendFileSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { AishError } from '../../util/errors';
 import { dirname } from 'node:path';
-import { readAt } from '../../util/fs-safe';
 import type { Outgoing } from './outbox';
 import { PART_BYTES, partKey, writerFile } from './paths';
-import { parseWireLine, SYNC_FORMAT } from './wire';
+import { readTail } from './tail';
+import { SYNC_FORMAT } from './wire';
 
 const size = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
 
@@ -20,28 +20,20 @@ export interface OwnTail {
   bytes: number;
 }
 
-/** What the remote holds under our id past `pushed` bytes of part `part`: the rest of that part and any part after it. */
+/**
+ * What the remote holds under our id past `pushed` bytes of part `part`: the rest of that part and
+ * any part after it. Read like any writer file (tail.ts); a part that is not a regular file holds
+ * nothing we sent (appendOwn refuses to write to it).
+ */
 export function ownTail(repo: string, writer: string, part: number, pushed: number): OwnTail {
   const records: Outgoing[] = [];
   let last = part;
-  for (let p = part; existsSync(writerFile(repo, writer, p)); p++) {
+  for (let p = part; existsSync(writerFile(repo, writer, p)) || isLink(writerFile(repo, writer, p)); p++) {
     last = p;
-    const path = writerFile(repo, writer, p);
-    const from = p === part ? pushed : 0;
-    const total = size(path);
-    if (total <= from) continue;
-    const fd = openSync(path, 'r');
-    try {
-      for (const line of readAt(fd, from, total - from)
-        .toString('utf8')
-        .split('\n')) {
-        const r = line.trim() ? parseWireLine(line) : null;
-        if (r && 'record' in r) records.push(r.record);
-        else if (r && 'bad' in r) records.push({ uid: '', hlc: '', ts: '', kind: 'forget', target_uid: '' });
-      }
-    } finally {
-      closeSync(fd);
-    }
+    const tail = readTail(writerFile(repo, writer, p), p === part ? pushed : 0);
+    if (!tail || tail.from < (p === part ? pushed : 0)) continue;
+    records.push(...tail.records);
+    for (let i = 0; i < tail.bad; i++) records.push({ uid: '', hlc: '', ts: '', kind: 'forget', target_uid: '' });
   }
   return { records, part: last, bytes: size(writerFile(repo, writer, last)) };
 }

@@ -21,7 +21,7 @@ describe('readTail', () => {
     const head = `${header}\n${rec(1)}\n`;
     writeFileSync(path, `${head}${rec(2)}\nnot json\n${'x'.repeat(LINE_MAX + 1)}\n${rec(3).slice(0, 20)}`);
     const t = readTail(path, Buffer.byteLength(head), { header: true })!;
-    expect(t.records.map((r) => r.uid)).toEqual([JSON.parse(rec(2)).uid]);
+    expect(t.records.map((r) => r.uid)).toEqual([`01TAIL${String(2).padStart(20, '0')}`]);
     expect(t.bad).toBe(2);
     expect(t.name).toBe('laptop');
     // up to the end of the last whole line: the torn one is read again next time

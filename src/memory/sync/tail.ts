@@ -10,7 +10,7 @@ import { readAt } from '../../util/fs-safe';
 import { parseWireLine, type WireRecord } from './wire';
 
 /** Bytes of one writer file read by one sync, and the longest line used (an item is far shorter). */
-export const READ_MAX = 32 * 2 ** 20;
+const READ_MAX = 32 * 2 ** 20;
 export const LINE_MAX = 256 * 1024;
 
 export interface Tail {
@@ -28,7 +28,7 @@ export interface Tail {
 }
 
 /** The file's size when it is a regular file; null for anything else (a link, a directory) or nothing. */
-export function regularSize(path: string): number | null {
+function regularSize(path: string): number | null {
   try {
     const st = lstatSync(path);
     return st.isFile() ? st.size : null;

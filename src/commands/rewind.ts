@@ -30,8 +30,10 @@ async function offerRestore({ checkpoints, ui }: RewindServices, since: string):
     return `cannot compare ${dir} with checkpoint ${before.id} (${why}) — :restore ${before.id} puts the files back as they were before those turns`;
   }
   if (changed.length === 0) return `files unchanged since those turns began (checkpoint ${at})`;
-  const question = `files changed since: ${changed.length} (${namePaths(changed)}) — restore ${dir} to checkpoint ${at}?`;
-  if (!(await confirm(ui, question))) return 'files kept as they are (:checkpoints lists them, :restore ID puts one back)';
+  // What a yes would do goes first, on its own line: the question stays short.
+  ui.print(info(`checkpoint ${at} has ${dir} as it was before those turns; changed since: ${namePaths(changed)}`));
+  if (!(await confirm(ui, `files changed since: ${changed.length} — restore?`)))
+    return 'files kept as they are (:checkpoints lists them, :restore ID puts one back)';
   return formatRestore(await checkpoints.restore(before.commit, ':checkpoints'), dir, now, ':restore');
 }
 
@@ -54,9 +56,11 @@ async function rewind(s: RewindServices, argv: string[]): Promise<CommandResult>
       out.push(info('your prompt is back in the editor'));
     } else out.push(info(`your prompt was: ${r.prompt}`));
   }
-  const restored = r.since !== null ? await offerRestore(s, r.since) : null;
-  if (restored) out.push(info(restored));
-  return { output: out };
+  if (r.since === null) return { output: out };
+  // Said before any question about the files, in the order it happened.
+  for (const item of out) s.ui.print(item);
+  const restored = await offerRestore(s, r.since);
+  return { output: restored ? [info(restored)] : [] };
 }
 
 export const rewindCommand = command({

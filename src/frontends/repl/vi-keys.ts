@@ -30,10 +30,22 @@ export interface ViStep {
   pass: EditorAction[];
 }
 
-/** Blank, word (letters, digits, underscore) or other (punctuation, emoji): vi's word classes. */
-function kind(cluster: string): 0 | 1 | 2 {
-  if (/^\s/u.test(cluster)) return 0;
-  return /^[\p{L}\p{N}_]/u.test(cluster) ? 1 : 2;
+/**
+ * vim's word classes: blank, punctuation, word (letters, digits, underscore), emoji, and each CJK
+ * script a class of its own, so `w` stops where 日本語 meets abc, or kanji meet kana.
+ */
+const CLASSES: Array<[RegExp, number]> = [
+  [/^\s/u, 0],
+  [/^[\p{Extended_Pictographic}\p{Regional_Indicator}]/u, 3],
+  [/^\p{Script=Han}/u, 4],
+  [/^\p{Script=Hiragana}/u, 5],
+  [/^\p{Script=Katakana}/u, 6],
+  [/^\p{Script=Hangul}/u, 7],
+  [/^[\p{L}\p{N}_]/u, 1],
+];
+function kind(cluster: string): number {
+  for (const [re, k] of CLASSES) if (re.test(cluster)) return k;
+  return 2;
 }
 const at = (t: string, i: number): string => t.slice(i, nextBoundary(t, i));
 

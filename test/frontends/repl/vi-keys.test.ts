@@ -43,6 +43,16 @@ describe('vi normal-mode motions', () => {
     expect(rest(run(EMOJI, 0, 'l'))).toBe(' ok 👨‍👩‍👧');
     expect(rest(run(EMOJI, EMOJI.length, 'h'))).toBe('👨‍👩‍👧');
   });
+  it("words end where scripts change, as vim's classes have it: CJK scripts, Latin, emoji, punctuation", () => {
+    expect(rest(run('日本語abc def', 0, 'w'))).toBe('abc def');
+    expect(rest(run('漢字かなカナ 한국어', 0, 'w'))).toBe('かなカナ 한국어');
+    expect(rest(run('漢字かなカナ 한국어', 0, '3w'))).toBe('한국어');
+    expect(rest(run('foo!👍🏽🇯🇵 bar', 0, 'w'))).toBe('!👍🏽🇯🇵 bar');
+    expect(rest(run('foo!👍🏽🇯🇵 bar', 0, '2w'))).toBe('👍🏽🇯🇵 bar');
+    expect(rest(run('foo!👍🏽🇯🇵 bar', 0, '2e'))).toBe('!👍🏽🇯🇵 bar');
+    expect(run('日本語abc', 0, 'dw').text).toBe('abc');
+    expect(rest(run('abc日本語', 5, 'b'))).toBe('日本語');
+  });
   it('w, b and e move by vi words (punctuation is its own word)', () => {
     expect(rest(run(ASCII, 0, 'w'))).toBe('bar.baz qux');
     expect(rest(run(ASCII, 0, '2w'))).toBe('.baz qux');

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../util/errors';
 import { expandHome } from '../util/paths';
+import { configCacheDir } from './config-cache';
 import { defaultConfigPath } from './paths';
 import { DEFAULT_CONFIG, type AishConfig } from './types';
 import { validateConfig } from './validate';
@@ -87,6 +88,7 @@ function oneLine(err: unknown): string {
 async function importConfigModule(path: string): Promise<unknown> {
   const { createJiti } = await import('jiti');
   const jiti = createJiti(import.meta.url, {
+    fsCache: configCacheDir(),
     moduleCache: false,
     interopDefault: true,
     // `import { defineConfig } from 'aish'` works without aish in the config's node_modules.

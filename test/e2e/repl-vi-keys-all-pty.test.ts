@@ -61,6 +61,8 @@ const CASES: Array<{ keys: string; want: string; at?: string; shows: string }> =
   { keys: '0 w cw +P ⎋ a +Q ⎋ I +R ⎋ A +S ⎋ b i +T', want: 'Rcat PQ TemuS', at: 'e', shows: 'cw a I A b i' },
   // Three x, then u takes back only the last.
   { keys: '0 x x x u', want: 't dog emu', at: 't', shows: 'u' },
+  // A count on u: 2u takes back the last two.
+  { keys: '0 x x x 2u', want: 'at dog emu', at: 'a', shows: 'a count on u' },
   // The second u takes back the line's first insert (typed before any i), as in vi.
   { keys: 'x u u i +P', want: 'P', shows: 'u on the first insert' },
 ];

@@ -127,11 +127,13 @@ function normalChar(vi: ViState, line: EditorState, ch: string): { vi: ViState; 
   if (vi.op) {
     const op = vi.op.key;
     if (ch === op) {
-      // dd / cc: the whole line.
+      // dd / cc: the whole line (2dd: this one and the next, in a multi-line prompt).
       const s = lineStart(t, line.cursor);
-      const e = lineEnd(t, line.cursor);
+      let e = lineEnd(t, line.cursor);
+      for (let k = 1; k < n && e < t.length; k++) e = lineEnd(t, e + 1);
+      // The line's newline goes with it: the one after it, or for the last line the one before.
       const stop = op === 'd' && e < t.length ? e + 1 : e;
-      const next = cut(line, s, stop);
+      const next = cut(line, op === 'd' && e === t.length && s > 0 ? s - 1 : s, stop);
       return {
         vi: { ...snapshot(idle, line), mode: op === 'c' ? 'insert' : 'normal' },
         line: op === 'd' ? { ...next, cursor: clamp(next.text, next.cursor) } : next,
@@ -179,10 +181,12 @@ function normalChar(vi: ViState, line: EditorState, ch: string): { vi: ViState; 
       return insertAt(p);
     }
     case 'u': {
-      const last = vi.undo.at(-1);
-      if (!last) return { vi: idle, line };
+      // 3u: three changes back (as many as there are).
+      const back = Math.min(n, vi.undo.length);
+      const last = vi.undo[vi.undo.length - back];
+      if (!last || back === 0) return { vi: idle, line };
       return {
-        vi: { ...idle, undo: vi.undo.slice(0, -1) },
+        vi: { ...idle, undo: vi.undo.slice(0, vi.undo.length - back) },
         line: { ...line, text: last.text, cursor: clamp(last.text, last.cursor), historyIndex: null },
       };
     }

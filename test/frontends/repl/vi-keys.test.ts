@@ -127,6 +127,15 @@ describe('vi normal-mode edits', () => {
     expect(run(EMOJI, 0, 'x2xuu').text).toBe(EMOJI);
     expect(run(ASCII, 0, 'u').text).toBe(ASCII);
   });
+  it('counts on u and dd: 2u takes back two changes, 2dd two lines of a multi-line prompt', () => {
+    expect(run(ASCII, 0, 'xxx2u').text).toBe('oo bar.baz qux');
+    expect(run(ASCII, 0, 'xxx9u').text).toBe(ASCII);
+    expect(run(EMOJI, 0, 'xx2u').text).toBe(EMOJI);
+    expect(run('one\ntwo\nthree', 0, '2dd').text).toBe('three');
+    expect(run('one\ntwo\nthree', 4, '5dd').text).toBe('one');
+    expect(run('one\ntwo', 4, 'dd').text).toBe('one');
+    expect(run('日本\n語\n👍🏽', 3, '2dd').text).toBe('日本');
+  });
   it('u takes back the text typed since the line started, as vi does with its first insert', () => {
     expect(run('', 0, 'hello⎋u', viStart()).text).toBe('');
     expect(run('', 0, 'hello⎋xu', viStart()).text).toBe('hello');

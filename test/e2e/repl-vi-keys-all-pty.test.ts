@@ -168,4 +168,25 @@ describe('every vi key in a pseudo-terminal', () => {
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });
+
+  it('k in normal mode brings back the prompt before, to edit and send again', async () => {
+    const s = start(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    s.write(':set keys vi\r');
+    await s.waitFor('keys vi');
+    s.write('first prompt');
+    await sleep(40);
+    s.write('\r');
+    await s.waitFor('echo: first prompt');
+    await waitMode(s, 'I');
+    s.write(ESC);
+    await waitMode(s, 'N');
+    s.write('k');
+    await expect.poll(() => s.screen.screenLines().some((l) => l.includes('[N] › first prompt'))).toBe(true);
+    await type(s, '0 x', SCRIPTS.ascii!);
+    s.write('\r');
+    expect(lastUserText((await fake.server.waitForRequests(2))[1]!)).toBe('irst prompt');
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
 });

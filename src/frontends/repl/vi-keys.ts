@@ -218,7 +218,11 @@ export function viKey(vi: ViState, a: EditorAction, line: EditorState): ViStep {
   for (let k = 0; k < chars.length; k++) {
     // Text typed after i, a, A, I or c in the same chunk is inserted.
     if (cur.vi.mode === 'insert') return { ...cur, pass: [{ type: 'insert', text: chars.slice(k).join('') }] };
-    cur = normalChar(cur.vi, cur.line, chars[k]!);
+    const ch = chars[k]!;
+    // k and j: the prompt before or after in history, as in a shell's vi mode.
+    if (!cur.vi.op && (ch === 'k' || ch === 'j'))
+      return { vi: { ...cur.vi, count: '' }, line: cur.line, pass: [{ type: ch === 'k' ? 'historyPrev' : 'historyNext' }] };
+    cur = normalChar(cur.vi, cur.line, ch);
   }
   return { ...cur, pass: [] };
 }

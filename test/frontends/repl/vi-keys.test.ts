@@ -136,6 +136,13 @@ describe('vi normal-mode edits', () => {
     expect(run('one\ntwo', 4, 'dd').text).toBe('one');
     expect(run('日本\n語\n👍🏽', 3, '2dd').text).toBe('日本');
   });
+  it('k and j ask for the prompt before and after in history; in insert mode they are letters', () => {
+    expect(run(ASCII, 0, 'k').passed).toEqual([{ type: 'historyPrev' }]);
+    expect(run(ASCII, 0, 'j').passed).toEqual([{ type: 'historyNext' }]);
+    expect(run(ASCII, 0, 'k').text).toBe(ASCII);
+    expect(run('', 0, 'jk', viStart()).text).toBe('jk');
+    expect(run(ASCII, 0, 'dk').passed).toEqual([]);
+  });
   it('u takes back the text typed since the line started, as vi does with its first insert', () => {
     expect(run('', 0, 'hello⎋u', viStart()).text).toBe('');
     expect(run('', 0, 'hello⎋xu', viStart()).text).toBe('hello');

@@ -13,12 +13,14 @@ const sameTurn = (a: Turn, b: Turn) => a.ts === b.ts && a.role === b.role && (a.
 
 /**
  * Whether `saved` is this conversation earlier: a save of this very log, the session this log
- * resumed, a conversation with no turns, or one whose turns all begin this log's.
+ * resumed (by name, or the log it was saved from), a conversation with no turns, or one whose
+ * turns all begin this log's.
  */
 function continues(saved: LoadedSession, current: LoadedSession, name: string): boolean {
   if (saved.turns.length === 0) return true;
   if (saved.meta?.id !== undefined && saved.meta.id === current.meta?.id) return true;
-  if (current.meta?.resumedFrom === name) return true;
+  // This log resumed NAME, or resumed the log NAME was saved from (its copy has that log's id).
+  if (current.meta?.resumedFrom !== undefined && [name, saved.meta?.id].includes(current.meta.resumedFrom)) return true;
   return saved.turns.length <= current.turns.length && saved.turns.every((t, i) => sameTurn(t, current.turns[i]!));
 }
 

@@ -225,6 +225,14 @@ describe('saveAs over a name that is taken', () => {
     expect(() => second.saveAs('w')).not.toThrow();
     expect(loadSession(join(dir, 'w.jsonl')).turns.map((t) => t.content)).toEqual(['q1 again', 'q2', 'q3']);
 
+    // rewound, quit, continued from its log (not by name): saving back to w is still this conversation
+    const third = SessionLog.resume(dir, loadSession(second.path), {}, at(12));
+    third.appendRewind(1);
+    third.append({ ts: 'a6', role: 'user', content: 'q3 again' });
+    second.saveAs('w');
+    expect(() => third.saveAs('w')).not.toThrow();
+    third.close();
+
     writeFileSync(join(dir, 'empty.jsonl'), '');
     expect(() => second.saveAs('empty')).not.toThrow();
     mkdirSync(join(dir, 'odd.jsonl'));

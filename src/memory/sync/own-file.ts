@@ -10,7 +10,18 @@ import { PART_BYTES, partKey, writerFile } from './paths';
 import { readTail } from './tail';
 import { SYNC_FORMAT } from './wire';
 
-const size = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
+/** A file's size; 0 when there is none. */
+export const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
+
+/** Whether anything, a dangling link included, is at `p`. */
+function present(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface OwnTail {
   /** Records past what we know we pushed (normally none); a line we cannot read is a record with no uid. */
@@ -28,20 +39,21 @@ export interface OwnTail {
 export function ownTail(repo: string, writer: string, part: number, pushed: number): OwnTail {
   const records: Outgoing[] = [];
   let last = part;
-  for (let p = part; existsSync(writerFile(repo, writer, p)) || isLink(writerFile(repo, writer, p)); p++) {
+  for (let p = part; present(writerFile(repo, writer, p)); p++) {
     last = p;
-    const tail = readTail(writerFile(repo, writer, p), p === part ? pushed : 0);
-    if (!tail || tail.from < (p === part ? pushed : 0)) continue;
+    const from = p === part ? pushed : 0;
+    const tail = readTail(writerFile(repo, writer, p), from);
+    if (!tail || tail.from < from) continue;
     records.push(...tail.records);
     for (let i = 0; i < tail.bad; i++) records.push({ uid: '', hlc: '', ts: '', kind: 'forget', target_uid: '' });
   }
-  return { records, part: last, bytes: size(writerFile(repo, writer, last)) };
+  return { records, part: last, bytes: fileSize(writerFile(repo, writer, last)) };
 }
 
 /** Read positions that make another writer's reading of our parts start after `pushed` bytes of part `part`. */
 export function readUpTo(repo: string, writer: string, part: number, pushed: number): Record<string, number> {
   const read: Record<string, number> = { [partKey(writer, part)]: pushed };
-  for (let p = 1; p < part; p++) read[partKey(writer, p)] = size(writerFile(repo, writer, p));
+  for (let p = 1; p < part; p++) read[partKey(writer, p)] = fileSize(writerFile(repo, writer, p));
   return read;
 }
 
@@ -57,9 +69,10 @@ export function appendOwn(
   name?: string,
 ): { path: string; part: number; existed: boolean } {
   let p = part;
-  if (size(writerFile(repo, writer, p)) > 0 && size(writerFile(repo, writer, p)) + Buffer.byteLength(text) > PART_BYTES) p++;
+  const current = fileSize(writerFile(repo, writer, p));
+  if (current > 0 && current + Buffer.byteLength(text) > PART_BYTES) p++;
   const path = writerFile(repo, writer, p);
-  const existed = existsSync(path) || isLink(path);
+  const existed = present(path);
   // Our file as a link (someone's commit): appending would write wherever it points.
   if (existed && !lstatSync(path).isFile())
     throw new AishError(`memory sync: ${path} is not a regular file in the repository — nothing pushed; remove it from the repository`);
@@ -69,12 +82,4 @@ export function appendOwn(
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   appendFileSync(path, header + text);
   return { path, part: p, existed };
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }

@@ -21,7 +21,7 @@ import { readWriters } from './incoming';
 import { Ledger } from './ledger';
 import { stage, type Staged } from './outgoing';
 import { stageAndSave } from './stage-now';
-import { appendOwn, ownTail, readUpTo } from './own-file';
+import { appendOwn, fileSize, ownTail, readUpTo } from './own-file';
 import { outboxText, readOutbox, writeOutbox, type Outgoing } from './outbox';
 import { syncPaths, writerFile } from './paths';
 import { SyncRepo } from './repo';
@@ -101,9 +101,8 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   await repo.prepare();
   const head = await repo.fetch();
   const ours = () => writerFile(paths.repo, state.writer, state.part ?? 1);
-  const size = (p: string) => (existsSync(p) ? statSync(p).size : 0);
   // After our own last push the clone is usually on the remote's main already: no reset needed.
-  await repo.checkout(head, size(ours()) === state.pushed && existsSync(join(paths.repo, '.gitattributes')));
+  await repo.checkout(head, fileSize(ours()) === state.pushed && existsSync(join(paths.repo, '.gitattributes')));
   notMemoryRepo(paths.repo, o.remote);
   let outbox = staged.outbox;
   const landed = ownTail(paths.repo, state.writer, state.part ?? 1, state.pushed);

@@ -6,6 +6,7 @@
 import type { ChatMessage } from '../broker/types';
 import type { Turn } from '../sessions/types';
 import { normalize } from './duplicates';
+import { keyList } from './key-list';
 import { isMemoryKind, type MemoryKind } from './types';
 
 const TRANSCRIPT_LIMIT = 64 * 1024;
@@ -33,14 +34,12 @@ export interface Candidate {
 // `(keys: a, b)` or `[keys: a, b]`, anywhere in a candidate line.
 const KEYS = /\s*[([]\s*keys?\s*:\s*([^)\]]*)[)\]]/i;
 
-/** The candidate's text without its `(keys: …)` part, and the keys (at most 8, each ≤ 60 characters). */
+/** The candidate's text without its `(keys: …)` part, and the keys (key-list.ts). */
 export function splitKeys(text: string): { content: string; keys?: string[] } {
   const m = KEYS.exec(text);
   if (!m) return { content: text };
   const content = (text.slice(0, m.index) + text.slice(m.index + m[0].length)).trim();
-  const keys = [...new Set(m[1]!.split(',').map((k) => k.trim().replace(/^["'`]+|["'`]+$/g, '')))]
-    .filter((k) => k.length > 0 && k.length <= 60)
-    .slice(0, 8);
+  const keys = keyList(m[1]!);
   return keys.length ? { content, keys } : { content };
 }
 

@@ -8,14 +8,15 @@
  * raw_memories.md and rollout_summaries/ are Codex's working inputs to MEMORY.md, not read.
  * Pure: text in, items out.
  */
-import { parseMemoryMarkdown, type MarkdownItem } from './markdown-items';
+import { keyList } from '../key-list';
+import { HEADING, parseMemoryMarkdown, type MarkdownItem } from './markdown-items';
 
 /** The files of the memories folder that hold memory, in reading order. */
 export const CODEX_MEMORY_FILES = ['memory_summary.md', 'MEMORY.md'] as const;
 
 export interface CodexBlock {
   items: MarkdownItem[];
-  /** From `keywords:` (at most MAX_KEYS, each at most KEY_MAX characters). */
+  /** From `keywords:` (key-list.ts). */
   keys: string[];
   /** The working directories of the sessions the block came from (`cwd=` annotations). */
   cwds: string[];
@@ -26,18 +27,9 @@ export interface CodexMemories {
   skippedCode: number;
 }
 
-const MAX_KEYS = 8;
-const KEY_MAX = 60;
 const HEADER_KEY = /^[A-Za-z_][\w-]*:/;
 
-function keywords(line: string): string[] {
-  const list = line.replace(/^keywords:\s*/i, '').replace(/^\[|\]$/g, '');
-  const keys = list
-    .split(',')
-    .map((k) => k.trim().replace(/^["'`]+|["'`]+$/g, ''))
-    .filter((k) => k.length > 0 && k.length <= KEY_MAX);
-  return [...new Set(keys)].slice(0, MAX_KEYS);
-}
+const keywords = (line: string): string[] => keyList(line.replace(/^keywords:\s*/i, '').replace(/^\[|\]$/g, ''));
 
 /** The line after a header that opens at `i` (`---` then `key:`), or -1 when `i` opens none. */
 function headerEnd(lines: readonly string[], i: number): number {
@@ -84,7 +76,7 @@ export function parseCodexSummary(text: string): ReturnType<typeof parseMemoryMa
   const kept: string[] = [];
   let skipping = 0;
   for (const line of lines) {
-    const h = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    const h = HEADING.exec(line);
     if (h) {
       const level = h[1]!.length;
       if (skipping && level <= skipping) skipping = 0;

@@ -25,7 +25,8 @@ export interface MarkdownItems {
   skippedCode: number;
 }
 
-const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+/** An ATX heading: its level's hashes, then its text. */
+export const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const BULLET = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;

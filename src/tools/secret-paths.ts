@@ -4,7 +4,8 @@
  * directory with an empty tmpfs, a file with /dev/null. Why each entry is here: docs/sandbox.md.
  */
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
+import { isWithin } from '../util/paths';
 import type { SandboxView } from './sandbox/types';
 
 /** Under HOME: keys, tokens, cloud and registry logins, keyrings, browser profiles, shell histories. */
@@ -124,11 +125,6 @@ export interface SecretPlaces {
   extra: string[];
 }
 
-const inside = (path: string, dir: string): boolean => {
-  const r = relative(dir, path);
-  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
-};
-
 /** The existing ones, resolved: what the sandbox covers for a step nobody approved. */
 export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden']> {
   const configHome = p.configHome && isAbsolute(p.configHome) ? p.configHome : join(p.home, '.config');
@@ -145,14 +141,14 @@ export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden'
     candidates.map(async (c) => {
       // Through symlinks: a link to a key elsewhere hides the key, not the link.
       const real = await realpath(c).catch(() => null);
-      if (!real || inside(project, real)) return;
+      if (!real || isWithin(project, real)) return;
       const st = await stat(real).catch(() => null);
       if (st?.isDirectory()) dirs.add(real);
       else if (st) files.add(real);
     }),
   );
   // A file inside a hidden directory is covered already (and its mount point would be gone).
-  const underDir = (f: string) => [...dirs].some((d) => f !== d && inside(f, d));
+  const underDir = (f: string) => [...dirs].some((d) => f !== d && isWithin(f, d));
   return { dirs: [...dirs].filter((d) => !underDir(d)).sort(), files: [...files].filter((f) => !underDir(f)).sort() };
 }
 

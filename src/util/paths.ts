@@ -1,7 +1,7 @@
 /** Home-directory shorthand, both ways: `~/x` typed by a user, and `~/x` shown for display. */
 import { homedir } from 'node:os';
 import { realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AishError } from './errors';
 
 /** `~` and `~/…` as typed by a user; anything else unchanged. */
@@ -15,6 +15,12 @@ export function expandHome(p: string): string {
 export function tildify(p: string): string {
   const h = homedir();
   return p === h ? '~' : p.startsWith(h + '/') ? `~${p.slice(h.length)}` : p;
+}
+
+/** `path` is `dir` or lies below it (both absolute). */
+export function isWithin(path: string, dir: string): boolean {
+  const r = relative(dir, path);
+  return r === '' || (r !== '..' && !r.startsWith('..' + sep) && !isAbsolute(r));
 }
 
 /** The path as the file system names it (symlinks resolved), or just made absolute when it cannot be resolved. */

@@ -8,21 +8,19 @@
  * (`~/.claude/CLAUDE.md`, …) are theirs: what they import is followed anywhere.
  */
 import { dirname, sep } from 'node:path';
-import { realPath } from '../../util/paths';
+import { isWithin, realPath } from '../../util/paths';
 import { projectIdentity } from '../project-identity';
 import { userDirs, type PortTool, type ToolEnv, type ToolFile } from './tool-files';
 
 /** Whether a path may be read for this file's reading; null when anything may. */
 export type ReadBound = ((path: string) => boolean) | null;
 
-const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-
 export function boundFor(f: ToolFile, tool: PortTool, env: ToolEnv): ReadBound {
   if (f.userLevel) return null;
   const roots = [projectIdentity(f.projectRoot ?? dirname(f.path)).root, ...userDirs(tool, env)].map(realPath);
   return (path) => {
     const real = realPath(path);
-    return roots.some((r) => inside(real, r));
+    return roots.some((r) => isWithin(real, r));
   };
 }
 

@@ -13,6 +13,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isWithin } from '../../util/paths';
 import { CODEX_MEMORY_FILES } from './codex-memories';
 
 export const PORT_TOOLS = ['claude', 'gemini', 'codex', 'agents'] as const;
@@ -109,11 +110,10 @@ export function defaultToolFiles(tool: PortTool, root: string, cwd: string, env:
 
 /** The files under a PATH the user named: the file itself, or what the tool reads in that directory. */
 export function filesAt(tool: PortTool, path: string, root: string, env: ToolEnv): ToolFile[] {
-  const under = (p: string, d: string) => p === d || p.startsWith(d + sep);
   // This project's auto memory belongs to it; another's is read as global (its directory name
   // cannot be turned back into a path: "-" stands for every non-alphanumeric character).
-  const auto = tool === 'claude' && under(path, claudeProjectDir(env.home, root)) ? { projectRoot: root } : {};
-  const inUserDir = (p: string) => !auto.projectRoot && userDirs(tool, env).some((d) => under(p, d));
+  const auto = tool === 'claude' && isWithin(path, claudeProjectDir(env.home, root)) ? { projectRoot: root } : {};
+  const inUserDir = (p: string) => !auto.projectRoot && userDirs(tool, env).some((d) => isWithin(p, d));
   if (!existsSync(path) || !statSync(path).isDirectory()) return [{ path, userLevel: inUserDir(path), ...auto }];
   if (userDirs(tool, env).includes(path)) return userFiles(tool, env).map((p) => ({ path: p, userLevel: true }));
   const found = namesIn(tool, path);

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { AishError, errnoCode, UsageError } from '../util/errors';
+import { isFile } from '../util/fs-safe';
 import { closest } from '../util/suggest';
 import { classifyRecord, parseJson } from './records';
 import { rewindTurns } from './rewind';
@@ -115,14 +116,6 @@ export function resolveSession(sessionsDir: string, nameOrId: string, listHint =
   const names = listSessions(sessionsDir).map((s) => s.name);
   const hint = closest(name, names);
   throw new AishError(`no session "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — see ${listHint}`);
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** `aish -c`'s session: the newest one `aish sessions list` shows (answered, not a one-shot run). */

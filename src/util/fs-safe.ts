@@ -29,6 +29,15 @@ export function ensurePrivateDir(dir: string): void {
   chmodSync(dir, 0o700);
 }
 
+/** Whether `path` is (or links to) a regular file; false when it cannot be read or is gone. */
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** fsync a directory so a create or rename in it survives a power cut. */
 export function fsyncDir(dir: string): void {
   let fd: number | undefined;

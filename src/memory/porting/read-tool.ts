@@ -4,8 +4,9 @@
  * the project's identity for one in a project. `@path` imports (Claude Code and Gemini CLI) are
  * followed up to IMPORT_DEPTH hops, each file once, with the scope of the file that imports them.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { isFile } from '../../util/fs-safe';
 import { redactText } from '../../util/secrets/redact';
 import { readImportFile } from '../import-read';
 import { projectIdentity } from '../project-identity';
@@ -43,14 +44,6 @@ function scopeOf(f: ToolFile, home: string): string | undefined {
 // Instruction files mostly say how to work ("use pnpm"): preferences. Gemini's saved memories and
 // sections headed "Facts" or "Context" say which kind they are.
 const DEFAULT_KIND: MemoryKind = 'pref';
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
 
 interface ParsedFile {
   groups: CodexBlock[];

@@ -13,6 +13,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isFile } from '../../util/fs-safe';
 import { isWithin } from '../../util/paths';
 import { CODEX_MEMORY_FILES } from './codex-memories';
 
@@ -35,14 +36,6 @@ export interface ToolEnv {
   home: string;
   /** Codex's home ($CODEX_HOME), when set. */
   codexHome?: string;
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function mdIn(dir: string): string[] {

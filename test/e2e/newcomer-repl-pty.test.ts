@@ -92,7 +92,10 @@ describe('the newcomer rows in a pseudo-terminal', () => {
     expect(await sent(s, [paste('ddxx paste here')], 1)).toBe('abcddxx paste here');
     await s.waitFor('echo: abcddxx paste here');
     // a multi-line paste into an empty line in normal mode, too
-    await type(s, ['x', ESC, 'x']);
+    const mark = s.text().length;
+    await type(s, ['x', ESC]);
+    await s.waitFor('[N] › x', { from: mark });
+    await type(s, ['x']);
     expect(await sent(s, [paste('dd\n0iq')], 2)).toBe('dd\n0iq');
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
@@ -104,8 +107,15 @@ describe('the newcomer rows in a pseudo-terminal', () => {
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');
     s.write('count to 120\r');
-    await s.waitFor('Line 120');
-    await s.settle(400);
+    // The finished answer replaces the live tail (`… N more lines above`) in the scrollback.
+    await waitUntil(
+      () =>
+        s.screen.logicalLines().some((l) => l.startsWith('Line 001')) &&
+        !s.screen.screenLines().some((l) => l.includes('more lines above')),
+      'the finished answer in the scrollback',
+      { detail: () => s.screen.screenLines().join('\n') },
+    );
+    await s.settle();
     const shown = s.screen.logicalLines();
     // each line once, on a line of its own, in order: not `Line 001 Line 002 …` in one paragraph
     expect(shown.filter((l) => l.includes('Line 0'))).toEqual(lines.filter((l) => l.startsWith('Line 0')));

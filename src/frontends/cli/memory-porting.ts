@@ -23,15 +23,17 @@ function toolEnv(): ToolEnv {
 
 export async function memoryImportFrom(s: Setup, tool: string, path: string | undefined, opts: { dryRun?: boolean }): Promise<void> {
   if (!isPortTool(tool)) throw new UsageError(`unknown tool "${tool}" — use ${PORT_TOOLS.join(', ')}`);
-  const env = toolEnv();
   const cwd = process.cwd();
   const root = projectIdentity(cwd).root;
+  const env = { ...toolEnv(), root };
   const named = path === undefined ? undefined : resolve(expandHome(path));
   if (named !== undefined && !existsSync(named))
     throw new UsageError(`${path} does not exist — name a ${tool} memory file or the directory holding it`);
   const files = named ? filesAt(tool, named, root, env) : defaultToolFiles(tool, root, cwd, env);
   const read = readToolFiles(tool, files, env);
   for (const n of read.notes) warn(n);
+  // A dry run is the report of what an import would do: what it leaves out is part of it.
+  if (opts.dryRun) for (const n of read.notes) out(`- ${n}`);
   if (read.files.length === 0) {
     const where = path ? `in ${path}` : `for this directory or in your home`;
     out(`no ${tool} memory files found ${where} — name one: aish memory import --from ${tool} PATH`);

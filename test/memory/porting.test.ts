@@ -138,7 +138,7 @@ describe("a project's files lead only into the project and the tool's own direct
   it("imports and links out of the project are not read, with a note; the user's own files import anywhere", () => {
     const { home, project } = fixture();
     const env = { home };
-    writeFileSync(join(home, 'secret-notes.txt'), 'password=hunter2-outside\n');
+    writeFileSync(join(home, 'secret-notes.txt'), 'password=hunter2-outside\n\n- A note kept outside any tool.\n');
     writeFileSync(join(home, '.claude', 'personal.md'), '- Personal note from the tool dir.\n');
     writeFileSync(join(project, '..', 'beside.md'), '- BESIDE the project.\n');
     mkdirSync(join(project, 'docs'), { recursive: true });

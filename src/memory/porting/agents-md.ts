@@ -6,6 +6,7 @@
  */
 import { redactText } from '../../util/secrets/redact';
 import { MEMORY_KINDS, type MemoryItem, type MemoryKind } from '../types';
+import { parseMemoryMarkdown } from './markdown-items';
 
 export const SECTION_START = '<!-- aish memory -->';
 export const SECTION_END = '<!-- /aish memory -->';
@@ -47,4 +48,30 @@ export function placeSection(existing: string, section: string): Placed {
     return { ok: false, reason: `its ${SECTION_START} … ${SECTION_END} markers are not one pair in order` };
   }
   return { ok: true, text: existing.slice(0, start) + section + existing.slice(end + SECTION_END.length) };
+}
+
+/** Text compared loosely: case, spacing, and the punctuation that ends a line do not make it new. */
+const loose = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.;,!]+$/, '')
+    .trim();
+
+/**
+ * The items worth writing into `existing` (a file's text): not those it already says outside its
+ * aish section, and not those imported from it (`fromThisFile` reads an item's `source`) — exporting
+ * into the AGENTS.md the items came from must not say them twice.
+ */
+export function notYetInFile(
+  items: readonly MemoryItem[],
+  existing: string,
+  fromThisFile: (source: string) => boolean,
+): { items: MemoryItem[]; present: number } {
+  const start = existing.indexOf(SECTION_START);
+  const end = existing.indexOf(SECTION_END);
+  const outside = start !== -1 && end > start ? existing.slice(0, start) + existing.slice(end + SECTION_END.length) : existing;
+  const said = new Set(parseMemoryMarkdown(outside, 'pref').items.map((it) => loose(redactText(it.content))));
+  const kept = items.filter((it) => !(it.source !== undefined && fromThisFile(it.source)) && !said.has(loose(redactText(it.content))));
+  return { items: kept, present: items.length - kept.length };
 }

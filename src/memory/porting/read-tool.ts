@@ -76,6 +76,21 @@ function sessionsScope(cwds: readonly string[]): string | undefined {
   return ids.every((id) => id.scopes[0] === first) ? first : undefined;
 }
 
+/**
+ * A line that says nothing once its secret is gone: a label and no value — `Deployment token:
+ * [redacted]`, `API key =`, `Password:` — or a label the redaction ran into (`token[redacted]`).
+ * Kept, it would be a memory item of a label (and a reminder that a secret was there).
+ */
+function noValue(content: string): boolean {
+  const rest = content
+    .replace(/\[redacted\]/g, ' ')
+    .replace(/[\s`'"*_.,;]+$/, '')
+    .trim();
+  if (rest === '') return true;
+  if (/[:=]$/.test(rest) && rest.length <= 80 && !/[.!?]\s/.test(rest)) return true;
+  return /^[^.!?]{1,80}\S\[redacted\][\s`'"*_.,;]*$/.test(content);
+}
+
 export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: ToolEnv): ToolRead {
   const out: ToolRead = { items: [], files: [], notes: [] };
   // This project's auto memory may be read: the project the import runs in, and any a file was listed for.
@@ -115,12 +130,18 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
     const parsed = parseFile(tool, abs, text);
     if (parsed.skippedCode > 0) out.notes.push(`${name}: left out ${parsed.skippedCode} code block(s) (over a few lines, or on their own)`);
     const source = redactText(`${tool}:${name}`);
+    let empty = 0;
     for (const group of parsed.groups) {
       const where = scope ?? sessionsScope(group.cwds);
       for (const it of group.items) {
+        const content = redactText(it.content);
+        if (noValue(content)) {
+          empty++;
+          continue;
+        }
         out.items.push({
           kind: it.kind,
-          content: redactText(it.content),
+          content,
           ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
           ...(group.keys.length > 0 && { keys: group.keys.map(redactText) }),
           source,
@@ -129,6 +150,7 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
         });
       }
     }
+    if (empty > 0) out.notes.push(`${name}: left out ${empty} line(s) with no value (a label whose value is a secret, redacted, or empty)`);
     if (!follows) return;
     for (const ref of parsed.imports) {
       const target = ref.startsWith('~/') ? join(env.home, ref.slice(2)) : isAbsolute(ref) ? ref : join(dirname(abs), ref);

@@ -153,6 +153,12 @@ function readBounded(path: string, label: string, warnings: string[]): string | 
   return text;
 }
 
+/** A team file's text when it is a regular file (never through a link), else undefined. */
+export function readTeamFileText(path: string): string | undefined {
+  const st = lstatOrNull(path);
+  return st?.isFile() && st.size <= TEAM_FILE_MAX_BYTES ? readRegular(path, st.ino) : undefined;
+}
+
 /**
  * The file's text, opened without following a link (O_NOFOLLOW) or waiting on a FIFO (O_NONBLOCK),
  * and only when it is still the regular file lstat saw; at most TEAM_FILE_MAX_BYTES.

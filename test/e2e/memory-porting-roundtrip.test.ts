@@ -49,6 +49,12 @@ describe('import / export round trips', () => {
     // Again: nothing new, nothing doubled.
     await t.run('export', '--format', 'agents-md', agents);
     expect(readFileSync(agents, 'utf8')).toBe(text);
+    // Another machine imports the file, section and all, and exports back: the section keeps what it held.
+    const other = (...args: string[]) =>
+      runAish(['--data-dir', join(t.base, 'other-data'), 'memory', ...args], { home: t.home, cwd: t.project });
+    expect((await other('import', '--from', 'agents', agents)).code).toBe(0);
+    expect((await other('export', '--format', 'agents-md', agents)).code).toBe(0);
+    expect(readFileSync(agents, 'utf8')).toBe(text);
   });
 
   it('a redacted or empty value is not an item; @imports under a bullet are not glued in; @/etc/hostname is named; --dry-run marks private items', async () => {

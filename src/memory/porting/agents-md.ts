@@ -60,8 +60,9 @@ const loose = (s: string) =>
 
 /**
  * The items worth writing into `existing` (a file's text): not those it already says outside its
- * aish section, and not those imported from it (`fromThisFile` reads an item's `source`) — exporting
- * into the AGENTS.md the items came from must not say them twice.
+ * aish section, nor those imported from it (`fromThisFile` reads an item's `source`) unless the
+ * section itself holds them — exporting into the AGENTS.md the items came from must not say them
+ * twice, nor drop what an earlier export wrote.
  */
 export function notYetInFile(
   items: readonly MemoryItem[],
@@ -70,8 +71,15 @@ export function notYetInFile(
 ): { items: MemoryItem[]; present: number } {
   const start = existing.indexOf(SECTION_START);
   const end = existing.indexOf(SECTION_END);
-  const outside = start !== -1 && end > start ? existing.slice(0, start) + existing.slice(end + SECTION_END.length) : existing;
-  const said = new Set(parseMemoryMarkdown(outside, 'pref').items.map((it) => loose(redactText(it.content))));
-  const kept = items.filter((it) => !(it.source !== undefined && fromThisFile(it.source)) && !said.has(loose(redactText(it.content))));
+  const paired = start !== -1 && end > start;
+  const outside = paired ? existing.slice(0, start) + existing.slice(end + SECTION_END.length) : existing;
+  const textsOf = (text: string) => new Set(parseMemoryMarkdown(text, 'pref').items.map((it) => loose(redactText(it.content))));
+  const said = textsOf(outside);
+  const inSection = paired ? textsOf(existing.slice(start, end)) : new Set<string>();
+  const kept = items.filter((it) => {
+    const text = loose(redactText(it.content).replace(/\s*\n\s*/g, ' '));
+    if (said.has(text)) return false;
+    return !(it.source !== undefined && fromThisFile(it.source)) || inSection.has(text);
+  });
   return { items: kept, present: items.length - kept.length };
 }

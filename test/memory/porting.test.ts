@@ -261,3 +261,30 @@ describe('AGENTS.md section', () => {
     expect(placeSection(`${SECTION_END}\n${SECTION_START}\n`, 'x').ok).toBe(false);
   });
 });
+
+describe('lines with no value left', () => {
+  it('a label whose value is redacted, a secret or empty is not an item; a sentence that mentions a secret is', () => {
+    const { home, project } = fixture();
+    writeFileSync(
+      join(project, 'CLAUDE.md'),
+      [
+        '- Deployment token: [redacted]',
+        '- API key = ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+        '- Staging password:',
+        '- The staging token is ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+        '- Build: `npm run build`',
+        '- Tests:',
+        '  - run with vitest',
+        '',
+      ].join('\n'),
+    );
+    const env = { home, root: project };
+    const read = readToolFiles('claude', filesAt('claude', join(project, 'CLAUDE.md'), project, env), env);
+    expect(read.items.map((i) => i.content)).toEqual([
+      'The staging token is [redacted]',
+      'Build: `npm run build`',
+      'Tests: run with vitest',
+    ]);
+    expect(read.notes.some((n) => /CLAUDE\.md: left out 3 line\(s\) with no value/.test(n))).toBe(true);
+  });
+});

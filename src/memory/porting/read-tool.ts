@@ -87,7 +87,7 @@ function noValue(content: string): boolean {
     .replace(/[\s`'"*_.,;]+$/, '')
     .trim();
   if (rest === '') return true;
-  if (/[:=]$/.test(rest) && rest.length <= 80 && !/[.!?]\s/.test(rest)) return true;
+  if (/[:=]$/.test(rest) && rest.split(/\s+/).length <= 8 && !/[.!?]\s/.test(rest)) return true;
   return /^[^.!?]{1,80}\S\[redacted\][\s`'"*_.,;]*$/.test(content);
 }
 

@@ -1,6 +1,6 @@
 /** Text renderings of `plan` and `search`, shared by `:memory` and `aish memory`. */
 import { oneLine } from '../util/text';
-import { itemMarks } from './format';
+import { itemMarks, shownField } from './format';
 import type { MemoryPlan } from './plan';
 import { RELATIVE_CUT, type Recalled } from './recall';
 import { IDEAL_CUT } from './recall-cut';
@@ -17,7 +17,7 @@ const NOTHING = {
 };
 
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
-  const ref = it.author === undefined ? `#${it.id}` : `(team: ${it.author})`;
+  const ref = it.author === undefined ? `#${it.id}` : `(team: ${shownField(it.author)})`;
   return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
 }
 

@@ -170,4 +170,14 @@ describe(':memory review in the REPL', () => {
     await input.submit(':history');
     expect(printed.map((p) => p.text).join('\n')).toContain('the team deploys on Fridays');
   });
+
+  it("a candidate's session name from a hand-edited inbox reaches the terminal without its escape sequence", async () => {
+    const { store, inbox } = fresh();
+    await inbox.add([cand('one', { source: { session: 'sess\u001b[30;40mhidden\u001b[0m' } })]);
+    const { io, printed } = scripted(['s']);
+    await reviewInbox(inbox, store, io);
+    const line = printed.find((l) => l.startsWith('[inbox]'))!;
+    expect(line).toContain('from session sesshidden');
+    expect(line).not.toContain('\u001b');
+  });
 });

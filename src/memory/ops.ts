@@ -8,7 +8,7 @@ import { UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from '../util/secrets/redact';
-import type { AddOptions, ForgetResult } from './records';
+import type { AddOptions, ForgetResult } from './log/records';
 import { splitKeys } from './summarize';
 import type { MemoryStore } from './store';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';

@@ -9,7 +9,7 @@ import { conflictCount } from './conflicts';
 import { Inbox } from './inbox';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
-import { lockTimingFromEnv } from './lock';
+import { lockTimingFromEnv } from './log/lock';
 import type { MemoryPlan } from './plan';
 import { scopeFilter } from './project';
 import type { Recalled } from './recall';

@@ -6,16 +6,16 @@
 import { dirname } from 'node:path';
 import { realDir } from '../util/paths';
 import { ensurePrivateDir } from '../util/fs-safe';
-import { appendRecords } from './append';
-import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
-import { FileCursor, type CursorState } from './file-cursor';
-import { appendAtomically } from './rewrite';
+import { appendRecords } from './log/append';
+import { removeStaleTempFiles, writeCompacted, type CompactResult } from './log/compact';
+import { FileCursor, type CursorState } from './log/file-cursor';
+import { appendAtomically } from './log/rewrite';
 import type { TransferItem } from './transfer';
-import { ingestFile } from './ingest';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockGuard, type LockTiming } from './lock';
-import { MemoryState } from './state';
+import { ingestFile } from './log/ingest';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockGuard, type LockTiming } from './log/lock';
+import { MemoryState } from './log/state';
 import { keepingSyncRecords } from './sync/stage-now';
-import { loadIdentity, observeStamp, uidOf } from './identity';
+import { loadIdentity, observeStamp, uidOf } from './log/identity';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 
 export interface MemoryStoreOptions {
@@ -25,10 +25,10 @@ export interface MemoryStoreOptions {
   notice?: (text: string) => void;
 }
 
-export type { MemorySnapshot } from './records';
-import { pinnedSince } from './pin-time';
-import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey } from './records';
-import type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
+export type { MemorySnapshot } from './log/records';
+import { pinnedSince } from './log/pin-time';
+import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey } from './log/records';
+import type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './log/records';
 
 export class MemoryStore {
   private state = new MemoryState();

@@ -7,12 +7,12 @@
 import { dirname } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
-import { appendRecords } from '../append';
-import { laterStamp } from '../hlc';
-import { loadIdentity, observeStamp } from '../identity';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from '../lock';
+import { appendRecords } from '../log/append';
+import { laterStamp } from '../log/hlc';
+import { loadIdentity, observeStamp } from '../log/identity';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from '../log/lock';
 import { added, redacted, type OpResult } from '../ops';
-import { fileHeader, newItem, type AddOptions } from '../records';
+import { fileHeader, newItem, type AddOptions } from '../log/records';
 import type { MemoryItem, MemoryKind } from '../types';
 import { duplicateOf } from './duplicate';
 import { MemoryIndex } from './memory-index';

@@ -4,11 +4,11 @@
  * ledger learns of them only after they are on disk; a sync stopped in between finds them in
  * memory.jsonl by their `via` (outgoing.ts) and never adds them twice.
  */
-import { appendRecords } from '../append';
-import { uidOf } from '../identity';
+import { appendRecords } from '../log/append';
+import { uidOf } from '../log/identity';
 import { MemoryIndex } from '../index/memory-index';
-import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from '../lock';
-import { fileHeader } from '../records';
+import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from '../log/lock';
+import { fileHeader } from '../log/records';
 import type { Ledger } from './ledger';
 import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
 

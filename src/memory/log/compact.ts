@@ -6,15 +6,15 @@
  */
 import { closeSync, constants, openSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isTempFileOf } from '../util/atomic-write';
-import { AishError } from '../util/errors';
-import { appendWholeLines, describeFsError } from '../util/fs-safe';
+import { isTempFileOf } from '../../util/atomic-write';
+import { AishError } from '../../util/errors';
+import { appendWholeLines, describeFsError } from '../../util/fs-safe';
 import type { LockGuard } from './lock';
 import { isoTime } from './parse';
 import { ownPinTime, pinTime } from './pin-time';
 import { rewriteFile } from './rewrite';
 import type { MemoryState } from './state';
-import { MEMORY_FORMAT } from './types';
+import { MEMORY_FORMAT } from '../types';
 
 export interface CompactResult {
   kept: number;

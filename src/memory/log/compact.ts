@@ -25,6 +25,12 @@ export interface CompactResult {
   maxId: number;
 }
 
+/**
+ * Wraps a rewrite that drops records, for whoever must see them first (sync's outbox): it may take
+ * its own locks around `rewrite`, and hands it a `prepare` that runs first under memory.jsonl's lock.
+ */
+export type RewriteHook = <T>(file: string, rewrite: (prepare: () => void) => Promise<T>) => Promise<T>;
+
 /** Write the compacted file from a state freshly read under the lock. */
 export function writeCompacted(
   path: string,

@@ -4,14 +4,12 @@
  * others appended, next id, append whole lines fsynced, release. It knows nothing of sync: a
  * compaction is handed the hook that keeps sync's unsent records (memory/ops.ts).
  */
-import { dirname } from 'node:path';
 import { realDir } from '../util/paths';
-import { ensurePrivateDir } from '../util/fs-safe';
-import { removeStaleTempFiles, writeCompacted, type CompactResult, type RewriteHook } from './log/compact';
+import { compactLog, type CompactResult, type RewriteHook } from './log/compact';
 import { FileCursor, type CursorState } from './log/file-cursor';
 import type { TransferItem } from './transfer';
 import { ingestFile } from './log/ingest';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockGuard, type LockTiming } from './log/lock';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, type LockTiming } from './log/lock';
 import { MemoryState } from './log/state';
 import { uidOf } from './log/identity';
 import { writeRecords, type Planned } from './log/write';
@@ -214,20 +212,24 @@ export class MemoryStore {
    * sync set up, sync's keepingSyncRecords (memory/ops.ts passes it), so what sync has not sent yet
    * goes to its outbox.
    */
-  async compact(beforeRewrite: RewriteHook = (_file, rewrite) => rewrite(() => {})): Promise<CompactResult> {
+  async compact(beforeRewrite?: RewriteHook): Promise<CompactResult> {
     this.assertOpen();
-    ensurePrivateDir(dirname(this.path));
-    const rewrite = (guard: LockGuard, prepare: () => void): CompactResult => {
-      prepare();
+    const reread = (): MemoryState => {
       this.reset();
       this.refresh();
-      removeStaleTempFiles(this.path);
-      const result = writeCompacted(this.path, this.state, this.now(), guard, this.notify);
-      this.reset();
-      this.refresh();
-      return result;
+      return this.state;
     };
-    return beforeRewrite(this.path, (prepare) => withLock(this.path, (g) => rewrite(g, prepare), this.timing, this.notify));
+    const written = (): void => {
+      this.reset();
+      this.refresh();
+    };
+    return compactLog(this.path, reread, {
+      lock: this.timing,
+      notice: this.notify,
+      now: this.now,
+      written,
+      ...(beforeRewrite && { beforeRewrite }),
+    });
   }
 
   close(): void {

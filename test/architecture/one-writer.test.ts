@@ -1,11 +1,12 @@
 /**
  * memory.jsonl has one writer, src/memory/log/ (docs/architecture.md, "The memory core"). Every
- * source file that could know where memory.jsonl is — those under src/memory/ and any that name
- * `memoryPath` or `memory.jsonl` — is searched for calls that write a file (write, append, create,
- * truncate, rename over, atomic rewrite, open with a write flag, log's own raw append and rewrite).
- * Outside log/ each file that has any must be listed below with what it writes, which is never
- * memory.jsonl; a new one fails until it is reviewed. .dependency-cruiser.cjs adds that nothing outside log/ imports log's raw append
- * and rewrite (memory-one-writer) and that store.ts imports nothing from sync.
+ * source file that could know where memory.jsonl is — those under src/memory/, those that import
+ * from it, and any that name `memoryPath`, `memory.jsonl` or a store's or memory's `.path` — is
+ * searched for calls that write a file (write, append, create, truncate, rename over, atomic
+ * rewrite, open with a write flag, log's own raw append and rewrite). Outside log/ each file that
+ * has any must be listed below with what it writes, which is never memory.jsonl; a new one fails
+ * until it is reviewed. .dependency-cruiser.cjs adds that nothing outside log/ imports log's raw
+ * append and rewrite (memory-one-writer) and that store.ts imports nothing from sync.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Files outside src/memory/log/ that write files, and what they write. */
 const OTHER_WRITERS: Record<string, string> = {
   'src/frontends/cli/capture-child.ts': "the background capture's capture.log",
+  'src/frontends/cli/memory-porting.ts': "`aish memory export --format agents-md`: the project's AGENTS.md",
+  'src/frontends/cli/memory-transfer.ts': '`aish memory export FILE`: the export file',
   'src/memory/embed/vector-file.ts': 'the embeddings cache (memory.jsonl.vectors), rebuilt from memory.jsonl',
   'src/memory/index/sidecar.ts': 'the index sidecar (memory.jsonl.index), rebuilt from memory.jsonl',
   'src/memory/side-file.ts': 'inbox.jsonl and team-review.jsonl, appended as memory.jsonl is (log/append.ts)',
@@ -28,6 +31,9 @@ const OTHER_WRITERS: Record<string, string> = {
   'src/memory/sync/state.ts': "sync's state file",
   'src/memory/team/team-share.ts': "the project's .aish/memory/<name>.jsonl",
 };
+
+/** Code that imports memory's modules or names memory's path. */
+const KNOWS_MEMORY = /memoryPath|memory\.jsonl|\b(memory|store)\.path\b|from '[^']*\/memory\//;
 
 const WRITE =
   /\b(writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|truncateSync|ftruncateSync|truncate|writeFileAtomicSync|renameSync|rename|copyFileSync|cpSync|appendWholeLines|appendRecords|appendAtomically|rewriteFile)\s*\(|\bopenSync\s*\([^;]*?(O_WRONLY|O_RDWR|O_APPEND|O_CREAT|O_TRUNC|'[wa]x?\+?'|'r\+')/;
@@ -47,7 +53,7 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^
 /** The files in scope that write, relative to the repository. */
 function writers(files: ReadonlyArray<{ rel: string; text: string }>): string[] {
   return files
-    .filter((f) => f.rel.startsWith('src/memory/') || /memoryPath|memory\.jsonl/.test(code(f.text)))
+    .filter((f) => f.rel.startsWith('src/memory/') || KNOWS_MEMORY.test(code(f.text)))
     .filter((f) => WRITE.test(code(f.text)))
     .map((f) => f.rel)
     .sort();
@@ -84,6 +90,11 @@ describe('memory.jsonl has one writer', () => {
     expect(probe("const fd = openSync(file, 'r'); // appendFileSync(file) in a comment")).toEqual([]);
     // Outside memory/, a file is in scope once it names memory's path.
     expect(writers([{ rel: 'src/sessions/x.ts', text: "writeFileSync(p, '');" }])).toEqual([]);
-    expect(writers([{ rel: 'src/sessions/x.ts', text: "writeFileSync(s.paths.memoryPath, '');" }])).toEqual(['src/sessions/x.ts']);
+    for (const text of [
+      "writeFileSync(s.paths.memoryPath, '');",
+      "writeFileSync(memory.path, '');",
+      "import { x } from '../memory/store';\nwriteFileSync(p, '');",
+    ])
+      expect(writers([{ rel: 'src/commands/x.ts', text }]), text).toEqual(['src/commands/x.ts']);
   });
 });

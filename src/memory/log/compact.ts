@@ -1,15 +1,14 @@
 /**
  * `:memory compact` / `aish memory compact`: rewrite memory.jsonl with only the active items and a
  * header that keeps the highest id ever used, so ids are never reused. Atomic (temp file, fsync,
- * rename, fsync of the directory) and done under the store's lock. Unreadable lines are moved to
+ * rename, fsync of the directory) and done under memory.jsonl's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
 import { closeSync, constants, openSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isTempFileOf } from '../../util/atomic-write';
 import { AishError } from '../../util/errors';
-import { appendWholeLines, describeFsError } from '../../util/fs-safe';
-import { ensurePrivateDir } from '../../util/fs-safe';
+import { appendWholeLines, describeFsError, ensurePrivateDir } from '../../util/fs-safe';
 import { DEFAULT_LOCK_TIMING, withLock, type LockGuard, type LockTiming } from './lock';
 import { isoTime } from './parse';
 import { ownPinTime, pinTime } from './pin-time';

@@ -14,7 +14,7 @@ export async function runNorrisCli(setup: Setup, goal: string, opts: EngineOptio
   const host = { ...plainHost(async () => null), canAsk: false };
   return withEngine(setup, host, { ...opts, capture: false, oneshot: true }, async ({ engine }) => {
     try {
-      const r = await engine.parts.norris.run(goal, { yes: opts.yes });
+      const r = await engine.runNorris(goal, { yes: opts.yes });
       const line = norrisReport(r);
       if (r.end === 'done' && r.refused === 0) process.stdout.write(line + '\n');
       else process.stderr.write(`aish: ${line}${r.refused && !opts.yes ? ' — rerun with --yes to allow destructive steps' : ''}\n`);

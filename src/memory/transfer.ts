@@ -6,7 +6,7 @@
 import { redactText } from '../util/secrets/redact';
 import { sanitizeForBlock } from '../util/text';
 import { recordNotes } from './import-notes';
-import { MemoryState } from './state';
+import { MemoryState } from './log/state';
 import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from './types';
 
 const EXPORT_FORMAT = 'aish-memory-export';

@@ -158,8 +158,7 @@ describe(':memory review in the REPL', () => {
       liveEnd() {},
       ask: async () => answers.shift() ?? null,
     };
-    const engine = Engine.create(s, host, { env });
-    const input = routerFor(engine.parts);
+    const [, input] = Engine.compose(s, host, { env }, routerFor);
     await input.submit(':memory review');
     expect(printed.map((p) => p.text)).toEqual([
       '[inbox] 1/1 (fact) the team deploys on Fridays  — from session sess-1',

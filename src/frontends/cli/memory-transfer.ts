@@ -5,7 +5,7 @@ import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { shownField } from '../../memory/format';
 import { readImportFile } from '../../memory/import-read';
-import { sameItemKey } from '../../memory/records';
+import { sameItemKey } from '../../memory/log/records';
 import { isScope, SCOPE_FORMS } from '../../memory/scope-format';
 import { redactText } from '../../util/secrets/redact';
 import { duplicateFinder } from '../../memory/duplicates';

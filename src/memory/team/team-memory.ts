@@ -8,7 +8,7 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AishConfig, TeamMode } from '../../config/types';
-import type { LockTiming } from '../lock';
+import type { LockTiming } from '../log/lock';
 import { projectIdentity } from '../project-identity';
 import type { MemoryItem } from '../types';
 import { authorName } from './team-author';

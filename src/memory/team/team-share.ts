@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { AishError, errnoCode, UsageError } from '../../util/errors';
 import { appendWholeLines, describeFsError, fsyncDir } from '../../util/fs-safe';
 import { redactSecrets } from '../../util/secrets/redact';
-import { uidOf } from '../identity';
+import { uidOf } from '../log/identity';
 import { projectIdentity } from '../project-identity';
 import type { MemoryItem } from '../types';
 import { parseTeamFile, readTeamFileText, teamDir } from './team-file';

@@ -3,6 +3,7 @@
  * authentication, unreachable server (with its URL), rate limit, timeout, unknown model, cut stream.
  */
 import { AishError } from '../util/errors';
+import { noRouteOf } from './no-route';
 import type { ResolvedPreset } from './presets';
 
 export type BrokerErrorKind =
@@ -13,6 +14,7 @@ export type BrokerErrorKind =
   | 'timeout'
   | 'stalled'
   | 'unknown-model'
+  | 'no-route'
   | 'cut'
   | 'server'
   | 'rejected'
@@ -180,11 +182,19 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
         'permission',
         `${url} denied access (403)${said} — ${preset.missingKeyEnv ? noKeyFix(preset) : `check that ${preset.keySource} may use model "${preset.model}"`}`,
       );
-    case 404:
+    case 404: {
+      const route = noRouteOf(err);
+      if (route) {
+        const fix = route.aish_try
+          ? `it answers at ${route.aish_try}: set models.${preset.name}.baseURL to '${route.aish_try}'`
+          : `check models.${preset.name}.baseURL (OpenAI-compatible servers serve it under …/v1, e.g. http://127.0.0.1:11434/v1 for Ollama)`;
+        return make('no-route', `${url} has no /chat/completions (404)${said} — ${fix}`);
+      }
       return make(
         'unknown-model',
         `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`,
       );
+    }
     case 429:
       return make(
         'rate-limit',

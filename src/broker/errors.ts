@@ -201,6 +201,8 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
         `rate limited by ${url} (429) after retries${said} — wait a moment and try again`,
         `rate limited by ${url} (429)${saidBare}`,
       );
+    case 413:
+      return make('rejected', `${url} refused the request as too large (413)${said} — send less: a smaller file or input, or :clear`);
     case 400:
     case 422:
       return make('rejected', `${url} rejected the request (${status})${said}`);

@@ -95,10 +95,24 @@ function attach(ref: string, abs: string, stats: Stats | null, maxBytes: number)
   } catch (err) {
     return { ok: false, reason: errnoCode(err) === 'EACCES' ? 'permission denied' : `cannot be read (${errnoCode(err) ?? 'error'})` };
   }
-  if (buf === OVERSIZE) return { ok: false, reason: `over context.maxFileBytes (${size(maxBytes)})` };
+  const r = attachableText(buf === OVERSIZE ? null : buf, maxBytes);
+  return r.ok ? { ok: true, block: labelled(ref, language(abs), r.text) } : r;
+}
+
+/**
+ * Bytes under the rules an `@file` meets (piped stdin meets them too): at most `maxBytes` — `null`
+ * when more came than that, `knownSize` the total when it is known — and UTF-8 text without NULs.
+ */
+export function attachableText(
+  buf: Buffer | null,
+  maxBytes: number,
+  knownSize?: number,
+): { ok: true; text: string } | { ok: false; reason: string } {
+  const over = `over context.maxFileBytes (${size(maxBytes)})`;
+  if (buf === null || buf.length > maxBytes) return { ok: false, reason: knownSize !== undefined ? `${size(knownSize)}, ${over}` : over };
   const text = asText(buf);
   if (text === null) return { ok: false, reason: 'binary (NUL bytes or invalid UTF-8), not text' };
-  return { ok: true, block: labelled(ref, language(abs), text) };
+  return { ok: true, text };
 }
 
 const OVERSIZE = Buffer.alloc(0);

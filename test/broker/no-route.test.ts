@@ -73,3 +73,13 @@ describe('404 for /chat/completions: no such route or no such model', () => {
     expect(e.kind).toBe('unknown-model');
   });
 });
+
+describe('413', () => {
+  it('a request too large for the server says so and what to send instead', async () => {
+    fake.server.enqueue({ status: 413, error: { message: 'request entity too large' } });
+    const e = await failure(fake.server.url);
+    expect(e.message).toBe(
+      `${fake.server.url} refused the request as too large (413): request entity too large — send less: a smaller file or input, or :clear`,
+    );
+  });
+});

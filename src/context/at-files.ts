@@ -1,7 +1,8 @@
 /**
  * `@path` in a prompt: the file's text (or a directory's listing) goes to the model as a fenced
  * block after the prompt. Only words that start with `@` and name an existing path count, so an
- * e-mail address, a lone `@` or `@someone` stay as typed. A file that cannot be attached as text
+ * e-mail address, a lone `@` or `@someone` stay as typed; a word written like a path that names
+ * nothing (`@READNE.md`, see at-intent.ts) is refused like an unreadable file. A file that cannot be attached as text
  * (binary, too big, a device or FIFO) is refused, and then nothing is sent: a prompt that refers to
  * a file the model never sees would get an answer made up about it.
  */
@@ -10,6 +11,7 @@ import { basename, extname, normalize, resolve } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { fenced } from '../util/fence';
 import { expandHome } from '../util/paths';
+import { missingPathLine, writtenLikePath } from './at-intent';
 
 export interface AtFileOptions {
   /** What relative paths are relative to: aish's directory. */
@@ -41,7 +43,16 @@ export function readAtFiles(text: string, opts: AtFileOptions): AtFiles {
   const seen = new Set<string>();
   for (const word of atWords(text)) {
     const found = locate(word, opts.cwd);
-    if (!found || seen.has(found.abs)) continue;
+    if (!found) {
+      // Nothing there: a name stays as typed, a path with a typo stops the prompt.
+      const ref = word.replace(TRAILING, '');
+      if (writtenLikePath(ref) && !seen.has(`missing:${ref}`)) {
+        seen.add(`missing:${ref}`);
+        out.refused.push(missingPathLine(ref, opts.cwd));
+      }
+      continue;
+    }
+    if (seen.has(found.abs)) continue;
     seen.add(found.abs);
     const r = attach(found.ref, found.abs, found.stats, opts.maxFileBytes);
     if (r.ok) out.blocks.push(r.block);

@@ -40,8 +40,8 @@ function aishPiped(data: Buffer, args: string[]): Promise<CliResult> {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.stdin.on('error', () => undefined); // aish stops reading past the limit
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));

@@ -15,6 +15,7 @@ export type BrokerErrorKind =
   | 'stalled'
   | 'unknown-model'
   | 'no-route'
+  | 'no-key'
   | 'cut'
   | 'server'
   | 'rejected'
@@ -31,9 +32,15 @@ export class BrokerError extends AishError {
     /** What happened, without what was done about it ("rate limited by URL (429): …"), for tooLongToWait. */
     readonly head?: string,
   ) {
-    super(message, 1);
+    // No key at all is the configuration's fault, not the call's: exit 2 like every config error.
+    super(message, kind === 'no-key' ? 2 : 1);
     this.name = 'BrokerError';
   }
+}
+
+/** The preset has no key and its server is OpenAI's own: nothing is sent. */
+export function noKeyError(p: Pick<ResolvedPreset, 'baseURL' | 'name'>): BrokerError {
+  return new BrokerError('no-key', `no API key for ${p.baseURL} — set OPENAI_API_KEY, or apiKeyEnv in models.${p.name}`);
 }
 
 /** retry-after-ms / retry-after (seconds or an HTTP date) from an SDK error's headers. */

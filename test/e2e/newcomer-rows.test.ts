@@ -1,9 +1,15 @@
 /** Rows a newcomer met on the command line: the text plan, exit codes without a key, -e's hint, -c after a rewind, search copies. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { spawnAish, type PtySession } from '../helpers/pty';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
+const ptys: PtySession[] = [];
+afterAll(() => ptys.forEach((p) => p.kill()));
 
 function seed(path: string, newer: number): void {
   const lines = [
@@ -28,5 +34,36 @@ describe('aish memory plan (text)', () => {
     const recall = r.stdout.split('\n').filter((l) => l.includes('#1 (fact)'));
     expect(recall).toHaveLength(1);
     expect(recall[0]).toMatch(/^ {2}\d\.\d\d {2}#1 \(fact\) the staging database lives on host zebra-17/);
+  });
+});
+
+describe('no API key is a configuration error: exit 2 in every one-shot mode', () => {
+  const NO_KEY = 'aish: no API key for https://api.openai.com/v1 — set OPENAI_API_KEY, or apiKeyEnv in models.fast\n';
+  it.each([
+    ['-p', ['-p', 'hi']],
+    ['--norris', ['--norris', 'tidy up']],
+    ['-e', ['-e', 'list big files']],
+  ])('%s', async (_flag, args) => {
+    const r = await runAish(args, { home: tmpDir(), env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined } });
+    expect(r.stderr).toBe(NO_KEY);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('aish -e in a terminal with unreadable memory lines', () => {
+  it("names the shell's command (aish memory list), not the REPL's :memory inject", async () => {
+    const home = tmpDir();
+    const data = join(home, '.local', 'share', 'aish');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'memory.jsonl'), '{"id":1,"ts":"2026-01-01T00:00:00Z","kind":"fact","content":"ok"}\n{broken\n');
+    fake.server.enqueue({ text: 'COMMAND: ls -la\nEXPLANATION: lists files' });
+    const s = spawnAish(['-e', 'list files'], { home, env: fake.env() });
+    ptys.push(s);
+    await s.waitFor('[q]uit');
+    expect(s.text()).toContain('memory.jsonl: 1 unreadable line skipped (see aish memory list)');
+    expect(s.text()).not.toContain(':memory inject');
+    s.write('q');
+    expect(await s.exitCode()).toBe(0);
   });
 });

@@ -67,3 +67,31 @@ describe('aish -e in a terminal with unreadable memory lines', () => {
     expect(await s.exitCode()).toBe(0);
   });
 });
+
+describe('aish -c after the only exchange was rewound', () => {
+  it('does not reach back to an older session from another directory: nothing to continue', async () => {
+    const home = tmpDir();
+    const env = fake.env();
+    const elsewhere = tmpDir();
+    const here = tmpDir();
+    expect((await runAish([], { home, env, cwd: elsewhere, input: 'old question elsewhere\n:quit\n' })).code).toBe(0);
+    expect((await runAish([], { home, env, cwd: here, input: 'the only question\n:rewind\n:quit\n' })).code).toBe(0);
+    fake.server.reset();
+    const r = await runAish(['-c'], { home, env, cwd: here, input: 'and now?\n:quit\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('no earlier session to continue — starting a new one');
+    const [req] = await fake.server.waitForRequests(1);
+    const said = req!.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(said).toEqual(['and now?']);
+  });
+
+  it('after a later answered exchange it continues as before', async () => {
+    const home = tmpDir();
+    const env = fake.env();
+    expect((await runAish([], { home, env, input: 'first\n:rewind\nsecond\n:quit\n' })).code).toBe(0);
+    fake.server.reset();
+    expect((await runAish(['-c'], { home, env, input: 'third\n:quit\n' })).code).toBe(0);
+    const [req] = await fake.server.waitForRequests(1);
+    expect(req!.body.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['second', 'third']);
+  });
+});

@@ -95,3 +95,20 @@ describe('aish -c after the only exchange was rewound', () => {
     expect(req!.body.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['second', 'third']);
   });
 });
+
+describe('aish sessions search', () => {
+  it('shows a turn once, whatever copies :save, :fork and -c made of its conversation', async () => {
+    const home = tmpDir();
+    const env = fake.env();
+    const first = await runAish([], { home, env, input: 'where is the zebra database\n:save saved-one\n:fork forked-one\nmore words\n:quit\n' });
+    expect(first.code).toBe(0);
+    expect((await runAish(['-c'], { home, env, input: 'and the rest\n:quit\n' })).code).toBe(0);
+    const r = await runAish(['sessions', 'search', 'zebra'], { home, env });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2); // the prompt and its answer
+    expect(lines.filter((l) => / user /.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => / assistant /.test(l))).toHaveLength(1);
+    expect(lines.every((l) => l.startsWith('forked-one ') || l.startsWith('saved-one '))).toBe(true);
+  });
+});

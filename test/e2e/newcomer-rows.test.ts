@@ -1,4 +1,4 @@
-/** Rows a newcomer met on the command line: the text plan, exit codes without a key, -e's hint, -c after a rewind, search copies. */
+/** Rows a newcomer met on the command line: the text plan, exit codes without a key, -e's hint, -c after a rewind, search copies, a base URL without /v1. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,7 +100,11 @@ describe('aish sessions search', () => {
   it('shows a turn once, whatever copies :save, :fork and -c made of its conversation', async () => {
     const home = tmpDir();
     const env = fake.env();
-    const first = await runAish([], { home, env, input: 'where is the zebra database\n:save saved-one\n:fork forked-one\nmore words\n:quit\n' });
+    const first = await runAish([], {
+      home,
+      env,
+      input: 'where is the zebra database\n:save saved-one\n:fork forked-one\nmore words\n:quit\n',
+    });
     expect(first.code).toBe(0);
     expect((await runAish(['-c'], { home, env, input: 'and the rest\n:quit\n' })).code).toBe(0);
     const r = await runAish(['sessions', 'search', 'zebra'], { home, env });
@@ -110,5 +114,23 @@ describe('aish sessions search', () => {
     expect(lines.filter((l) => / user /.test(l))).toHaveLength(1);
     expect(lines.filter((l) => / assistant /.test(l))).toHaveLength(1);
     expect(lines.every((l) => l.startsWith('forked-one ') || l.startsWith('saved-one '))).toBe(true);
+  });
+});
+
+describe('a base URL without /v1 (the usual Ollama slip)', () => {
+  it('aish -p says the server has no /chat/completions there and names the URL that answers', async () => {
+    const home = tmpDir();
+    const root = fake.server.url.replace(/\/v1$/, '');
+    const config = join(home, 'config.ts');
+    writeFileSync(
+      config,
+      `export default { defaultModel: 'local', models: { local: { model: 'm', baseURL: ${JSON.stringify(root)} } } };\n`,
+    );
+    const r = await runAish(['--config', config, '-p', 'hi'], { home, env: { OPENAI_API_KEY: undefined } });
+    expect(r.stderr).toBe(
+      `aish: ${root} has no /chat/completions (404): Unknown request URL: POST /chat/completions — it answers at ${root}/v1: set models.local.baseURL to '${root}/v1'\n`,
+    );
+    expect(r.code).toBe(1);
+    expect(fake.server.requests).toEqual([]);
   });
 });

@@ -56,5 +56,9 @@ export async function fetchReadableErrors(input: string | URL | Request, init?: 
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   headers.delete('content-encoding');
-  return new Response(JSON.stringify({ error: { ...error, message, ...mark } }), { status: res.status, statusText: res.statusText, headers });
+  return new Response(JSON.stringify({ error: { ...error, message, ...mark } }), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
 }

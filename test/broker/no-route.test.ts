@@ -58,7 +58,9 @@ describe('404 for /chat/completions: no such route or no such model', () => {
     const e = await failure(plainURL + path);
     expect(e.kind).toBe('no-route');
     expect(e.message).toMatch(new RegExp(`^${plainURL}${path} has no /chat/completions \\(404\\)`));
-    expect(e.message).toMatch(/ — check models\.local\.baseURL \(OpenAI-compatible servers serve it under …\/v1, e\.g\. http:\/\/127\.0\.0\.1:11434\/v1 for Ollama\)$/);
+    expect(e.message).toMatch(
+      / — check models\.local\.baseURL \(OpenAI-compatible servers serve it under …\/v1, e\.g\. http:\/\/127\.0\.0\.1:11434\/v1 for Ollama\)$/,
+    );
   });
 
   it.each(['/vllm', '/ollama'])('a %s-shaped model 404 is still an unknown model', async (path) => {

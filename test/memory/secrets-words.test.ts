@@ -18,6 +18,8 @@ describe('passwords in words', () => {
     ['password = hunter22  # the old one', 'password = [redacted]  # the old one'],
     ['the passphrase is correct horse battery staple', 'the passphrase is [redacted]'],
     ['my passwd was S3cure.pw; the other one expired', 'my passwd was [redacted]; the other one expired'],
+    ['the wifi password for the guest network is Xy7!pq9 at home', 'the wifi password for the guest network is [redacted] at home'],
+    ['door pin: 4821 for the back door', 'door pin: [redacted] for the back door'],
   ])('%s', (typed, stored) => {
     expect(redactText(typed)).toBe(stored);
   });
@@ -30,6 +32,8 @@ describe('passwords in words', () => {
     'the password is set for the db',
     'the password was changed last week',
     'the admin password is unknown, reset it',
+    'the password for the account is required',
+    'a password of 3 words is easier to remember',
     'if password == expected: return',
     'password = getPassword()',
     'export OPENAI_API_KEY=sk-…, or point a preset at a local server',

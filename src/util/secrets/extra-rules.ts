@@ -22,7 +22,7 @@ const PLACEHOLDER =
 
 /** Words that start prose after `password is` ("… is required", "… is stored in the vault"). */
 const PROSE_START =
-  /^(?:set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|never|always|usually|probably|ok|fine|case|unknown|see|ask|check)\b/i;
+  /^(?:set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|never|always|usually|probably|ok|fine|case|unknown|see|ask|check|easier|harder|better|worse|longer|shorter|safer|stronger|weaker|more|less|very|quite|enough)\b/i;
 /** Function words: prose wherever they stand first or second. */
 const FUNCTION_WORD =
   /^(?:a|an|the|to|too|not|no|now|in|on|at|for|from|of|by|with|my|your|our|their|his|her|its|this|that|what|which|and|or|but|as|be|been|than|then|all|some|any|each|every)$/i;
@@ -151,7 +151,8 @@ export const EXTRA_RULES: ExtraRule[] = [
   },
   {
     id: 'password',
-    re: passwordRe(String.raw`(?:\bis\b|\bwas\b)[ \t]*[:=]?`),
+    // "the password is: …", and "the password for the guest network is …".
+    re: passwordRe(String.raw`(?:(?:for|of|on|to|at|in)\b[^\n.,;:!?]{1,40}?[ \t])?(?:\bis\b|\bwas\b)[ \t]*[:=]?`),
     keywords: ['pass', 'pwd', 'pin'],
     accept: (s) => s.length >= 3 && notPlaceholder(s) && !proseAfterIs(s),
   },

@@ -151,6 +151,12 @@ describe('Tab after @ in the REPL', () => {
     await s.waitFor('@/dev/urandom: not a regular file (a character device) — not attached', { from });
     await s.waitFor('prompt not sent', { from });
     expect(fake.server.requests).toHaveLength(1);
+    // A mistyped path is said on screen too, and not sent.
+    const typo = s.text().length;
+    s.write('\x15explain @READNE.md\r');
+    await s.waitFor('@READNE.md: no such file or directory (did you mean @README.md?) — not attached', { from: typo });
+    await s.waitFor('prompt not sent', { from: typo });
+    expect(fake.server.requests).toHaveLength(1);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
   });

@@ -12,6 +12,7 @@ import { resolveTarget } from './format';
 import { Git, joinZ, splitZ } from './git';
 import { formatMessage, parseLog, parseMessage } from './message';
 import { aboutToCreate, applyModes } from './restore-modes';
+import { beforeSince, noteReuse } from './reuse-log';
 import { scanTree } from './scan';
 import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
 import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
@@ -81,6 +82,11 @@ export class Checkpoints {
    */
   snapshot(label: string, step?: string): Promise<Checkpoint | null> {
     return this.serial(async () => (await this.snap(this.dir, label, step))?.checkpoint ?? null);
+  }
+
+  /** The tree before the first step that may have written at or after `since` (ISO), or null (reuse-log.ts). */
+  before(since: string): Promise<Checkpoint | null> {
+    return this.serial(async () => beforeSince(this.git(this.dir).gitDir, await this.listIn(this.dir), since));
   }
 
   /** Newest first. No shadow repository yet: none, and no git is run. */
@@ -158,7 +164,10 @@ export class Checkpoints {
     );
     const [head, headTree] = ids.split(' ');
     const newest = head ? parseMessage(head, message) : null;
-    if (newest && headTree === tree && stateKey(newest) === key) return { checkpoint: { ...newest, reused: true }, large };
+    if (newest && headTree === tree && stateKey(newest) === key) {
+      noteReuse(git.gitDir, newest.commit);
+      return { checkpoint: { ...newest, reused: true }, large };
+    }
     const record = {
       ts: new Date().toISOString(),
       label,

@@ -140,7 +140,9 @@ async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
   const io: ReviewIO = { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) };
   const r = await reviewInbox(inbox, memory.store(), io);
   const t = await reviewTeam(memory.team(), memory.cwd, io);
-  if (r.wrote || t?.accepted) memory.reselect();
+  // Always: a drop writes nothing to memory but empties the inbox all the same, and the status's
+  // `inbox N` is redrawn only on a change.
+  memory.reselect();
   return { output: [info(r.summary), ...(t ? [info(t.summary)] : [])] };
 }
 

@@ -46,7 +46,6 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
     );
     if (plan.meaning) out.push(`  meaning (${plan.meaning.model}): ${plan.meaning.text}`);
     for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`);
-    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
     const c = plan.cutoff;
     if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
     else if (c) {

@@ -117,7 +117,7 @@ describe('a deny rule holds against every wrapper and spelling', () => {
 });
 
 describe('what a deny rule does not match', () => {
-  it.each(['git status', 'git log --grep push', 'echo git push', "grep 'git push' notes.txt", 'git pushx', 'gitk push', '# git push'])(
+  it.each(['git status', 'git log --grep push', 'echo git push', "grep 'git push' notes.txt", '# git push'])(
     '%s',
     (line) => {
       expect(decision(line, 'deny git push')).toBeNull();
@@ -140,6 +140,9 @@ describe('a command known only at run time asks when deny or ask rules exist', (
     'x=git; $x push',
     'curl -s x | sh',
     'sh < script',
+    // fail closed: a program that may start others (an alias in git's config, one aish does not know)
+    'git pushx',
+    'gitk push',
   ])('%s', (line) => {
     expect(decision(line, 'deny git push')).toBe('ask');
   });

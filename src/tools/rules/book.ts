@@ -67,7 +67,7 @@ export class RuleBook {
     const v = await this.check(line);
     const out: GateRuling = {};
     // An ask that a deny rule caused (the line may reach what it denies) says why, the rule named in it.
-    const named = v.rule && !(v.decision === 'ask' && v.rule.decision === 'deny') ? v.rule.text : v.reason;
+    const named = v.rule && v.decision === v.rule.decision ? v.rule.text : v.reason;
     if (v.decision && !(v.decision === 'allow' && elsewhere)) out.rule = { decision: v.decision, rule: named };
     const only = v.commands.length === 1 && v.unknown.length === 0 && v.uncovered.length === 0 ? v.commands[0]! : null;
     const key = only && only.forms[0] ? exactWords(only.forms[0].argv) : null;

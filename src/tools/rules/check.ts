@@ -22,7 +22,7 @@ export interface SourcedRule extends CommandRule {
 export interface RuleVerdict {
   /** null: no rule decides; the usual checks apply. */
   decision: RuleDecision | null;
-  /** The rule that decided (absent for an ask because a command cannot be known). */
+  /** The rule that decided; for an ask because part of the line cannot be seen, the rule it may meet. */
   rule?: SourcedRule;
   /** The simple command it matched, as written, and the words it matched in (after unwrapping). */
   command?: string;
@@ -81,14 +81,19 @@ export function checkLine(parser: ShellParser, line: string, rules: SourcedRule[
   const deny = firstHit(rules, lc.commands, 'deny');
   if (deny && !deny.maybe) return found('deny', deny, `denied by the rule "${deny.rule.text}"`);
   if (deny) return found('ask', deny, `asks: ${deny.cmd.text} may be denied by "${deny.rule.text}" (part of it is known only at run time)`);
-  const strict = rules.some((r) => r.decision !== 'allow');
-  if (strict && lc.unknown.length > 0)
-    return { ...base, decision: 'ask', reason: `asks: cannot check it against the deny and ask rules (${lc.unknown[0]})` };
-  // Fail closed: a program that may start others the line does not show could start a denied one.
   const denied = rules.find((r) => r.decision === 'deny');
+  const strict = denied ?? rules.find((r) => r.decision === 'ask');
+  if (strict && lc.unknown.length > 0)
+    return { ...base, decision: 'ask', rule: strict, reason: `asks: cannot check it against "${strict.text}" (${lc.unknown[0]})` };
+  // Fail closed: a program that may start others the line does not show could start a denied one.
   const hidden = denied && lc.opaque.find((o) => !o.form || !vouched(rules, o.form));
   if (denied && hidden)
-    return { ...base, decision: 'ask', rule: denied, reason: `asks: cannot see what it runs (${hidden.why}): it may be what "${denied.text}" denies` };
+    return {
+      ...base,
+      decision: 'ask',
+      rule: denied,
+      reason: `asks: cannot see what it runs (${hidden.why}): it may be what "${denied.text}" denies`,
+    };
   const ask = firstHit(rules, lc.commands, 'ask');
   if (ask) return found('ask', ask, `asks by the rule "${ask.rule.text}"`);
 

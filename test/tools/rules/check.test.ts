@@ -117,12 +117,9 @@ describe('a deny rule holds against every wrapper and spelling', () => {
 });
 
 describe('what a deny rule does not match', () => {
-  it.each(['git status', 'git log --grep push', 'echo git push', "grep 'git push' notes.txt", '# git push'])(
-    '%s',
-    (line) => {
-      expect(decision(line, 'deny git push')).toBeNull();
-    },
-  );
+  it.each(['git status', 'git log --grep push', 'echo git push', "grep 'git push' notes.txt", '# git push'])('%s', (line) => {
+    expect(decision(line, 'deny git push')).toBeNull();
+  });
 });
 
 describe('a command known only at run time asks when deny or ask rules exist', () => {

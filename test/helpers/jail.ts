@@ -30,6 +30,19 @@ export const jailWorks =
     stdio: 'ignore',
   }).status === 0;
 
+/** bubblewrap is installed (it answers --version), whether or not it can start a jail here. */
+export const bwrapInstalled = process.platform === 'linux' && spawnSync('bwrap', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Whether tests that need the jail run: where it works, and in CI wherever bubblewrap is installed,
+ * so that a jail that stopped working there fails those tests instead of skipping them. They skip
+ * only without bubblewrap, or outside CI where it cannot start.
+ */
+export const jailRuns = jailWorks || (Boolean(process.env.CI) && bwrapInstalled);
+
+/** For a test title: why it was skipped, if it was. */
+export const jailSkipNote = jailRuns ? '' : ' (SKIPPED: bubblewrap does not work here)';
+
 export function makeJail(): Jail {
   const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
   const root = realpathSync(mkdtempSync(join(base, 'aish-jail-')));

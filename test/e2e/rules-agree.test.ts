@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type AishConfig } from '../../src/config/types';
 import { decide, type GatePolicy, type GateSubject } from '../../src/tools/gate';
 import { Toolbox } from '../../src/tools/toolbox';
-import { runAish } from '../helpers/run-cli';
+import { runAish, type CliResult } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 import { ruleCorpus } from '../tools/rules/corpus';
 
@@ -56,15 +56,28 @@ function byRules(): Map<string, string[]> {
 
 describe('aish rules check and the gate agree on every line of the rules corpus', () => {
   it('the same decision, the same rule', { timeout: 120_000 }, async () => {
-    const home = tmpDir();
+    const dir = tmpDir();
     let checked = 0;
-    for (const [key, lines] of byRules()) {
-      const rules = JSON.parse(key) as string[];
-      const r = await runAish(['--config', config(home, rules), 'rules', 'check', '--json', '-'], {
-        home,
-        cwd: home,
-        input: lines.join('\0'),
-      });
+    // One CLI run per rule set, three at a time.
+    const sets = [...byRules()];
+    const runs: Array<{ rules: string[]; lines: string[]; r: CliResult }> = [];
+    const next = async (): Promise<void> => {
+      for (let set = sets.shift(); set; set = sets.shift()) {
+        const [key, lines] = set;
+        const rules = JSON.parse(key) as string[];
+        const home = tmpDir();
+        const input = lines.join('\0');
+        const r = await runAish(['--config', config(home, rules), 'rules', 'check', '--json', '-'], {
+          home,
+          cwd: home,
+          input,
+          timeoutMs: 60_000,
+        });
+        runs.push({ rules, lines, r });
+      }
+    };
+    await Promise.all([next(), next(), next()]);
+    for (const { rules, lines, r } of runs) {
       const verdicts = r.stdout
         .trim()
         .split('\n')
@@ -76,7 +89,7 @@ describe('aish rules check and the gate agree on every line of the rules corpus'
       const strictest = verdicts.some((v) => v.decision === 'deny') ? 4 : verdicts.some((v) => v.decision === 'ask') ? 3 : 0;
       expect(r.code).toBe(strictest);
       for (const v of verdicts) {
-        const gate = await gateSubject(rules, home, v.command);
+        const gate = await gateSubject(rules, dir, v.command);
         const where = { line: v.command, rules, cli: v.decision, reason: v.reason };
         expect({ ...where, gate: gate.rule?.decision ?? null }).toEqual({ ...where, gate: v.decision });
         for (const policy of POLICIES) {

@@ -190,7 +190,7 @@ class Reader {
       download: () => null,
     };
     rule?.(argv.slice(1), probe, name);
-    const why = opaqueReason(name, first, argv.slice(1), flags);
+    const why = opaqueReason(name, first, argv.slice(1), flags, inner.length + scripts.length > 0);
     if (why) this.out.opaque.push({ why, form: cmd.forms[cmd.forms.length - 1]!, program: name });
     for (const f of flags) if (unresolved(f, name)) this.out.unknown.push(f);
     const through = transparent && TRANSPARENT.has(name) && flags.length === 0;

@@ -22,6 +22,21 @@ const RUNS =
 
 /** Programs whose command (or script) the reader follows: what they run is checked on its own. */
 const SEE_THROUGH = new Set([...Object.keys(WRAPPERS), ...SHELLS, 'eval', 'xargs', 'find', 'trap', 'coproc']);
+/** Wrappers that, given no command, start a shell (which reads its commands from stdin). */
+const SHELL_WITHOUT_COMMAND = new Set([
+  'sudo',
+  'su',
+  'doas',
+  'runuser',
+  'chroot',
+  'unshare',
+  'nsenter',
+  'firejail',
+  'fakeroot',
+  'sg',
+  'pkexec',
+  'ssh',
+]);
 
 /**
  * Programs with no way to start another program, whatever their arguments (beyond those the
@@ -180,12 +195,14 @@ function awkOpaque(name: string, args: Arg[]): string | null {
 
 /**
  * Why this command (program `name`, as `first` was written, with `args`) may start a program the
- * line does not show; null when it cannot. `flags` are its own rule's findings.
+ * line does not show; null when it cannot. `flags` are its own rule's findings; `follows`: the
+ * reader follows a command or script it runs.
  */
-export function opaqueReason(name: string, first: Arg, args: Arg[], flags: readonly string[]): string | null {
+export function opaqueReason(name: string, first: Arg, args: Arg[], flags: readonly string[], follows: boolean): string | null {
   if (first.text.includes('/') && !SYSTEM_PROGRAM.test(first.text)) return `${first.text} is a file nobody has read here`;
   const running = flags.find((f) => RUNS.test(f));
   if (running) return running;
+  if (SHELL_WITHOUT_COMMAND.has(name) && !follows) return `${name} without a command starts a shell`;
   if (SEE_THROUGH.has(name)) return null;
   if (name === 'git') return gitOpaque(args);
   if (/^[gmn]?awk$/.test(name)) return awkOpaque(name, args);

@@ -73,6 +73,17 @@ export const DENY_CORPUS: Array<[string, string]> = [
   ['gdb !', `gdb -nx -batch -ex '!${RM}'`],
   ['start-stop-daemon', 'start-stop-daemon -S -x /bin/rm -- -rf VICTIM'],
   ['timeout sh -c', `timeout 5 sh -c '${RM}'`],
+  // a shell started without a command reads its commands from stdin
+  ['sudo -s fed a here-string', `sudo -s <<< '${RM}'`],
+  ['su fed a here-string', `su <<< '${RM}'`],
+  ['chroot / without a command', `chroot / <<< '${RM}'`],
+  ['awk running each line of stdin', `awk '{ system($0) }' <<< '${RM}'`],
+  ['xargs sh -c of stdin', `xargs -I{} sh -c '{}' <<< '${RM}'`],
+  // the line sets up what runs next
+  ['git config alias, then the alias', `git config alias.x '!${RM}' && git x`],
+  ['hash -p', 'hash -p /bin/rm ls; ls -rf VICTIM'],
+  ['trap on exit', `trap '${RM}' EXIT`],
+  ['positional parameters as the command', 'set -- rm -rf VICTIM; "$@"'],
   // another name or path for the program
   ['an alias for rm', 'alias r=rm; r -rf VICTIM'],
   ['a copy of rm', 'cp /bin/rm ./x; ./x -rf VICTIM'],

@@ -24,14 +24,14 @@ export interface Jail {
 }
 
 /** Outer bubblewrap works here (nested one is aish's own business). */
-export const jailWorks =
+const jailWorks =
   process.platform === 'linux' &&
   spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'bwrap', '--ro-bind', '/', '/', '--dev', '/dev', 'true'], {
     stdio: 'ignore',
   }).status === 0;
 
 /** bubblewrap is installed (it answers --version), whether or not it can start a jail here. */
-export const bwrapInstalled = process.platform === 'linux' && spawnSync('bwrap', ['--version'], { stdio: 'ignore' }).status === 0;
+const bwrapInstalled = process.platform === 'linux' && spawnSync('bwrap', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** bubblewrap starts a sandbox here (not nested in another). */
 const bwrapWorks =

@@ -33,7 +33,7 @@ export interface SimpleCommand {
 }
 
 /** A program that may start others the line does not show (`script -qc …`, `make`, `gdb`), or a variable that changes what runs. */
-export interface Opaque {
+interface Opaque {
   why: string;
   /** The form it is (absent for a variable): an allow rule for exactly it vouches for it. */
   form?: Form;

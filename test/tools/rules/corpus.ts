@@ -219,8 +219,8 @@ export const WRAPPED_TOUCH = [
 ];
 
 /** What test/e2e/rules.test.ts asks `aish rules check` about, with these rules. */
-export const CLI_RULES = ['deny git push', 'ask docker', 'allow npm run test'];
-export const CLI_CHECKS = [
+const CLI_RULES = ['deny git push', 'ask docker', 'allow npm run test'];
+const CLI_CHECKS = [
   "ls && sudo env X=1 sh -c 'git push origin'",
   'timeout 9 docker ps',
   'npm run test | grep ok',

@@ -85,6 +85,8 @@ export function checkLine(parser: ShellParser, line: string, rules: SourcedRule[
   const strict = denied ?? rules.find((r) => r.decision === 'ask');
   if (strict && lc.unknown.length > 0)
     return { ...base, decision: 'ask', rule: strict, reason: `asks: cannot check it against "${strict.text}" (${lc.unknown[0]})` };
+  const ask = firstHit(rules, lc.commands, 'ask');
+  if (ask) return found('ask', ask, `asks by the rule "${ask.rule.text}"`);
   // Fail closed: a program that may start others the line does not show could start a denied one.
   const hidden = denied && lc.opaque.find((o) => !o.form || !vouched(rules, o.form));
   if (denied && hidden)
@@ -94,8 +96,6 @@ export function checkLine(parser: ShellParser, line: string, rules: SourcedRule[
       rule: denied,
       reason: `asks: cannot see what it runs (${hidden.why}): it may be what "${denied.text}" denies`,
     };
-  const ask = firstHit(rules, lc.commands, 'ask');
-  if (ask) return found('ask', ask, `asks by the rule "${ask.rule.text}"`);
 
   let allowed: Hit | null = null;
   for (const cmd of lc.commands) {

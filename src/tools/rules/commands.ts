@@ -37,6 +37,7 @@ interface Opaque {
   why: string;
   /** The form it is (absent for a variable): an allow rule for exactly it vouches for it. */
   form?: Form;
+  /** `SCRIPT:NAME`, for a function of that name defined in the same script. */
   program?: string;
 }
 
@@ -72,8 +73,13 @@ interface Visit {
 
 class Reader {
   readonly out: LineCommands = { commands: [], unknown: [], opaque: [], uncovered: [] };
-  /** Functions the line defines: their bodies are read where they are defined. */
+  /**
+   * Functions the line defines (their bodies are read where they are defined), as `SCRIPT:NAME`:
+   * a function is known only in the shell that defines it, not in `sh -c '…'` started from it.
+   */
   private readonly functions = new Set<string>();
+  private scripts = 0;
+  private scope = 0;
   private arithmetic = false;
   private data = false;
 
@@ -81,6 +87,16 @@ class Reader {
 
   script(source: string, depth: number, lenient = false): void {
     if (depth > MAX_DEPTH) return void this.out.unknown.push('nested too deeply');
+    const outer = this.scope;
+    this.scope = ++this.scripts;
+    try {
+      this.read(source, depth, lenient);
+    } finally {
+      this.scope = outer;
+    }
+  }
+
+  private read(source: string, depth: number, lenient: boolean): void {
     const joined = joinContinuations(source);
     for (const text of joined !== null && joined !== source ? [source, joined] : [source]) {
       const tree = this.parser.parse(text);
@@ -110,7 +126,7 @@ class Reader {
       if (node.type === 'command') this.command(visit, depth);
       else if (node.type === 'variable_assignment') this.assignment(node);
       else if (node.type === 'file_redirect') this.redirect(node);
-      else if (node.type === 'function_definition') this.functions.add(node.childForFieldName('name')?.text ?? '');
+      else if (node.type === 'function_definition') this.functions.add(`${this.scope}:${node.childForFieldName('name')?.text ?? ''}`);
       this.arithmetic ||= arithmeticNode(node);
       if (hidden) {
         this.data ||= codeInData(node);
@@ -191,7 +207,7 @@ class Reader {
     };
     rule?.(argv.slice(1), probe, name);
     const why = opaqueReason(name, first, argv.slice(1), flags, inner.length + scripts.length > 0);
-    if (why) this.out.opaque.push({ why, form: cmd.forms[cmd.forms.length - 1]!, program: name });
+    if (why) this.out.opaque.push({ why, form: cmd.forms[cmd.forms.length - 1]!, program: `${this.scope}:${first.text}` });
     for (const f of flags) if (unresolved(f, name)) this.out.unknown.push(f);
     const through = transparent && TRANSPARENT.has(name) && flags.length === 0;
     for (const a of inner) this.expand(cmd, a, stdin, depth, hops + 1, through);

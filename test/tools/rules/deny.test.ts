@@ -72,6 +72,11 @@ describe('fail closed, and how to open it', () => {
     expect(check('npm test && make', ['deny git push', 'allow npm test']).decision).toBe('ask');
     expect(check('sudo npm test', ['deny git push', 'allow npm test']).decision).toBe('ask');
   });
+  it('a function is known only in the shell that defines it', () => {
+    expect(check('make(){ :; }; make').decision).toBeNull();
+    expect(check("make(){ :; }; bash -c 'make'").decision).toBe('ask');
+    expect(check("sh -c 'make(){ :; }'; sh -c make").decision).toBe('ask');
+  });
   it('a variable that changes what runs asks, whatever the program', () => {
     for (const line of ['PATH=/tmp/x ls', 'LD_PRELOAD=/tmp/x.so cat f', 'export PROMPT_COMMAND=x; ls', 'env PAGER=x git log'])
       expect(check(line).decision, line).toBe('ask');

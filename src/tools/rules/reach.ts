@@ -105,7 +105,6 @@ const LEAVES = new Set([
   'base64',
   'xxd',
   'iconv',
-  'patch',
   // archives and downloads
   'tar',
   'gtar',
@@ -132,6 +131,8 @@ const LEAVES = new Set([
  */
 const PROGRAM_OPTIONS: Record<string, RegExp> = {
   sort: /^--compress-program/,
+  split: /^--filter/,
+  install: /^--strip-program/,
   tar: /^$/,
   gtar: /^$/,
   bsdtar: /^$/,
@@ -173,6 +174,10 @@ function gitOpaque(args: Arg[]): string | null {
   const sub = args[i];
   if (!sub) return null;
   const rest = args.slice(i + 1);
+  // The program run at the other end of a local or ssh transport, and grep's pager.
+  const runs = rest.find((a) => /^(--upload-pack|--receive-pack|--exec|--open-files-in-pager)(=|$)|^-O/.test(a.text));
+  if (runs || (sub.text === 'clone' && rest.some((a) => /^-[a-zA-Z]*u/.test(a.text))))
+    return `git ${sub.text} ${(runs?.text ?? '-u').split('=')[0]} (runs a program)`;
   if (!GIT_OWN.has(sub.text)) return `git ${sub.text} (may be an alias or a git-${sub.text} program)`;
   if (sub.text === 'submodule' && rest.some((a) => a.text === 'foreach')) return 'git submodule foreach (runs commands)';
   if (sub.text === 'rebase' && rest.some((a) => /^(-x|--exec|-i|--interactive)(=|$)|^-[a-z]*[xi]/.test(a.text)))
@@ -180,17 +185,19 @@ function gitOpaque(args: Arg[]): string | null {
   if (sub.text === 'help' && rest.some((a) => /^(-w|--web|-i|--info|-m|--man)$/.test(a.text))) return 'git help (runs a viewer)';
   if (/^(commit|merge|tag|pull|revert|cherry-pick|notes)$/.test(sub.text) && rest.some((a) => /^(-e|--edit)$/.test(a.text)))
     return `git ${sub.text} --edit (runs an editor)`;
-  if (sub.text === 'commit' && !rest.some((a) => /^(-m|-F|-C|--message|--file|--reuse-message|--no-edit|--amend)/.test(a.text)))
+  if (sub.text === 'commit' && !rest.some((a) => /^(-m|-F|-C|--message|--file|--reuse-message|--no-edit)/.test(a.text)))
     return 'git commit (runs an editor for the message)';
   return null;
 }
 
-/** awk with a literal program that neither calls system() nor pipes to or from a command. */
+/**
+ * awk with a literal program that neither calls system() nor pipes to or from a command. Every word
+ * is looked at (an option's value may be taken for the program: `awk -F , '…'`).
+ */
 function awkOpaque(name: string, args: Arg[]): string | null {
-  const program = args.find((a) => !a.text.startsWith('-'));
-  if (args.some((a) => a.dynamic || /^-(f|E|l|i|-exec|-file|-load|-include)/.test(a.text)) || !program)
+  if (args.some((a) => a.dynamic || /^-(f|E|l|i|-exec|-file|-load|-include|-source)/.test(a.text)))
     return `${name} runs a program file or extension`;
-  return /system|\||@/.test(program.text) ? `${name} may run commands (system(), a pipe)` : null;
+  return args.some((a) => /system|\||@/.test(a.text)) ? `${name} may run commands (system(), a pipe)` : null;
 }
 
 /**

@@ -77,6 +77,17 @@ describe('fail closed, and how to open it', () => {
     expect(check("make(){ :; }; bash -c 'make'").decision).toBe('ask');
     expect(check("sh -c 'make(){ :; }'; sh -c make").decision).toBe('ask');
   });
+  it('options of programs that otherwise start nothing', () => {
+    for (const line of [
+      "awk -F , '{ system($0) }' x",
+      'awk -v x=1 \'{ print | "sh" }\' x',
+      'split --filter=sh x',
+      'install -s --strip-program=./evil a b',
+      'sort --compress-program=sh x',
+      'patch -p1 < fix.diff',
+    ])
+      expect(check(line).decision, line).toBe('ask');
+  });
   it('a variable that changes what runs asks, whatever the program', () => {
     for (const line of ['PATH=/tmp/x ls', 'LD_PRELOAD=/tmp/x.so cat f', 'export PROMPT_COMMAND=x; ls', 'env PAGER=x git log'])
       expect(check(line).decision, line).toBe('ask');
@@ -88,7 +99,13 @@ describe('fail closed, and how to open it', () => {
       'git rebase -x "make" main',
       'git submodule foreach ls',
       'git commit',
+      'git commit --amend',
       'git p',
+      "git clone -u 'rm -rf x' /srv/repo",
+      "git fetch --upload-pack='rm -rf x' /srv/repo",
+      "git archive --remote=/srv/repo --exec='rm -rf x' HEAD",
+      "git grep -O'rm -rf x' foo",
+      "git ls-remote --upload-pack='rm -rf x' /srv/repo",
     ])
       expect(check(line).decision, line).toBe('ask');
   });

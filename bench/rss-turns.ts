@@ -89,7 +89,10 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
   try {
     // 4 characters per SSE chunk: about one token each, as a real model streams.
     server = await startFakeOpenAI({
-      defaultReply: (req) => ({ text: answer(Number(/\d+/.exec(lastUser(req))?.[0] ?? 0)), chunkSize: 4 }),
+      defaultReply: (req) => ({
+        text: answer(Number(/\d+/.exec(lastUser(req))?.[0] ?? 0)),
+        chunkSize: Number(process.env.AISH_BENCH_CHUNK ?? 4),
+      }),
     });
     const env = isolatedEnv(join(dir, 'home'), server.url);
     if (process.env.AISH_BENCH_NODE_OPTIONS) env.NODE_OPTIONS = process.env.AISH_BENCH_NODE_OPTIONS; // e.g. a heap snapshot signal

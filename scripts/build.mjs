@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { boundedInkCachePlugin } from './bounded-ink-cache.mjs';
 import { lazyEmojiPlugin } from './lazy-emoji.mjs';
+import { leanSsePlugin } from './lean-sse.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { copyFileSync, mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,7 +57,7 @@ await build({
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   banner: esmBanner,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin],
+  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin, leanSsePlugin],
   logLevel: 'warning',
 });
 

@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { boundedInkCachePlugin } from './bounded-ink-cache.mjs';
 import { lazyEmojiPlugin } from './lazy-emoji.mjs';
 import { leanSsePlugin } from './lean-sse.mjs';
+import { leanInkOutputPlugin } from './lean-ink-output.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { copyFileSync, mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,7 +58,7 @@ await build({
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   banner: esmBanner,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin, leanSsePlugin],
+  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin, leanSsePlugin, leanInkOutputPlugin],
   logLevel: 'warning',
 });
 

@@ -14,7 +14,8 @@
  * user's memory is between starts); the request is checked for the prompt and, with memory, for
  * its [background] block.
  * Usage: npm run bench -- first-prompt   (AISH_BENCH_BIN=/path/to/bin/aish.cjs measures another build;
- * AISH_BENCH_COMPARE=/path/to/bin/aish.cjs adds another build to the same alternation)
+ * AISH_BENCH_COMPARE=/path/to/bin/aish.cjs adds another build to the same alternation;
+ * AISH_BENCH_SIZES=0,100000 measures those memory sizes only, 0 first)
  */
 import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { spawn, type IPty } from '@lydell/node-pty';
@@ -233,7 +234,8 @@ export async function benchFirstPrompt(
     const inkFloor = await buildInkFloor(dir);
     const env = (home: string, extra: Record<string, string> = {}) => ({ ...isolatedEnv(home, url), AISH_CAPTURE: 'off', ...extra });
     const homes: Record<string, string> = {};
-    const sizes = opts.big === false ? [0] : (opts.sizes ?? [0, 100_000, 1_000_000]);
+    const fromEnv = process.env.AISH_BENCH_SIZES?.split(',').map(Number);
+    const sizes = opts.big === false ? [0] : (opts.sizes ?? fromEnv ?? [0, 100_000, 1_000_000]);
     for (const items of sizes) {
       const home = join(dir, `home-${items}`);
       mkdirSync(home, { recursive: true });

@@ -9,7 +9,8 @@
  * floor measured in the same process: the RSS at its first prompt.
  * Usage: npm run bench -- rss-turns   (AISH_BENCH_TURNS=N for another number of turns;
  * AISH_BENCH_SNAPSHOT_AT=100,500 with AISH_BENCH_NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 writes
- * heap snapshots of aish at those turns, into the repository's folder)
+ * heap snapshots of aish at those turns, into the repository's folder; AISH_BENCH_CHUNK=N streams N
+ * characters an event instead of 4, to tell per-event costs from per-character ones)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

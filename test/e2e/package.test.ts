@@ -1,7 +1,8 @@
 /**
  * The package as a user gets it: `npm pack` (with its prepack/postpack hooks, in a copy of the
  * checkout so the suite's own dist/ and package.json are never touched), then `npm i -g` of the
- * tarball into an empty prefix, offline (from the npm cache `npm ci` filled), then the installed
+ * tarball into an empty prefix, preferring npm's cache (`npm ci` filled it with every tarball; on a
+ * fresh machine only the packages' metadata comes from the registry), then the installed
  * `aish`: --version, --help, -p against the test server, memory add/list, the bash grammar shipped
  * in dist/, and the REPL in a real terminal. CI runs this file on Node 24 with the suite and once
  * more on the machine's own node (.ci/run), where npm's only complaint may be the engines range.
@@ -84,9 +85,13 @@ beforeAll(async () => {
   const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   expect(tgz).toBeDefined();
   const t1 = Date.now();
-  const install = await run('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(dir, tgz!)], {
-    timeoutMs: 90_000,
-  });
+  const install = await run(
+    'npm',
+    ['install', '--global', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, join(dir, tgz!)],
+    {
+      timeoutMs: 90_000,
+    },
+  );
   expect(install.code, install.stderr).toBe(0);
   installStderr = install.stderr;
   console.log(`npm pack ${t1 - t0} ms, install ${Date.now() - t1} ms`);

@@ -21,7 +21,7 @@ export async function askAboutProject(memory: Memory, host: Pick<EngineHost, 'as
     if (host.interactive !== true) {
       const said = told.get(memory) ?? new Set<string>();
       told.set(memory, said);
-      if (!said.has(q.pairs[0]!.root)) host.print({ kind: 'info', text: unconfirmedLine(q) });
+      if (!said.has(q.pairs[0]!.root)) host.print({ kind: 'warn', text: unconfirmedLine(q) });
       said.add(q.pairs[0]!.root);
       return;
     }

@@ -56,7 +56,7 @@ export function questionText(q: ProjectQuestion): string {
 /** Where nobody can answer: one line saying how to confirm. */
 export function unconfirmedLine(q: ProjectQuestion): string {
   const n = `${q.count} project ${q.count === 1 ? 'memory' : 'memories'}`;
-  return `memory: this checkout names ${q.name}, not confirmed here, so its ${n} are not used — confirm with: aish memory ${TRUST_VERB}`;
+  return `memory: this checkout names ${q.name}, not confirmed here, so its ${n} ${q.count === 1 ? 'is' : 'are'} not used — confirm with: aish memory ${TRUST_VERB}`;
 }
 
 /** The user declined (asked once: not asked again at this checkout). */

@@ -4,7 +4,15 @@
  * line says how to confirm, and the project's items stay out.
  */
 import { formatError } from '../util/errors';
-import { declineProject, projectQuestion, questionText, scopeCounts, trustProjectAt, unconfirmedLine } from '../memory/project-confirm';
+import {
+  adoptCreatedThere,
+  declineProject,
+  projectQuestion,
+  questionText,
+  scopeCounts,
+  trustProjectAt,
+  unconfirmedLine,
+} from '../memory/project-confirm';
 import type { MemorySession } from '../memory/session';
 import { confirm, type EngineHost } from './host';
 
@@ -16,7 +24,14 @@ const told = new WeakMap<object, Set<string>>();
 export async function askAboutProject(memory: Memory, host: Pick<EngineHost, 'ask' | 'print' | 'interactive'>): Promise<void> {
   if (!memory.injecting) return;
   try {
-    const q = projectQuestion(memory.cwd, scopeCounts(memory.index()));
+    const counts = scopeCounts(memory.index());
+    let q = projectQuestion(memory.cwd, counts);
+    if (q?.createdThere.length) {
+      // Items the user wrote here by path (before identities) already made this checkout the project.
+      await adoptCreatedThere(memory.path, q);
+      memory.reselect();
+      q = projectQuestion(memory.cwd, counts);
+    }
     if (!q) return;
     if (host.interactive !== true) {
       const said = told.get(memory) ?? new Set<string>();

@@ -3,9 +3,10 @@
  * (`this checkout is github.com/acme/shop — use its 12 memories here? [y/N]`), the line said
  * instead where nobody can answer, and the answers (project-trust.ts keeps them).
  */
-import { tildify } from '../util/paths';
+import { expandHome, realPath, tildify } from '../util/paths';
 import type { MemoryIndex } from './index/memory-index';
 import { namesAround, scopeMatcher } from './project';
+import { isPathScope } from './scope-format';
 import { isDeclined, isEstablished, useConfirmedProjects, type ProjectPair } from './project-trust';
 
 export const TRUST_VERB = 'trust-project';
@@ -19,6 +20,11 @@ export interface ProjectQuestion {
   name: string;
   /** The user said no to every one of them when asked before (only the line is said, never the question again). */
   declined: boolean;
+  /**
+   * Those whose checkout holds the user's own items scoped to it by path (what every project item
+   * was before identities): the user created items there, which establishes it without asking.
+   */
+  createdThere: ProjectPair[];
 }
 
 /** Active items per scope, as the index has them now: its header's counts, less the tail's forgets, plus the tail's items. */
@@ -46,7 +52,14 @@ export function projectQuestion(cwd: string, counts: ReadonlyMap<string, number>
   if (count === 0) return null;
   const pairs = namesAround(cwd).filter((p) => !isEstablished(p.scope, p.root));
   if (pairs.length === 0) return null;
-  return { pairs, count, name: shown(pairs[0]!.scope), declined: pairs.every((p) => isDeclined(p.scope, p.root)) };
+  const pathRoots = new Set([...counts].filter(([s, n]) => n > 0 && isPathScope(s)).map(([s]) => realPath(expandHome(s))));
+  return {
+    pairs,
+    count,
+    name: shown(pairs[0]!.scope),
+    declined: pairs.every((p) => isDeclined(p.scope, p.root)),
+    createdThere: pairs.filter((p) => pathRoots.has(p.root)),
+  };
 }
 
 export function questionText(q: ProjectQuestion): string {
@@ -62,6 +75,11 @@ export function unconfirmedLine(q: ProjectQuestion): string {
 /** The user declined (asked once: not asked again at this checkout). */
 export async function declineProject(memoryPath: string, q: ProjectQuestion): Promise<void> {
   await useConfirmedProjects(memoryPath).record(q.pairs, 'declined');
+}
+
+/** Checkouts where the user's own path-scoped items were written: established as created there. */
+export async function adoptCreatedThere(memoryPath: string, q: ProjectQuestion): Promise<void> {
+  if (q.createdThere.length) await useConfirmedProjects(memoryPath).record(q.createdThere, 'created');
 }
 
 /** Project items were added at `cwd`: the user works here as that project. */

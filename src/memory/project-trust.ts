@@ -53,7 +53,8 @@ export class ConfirmedProjects {
 
   /** The user made `root` this project (an unreadable file establishes nothing). */
   has(p: ProjectPair): boolean {
-    return this.answer(p) === 'created' || this.answer(p) === 'confirmed';
+    const a = this.answer(p);
+    return a === 'created' || a === 'confirmed';
   }
 
   /** The user said no to this pair (and has not said yes since): not asked again. */

@@ -24,12 +24,13 @@ function checkout(home: string): string {
   return dir;
 }
 
-function session(home: string, dir: string): MemorySession {
+function session(home: string, dir: string, more: object[] = []): MemorySession {
   const path = join(home, 'd', 'memory.jsonl');
   mkdirSync(join(home, 'd'), { recursive: true });
   const items = [
     { id: 1, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'shop secret: vault path secret/shop-7', scope: 'id:shop', private: true },
     { id: 2, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'prefers short answers' },
+    ...more,
   ];
   writeFileSync(path, items.map((i) => JSON.stringify(i)).join('\n') + '\n');
   return new MemorySession(DEFAULT_CONFIG, path, { cwd: () => dir }, { notice: () => {}, changed: () => {} });
@@ -87,5 +88,19 @@ describe('the question at an unconfirmed checkout', () => {
     ]);
     expect(contents(t)).toEqual(['prefers short answers']);
     t.close();
+  });
+
+  it('a checkout holding the user’s own path-scoped items (from before identities) is theirs: no question', async () => {
+    const home = realPath(tmpDir());
+    const dir = checkout(home);
+    const s = session(home, dir, [{ id: 3, ts: '2026-01-01T00:00:00Z', kind: 'fact', content: 'old note here', scope: dir }]);
+    await s.ready();
+    expect(contents(s)).not.toContain('shop secret: vault path secret/shop-7');
+    const h = host([]);
+    await askAboutProject(s, h);
+    expect(h.asked).toEqual([]);
+    expect(h.printed).toEqual([]);
+    expect(contents(s)).toContain('shop secret: vault path secret/shop-7');
+    s.close();
   });
 });

@@ -1,0 +1,145 @@
+/**
+ * Sync writes only to a memory repository: one aish made, or an empty one. Checked after each
+ * fetch and before anything is written or pushed (docs/memory-sync.md, "A repository that is not
+ * ours"):
+ * - the remote has no branch but `main`;
+ * - `main` holds nothing but aish's layout: `.gitattributes` and `writers/<id>[.<part>].jsonl`, as
+ *   regular files;
+ * - every commit on `main` is aish's: one parent at most, only layout files changed, committed as
+ *   `aish@localhost` with the subject `aish memory: …`. The history is read once: the last commit
+ *   found good is kept in `refs/aish/checked`, and the next sync reads only what came after it.
+ * A remote on local disk is refused before any of this when it is a repository with a work tree.
+ * These tell a project's repository from a memory repository; they are no defence against someone
+ * who can push to the memory repository (they can write anything aish would).
+ */
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AishError } from '../../util/errors';
+import { oneLine } from '../../util/text';
+import { AISH_EMAIL, gitSaid, shownUrl, type GitResult } from './git';
+
+export const BRANCH = 'main';
+const AISH_SUBJECT = /^aish memory: /;
+const CHECKED = 'refs/aish/checked';
+const WRITER_PATH = /^writers\/[0-9a-f]{16}(?:\.[1-9]\d{0,8})?\.jsonl$/;
+
+export const isWriterPath = (path: string): boolean => WRITER_PATH.test(path);
+const isLayout = (path: string): boolean => path === '.gitattributes' || isWriterPath(path);
+
+type Git = (args: string[]) => Promise<GitResult>;
+
+class NotMemoryRepo extends AishError {}
+
+function refused(remote: string, why: string): NotMemoryRepo {
+  return new NotMemoryRepo(
+    `memory sync: ${shownUrl(remote)} is not a memory repository (${why}) — point memory.sync.remote at an empty repository (git init --bare)`,
+  );
+}
+
+/** Names for a message: at most three, each on one short line. */
+function names(list: readonly string[]): string {
+  const shown = list.slice(0, 3).map((n) => oneLine(n, 60));
+  return list.length > 3 ? `${shown.join(', ')} and ${list.length - 3} more` : shown.join(', ');
+}
+
+/**
+ * A path on this machine given as the remote that is a repository with a work tree: git refuses
+ * to push to its checked-out branch, and it is a project, not a place for memory.
+ */
+export function refuseWorkTreeRemote(remote: string): void {
+  let path: string | undefined;
+  if (/^file:\/\//i.test(remote)) {
+    try {
+      path = fileURLToPath(remote);
+    } catch {
+      return;
+    }
+  } else if (isAbsolute(remote)) path = remote;
+  if (path === undefined) return;
+  const hasWorkTree =
+    present(join(path, '.git')) || (existsSync(join(path, 'HEAD')) && /^\s*bare\s*=\s*false\s*$/im.test(readText(join(path, 'config'))));
+  if (hasWorkTree)
+    throw new AishError(
+      `memory sync: ${shownUrl(remote)} is a repository with a work tree, not a bare one, and sync pushes only to a bare repository — make one for memory (git init --bare ~/aish-memory.git) and point memory.sync.remote at it`,
+    );
+}
+
+/** Refuse, before anything is written, a fetched remote that is not a memory repository; `head` is its main. */
+export async function checkMemoryRepo(git: Git, remote: string, head: string | null): Promise<void> {
+  const run = async (args: string[]): Promise<string> => {
+    const r = await git(args);
+    if (r.code !== 0) throw new AishError(`memory sync: git ${args[0]} failed: ${gitSaid(r)}`);
+    return r.stdout;
+  };
+  const branches = (await run(['for-each-ref', '--format=%(refname)', 'refs/remotes/origin/']))
+    .split('\n')
+    .filter(Boolean)
+    .map((r) => r.replace(/^refs\/remotes\/origin\//, ''))
+    .filter((b) => b !== BRANCH && b !== 'HEAD');
+  if (branches.length > 0)
+    throw refused(remote, `it has the branch${branches.length > 1 ? 'es' : ''} ${names(branches)}; aish writes only ${BRANCH}`);
+  if (!head) return;
+  const checked = await git(['rev-parse', '--verify', '--quiet', `${CHECKED}^{commit}`]);
+  const seen = checked.code === 0 ? checked.stdout.trim() : undefined;
+  if (seen === head) return;
+
+  const foreign: string[] = [];
+  for (const entry of (await run(['ls-tree', '-r', '-z', '--full-tree', head])).split('\0')) {
+    const m = /^(\d{6}) \w+ [0-9a-f]+\t(.+)$/s.exec(entry);
+    if (!m) continue;
+    if (!isLayout(m[2]!)) foreign.push(m[2]!);
+    else if (m[1] !== '100644') foreign.push(`${m[2]!} as a ${m[1] === '120000' ? 'link' : 'non-file'}`);
+  }
+  if (foreign.length > 0) throw refused(remote, `its ${BRANCH} branch holds ${names(foreign)}`);
+
+  const format = '--format=%x1e%H%x1f%P%x1f%ce%x1f%s%x1f';
+  const log = (range: string[]) => git(['log', '-z', '--no-renames', '--name-only', format, ...range, '--']);
+  let r = seen ? await log([head, `^${seen}`]) : await log([head]);
+  if (r.code !== 0) r = await log([head]);
+  if (r.code !== 0) throw new AishError(`memory sync: git log failed: ${gitSaid(r)}`);
+  const bad = firstForeignCommit(r.stdout);
+  if (bad) throw refused(remote, `its ${BRANCH} branch has commits aish did not make: ${bad}`);
+  await run(['update-ref', CHECKED, head]);
+}
+
+/** The first commit of a `git log` (format above) that aish did not make, as `<short sha> "<subject>"`. */
+function firstForeignCommit(out: string): string | undefined {
+  for (const chunk of out.split('\x1e')) {
+    if (!chunk.trim()) continue;
+    const parts = chunk.split('\x1f');
+    const [sha = '', parents = '', email = ''] = parts;
+    const subject = parts.slice(3, -1).join(' ');
+    const files = (parts.at(-1) ?? '')
+      .split('\0')
+      .map((f) => f.replace(/^\n/, ''))
+      .filter(Boolean);
+    // Anything that does not read as one of our commits (parsing included) is not ours: fail closed.
+    const ours =
+      parts.length >= 5 &&
+      /^[0-9a-f]{40,64}$/.test(sha) &&
+      parents.split(' ').filter(Boolean).length <= 1 &&
+      email === AISH_EMAIL &&
+      AISH_SUBJECT.test(subject) &&
+      files.every(isLayout);
+    if (!ours) return `${oneLine(sha.slice(0, 7), 12)} "${oneLine(subject, 50)}"`;
+  }
+  return undefined;
+}
+
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -43,19 +43,24 @@ function names(list: readonly string[]): string {
   return list.length > 3 ? `${shown.join(', ')} and ${list.length - 3} more` : shown.join(', ');
 }
 
+/** The remote's directory when it is on this machine (a path or a `file://` URL). */
+export function localPath(remote: string): string | undefined {
+  if (/^file:\/\//i.test(remote)) {
+    try {
+      return fileURLToPath(remote);
+    } catch {
+      return undefined;
+    }
+  }
+  return isAbsolute(remote) ? remote : undefined;
+}
+
 /**
  * A path on this machine given as the remote that is a repository with a work tree: git refuses
  * to push to its checked-out branch, and it is a project, not a place for memory.
  */
 export function refuseWorkTreeRemote(remote: string): void {
-  let path: string | undefined;
-  if (/^file:\/\//i.test(remote)) {
-    try {
-      path = fileURLToPath(remote);
-    } catch {
-      return;
-    }
-  } else if (isAbsolute(remote)) path = remote;
+  const path = localPath(remote);
   if (path === undefined) return;
   const hasWorkTree =
     present(join(path, '.git')) || (existsSync(join(path, 'HEAD')) && /^\s*bare\s*=\s*false\s*$/im.test(readText(join(path, 'config'))));

@@ -8,11 +8,12 @@
  * to resume (a half-made commit or a stale lock file is thrown away by the next one).
  */
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { devNull } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { AishError } from '../../util/errors';
 import { gitSaid, runGit, shownUrl, type GitIO, type GitResult } from './git';
-import { BRANCH, checkMemoryRepo, isWriterPath } from './check-repo';
+import { BRANCH, checkMemoryRepo, isWriterPath, localPath } from './check-repo';
 
 const TRACKING = `refs/remotes/origin/${BRANCH}`;
 const ATTRIBUTES = '.gitattributes';
@@ -174,7 +175,10 @@ export class SyncRepo {
     const tree = await this.must(['write-tree'], 'git write-tree');
     const commit = await this.must(['commit-tree', tree, ...(base ? ['-p', base] : []), '-m', message], 'git commit');
     await this.must(['update-ref', `refs/heads/${BRANCH}`, commit], 'git update-ref');
-    const r = await this.git(['push', '--quiet', '--porcelain', 'origin', `${commit}:refs/heads/${BRANCH}`]);
+    // A remote on this disk is pushed to by a receive-pack git starts here, without our settings
+    // (it reads the user's config and the remote's): its hooks are turned off on its command line.
+    const receive = localPath(this.remote) !== undefined ? [`--receive-pack=git -c core.hooksPath=${devNull} receive-pack`] : [];
+    const r = await this.git(['push', '--quiet', '--porcelain', ...receive, 'origin', `${commit}:refs/heads/${BRANCH}`]);
     if (r.code === 0) {
       // Our files beside the clone are what we pushed: the next checkout need not write them again.
       const written = readWritten(join(this.gitDir, WRITTEN));

@@ -3,24 +3,14 @@
  * with exit 1 and one line, before anything is pushed (the remote's refs unchanged) or written here
  * (memory.jsonl byte-identical). Real git, real bare and non-bare repositories on disk.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { realPath } from '../../src/util/paths';
-import { git } from '../helpers/sync-machines';
+import { git, gitAsAish } from '../helpers/sync-machines';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
-
-/** git as a commit that passes for aish's: its committer and subject (check-repo.ts). */
-function asAish(cwd: string, ...args: string[]): void {
-  const who = { GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'aish@localhost', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'aish@localhost' };
-  execFileSync('git', ['-C', cwd, ...args], {
-    env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1', ...who },
-    stdio: 'ignore',
-  });
-}
 
 function world() {
   const root = realPath(tmpDir('aish-sync-remotes-'));
@@ -120,10 +110,10 @@ describe('aish memory sync refuses what is not a memory repository', () => {
     git(w.root, 'clone', '-q', bare, work);
     // Each commit passes for aish's; the merge, with two parents, is still not one aish makes.
     git(work, 'checkout', '-q', '-b', 'side');
-    asAish(work, 'commit', '-q', '--allow-empty', '-m', 'aish memory: side +0');
+    gitAsAish(work, 'commit', '-q', '--allow-empty', '-m', 'aish memory: side +0');
     git(work, 'checkout', '-q', 'main');
-    asAish(work, 'commit', '-q', '--allow-empty', '-m', 'aish memory: main +0');
-    asAish(work, 'merge', '-q', '--no-ff', '-m', 'aish memory: merged +0', 'side');
+    gitAsAish(work, 'commit', '-q', '--allow-empty', '-m', 'aish memory: main +0');
+    gitAsAish(work, 'merge', '-q', '--no-ff', '-m', 'aish memory: merged +0', 'side');
     git(work, 'push', '-q', 'origin', 'main');
     expect(await w.refused(bare, bare, NOT_OURS)).toMatch(/commits aish did not make: [0-9a-f]{7} "aish memory: merged \+0"/);
   });
@@ -224,7 +214,7 @@ describe('aish memory sync reads the repository without attribute-driven program
     git(w.root, 'clone', '-q', bare, work);
     writeFileSync(join(work, '.gitattributes'), '* filter=lfs diff=evil merge=evil\nwriters/*.jsonl filter=lfs merge=evil\n');
     git(work, 'add', '-A');
-    asAish(work, 'commit', '-qm', 'aish memory: evil +0');
+    gitAsAish(work, 'commit', '-qm', 'aish memory: evil +0');
     git(work, 'push', '-q', 'origin', 'HEAD:main');
 
     await w.aish(b, ['memory', 'add', 'fact', 'from b']);

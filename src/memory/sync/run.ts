@@ -12,13 +12,13 @@ import { dirname, relative, sep } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
 import { AishError } from '../../util/errors';
-import { loadIdentity } from '../identity';
+import { loadIdentity, newIdentity } from '../identity';
 import { MemoryStore } from '../store';
 import { LockBusyError, withLock, type LockTiming } from '../lock';
 import { applyIncoming } from './apply';
 import { refuseWorkTreeRemote } from './check-repo';
 import { syncGitEnv } from './git';
-import { readWriters } from './incoming';
+import { readWriters, takeAtThisClock } from './incoming';
 import { Ledger } from './ledger';
 import { stage, type Staged } from './outgoing';
 import { stageAndSave } from './stage-now';
@@ -142,6 +142,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
 
   // 3. What the others sent.
   const batches = readWriters(paths.repo, state.writer, state.read);
+  const future = takeAtThisClock(batches, now(), () => newIdentity(now()).hlc, (uid) => !ledger.knows(uid) && !known.has(uid));
   const applied = await applyIncoming(file, batches, ledger, {
     known,
     dryRun: dry,
@@ -160,6 +161,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
     conflicts: applied.conflicts,
     forgotten: applied.forgets,
   });
+  if (future > 0 && applied.received > 0) report.future = future;
   if (applied.refused) report.refused = applied.refused;
   else if (!dry) {
     const read = { ...state.read };

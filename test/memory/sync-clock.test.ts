@@ -56,7 +56,7 @@ describe('takeAtThisClock', () => {
     const stamp = () => formatStamp(NOW, ++n);
     const known = new Set(['U4AAAAAAAAAA']);
     expect(takeAtThisClock([b], new Date(NOW), stamp, (uid) => !known.has(uid))).toBe(3);
-    const [both, time, close, pin, pinned] = b.records as Array<Record<string, unknown>>;
+    const [both, time, close, pin, pinned] = b.records as unknown as Array<Record<string, unknown>>;
     expect(both).toMatchObject({ hlc: formatStamp(NOW, 1), ts: new Date(NOW).toISOString(), content: 'both ahead' });
     expect(time).toMatchObject({ hlc: formatStamp(NOW - 1000, 0), ts: new Date(NOW).toISOString() });
     expect(close!.hlc).toBe(formatStamp(NOW + MAX_AHEAD_MS - 1, 0));

@@ -6,8 +6,8 @@
  * - `main` holds nothing but aish's layout: `.gitattributes` and `writers/<id>[.<part>].jsonl`, as
  *   regular files;
  * - every commit on `main` is aish's: one parent at most, only layout files changed, committed as
- *   `aish@localhost` with the subject `aish memory: …`. The history is read once: the last commit
- *   found good is kept in `refs/aish/checked`, and the next sync reads only what came after it.
+ *   `aish@localhost` with the subject `aish memory: …`. The history is read once: the clone keeps
+ *   the last commit found good (repo.ts), and the next sync reads only what came after it.
  * A remote on local disk is refused before any of this when it is a repository with a work tree.
  * These tell a project's repository from a memory repository; they are no defence against someone
  * who can push to the memory repository (they can write anything aish would).
@@ -21,7 +21,6 @@ import { AISH_EMAIL, gitSaid, shownUrl, type GitResult } from './git';
 
 export const BRANCH = 'main';
 const AISH_SUBJECT = /^aish memory: /;
-const CHECKED = 'refs/aish/checked';
 const WRITER_PATH = /^writers\/[0-9a-f]{16}(?:\.[1-9]\d{0,8})?\.jsonl$/;
 
 export const isWriterPath = (path: string): boolean => WRITER_PATH.test(path);
@@ -70,42 +69,32 @@ export function refuseWorkTreeRemote(remote: string): void {
     );
 }
 
-/** Refuse, before anything is written, a fetched remote that is not a memory repository; `head` is its main. */
-export async function checkMemoryRepo(git: Git, remote: string, head: string | null): Promise<void> {
-  const run = async (args: string[]): Promise<string> => {
-    const r = await git(args);
-    if (r.code !== 0) throw new AishError(`memory sync: git ${args[0]} failed: ${gitSaid(r)}`);
-    return r.stdout;
-  };
-  const branches = (await run(['for-each-ref', '--format=%(refname)', 'refs/remotes/origin/']))
-    .split('\n')
-    .filter(Boolean)
-    .map((r) => r.replace(/^refs\/remotes\/origin\//, ''))
-    .filter((b) => b !== BRANCH && b !== 'HEAD');
-  if (branches.length > 0)
-    throw refused(remote, `it has the branch${branches.length > 1 ? 'es' : ''} ${names(branches)}; aish writes only ${BRANCH}`);
-  if (!head) return;
-  const checked = await git(['rev-parse', '--verify', '--quiet', `${CHECKED}^{commit}`]);
-  const seen = checked.code === 0 ? checked.stdout.trim() : undefined;
-  if (seen === head) return;
+/** The remote's branches (fetched): none but main. */
+export function checkBranches(remote: string, branches: readonly string[]): void {
+  const others = branches.filter((b) => b !== BRANCH && b !== 'HEAD');
+  if (others.length > 0)
+    throw refused(remote, `it has the branch${others.length > 1 ? 'es' : ''} ${names(others)}; aish writes only ${BRANCH}`);
+}
 
+/** The tree of main (path → mode): nothing but aish's layout, as regular files. */
+export function checkTree(remote: string, tree: ReadonlyMap<string, { mode: string }>): void {
   const foreign: string[] = [];
-  for (const entry of (await run(['ls-tree', '-r', '-z', '--full-tree', head])).split('\0')) {
-    const m = /^(\d{6}) \w+ [0-9a-f]+\t(.+)$/s.exec(entry);
-    if (!m) continue;
-    if (!isLayout(m[2]!)) foreign.push(m[2]!);
-    else if (m[1] !== '100644') foreign.push(`${m[2]!} as a ${m[1] === '120000' ? 'link' : 'non-file'}`);
+  for (const [path, { mode }] of tree) {
+    if (!isLayout(path)) foreign.push(path);
+    else if (mode !== '100644') foreign.push(`${path} as a ${mode === '120000' ? 'link' : 'non-file'}`);
   }
   if (foreign.length > 0) throw refused(remote, `its ${BRANCH} branch holds ${names(foreign)}`);
+}
 
+/** Every commit of main after `checked` (all of them without it, or when git no longer has it) is aish's. */
+export async function checkHistory(git: Git, remote: string, head: string, checked: string | undefined): Promise<void> {
   const format = '--format=%x1e%H%x1f%P%x1f%ce%x1f%s%x1f';
   const log = (range: string[]) => git(['log', '-z', '--no-renames', '--name-only', format, ...range, '--']);
-  let r = seen ? await log([head, `^${seen}`]) : await log([head]);
-  if (r.code !== 0) r = await log([head]);
+  let r = checked ? await log([head, `^${checked}`]) : await log([head]);
+  if (r.code !== 0 && checked) r = await log([head]);
   if (r.code !== 0) throw new AishError(`memory sync: git log failed: ${gitSaid(r)}`);
   const bad = firstForeignCommit(r.stdout);
   if (bad) throw refused(remote, `its ${BRANCH} branch has commits aish did not make: ${bad}`);
-  await run(['update-ref', CHECKED, head]);
 }
 
 /** The first commit of a `git log` (format above) that aish did not make, as `<short sha> "<subject>"`. */

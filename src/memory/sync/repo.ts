@@ -13,13 +13,13 @@ import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { AishError } from '../../util/errors';
 import { gitSaid, runGit, shownUrl, type GitIO, type GitResult } from './git';
-import { BRANCH, checkMemoryRepo, isWriterPath, localPath } from './check-repo';
+import { BRANCH, checkBranches, checkHistory, checkTree, isWriterPath, localPath } from './check-repo';
 
 const TRACKING = `refs/remotes/origin/${BRANCH}`;
 const ATTRIBUTES = '.gitattributes';
 const ATTRIBUTES_TEXT = 'writers/*.jsonl merge=union\n';
-/** Which blob each file written beside the clone holds: `{path: sha}`. */
-const WRITTEN = 'aish-written.json';
+/** What aish knows of the clone (Memo), in its git directory. */
+const MEMO = 'aish-memo.json';
 
 /** Lock files git leaves behind when it is killed; only a sync (under the sync lock) runs git here. */
 const LOCKS = [
@@ -39,10 +39,23 @@ interface Entry {
   size: number;
 }
 
+/**
+ * `checked`: the last commit of main found to be a memory repository's (check-repo.ts): what it
+ * reaches is not read again. `commit`: the commit the files beside the clone are from, with
+ * each file's blob and size, and whether its tree has `.gitattributes`.
+ */
+interface Memo {
+  checked?: string;
+  commit?: string | null;
+  files: Record<string, { sha: string; size: number }>;
+  attributes?: boolean;
+}
+
 export class SyncRepo {
   private readonly gitDir: string;
-  /** The tree of the commit the files beside the clone are from. */
-  private tree = new Map<string, Entry>();
+  private memo: Memo;
+  /** main's tree as listed by the last fetch, when it was listed. */
+  private listed: { commit: string; tree: Map<string, Entry> } | undefined;
 
   constructor(
     readonly dir: string,
@@ -51,6 +64,12 @@ export class SyncRepo {
     private readonly deadline: number,
   ) {
     this.gitDir = join(dir, '.git');
+    this.memo = readMemo(join(this.gitDir, MEMO));
+  }
+
+  private saveMemo(memo: Memo): void {
+    this.memo = memo;
+    writeFileAtomicSync(join(this.gitDir, MEMO), JSON.stringify(memo) + '\n', { mode: 0o600 });
   }
 
   private git(args: string[], io?: GitIO): Promise<GitResult> {
@@ -75,6 +94,7 @@ export class SyncRepo {
     }
     rmSync(this.dir, { recursive: true, force: true });
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.memo = { files: {} };
     await this.must(['init', '-q', '--bare', `--initial-branch=${BRANCH}`], 'git init');
     await this.must(['remote', 'add', 'origin', this.remote], 'setting the remote');
   }
@@ -90,15 +110,47 @@ export class SyncRepo {
     return undefined;
   }
 
+  /** The remote's branches, as the last fetch left them (loose refs and packed-refs). */
+  private remoteBranches(): string[] {
+    const prefix = 'refs/remotes/origin/';
+    const found = new Set<string>();
+    const walk = (rel: string): void => {
+      let names: string[];
+      try {
+        names = readdirSync(join(this.gitDir, prefix, rel));
+      } catch {
+        return;
+      }
+      for (const n of names) {
+        const path = rel ? `${rel}/${n}` : n;
+        if (lstatSync(join(this.gitDir, prefix, path)).isDirectory()) walk(path);
+        else if (!n.endsWith('.lock')) found.add(path);
+      }
+    };
+    walk('');
+    for (const line of readText(join(this.gitDir, 'packed-refs')).split('\n')) {
+      const ref = line.split(' ')[1];
+      if (ref?.startsWith(prefix)) found.add(ref.slice(prefix.length));
+    }
+    return [...found];
+  }
+
   /**
-   * Fetch the remote's branches and check it is a memory repository (check-repo.ts): the commit
-   * `main` is at, or null for a remote with no commits yet.
+   * Fetch the remote's branches and check it is a memory repository (check-repo.ts), before
+   * anything is written: the commit `main` is at, or null for a remote with no commits yet.
    */
   async fetch(): Promise<string | null> {
     const r = await this.git(['fetch', '--prune', '--no-tags', '--quiet', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
     if (r.code !== 0) throw new AishError(`memory sync: cannot fetch ${shownUrl(this.remote)}: ${gitSaid(r)}`);
+    checkBranches(this.remote, this.remoteBranches());
     const head = this.ref(TRACKING) ?? null;
-    await checkMemoryRepo((args) => this.git(args), this.remote, head);
+    if (head && head !== this.memo.checked) {
+      const tree = await this.lsTree(head);
+      checkTree(this.remote, tree);
+      await checkHistory((args) => this.git(args), this.remote, head, this.memo.checked);
+      this.listed = { commit: head, tree };
+      this.saveMemo({ ...this.memo, checked: head });
+    }
     return head;
   }
 
@@ -107,24 +159,30 @@ export class SyncRepo {
    * that differ from what was written last are fetched from git, each straight into its file.
    */
   async checkout(base: string | null): Promise<void> {
-    const tree = base ? await this.lsTree(base) : new Map<string, Entry>();
-    const written = readWritten(join(this.gitDir, WRITTEN));
-    const next: Record<string, string> = {};
-    for (const name of readdirSync(this.dir))
-      if (name !== '.git' && name !== 'writers') rmSync(join(this.dir, name), { recursive: true, force: true });
     const writers = join(this.dir, 'writers');
     mkdirSync(writers, { recursive: true, mode: 0o700 });
+    for (const name of readdirSync(this.dir))
+      if (name !== '.git' && name !== 'writers') rmSync(join(this.dir, name), { recursive: true, force: true });
+    if (this.memo.commit === base && this.filesAsMemo(writers)) return;
+    const tree = !base ? new Map<string, Entry>() : this.listed?.commit === base ? this.listed.tree : await this.lsTree(base);
     for (const name of readdirSync(writers))
       if (!tree.has(`writers/${name}`) || !isWriterPath(`writers/${name}`)) rmSync(join(writers, name), { recursive: true, force: true });
+    const files: Memo['files'] = {};
     for (const [path, e] of tree) {
       // Only regular files are written: a link or a submodule in the tree is nothing of ours.
       if (!isWriterPath(path) || e.type !== 'blob' || e.mode !== '100644') continue;
       const file = join(this.dir, path);
-      if (written[path] !== e.sha || sizeOf(file) !== e.size) await this.writeBlob(e.sha, file);
-      next[path] = e.sha;
+      if (this.memo.files[path]?.sha !== e.sha || sizeOf(file) !== e.size) await this.writeBlob(e.sha, file);
+      files[path] = { sha: e.sha, size: e.size };
     }
-    writeFileAtomicSync(join(this.gitDir, WRITTEN), JSON.stringify(next) + '\n', { mode: 0o600 });
-    this.tree = tree;
+    this.saveMemo({ ...this.memo, commit: base, files, attributes: tree.has(ATTRIBUTES) });
+  }
+
+  /** Whether the files beside the clone are exactly those of the memo, at their sizes (nothing appended, nothing left over). */
+  private filesAsMemo(writers: string): boolean {
+    const names = readdirSync(writers);
+    if (names.length !== Object.keys(this.memo.files).length) return false;
+    return names.every((n) => this.memo.files[`writers/${n}`]?.size === sizeOf(join(writers, n)));
   }
 
   /** One blob into `file`, through a temporary file: never a half-written file under its name. */
@@ -152,37 +210,32 @@ export class SyncRepo {
     return tree;
   }
 
-  /** Whether `path` (relative to the repository) is a file of the checked-out commit. */
-  tracks(path: string): boolean {
-    return this.tree.has(path);
-  }
-
   /**
    * Commit `files` (relative paths, written beside the clone) on top of `base` with `message`, and
    * push; 'rejected' when the remote moved meanwhile.
    */
-  async commitAndPush(base: string | null, files: string[], message: string): Promise<'pushed' | 'rejected'> {
+  async commitAndPush(base: string | null, paths: string[], message: string): Promise<'pushed' | 'rejected'> {
     await this.must(base ? ['read-tree', base] : ['read-tree', '--empty'], 'git read-tree');
+    // Blobs as the files are (--no-filters), into the index by name: nothing reads attributes.
     const blobs: Record<string, string> = {};
-    for (const path of files) {
-      blobs[path] = await this.must(['hash-object', '-w', '--no-filters', '--', join(this.dir, path)], 'git hash-object');
-      await this.must(['update-index', '--add', '--cacheinfo', `100644,${blobs[path]},${path}`], 'git update-index');
-    }
-    if (!this.tree.has(ATTRIBUTES)) {
-      const sha = await this.must(['hash-object', '-w', '--stdin'], 'git hash-object', { input: ATTRIBUTES_TEXT });
-      await this.must(['update-index', '--add', '--cacheinfo', `100644,${sha},${ATTRIBUTES}`], 'git update-index');
-    }
+    const hashed = await this.must(['hash-object', '-w', '--no-filters', '--', ...paths.map((p) => join(this.dir, p))], 'git hash-object');
+    hashed.split('\n').forEach((sha, i) => (blobs[paths[i]!] = sha));
+    if (!this.memo.attributes)
+      blobs[ATTRIBUTES] = await this.must(['hash-object', '-w', '--stdin'], 'git hash-object', { input: ATTRIBUTES_TEXT });
+    const entries = Object.entries(blobs).map(([path, sha]) => `100644 ${sha}\t${path}\n`);
+    await this.must(['update-index', '--add', '--index-info'], 'git update-index', { input: entries.join('') });
     const tree = await this.must(['write-tree'], 'git write-tree');
     const commit = await this.must(['commit-tree', tree, ...(base ? ['-p', base] : []), '-m', message], 'git commit');
-    await this.must(['update-ref', `refs/heads/${BRANCH}`, commit], 'git update-ref');
     // A remote on this disk is pushed to by a receive-pack git starts here, without our settings
     // (it reads the user's config and the remote's): its hooks are turned off on its command line.
     const receive = localPath(this.remote) !== undefined ? [`--receive-pack=git -c core.hooksPath=${devNull} receive-pack`] : [];
     const r = await this.git(['push', '--quiet', '--porcelain', ...receive, 'origin', `${commit}:refs/heads/${BRANCH}`]);
     if (r.code === 0) {
-      // Our files beside the clone are what we pushed: the next checkout need not write them again.
-      const written = readWritten(join(this.gitDir, WRITTEN));
-      writeFileAtomicSync(join(this.gitDir, WRITTEN), JSON.stringify({ ...written, ...blobs }) + '\n', { mode: 0o600 });
+      // main is our commit now, and the files beside the clone are what it holds: the next sync
+      // neither checks it nor writes them again.
+      const files = { ...this.memo.files };
+      for (const path of paths) files[path] = { sha: blobs[path]!, size: sizeOf(join(this.dir, path)) };
+      this.saveMemo({ checked: commit, commit, files, attributes: true });
       return 'pushed';
     }
     if (/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref/i.test(r.stdout + r.stderr))
@@ -200,13 +253,14 @@ function sizeOf(path: string): number {
   }
 }
 
-function readWritten(path: string): Record<string, string> {
+function readMemo(path: string): Memo {
   try {
-    const v = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, string>) : {};
+    const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<Memo> | null;
+    if (v && typeof v === 'object' && v.files && typeof v.files === 'object') return v as Memo;
   } catch {
-    return {};
+    // none yet, or unreadable: everything is checked and written again
   }
+  return { files: {} };
 }
 
 function readText(path: string): string {

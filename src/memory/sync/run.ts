@@ -142,7 +142,12 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
 
   // 3. What the others sent.
   const batches = readWriters(paths.repo, state.writer, state.read);
-  const future = takeAtThisClock(batches, now(), () => newIdentity(now()).hlc, (uid) => !ledger.knows(uid) && !known.has(uid));
+  const future = takeAtThisClock(
+    batches,
+    now(),
+    () => newIdentity(now()).hlc,
+    (uid) => !ledger.knows(uid) && !known.has(uid),
+  );
   const applied = await applyIncoming(file, batches, ledger, {
     known,
     dryRun: dry,

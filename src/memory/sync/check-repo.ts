@@ -76,12 +76,14 @@ export function checkBranches(remote: string, branches: readonly string[]): void
     throw refused(remote, `it has the branch${others.length > 1 ? 'es' : ''} ${names(others)}; aish writes only ${BRANCH}`);
 }
 
+const MODES: Record<string, string> = { '100755': 'an executable', '120000': 'a link', '160000': 'a submodule' };
+
 /** The tree of main (path → mode): nothing but aish's layout, as regular files. */
 export function checkTree(remote: string, tree: ReadonlyMap<string, { mode: string }>): void {
   const foreign: string[] = [];
   for (const [path, { mode }] of tree) {
     if (!isLayout(path)) foreign.push(path);
-    else if (mode !== '100644') foreign.push(`${path} as a ${mode === '120000' ? 'link' : 'non-file'}`);
+    else if (mode !== '100644') foreign.push(`${path} as ${MODES[mode] ?? 'something other than a file'}`);
   }
   if (foreign.length > 0) throw refused(remote, `its ${BRANCH} branch holds ${names(foreign)}`);
 }

@@ -240,7 +240,10 @@ export class SyncRepo {
     }
     if (/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to update ref/i.test(r.stdout + r.stderr))
       return 'rejected';
-    throw new AishError(`memory sync: push to ${shownUrl(this.remote)} failed: ${gitSaid(r)}`);
+    const fix = /checked out branch|currently checked out/i.test(r.stdout + r.stderr)
+      ? ' — the remote is a repository with a work tree; sync pushes only to a bare one (git init --bare)'
+      : '';
+    throw new AishError(`memory sync: push to ${shownUrl(this.remote)} failed: ${gitSaid(r)}${fix}`);
   }
 }
 

@@ -93,7 +93,7 @@ class GitTimeout extends AishError {}
 
 export interface GitIO {
   /** Written to git's standard input. */
-  input?: string;
+  input?: string | Buffer;
   /** A file descriptor git's standard output goes to (a blob written straight to its file). */
   stdoutFd?: number;
 }

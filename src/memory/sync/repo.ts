@@ -3,8 +3,8 @@
  * git uses it as a bare repository (`repo/.git`, core.bare): it never checks anything out, so no
  * filter, diff or merge driver a `.gitattributes` names can run. aish writes the writer files of the
  * fetched `main` beside it itself (`repo/writers/`, straight from `git cat-file`), reads them there,
- * appends to its own, and makes its commit with plumbing (hash-object, update-index, write-tree,
- * commit-tree) on top of `main`: no merge, no rebase, so a sync killed at any moment leaves nothing
+ * appends to its own, and makes its commit with `git fast-import` on top of `main`: no merge, no
+ * rebase, so a sync killed at any moment leaves nothing
  * to resume (a half-made commit or a stale lock file is thrown away by the next one).
  */
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -12,12 +12,14 @@ import { devNull } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { AishError } from '../../util/errors';
-import { gitSaid, runGit, shownUrl, type GitIO, type GitResult } from './git';
+import { AISH_EMAIL, gitSaid, runGit, shownUrl, type GitIO, type GitResult } from './git';
 import { BRANCH, checkBranches, checkHistory, checkTree, isWriterPath, localPath } from './check-repo';
 
 const TRACKING = `refs/remotes/origin/${BRANCH}`;
 const ATTRIBUTES = '.gitattributes';
 const ATTRIBUTES_TEXT = 'writers/*.jsonl merge=union\n';
+/** The ref aish's commits are made on, before they are pushed. */
+const SCRATCH = 'refs/aish/commit';
 /** What aish knows of the clone (Memo), in its git directory. */
 const MEMO = 'aish-memo.json';
 
@@ -211,21 +213,41 @@ export class SyncRepo {
   }
 
   /**
-   * Commit `files` (relative paths, written beside the clone) on top of `base` with `message`, and
-   * push; 'rejected' when the remote moved meanwhile.
+   * One commit of `paths` (as the files are: no filter) on top of `base`, by `git fast-import`:
+   * one process, its few objects written loose (fastimport.unpackLimit), nothing read from
+   * attributes, no hook. Its sha and each file's blob.
+   */
+  private async commit(base: string | null, paths: string[], message: string): Promise<{ commit: string; blobs: Record<string, string> }> {
+    const files = paths.map((path) => ({ path, data: readFileSync(join(this.dir, path)) }));
+    if (!this.memo.attributes) files.push({ path: ATTRIBUTES, data: Buffer.from(ATTRIBUTES_TEXT) });
+    const who = (this.env.GIT_COMMITTER_NAME ?? 'aish').replace(/[<>\n]/g, '');
+    const text = Buffer.from(message);
+    const parts: Buffer[] = [Buffer.from(`reset ${SCRATCH}\n`)];
+    files.forEach((f, i) => parts.push(Buffer.from(`blob\nmark :${i + 1}\ndata ${f.data.length}\n`), f.data, Buffer.from('\n')));
+    parts.push(
+      Buffer.from(`commit ${SCRATCH}\nmark :${files.length + 1}\n`),
+      Buffer.from(`committer ${who} <${AISH_EMAIL}> ${Math.floor(Date.now() / 1000)} +0000\ndata ${text.length}\n`),
+      text,
+      Buffer.from(`\n${base ? `from ${base}\n` : ''}${files.map((f, i) => `M 100644 :${i + 1} ${f.path}\n`).join('')}\n`),
+      Buffer.from(`${files.map((_, i) => `get-mark :${i + 1}\n`).join('')}get-mark :${files.length + 1}\ndone\n`),
+    );
+    const out = await this.must(['-c', 'fastimport.unpackLimit=1000', 'fast-import', '--quiet', '--force', '--done'], 'git fast-import', {
+      input: Buffer.concat(parts),
+    });
+    const shas = out.split('\n');
+    const blobs: Record<string, string> = {};
+    files.forEach((f, i) => (blobs[f.path] = shas[i]!));
+    const commit = shas[files.length];
+    if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) throw new AishError('memory sync: git fast-import made no commit');
+    return { commit, blobs };
+  }
+
+  /**
+   * Commit `paths` (relative, written beside the clone) on top of `base` with `message`, and push;
+   * 'rejected' when the remote moved meanwhile.
    */
   async commitAndPush(base: string | null, paths: string[], message: string): Promise<'pushed' | 'rejected'> {
-    await this.must(base ? ['read-tree', base] : ['read-tree', '--empty'], 'git read-tree');
-    // Blobs as the files are (--no-filters), into the index by name: nothing reads attributes.
-    const blobs: Record<string, string> = {};
-    const hashed = await this.must(['hash-object', '-w', '--no-filters', '--', ...paths.map((p) => join(this.dir, p))], 'git hash-object');
-    hashed.split('\n').forEach((sha, i) => (blobs[paths[i]!] = sha));
-    if (!this.memo.attributes)
-      blobs[ATTRIBUTES] = await this.must(['hash-object', '-w', '--stdin'], 'git hash-object', { input: ATTRIBUTES_TEXT });
-    const entries = Object.entries(blobs).map(([path, sha]) => `100644 ${sha}\t${path}\n`);
-    await this.must(['update-index', '--add', '--index-info'], 'git update-index', { input: entries.join('') });
-    const tree = await this.must(['write-tree'], 'git write-tree');
-    const commit = await this.must(['commit-tree', tree, ...(base ? ['-p', base] : []), '-m', message], 'git commit');
+    const { commit, blobs } = await this.commit(base, paths, message);
     // A remote on this disk is pushed to by a receive-pack git starts here, without our settings
     // (it reads the user's config and the remote's): its hooks are turned off on its command line.
     const receive = localPath(this.remote) !== undefined ? [`--receive-pack=git -c core.hooksPath=${devNull} receive-pack`] : [];

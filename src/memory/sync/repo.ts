@@ -4,8 +4,8 @@
  * filter, diff or merge driver a `.gitattributes` names can run. aish writes the writer files of the
  * fetched `main` beside it itself (`repo/writers/`, straight from `git cat-file`), reads them there,
  * appends to its own, and makes its commit with `git fast-import` on top of `main`: no merge, no
- * rebase, so a sync killed at any moment leaves nothing
- * to resume (a half-made commit or a stale lock file is thrown away by the next one).
+ * rebase, so a sync killed at any moment leaves nothing to resume (a half-made commit or a stale
+ * lock file is thrown away by the next one).
  */
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { devNull } from 'node:os';
@@ -32,6 +32,7 @@ const LOCKS = [
   'shallow.lock',
   `refs/heads/${BRANCH}.lock`,
   `${TRACKING}.lock`,
+  `${SCRATCH}.lock`,
 ];
 
 interface Entry {

@@ -90,7 +90,7 @@ describe('aish memory sync refuses what is not a memory repository', () => {
       'writers/0123456789abcdef.jsonl': '{"meta":{"format":"aish-memory-sync","version":1,"writer":"0123456789abcdef"}}\n',
     });
     const line = await w.refused(bare, bare, NOT_OURS);
-    expect(line).toMatch(/its main branch has commits aish did not make: [0-9a-f]{7} "Initial commit"/);
+    expect(line).toMatch(/its main branch was not started by aish: [0-9a-f]{7} "Initial commit" is not an aish commit/);
   });
 
   it('a new repository made with a README on the git host: refused (aish needs an empty one)', async () => {
@@ -99,7 +99,7 @@ describe('aish memory sync refuses what is not a memory repository', () => {
     expect(await w.refused(bare, bare, NOT_OURS)).toMatch(/its main branch holds README\.md/);
   });
 
-  it('a hand merge on main of a memory repository: refused', async () => {
+  it('a memory repository whose history once held other files (added, then removed): refused', async () => {
     const w = world();
     const bare = join(w.root, 'memory.git');
     git(w.root, 'init', '-q', '--bare', bare);
@@ -108,14 +108,40 @@ describe('aish memory sync refuses what is not a memory repository', () => {
     expect((await w.aish(a, ['memory', 'sync'])).code).toBe(0);
     const work = join(w.root, 'work');
     git(w.root, 'clone', '-q', bare, work);
-    // Each commit passes for aish's; the merge, with two parents, is still not one aish makes.
-    git(work, 'checkout', '-q', '-b', 'side');
-    gitAsAish(work, 'commit', '-q', '--allow-empty', '-m', 'aish memory: side +0');
-    git(work, 'checkout', '-q', 'main');
-    gitAsAish(work, 'commit', '-q', '--allow-empty', '-m', 'aish memory: main +0');
-    gitAsAish(work, 'merge', '-q', '--no-ff', '-m', 'aish memory: merged +0', 'side');
+    writeFileSync(join(work, 'deploy.sh'), 'echo deploy\n');
+    gitAsAish(work, 'add', '-A');
+    gitAsAish(work, 'commit', '-qm', 'aish memory: x +0');
+    gitAsAish(work, 'rm', '-q', 'deploy.sh');
+    gitAsAish(work, 'commit', '-qm', 'aish memory: x +0');
     git(work, 'push', '-q', 'origin', 'main');
-    expect(await w.refused(bare, bare, NOT_OURS)).toMatch(/commits aish did not make: [0-9a-f]{7} "aish memory: merged \+0"/);
+    expect(await w.refused(bare, bare, NOT_OURS)).toMatch(/its main branch has held deploy\.sh, in [0-9a-f]{7} "aish memory: x \+0"/);
+  });
+
+  it('a hand-made commit of writer lines (a merge by hand) in a repository aish started is fine: its lines are received', async () => {
+    const w = world();
+    const bare = join(w.root, 'memory.git');
+    git(w.root, 'init', '-q', '--bare', bare);
+    const a = w.box(bare);
+    await w.aish(a, ['memory', 'add', 'fact', 'from a']);
+    expect((await w.aish(a, ['memory', 'sync'])).code).toBe(0);
+    const work = join(w.root, 'work');
+    git(w.root, 'clone', '-q', bare, work);
+    const header = { meta: { format: 'aish-memory-sync', version: 1, writer: 'bbbbbbbbbbbbbbbb', name: 'by hand' } };
+    const line = {
+      uid: '01JHANDMADE000000000000000',
+      hlc: '1767225600000-0000',
+      ts: '2026-01-01T00:00:00.000Z',
+      kind: 'fact',
+      content: 'pasted by hand',
+    };
+    writeFileSync(join(work, 'writers', 'bbbbbbbbbbbbbbbb.jsonl'), `${JSON.stringify(header)}\n${JSON.stringify(line)}\n`);
+    git(work, 'add', '-A');
+    git(work, 'commit', '-qm', 'add a writer by hand');
+    git(work, 'push', '-q', 'origin', 'main');
+    const b = w.box(bare);
+    const r = await w.aish(b, ['memory', 'sync']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/received 2 from 2 machines/);
   });
 
   it('a repository with a work tree on local disk (by path, by file:// URL, its .git, or new and empty): refused with the fix', async () => {

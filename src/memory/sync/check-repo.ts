@@ -5,9 +5,11 @@
  * - the remote has no branch but `main`;
  * - `main` holds nothing but aish's layout: `.gitattributes` and `writers/<id>[.<part>].jsonl`, as
  *   regular files;
- * - every commit on `main` is aish's: one parent at most, only layout files changed, committed as
- *   `aish@localhost` with the subject `aish memory: …`. The history is read once: the clone keeps
- *   the last commit found good (repo.ts), and the next sync reads only what came after it.
+ * - no commit on `main` ever changed a file outside that layout, and its first commit is aish's
+ *   (committed as `aish@localhost` with the subject `aish memory: …`): a repository aish started.
+ *   Later commits may be a person's (a hand merge of writer files, which `merge=union` is there
+ *   for). The history is read once: the clone keeps the last commit found good (repo.ts), and the
+ *   next sync reads only what came after it.
  * A remote on local disk is refused before any of this when it is a repository with a work tree.
  * These tell a project's repository from a memory repository; they are no defence against someone
  * who can push to the memory repository (they can write anything aish would).
@@ -88,19 +90,23 @@ export function checkTree(remote: string, tree: ReadonlyMap<string, { mode: stri
   if (foreign.length > 0) throw refused(remote, `its ${BRANCH} branch holds ${names(foreign)}`);
 }
 
-/** Every commit of main after `checked` (all of them without it, or when git no longer has it) is aish's. */
+/**
+ * The history of main after `checked` (all of it without it, or when git no longer has it): it
+ * starts with a commit aish made, and no commit in it changes a file outside aish's layout.
+ */
 export async function checkHistory(git: Git, remote: string, head: string, checked: string | undefined): Promise<void> {
   const format = '--format=%x1e%H%x1f%P%x1f%ce%x1f%s%x1f';
-  const log = (range: string[]) => git(['log', '-z', '--no-renames', '--name-only', format, ...range, '--']);
+  // -m: a merge's changes against each parent, so a file a merge brings in is seen too.
+  const log = (range: string[]) => git(['log', '-z', '-m', '--no-renames', '--name-only', format, ...range, '--']);
   let r = checked ? await log([head, `^${checked}`]) : await log([head]);
   if (r.code !== 0 && checked) r = await log([head]);
   if (r.code !== 0) throw new AishError(`memory sync: git log failed: ${gitSaid(r)}`);
-  const bad = firstForeignCommit(r.stdout);
-  if (bad) throw refused(remote, `its ${BRANCH} branch has commits aish did not make: ${bad}`);
+  const bad = foreignHistory(r.stdout);
+  if (bad) throw refused(remote, bad);
 }
 
-/** The first commit of a `git log` (format above) that aish did not make, as `<short sha> "<subject>"`. */
-function firstForeignCommit(out: string): string | undefined {
+/** Why a `git log` (format above) is not a memory repository's history, if it is not. */
+function foreignHistory(out: string): string | undefined {
   for (const chunk of out.split('\x1e')) {
     if (!chunk.trim()) continue;
     const parts = chunk.split('\x1f');
@@ -110,15 +116,14 @@ function firstForeignCommit(out: string): string | undefined {
       .split('\0')
       .map((f) => f.replace(/^\n/, ''))
       .filter(Boolean);
-    // Anything that does not read as one of our commits (parsing included) is not ours: fail closed.
-    const ours =
-      parts.length >= 5 &&
-      /^[0-9a-f]{40,64}$/.test(sha) &&
-      parents.split(' ').filter(Boolean).length <= 1 &&
-      email === AISH_EMAIL &&
-      AISH_SUBJECT.test(subject) &&
-      files.every(isLayout);
-    if (!ours) return `${oneLine(sha.slice(0, 7), 12)} "${oneLine(subject, 50)}"`;
+    const commit = `${oneLine(sha.slice(0, 7), 12)} "${oneLine(subject, 50)}"`;
+    // Anything that does not read as a commit (parsing included) is not ours: fail closed.
+    if (parts.length < 5 || !/^[0-9a-f]{40,64}$/.test(sha)) return `its ${BRANCH} branch has history aish cannot read`;
+    const other = files.filter((f) => !isLayout(f));
+    if (other.length > 0) return `its ${BRANCH} branch has held ${names(other)}, in ${commit}`;
+    // Where the history starts says who made the repository (commits after it may be a person's: a hand merge).
+    if (!parents.trim() && !(email === AISH_EMAIL && AISH_SUBJECT.test(subject)))
+      return `its ${BRANCH} branch was not started by aish: ${commit} is not an aish commit`;
   }
   return undefined;
 }

@@ -27,7 +27,7 @@ const OTHER_WRITERS: Record<string, string> = {
   'src/memory/sync/ledger.ts': "sync's ledger",
   'src/memory/sync/outbox.ts': "sync's outbox",
   'src/memory/sync/own-file.ts': "this machine's writer file in the sync repository",
-  'src/memory/sync/run.ts': "the sync repository's .gitattributes",
+  'src/memory/sync/repo.ts': "the sync clone's writer files (from git's blobs, never a checkout) and its memo",
   'src/memory/sync/state.ts': "sync's state file",
   'src/memory/team/team-share.ts': "the project's .aish/memory/<name>.jsonl",
 };

@@ -136,6 +136,15 @@ describe('bubblewrap argv for one run (the view)', () => {
     expect(a).toContain('--unshare-net');
   });
 
+  it('nothing writable: the project is still shown, read-only, after the /tmp and /run tmpfs', () => {
+    const a = bwrapOptions({ network: false, cwd: '/tmp/tmp.x/sub', writable: null, project: '/tmp/tmp.x' });
+    expect(a).not.toContain('--bind');
+    const at = a.lastIndexOf('/tmp/tmp.x');
+    expect(a.slice(at - 2, at + 1)).toEqual(['--ro-bind', '/tmp/tmp.x', '/tmp/tmp.x']);
+    expect(at).toBeGreaterThan(a.lastIndexOf('/run'));
+    expect(at).toBeGreaterThan(a.indexOf('/tmp'));
+  });
+
   it('wrap with a view: network and writable come from the view, not the sandbox', () => {
     const box = bwrapSandbox('/usr/bin/bwrap', 'bubblewrap', true);
     const { args } = box.wrap('/bin/sh', 'ls', '/', { writable: null, network: false, hidden: { dirs: [], files: [] } });

@@ -13,6 +13,7 @@ import { Git, joinZ, splitZ } from './git';
 import { formatMessage, parseLog, parseMessage } from './message';
 import { aboutToCreate, applyModes } from './restore-modes';
 import { scanTree } from './scan';
+import { startWatch, type StepWatch } from './step-watch';
 import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
 import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
 
@@ -42,6 +43,8 @@ interface Snap {
   checkpoint: Checkpoint | null;
   /** Paths over the size cap, left out of this snapshot. */
   large: string[];
+  /** What is ignored (a directory once, as `dir/`). */
+  ignored: string[];
 }
 
 export class Checkpoints {
@@ -118,6 +121,15 @@ export class Checkpoints {
     });
   }
 
+  /** Snapshot before a step nobody approved, and what judges it after (step-watch.ts); null as for snapshot(). */
+  watch(label: string, step?: string): Promise<StepWatch | null> {
+    return this.serial(async () => {
+      const s = await this.snap(this.dir, label, step);
+      const ours = (p: string) => inside(this.root, p) !== null;
+      return s?.checkpoint ? startWatch(this.git(this.dir), s.checkpoint, s.ignored, ours, (f) => this.serial(f)) : null;
+    });
+  }
+
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
@@ -151,14 +163,15 @@ export class Checkpoints {
     const { tree, large, unreadable } = await this.stage(git, dir);
     const scan = await scanTree(git, dir, large, (p) => inside(this.root, p) !== null);
     const key = stateKey(scan);
-    if (unless && tree === unless.tree && key === unless.key) return { checkpoint: null, large };
+    if (unless && tree === unless.tree && key === unless.key) return { checkpoint: null, large, ignored: scan.ignored };
 
     const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split(
       '\0',
     );
     const [head, headTree] = ids.split(' ');
     const newest = head ? parseMessage(head, message) : null;
-    if (newest && headTree === tree && stateKey(newest) === key) return { checkpoint: { ...newest, reused: true }, large };
+    if (newest && headTree === tree && stateKey(newest) === key)
+      return { checkpoint: { ...newest, reused: true }, large, ignored: scan.ignored };
     const record = {
       ts: new Date().toISOString(),
       label,
@@ -175,7 +188,7 @@ export class Checkpoints {
     ).stdout.trim();
     await git.run(['update-ref', REF, commit, ...(head ? [head] : [])]);
     await housekeeping(git);
-    return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large };
+    return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large, ignored: scan.ignored };
   }
 
   /**
@@ -223,12 +236,8 @@ export class Checkpoints {
   }
 
   private tooLarge(path: string): boolean {
-    try {
-      // lstat: a symlink is stored as the link, whatever it points to.
-      return lstatSync(path).size > this.maxFileBytes;
-    } catch {
-      return false; // deleted: nothing to read
-    }
+    // lstat: a symlink is stored as the link, whatever it points to. Deleted: nothing to read.
+    return (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0) > this.maxFileBytes;
   }
 
   /**

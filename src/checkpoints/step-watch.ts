@@ -40,8 +40,8 @@ export interface StepVerdict {
 
 /** The checkpoint's side of a put-back; each call goes through the shadow's queue. */
 interface ShadowOps {
-  /** path → blob id of every file and link the checkpoint holds. */
-  blobs(): Promise<Map<string, string>>;
+  /** path → blob id of each of `paths` that the checkpoint holds as a file or link. */
+  blobs(paths: string[]): Promise<Map<string, string>>;
   /** Write `paths` back as the checkpoint has them, owner-only (the caller sets the bits). */
   checkout(paths: string[]): Promise<void>;
 }
@@ -51,10 +51,12 @@ const KEEP_BYTES = 64 * 1024 * 1024;
 
 function shadowOps(git: Git, commit: string, serial: <T>(fn: () => Promise<T>) => Promise<T>): ShadowOps {
   return {
-    blobs: () =>
+    blobs: (paths) =>
       serial(async () => {
         const out = new Map<string, string>();
-        for (const line of splitZ((await git.run(['ls-tree', '-r', '-z', '--full-tree', commit])).stdout)) {
+        // Only the paths asked about, unless there are many (then one listing of the whole tree).
+        const only = paths.length <= 200 ? ['--', ...paths] : [];
+        for (const line of splitZ((await git.run(['ls-tree', '-r', '-z', '--full-tree', commit, ...only], { literal: true })).stdout)) {
           // "<mode> <type> <oid>\t<path>"
           const tab = line.indexOf('\t');
           const [, type, oid] = line.slice(0, tab).split(' ');
@@ -137,8 +139,8 @@ export class StepWatch {
   async check(): Promise<StepVerdict | null> {
     const now = listTree(this.dir, this.skip).listing;
     const candidates = compare(this.before, now);
-    const needsBlobs = candidates.some((c) => c.what === 'changed' || c.what === 'deleted');
-    const blobs = needsBlobs ? await this.ops.blobs() : new Map<string, string>();
+    const back = candidates.filter((c) => (c.what === 'changed' || c.what === 'deleted') && this.before.get(c.path)?.kind !== 'dir');
+    const blobs = back.length ? await this.ops.blobs(back.map((c) => c.path)) : new Map<string, string>();
     const changes = candidates.filter((c) => {
       const was = this.before.get(c.path);
       if (c.what !== 'changed' || !was || was.kind !== now.get(c.path)?.kind) return true;

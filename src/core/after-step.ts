@@ -76,7 +76,9 @@ export async function afterStep(watch: StepWatch, o: { host: EngineHost; yes: bo
       ? 'the user chose not to keep them'
       : o.yes
         ? '--yes runs destructive steps, not ones that only look harmless'
-        : 'there was no one to confirm them';
+        : v.keep === null && o.host.canAsk !== false
+          ? 'they were too large to hold for the user to keep'
+          : 'there was no one to confirm them';
   const content = `Not kept: this step ran, then its changes were put back, because a step nobody approved may not change, delete or re-mode files that existed before it, nor create files that configure programs (${what})${notRestoredNote(v)}; ${why}. Do not try it another way; do something else, or stop and explain.\nIts output was:\n${o.output}`;
   return { content, refused: raw === null, denied: raw !== null };
 }

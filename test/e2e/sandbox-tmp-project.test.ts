@@ -49,6 +49,9 @@ describe('a project under the temp directory, in the sandbox', () => {
     // Still read-only: a write from a step the allowlist passed fails.
     const ro = await step(dir, 'test -w README.md && echo writable || echo read-only');
     expect(ro.content).toBe('exit code 0\nread-only');
+    // The project's credential files are still hidden: they are covered after it is bound.
+    writeFileSync(join(dir, '.env'), 'TOKEN=tmp-project-secret\n');
+    expect((await step(dir, 'cat .env; cat sub/../.env')).content).not.toContain('tmp-project-secret');
   });
 
   it.skipIf(!sandbox)(`a writing step writes the real file there${skipped}`, { timeout: 60_000 }, async () => {

@@ -12,6 +12,7 @@ import { joinZ, splitZ, type Git } from './git';
 import type { Checkpoint } from './types';
 import {
   configuresPrograms,
+  entryOf,
   sideCopies,
   listTree,
   readState,
@@ -137,7 +138,13 @@ export class StepWatch {
 
   /** After the step: null when it only did what a step may do unasked; else it was put back. */
   async check(): Promise<StepVerdict | null> {
-    const now = listTree(this.dir, this.skip).listing;
+    const { listing: now, complete } = listTree(this.dir, this.skip);
+    // A walk cut short at its limit may stop before paths it saw the first time: look at those.
+    if (!complete || !this.complete)
+      for (const p of this.before.keys()) {
+        const e = now.has(p) ? null : entryOf(join(this.dir, p));
+        if (e) now.set(p, e);
+      }
     const candidates = compare(this.before, now);
     const back = candidates.filter((c) => (c.what === 'changed' || c.what === 'deleted') && this.before.get(c.path)?.kind !== 'dir');
     const blobs = back.length ? await this.ops.blobs(back.map((c) => c.path)) : new Map<string, string>();

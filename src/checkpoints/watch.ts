@@ -48,7 +48,7 @@ export interface WalkSkip {
   isOurs: (abs: string) => boolean;
 }
 
-function entryOf(abs: string): Entry | null {
+export function entryOf(abs: string): Entry | null {
   try {
     const st = lstatSync(abs, { bigint: true });
     const kind = st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';

@@ -12,6 +12,7 @@ import { joinZ, splitZ, type Git } from './git';
 import type { Checkpoint } from './types';
 import {
   configuresPrograms,
+  throughDirs,
   entryOf,
   sideCopies,
   listTree,
@@ -162,7 +163,7 @@ export class StepWatch {
     const after = new Map<string, PathState>();
     let keepable = true;
     for (const c of changes) {
-      const s = readState(join(this.dir, c.path), budget);
+      const s = throughDirs(this.dir, c.path) ? readState(join(this.dir, c.path), budget) : { kind: 'absent' as const };
       if (s) after.set(c.path, s);
       else keepable = false;
     }
@@ -191,7 +192,7 @@ export class StepWatch {
     for (const c of back) {
       const was = this.before.get(c.path)!;
       const abs = join(this.dir, c.path);
-      if (c.what === 'mode') attempt(c.path, () => was.kind !== 'link' && chmodSync(abs, was.mode));
+      if (c.what === 'mode') attempt(c.path, () => was.kind !== 'link' && throughDirs(this.dir, c.path) && chmodSync(abs, was.mode));
       else if (was.kind === 'dir') attempt(c.path, () => writeState(this.dir, c.path, { kind: 'dir', mode: was.mode }, this.dirModes));
       else if (this.side.has(c.path)) attempt(c.path, () => writeState(this.dir, c.path, this.side.get(c.path)!, this.dirModes));
       else if (blobs.has(c.path))

@@ -85,8 +85,10 @@ export function listTree(dir: string, skip: WalkSkip): { listing: Listing; compl
   };
   for (const name of readdirSync(dir)) {
     if (name !== '.git') add(name, false);
-    else if (entryOf(join(dir, name))?.kind === 'dir') for (const p of GIT_PROGRAM_PATHS) add(`.git/${p}`, true);
-    else add(name, false); // a worktree's `.git` file, naming its repository
+    else if (entryOf(join(dir, name))?.kind === 'dir')
+      for (const p of GIT_PROGRAM_PATHS)
+        if (throughDirs(dir, `.git/${p}`)) add(`.git/${p}`, true);
+        else add(name, false); // a worktree's `.git` file, naming its repository
   }
   return { listing, complete };
 }
@@ -140,24 +142,41 @@ function clear(abs: string): void {
   rmSync(abs, { recursive: true, force: true });
 }
 
-/** Make `rel`'s parent a directory chain again (a parent replaced by a file is removed first). */
+/** The directories above `rel`, top down. */
+const parents = (rel: string): string[] => {
+  const out: string[] = [];
+  for (let d = dirname(rel); d !== '.'; d = dirname(d)) out.unshift(d);
+  return out;
+};
+
+/**
+ * Whether every directory above `rel` is a real directory. A step can turn one into a link to a
+ * place outside the project; nothing aish writes or removes may go through it.
+ */
+export function throughDirs(dir: string, rel: string): boolean {
+  return parents(rel).every((d) => entryOf(join(dir, d))?.kind === 'dir');
+}
+
+/** Make the directories above `rel` real directories again (a file or link there is removed, not followed). */
 export function makeParents(dir: string, rel: string, modes: ReadonlyMap<string, number>): void {
-  const missing: string[] = [];
-  for (let d = dirname(rel); d !== '.'; d = dirname(d)) {
-    const e = entryOf(join(dir, d));
-    if (e?.kind === 'dir') break;
-    if (e) clear(join(dir, d));
-    missing.unshift(d);
-  }
-  for (const d of missing) {
-    mkdirSync(join(dir, d), { mode: 0o700 });
-    chmodSync(join(dir, d), modes.get(d) ?? 0o700);
+  for (const d of parents(rel)) {
+    const abs = join(dir, d);
+    const e = entryOf(abs);
+    if (e?.kind === 'dir') continue;
+    if (e) clear(abs);
+    mkdirSync(abs, { mode: 0o700 });
+    chmodSync(abs, modes.get(d) ?? 0o700);
   }
 }
 
 /** Put `state` at `rel` (files are written owner-only, then given their bits). */
 export function writeState(dir: string, rel: string, state: PathState, modes: ReadonlyMap<string, number>): void {
   const abs = join(dir, rel);
+  if (!throughDirs(dir, rel)) {
+    // Under a link or a file now: `rel` is not there to remove, and must not be reached through it.
+    if (state.kind === 'absent') return;
+    makeParents(dir, rel, modes);
+  }
   const now = entryOf(abs);
   if (state.kind === 'dir' && now?.kind === 'dir') {
     chmodSync(abs, state.mode);
@@ -171,7 +190,8 @@ export function writeState(dir: string, rel: string, state: PathState, modes: Re
     chmodSync(abs, state.mode);
   } else if (state.kind === 'link') symlinkSync(state.target, abs);
   else {
-    writeFileSync(abs, state.data, { mode: 0o600 });
+    // The path was just cleared: `wx` fails rather than follow anything put there since.
+    writeFileSync(abs, state.data, { mode: 0o600, flag: 'wx' });
     chmodSync(abs, state.mode);
   }
 }

@@ -123,4 +123,36 @@ describe('the after-the-fact check', () => {
     expect(v).toBeNull();
     expect(readFileSync(join(work, 'build', 'out.o'), 'utf8')).toBe('rebuilt\n');
   });
+
+  it('never writes or removes through a link a step put in place of a directory', async () => {
+    const { work, cps } = tree();
+    const outside = join(work, '..', 'outside');
+    mkdirSync(join(outside, 'hooks'), { recursive: true });
+    writeFileSync(join(outside, 'keep'), 'outside\n');
+    writeFileSync(join(outside, 'hooks', 'pre-commit.sample'), 'outside hook\n');
+    const v = await judged(cps, () => {
+      rmSync(join(work, 'victim'), { recursive: true });
+      symlinkSync(outside, join(work, 'victim'));
+      rmSync(join(work, '.git', 'hooks'), { recursive: true });
+      symlinkSync(join(outside, 'hooks'), join(work, '.git', 'hooks'));
+    });
+    expect(v?.changes.map((c) => c.path)).toContain('victim');
+    expect(readFileSync(join(outside, 'keep'), 'utf8')).toBe('outside\n');
+    expect(readFileSync(join(outside, 'hooks', 'pre-commit.sample'), 'utf8')).toBe('outside hook\n');
+    expect(readFileSync(join(work, 'victim', 'keep'), 'utf8')).toBe('precious\n');
+    expect(statSync(join(work, '.git', 'hooks')).isDirectory()).toBe(true);
+    expect(existsSync(join(work, '.git', 'hooks', 'pre-commit.sample'))).toBe(true);
+  });
+
+  it('a path found through a link inside .git is not removed through it', async () => {
+    const { work, cps } = tree();
+    const outside = join(work, '..', 'objects-elsewhere');
+    mkdirSync(join(outside, 'info'), { recursive: true });
+    writeFileSync(join(outside, 'info', 'alternates'), 'outside\n');
+    await judged(cps, () => {
+      execFileSync('mv', [join(work, '.git', 'objects'), join(work, '..', 'objects-moved')]);
+      symlinkSync(outside, join(work, '.git', 'objects'));
+    });
+    expect(readFileSync(join(outside, 'info', 'alternates'), 'utf8')).toBe('outside\n');
+  });
 });

@@ -69,6 +69,29 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/frontends/' },
       to: { path: 'node_modules/(ink|react|ink-testing-library)/' },
     },
+    // memory.jsonl has one writer, src/memory/log/ (docs/architecture.md, "The memory core").
+    {
+      name: 'memory-one-writer',
+      comment:
+        'Only src/memory/log/ writes memory.jsonl: its raw append and rewrite are imported nowhere else (everything else writes through log/write.ts or log/compact.ts). side-file.ts appends inbox.jsonl and team-review.jsonl the same way.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/memory/(log/|side-file\\.ts$)' },
+      to: { path: '^src/memory/log/(append|rewrite)\\.ts$' },
+    },
+    {
+      name: 'memory-log-is-the-base',
+      comment: 'src/memory/log/ knows nothing built on it (store, index, sync): of memory it imports only types.ts and scope-format.ts.',
+      severity: 'error',
+      from: { path: '^src/memory/log/' },
+      to: { path: '^src/memory/', pathNot: '^src/memory/(log/|types\\.ts$|scope-format\\.ts$)' },
+    },
+    {
+      name: 'memory-store-no-sync',
+      comment: 'The store knows nothing of sync: its compaction takes a before-rewrite hook (memory/ops.ts passes sync staging).',
+      severity: 'error',
+      from: { path: '^src/memory/store\\.ts$' },
+      to: { path: '^src/memory/sync/' },
+    },
     {
       name: 'no-unresolvable',
       comment: 'Every import resolves.',

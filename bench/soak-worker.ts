@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { LockBusyError, LockLostError, withLock } from '../src/memory/lock';
+import { LockBusyError, LockLostError, withLock } from '../src/memory/log/lock';
 import { loadMemory, MemoryStore, type MemorySnapshot } from '../src/memory/store';
 import type { MemoryKind } from '../src/memory/types';
 

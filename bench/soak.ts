@@ -41,7 +41,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { withLock } from '../src/memory/lock';
+import { withLock } from '../src/memory/log/lock';
 import { loadMemory, MemoryStore, type MemorySnapshot } from '../src/memory/store';
 import { machine } from './lib';
 import { contentHash, mulberry32, type Op, type SoakWorkerArgs, type Via } from './soak-worker';

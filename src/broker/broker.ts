@@ -5,7 +5,7 @@
  */
 import type OpenAI from 'openai';
 import { fetchReadableErrors } from './error-body';
-import { BrokerError, duration, toBrokerError, tooLongToWait } from './errors';
+import { BrokerError, duration, noKeyError, toBrokerError, tooLongToWait } from './errors';
 import { maxTokensField, type ResolvedPreset } from './presets';
 import type { ChatMessage, StreamOptions, StreamResult, ToolCall, Usage } from './types';
 
@@ -46,9 +46,7 @@ export class Broker {
   private async getClient(): Promise<Client> {
     if (this.client) return this.client;
     const p = this.preset;
-    if (!p.apiKey) {
-      throw new BrokerError('auth', `no API key for ${p.baseURL} — set OPENAI_API_KEY, or apiKeyEnv in models.${p.name}`);
-    }
+    if (!p.apiKey) throw noKeyError(p);
     const { default: OpenAIClass } = await import('openai');
     this.client = new OpenAIClass({
       apiKey: p.apiKey,

@@ -5,6 +5,8 @@
  * with the server's own message, so every error line can quote it.
  */
 
+import { noRoute } from './no-route';
+
 const MAX = 300;
 
 /** The server's own message in an error body (JSON of any common shape, text or HTML); '' if none. */
@@ -40,7 +42,8 @@ export async function fetchReadableErrors(input: string | URL | Request, init?: 
   if (res.ok) return res;
   const body = await res.text().catch(() => '');
   const message = errorBodyMessage(body);
-  if (!message) return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  const mark = await noRoute(input, init, res.status, body, message);
+  if (!message && !mark) return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
   let error: Record<string, unknown> = {};
   try {
     const o: unknown = JSON.parse(body);
@@ -53,5 +56,9 @@ export async function fetchReadableErrors(input: string | URL | Request, init?: 
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   headers.delete('content-encoding');
-  return new Response(JSON.stringify({ error: { ...error, message } }), { status: res.status, statusText: res.statusText, headers });
+  return new Response(JSON.stringify({ error: { ...error, message, ...mark } }), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
 }

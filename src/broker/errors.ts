@@ -3,6 +3,7 @@
  * authentication, unreachable server (with its URL), rate limit, timeout, unknown model, cut stream.
  */
 import { AishError } from '../util/errors';
+import { noRouteOf } from './no-route';
 import type { ResolvedPreset } from './presets';
 
 export type BrokerErrorKind =
@@ -13,6 +14,8 @@ export type BrokerErrorKind =
   | 'timeout'
   | 'stalled'
   | 'unknown-model'
+  | 'no-route'
+  | 'no-key'
   | 'cut'
   | 'server'
   | 'rejected'
@@ -29,9 +32,15 @@ export class BrokerError extends AishError {
     /** What happened, without what was done about it ("rate limited by URL (429): …"), for tooLongToWait. */
     readonly head?: string,
   ) {
-    super(message, 1);
+    // No key at all is the configuration's fault, not the call's: exit 2 like every config error.
+    super(message, kind === 'no-key' ? 2 : 1);
     this.name = 'BrokerError';
   }
+}
+
+/** The preset has no key and its server is OpenAI's own: nothing is sent. */
+export function noKeyError(p: Pick<ResolvedPreset, 'baseURL' | 'name'>): BrokerError {
+  return new BrokerError('no-key', `no API key for ${p.baseURL} — set OPENAI_API_KEY, or apiKeyEnv in models.${p.name}`);
 }
 
 /** retry-after-ms / retry-after (seconds or an HTTP date) from an SDK error's headers. */
@@ -180,17 +189,27 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
         'permission',
         `${url} denied access (403)${said} — ${preset.missingKeyEnv ? noKeyFix(preset) : `check that ${preset.keySource} may use model "${preset.model}"`}`,
       );
-    case 404:
+    case 404: {
+      const route = noRouteOf(err);
+      if (route) {
+        const fix = route.aish_try
+          ? `it answers at ${route.aish_try}: set models.${preset.name}.baseURL to '${route.aish_try}'`
+          : `check models.${preset.name}.baseURL (OpenAI-compatible servers serve it under …/v1, e.g. http://127.0.0.1:11434/v1 for Ollama)`;
+        return make('no-route', `${url} has no /chat/completions (404)${said} — ${fix}`);
+      }
       return make(
         'unknown-model',
         `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`,
       );
+    }
     case 429:
       return make(
         'rate-limit',
         `rate limited by ${url} (429) after retries${said} — wait a moment and try again`,
         `rate limited by ${url} (429)${saidBare}`,
       );
+    case 413:
+      return make('rejected', `${url} refused the request as too large (413)${said} — send less: a smaller file or input, or :clear`);
     case 400:
     case 422:
       return make('rejected', `${url} rejected the request (${status})${said}`);

@@ -12,10 +12,11 @@ import { resolveTarget } from './format';
 import { Git, joinZ, splitZ } from './git';
 import { formatMessage, parseLog, parseMessage } from './message';
 import { aboutToCreate, applyModes } from './restore-modes';
+import { beforeSince, noteReuse } from './reuse-log';
 import { scanTree } from './scan';
 import { startWatch, type StepWatch } from './step-watch';
 import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
-import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
+import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult, type Snap, type Unless } from './types';
 
 export interface CheckpointsOptions {
   /** Files larger than this are left out (default MAX_FILE_BYTES). */
@@ -31,21 +32,6 @@ export function checkpointsRoot(dataDir: string): string {
 
 /** What a tree holds beyond its contents: two checkpoints with the same tree differ when this does. */
 const stateKey = (c: Pick<Checkpoint, 'modes' | 'dirs'>) => JSON.stringify([c.modes ?? null, c.dirs ?? []]);
-
-/** Skip the snapshot when the tree and its state already are these (a restore to where it is). */
-interface Unless {
-  tree: string;
-  key: string;
-}
-
-interface Snap {
-  /** Null when the tree already was `unlessTree` (nothing recorded). */
-  checkpoint: Checkpoint | null;
-  /** Paths over the size cap, left out of this snapshot. */
-  large: string[];
-  /** What is ignored (a directory once, as `dir/`). */
-  ignored: string[];
-}
 
 export class Checkpoints {
   private readonly dirOf: () => string;
@@ -84,6 +70,11 @@ export class Checkpoints {
    */
   snapshot(label: string, step?: string): Promise<Checkpoint | null> {
     return this.serial(async () => (await this.snap(this.dir, label, step))?.checkpoint ?? null);
+  }
+
+  /** The tree before the first step that may have written at or after `since` (ISO), or null (reuse-log.ts). */
+  before(since: string): Promise<Checkpoint | null> {
+    return this.serial(async () => beforeSince(this.git(this.dir).gitDir, await this.listIn(this.dir), since));
   }
 
   /** Newest first. No shadow repository yet: none, and no git is run. */
@@ -170,8 +161,10 @@ export class Checkpoints {
     );
     const [head, headTree] = ids.split(' ');
     const newest = head ? parseMessage(head, message) : null;
-    if (newest && headTree === tree && stateKey(newest) === key)
+    if (newest && headTree === tree && stateKey(newest) === key) {
+      noteReuse(git.gitDir, newest.commit);
       return { checkpoint: { ...newest, reused: true }, large, ignored: scan.ignored };
+    }
     const record = {
       ts: new Date().toISOString(),
       label,

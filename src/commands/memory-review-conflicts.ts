@@ -8,7 +8,7 @@ import { findConflicts, provenance, stillOpen, type Conflict } from '../memory/c
 import type { Inbox } from '../memory/inbox';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
-import { uidOf } from '../memory/identity';
+import { uidOf } from '../memory/log/identity';
 import { oneLine } from '../util/text';
 
 /** The same narrow ask/print pair the inbox walk talks through. */

@@ -5,6 +5,7 @@
  * memory clean) rather than decided with nothing written. The walk itself talks through a narrow ask/print pair,
  * so the REPL and the command line run the same code.
  */
+import { shownField } from '../memory/format';
 import type { Inbox } from '../memory/inbox';
 import type { InboxCandidate } from '../memory/inbox-types';
 import { addItem } from '../memory/ops';
@@ -38,7 +39,7 @@ export interface ReviewResult {
 function describeCandidate(c: InboxCandidate, n: number, total: number, old: MemoryItem | undefined): string[] {
   const quote = c.source.quote ? `: "${oneLine(c.source.quote, 80)}"` : '';
   const dup = c.duplicate !== undefined ? `  (duplicates #${c.duplicate})` : '';
-  const lines = [`[inbox] ${n}/${total} (${c.kind}) ${oneLine(c.content)}  — from session ${c.source.session}${quote}${dup}`];
+  const lines = [`[inbox] ${n}/${total} (${c.kind}) ${oneLine(c.content)}  — from session ${shownField(c.source.session)}${quote}${dup}`];
   if (old) {
     const label = `old #${old.id}`;
     lines.push(`  ${label} (${old.kind}): ${oneLine(old.content)}`, `  ${'new'.padEnd(label.length)} (${c.kind}): ${oneLine(c.content)}`);
@@ -139,7 +140,9 @@ async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
   const io: ReviewIO = { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) };
   const r = await reviewInbox(inbox, memory.store(), io);
   const t = await reviewTeam(memory.team(), memory.cwd, io);
-  if (r.wrote || t?.accepted) memory.reselect();
+  // Always: a drop writes nothing to memory but empties the inbox all the same, and the status's
+  // `inbox N` is redrawn only on a change.
+  memory.reselect();
   return { output: [info(r.summary), ...(t ? [info(t.summary)] : [])] };
 }
 

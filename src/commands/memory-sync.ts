@@ -1,5 +1,5 @@
 /** `:memory sync [--dry-run] [--yes]`: what `aish memory sync` does, from the REPL. */
-import { lockTimingFromEnv } from '../memory/lock';
+import { lockTimingFromEnv } from '../memory/log/lock';
 import { confirm } from '../core/host';
 import { AishError, UsageError } from '../util/errors';
 import { info, warn, type SubCommand } from './types';

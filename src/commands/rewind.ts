@@ -16,8 +16,9 @@ type RewindServices = Pick<CommandServices, 'chat' | 'checkpoints' | 'ui'>;
  * them. Asked only when there is one and files differ from it now; a `no` keeps the files as they are.
  */
 async function offerRestore({ checkpoints, ui }: RewindServices, since: string): Promise<string | null> {
-  const from = Date.parse(since);
-  const before = (await checkpoints.list()).filter((c) => Date.parse(c.ts) >= from).at(-1); // the list is newest first
+  // The oldest checkpoint taken in those turns — or an older one, when their first writing step
+  // found the files as that one had them and reused it.
+  const before = await checkpoints.before(since);
   if (!before) return null;
   const now = new Date();
   const dir = tildify(checkpoints.dir);

@@ -59,7 +59,7 @@ export interface CommandServices {
   run: { cancellable<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> };
   sessions: Pick<SessionRecorder, 'path' | 'id' | 'save' | 'append' | 'sessionsDir'>;
   /** Snapshots of aish's directory (`:checkpoints`, `:restore`). */
-  checkpoints: Pick<Checkpoints, 'dir' | 'list' | 'restore' | 'changedSince'>;
+  checkpoints: Pick<Checkpoints, 'dir' | 'list' | 'restore' | 'changedSince' | 'before'>;
   /** The command table itself (`:help`). */
   commands: CommandCatalog;
   /** `:do`: one shell command for a request in words, reviewed before it runs (core/suggest.ts). */

@@ -1,7 +1,8 @@
 /**
  * `@path` in a prompt: the file's text (or a directory's listing) goes to the model as a fenced
  * block after the prompt. Only words that start with `@` and name an existing path count, so an
- * e-mail address, a lone `@` or `@someone` stay as typed. A file that cannot be attached as text
+ * e-mail address, a lone `@` or `@someone` stay as typed; a word written like a path that names
+ * nothing (`@READNE.md`, see at-intent.ts) is refused like an unreadable file. A file that cannot be attached as text
  * (binary, too big, a device or FIFO) is refused, and then nothing is sent: a prompt that refers to
  * a file the model never sees would get an answer made up about it.
  */
@@ -10,6 +11,7 @@ import { basename, extname, normalize, resolve } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { fenced } from '../util/fence';
 import { expandHome } from '../util/paths';
+import { missingPathLine, writtenLikePath } from './at-intent';
 
 export interface AtFileOptions {
   /** What relative paths are relative to: aish's directory. */
@@ -41,7 +43,16 @@ export function readAtFiles(text: string, opts: AtFileOptions): AtFiles {
   const seen = new Set<string>();
   for (const word of atWords(text)) {
     const found = locate(word, opts.cwd);
-    if (!found || seen.has(found.abs)) continue;
+    if (!found) {
+      // Nothing there: a name stays as typed, a path with a typo stops the prompt.
+      const ref = word.replace(TRAILING, '');
+      if (writtenLikePath(ref) && !seen.has(`missing:${ref}`)) {
+        seen.add(`missing:${ref}`);
+        out.refused.push(missingPathLine(ref, opts.cwd));
+      }
+      continue;
+    }
+    if (seen.has(found.abs)) continue;
     seen.add(found.abs);
     const r = attach(found.ref, found.abs, found.stats, opts.maxFileBytes);
     if (r.ok) out.blocks.push(r.block);
@@ -95,10 +106,24 @@ function attach(ref: string, abs: string, stats: Stats | null, maxBytes: number)
   } catch (err) {
     return { ok: false, reason: errnoCode(err) === 'EACCES' ? 'permission denied' : `cannot be read (${errnoCode(err) ?? 'error'})` };
   }
-  if (buf === OVERSIZE) return { ok: false, reason: `over context.maxFileBytes (${size(maxBytes)})` };
+  const r = attachableText(buf === OVERSIZE ? null : buf, maxBytes);
+  return r.ok ? { ok: true, block: labelled(ref, language(abs), r.text) } : r;
+}
+
+/**
+ * Bytes under the rules an `@file` meets (piped stdin meets them too): at most `maxBytes` — `null`
+ * when more came than that, `knownSize` the total when it is known — and UTF-8 text without NULs.
+ */
+export function attachableText(
+  buf: Buffer | null,
+  maxBytes: number,
+  knownSize?: number,
+): { ok: true; text: string } | { ok: false; reason: string } {
+  const over = `over context.maxFileBytes (${size(maxBytes)})`;
+  if (buf === null || buf.length > maxBytes) return { ok: false, reason: knownSize !== undefined ? `${size(knownSize)}, ${over}` : over };
   const text = asText(buf);
   if (text === null) return { ok: false, reason: 'binary (NUL bytes or invalid UTF-8), not text' };
-  return { ok: true, block: labelled(ref, language(abs), text) };
+  return { ok: true, text };
 }
 
 const OVERSIZE = Buffer.alloc(0);

@@ -10,19 +10,31 @@ import type { EngineOptions } from './options';
 import { sendPrompt } from './prompt';
 import { defaultConfigPath } from '../config/paths';
 import { welcomeLine } from './resume-view';
+import type { NorrisResult } from './norris';
 import { composeSession, type SessionParts } from './session-parts';
 import type { StatusInfo } from './status';
+import { suggestDepsOf } from './suggest-deps';
+import type { SuggestDeps } from './suggest';
 import type { TurnOutcome } from './turn';
 
+/**
+ * The parts stay inside: a front end drives the session through the verbs below, and its input
+ * router (input/, a layer above) is built over the parts once, by `compose`.
+ */
 export class Engine {
-  private constructor(readonly parts: SessionParts) {}
+  private constructor(private readonly parts: SessionParts) {}
 
   /** Everything that must be true before the first prompt; the rest (memory, MCP) starts in start(). */
   static create(setup: Setup, host: EngineHost, opts: EngineOptions = {}): Engine {
+    return Engine.compose(setup, host, opts, () => null)[0];
+  }
+
+  /** create, and `attach` (the input router's builder) given the session's parts, once. */
+  static compose<T>(setup: Setup, host: EngineHost, opts: EngineOptions, attach: (parts: SessionParts) => T): [Engine, T] {
     const e = new Engine(composeSession(setup, host, opts));
     if (opts.resume) e.parts.chat.resume(opts.resume, 'aish sessions list');
     else if (opts.continueLatest) e.parts.chat.resume(null);
-    return e;
+    return [e, attach(e.parts)];
   }
 
   /** Load memory and start MCP servers in the background; the first model call waits for memory. */
@@ -53,6 +65,33 @@ export class Engine {
    */
   prompt(text: string, after = ''): Promise<TurnOutcome> {
     return sendPrompt(this.parts.prompt, text, after);
+  }
+
+  /** A Norris run with nobody to ask (`aish --norris`). */
+  runNorris(goal: string, opts: { yes: boolean }): Promise<NorrisResult> {
+    return this.parts.norris.run(goal, opts);
+  }
+
+  /** What `aish -e` needs to ask the model for a command and offer it. */
+  suggester(): SuggestDeps {
+    return suggestDepsOf(this.parts);
+  }
+
+  /** A background sync ended: its line for the status, and what it received in [background] from the next turn. */
+  syncFinished(text: string, received: boolean): void {
+    this.parts.noteSync(text);
+    if (received) this.parts.memory.reselect();
+  }
+
+  /** What waits for `:memory review`: inbox candidates (conflicts among them) and conflicts. */
+  reviewWaiting(): { inbox: number; conflicts: number } {
+    const memory = this.parts.memory;
+    return { inbox: memory.inboxCount() ?? 0, conflicts: memory.conflictCount() };
+  }
+
+  /** Whether MCP servers are configured (processes that must be ended on SIGHUP/SIGTERM). */
+  get hasServers(): boolean {
+    return Object.keys(this.parts.setup.config.mcp.servers).length > 0;
   }
 
   /** Cancel what is running (Ctrl-C). True when something was running. */

@@ -17,10 +17,31 @@ function exchanges(turns: readonly Turn[]): OutputItem[][] {
   for (const t of turns) {
     if (t.role === 'user') out.push([{ kind: 'user', text: t.typed ?? t.content ?? '' }]);
     else if (t.role === 'assistant' && typeof t.content === 'string' && t.content.trim() && t.meta !== 'error' && t.meta !== 'summarize') {
-      out.at(-1)?.push({ kind: 'assistant', text: t.content, markdown: true });
+      out.at(-1)?.push({ kind: 'assistant', text: closeFence(t.content), markdown: true });
     }
   }
   return out;
+}
+
+const MARKER = '[interrupted by the user]';
+
+/**
+ * An answer cut off inside a code block was logged with the marker after it, still inside the
+ * block: the block is closed before the marker, so the marker shows as text, not as code.
+ */
+function closeFence(text: string): string {
+  if (!text.endsWith(MARKER)) return text;
+  const body = text.slice(0, -MARKER.length).replace(/\s+$/, '');
+  let open: string | null = null;
+  for (const line of body.split('\n')) {
+    const m = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!m) continue;
+    const mark = m[1]!;
+    if (open === null) {
+      if (!(mark[0] === '`' && m[2]!.includes('`'))) open = mark; // a backtick fence's info has no backtick
+    } else if (mark[0] === open[0] && mark.length >= open.length && m[2]!.trim() === '') open = null;
+  }
+  return open === null ? text : `${body}\n${open}\n\n${MARKER}`;
 }
 
 const height = (items: readonly OutputItem[]) => items.reduce((n, i) => n + i.text.split('\n').length + 1, 0);

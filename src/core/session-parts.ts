@@ -90,8 +90,8 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
       inject: opts.memory,
       cwd,
       preset: opts.model ?? config.defaultModel,
-      // -p and --norris read no :commands: point at the shell's command instead.
-      ...(frontHost.canAsk === false && { inspectHint: 'aish memory list' }),
+      // -p, -e and --norris read no :commands (-e asks on a terminal, but only its menu): point at the shell's command instead.
+      ...((frontHost.canAsk === false || opts.oneshot === true) && { inspectHint: 'aish memory list' }),
     },
     { notice: (kind, text) => host.print({ kind, text }), changed: notify },
   );

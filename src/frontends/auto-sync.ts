@@ -41,19 +41,18 @@ export function startAutoSync(engine: Engine, setup: Setup): void {
       cwd: process.cwd(),
       env: process.env,
     });
-    child.on('error', () => engine.parts.noteSync('sync could not start'));
+    child.on('error', () => engine.syncFinished('sync could not start', false));
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     child.on('close', (code) => {
       const note = syncNote(code, out, err);
-      engine.parts.noteSync(note.text);
-      if (note.received) engine.parts.memory.reselect();
+      engine.syncFinished(note.text, note.received);
     });
     child.unref();
     (child.stdout as { unref?: () => void }).unref?.();
     (child.stderr as { unref?: () => void }).unref?.();
   } catch {
-    engine.parts.noteSync('sync could not start');
+    engine.syncFinished('sync could not start', false);
   }
 }
 

@@ -14,9 +14,8 @@ export function handOffCapture(engine: Engine, setup: Setup): string | null {
   const logs = engine.handOffCapture();
   for (const log of logs) spawnCapture(setup, log, engine.summarizer);
   // With "ask", say how many wait — only when some do: a script's output stays its answers.
-  const memory = engine.parts.memory;
-  const conflicts = memory.conflictCount();
-  const waiting = engine.captureMode === 'ask' ? (memory.inboxCount() ?? 0) - conflicts : 0;
+  const { inbox, conflicts } = engine.reviewWaiting();
+  const waiting = engine.captureMode === 'ask' ? inbox - conflicts : 0;
   if (waiting <= 0 && conflicts === 0) return null;
   const more = logs.length ? '; this session is being read for more in the background' : '';
   const what = [

@@ -2,32 +2,49 @@
  * `aish -p "question"`: the answer streams to stdout and aish exits. Piped stdin is
  * attached as context (`git diff | aish -p "review"`); memory is injected as in the REPL.
  */
+import { fstatSync } from 'node:fs';
 import type { Setup } from '../config/setup';
+import { attachableText } from '../context/at-files';
 import type { EngineOptions } from '../core/options';
 import type { EngineHost } from '../core/host';
 import { AishError, formatError } from '../util/errors';
 import { withEngine } from './start-engine';
 
-const STDIN_LIMIT = 256 * 1024;
-
-async function readStdin(): Promise<{ text: string; cut: number }> {
+/**
+ * Piped stdin under the rules an `@file` meets (text, at most context.maxFileBytes): the text, or
+ * why it is refused. Reading stops once past the limit, so `yes | aish -p …` ends too.
+ */
+async function readStdin(maxBytes: number): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  let knownSize: number | undefined;
+  try {
+    const st = fstatSync(0);
+    if (st.isFile()) knownSize = st.size;
+  } catch {
+    // no descriptor 0 to stat: read what comes
+  }
   const chunks: Buffer[] = [];
+  let total = 0;
   for await (const c of process.stdin as AsyncIterable<Buffer>) {
     chunks.push(c);
+    total += c.length;
+    if (total > maxBytes) break;
   }
-  const all = Buffer.concat(chunks).toString('utf8');
-  return all.length > STDIN_LIMIT ? { text: all.slice(0, STDIN_LIMIT), cut: all.length - STDIN_LIMIT } : { text: all, cut: 0 };
+  return attachableText(total > maxBytes ? null : Buffer.concat(chunks), maxBytes, knownSize);
 }
 
-export function withStdin(prompt: string, stdin: string, cut: number): string {
+export function withStdin(prompt: string, stdin: string): string {
   if (!stdin.trim()) return prompt;
   const fence = stdin.includes('```') ? '~~~~' : '```';
-  const note = cut ? `\n(the last ${cut} characters were cut)` : '';
-  return `${prompt}\n\nInput from stdin:\n${fence}\n${stdin.replace(/\n$/, '')}\n${fence}${note}`;
+  return `${prompt}\n\nInput from stdin:\n${fence}\n${stdin.replace(/\n$/, '')}\n${fence}`;
 }
 
 export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptions): Promise<number> {
-  const piped = process.stdin.isTTY ? { text: '', cut: 0 } : await readStdin();
+  const piped = process.stdin.isTTY ? { ok: true as const, text: '' } : await readStdin(setup.config.context.maxFileBytes);
+  if (!piped.ok) {
+    // The same refusal as an @file's, and the same exit: a question about input the model never sees is not sent.
+    process.stderr.write(`aish: piped stdin: ${piped.reason} — prompt not sent; pipe text of at most context.maxFileBytes\n`);
+    return 1;
+  }
   let atLineStart = true;
   const host: EngineHost = {
     print(item) {
@@ -50,7 +67,7 @@ export async function runOneShot(setup: Setup, prompt: string, opts: EngineOptio
   return withEngine(setup, host, { ...opts, capture: false, oneshot: true }, async ({ engine }) => {
     try {
       // Piped input goes after the prompt unscanned: an `@word` in it is no reference of the user's.
-      const r = await engine.prompt(prompt, withStdin('', piped.text, piped.cut));
+      const r = await engine.prompt(prompt, withStdin('', piped.text));
       if (r.refused > 0) {
         // The model asked for steps nobody could approve: the answer may be missing what they would have found.
         process.stderr.write(

@@ -7,7 +7,7 @@ import type { Engine } from '../core/engine';
 
 /** Installs the handlers when MCP servers are configured; returns a function that removes them. */
 export function closeOnHangup(engine: Engine): () => void {
-  if (Object.keys(engine.parts.setup.config.mcp.servers).length === 0) return () => {};
+  if (!engine.hasServers) return () => {};
   const handlers = (['SIGHUP', 'SIGTERM'] as const).map((sig) => {
     const h = () => {
       void engine.close().finally(() => process.exit(128 + (sig === 'SIGHUP' ? 1 : 15)));

@@ -17,7 +17,7 @@ export interface Started {
  * running, and quits with 130 when nothing is.
  */
 export async function withEngine<T>(setup: Setup, host: EngineHost, opts: EngineOptions, body: (s: Started) => Promise<T>): Promise<T> {
-  const engine = Engine.create(setup, host, opts);
+  const [engine, input] = Engine.compose(setup, host, opts, routerFor);
   engine.start();
   const removeHangup = closeOnHangup(engine);
   const onSigint = () => {
@@ -25,7 +25,7 @@ export async function withEngine<T>(setup: Setup, host: EngineHost, opts: Engine
   };
   process.on('SIGINT', onSigint);
   try {
-    return await body({ engine, input: routerFor(engine.parts) });
+    return await body({ engine, input });
   } finally {
     const line = handOffCapture(engine, setup);
     // A notice, not an answer: stdout stays what a script reads (`aish < in > out`).

@@ -9,7 +9,6 @@ import { Engine } from '../core/engine';
 import type { EngineHost } from '../core/host';
 import type { EngineOptions } from '../core/options';
 import { firstMessages, requestSuggestion, suggestCommand } from '../core/suggest';
-import { suggestDepsOf } from '../core/suggest-deps';
 import { AishError, formatError } from '../util/errors';
 import { osc52 } from '../util/osc52';
 import { allowLineEditing, shown, writeRaw } from '../util/output-guard';
@@ -140,7 +139,7 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
   };
   process.on('SIGINT', onSigint);
   try {
-    const deps = suggestDepsOf(engine.parts);
+    const deps = engine.suggester();
     if (tty) {
       await suggestCommand(deps, request);
       return 0;

@@ -4,7 +4,7 @@
  * more ACTIVE items replace the same uid: which says it right is the user's call, so they are
  * shown side by side in `:memory review`, never resolved by guessing (docs/memory-conflicts.md).
  */
-import { uidOf } from './identity';
+import { uidOf } from './log/identity';
 import type { MemoryStore } from './store';
 import type { MemoryItem } from './types';
 

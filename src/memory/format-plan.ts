@@ -1,6 +1,6 @@
 /** Text renderings of `plan` and `search`, shared by `:memory` and `aish memory`. */
 import { oneLine } from '../util/text';
-import { itemMarks } from './format';
+import { itemMarks, shownField } from './format';
 import type { MemoryPlan } from './plan';
 import { RELATIVE_CUT, type Recalled } from './recall';
 import { IDEAL_CUT } from './recall-cut';
@@ -17,7 +17,7 @@ const NOTHING = {
 };
 
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
-  const ref = it.author === undefined ? `#${it.id}` : `(team: ${it.author})`;
+  const ref = it.author === undefined ? `#${it.id}` : `(team: ${shownField(it.author)})`;
   return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
 }
 
@@ -46,7 +46,6 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
     );
     if (plan.meaning) out.push(`  meaning (${plan.meaning.model}): ${plan.meaning.text}`);
     for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`);
-    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}`);
     const c = plan.cutoff;
     if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
     else if (c) {

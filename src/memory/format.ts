@@ -1,5 +1,6 @@
 /** Text renderings of memory shared by `aish memory` and the REPL's `:memory`. */
 import { tildify } from '../util/paths';
+import { terminalSafe } from '../util/terminal-safe';
 import { formatAge } from '../util/time';
 import { sanitizeForBlock } from '../util/text';
 import type { MemoryItem, SkippedLine } from './types';
@@ -31,8 +32,8 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
   const rows = items.map((it, k) => {
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
     let content = sanitizeForBlock(it.content);
-    if (it.tags?.length) content += `  [${it.tags.join(', ')}]`;
-    if (it.keys?.length) content += `  keys: ${sanitizeForBlock(it.keys.join(', '))}`;
+    if (it.tags?.length) content += `  [${shownField(it.tags.join(', '))}]`;
+    if (it.keys?.length) content += `  keys: ${shownField(it.keys.join(', '))}`;
     content += itemMarks(it, opts.isPinned, opts.pinnedLeftOut?.has(it.id));
     if (opts.conflicted?.has(it.id)) content += '  (conflict)';
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
@@ -41,9 +42,19 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
   return [header, ...rows];
 }
 
+/**
+ * A field of an item (tag, key, scope, source, author) as a listing shows it, cleaned like its
+ * content: a hand-edited or received line may hold a colour sequence (`ESC[30;40m`, black on black)
+ * that the output boundary would let through as styling.
+ */
+export function shownField(text: string): string {
+  // Whole sequences go (a tag reads `secret`, not `[30;40msecret`), then any control left.
+  return sanitizeForBlock(terminalSafe(text));
+}
+
 /** `  [pinned]` (`[pinned, left out: budget]`), `  [project ~/dir]` and `  (private)`, as they follow an item's text in listings. */
 export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean, leftOut = false): string {
-  return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${tildify(it.scope)}]` : ''}${it.private ? '  (private)' : ''}`;
+  return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${shownField(tildify(it.scope))}]` : ''}${it.private ? '  (private)' : ''}`;
 }
 
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {

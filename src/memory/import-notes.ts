@@ -4,7 +4,7 @@
  * one of yours: an item the file forgets is not imported (named, with the line that forgot it), a
  * pinned one arrives pinned, and a record naming an id the file has no item for is skipped (named).
  */
-import type { MemoryState } from './state';
+import type { MemoryState } from './log/state';
 
 export function recordNotes(state: MemoryState): string[] {
   const notes: Array<[number, string]> = [];

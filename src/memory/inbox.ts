@@ -5,7 +5,7 @@
  */
 import { realDir } from '../util/paths';
 import type { ConflictDecision, InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
-import { sweepLockLeftovers, type LockTiming } from './lock';
+import { sweepLockLeftovers, type LockTiming } from './log/lock';
 import { inboxPath } from './inbox-path';
 import { SideFile } from './side-file';
 import { isMemoryKind } from './types';

@@ -8,9 +8,10 @@ import { UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from '../util/secrets/redact';
-import type { AddOptions, ForgetResult } from './records';
+import type { AddOptions, ForgetResult } from './log/records';
 import { splitKeys } from './summarize';
 import type { MemoryStore } from './store';
+import { keepingSyncRecords } from './sync/stage-now';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
 
 /** The outcome of an operation, as one sentence. */
@@ -140,7 +141,8 @@ export async function clearAll(store: MemoryStore, confirm: (count: number) => P
 }
 
 export async function compactFile(store: MemoryStore): Promise<OpResult> {
-  const r = await store.compact();
+  // With sync set up, what it has not sent yet goes to its outbox before the rewrite drops it.
+  const r = await store.compact(keepingSyncRecords);
   const moved = r.rejected ? `, moved ${plural(r.rejected, 'unreadable line')} to ${r.rejectedPath}` : '';
   return {
     ok: true,

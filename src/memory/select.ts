@@ -1,6 +1,6 @@
 /** Which memory items go into the [background] block. Pure: no I/O. */
 import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
-import { byPinTime, ownPinTime } from './pin-time';
+import { byPinTime, ownPinTime } from './log/pin-time';
 import type { MemoryItem } from './types';
 
 const DAY_MS = 86_400_000;

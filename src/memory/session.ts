@@ -9,7 +9,7 @@ import { conflictCount } from './conflicts';
 import { Inbox } from './inbox';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
-import { lockTimingFromEnv } from './lock';
+import { lockTimingFromEnv } from './log/lock';
 import type { MemoryPlan } from './plan';
 import { scopeFilter } from './project';
 import type { Recalled } from './recall';
@@ -74,9 +74,19 @@ export class MemorySession {
     this.recaller = new SessionRecall(host, opts.preset ?? config.defaultModel);
   }
 
+  /** Memory is on in the config (not `memory: false`): the one place the session asks. */
+  private get isOn(): boolean {
+    return this.config.memory !== false;
+  }
+
+  /** What needs the memory files refuses, in one line, when memory is off in the config. */
+  private assertOn(): void {
+    if (!this.isOn) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+  }
+
   /** Memory goes to the model (not --no-memory, not `memory: false`). */
   get injecting(): boolean {
-    return this.opts.inject !== false && this.config.memory !== false;
+    return this.opts.inject !== false && this.isOn;
   }
 
   /** The items in the system prompt's [background] now. */
@@ -109,7 +119,7 @@ export class MemorySession {
 
   /** The store, opened on first use. With --no-memory it still works; nothing is injected. */
   store(): MemoryStore {
-    if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+    this.assertOn();
     // The store's notices (a file made private, a lock taken over) reach the user like any other.
     this.storeValue ??= MemoryStore.open(this.path, { lock: lockTimingFromEnv(), notice: (text) => this.events.notice('warn', text) });
     return this.storeValue;
@@ -117,7 +127,7 @@ export class MemorySession {
 
   /** The review inbox beside the memory file, opened on first use (refused, like store(), when memory is off). */
   inbox(): Inbox {
-    if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+    this.assertOn();
     this.inboxValue ??= Inbox.open(this.path, { lock: lockTimingFromEnv(), notice: (text) => this.events.notice('warn', text) });
     return this.inboxValue;
   }
@@ -130,7 +140,7 @@ export class MemorySession {
 
   /** Candidates, team items and conflicts waiting for `:memory review`; null when memory is off. Cheap: stats unless a file changed. */
   inboxCount(): number | null {
-    if (this.config.memory === false) return null;
+    if (!this.isOn) return null;
     try {
       return this.inbox().pendingCount() + this.team().pending(this.cwd).length + this.conflictCount();
     } catch {
@@ -141,7 +151,7 @@ export class MemorySession {
   /** Conflicts waiting for review, once the store is open (start-up reads only the index, never the whole file). */
   conflictCount(): number {
     try {
-      return this.storeValue && this.config.memory !== false ? conflictCount(this.storeValue, this.inbox()) : 0;
+      return this.storeValue && this.isOn ? conflictCount(this.storeValue, this.inbox()) : 0;
     } catch {
       return 0; // as inboxCount: an unreadable inbox is reported by :memory review
     }
@@ -149,7 +159,7 @@ export class MemorySession {
 
   /** memory.jsonl through its index (memory/index/), in step with the file: appended lines laid over it, else rebuilt. */
   index(): MemoryIndex {
-    if (this.config.memory === false) throw new AishError('memory is off in the config (memory: false) — remove that line to use :memory');
+    this.assertOn();
     this.indexValue ??= new MemoryIndex(this.path);
     this.indexValue.refresh();
     return this.indexValue;
@@ -181,7 +191,7 @@ export class MemorySession {
    * `:memory inject`): the index is rebuilt from a full read whatever its checks say.
    */
   reselect(full = false): void {
-    if (full && this.config.memory !== false) this.index().rebuild();
+    if (full && this.isOn) this.index().rebuild();
     this.items = this.injecting ? this.withTeam(this.background().items) : [];
     this.loaded = true;
     this.events.changed();

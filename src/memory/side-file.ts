@@ -8,9 +8,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
-import { appendRecords } from './append';
-import { cannotRead } from './file-errors';
-import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from './lock';
+import { appendRecords } from './log/append';
+import { cannotRead } from './log/file-errors';
+import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from './log/lock';
 
 export interface SideFileOptions {
   lock?: Partial<LockTiming>;

@@ -1,21 +1,18 @@
 /**
- * The memory store: memory.jsonl as a log of items and tombstones (docs/memory.md). Every write:
- * lock, re-read what others appended, next id, append whole lines on an O_APPEND descriptor opened
- * by path (editors save by rename), fdatasync, release.
+ * The memory store: memory.jsonl as a log of items and tombstones (docs/memory.md), read into a
+ * state and changed by verbs. Every write is the log's one write (log/write.ts): lock, re-read what
+ * others appended, next id, append whole lines fsynced, release. It knows nothing of sync: a
+ * compaction is handed the hook that keeps sync's unsent records (memory/ops.ts).
  */
-import { dirname } from 'node:path';
 import { realDir } from '../util/paths';
-import { ensurePrivateDir } from '../util/fs-safe';
-import { appendRecords } from './append';
-import { removeStaleTempFiles, writeCompacted, type CompactResult } from './compact';
-import { FileCursor, type CursorState } from './file-cursor';
-import { appendAtomically } from './rewrite';
+import { compactLog, type CompactResult, type RewriteHook } from './log/compact';
+import { FileCursor, type CursorState } from './log/file-cursor';
 import type { TransferItem } from './transfer';
-import { ingestFile } from './ingest';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockGuard, type LockTiming } from './lock';
-import { MemoryState } from './state';
-import { keepingSyncRecords } from './sync/stage-now';
-import { loadIdentity, observeStamp, uidOf } from './identity';
+import { ingestFile } from './log/ingest';
+import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, type LockTiming } from './log/lock';
+import { MemoryState } from './log/state';
+import { uidOf } from './log/identity';
+import { writeRecords, type Planned } from './log/write';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 
 export interface MemoryStoreOptions {
@@ -25,10 +22,10 @@ export interface MemoryStoreOptions {
   notice?: (text: string) => void;
 }
 
-export type { MemorySnapshot } from './records';
-import { pinnedSince } from './pin-time';
-import { carriedOver, fileHeader, newItem, newPin, newTombstone, sameItemKey } from './records';
-import type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './records';
+export type { MemorySnapshot } from './log/records';
+import { pinnedSince } from './log/pin-time';
+import { carriedOver, newItem, newPin, newTombstone, sameItemKey } from './log/records';
+import type { AddOptions, EditResult, ForgetResult, MemorySnapshot, PinResult } from './log/records';
 
 export class MemoryStore {
   private state = new MemoryState();
@@ -93,19 +90,19 @@ export class MemoryStore {
   }
 
   async add(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<MemoryItem> {
-    return this.mutate((state) => {
-      const item = newItem(state.maxId + 1, this.now(), kind, content, opts);
+    return this.mutate((_state, next) => {
+      const item = newItem(next, this.now(), kind, content, opts);
       return { records: [item], result: item };
     });
   }
 
   /** Like add, unless an active item in the same scope already says the same (white space and case aside). */
   async addUnique(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<{ item: MemoryItem; added: boolean }> {
-    return this.mutate<{ item: MemoryItem; added: boolean }>((state) => {
+    return this.mutate<{ item: MemoryItem; added: boolean }>((state, next) => {
       const key = sameItemKey(opts.scope, content);
       const found = state.active().find((it) => sameItemKey(it.scope, it.content) === key);
       if (found) return { records: [], result: { item: found, added: false } };
-      const item = newItem(state.maxId + 1, this.now(), kind, content, opts);
+      const item = newItem(next, this.now(), kind, content, opts);
       return { records: [item], result: { item, added: true } };
     });
   }
@@ -121,11 +118,11 @@ export class MemoryStore {
 
   /** Add many items in one atomic rewrite (import), fresh ids; those an active (or earlier) item already says are returned. */
   async importItems(list: readonly TransferItem[]): Promise<{ added: MemoryItem[]; duplicates: TransferItem[] }> {
-    return this.mutate((state) => {
+    return this.mutate((state, first) => {
       const seen = new Set(state.active().map((it) => sameItemKey(it.scope, it.content)));
       const added: MemoryItem[] = [];
       const duplicates: TransferItem[] = [];
-      let next = state.maxId + 1;
+      let next = first;
       for (const t of list) {
         if (seen.has(sameItemKey(t.scope, t.content))) duplicates.push(t);
         else {
@@ -139,29 +136,29 @@ export class MemoryStore {
 
   /** Pin or unpin an active item: one pin record, nothing when it is already so. */
   async setPinned(id: number, on: boolean): Promise<PinResult> {
-    return this.mutate<PinResult>((state) => {
+    return this.mutate<PinResult>((state, next) => {
       const item = state.get(id);
       if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
       if (state.isPinned(item) === on) return { records: [], result: { ok: true, item, changed: false } };
-      return { records: [newPin(state.maxId + 1, this.now(), on, id, uidOf(item))], result: { ok: true, item, changed: true } };
+      return { records: [newPin(next, this.now(), on, id, uidOf(item))], result: { ok: true, item, changed: true } };
     });
   }
 
   async forget(id: number): Promise<ForgetResult> {
-    return this.mutate<ForgetResult>((state) => {
+    return this.mutate<ForgetResult>((state, next) => {
       const item = state.get(id);
       if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const tombstone = newTombstone(this.now(), state.maxId + 1, id, uidOf(item));
+      const tombstone = newTombstone(this.now(), next, id, uidOf(item));
       return { records: [tombstone], result: { ok: true, tombstone, item } };
     });
   }
 
   /** Forget several items in one locked write; ids no longer active are skipped. Returns those forgotten. */
   async forgetMany(ids: readonly number[]): Promise<MemoryItem[]> {
-    return this.mutate((state) => {
+    return this.mutate((state, first) => {
       const gone: MemoryItem[] = [];
       const records: object[] = [];
-      let next = state.maxId + 1;
+      let next = first;
       for (const id of new Set(ids)) {
         const item = state.get(id);
         if (!item) continue;
@@ -174,11 +171,11 @@ export class MemoryStore {
 
   /** New item plus a tombstone of the old one, in one locked write. */
   async edit(id: number, content: string, opts: AddOptions = {}): Promise<EditResult> {
-    return this.mutate<EditResult>((state) => {
+    return this.mutate<EditResult>((state, next) => {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const item = newItem(state.maxId + 1, this.now(), old.kind, content, { ...carriedOver(old, pinnedSince(state, old), true), ...opts });
-      return { records: [item, newTombstone(this.now(), state.maxId + 2, id, uidOf(old))], result: { ok: true, item, replaced: old } };
+      const item = newItem(next, this.now(), old.kind, content, { ...carriedOver(old, pinnedSince(state, old), true), ...opts });
+      return { records: [item, newTombstone(this.now(), next + 1, id, uidOf(old))], result: { ok: true, item, replaced: old } };
     });
   }
 
@@ -189,42 +186,50 @@ export class MemoryStore {
     content: string,
     opts: AddOptions = {},
   ): Promise<{ item: MemoryItem; replaced?: MemoryItem }> {
-    return this.mutate<{ item: MemoryItem; replaced?: MemoryItem }>((state) => {
+    return this.mutate<{ item: MemoryItem; replaced?: MemoryItem }>((state, next) => {
       const old = state.get(oldId);
-      const item = newItem(state.maxId + 1, this.now(), kind, content, {
+      const item = newItem(next, this.now(), kind, content, {
         ...(old && carriedOver(old, pinnedSince(state, old), false)),
         ...opts,
       });
       if (!old) return { records: [item], result: { item } };
-      return { records: [item, newTombstone(this.now(), state.maxId + 2, oldId, uidOf(old))], result: { item, replaced: old } };
+      return { records: [item, newTombstone(this.now(), next + 1, oldId, uidOf(old))], result: { item, replaced: old } };
     });
   }
 
   /** One tombstone per active item, one locked write. */
   async clear(): Promise<MemoryItem[]> {
-    return this.mutate((state) => {
+    return this.mutate((state, first) => {
       const active = state.active();
-      let next = state.maxId + 1;
+      let next = first;
       return { records: active.map((it) => newTombstone(this.now(), next++, it.id, uidOf(it))), result: active };
     });
   }
 
-  /** Rewrite with only active items and a header keeping the highest id ever used; atomic, under the lock. */
-  async compact(): Promise<CompactResult> {
+  /**
+   * Rewrite with only active items and a header keeping the highest id ever used; atomic, under the
+   * lock. `beforeRewrite` wraps the rewrite for whoever must see the records it drops first: with
+   * sync set up, sync's keepingSyncRecords (memory/ops.ts passes it), so what sync has not sent yet
+   * goes to its outbox.
+   */
+  async compact(beforeRewrite?: RewriteHook): Promise<CompactResult> {
     this.assertOpen();
-    ensurePrivateDir(dirname(this.path));
-    // With sync set up, what it has not sent yet goes to its outbox before the rewrite drops it.
-    const rewrite = (guard: LockGuard, stageForSync: () => void): CompactResult => {
-      stageForSync();
+    const reread = (): MemoryState => {
       this.reset();
       this.refresh();
-      removeStaleTempFiles(this.path);
-      const result = writeCompacted(this.path, this.state, this.now(), guard, this.notify);
-      this.reset();
-      this.refresh();
-      return result;
+      return this.state;
     };
-    return keepingSyncRecords(this.path, (stage) => withLock(this.path, (g) => rewrite(g, stage), this.timing, this.notify));
+    const written = (): void => {
+      this.reset();
+      this.refresh();
+    };
+    return compactLog(this.path, reread, {
+      lock: this.timing,
+      notice: this.notify,
+      now: this.now,
+      written,
+      ...(beforeRewrite && { beforeRewrite }),
+    });
   }
 
   close(): void {
@@ -242,31 +247,20 @@ export class MemoryStore {
   }
 
   /** `atomic`: one rewrite (temp file + rename) instead of an append, so a crash keeps all or none. */
-  private async mutate<T>(plan: (state: MemoryState) => { records: object[]; result: T }, atomic = false): Promise<T> {
+  private async mutate<T>(plan: (state: MemoryState, next: number) => Planned<T>, atomic = false): Promise<T> {
     this.assertOpen();
-    ensurePrivateDir(dirname(this.path));
-    await loadIdentity();
-    return withLock(
-      this.path,
-      (guard) => {
-        this.refresh();
-        observeStamp(this.state.maxHlc);
-        const { records, result } = plan(this.state);
-        if (records.length === 0) return result;
-        guard.assertHeld();
-        const lines = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-        if (atomic) appendAtomically(this.path, lines, this.header(), this.notify);
-        else appendRecords(this.path, lines, this.header(), this.notify);
-        this.refresh();
-        return result;
-      },
-      this.timing,
-      this.notify,
-    );
-  }
-
-  private header(): string {
-    return fileHeader(this.now());
+    const catchUp = () => {
+      this.refresh();
+      return { maxId: this.state.maxId, maxHlc: this.state.maxHlc };
+    };
+    const written = () => this.refresh();
+    return writeRecords(this.path, catchUp, (next) => plan(this.state, next), {
+      lock: this.timing,
+      notice: this.notify,
+      now: this.now,
+      atomic,
+      written,
+    });
   }
 
   private readonly notify = (text: string): void => {

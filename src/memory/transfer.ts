@@ -6,7 +6,7 @@
 import { redactText } from '../util/secrets/redact';
 import { sanitizeForBlock } from '../util/text';
 import { recordNotes } from './import-notes';
-import { MemoryState } from './state';
+import { MemoryState } from './log/state';
 import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from './types';
 
 const EXPORT_FORMAT = 'aish-memory-export';
@@ -91,8 +91,41 @@ export function parseImport(text: string): ParsedImport {
   return first.trim().startsWith('{') ? parseJsonl(text) : parseMarkdown(text);
 }
 
-function parseJsonl(text: string): ParsedImport {
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+/**
+ * Tombstones written short — `{"forget":3}`, `{"kind":"forget","target":3}` without an id or time,
+ * or naming the item by `target_uid` — made whole, line for line, so that the item they forget does
+ * not come in active. Their ids are taken from the top of the range, where the file's items are not:
+ * ids only matter within this file.
+ */
+function wholeTombstones(text: string): string {
+  const lines = text.split('\n');
+  const objects = lines.map((l): Record<string, unknown> | null => {
+    if (!l.trimStart().startsWith('{')) return null;
+    try {
+      const v: unknown = JSON.parse(l);
+      return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  });
+  const byUid = new Map<string, number>();
+  for (const o of objects) if (o && typeof o.uid === 'string' && isId(o.id) && o.kind !== 'forget') byUid.set(o.uid, o.id);
+  let next = Number.MAX_SAFE_INTEGER;
+  objects.forEach((o, i) => {
+    if (!o || (o.kind !== undefined && o.kind !== 'forget')) return;
+    const target = 'forget' in o ? o.forget : o.kind !== 'forget' ? undefined : isId(o.target) ? o.target : byUid.get(String(o.target_uid));
+    if (!isId(target)) return;
+    if (isId(o.id) && typeof o.ts === 'string' && !Number.isNaN(Date.parse(o.ts)) && o.kind === 'forget' && o.target === target) return; // already whole
+    lines[i] = JSON.stringify({ id: next--, ts: new Date(0).toISOString(), kind: 'forget', target });
+  });
+  return lines.join('\n');
+}
+
+function parseJsonl(raw: string): ParsedImport {
   const state = new MemoryState();
+  const text = wholeTombstones(raw);
   const tail = state.ingest(text.endsWith('\n') ? text : text + '\n', 1);
   const problems = state.skipped.filter((s) => !s.kept).map((s) => `${s.line}: ${s.reason}`);
   if (tail !== null) problems.push('the last object is not closed');

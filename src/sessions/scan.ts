@@ -26,7 +26,7 @@ const ASSISTANT = Buffer.from('"role":"assistant"', 'utf8');
 const FAILED = Buffer.from('"meta":"error"', 'utf8');
 
 /** What the scan fills in of a listed session (the rest comes from the file's name and stat). */
-export type ScanResult = Pick<SessionInfo, 'turns' | 'answered' | 'oneshot' | 'firstPrompt' | 'title' | 'summary'>;
+export type ScanResult = Pick<SessionInfo, 'turns' | 'answered' | 'oneshot' | 'rewoundToStart' | 'firstPrompt' | 'title' | 'summary'>;
 
 export function scanSession(path: string, size: number): ScanResult {
   const fd = openSync(path, 'r');
@@ -50,6 +50,7 @@ export function scanSession(path: string, size: number): ScanResult {
       turns,
       answered,
       ...(head.oneshot && { oneshot: true }),
+      ...(head.rewound && !answered && { rewoundToStart: true }),
       ...(firstPrompt && { firstPrompt }),
       ...(digest?.title && { title: digest.title }),
       ...(digest?.summary && { summary: digest.summary }),
@@ -67,21 +68,23 @@ function promptOf(t: Turn | undefined): string | undefined {
   return oneLine(t.meta === 'norris' ? `norris: ${words.replace(/^Goal:\s*/, '').split('\n')[0]}` : words, 80) || undefined;
 }
 
-function loadText(text: string): { turns: Turn[]; digest?: SessionDigest; oneshot: boolean } {
+function loadText(text: string): { turns: Turn[]; digest?: SessionDigest; oneshot: boolean; rewound: boolean } {
   const turns: Turn[] = [];
   let digest: SessionDigest | undefined;
   let oneshot = false;
+  let rewound = false;
   text.split('\n').forEach((line, i) => {
     const p = line.trim() === '' ? undefined : parseJson(line);
     if (!p?.ok) return;
     const r = classifyRecord(p.value, i === 0);
     if (r.kind === 'turn') turns.push(r.turn);
-    else if (r.kind === 'rewind')
+    else if (r.kind === 'rewind') {
       turns.length = rewindTurns(turns, r.rewind.exchanges).kept.length; // a prefix
-    else if (r.kind === 'digest') digest = r.digest;
+      rewound = true;
+    } else if (r.kind === 'digest') digest = r.digest;
     else if (r.kind === 'header') oneshot = r.meta.oneshot === true;
   });
-  return { turns, oneshot, ...(digest && { digest }) };
+  return { turns, oneshot, rewound, ...(digest && { digest }) };
 }
 
 function readFull(fd: number, buf: Buffer, pos: number): number {

@@ -14,7 +14,7 @@ import { terms } from '../util/terms';
 import { terminalSafe } from '../util/terminal-safe';
 import type { SessionDigest } from './digest';
 import { classifyRecord, parseJson, type LogRecord } from './records';
-import { SESSION_EXT, sessionNames } from './sessions';
+import { isAutoSessionId, SESSION_EXT, sessionNames } from './sessions';
 import type { Role } from './types';
 
 export interface SessionHit {
@@ -53,6 +53,15 @@ export function searchSessions(sessionsDir: string, query: string, opts: { limit
   const wanted = queryTerms(query);
   const limit = Math.max(1, Math.floor(opts.limit ?? DEFAULT_SEARCH_LIMIT));
   let best: SessionHit[] = [];
+  // `:save`, `:fork` and every resume copy the turns they carry into another log, time and all:
+  // one turn is one hit, named by the copy most worth naming.
+  let seen = new Map<string, number>();
+  const add = (hit: SessionHit) => {
+    const key = `${hit.ts}\0${hit.role}\0${hit.snippet}`;
+    const at = seen.get(key);
+    if (at === undefined) seen.set(key, best.push(hit) - 1);
+    else if (preferred(hit.session, best[at]!.session)) best[at] = hit;
+  };
   for (const session of sessionNames(sessionsDir)) {
     const path = join(sessionsDir, session + SESSION_EXT);
     let digest: SessionDigest | undefined;
@@ -64,14 +73,24 @@ export function searchSessions(sessionsDir: string, query: string, opts: { limit
       if (turn.role === 'system' || typeof turn.content !== 'string') return;
       const score = scoreOf(turn.content, wanted);
       if (score === 0) return;
-      best.push({ session, path, ts: turn.ts, role: turn.role, snippet: snippet(turn.content, wanted), score });
+      add({ session, path, ts: turn.ts, role: turn.role, snippet: snippet(turn.content, wanted), score });
       // Trim now and then, not on every hit: memory stays bounded and sorting stays rare.
-      if (best.length >= limit * 4 + 64) best = rank(best).slice(0, limit);
+      if (best.length >= limit * 4 + 64) {
+        best = rank(best).slice(0, limit);
+        seen = new Map(best.map((h, i) => [`${h.ts}\0${h.role}\0${h.snippet}`, i]));
+      }
     });
     const hit = digest && digestHit(digest, wanted);
-    if (hit) best.push({ session, path, ...hit });
+    if (hit) add({ session, path, ...hit });
   }
   return rank(best).slice(0, limit);
+}
+
+/** Of two copies of a turn, the one to name: a name given with `:save`/`:fork`, else the newer log (ids sort by time). */
+function preferred(a: string, b: string): boolean {
+  const named = (n: string) => !isAutoSessionId(n);
+  if (named(a) !== named(b)) return named(a);
+  return named(a) ? a < b : a > b;
 }
 
 function scoreOf(text: string, wanted: ReadonlySet<string>): number {

@@ -118,9 +118,14 @@ export function resolveSession(sessionsDir: string, nameOrId: string, listHint =
   throw new AishError(`no session "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — see ${listHint}`);
 }
 
-/** `aish -c`'s session: the newest one `aish sessions list` shows (answered, not a one-shot run). */
+/**
+ * `aish -c`'s session: the newest one `aish sessions list` shows (answered, not a one-shot run) —
+ * unless a newer one was rewound to its start: the last conversation was emptied, and an older one
+ * from elsewhere is not what "continue" meant, so there is nothing to continue (undefined).
+ */
 export function latestListedSession(sessionsDir: string): SessionInfo | undefined {
-  return listSessions(sessionsDir).find(listable);
+  const s = listSessions(sessionsDir).find((x) => listable(x) || (x.rewoundToStart === true && !x.oneshot));
+  return s && listable(s) ? s : undefined;
 }
 
 /** The most recent session with at least one turn, other than `exclude` (the current log). */

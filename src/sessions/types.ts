@@ -60,6 +60,8 @@ export interface SessionInfo {
   answered: boolean;
   /** Written by `aish -p` or `aish --norris` (listed with --all). */
   oneshot?: boolean;
+  /** `:rewind` took back every prompt it had: the latest thing done in it was to empty it. */
+  rewoundToStart?: boolean;
   /** First user turn, one line, ≤ 80 chars: the user's own words. */
   firstPrompt?: string;
   /** From the latest digest line, when the log has one. */

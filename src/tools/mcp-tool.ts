@@ -1,5 +1,6 @@
 /** One MCP server tool as a Tool: its schema offered as an OpenAI function, its hints read by the gate. */
 import type { ToolSpec } from '../broker/types';
+import { neutralizeForPrompt } from '../util/prompt-neutral';
 import type { ToolCallOutcome } from './mcp/manager';
 import type { McpToolInfo } from './mcp/tool-info';
 import { HeadTail } from './shell';
@@ -18,7 +19,7 @@ function mcpToolSpec(t: McpToolInfo): ToolSpec {
     type: 'function',
     function: {
       name: t.name,
-      description: `[MCP ${t.server}] ${t.description || t.tool}`.slice(0, 1024),
+      description: `[MCP ${t.server}] ${t.description || neutralizeForPrompt(t.tool)}`.slice(0, 1024),
       parameters: { type: 'object', properties: {}, ...schema },
     },
   };
@@ -52,7 +53,8 @@ export class McpTool implements Tool {
         const out = await this.call(info.name, args, ctx.signal);
         const cap = new HeadTail(OUTPUT_LIMIT);
         cap.push(out.text);
-        const text = cap.text();
+        // What the server answered goes to the model: neutralised like memory text (tool-info.ts).
+        const text = neutralizeForPrompt(cap.text());
         return { content: out.isError ? `Error: ${text}` : text, status: out.isError ? 'error' : 'ok', output: text };
       },
     };

@@ -56,9 +56,15 @@ function allowedSgr(params: string): boolean {
   return true;
 }
 
+// Showing the cursor only puts the terminal back as it was, so it passes in every mode: the
+// cursor restore that runs as the process exits (Ink's cli-cursor, after the REPL is gone and
+// the mode is `line` again) must reach the terminal, not be printed as `^[[?25h` before the prompt.
+const SHOW_CURSOR = '?25';
+
 function allowedCsi(params: string, inter: string, final: string, mode: OutputMode): boolean {
   if (inter !== '') return false;
   if (final === 'm') return allowedSgr(params);
+  if (final === 'h' && params === SHOW_CURSOR) return true;
   if (mode === 'line') return false;
   if (LINE_EDIT[final]?.test(params)) return true;
   return mode === 'screen' && SCREEN[final]?.test(params) === true;

@@ -41,6 +41,8 @@ const importsEngine = (text: string): boolean => /\b(?:from|import)\s*\(?\s*['"]
 // Compile-time: no command service is something the Engine itself could be handed in as.
 type EngineShaped = { [K in Need]: Engine extends CommandServices[K] ? K : never }[Need];
 const noServiceTakesTheEngine: [EngineShaped] extends [never] ? true : false = true;
+// Compile-time: the session's parts are not reachable through an Engine (front ends use its verbs).
+const noPublicParts: 'parts' extends keyof Engine ? false : true = true;
 
 describe('the Engine', () => {
   it(`is at most ${MAX_ENGINE_LINES} lines, Prettier-formatted`, async () => {
@@ -60,6 +62,7 @@ describe('the Engine', () => {
     expect(files.length).toBeGreaterThan(10);
     expect(files.filter((f) => importsEngine(readFileSync(f, 'utf8'))).map((f) => f.slice(root.length))).toEqual([]);
     expect(noServiceTakesTheEngine).toBe(true);
+    expect(noPublicParts).toBe(true);
   });
 
   it('the import check sees the forms an import of the Engine can take', () => {

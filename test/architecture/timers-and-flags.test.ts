@@ -24,7 +24,7 @@ const REVIEWED: Record<string, { count: number; why: string }> = {
   'src/frontends/repl/store.ts': { count: 1, why: 'throttle: one frame per ~33 ms while streaming, never per token' },
   'src/frontends/repl/terminal-size.ts': { count: 1, why: 'debounce of resize events' },
   'src/memory/embed/client.ts': { count: 1, why: "limit on one embeddings call (a turn's message: embeddings.timeoutMs; a batch: 30 s)" },
-  'src/memory/lock.ts': { count: 1, why: 'back-off between attempts at the lock, within its deadline' },
+  'src/memory/log/lock.ts': { count: 1, why: 'back-off between attempts at the lock, within its deadline' },
   'src/memory/sync/git.ts': { count: 1, why: "a git call of a memory sync ends at the sync's deadline (20 s in the background)" },
   'src/sessions/capture-marker.ts': { count: 1, why: 'poll of a marker file, with a deadline' },
   'src/tools/mcp/manager.ts': { count: 2, why: 'limits on server start and on waiting for servers' },

@@ -352,7 +352,8 @@ describe('presets', () => {
     const openai = resolvePreset(DEFAULT_CONFIG, 'fast', {});
     expect(openai.apiKey).toBeUndefined();
     const e = await failure(new Broker(openai).stream(msgs));
-    expect(e.kind).toBe('auth');
+    expect(e.kind).toBe('no-key');
+    expect(e.exitCode).toBe(2); // a configuration error
     expect(e.message).toBe('no API key for https://api.openai.com/v1 — set OPENAI_API_KEY, or apiKeyEnv in models.fast');
   });
 });

@@ -13,11 +13,12 @@ async function repl(answers: Array<string | null>) {
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
   const s = await setup({}, env);
   const { host, printed, asked } = recordingHost(answers, { interactive: true });
-  const engine = Engine.create(s, host, { env });
+  const [engine, parts] = Engine.compose(s, host, { env }, (p) => p);
   return {
     s,
     engine,
-    input: routerFor(engine.parts),
+    parts,
+    input: routerFor(parts),
     printed,
     asked,
     file: () => readFileSync(s.paths.memoryPath, 'utf8').trim().split('\n'),
@@ -39,7 +40,7 @@ describe(':remember that updates an active item', () => {
       expect.objectContaining({ kind: 'forget', target: 1 }),
     ]);
     expect(
-      t.engine.parts.memory
+      t.parts.memory
         .store()
         .items()
         .map((i) => i.content),
@@ -55,7 +56,7 @@ describe(':remember that updates an active item', () => {
     await t.input.submit(':remember the staging host is zebra-17');
     expect(t.asked).toEqual(['replace #1? [y/N] ', 'replace #2? [y/N] ']);
     expect(
-      t.engine.parts.memory
+      t.parts.memory
         .store()
         .items()
         .map((i) => i.content),
@@ -65,10 +66,10 @@ describe(':remember that updates an active item', () => {
 
   it('is not asked without a person at a terminal (piped input adds, as before)', async () => {
     const t = await repl(['y']);
-    (t.engine.parts.host as { interactive?: boolean }).interactive = false;
+    (t.parts.host as { interactive?: boolean }).interactive = false;
     await t.input.submit(':remember CI runs on Node 18');
     await t.input.submit(':remember CI runs on Node 20');
     expect(t.asked).toEqual([]);
-    expect(t.engine.parts.memory.store().items()).toHaveLength(2);
+    expect(t.parts.memory.store().items()).toHaveLength(2);
   });
 });

@@ -22,7 +22,7 @@ async function engineWithItems(n: number, pageLines?: number) {
     ask: async () => null,
     ...(pageLines && { pageLines: () => pageLines }),
   };
-  const input = routerFor(Engine.create(s, host, { env }).parts);
+  const input = Engine.compose(s, host, { env }, routerFor)[1];
   const list = async (args = '') => {
     printed.length = 0;
     await input.submit(`:memory list ${args}`.trim());

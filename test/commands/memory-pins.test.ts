@@ -24,8 +24,7 @@ async function repl(records: object[], budget = 300) {
   mkdirSync(s.paths.dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(s.paths.memoryPath, records.map((r) => JSON.stringify(r)).join('\n') + '\n', { mode: 0o600 });
   const { host, printed } = recordingHost([]);
-  const engine = Engine.create(s, host, { env });
-  const input = routerFor(engine.parts);
+  const [engine, input] = Engine.compose(s, host, { env }, routerFor);
   /** What one command printed, as [kind, text] pairs. */
   const run = async (line: string) => {
     const from = printed.length;

@@ -150,19 +150,19 @@ describe('conflicts in the REPL', () => {
     const s = await setup({}, env);
     await conflictedStore(s.paths.memoryPath);
     const { host, printed } = recordingHost(['1'], { interactive: true });
-    const engine = Engine.create(s, host, { env });
-    const input = routerFor(engine.parts);
+    const [engine, parts] = Engine.compose(s, host, { env }, (p) => p);
+    const input = routerFor(parts);
     await input.submit(':memory list');
     const listing = printed.map((p) => p.text).join('\n');
     expect(listing).toMatch(/CI runs Node 20 {2}\(conflict\)/);
     expect(listing).toMatch(/CI runs Node 22 {2}\(conflict\)/);
-    expect(engine.parts.memory.inboxCount()).toBe(1);
-    expect(engine.parts.memory.conflictCount()).toBe(1);
+    expect(parts.memory.inboxCount()).toBe(1);
+    expect(parts.memory.conflictCount()).toBe(1);
     // Said at quit too (no session to capture: nothing is spawned).
     expect(handOffCapture(engine, s)).toBe('inbox: 1 conflict — aish memory review (or :memory review)');
     await input.submit(':memory review');
     expect(printed.map((p) => p.text)).toContain('[aish] review: conflicts resolved 1, kept all 0, skipped 0; the inbox is empty');
-    expect(engine.parts.memory.inboxCount()).toBe(0);
+    expect(parts.memory.inboxCount()).toBe(0);
     printed.length = 0;
     await input.submit(':memory list');
     expect(printed.map((p) => p.text).join('\n')).not.toContain('(conflict)');

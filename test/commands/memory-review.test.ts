@@ -158,8 +158,7 @@ describe(':memory review in the REPL', () => {
       liveEnd() {},
       ask: async () => answers.shift() ?? null,
     };
-    const engine = Engine.create(s, host, { env });
-    const input = routerFor(engine.parts);
+    const [, input] = Engine.compose(s, host, { env }, routerFor);
     await input.submit(':memory review');
     expect(printed.map((p) => p.text)).toEqual([
       '[inbox] 1/1 (fact) the team deploys on Fridays  — from session sess-1',
@@ -169,5 +168,15 @@ describe(':memory review in the REPL', () => {
     printed.length = 0;
     await input.submit(':history');
     expect(printed.map((p) => p.text).join('\n')).toContain('the team deploys on Fridays');
+  });
+
+  it("a candidate's session name from a hand-edited inbox reaches the terminal without its escape sequence", async () => {
+    const { store, inbox } = fresh();
+    await inbox.add([cand('one', { source: { session: 'sess\u001b[30;40mhidden\u001b[0m' } })]);
+    const { io, printed } = scripted(['s']);
+    await reviewInbox(inbox, store, io);
+    const line = printed.find((l) => l.startsWith('[inbox]'))!;
+    expect(line).toContain('from session sesshidden');
+    expect(line).not.toContain('\u001b');
   });
 });

@@ -28,7 +28,7 @@ describe(':memory summarize', () => {
     const printed: OutputItem[] = [];
     // Nobody answers keep? [y/N/edit]: no candidate is kept, only the logged answer is at stake.
     const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-    const input = routerFor(Engine.create(s, host, { env }).parts);
+    const input = Engine.compose(s, host, { env }, routerFor)[1];
     fake.server.enqueue(
       { text: 'Noted, the deploy uses the staging credentials.' },
       { text: `- fact: The deploy uses OpenAI key ${OPENAI_KEY}.\n- fact: AWS access key id is ${AWS_KEY} for deploys.` },

@@ -17,8 +17,8 @@ async function engineWith(files: Record<string, string> = {}) {
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  const engine = Engine.create(await setup({}, env), host, { env });
-  return { input: routerFor(engine.parts), printed };
+  const [, input] = Engine.compose(await setup({}, env), host, { env }, routerFor);
+  return { input, printed };
 }
 
 describe('meta-command registry', () => {

@@ -30,7 +30,7 @@ async function shellWithSessions() {
   appendDigest(first, { ts: day(9).toISOString(), title: 'Billing storage', summary: 'Chose flamingo as the codename.' });
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  const input = routerFor(Engine.create(s, host, { env }).parts);
+  const input = Engine.compose(s, host, { env }, routerFor)[1];
   const run = async (line: string) => {
     printed.length = 0;
     await input.submit(line);

@@ -14,7 +14,7 @@ describe(':set keys', () => {
     const printed: OutputItem[] = [];
     const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
     const s = await setup({}, env);
-    const input = routerFor(Engine.create(s, host, { env }).parts);
+    const input = Engine.compose(s, host, { env }, routerFor)[1];
     expect(s.config.editor.keys).toBe('emacs');
     await input.submit(':set keys vi');
     expect(s.config.editor.keys).toBe('vi');
@@ -38,7 +38,7 @@ describe(':config reload and editor.keys', () => {
     const printed: OutputItem[] = [];
     const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
     const s = await setup({ config: cfg }, env);
-    const input = routerFor(Engine.create(s, host, { env }).parts);
+    const input = Engine.compose(s, host, { env }, routerFor)[1];
     writeFileSync(cfg, "export default { editor: { keys: 'vi' } };\n");
     await input.submit(':config reload');
     expect(printed.at(-1)!.text).toContain('applied editor');

@@ -47,26 +47,26 @@ async function engineWith(memory: Partial<Exclude<AishConfig['memory'], false>>,
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
   process.chdir(home);
-  const engine = Engine.create(s, host, { env, ...opts });
+  const [engine, parts] = Engine.compose(s, host, { env, ...opts }, (p) => p);
   engine.start();
-  return { s, engine, input: routerFor(engine.parts), printed, texts: () => printed.map((p) => p.text) };
+  return { s, engine, parts, input: routerFor(parts), printed, texts: () => printed.map((p) => p.text) };
 }
 
 describe('capture in a live session', () => {
   it('runs nothing below captureMinTurns, then on :clear reads the old log into the inbox and its digest line', async () => {
-    const { s, engine, input } = await engineWith({ captureMinTurns: 3 });
+    const { s, engine, input, parts } = await engineWith({ captureMinTurns: 3 });
     await input.submit('GOAL-42 build the parser');
     await input.submit('the lexer is done');
     await input.submit(':clear');
-    await engine.parts.keeper.capture.idle();
+    await parts.keeper.capture.idle();
     expect(fake.server.requests.some(isCapture)).toBe(false); // 2 prompts < 3
 
     await input.submit('one');
     await input.submit('two');
     await input.submit('three');
-    const oldLog = engine.parts.recorder.path!;
+    const oldLog = parts.recorder.path!;
     await input.submit(':clear');
-    await engine.parts.keeper.capture.idle();
+    await parts.keeper.capture.idle();
     expect(fake.server.requests.filter(isCapture)).toHaveLength(1);
     const pending = Inbox.open(s.paths.memoryPath).pending();
     expect(pending).toEqual([
@@ -77,16 +77,16 @@ describe('capture in a live session', () => {
       }),
     ]);
     expect(loadSession(oldLog).digest).toMatchObject({ title: 'Parser work', userTurns: 3, state: { goal: 'GOAL-42 build the parser' } });
-    expect(engine.parts.chat.digest()).toBeNull(); // the new conversation knows nothing yet
+    expect(parts.chat.digest()).toBeNull(); // the new conversation knows nothing yet
     expect(engine.status().inbox).toBe(1);
   });
 
   it('says once that old turns left the window, and then sends the working state as [session]', async () => {
-    const { engine, input, printed } = await engineWith({ captureMinTurns: 2 }, 700);
+    const { input, printed, parts } = await engineWith({ captureMinTurns: 2 }, 700);
     const long = 'lorem ipsum dolor sit amet '.repeat(20);
     await input.submit(`GOAL-42 build the parser ${long}`);
     for (let i = 0; i < 5; i++) await input.submit(`step ${i} ${long}`);
-    await engine.parts.keeper.capture.idle();
+    await parts.keeper.capture.idle();
     const notices = printed.filter((p) => p.text.startsWith('context full'));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/^context full: \d+ oldest turns left the window \(summarised into the working state\)$/);
@@ -100,32 +100,32 @@ describe('capture in a live session', () => {
   });
 
   it('with capture "off" makes no capture call, and the eviction notice does not promise a summary', async () => {
-    const { engine, input, printed } = await engineWith({ capture: 'off', captureMinTurns: 1 }, 700);
+    const { engine, input, printed, parts } = await engineWith({ capture: 'off', captureMinTurns: 1 }, 700);
     const long = 'lorem ipsum dolor sit amet '.repeat(20);
     for (let i = 0; i < 5; i++) await input.submit(`step ${i} ${long}`);
     await input.submit(':clear');
-    await engine.parts.keeper.capture.idle();
+    await parts.keeper.capture.idle();
     expect(engine.handOffCapture()).toEqual([]);
     expect(fake.server.requests.some(isCapture)).toBe(false);
     expect(printed.find((p) => p.text.startsWith('context full'))!.text).toMatch(/left the window$/);
   });
 
   it('a one-shot engine (capture: false) never captures or hands off', async () => {
-    const { engine, input } = await engineWith({ captureMinTurns: 1 }, 8000, { capture: false });
+    const { engine, input, parts } = await engineWith({ captureMinTurns: 1 }, 8000, { capture: false });
     for (let i = 0; i < 4; i++) await input.submit(`q ${i}`);
     await input.submit(':clear');
-    await engine.parts.keeper.capture.idle();
+    await parts.keeper.capture.idle();
     expect(engine.handOffCapture()).toEqual([]);
     expect(fake.server.requests.some(isCapture)).toBe(false);
   });
 
   it('hands the current log off at quit once enough happened since the last capture', async () => {
-    const { engine, input } = await engineWith({ captureMinTurns: 2 });
+    const { engine, input, parts } = await engineWith({ captureMinTurns: 2 });
     await input.submit('a');
     expect(engine.handOffCapture()).toEqual([]);
     await input.submit('b');
-    expect(engine.handOffCapture()).toEqual([engine.parts.recorder.path]);
-    expect(readdirSync(join(engine.parts.recorder.path!, '..')).some((f) => f.endsWith('.capturing'))).toBe(false); // the front end marks, not the core
-    expect(readFileSync(engine.parts.recorder.path!, 'utf8')).not.toContain('"digest"');
+    expect(engine.handOffCapture()).toEqual([parts.recorder.path]);
+    expect(readdirSync(join(parts.recorder.path!, '..')).some((f) => f.endsWith('.capturing'))).toBe(false); // the front end marks, not the core
+    expect(readFileSync(parts.recorder.path!, 'utf8')).not.toContain('"digest"');
   });
 });

@@ -16,8 +16,8 @@ async function shell(body: string) {
   const s = await setup({ config: cfg }, env);
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  const engine = Engine.create(s, host, { env });
-  return { cfg, engine, input: routerFor(engine.parts), printed, last: () => printed.at(-1)! };
+  const [engine, parts] = Engine.compose(s, host, { env }, (p) => p);
+  return { cfg, engine, parts, input: routerFor(parts), printed, last: () => printed.at(-1)! };
 }
 
 describe('config reload', () => {
@@ -28,7 +28,7 @@ describe('config reload', () => {
     writeFileSync(t.cfg, "export default { models: { fast: { model: 'a' }, slow: { model: 'b' } }, context: { maxTokens: 4000 } };\n");
     await t.input.submit(':model slow');
     expect(t.last().text).toMatch(/^model: slow \(b at /);
-    expect(t.engine.parts.models.active.model).toBe('b');
+    expect(t.parts.models.active.model).toBe('b');
     writeFileSync(t.cfg, "export default { models: { fast: { model: 'a2' }, slow: { model: 'b' } }, context: { maxTokens: 2000 } };\n");
     await t.input.submit(':config reload');
     expect(t.last().text).toMatch(
@@ -37,7 +37,7 @@ describe('config reload', () => {
     writeFileSync(t.cfg, 'export default { models: ');
     await t.input.submit(':config reload');
     expect(t.last().kind).toBe('error'); // a broken file is reported; the running session keeps its config
-    expect(t.engine.parts.models.names()).toEqual(['fast', 'slow']);
+    expect(t.parts.models.names()).toEqual(['fast', 'slow']);
     await t.input.submit(':config');
     expect(t.last().text).toMatch(/^config: .*config\.ts\ndata: /);
   });

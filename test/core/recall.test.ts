@@ -66,9 +66,9 @@ async function engineIn(
     ask: opts.ask ?? (async () => null),
   };
   process.chdir(cwd);
-  const engine = Engine.create(s, host, { env, ...(opts.noMemory && { memory: false }) });
+  const [engine, input] = Engine.compose(s, host, { env, ...(opts.noMemory && { memory: false }) }, routerFor);
   engine.start();
-  return { s, engine, input: routerFor(engine.parts), printed };
+  return { s, engine, input, printed };
 }
 
 function lastUser(req: RecordedRequest): string {

@@ -63,6 +63,17 @@ describe('aish -p with @path', () => {
     expect(fake.server.requests).toEqual([]);
   });
 
+  it('a mistyped @path is not sent silently: one line naming the closest file, nothing sent, exit 1', async () => {
+    const r = await runAish(['-p', 'explain @READNE.md to @alice'], { home: tmpDir(), cwd: project(), env: fake.env() });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'aish: @READNE.md: no such file or directory (did you mean @README.md?) — not attached\n' +
+        'aish: prompt not sent: a file could not be attached — remove the @ or name another file\n',
+    );
+    expect(fake.server.requests).toEqual([]);
+  });
+
   it('a 1 MB file is refused (over context.maxFileBytes), and a raised limit attaches it', async () => {
     const dir = project();
     writeFileSync(join(dir, 'big.log'), 'line of log\n'.repeat(90_000)); // 1,080,000 bytes
@@ -139,6 +150,12 @@ describe('Tab after @ in the REPL', () => {
     s.write('what is @/dev/urandom\r');
     await s.waitFor('@/dev/urandom: not a regular file (a character device) — not attached', { from });
     await s.waitFor('prompt not sent', { from });
+    expect(fake.server.requests).toHaveLength(1);
+    // A mistyped path is said on screen too, and not sent.
+    const typo = s.text().length;
+    s.write('\x15explain @READNE.md\r');
+    await s.waitFor('@READNE.md: no such file or directory (did you mean @README.md?) — not attached', { from: typo });
+    await s.waitFor('prompt not sent', { from: typo });
     expect(fake.server.requests).toHaveLength(1);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { uidOf } from '../../src/memory/identity';
+import { uidOf } from '../../src/memory/log/identity';
 import { MemoryStore } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { derivedUid } from '../../src/memory/identity';
+import { derivedUid } from '../../src/memory/log/identity';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 

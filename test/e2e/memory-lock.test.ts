@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockBusyError } from '../../src/memory/lock';
-import { processStartTime } from '../../src/memory/lock-owner';
+import { LockBusyError } from '../../src/memory/log/lock';
+import { processStartTime } from '../../src/memory/log/lock-owner';
 import { loadMemory, MemoryStore } from '../../src/memory/store';
 import { startWorker } from '../helpers/processes';
 import { runAish } from '../helpers/run-cli';

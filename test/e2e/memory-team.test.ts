@@ -5,7 +5,7 @@
  * when its text changes, and never applies in another project. memory.team "trust" and "off".
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
@@ -186,5 +186,34 @@ describe('team memory (real git, real CLI)', () => {
     expect(list.stdout).not.toContain('alice');
     // The broken line is not even reported: the file is not read.
     expect(list.stderr).toBe('');
+  });
+
+  it('a team file that is a link to the user’s own memory.jsonl is not read, even with "trust": named once, nothing sent', async () => {
+    const t = setup('export default { memory: { team: "trust" } };\n');
+    // Another project's item: the user's own memory never sends it here, so only the link could.
+    const other = join(t.home, 'other');
+    mkdirSync(other);
+    expect((await t.run(other, ['memory', 'add', '--project', '--private', 'fact', 'my bank pin hint is the cat'])).code).toBe(0);
+    mkdirSync(join(t.shop, '.aish', 'memory'), { recursive: true });
+    symlinkSync(join(t.data, 'memory.jsonl'), join(t.shop, '.aish', 'memory', 'bob.jsonl'));
+    const list = await t.run(t.shop, ['memory', 'list']);
+    expect(list.stdout).not.toContain('(team: bob)');
+    expect(list.stderr.match(/bob\.jsonl: a symbolic link/g)).toHaveLength(1);
+    expect(await sent(t.run, t.shop, 'what is my pin hint?')).not.toContain('bank pin');
+  });
+
+  it('share into a team file that is a link: refused, not taken for "already shared" by reading through the link', async () => {
+    const { shop, run, home } = setup();
+    expect((await run(shop, ['memory', 'add', 'fact', 'deploys go through make ship'])).code).toBe(0);
+    expect((await run(shop, ['memory', 'share', '1'])).code).toBe(0);
+    const file = join(shop, '.aish', 'memory', 'bob-builder.jsonl');
+    const elsewhere = join(home, 'elsewhere.jsonl');
+    writeFileSync(elsewhere, readFileSync(file, 'utf8'));
+    rmSync(file);
+    symlinkSync(elsewhere, file);
+    const r = await run(shop, ['memory', 'share', '1']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).not.toContain('already shared');
+    expect(r.stderr).toMatch(/cannot write .*bob-builder\.jsonl: .* — nothing was shared/);
   });
 });

@@ -4,11 +4,11 @@
  * into a shell, an interpreter spawning rm. The victim directory — inside aish's own working
  * directory, where a sandbox lets steps write — survives every one, with a sandbox and without.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { sandboxRuns } from '../helpers/jail';
 import type { Reply } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
@@ -23,7 +23,8 @@ const BYPASSES: Array<[string, string]> = [
   ['an interpreter spawning rm', `python3 -c "import subprocess; subprocess.run(['rm','-rf','victim'])"`],
 ];
 
-const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', 'true'], { stdio: 'ignore' }).status === 0;
+// Also in CI wherever bubblewrap is installed: a sandbox that stopped working fails there.
+const bwrapWorks = sandboxRuns;
 
 describe.each([
   ['without a sandbox', 'off', true],

@@ -11,46 +11,10 @@ import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import type { Reply } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+import { WRAPPED_TOUCH } from '../tools/rules/corpus';
 
 const fake = useFakeOpenAI();
 const call = (command: string): Reply => ({ toolCalls: [{ name: 'run_command', arguments: JSON.stringify({ command }) }] });
-
-/** `touch` of a marker through each wrapper the rules look through (M is replaced by the marker's name). */
-const WRAPPED_TOUCH = [
-  'touch M',
-  'sudo touch M',
-  'sudo -n -u root touch M',
-  'doas touch M',
-  'env touch M',
-  'env X=1 touch M',
-  'env -i PATH=/usr/bin:/bin touch M',
-  'echo M | xargs touch',
-  'echo M | xargs -n 1 -I{} touch {}',
-  "sh -c 'touch M'",
-  'bash -c "touch M"',
-  "zsh -c 'touch M'",
-  "dash -c 'touch M'",
-  'timeout 5 touch M',
-  'timeout -s KILL 5 touch M',
-  'nice touch M',
-  'nice -n 5 touch M',
-  'nohup touch M',
-  'stdbuf -oL touch M',
-  'command touch M',
-  'command -p touch M',
-  'exec touch M',
-  'time touch M',
-  "sudo env X=1 timeout 5 sh -c 'touch M'",
-  "nice nohup bash -c 'command -p touch M'",
-  '/usr/bin/touch M',
-  '"touch" M',
-  'tou\\ch M',
-  'true && touch M',
-  'echo $(touch M)',
-  "echo 'touch M' | sh",
-  "eval 'touch M'",
-  'T=touch; $T M',
-];
 
 /** Not under /tmp: a sandbox gives each step a private /tmp, where a marker would vanish unseen. */
 function workDirs(): { home: string; work: string } {

@@ -30,14 +30,14 @@ export async function mountApp(fake: SuiteServer, opts: { config?: string; patie
   const s = await setup({}, env);
   const store = new UiStore(blankStatus());
   const controls = createInkHost(store, { color: false, width: () => 100, onHandOff: async () => {} });
-  const engine = Engine.create(s, controls.host, { env });
+  const [engine, parts] = Engine.compose(s, controls.host, { env }, (p) => p);
   store.setStatus(engine.status());
   engine.start();
   let exited = false;
   const ui = render(
     <App
       store={store}
-      input={routerFor(engine.parts)}
+      input={routerFor(parts)}
       controls={controls}
       history={new InputHistory(s.paths.inputHistory)}
       onExit={() => (exited = true)}
@@ -54,5 +54,5 @@ export async function mountApp(fake: SuiteServer, opts: { config?: string; patie
     }
     throw new Error(`never saw ${what}; last frame:\n${frame()}`);
   };
-  return { ui, store, engine, frame, all, until, exited: () => exited };
+  return { ui, store, engine, parts, frame, all, until, exited: () => exited };
 }

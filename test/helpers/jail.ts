@@ -24,11 +24,32 @@ export interface Jail {
 }
 
 /** Outer bubblewrap works here (nested one is aish's own business). */
-export const jailWorks =
+const jailWorks =
   process.platform === 'linux' &&
   spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'bwrap', '--ro-bind', '/', '/', '--dev', '/dev', 'true'], {
     stdio: 'ignore',
   }).status === 0;
+
+/** bubblewrap is installed (it answers --version), whether or not it can start a jail here. */
+const bwrapInstalled = process.platform === 'linux' && spawnSync('bwrap', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** bubblewrap starts a sandbox here (not nested in another). */
+const bwrapWorks =
+  process.platform === 'linux' && spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', 'true'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * In CI with bubblewrap installed, tests that need it run whether or not it works, so that a
+ * sandbox or jail that stopped working there fails them instead of skipping them. They skip only
+ * without bubblewrap, or outside CI where it cannot start.
+ */
+export const jailRequired = Boolean(process.env.CI) && bwrapInstalled;
+/** Tests that run aish inside the jail run. */
+export const jailRuns = jailWorks || jailRequired;
+/** Tests that run bubblewrap itself (aish's sandbox, not nested) run. */
+export const sandboxRuns = bwrapWorks || jailRequired;
+
+/** For a test title: why it was skipped, if it was. */
+export const jailSkipNote = jailRuns ? '' : ' (SKIPPED: bubblewrap does not work here)';
 
 export function makeJail(): Jail {
   const base = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();

@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { uidOf } from '../../src/memory/identity';
+import { uidOf } from '../../src/memory/log/identity';
 import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from './tmp';

@@ -15,10 +15,10 @@ async function router() {
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, 'data'), OPENAI_API_KEY: 'k' };
   const printed: OutputItem[] = [];
   const host: EngineHost = { print: (i) => printed.push(i), liveStart() {}, liveText() {}, liveEnd() {}, ask: async () => null };
-  const engine = Engine.create(await setup({}, env), host, { env });
-  const input = routerFor(engine.parts);
+  const [engine, parts] = Engine.compose(await setup({}, env), host, { env }, (p) => p);
+  const input = routerFor(parts);
   const last = () => printed.at(-1);
-  return { input, printed, last, engine };
+  return { input, printed, last, engine, parts };
 }
 
 describe('InputRouter', () => {
@@ -85,7 +85,7 @@ describe('InputRouter', () => {
       { kind: 'error', text: '@/dev/urandom: not a regular file (a character device) — not attached' },
       { kind: 'error', text: 'prompt not sent: a file could not be attached — remove the @ or name another file' },
     ]);
-    expect(t.engine.parts.conversation.messages).toEqual([]);
+    expect(t.parts.conversation.messages).toEqual([]);
   });
 
   it('`!` with nothing after it explains itself instead of running a shell', async () => {
@@ -108,7 +108,7 @@ describe('InputRouter', () => {
       all: () => [probe],
       find: (n) => (n === 'probe' ? probe : undefined),
     };
-    const p = t.engine.parts;
+    const p = t.parts;
     const input = new InputRouter(
       { host: p.host, prompt: () => Promise.resolve(undefined), userShell: p.userShell, run: p.run },
       commandServices(p, catalog),

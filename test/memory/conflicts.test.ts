@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conflictCount, conflictedIds, findConflicts, lazyKept } from '../../src/memory/conflicts';
-import { uidOf } from '../../src/memory/identity';
+import { uidOf } from '../../src/memory/log/identity';
 import { Inbox, inboxPath } from '../../src/memory/inbox';
 import { MemoryStore } from '../../src/memory/store';
 import { appendRemoteEdit, clock, conflictedStore } from '../helpers/memory-conflict';

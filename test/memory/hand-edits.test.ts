@@ -1,7 +1,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseLines } from '../../src/memory/parse';
+import { parseLines } from '../../src/memory/log/parse';
 import { loadMemory, MemoryStore } from '../../src/memory/store';
 import { FIXTURES } from '../helpers/paths';
 import { tmpDir } from '../helpers/tmp';

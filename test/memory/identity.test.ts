@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatStamp, HybridClock } from '../../src/memory/hlc';
-import { derivedUid, loadIdentity, newIdentity, uidOf } from '../../src/memory/identity';
+import { formatStamp, HybridClock } from '../../src/memory/log/hlc';
+import { derivedUid, loadIdentity, newIdentity, uidOf } from '../../src/memory/log/identity';
 import { addThroughIndex } from '../../src/memory/index/add';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Inbox, inboxPath } from '../../src/memory/inbox';
 import type { NewCandidate } from '../../src/memory/inbox-types';
-import { LockBusyError, withLock } from '../../src/memory/lock';
+import { LockBusyError, withLock } from '../../src/memory/log/lock';
 import { tmpDir } from '../helpers/tmp';
 
 const cand = (content: string, session = 's1'): NewCandidate => ({ kind: 'fact', content, source: { session } });

@@ -7,7 +7,7 @@ import { appendFileSync, readFileSync, statSync, truncateSync, utimesSync, write
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types';
-import { FileCursor } from '../../src/memory/file-cursor';
+import { FileCursor } from '../../src/memory/log/file-cursor';
 import { indexBackground } from '../../src/memory/index/background';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { FORMAT_VERSION } from '../../src/memory/index/layout';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileCursor } from '../../src/memory/file-cursor';
-import { ingestFile } from '../../src/memory/ingest';
-import { MemoryState } from '../../src/memory/state';
+import { FileCursor } from '../../src/memory/log/file-cursor';
+import { ingestFile } from '../../src/memory/log/ingest';
+import { MemoryState } from '../../src/memory/log/state';
 import { FIXTURES } from '../helpers/paths';
 
 function load(path: string, piece?: number) {

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockBusyError, withLock } from '../../src/memory/lock';
-import { processStartTime } from '../../src/memory/lock-owner';
+import { LockBusyError, withLock } from '../../src/memory/log/lock';
+import { processStartTime } from '../../src/memory/log/lock-owner';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockBusyError } from '../../src/memory/lock';
-import { processStartTime } from '../../src/memory/lock-owner';
+import { LockBusyError } from '../../src/memory/log/lock';
+import { processStartTime } from '../../src/memory/log/lock-owner';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 

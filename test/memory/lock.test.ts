@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, w
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { LockGuard } from '../../src/memory/lock';
+import type { LockGuard } from '../../src/memory/log/lock';
 import type { MemoryStore as Store } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 import { withFakeClock, type FakeClock } from '../helpers/fake-clock';
@@ -15,8 +15,8 @@ import { withFakeClock, type FakeClock } from '../helpers/fake-clock';
  */
 const beforeLockedWork = new Map<string, (guard: LockGuard) => Promise<void>>();
 vi.resetModules();
-vi.doMock('../../src/memory/lock', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/memory/lock')>();
+vi.doMock('../../src/memory/log/lock', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/memory/log/lock')>();
   const withLock: typeof real.withLock = (file, fn, timing) =>
     real.withLock(
       file,
@@ -28,10 +28,10 @@ vi.doMock('../../src/memory/lock', async (importOriginal) => {
     );
   return { ...real, withLock };
 });
-const { LockLostError, withLock } = await import('../../src/memory/lock');
+const { LockLostError, withLock } = await import('../../src/memory/log/lock');
 const { MemoryStore } = await import('../../src/memory/store');
 afterAll(() => {
-  vi.doUnmock('../../src/memory/lock');
+  vi.doUnmock('../../src/memory/log/lock');
   vi.resetModules();
 });
 

@@ -6,10 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadIdentity } from '../../src/memory/identity';
+import { loadIdentity } from '../../src/memory/log/identity';
 import { indexBackground } from '../../src/memory/index/background';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
-import { pinTime } from '../../src/memory/pin-time';
+import { pinTime } from '../../src/memory/log/pin-time';
 import { selectBackground } from '../../src/memory/select';
 import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';

@@ -12,8 +12,8 @@ import { DEFAULT_CONFIG, type AishConfig, type MemoryConfig } from '../../src/co
 import { formatPlan } from '../../src/memory/format-plan';
 import { recallText } from '../../src/memory/index/build';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
-import { isoTime } from '../../src/memory/parse';
-import { pinTime } from '../../src/memory/pin-time';
+import { isoTime } from '../../src/memory/log/parse';
+import { pinTime } from '../../src/memory/log/pin-time';
 import { planJson, type MemoryPlan } from '../../src/memory/plan';
 import { scopeFilter } from '../../src/memory/project';
 import { chooseRecall } from '../../src/memory/recall';

@@ -138,7 +138,7 @@ describe("a project's files lead only into the project and the tool's own direct
   it("imports and links out of the project are not read, with a note; the user's own files import anywhere", () => {
     const { home, project } = fixture();
     const env = { home };
-    writeFileSync(join(home, 'secret-notes.txt'), 'password=hunter2-outside\n');
+    writeFileSync(join(home, 'secret-notes.txt'), 'password=hunter2-outside\n\n- A note kept outside any tool.\n');
     writeFileSync(join(home, '.claude', 'personal.md'), '- Personal note from the tool dir.\n');
     writeFileSync(join(project, '..', 'beside.md'), '- BESIDE the project.\n');
     mkdirSync(join(project, 'docs'), { recursive: true });
@@ -259,5 +259,32 @@ describe('AGENTS.md section', () => {
       text: `# Mine\n\n${SECTION_START}\nnew\n${SECTION_END}\n\n## After\n- also mine\n`,
     });
     expect(placeSection(`${SECTION_END}\n${SECTION_START}\n`, 'x').ok).toBe(false);
+  });
+});
+
+describe('lines with no value left', () => {
+  it('a label whose value is redacted, a secret or empty is not an item; a sentence that mentions a secret is', () => {
+    const { home, project } = fixture();
+    writeFileSync(
+      join(project, 'CLAUDE.md'),
+      [
+        '- Deployment token: [redacted]',
+        '- API key = ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+        '- Staging password:',
+        '- The staging token is ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+        '- Build: `npm run build`',
+        '- Tests:',
+        '  - run with vitest',
+        '',
+      ].join('\n'),
+    );
+    const env = { home, root: project };
+    const read = readToolFiles('claude', filesAt('claude', join(project, 'CLAUDE.md'), project, env), env);
+    expect(read.items.map((i) => i.content)).toEqual([
+      'The staging token is [redacted]',
+      'Build: `npm run build`',
+      'Tests: run with vitest',
+    ]);
+    expect(read.notes.some((n) => /CLAUDE\.md: left out 3 line\(s\) with no value/.test(n))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatItemLines } from '../../src/memory/format';
-import { derivedUid, uidOf } from '../../src/memory/identity';
+import { derivedUid, uidOf } from '../../src/memory/log/identity';
 import { addItem, takeAddFlags } from '../../src/memory/ops';
 import { MemoryStore } from '../../src/memory/store';
 import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/transfer';

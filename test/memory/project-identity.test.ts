@@ -6,7 +6,7 @@ import { findRepository, remotesIn } from '../../src/memory/git-repo';
 import { forgetProjectIdentities, projectIdentity } from '../../src/memory/project-identity';
 import { projectScope, scopeFilter } from '../../src/memory/project';
 import { isScope } from '../../src/memory/scope-format';
-import { parseLines } from '../../src/memory/parse';
+import { parseLines } from '../../src/memory/log/parse';
 import { exportMarkdown, parseImport } from '../../src/memory/transfer';
 import { realPath } from '../../src/util/paths';
 import { tmpDir } from '../helpers/tmp';

@@ -132,6 +132,12 @@ export const SECRET_SAMPLES: SecretSample[] = [
   s('passphrase with spaces', 'correct horse battery staple', (x) => `the vault passphrase is ${x}`),
   s('password in words', 'Tr0ub4dor&3', (x) => `the wifi password is ${x}. Change it monthly.`),
   s('password in words', '55667788', (x) => `door pin code: ${x}`),
+  // A password followed by more words, or right after the word `password`.
+  s('password in words', 'Winter2024!', (x) => `the password is: ${x}`),
+  s('password in words', `h${r(6)}2`, (x) => `db password ${x}`),
+  s('password in words', `Xy7!${r(5)}`, (x) => `wifi password: ${x} at home`),
+  s('password in words', `${r(9)}9`, (x) => `the router pwd was ${x} for the guest network`),
+  s('passphrase with spaces', 'tangerine ostrich velvet 77', (x) => `passphrase = ${x}`),
 ];
 
 /** The parts of a sample's secret that show a leak: its runs of 6+ characters not also elsewhere in the sample. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime } from '../../src/memory/parse';
-import { MemoryState } from '../../src/memory/state';
+import { isoTime } from '../../src/memory/log/parse';
+import { MemoryState } from '../../src/memory/log/state';
 
 const line = (id: number, ts: string, content = `c${id}`) => JSON.stringify({ id, ts, kind: 'fact', content });
 

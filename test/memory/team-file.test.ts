@@ -1,5 +1,5 @@
 /** Reading teammates' files from `.aish/memory/`: bounded, tolerant of what a checkout may hold, newest first. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authorOfFile, readTeamDir, TEAM_FILE_MAX_BYTES, TEAM_LINE_MAX_BYTES, teamDir } from '../../src/memory/team/team-file';
@@ -77,5 +77,39 @@ describe('team files', () => {
     expect(authorOfFile('.hidden.jsonl')).toBeUndefined();
     expect(authorOfFile('Alice.jsonl')).toBeUndefined();
     expect(authorOfFile('alice.json')).toBeUndefined();
+  });
+
+  it('a symbolic link is never read: a file linked elsewhere, or .aish/memory or .aish itself a link — each named once', () => {
+    // Elsewhere: the user's own memory (team-format lines, to show it is the link that is refused).
+    const own = tmpDir();
+    writeFileSync(join(own, 'memory.jsonl'), line('P1', 'my private note') + '\n');
+    const root = project({ 'alice.jsonl': line('A1', 'from alice') + '\n' });
+    symlinkSync(join(own, 'memory.jsonl'), join(teamDir(root), 'bob.jsonl'));
+    symlinkSync(join(teamDir(root), 'alice.jsonl'), join(teamDir(root), 'carol.jsonl'));
+    const r = readTeamDir(root);
+    expect(r.items.map((i) => [i.author, i.content])).toEqual([['alice', 'from alice']]);
+    expect(r.warnings).toEqual([
+      '.aish/memory/bob.jsonl: a symbolic link — skipped (team files are read only as regular files in the project)',
+      '.aish/memory/carol.jsonl: a symbolic link — skipped (team files are read only as regular files in the project)',
+    ]);
+
+    const dirLink = tmpDir();
+    mkdirSync(join(dirLink, '.aish'));
+    symlinkSync(own, join(dirLink, '.aish', 'memory'));
+    writeFileSync(join(own, 'bob.jsonl'), line('P2', 'also private') + '\n');
+    const d = readTeamDir(dirLink);
+    expect(d.items).toEqual([]);
+    expect(d.warnings).toEqual([
+      ".aish/memory: a symbolic link — no team files read (they are read only from the project's own .aish/memory directory)",
+    ]);
+
+    const aishLink = tmpDir();
+    mkdirSync(join(own, 'memory'));
+    writeFileSync(join(own, 'memory', 'bob.jsonl'), line('P3', 'private again') + '\n');
+    symlinkSync(own, join(aishLink, '.aish'));
+    const a = readTeamDir(aishLink);
+    expect(a.items).toEqual([]);
+    expect(a.warnings).toHaveLength(1);
+    expect(a.warnings[0]).toMatch(/^\.aish: a symbolic link/);
   });
 });

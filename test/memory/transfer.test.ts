@@ -77,3 +77,29 @@ describe('memory export and import', () => {
     expect(r.duplicates.map((d) => d.content)).toEqual(['LOCAL']);
   });
 });
+
+describe('short tombstones in an imported file', () => {
+  it('{"forget":3}, {"kind":"forget","target":3} and a tombstone by uid forget their item in the file, named by line', () => {
+    const item = (id: number, content: string, uid?: string) =>
+      JSON.stringify({ id, ts: '2026-01-01T00:00:00Z', kind: 'fact', content, ...(uid && { uid }) });
+    const text = [
+      JSON.stringify({ meta: { format: 'aish-memory-export', version: 1 } }),
+      item(1, 'stays'),
+      item(2, 'forgotten by kind and target'),
+      item(3, 'forgotten by forget'),
+      item(4, 'forgotten by uid', 'U4'),
+      '{"forget":3}',
+      '{"kind":"forget","target":2}',
+      '{"kind":"forget","target_uid":"U4"}',
+      '{"forget":99}',
+    ].join('\n');
+    const r = parseImport(text);
+    expect(r.items.map((i) => i.content)).toEqual(['stays']);
+    expect(r.problems).toEqual([
+      '3: item 2 not imported: line 7 of this file forgets it',
+      '4: item 3 not imported: line 6 of this file forgets it',
+      '5: item 4 not imported: line 8 of this file forgets it',
+      '9: forget of id 99, which no item in this file has — skipped (ids differ between memories)',
+    ]);
+  });
+});

@@ -40,6 +40,12 @@ describe('filterOutput', () => {
     expect(filterOutput('\u001b[?1049h', 'screen')).toBe('^[[?1049h');
   });
 
+  it('lets cursor show through in every mode (the exit-time restore comes after the REPL), never hide', () => {
+    for (const mode of ['line', 'edit', 'screen'] as const) expect(filterOutput('\u001b[?25h', mode)).toBe('\u001b[?25h');
+    expect(filterOutput('\u001b[?25l', 'line')).toBe('^[[?25l');
+    expect(filterOutput('\u001b[?25;1h', 'line')).toBe('^[[?25;1h');
+  });
+
   it('keeps the joiner inside an emoji sequence, not between letters', () => {
     const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
     expect(filterOutput(family)).toBe(family);

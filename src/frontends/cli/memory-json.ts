@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
-import { uidOf } from '../../memory/identity';
+import { uidOf } from '../../memory/log/identity';
 import { scopeFilter } from '../../memory/project';
 import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';

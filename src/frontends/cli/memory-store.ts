@@ -1,6 +1,6 @@
 /** The store as `aish memory …` commands open it; with `memory: false` they refuse and touch nothing. */
 import type { Setup } from '../../config/setup';
-import { lockTimingFromEnv } from '../../memory/lock';
+import { lockTimingFromEnv } from '../../memory/log/lock';
 import { MemoryStore } from '../../memory/store';
 import { UsageError } from '../../util/errors';
 import { warn } from './output';

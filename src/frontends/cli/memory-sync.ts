@@ -1,7 +1,7 @@
 /** `aish memory sync [--dry-run] [--json] [--yes]`: one sync with the repository in `memory.sync`. */
 import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
-import { lockTimingFromEnv } from '../../memory/lock';
+import { lockTimingFromEnv } from '../../memory/log/lock';
 import { reportLine, type SyncReport } from '../../memory/sync/report';
 import { runSync } from '../../memory/sync/run';
 import { AishError, UsageError } from '../../util/errors';

@@ -1,7 +1,7 @@
 /** `aish memory share ID`, and the team rows of `aish memory list`: team memory outside the REPL, as `:memory` does it. */
 import type { Setup } from '../../config/setup';
 import { shareById } from '../../commands/memory-share';
-import { lockTimingFromEnv } from '../../memory/lock';
+import { lockTimingFromEnv } from '../../memory/log/lock';
 import { formatTeamLines } from '../../memory/team/team-format';
 import { TeamMemory } from '../../memory/team/team-memory';
 import { HINT } from './memory-add';

@@ -3,8 +3,9 @@ import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
+import { shownField } from '../../memory/format';
 import { readImportFile } from '../../memory/import-read';
-import { sameItemKey } from '../../memory/records';
+import { sameItemKey } from '../../memory/log/records';
 import { isScope, SCOPE_FORMS } from '../../memory/scope-format';
 import { redactText } from '../../util/secrets/redact';
 import { duplicateFinder } from '../../memory/duplicates';
@@ -110,7 +111,9 @@ export async function importReady(
         const key = sameItemKey(t.scope, t.content);
         if (have.has(key)) continue;
         have.add(key);
-        out(`+ ${t.kind} ${t.scope ? `[${t.scope}]` : '[global]'} ${oneLine(t.content, 100)}  (${t.source ?? from})`);
+        out(
+          `+ ${t.kind} ${t.scope ? `[${shownField(t.scope)}]` : '[global]'} ${oneLine(t.content, 100)}  (${shownField(t.source ?? from)})${t.private ? '  (private)' : ''}`,
+        );
       }
     }
     out(`would import up to ${plural(chosen.length, 'item')} from ${from}${nearNote}; nothing written (--dry-run)`);

@@ -9,7 +9,7 @@ import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinIte
 import { listedLeftOutLine, pinReport } from '../../memory/pins-left-out';
 import { planJson } from '../../memory/plan';
 import { scopeFilter } from '../../memory/project';
-import { pinTime } from '../../memory/pin-time';
+import { pinTime } from '../../memory/log/pin-time';
 import { selectBackground } from '../../memory/select';
 import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';

@@ -192,9 +192,9 @@ export function App({ store, input, controls, history, onExit, eraseFrame, keys 
       controls.answer(cur.text);
       return null;
     }
-    // A menu's key acts at once; typed after other text it is just text.
+    // A menu's key acts at once; typed after other text, or pasted, it is just text.
     const keys = snap.ask?.keys;
-    if (keys && a.type === 'insert' && cur.text === '' && a.text.length === 1 && keys.includes(a.text.toLowerCase())) {
+    if (keys && a.type === 'insert' && !a.paste && cur.text === '' && a.text.length === 1 && keys.includes(a.text.toLowerCase())) {
       controls.answer(a.text);
       return null;
     }

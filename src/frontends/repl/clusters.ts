@@ -14,7 +14,9 @@ const WINDOW = 2048;
 // Printable ASCII or a newline: between two of these there is always a cluster boundary.
 const PLAIN = /[\x20-\x7e\n]/;
 
-const lineStart = (text: string, i: number): number => text.lastIndexOf('\n', i - 1) + 1;
+// Not lastIndexOf('\n', i - 1) alone: a negative start counts as 0, so at i = 0 a text that starts
+// with a newline would give 1, and ↑ from the empty first line would never reach it (or history).
+const lineStart = (text: string, i: number): number => (i <= 0 ? 0 : text.lastIndexOf('\n', i - 1) + 1);
 function lineEnd(text: string, i: number): number {
   const nl = text.indexOf('\n', i);
   return nl === -1 ? text.length : nl;

@@ -10,7 +10,8 @@ import type { Key } from 'ink';
 import { C0_CONTROLS_EXCEPT_TAB_NL, CSI_SEQUENCE } from '../../util/text';
 
 export type EditorAction =
-  | { type: 'insert'; text: string }
+  /** `paste`: the terminal pasted it (bracketed, or a chunk with line breaks): text in every vi mode. */
+  | { type: 'insert'; text: string; paste?: boolean }
   | { type: 'submit' }
   | { type: 'backspace' }
   | { type: 'deleteForward' }
@@ -80,10 +81,10 @@ export function keyToActions(input: string, key: Key, paste: PasteState, raw = '
     if (endAt >= 0) {
       paste.active = false;
       const before = input.slice(0, endAt);
-      return before ? [{ type: 'insert', text: pastedText(before) }] : [];
+      return before ? [{ type: 'insert', text: pastedText(before), paste: true }] : [];
     }
-    if (key.return) return [{ type: 'insert', text: '\n' }];
-    return input ? [{ type: 'insert', text: pastedText(input) }] : [];
+    if (key.return) return [{ type: 'insert', text: '\n', paste: true }];
+    return input ? [{ type: 'insert', text: pastedText(input), paste: true }] : [];
   }
 
   if (key.ctrl) {
@@ -186,7 +187,7 @@ export function chunkActions(input: string): EditorAction[] {
   const actions: EditorAction[] = [];
   let buf = '';
   const flush = () => {
-    if (buf) actions.push({ type: 'insert', text: buf });
+    if (buf) actions.push(isPaste ? { type: 'insert', text: buf, paste: true } : { type: 'insert', text: buf });
     buf = '';
   };
   for (const ch of text) {

@@ -55,7 +55,7 @@ export const killWordBackAlnum = (s: EditorState): EditorState => cut(s, wordLef
 
 /** Ctrl-A: start of the current line. */
 export function home(s: EditorState): EditorState {
-  return { ...s, cursor: s.text.lastIndexOf('\n', s.cursor - 1) + 1 };
+  return { ...s, cursor: lineStart(s.text, s.cursor) };
 }
 
 /** Ctrl-E: end of the current line. */
@@ -66,7 +66,7 @@ export function end(s: EditorState): EditorState {
 
 /** Ctrl-U: delete from the start of the line to the cursor. */
 export function killToStart(s: EditorState): EditorState {
-  const start = s.text.lastIndexOf('\n', s.cursor - 1) + 1;
+  const start = lineStart(s.text, s.cursor);
   return { ...s, text: s.text.slice(0, start) + s.text.slice(s.cursor), cursor: start };
 }
 
@@ -139,5 +139,8 @@ export function completeWith(s: EditorState, candidates: readonly string[]): { s
   }
   const p = commonPrefix(candidates);
   const state = p.length > s.text.length ? { ...s, text: p, cursor: p.length } : s;
-  return { state, shown: [...candidates] };
+  // Shown as a shell shows them: the words the last word may become, not the whole line each time
+  // (`add  clear`, not `:memory add  :memory clear`).
+  const before = s.text.slice(0, s.text.search(/\S*$/));
+  return { state, shown: candidates.map((c) => (c.startsWith(before) ? c.slice(before.length) : c)) };
 }

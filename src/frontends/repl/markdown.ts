@@ -274,7 +274,10 @@ export function renderMarkdown(markdown: string, opts: RenderOptions): string {
     const width = Number.isFinite(w) && w >= 1 ? Math.floor(w) : 80;
     const ctx: Ctx = { color: Boolean(opts?.color), minWidth: Math.min(MIN_WIDTH, width), auto: { left: AUTO_BUDGET } };
     // A fresh options object per call: the global `marked` defaults may be changed elsewhere.
-    const tokens = Lexer.lex(src, { gfm: true, breaks: false }) as Tok[];
+    // `breaks`: a line break in a paragraph stays a line break. Markdown would join the lines into
+    // one, but in a terminal the answer's lines were on screen as they streamed, and a list of
+    // `Line 1`, `Line 2`… (or a poem, an address) must not become one paragraph when it ends.
+    const tokens = Lexer.lex(src, { gfm: true, breaks: true }) as Tok[];
     const lines = blocks(tokens, width, ctx, false, 0);
     const out = lines.map((l) => serializeLine(l, ctx.color));
     while (out.length > 0 && out[out.length - 1] === '') out.pop();

@@ -92,9 +92,9 @@ export function cursorRow(rows: readonly PromptRow[], cursor: number): { row: nu
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     const next = rows[i + 1];
-    // On this row, at its end (end of a line of text), or in the spaces hidden at its break.
-    if (cursor >= r.start && (cursor < r.end || !next || next.head || cursor < next.start))
-      return { row: i, at: Math.min(cursor, r.end) - r.start };
+    // On this row, at its end (the next row starts after the line's newline), or in the spaces
+    // hidden at its break. Not every later index: an empty line's row would take the line below's.
+    if (cursor >= r.start && (cursor < r.end || !next || cursor < next.start)) return { row: i, at: Math.min(cursor, r.end) - r.start };
   }
   return { row: rows.length - 1, at: 0 };
 }

@@ -63,8 +63,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
     },
   });
 
-  const engine = Engine.create(setup, controls.host, opts);
-  const input = routerFor(engine.parts);
+  const [engine, input] = Engine.compose(setup, controls.host, opts, routerFor);
   store.setStatus(engine.status());
   const history = new InputHistory(setup.paths.inputHistory);
 

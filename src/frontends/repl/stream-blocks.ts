@@ -67,6 +67,22 @@ function openInline(s: string): boolean {
 }
 
 /**
+ * A paragraph of several source lines keeps its line breaks (markdown.ts), so its lines before the
+ * one being written are final once nothing can still change what they are: each is plain prose
+ * (no `|`: a table's header row; no `[`: a link definition), no inline markup is open across the
+ * cut, and the line being written already has a character a setext underline (`---`, `===`) or a
+ * table's delimiter row cannot have, and does not look like a new block. Then the live area keeps
+ * one source line, not the whole paragraph.
+ */
+function breakCut(tail: string, nl: number): number {
+  const head = tail.slice(0, nl);
+  const last = tail.slice(nl + 1);
+  if (head.split('\n').some((l) => l.trim() === '' || NOT_PROSE.test(l) || l.includes('|') || l.startsWith('['))) return 0;
+  if (openInline(head) || !/[^\s=|:-]/.test(last) || NOT_PROSE.test(last)) return 0;
+  return nl + 1;
+}
+
+/**
  * Where the unfinished paragraph `tail` (the answer after its last cut) can be cut at a line end:
  * the start of its last visual line at `width` columns, or 0. The lines before it are final (a
  * greedy wrap never changes a line once a word went to the next one), so they can go to the
@@ -74,7 +90,10 @@ function openInline(s: string): boolean {
  * prose is cut, where no inline markup is open and the rest does not look like a new block.
  */
 export function lineCut(tail: string, width: number): number {
-  if (tail.length <= width || tail.includes('\n') || NOT_PROSE.test(tail)) return 0;
+  if (NOT_PROSE.test(tail)) return 0;
+  const nl = tail.lastIndexOf('\n');
+  if (nl >= 0) return breakCut(tail, nl);
+  if (tail.length <= width) return 0;
   const lines = wrapWords(tail, width);
   const starts: number[] = [];
   let pos = 0;

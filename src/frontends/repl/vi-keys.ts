@@ -19,6 +19,8 @@ export interface ViState {
   undo: ReadonlyArray<{ text: string; cursor: number }>;
   /** A new line is in insert mode without an `i`: its first key records the line for `u`. */
   fresh: boolean;
+  /** Where a paste in normal mode ends: the terminal may deliver one paste in several pieces. */
+  pasteAt?: number;
 }
 
 export const viStart = (): ViState => ({ mode: 'insert', count: '', op: null, undo: [], fresh: true });
@@ -195,8 +197,30 @@ function normalChar(vi: ViState, line: EditorState, ch: string): { vi: ViState; 
   }
 }
 
+/**
+ * A paste in normal mode is text, never commands (as in vim): before the cursor in the first
+ * column, after the character under it elsewhere, the next piece of the same paste after the
+ * last. Normal mode stays, with the cursor on the last character pasted.
+ */
+function pasteNormal(vi: ViState, text: string, line: EditorState): ViStep {
+  const t = line.text;
+  const at = vi.pasteAt ?? (line.cursor === lineStart(t, line.cursor) ? line.cursor : nextBoundary(t, line.cursor));
+  const next = t.slice(0, at) + text + t.slice(at);
+  const end = at + text.length;
+  const undo = vi.pasteAt === undefined ? snapshot(vi, line).undo : vi.undo;
+  return {
+    vi: { ...vi, count: '', op: null, undo, pasteAt: end },
+    line: { ...line, text: next, cursor: clamp(next, end > at ? prevBoundary(next, end) : at), historyIndex: null },
+    pass: [],
+  };
+}
+
 /** One keymap action through vi's modes. */
-export function viKey(vi: ViState, a: EditorAction, line: EditorState): ViStep {
+export function viKey(given: ViState, a: EditorAction, line: EditorState): ViStep {
+  // Any other key ends a paste in progress.
+  const { pasteAt, ...vi } = given;
+  if (a.type === 'insert' && a.paste && vi.mode === 'normal')
+    return pasteNormal(pasteAt === undefined ? vi : { ...vi, pasteAt }, a.text, line);
   // Enter and Ctrl-C end the line, and every line starts in insert mode.
   if (a.type === 'submit' || a.type === 'interrupt') return { vi: viStart(), line, pass: [a] };
   if (vi.mode === 'insert') {

@@ -2,20 +2,19 @@
  * `aish memory add` without reading the whole file: under the memory lock, the index (brought in
  * step with memory.jsonl: its tail read, or rebuilt when the file changed otherwise) gives the
  * highest id and the duplicate check — exact, since a key found in the index is checked against
- * the item's own line. The record is appended and fsynced exactly as the store does it.
+ * the item's own line. The record is written by the log's one write (log/write.ts), as the store's are.
  */
 import { dirname } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
-import { appendRecords } from '../append';
-import { laterStamp } from '../hlc';
-import { loadIdentity, observeStamp } from '../identity';
-import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, withLock, type LockTiming } from '../lock';
+import { sweepLockLeftovers, type LockTiming } from '../log/lock';
 import { added, redacted, type OpResult } from '../ops';
-import { fileHeader, newItem, type AddOptions } from '../records';
+import { newItem, type AddOptions } from '../log/records';
+import { writeRecords } from '../log/write';
 import type { MemoryItem, MemoryKind } from '../types';
 import { duplicateOf } from './duplicate';
 import { MemoryIndex } from './memory-index';
+import { caughtUp } from './position';
 
 export interface IndexAddOptions {
   lock?: Partial<LockTiming>;
@@ -38,7 +37,6 @@ export async function addThroughIndex(
   const now = o.now ?? (() => new Date());
   sweepLockLeftovers(file);
   ensurePrivateDir(dirname(file));
-  await loadIdentity();
   // A build (a full read) is done before the lock, so other writers do not wait for it; under the
   // lock only what was appended meanwhile is read.
   const ix = new MemoryIndex(file);
@@ -49,21 +47,21 @@ export async function addThroughIndex(
     throw err;
   }
   try {
-    return await withLock(
+    return await writeRecords(
       file,
-      (guard): IndexAdded => {
-        ix.refresh();
-        const { unreadable, maxId } = ix.counts();
+      () => caughtUp(ix),
+      (next) => {
+        const { unreadable } = ix.counts();
         const same = duplicateOf(ix, opts.scope, safe.text);
-        if (same) return { ok: true, changed: false, text: `already remembered as #${same.id}; nothing written`, item: same, unreadable };
-        observeStamp(laterStamp(ix.header?.maxHlc, ix.tail?.state.maxHlc));
-        const item = newItem(maxId + 1, now(), kind, safe.text, opts);
-        guard.assertHeld();
-        appendRecords(file, JSON.stringify(item) + '\n', fileHeader(now()), o.notice);
-        return { ...added(item, safe.note), unreadable };
+        if (same)
+          return {
+            records: [],
+            result: { ok: true, changed: false, text: `already remembered as #${same.id}; nothing written`, item: same, unreadable },
+          };
+        const item = newItem(next, now(), kind, safe.text, opts);
+        return { records: [item], result: { ...added(item, safe.note), unreadable } };
       },
-      { ...DEFAULT_LOCK_TIMING, ...o.lock },
-      o.notice,
+      { ...(o.lock && { lock: o.lock }), notice: o.notice, now },
     );
   } finally {
     ix.close();

@@ -7,8 +7,8 @@
  * counts and listed only as far as asked (the plan shows the first few of a million).
  */
 import { BACKGROUND_HEADER, backgroundLine } from '../blocks';
-import { isoTime } from '../parse';
-import { pinTime } from '../pin-time';
+import { isoTime } from '../log/parse';
+import { pinTime } from '../log/pin-time';
 import { scopeMatcher } from '../project';
 import type { MemoryItem } from '../types';
 import { ORDER_BLOCK } from './layout';

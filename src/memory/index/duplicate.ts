@@ -3,7 +3,7 @@
  * same (white space and case aside). The key table gives candidates by hash; each is confirmed
  * against the item's own line in memory.jsonl, so the answer is exact.
  */
-import { sameItemKey } from '../records';
+import { sameItemKey } from '../log/records';
 import type { MemoryItem } from '../types';
 import { hash32 } from './layout';
 import type { MemoryIndex } from './memory-index';

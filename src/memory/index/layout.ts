@@ -5,7 +5,7 @@
  * the header says, or one that does not parse is not used: the index is built again.
  */
 import { groupsKey } from '../../util/word-groups';
-import type { CursorState } from '../file-cursor';
+import type { CursorState } from '../log/file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
 export const FORMAT_VERSION = 7;
@@ -53,7 +53,7 @@ export interface IndexHeader {
   /** memory.jsonl as the index saw it: every whole line before `file.offset` is in it. */
   file: CursorState;
   maxId: number;
-  /** The highest hlc stamp in the file, so a write through the index stamps after it (memory/hlc.ts). */
+  /** The highest hlc stamp in the file, so a write through the index stamps after it (memory/log/hlc.ts). */
   maxHlc?: string;
   /** Lines not used, and lines used but reported (invalid UTF-8). */
   unreadable: number;

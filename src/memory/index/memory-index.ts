@@ -6,7 +6,7 @@
  * full read. Items themselves are always read from memory.jsonl, by offset, and checked.
  */
 import { closeSync, openSync, statSync } from 'node:fs';
-import { parseInto } from '../parse';
+import { parseInto } from '../log/parse';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';

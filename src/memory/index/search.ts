@@ -8,7 +8,7 @@
 import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
 import { idf, rankLocal, relevances, scratchFor, type LocalLists } from './rank';
-import { isoTime } from '../parse';
+import { isoTime } from '../log/parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';

@@ -6,9 +6,9 @@
  * index cannot place) means the index is built again from a full read.
  */
 import { statSync } from 'node:fs';
-import { FileCursor } from '../file-cursor';
-import { ingestFile } from '../ingest';
-import { MemoryState } from '../state';
+import { FileCursor } from '../log/file-cursor';
+import { ingestFile } from '../log/ingest';
+import { MemoryState } from '../log/state';
 import { unreadableCount, type MemoryItem } from '../types';
 import type { IndexHeader } from './layout';
 

@@ -6,6 +6,7 @@
  */
 import { redactText } from '../../util/secrets/redact';
 import { MEMORY_KINDS, type MemoryItem, type MemoryKind } from '../types';
+import { parseMemoryMarkdown } from './markdown-items';
 
 export const SECTION_START = '<!-- aish memory -->';
 export const SECTION_END = '<!-- /aish memory -->';
@@ -47,4 +48,38 @@ export function placeSection(existing: string, section: string): Placed {
     return { ok: false, reason: `its ${SECTION_START} … ${SECTION_END} markers are not one pair in order` };
   }
   return { ok: true, text: existing.slice(0, start) + section + existing.slice(end + SECTION_END.length) };
+}
+
+/** Text compared loosely: case, spacing, and the punctuation that ends a line do not make it new. */
+const loose = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.;,!]+$/, '')
+    .trim();
+
+/**
+ * The items worth writing into `existing` (a file's text): not those it already says outside its
+ * aish section, nor those imported from it (`fromThisFile` reads an item's `source`) unless the
+ * section itself holds them — exporting into the AGENTS.md the items came from must not say them
+ * twice, nor drop what an earlier export wrote.
+ */
+export function notYetInFile(
+  items: readonly MemoryItem[],
+  existing: string,
+  fromThisFile: (source: string) => boolean,
+): { items: MemoryItem[]; present: number } {
+  const start = existing.indexOf(SECTION_START);
+  const end = existing.indexOf(SECTION_END);
+  const paired = start !== -1 && end > start;
+  const outside = paired ? existing.slice(0, start) + existing.slice(end + SECTION_END.length) : existing;
+  const textsOf = (text: string) => new Set(parseMemoryMarkdown(text, 'pref').items.map((it) => loose(redactText(it.content))));
+  const said = textsOf(outside);
+  const inSection = paired ? textsOf(existing.slice(start, end)) : new Set<string>();
+  const kept = items.filter((it) => {
+    const text = loose(redactText(it.content).replace(/\s*\n\s*/g, ' '));
+    if (said.has(text)) return false;
+    return !(it.source !== undefined && fromThisFile(it.source)) || inSection.has(text);
+  });
+  return { items: kept, present: items.length - kept.length };
 }

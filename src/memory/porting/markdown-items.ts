@@ -31,6 +31,7 @@ const BULLET = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const IMPORT = /(?:^|\s)@((?:~\/|\.{1,2}\/|\/)?[\w.-][\w./-]*)/g;
+const ONLY_IMPORTS = /^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:@(?:~\/|\.{1,2}\/|\/)?[\w.-][\w./-]*[\s,;]*)+$/;
 
 /** The kind a heading names, if it names one. */
 function headingKind(text: string): MemoryKind | undefined {
@@ -98,6 +99,9 @@ export function parseMemoryMarkdown(text: string, defaultKind: MemoryKind): Mark
     }
     if (/^\s*<!--.*-->\s*$/.test(line)) continue;
     for (const m of line.replace(/`[^`]*`/g, '').matchAll(IMPORT)) imports.push(m[1]!.replace(/\.+$/, ''));
+    // A line (or a bullet) of nothing but imports says where to read, not what to remember: it is
+    // not glued onto the bullet or paragraph above it.
+    if (ONLY_IMPORTS.test(line)) continue;
     const heading = HEADING.exec(line);
     if (heading) {
       close();

@@ -7,11 +7,13 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { isFile } from '../../util/fs-safe';
+import { realPath } from '../../util/paths';
 import { redactText } from '../../util/secrets/redact';
 import { readImportFile } from '../import-read';
 import { projectIdentity } from '../project-identity';
 import type { TransferItem } from '../transfer';
 import type { MemoryKind } from '../types';
+import { fileRule } from './allowed-files';
 import { parseCodexMemory, parseCodexSummary, type CodexBlock } from './codex-memories';
 import { parseMemoryMarkdown } from './markdown-items';
 import { boundFor, outsideNote, type ReadBound } from './read-bounds';
@@ -74,18 +76,46 @@ function sessionsScope(cwds: readonly string[]): string | undefined {
   return ids.every((id) => id.scopes[0] === first) ? first : undefined;
 }
 
+/**
+ * A line that says nothing once its secret is gone: a label and no value — `Deployment token:
+ * [redacted]`, `API key =`, `Password:` — or a label the redaction ran into (`token[redacted]`).
+ * Kept, it would be a memory item of a label (and a reminder that a secret was there).
+ */
+function noValue(content: string): boolean {
+  const rest = content
+    .replace(/\[redacted\]/g, ' ')
+    .replace(/[\s`'"*_.,;]+$/, '')
+    .trim();
+  if (rest === '') return true;
+  if (/[:=]$/.test(rest) && rest.split(/\s+/).length <= 8 && !/[.!?]\s/.test(rest)) return true;
+  return /^[^.!?]{1,80}\S\[redacted\][\s`'"*_.,;]*$/.test(content);
+}
+
 export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: ToolEnv): ToolRead {
   const out: ToolRead = { items: [], files: [], notes: [] };
+  // This project's auto memory may be read: the project the import runs in, and any a file was listed for.
+  const roots = [env.root ?? projectIdentity(process.cwd()).root, ...files.flatMap((f) => (f.projectRoot ? [f.projectRoot] : []))];
+  const rule = fileRule(env, roots);
   const seen = new Set<string>();
   const follows = tool === 'claude' || tool === 'gemini';
   const visit = (path: string, scope: string | undefined, depth: number, personal: boolean, bound: ReadBound, ref?: string) => {
     const abs = resolve(path);
     if (seen.has(abs)) return;
     const name = shown(abs, env.home);
-    if (bound && !bound(abs)) {
-      out.notes.push(`${ref ? `@${ref}` : name} not read: it is ${outsideNote(tool, env)}${ref ? '' : ' (a link to elsewhere?)'}`);
+    const label = ref ? `@${ref}` : name;
+    // What the file is comes first (a link into ~/.codex is named for what it reaches), then where it lies.
+    const real = realPath(abs);
+    const why = rule.refusal(real);
+    if (why) {
+      out.notes.push(`${label} not read: ${why}${real !== abs ? ` (a link to ${shown(real, env.home)})` : ''}`);
       return;
     }
+    if (bound && !bound(abs)) {
+      out.notes.push(`${label} not read: it is ${outsideNote(tool, env)}${ref ? '' : ' (a link to elsewhere?)'}`);
+      return;
+    }
+    // A missing import is the tool's business (it skips it too); a missing file named to read is an error below.
+    if (ref && !isFile(abs)) return;
     seen.add(abs);
     let text: string;
     try {
@@ -100,12 +130,18 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
     const parsed = parseFile(tool, abs, text);
     if (parsed.skippedCode > 0) out.notes.push(`${name}: left out ${parsed.skippedCode} code block(s) (over a few lines, or on their own)`);
     const source = redactText(`${tool}:${name}`);
+    let empty = 0;
     for (const group of parsed.groups) {
       const where = scope ?? sessionsScope(group.cwds);
       for (const it of group.items) {
+        const content = redactText(it.content);
+        if (noValue(content)) {
+          empty++;
+          continue;
+        }
         out.items.push({
           kind: it.kind,
-          content: redactText(it.content),
+          content,
           ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
           ...(group.keys.length > 0 && { keys: group.keys.map(redactText) }),
           source,
@@ -114,20 +150,24 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
         });
       }
     }
+    if (empty > 0) out.notes.push(`${name}: left out ${empty} line(s) with no value (a label whose value is a secret, redacted, or empty)`);
     if (!follows) return;
     for (const ref of parsed.imports) {
       const target = ref.startsWith('~/') ? join(env.home, ref.slice(2)) : isAbsolute(ref) ? ref : join(dirname(abs), ref);
-      // Only what names a file is an import: "@alice" in a sentence is a person.
-      if (!/\.[A-Za-z0-9]+$/.test(target)) continue;
+      // Only what names a file is an import: "@alice" in a sentence is a person; `@/etc/hostname`
+      // and `@~/x` are paths, extension or not.
+      if (!/\.[A-Za-z0-9]+$/.test(target) && !/^(~|\.{1,2})?\//.test(ref)) continue;
       if (depth >= IMPORT_DEPTH) {
         out.notes.push(`${name}: @${ref} not followed (imports go ${IMPORT_DEPTH} deep)`);
         continue;
       }
-      if (isFile(target)) visit(target, scope, depth + 1, personal, bound, ref);
+      visit(target, scope, depth + 1, personal, bound, ref);
     }
   };
   // CLAUDE.local.md is the user's own, kept out of git: its items stay on this machine (never synced,
   // never written to AGENTS.md).
   for (const f of files) visit(f.path, scopeOf(f, env.home), 0, basename(f.path) === 'CLAUDE.local.md', boundFor(f, tool, env));
+  // The same file met twice through the same reference is named once.
+  out.notes = [...new Set(out.notes)];
   return out;
 }

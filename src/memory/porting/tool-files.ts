@@ -36,6 +36,8 @@ export interface ToolEnv {
   home: string;
   /** Codex's home ($CODEX_HOME), when set. */
   codexHome?: string;
+  /** The project the import runs in (whose auto memory may be read); default: the working directory's. */
+  root?: string;
 }
 
 function mdIn(dir: string): string[] {

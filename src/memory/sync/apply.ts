@@ -1,14 +1,14 @@
 /**
  * Writing received records into memory.jsonl: planned against the index (no full read), checked
- * by the mass-forget guard, then planned again and appended in one locked, fsynced write. The
+ * by the mass-forget guard, then planned again and written by the log's one write (log/write.ts). The
  * ledger learns of them only after they are on disk; a sync stopped in between finds them in
  * memory.jsonl by their `via` (outgoing.ts) and never adds them twice.
  */
-import { appendRecords } from '../append';
-import { uidOf } from '../identity';
+import { uidOf } from '../log/identity';
 import { MemoryIndex } from '../index/memory-index';
-import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from '../lock';
-import { fileHeader } from '../records';
+import { caughtUp } from '../index/position';
+import type { LockTiming } from '../log/lock';
+import { writeRecords } from '../log/write';
 import type { Ledger } from './ledger';
 import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
 
@@ -53,7 +53,9 @@ export async function applyIncoming(file: string, batches: readonly WriterBatch[
       const c = ix.counts();
       return { plan: planIncoming(batches, ledger, view, c.maxId + 1), active: c.total };
     };
-    let { plan, active } = planNow();
+    const first = planNow();
+    const active = first.active;
+    let plan = first.plan;
     const result = (p: IncomingPlan): ApplyResult => ({
       received: p.received,
       machines: p.machines.size,
@@ -65,16 +67,14 @@ export async function applyIncoming(file: string, batches: readonly WriterBatch[
     }
     if (o.dryRun) return result(plan);
     if (plan.records.length > 0) {
-      await withLock(
+      plan = await writeRecords(
         file,
-        (guard) => {
-          ({ plan, active } = planNow());
-          guard.assertHeld();
-          const text = plan.records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-          appendRecords(file, text, fileHeader(o.now()), o.notice);
+        () => caughtUp(ix),
+        (next) => {
+          const again = planIncoming(batches, ledger, view, next);
+          return { records: again.records, result: again };
         },
-        { ...DEFAULT_LOCK_TIMING, ...o.lock },
-        o.notice,
+        { ...(o.lock && { lock: o.lock }), notice: o.notice, now: o.now },
       );
     }
     for (const f of plan.facts) f(ledger);

@@ -9,12 +9,12 @@
  */
 import { existsSync } from 'node:fs';
 import { redactSecrets } from '../../util/secrets/redact';
-import { FileCursor, type CursorState } from '../file-cursor';
-import { uidOf } from '../identity';
-import { ingestFile } from '../ingest';
+import { FileCursor, type CursorState } from '../log/file-cursor';
+import { uidOf } from '../log/identity';
+import { ingestFile } from '../log/ingest';
 import { projectIdentity } from '../project-identity';
 import { isPathScope } from '../scope-format';
-import { MemoryState } from '../state';
+import { MemoryState } from '../log/state';
 import type { MemoryItem } from '../types';
 import type { Ledger } from './ledger';
 import type { Outgoing } from './outbox';

@@ -4,7 +4,7 @@
  * forget and pin records, so no forget made since the last sync is lost to the other machines.
  */
 import { existsSync } from 'node:fs';
-import { withLock } from '../lock';
+import { withLock } from '../log/lock';
 import { Ledger } from './ledger';
 import { stage, type Staged } from './outgoing';
 import { readOutbox, writeOutbox } from './outbox';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { errnoCode } from '../../util/errors';
-import type { CursorState } from '../file-cursor';
+import type { CursorState } from '../log/file-cursor';
 
 export interface SyncState {
   v: 1;

@@ -3,9 +3,9 @@
  * (`id`, `target`), named by uid instead (docs/memory-sync.md). A received record gets a local id
  * again, and `via`: the writer it came from, which also tells the next sync not to send it back.
  */
-import { formatStamp } from '../hlc';
-import { uidOf } from '../identity';
-import { isoTime } from '../parse';
+import { formatStamp } from '../log/hlc';
+import { uidOf } from '../log/identity';
+import { isoTime } from '../log/parse';
 import { isScope } from '../scope-format';
 import { isMemoryKind, type MemoryItem, type MemoryKind, type PinRecord, type Tombstone } from '../types';
 

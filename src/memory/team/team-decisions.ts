@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { realDir } from '../../util/paths';
-import { sweepLockLeftovers } from '../lock';
+import { sweepLockLeftovers } from '../log/lock';
 import { SideFile, type SideFileOptions } from '../side-file';
 
 export type TeamStatus = 'accepted' | 'dropped' | 'pending' | 'changed';

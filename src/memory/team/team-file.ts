@@ -1,14 +1,15 @@
 /**
  * Reading the team files of a project: every `<root>/.aish/memory/*.jsonl`, one shared item per
- * line (docs/team-memory.md). A checkout is not ours: files are read bounded (regular files only,
- * a size cap per file and per line, a cap on how many), a line that cannot be used is named in a
- * warning and skipped, and nothing here throws. Secrets a teammate's line holds are redacted on
+ * line (docs/team-memory.md). A checkout is not ours: files are read with the checks sharing makes
+ * when it writes them — no symbolic links (`bob.jsonl` linked to the user's own memory.jsonl would
+ * list their private items as a teammate's), neither for the file nor for `.aish` or
+ * `.aish/memory`; regular files only; a size cap per file and per line, a cap on how many. A file
+ * or line that cannot be used is named in a warning and skipped, and nothing here throws. Secrets a teammate's line holds are redacted on
  * the way in, as they would be by :remember.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { redactSecrets } from '../../util/secrets/redact';
-import { readSmallFile } from '../git-repo';
 import { isMemoryKind, type MemoryItem } from '../types';
 
 /** A teammate's item: labelled with its author (the file's name), never given a local id the user could type. */
@@ -89,6 +90,12 @@ export function parseTeamFile(text: string, author: string, label: string, warni
 export function readTeamDir(root: string): TeamRead {
   const dir = teamDir(root);
   const warnings: string[] = [];
+  const linked = [dirname(dir), dir].find((d) => lstatOrNull(d)?.isSymbolicLink());
+  if (linked) {
+    const name = linked === dir ? '.aish/memory' : '.aish';
+    warnings.push(`${name}: a symbolic link — no team files read (they are read only from the project's own ${name} directory)`);
+    return { items: [], warnings };
+  }
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
@@ -118,24 +125,61 @@ export function readTeamDir(root: string): TeamRead {
   return { items, warnings };
 }
 
-function readBounded(path: string, label: string, warnings: string[]): string | undefined {
-  let size: number;
+function lstatOrNull(path: string): Stats | null {
   try {
-    const st = statSync(path);
-    if (!st.isFile()) {
-      warnings.push(`${label}: not a regular file (skipped)`);
-      return undefined;
-    }
-    size = st.size;
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function readBounded(path: string, label: string, warnings: string[]): string | undefined {
+  const st = lstatOrNull(path);
+  if (!st) return undefined;
+  if (st.isSymbolicLink()) {
+    warnings.push(`${label}: a symbolic link — skipped (team files are read only as regular files in the project)`);
+    return undefined;
+  }
+  if (!st.isFile()) {
+    warnings.push(`${label}: not a regular file (skipped)`);
+    return undefined;
+  }
+  if (st.size > TEAM_FILE_MAX_BYTES) {
+    warnings.push(`${label}: ${st.size} bytes, over the ${TEAM_FILE_MAX_BYTES / 1024 / 1024} MiB a team file may hold (skipped)`);
+    return undefined;
+  }
+  const text = readRegular(path, st.ino);
+  if (text === undefined) warnings.push(`${label}: could not be read, or changed while read (skipped)`);
+  return text;
+}
+
+/** A team file's text when it is a regular file (never through a link), else undefined. */
+export function readTeamFileText(path: string): string | undefined {
+  const st = lstatOrNull(path);
+  return st?.isFile() && st.size <= TEAM_FILE_MAX_BYTES ? readRegular(path, st.ino) : undefined;
+}
+
+/**
+ * The file's text, opened without following a link (O_NOFOLLOW) or waiting on a FIFO (O_NONBLOCK),
+ * and only when it is still the regular file lstat saw; at most TEAM_FILE_MAX_BYTES.
+ */
+function readRegular(path: string, ino: number): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch {
     return undefined;
   }
-  if (size > TEAM_FILE_MAX_BYTES) {
-    warnings.push(`${label}: ${size} bytes, over the ${TEAM_FILE_MAX_BYTES / 1024 / 1024} MiB a team file may hold (skipped)`);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.ino !== ino || st.size > TEAM_FILE_MAX_BYTES) return undefined;
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    for (let got = -1; got !== 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, n);
+    return buf.toString('utf8', 0, n);
+  } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
-  // readSmallFile opens without blocking and reads only a regular file (a FIFO swapped in is not read).
-  const text = readSmallFile(path, TEAM_FILE_MAX_BYTES);
-  if (text === undefined) warnings.push(`${label}: could not be read (skipped)`);
-  return text;
 }

@@ -1,5 +1,6 @@
 /** The team items of this project as listings show them: one row each, labelled `(team: alice)`, with where the user stands. */
 import { sanitizeForBlock } from '../../util/text';
+import { shownField } from '../format';
 import { formatAge, plural } from '../../util/time';
 import type { TeamEntry, TeamMemory } from './team-memory';
 
@@ -24,8 +25,8 @@ export function formatTeamLines(team: TeamMemory, cwd: string, now: Date, review
   const ageW = ages.reduce((w, a) => Math.max(w, a.length), 3);
   lines.push(`  ${'TEAM'.padEnd(4)}  ${'AGE'.padEnd(ageW)}  KIND     CONTENT`);
   view.entries.forEach((e, i) => {
-    const tags = e.item.tags?.length ? `  [${e.item.tags.join(', ')}]` : '';
-    const text = `${sanitizeForBlock(e.item.content)}${tags}  (team: ${e.item.author})${STATUS[e.status]}`;
+    const tags = e.item.tags?.length ? `  [${shownField(e.item.tags.join(', '))}]` : '';
+    const text = `${sanitizeForBlock(e.item.content)}${tags}  (team: ${shownField(e.item.author)})${STATUS[e.status]}`;
     lines.push(`  ${'team'.padEnd(4)}  ${ages[i]!.padEnd(ageW)}  ${e.item.kind.padEnd(7)}  ${text}`);
   });
   const waiting = view.entries.filter((e) => e.status === 'pending' || e.status === 'changed').length;

@@ -5,10 +5,10 @@
  * those accepted once in `:memory review`, with "trust" all of them. Team items apply only in the
  * project whose tree holds them, whatever scope their lines name.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AishConfig, TeamMode } from '../../config/types';
-import type { LockTiming } from '../lock';
+import type { LockTiming } from '../log/lock';
 import { projectIdentity } from '../project-identity';
 import type { MemoryItem } from '../types';
 import { authorName } from './team-author';
@@ -136,7 +136,8 @@ function dirStamp(dir: string): string | null {
     for (const name of readdirSync(dir)) {
       if (!name.endsWith('.jsonl')) continue;
       try {
-        const f = statSync(join(dir, name));
+        // lstat: a link swapped in (or its target changing) is a change the reader judges.
+        const f = lstatSync(join(dir, name));
         parts.push(`${name}:${f.size}:${f.mtimeMs}:${f.ino}`);
       } catch {
         parts.push(`${name}:gone`);

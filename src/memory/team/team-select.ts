@@ -9,7 +9,7 @@ import { isWeakTerm, terms } from '../../util/terms';
 import { fillBlock, RECALL_HEADER, recallLine } from '../blocks';
 import { recallText } from '../index/build';
 import { rankLocal, type LocalLists } from '../index/rank';
-import { isoTime } from '../parse';
+import { isoTime } from '../log/parse';
 import { chooseRecall, type Recalled, type RecallOptions } from '../recall';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
 import type { MemoryPlan } from '../plan';

@@ -9,11 +9,10 @@ import { dirname, join } from 'node:path';
 import { AishError, errnoCode, UsageError } from '../../util/errors';
 import { appendWholeLines, describeFsError, fsyncDir } from '../../util/fs-safe';
 import { redactSecrets } from '../../util/secrets/redact';
-import { uidOf } from '../identity';
+import { uidOf } from '../log/identity';
 import { projectIdentity } from '../project-identity';
 import type { MemoryItem } from '../types';
-import { parseTeamFile, teamDir } from './team-file';
-import { readSmallFile } from '../git-repo';
+import { parseTeamFile, readTeamFileText, teamDir } from './team-file';
 
 export interface ShareResult {
   /** false: nothing written (already shared). */
@@ -49,7 +48,8 @@ export function shareItem(item: MemoryItem, cwd: string, name: string): ShareRes
   const file = `.aish/memory/${name}.jsonl`;
   const path = join(root, file);
   const uid = uidOf(item);
-  const existing = readSmallFile(path, 16 * 1024 * 1024);
+  // Read as it is read for the team: a link in its place is not followed (the append refuses it too).
+  const existing = readTeamFileText(path);
   if (existing !== undefined && parseTeamFile(existing, name, file, []).has(uid))
     return { changed: false, file, text: `memory ${item.id} is already shared in ${file}; nothing written` };
   const rec = {

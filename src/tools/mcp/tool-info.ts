@@ -1,9 +1,12 @@
 /**
  * How MCP tools look from aish's side: a unique model-facing name (`server__tool`), the hints the
- * gate reads, and a tool result as text.
+ * gate reads, and a tool result as text. A server is someone else's program: what it says about a
+ * tool (description, the strings inside its input schema) reaches the model, so it is neutralised
+ * like memory text (util/prompt-neutral): no chat-template tokens, bidi controls or tag characters.
  */
 import { createHash } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { neutralizeForPrompt } from '../../util/prompt-neutral';
 
 export interface McpToolInfo {
   /** Exposed to the model: `${server}__${tool}`, sanitised to ^[a-zA-Z0-9_-]{1,64}$, unique. */
@@ -31,13 +34,21 @@ export function sanitizeToolName(server: string, tool: string, taken: ReadonlySe
   return name;
 }
 
+/** Every string value inside a JSON value neutralised; keys (the argument names a call must use) kept. */
+function neutralValues(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return neutralizeForPrompt(v);
+  if (typeof v !== 'object' || v === null || depth > 64) return v;
+  if (Array.isArray(v)) return v.map((x) => neutralValues(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, neutralValues(x, depth + 1)]));
+}
+
 export function toInfo(name: string, server: string, t: Tool): McpToolInfo {
   const info: McpToolInfo = {
     name,
     server,
     tool: t.name,
-    description: t.description ?? t.title ?? '',
-    inputSchema: { ...t.inputSchema, type: 'object' },
+    description: neutralizeForPrompt(t.description ?? t.title ?? ''),
+    inputSchema: { ...(neutralValues(t.inputSchema) as Record<string, unknown>), type: 'object' },
   };
   if (t.annotations?.readOnlyHint !== undefined) info.readOnlyHint = t.annotations.readOnlyHint;
   if (t.annotations?.destructiveHint !== undefined) info.destructiveHint = t.annotations.destructiveHint;

@@ -66,7 +66,9 @@ export class RuleBook {
   async gateRuling(line: string, elsewhere: boolean): Promise<GateRuling> {
     const v = await this.check(line);
     const out: GateRuling = {};
-    if (v.decision && !(v.decision === 'allow' && elsewhere)) out.rule = { decision: v.decision, rule: v.rule?.text ?? v.reason };
+    // An ask that a deny rule caused (the line may reach what it denies) says why, the rule named in it.
+    const named = v.rule && v.decision === v.rule.decision ? v.rule.text : v.reason;
+    if (v.decision && !(v.decision === 'allow' && elsewhere)) out.rule = { decision: v.decision, rule: named };
     const only = v.commands.length === 1 && v.unknown.length === 0 && v.uncovered.length === 0 ? v.commands[0]! : null;
     const key = only && only.forms[0] ? exactWords(only.forms[0].argv) : null;
     if (key !== null) out.alwaysKey = key;

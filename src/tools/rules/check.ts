@@ -4,7 +4,8 @@
  * of the same decision the first in order is named. A line is allowed by rule only when every simple
  * command in it is allowed by a rule (or is read-only by itself) and it has no effect that is not a
  * command (output to a file, an assignment). When some command cannot be known from the text,
- * a line that a deny or ask rule might match asks instead of running.
+ * a line that a deny or ask rule might match asks instead of running; and while a deny rule exists,
+ * so does a line with a program that may start others unseen (reach.ts) that no allow rule names.
  */
 import type { CommandRule, RuleDecision } from '../../config/rule-line';
 import type { ShellParser } from '../safety/shell-parser';
@@ -21,7 +22,7 @@ export interface SourcedRule extends CommandRule {
 export interface RuleVerdict {
   /** null: no rule decides; the usual checks apply. */
   decision: RuleDecision | null;
-  /** The rule that decided (absent for an ask because a command cannot be known). */
+  /** The rule that decided; for an ask because part of the line cannot be seen, the rule it may meet. */
   rule?: SourcedRule;
   /** The simple command it matched, as written, and the words it matched in (after unwrapping). */
   command?: string;
@@ -60,6 +61,10 @@ function firstHit(rules: SourcedRule[], commands: SimpleCommand[], decision: Rul
   return maybe;
 }
 
+/** An allow rule names exactly this command: the user vouched for what it runs. */
+const vouched = (rules: SourcedRule[], form: Form): boolean =>
+  form.transparent && rules.some((r) => r.decision === 'allow' && matchRule(r, form.argv) === 'yes');
+
 /** Needs the shell parser loaded. `readOnly` says whether a simple command is read-only by itself. */
 export function checkLine(parser: ShellParser, line: string, rules: SourcedRule[], readOnly: (text: string) => boolean): RuleVerdict {
   const lc = lineCommands(parser, line);
@@ -76,11 +81,21 @@ export function checkLine(parser: ShellParser, line: string, rules: SourcedRule[
   const deny = firstHit(rules, lc.commands, 'deny');
   if (deny && !deny.maybe) return found('deny', deny, `denied by the rule "${deny.rule.text}"`);
   if (deny) return found('ask', deny, `asks: ${deny.cmd.text} may be denied by "${deny.rule.text}" (part of it is known only at run time)`);
-  const strict = rules.some((r) => r.decision !== 'allow');
+  const denied = rules.find((r) => r.decision === 'deny');
+  const strict = denied ?? rules.find((r) => r.decision === 'ask');
   if (strict && lc.unknown.length > 0)
-    return { ...base, decision: 'ask', reason: `asks: cannot check it against the deny and ask rules (${lc.unknown[0]})` };
+    return { ...base, decision: 'ask', rule: strict, reason: `asks: cannot check it against "${strict.text}" (${lc.unknown[0]})` };
   const ask = firstHit(rules, lc.commands, 'ask');
   if (ask) return found('ask', ask, `asks by the rule "${ask.rule.text}"`);
+  // Fail closed: a program that may start others the line does not show could start a denied one.
+  const hidden = denied && lc.opaque.find((o) => !o.form || !vouched(rules, o.form));
+  if (denied && hidden)
+    return {
+      ...base,
+      decision: 'ask',
+      rule: denied,
+      reason: `asks: cannot see what it runs (${hidden.why}): it may be what "${denied.text}" denies`,
+    };
 
   let allowed: Hit | null = null;
   for (const cmd of lc.commands) {

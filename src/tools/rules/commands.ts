@@ -9,11 +9,12 @@
  */
 import { arithmeticCommand, arithmeticNode, codeInData, mayHideCode, unparsedCommands } from '../safety/hidden-code';
 import { ruleFor } from '../safety/program-rules';
-import { clip, isSafeSink, type RuleContext } from '../safety/rule-kit';
+import { clip, isSafeSink, programVariable, type RuleContext } from '../safety/rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from '../safety/script-rules';
 import { programName, resolveArg, type Arg, type ShellParser, type SyntaxNode } from '../safety/shell-parser';
 import { commandArgv, inputFile, joinContinuations, literalOutput, redirectTexts } from '../safety/syntax';
 import { unwrap, WRAPPERS } from '../safety/wrappers';
+import { gitSubcommand, opaqueReason } from './reach';
 
 /** One way of reading a simple command: as written, or the command a wrapper in it runs. */
 export interface Form {
@@ -31,10 +32,21 @@ export interface SimpleCommand {
   passThrough: boolean;
 }
 
+/** A program that may start others the line does not show (`script -qc …`, `make`, `gdb`), or a variable that changes what runs. */
+interface Opaque {
+  why: string;
+  /** The form it is (absent for a variable): an allow rule for exactly it vouches for it. */
+  form?: Form;
+  /** `SCRIPT:NAME`, for a function of that name defined in the same script. */
+  program?: string;
+}
+
 export interface LineCommands {
   commands: SimpleCommand[];
   /** Why some command cannot be known from the text. */
   unknown: string[];
+  /** What deny rules cannot see through (they fail closed on it). */
+  opaque: Opaque[];
   /** Effects no rule covers: output written to files, variables assigned. */
   uncovered: string[];
 }
@@ -60,7 +72,14 @@ interface Visit {
 }
 
 class Reader {
-  readonly out: LineCommands = { commands: [], unknown: [], uncovered: [] };
+  readonly out: LineCommands = { commands: [], unknown: [], opaque: [], uncovered: [] };
+  /**
+   * Functions the line defines (their bodies are read where they are defined), as `SCRIPT:NAME`:
+   * a function is known only in the shell that defines it, not in `sh -c '…'` started from it.
+   */
+  private readonly functions = new Set<string>();
+  private scripts = 0;
+  private scope = 0;
   private arithmetic = false;
   private data = false;
 
@@ -68,6 +87,16 @@ class Reader {
 
   script(source: string, depth: number, lenient = false): void {
     if (depth > MAX_DEPTH) return void this.out.unknown.push('nested too deeply');
+    const outer = this.scope;
+    this.scope = ++this.scripts;
+    try {
+      this.read(source, depth, lenient);
+    } finally {
+      this.scope = outer;
+    }
+  }
+
+  private read(source: string, depth: number, lenient: boolean): void {
     const joined = joinContinuations(source);
     for (const text of joined !== null && joined !== source ? [source, joined] : [source]) {
       const tree = this.parser.parse(text);
@@ -86,6 +115,7 @@ class Reader {
 
   finish(): LineCommands {
     if (this.arithmetic && this.data) this.out.unknown.push('arithmetic may run $(…) held in a string');
+    this.out.opaque = this.out.opaque.filter((o) => o.program === undefined || !this.functions.has(o.program));
     return this.out;
   }
 
@@ -94,8 +124,9 @@ class Reader {
     for (let visit = stack.pop(); visit; visit = stack.pop()) {
       const { node } = visit;
       if (node.type === 'command') this.command(visit, depth);
-      else if (node.type === 'variable_assignment') this.out.uncovered.push(`assigns ${clip(node.text)}`);
+      else if (node.type === 'variable_assignment') this.assignment(node);
       else if (node.type === 'file_redirect') this.redirect(node);
+      else if (node.type === 'function_definition') this.functions.add(`${this.scope}:${node.childForFieldName('name')?.text ?? ''}`);
       this.arithmetic ||= arithmeticNode(node);
       if (hidden) {
         this.data ||= codeInData(node);
@@ -115,6 +146,12 @@ class Reader {
       }
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
+  }
+
+  private assignment(node: SyntaxNode): void {
+    this.out.uncovered.push(`assigns ${clip(node.text)}`);
+    const name = node.childForFieldName('name')?.text ?? '';
+    if (programVariable(name)) this.out.opaque.push({ why: `sets ${clip(name)} (changes what runs)` });
   }
 
   private redirect(node: SyntaxNode): void {
@@ -155,8 +192,9 @@ class Reader {
     const name = programName(first);
     if (name === null) return void this.out.unknown.push(`the program ${clip(first.text)} is known only at run time`);
     if (hops > MAX_HOPS) return void this.out.unknown.push('nested too deeply');
+    const git = gitSubcommand(first, argv.slice(1));
+    if (git) return this.expand(cmd, git, stdin, depth, hops + 1, transparent);
     const rule = (Object.hasOwn(SCRIPT_RULES, name) ? SCRIPT_RULES[name] : SHELLS.has(name) ? shell : undefined) ?? ruleFor(name);
-    if (!rule) return;
     const flags: string[] = [];
     const inner: Arg[][] = [];
     const scripts: Array<{ text: string; lenient: boolean }> = [];
@@ -167,7 +205,9 @@ class Reader {
       runArgv: (a) => void inner.push(a),
       download: () => null,
     };
-    rule(argv.slice(1), probe, name);
+    rule?.(argv.slice(1), probe, name);
+    const why = opaqueReason(name, first, argv.slice(1), flags, inner.length + scripts.length > 0);
+    if (why) this.out.opaque.push({ why, form: cmd.forms[cmd.forms.length - 1]!, program: `${this.scope}:${first.text}` });
     for (const f of flags) if (unresolved(f, name)) this.out.unknown.push(f);
     const through = transparent && TRANSPARENT.has(name) && flags.length === 0;
     for (const a of inner) this.expand(cmd, a, stdin, depth, hops + 1, through);

@@ -22,10 +22,10 @@ const PLACEHOLDER =
 
 /** Words that start prose after `password is` ("… is required", "… is stored in the vault"). */
 const PROSE_START =
-  /^(?:set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|never|always|usually|probably|ok|fine|case)\b/i;
+  /^(?:set|stored|saved|kept|used|required|needed|missing|empty|wrong|incorrect|invalid|expired|correct|valid|changed|reset|hashed|encrypted|long|short|weak|strong|same|different|optional|there|here|also|still|only|just|being|never|always|usually|probably|ok|fine|case|unknown|see|ask|check|easier|harder|better|worse|longer|shorter|safer|stronger|weaker|more|less|very|quite|enough)\b/i;
 /** Function words: prose wherever they stand first or second. */
 const FUNCTION_WORD =
-  /^(?:a|an|the|to|too|not|no|now|in|on|at|for|from|of|by|with|my|your|our|their|his|her|its|this|that|what|which|and|or|but|as|be|been|than|then)$/i;
+  /^(?:a|an|the|to|too|not|no|now|in|on|at|for|from|of|by|with|my|your|our|their|his|her|its|this|that|what|which|and|or|but|as|be|been|than|then|all|some|any|each|every)$/i;
 
 /**
  * Whether a value after `password is` reads as prose: a function word first, or a prose word that
@@ -38,6 +38,9 @@ function prose(s: string): boolean {
   return PROSE_START.test(first) && (second === undefined || FUNCTION_WORD.test(second));
 }
 
+/** After `is`/`was`, a past participle also says what was done to it: "was changed last week", "is printed on the router". */
+const proseAfterIs = (s: string) => prose(s) || /^[a-z]{3,}ed$/.test(s.trim().split(/\s+/)[0] ?? '');
+
 /** Code on the right of `=`: a call, a keyword, a reference to another variable or setting. */
 const CODE =
   /\(|^(?:await|new|function|async|require|import|this|self|yield|typeof|lambda)$|^(?:process\.env|os\.environ|os\.getenv|System\.getenv|ENV\[)|^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$/;
@@ -47,7 +50,8 @@ const STAND_IN = /(?:…|\.\.\.)$|^[A-Z][A-Z_]+$|`/;
 
 const notPlaceholder = (s: string) => {
   const t = s.trim();
-  return !PLACEHOLDER.test(t) && !CODE.test(t) && !STAND_IN.test(t) && !t.includes('[redacted') && !t.includes('${');
+  // `<your password>` cut at its blank is still a stand-in.
+  return !PLACEHOLDER.test(t) && !/^</.test(t) && !CODE.test(t) && !STAND_IN.test(t) && !t.includes('[redacted') && !t.includes('${');
 };
 /** A value in a `name: value` line of prose or YAML: only when it does not read as a word. */
 const looksGenerated = (s: string) =>
@@ -66,16 +70,34 @@ const NAME = String.raw`(?:(?:${LONG_NAME})|(?<![A-Za-z0-9])(?:${SHORT_NAME}))${
 /** A name whose value is a password, whatever it looks like. */
 const PASSWORD_NAME = String.raw`(?:password|passwd|passphrase|passcode|(?<![A-Za-z0-9])(?:pwd|pass|pw))${SUFFIX}(?![\w])`;
 /** A value, quoted or bare; `stop` ends a bare one (`&` after `=`: the next parameter of a URL query). */
-const value = (stop: string) => String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|([^\s"'\x60;,)}\]${stop}]{1,512}))`;
+const value = (stop: string) => {
+  const bare = String.raw`[^\s"'\x60;,)}\]${stop}]`;
+  // A full stop that ends the sentence is not the value's ("password: hunter2." keeps its "."); an ellipsis is.
+  return String.raw`(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|(${bare}{1,512})(?<!(?<!\.)\.))`;
+};
 const KEYWORDS = ['pass', 'pwd', 'pw', 'pin', 'secret', 'token', 'credential', 'key', 'auth', 'pat'];
 
+/**
+ * Where a password typed in a sentence ends: at the end of the line, before `.`, `,`, `;` or `:`
+ * that ends a clause, or after `!`/`?` before a blank — those two are kept in the value, since
+ * `Winter2024!` is a password and leaking its tail is worse than redacting an exclamation mark; or
+ * before a `#`/`//` comment.
+ */
+const PW_END_AT = String.raw`[ \t]*(?:$|[.,;:](?:[ \t]|$))|(?<=[!?])[ \t]|[ \t]+(?:#|//)[ \t]`;
+const PW_END = `(?=${PW_END_AT})`;
+/** Words that start what is said after a one-word password ("X at home", "hunter2 for the db"). */
+const PW_TAIL = String.raw`(?=[ \t]+(?:at|for|on|in|to|from|with|and|but|or|so|because|since|when|while|if|until|unless|which|that|then|please|via|by|of|now|though)\b)`;
+/** One word, then either a clause's end or a word that starts what follows; else (a passphrase) words to the clause's end. */
+const PW_VALUE = String.raw`(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s]\S{0,255}?)${PW_END}|([^\s]\S{0,255})${PW_TAIL}|([^\s][^\n]{0,255}?)${PW_END})`;
+const PW_WORD = String.raw`\b(?:password|passphrase|passcode|passwd|pwd|pw|pin(?: code)?)s?\b`;
+
 function passwordRe(separator: string): RegExp {
-  const value = String.raw`(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\n]{1,256}?))[ \t]*(?=[.!?,;][ \t]|[.!?]?$)`;
-  return new RegExp(
-    String.raw`\b(?:password|passphrase|passcode|passwd|pwd|pw|pin(?: code)?)s?\b[ \t]*(?:${separator})[ \t]*${value}`,
-    'dgim',
-  );
+  return new RegExp(String.raw`${PW_WORD}[ \t]*(?:${separator})[ \t]*${PW_VALUE}`, 'dgim');
 }
+
+/** Tokens that name a scheme or a version, not a password: "password SHA256 hashes", "password v2 flow". */
+const SCHEME =
+  /^(?:sha|md|aes|rsa|des|bcrypt|argon|pbkdf|scrypt|hmac|crc|utf|v|x|no|2fa|mfa|otp|ssh|gpg|pgp|ldap|http|tls|ssl)[\d.-]*\w?$/i;
 
 /** Rules that find a secret by its label or context, not its shape (gitleaks' generic rule too). */
 export const LABEL_FORMS = new Set([
@@ -121,12 +143,29 @@ export const EXTRA_RULES: ExtraRule[] = [
     accept: notPlaceholder,
   },
   // A password or passphrase, spaces and all, to the end of the line or sentence.
-  { id: 'password', re: passwordRe(String.raw`:|->`), keywords: ['pass', 'pwd', 'pin'], accept: (s) => s.length >= 3 && notPlaceholder(s) },
   {
     id: 'password',
-    re: passwordRe(String.raw`\bis\b|\bwas\b`),
+    re: passwordRe(String.raw`:|->|=(?!=)`),
     keywords: ['pass', 'pwd', 'pin'],
     accept: (s) => s.length >= 3 && notPlaceholder(s) && !prose(s),
+  },
+  {
+    id: 'password',
+    // "the password is: …", and "the password for the guest network is …".
+    re: passwordRe(String.raw`(?:(?:for|of|on|to|at|in)\b[^\n.,;:!?]{1,40}?[ \t])?(?:\bis\b|\bwas\b)[ \t]*[:=]?`),
+    keywords: ['pass', 'pwd', 'pin'],
+    accept: (s) => s.length >= 3 && notPlaceholder(s) && !proseAfterIs(s),
+  },
+  // "db password hunter2": the word right after, when it reads as generated (a digit, a symbol,
+  // mixed case), not a word, a scheme or a version ("password manager", "password SHA256 hashes").
+  {
+    id: 'password',
+    re: new RegExp(
+      String.raw`\b(?:password|passphrase|passcode|passwd|pwd)\b[ \t]+(?!(?:is|was)\b)([^\s"'\x60(\[{<][^\s"'\x60]{3,255}?)(?=[ \t]|${PW_END_AT})`,
+      'dgim',
+    ),
+    keywords: ['pass', 'pwd'],
+    accept: (s) => looksGenerated(s) && !SCHEME.test(s) && !/^\d{1,3}$/.test(s) && !/^[\d.,%]+$/.test(s),
   },
   // "the api key is …", "token was …": one word that does not read as prose.
   {

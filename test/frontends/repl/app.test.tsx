@@ -23,7 +23,7 @@ describe('App (ink-testing-library)', () => {
   it('asks inline [y/N] questions and takes the answer from the same editor', async () => {
     const t = await mount();
     await t.until((f) => f.includes('fast (gpt-4o-mini)'), 'status line');
-    const answer = t.engine.parts.host.ask('delete everything? [y/N] ');
+    const answer = t.parts.host.ask('delete everything? [y/N] ');
     await t.until((f) => f.includes('delete everything? [y/N]'), 'question');
     t.ui.stdin.write('y');
     await t.until((f) => f.includes('[y/N] y'), 'typed answer');
@@ -35,7 +35,7 @@ describe('App (ink-testing-library)', () => {
   it('a pre-filled answer (summarize edit) can be changed before Enter', async () => {
     const t = await mount();
     await t.until((f) => f.includes('›'), 'prompt');
-    const answer = t.engine.parts.host.ask('edit: ', { initial: 'User uses pnpm.' });
+    const answer = t.parts.host.ask('edit: ', { initial: 'User uses pnpm.' });
     await t.until((f) => f.includes('edit: User uses pnpm.'), 'pre-filled text');
     t.ui.stdin.write('\x17'); // Ctrl-W: delete "pnpm."
     await t.until((f) => f.includes('edit: User uses') && !f.includes('pnpm'), 'word deleted');
@@ -121,7 +121,7 @@ describe('App (ink-testing-library)', () => {
     t.ui.stdin.write('later\r');
     await t.until((f) => f.includes('queued: later'), 'the queued line');
     // as a tool call's confirmation would, while the turn runs
-    const answer = t.engine.parts.host.ask('run? [y/N] ');
+    const answer = t.parts.host.ask('run? [y/N] ');
     await t.until((f) => f.includes('run? [y/N]'), 'the question');
     t.ui.stdin.write('y');
     await t.until((f) => f.includes('[y/N] y'), 'typed answer');

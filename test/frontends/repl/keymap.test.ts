@@ -89,8 +89,8 @@ describe('keyToActions', () => {
     const p = fresh();
     expect(keyToActions('[200~', k({}), p)).toEqual([]);
     expect(p.active).toBe(true);
-    expect(keyToActions('line one\r\tline two', k({}), p)).toEqual([{ type: 'insert', text: 'line one\n\tline two' }]);
-    expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'insert', text: '\n' }]);
+    expect(keyToActions('line one\r\tline two', k({}), p)).toEqual([{ type: 'insert', text: 'line one\n\tline two', paste: true }]);
+    expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'insert', text: '\n', paste: true }]);
     expect(keyToActions('[201~', k({}), p)).toEqual([]);
     expect(p.active).toBe(false);
     expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'submit' }]);
@@ -106,8 +106,8 @@ describe('chunkActions (several characters in one event)', () => {
     expect(chunkActions('hello\r')).toEqual([{ type: 'insert', text: 'hello' }, { type: 'submit' }]);
   });
   it('an unbracketed paste keeps its lines together and submits at a final \\r', () => {
-    expect(chunkActions('a\rb\r\tc\r')).toEqual([{ type: 'insert', text: 'a\nb\n\tc' }, { type: 'submit' }]);
-    expect(chunkActions('a\r\nb')).toEqual([{ type: 'insert', text: 'a\nb' }]);
+    expect(chunkActions('a\rb\r\tc\r')).toEqual([{ type: 'insert', text: 'a\nb\n\tc', paste: true }, { type: 'submit' }]);
+    expect(chunkActions('a\r\nb')).toEqual([{ type: 'insert', text: 'a\nb', paste: true }]);
   });
   it('control characters in a typed burst are keys', () => {
     expect(chunkActions(':mo\t')).toEqual([{ type: 'insert', text: ':mo' }, { type: 'complete' }]);

@@ -21,9 +21,21 @@ describe('lineCut', () => {
     expect(text.slice(cut)).toBe(lines.at(-1));
   });
 
-  it('does not cut a single line, a line break, or a block that is not a paragraph', () => {
+  it('cuts a paragraph of several lines at the start of the line being written (line breaks are kept)', () => {
+    // Deliberately changed (issue 32): a line break in a paragraph is a line of its own when rendered.
+    expect(lineCut(`${prose(10)}\n${prose(10)}`, 30)).toBe(prose(10).length + 1);
+    expect(lineCut('Line 001\nLine 002\nLine 0', 30)).toBe('Line 001\nLine 002\n'.length);
+    // not while the line being written could still be a setext underline or a table's delimiter row
+    for (const last of ['', '-', '==', '|--', ' :-']) expect(lineCut(`Line 001\n${last}`, 30), last).toBe(0);
+    // not across open markup, a table's header row, a link definition, or before a new block
+    expect(lineCut('a **b\nc** d', 30)).toBe(0);
+    expect(lineCut('a | b\nc', 30)).toBe(0);
+    expect(lineCut('[x]: https://example.com\nc', 30)).toBe(0);
+    expect(lineCut('intro\n- item', 30)).toBe(0);
+  });
+
+  it('does not cut a single line, or a block that is not a paragraph', () => {
     expect(lineCut('short one', 30)).toBe(0);
-    expect(lineCut(`${prose(10)}\n${prose(10)}`, 30)).toBe(0);
     for (const start of ['- ', '1. ', '# ', '> ', '| ', '```', '    ']) expect(lineCut(start + prose(30), 30), start).toBe(0);
   });
 
@@ -68,6 +80,31 @@ describe('a long paragraph streamed through the host', () => {
     store.markWritten(items.at(-1)!.id);
     controls.rewrap();
     expect(store.getSnapshot().items.map((it) => it.rendered)).toEqual([renderMarkdown(answer, { width: 40, color: false })]);
+    store.dispose();
+  });
+
+  it('a paragraph of one short line after another: the live area keeps one line, and it reads like its one-piece rendering', async () => {
+    const store = new UiStore(status);
+    const controls = createInkHost(store, { color: false, width: () => 40, onHandOff: async () => {} });
+    controls.preloadMarkdown();
+    for (let i = 0; i < 20; i++) await tick();
+    const lines = Array.from({ length: 120 }, (_, i) => `Line ${String(i + 1).padStart(3, '0')}`);
+    const answer = `Counting:\n\n${lines.join('\n')}\n\nDone, **all** of them.`;
+    const { host } = controls;
+    host.liveStart('assistant');
+    let longestLive = 0;
+    for (let i = 0; i < answer.length; i += 9) {
+      host.liveText(answer.slice(i, i + 9));
+      store.flush();
+      longestLive = Math.max(longestLive, store.getSnapshot().live?.text.split('\n').length ?? 0);
+    }
+    host.liveEnd();
+    host.print({ kind: 'assistant', text: answer, markdown: true });
+    for (let i = 0; i < 20; i++) await tick();
+    const items = store.getSnapshot().items;
+    expect(longestLive).toBeLessThanOrEqual(3);
+    expect(items.map((it) => it.rendered ?? it.item.text).join('\n')).toBe(renderMarkdown(answer, { width: 40, color: false }));
+    expect(renderMarkdown(answer, { width: 40, color: false }).split('\n').slice(2, 122)).toEqual(lines);
     store.dispose();
   });
 });

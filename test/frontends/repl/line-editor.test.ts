@@ -52,6 +52,29 @@ describe('line editor', () => {
     expect(ed.commonPrefix(['abc', 'abd', 'ab'])).toBe('ab');
   });
 
+  it('↑ walks up a text that starts with an empty line, to that line, then to history', () => {
+    const h = ['older'];
+    let s = at('\nfoo line\nbar line', 18);
+    s = ed.up(s, h);
+    expect(s.cursor).toBe(9); // end of "foo line"
+    s = ed.up(s, h);
+    expect(s.cursor).toBe(0); // the empty first line
+    expect(ed.insert(s, 'Q').text).toBe('Q\nfoo line\nbar line');
+    expect(ed.up(s, h)).toMatchObject({ text: 'older', historyIndex: 0 });
+    // Ctrl-U empties line 1 of a draft: the cursor stays there, and ↑ goes to history
+    const killed = ed.killToStart(at('first\nsecond', 5));
+    expect(killed).toMatchObject({ text: '\nsecond', cursor: 0 });
+    expect(ed.home(killed).cursor).toBe(0);
+    expect(ed.killToStart(killed).text).toBe('\nsecond');
+    expect(ed.up(killed, h)).toMatchObject({ text: 'older' });
+  });
+
+  it('Tab shows the words the last word may become, not the whole line each time', () => {
+    expect(ed.completeWith(at(':memory ', 8), [':memory add', ':memory clear']).shown).toEqual(['add', 'clear']);
+    expect(ed.completeWith(at(':memory c', 9), [':memory clear', ':memory conflicts']).shown).toEqual(['clear', 'conflicts']);
+    expect(ed.completeWith(at('see @s', 6), ['see @src/', 'see @scripts/']).shown).toEqual(['@src/', '@scripts/']);
+  });
+
   it('Tab into a directory leaves no space after its /', () => {
     expect(ed.completeWith(at('see @sr', 7), ['see @src/']).state).toMatchObject({ text: 'see @src/', cursor: 9 });
   });

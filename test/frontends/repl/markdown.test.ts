@@ -8,10 +8,15 @@ const SGR = /\x1b\[[\d;]*m/g;
 const strip = (s: string): string => s.replace(SGR, '');
 
 describe('renderMarkdown layout (color: false)', () => {
-  it('word-wraps paragraphs at the given width and joins soft line breaks', () => {
+  it('word-wraps paragraphs at the given width and keeps their line breaks (as they streamed)', () => {
     expect(plain('The quick brown fox\njumps over the lazy dog and keeps running', 20)).toBe(
       ['The quick brown fox', 'jumps over the lazy', 'dog and keeps', 'running'].join('\n'),
     );
+    // Deliberately changed (issue 32): a soft break is not joined into one paragraph.
+    const lines = Array.from({ length: 120 }, (_, i) => `Line ${String(i + 1).padStart(3, '0')}`);
+    expect(plain(lines.join('\n'))).toBe(lines.join('\n'));
+    expect(plain('a **b**\nc\n- x\n  y')).toBe('a b\nc\n\n• x\n  y');
+    expect(plain('> q1\n> q2')).toBe('│ q1\n│ q2');
   });
 
   it('splits words wider than the column and honours hard breaks', () => {

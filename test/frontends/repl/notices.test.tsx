@@ -88,11 +88,11 @@ describe('answers stay on screen', () => {
   it('a question and its answer (an edit too) are echoed into the scrollback', async () => {
     const t = await mount();
     await t.until((f) => f.includes('›'), 'prompt');
-    const keep = t.engine.parts.host.ask('keep? [y/N/edit] ');
+    const keep = t.parts.host.ask('keep? [y/N/edit] ');
     await t.until((f) => f.includes('keep? [y/N/edit]'), 'question');
     t.ui.stdin.write('edit\r');
     expect(await keep).toBe('edit');
-    const edit = t.engine.parts.host.ask('edit: ', { initial: 'User uses pnpm.' });
+    const edit = t.parts.host.ask('edit: ', { initial: 'User uses pnpm.' });
     await t.until((f) => f.includes('edit: User uses pnpm.'), 'pre-filled text');
     t.ui.stdin.write('\x17yarn.\r');
     expect(await edit).toBe('User uses yarn.');

@@ -81,4 +81,13 @@ describe('wrapPrompt', () => {
     expect(cursorRow(rows, 5)).toEqual({ row: 1, at: 0 });
     expect(cursorRow(rows, 9)).toEqual({ row: 1, at: 4 });
   });
+
+  it('the cursor row of a multi-line text: an empty line keeps its own cursor, not the line below', () => {
+    const text = '\nfoo line\nbar line';
+    const rows = wrapPrompt(text, 40, 2);
+    expect(cursorRow(rows, 0)).toEqual({ row: 0, at: 0 });
+    expect(cursorRow(rows, 9)).toEqual({ row: 1, at: 8 });
+    expect(cursorRow(rows, 10)).toEqual({ row: 2, at: 0 });
+    expect(cursorRow(wrapPrompt('a\n\nb', 40, 2), 3)).toEqual({ row: 2, at: 0 });
+  });
 });

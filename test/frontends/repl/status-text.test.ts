@@ -43,6 +43,21 @@ describe('statusText', () => {
     expect(statusText({ ...s, inbox: 2 }, 46, truncateColumns)).toBe('fast │ …/aish │ mem 3 │ inbox 2 │ ctx 1.2k/32k');
   });
 
+  it('cuts a long sync note to the room left, keeping the preset and the directory', () => {
+    const s = { ...status('~/projects/aish'), preset: 'fast', model: 'gpt-4o-mini' };
+    const sync = `sync failed: cannot fetch /home/user/${'x'.repeat(120)}/remote.git: repository not found`;
+    const text = statusText({ ...s, sync }, 100, truncateColumns);
+    expect(text.startsWith('fast (gpt-4o-mini) │ ~/projects/aish │ mem 3 │ ctx 1.2k/32k │ sync failed: cannot fetch')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    expect(stringWidth(text)).toBe(100);
+    // narrower: the note goes down to `sync failed: …` before the path and the model give way
+    expect(statusText({ ...s, sync }, 70, truncateColumns)).toBe('fast (gpt-4o-mini) │ …/aish │ mem 3 │ ctx 1.2k/32k │ sync failed: can…');
+    expect(statusText({ ...s, sync }, 55, truncateColumns)).toBe('fast │ …/aish │ mem 3 │ ctx 1.2k/32k │ sync failed: ca…');
+    expect(statusText({ ...s, sync: 'synced ↑1 ↓2' }, 200, truncateColumns)).toBe(
+      'fast (gpt-4o-mini) │ ~/projects/aish │ mem 3 │ ctx 1.2k/32k │ synced ↑1 ↓2',
+    );
+  });
+
   it('shows inbox N only when candidates wait', () => {
     expect(statusText({ ...status('~/a'), inbox: 4 }, 200, truncateColumns)).toBe('local (m) │ ~/a │ mem 3 │ inbox 4 │ ctx 1.2k/32k');
     expect(statusText({ ...status('~/a'), inbox: 0 }, 200, truncateColumns)).not.toContain('inbox');

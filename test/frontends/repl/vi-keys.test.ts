@@ -188,6 +188,31 @@ describe('vi modes', () => {
     expect(step.vi.mode).toBe('insert');
     expect(step.pass).toEqual([{ type: 'insert', text: 'xy' }]);
   });
+  it('a paste in normal mode is text, not commands: after the cursor (before it in the first column), in pieces', () => {
+    const normal = { ...viStart(), mode: 'normal' as const };
+    const paste = (text: string): EditorAction => ({ type: 'insert', text, paste: true });
+    // abc, Esc: the cursor is on c; the paste goes after it and normal mode stays
+    const typed = run('', 0, 'abc⎋', viStart());
+    let step = viKey(typed.vi, paste('ddxx paste here'), { ...emptyEditor(typed.text), cursor: typed.cursor });
+    expect(step.line.text).toBe('abcddxx paste here');
+    expect(step.vi.mode).toBe('normal');
+    expect(step.pass).toEqual([]);
+    // a paste that arrives in pieces stays in order, even across an empty line
+    step = viKey(normal, paste('x\n'), { ...emptyEditor('ab'), cursor: 0 });
+    step = viKey(step.vi, paste('\n'), step.line);
+    step = viKey(step.vi, paste('iy'), step.line);
+    expect(step.line.text).toBe('x\n\niyab');
+    // the paste is one change for u; a key after it is a command again
+    const after = run(step.line.text, step.line.cursor, 'u', step.vi);
+    expect(after.text).toBe('ab');
+    // a pending operator or count is dropped, not applied to the pasted text
+    step = viKey({ ...normal, op: { key: 'd', count: 1 }, count: '3' }, paste('dd'), { ...emptyEditor('ab'), cursor: 1 });
+    expect(step.line.text).toBe('abdd');
+    expect(step.vi).toMatchObject({ op: null, count: '' });
+    // in insert mode it passes through as text
+    expect(viKey(viStart(), paste('dd'), emptyEditor('')).pass).toEqual([paste('dd')]);
+  });
+
   it('the prompt shows the mode', () => {
     expect(viPrompt(viStart())).toContain('[I]');
     expect(viPrompt({ ...viStart(), mode: 'normal' })).toContain('[N]');

@@ -4,7 +4,7 @@
  *   loop — adds forever with varied sizes, printing `ok <id>` (the crash test kills it)
  *   hold — takes the lock, prints `locked`, and keeps it until killed
  */
-import { withLock } from '../../../src/memory/lock';
+import { withLock } from '../../../src/memory/log/lock';
 import { MemoryStore } from '../../../src/memory/store';
 
 interface Args {

@@ -17,8 +17,8 @@
  */
 import fs from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { AishError, errnoCode } from '../util/errors';
-import { isAlive } from '../util/process';
+import { AishError, errnoCode } from '../../util/errors';
+import { isAlive } from '../../util/process';
 import { cannotLock } from './file-errors';
 import { HOST, ownerMayBeAlive, readOwner, writeOwner, type Owner } from './lock-owner';
 

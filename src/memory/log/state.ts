@@ -10,7 +10,7 @@ import { isoTime, parseInto, type EntrySink } from './parse';
 import type { RawLines } from './raw-lines';
 import { IdLineIndex } from './id-line-index';
 import { laterStamp } from './hlc';
-import type { MemoryItem, PinRecord, SkippedLine, Tombstone } from './types';
+import type { MemoryItem, PinRecord, SkippedLine, Tombstone } from '../types';
 
 const INVALID_UTF8 = 'invalid UTF-8 (kept as is)';
 

@@ -6,8 +6,8 @@
  * (a hand edit, a compaction, an editor's save-by-rename) means "read it all again".
  */
 import { closeSync, openSync, statSync } from 'node:fs';
-import { AishError } from '../util/errors';
-import { readAt } from '../util/fs-safe';
+import { AishError } from '../../util/errors';
+import { readAt } from '../../util/fs-safe';
 
 /** Bytes kept from just before the offset, to recognise an in-place rewrite that kept or grew the size. */
 const FINGERPRINT = 64;

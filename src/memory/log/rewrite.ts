@@ -5,9 +5,9 @@
  * lines, so an import is all or nothing, as a large append cut short by SIGKILL would not be.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { writeFileAtomicSync } from '../util/atomic-write';
-import { AishError } from '../util/errors';
-import { describeFsError } from '../util/fs-safe';
+import { writeFileAtomicSync } from '../../util/atomic-write';
+import { AishError } from '../../util/errors';
+import { describeFsError } from '../../util/fs-safe';
 import { privateNotice } from './append';
 
 /**

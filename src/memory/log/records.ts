@@ -1,6 +1,6 @@
 /** The records the store writes, and the shapes of its answers. */
 import { newIdentity, uidOf } from './identity';
-import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from './types';
+import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from '../types';
 
 export interface AddOptions {
   tags?: string[];

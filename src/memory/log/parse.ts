@@ -4,9 +4,9 @@
  * becomes a 'bad' entry with its line number and a reason. Never throws.
  */
 import JSON5 from 'json5';
-import { CONTROL_CHARS } from '../util/text';
-import { isScope, SCOPE_FORMS } from './scope-format';
-import { isMemoryKind, type Entry, type MemoryItem, type PinRecord, type Tombstone } from './types';
+import { CONTROL_CHARS } from '../../util/text';
+import { isScope, SCOPE_FORMS } from '../scope-format';
+import { isMemoryKind, type Entry, type MemoryItem, type PinRecord, type Tombstone } from '../types';
 
 /** Receives parsed records directly, so loading 100k items allocates nothing per line beyond the item. */
 export interface EntrySink {

@@ -4,8 +4,8 @@
  */
 import { lstatSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { AishError, errnoCode } from '../util/errors';
-import { describeFsError } from '../util/fs-safe';
+import { AishError, errnoCode } from '../../util/errors';
+import { describeFsError } from '../../util/fs-safe';
 
 /** ENOTDIR: name the part of the path that is a file, not a directory (`--data-dir /etc/passwd`). */
 function notADirectory(path: string): string {

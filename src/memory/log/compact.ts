@@ -1,20 +1,20 @@
 /**
  * `:memory compact` / `aish memory compact`: rewrite memory.jsonl with only the active items and a
  * header that keeps the highest id ever used, so ids are never reused. Atomic (temp file, fsync,
- * rename, fsync of the directory) and done under the store's lock. Unreadable lines are moved to
+ * rename, fsync of the directory) and done under memory.jsonl's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
 import { closeSync, constants, openSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isTempFileOf } from '../util/atomic-write';
-import { AishError } from '../util/errors';
-import { appendWholeLines, describeFsError } from '../util/fs-safe';
-import type { LockGuard } from './lock';
+import { isTempFileOf } from '../../util/atomic-write';
+import { AishError } from '../../util/errors';
+import { appendWholeLines, describeFsError, ensurePrivateDir } from '../../util/fs-safe';
+import { DEFAULT_LOCK_TIMING, withLock, type LockGuard, type LockTiming } from './lock';
 import { isoTime } from './parse';
 import { ownPinTime, pinTime } from './pin-time';
 import { rewriteFile } from './rewrite';
 import type { MemoryState } from './state';
-import { MEMORY_FORMAT } from './types';
+import { MEMORY_FORMAT } from '../types';
 
 export interface CompactResult {
   kept: number;
@@ -25,14 +25,41 @@ export interface CompactResult {
   maxId: number;
 }
 
+/**
+ * Wraps a rewrite that drops records, for whoever must see them first (sync's outbox): it may take
+ * its own locks around `rewrite`, and hands it a `prepare` that runs first under memory.jsonl's lock.
+ */
+export type RewriteHook = <T>(file: string, rewrite: (prepare: () => void) => Promise<T>) => Promise<T>;
+
+export interface CompactOptions {
+  lock?: Partial<LockTiming>;
+  notice: (text: string) => void;
+  now: () => Date;
+  beforeRewrite?: RewriteHook;
+  /** Called under the lock once the new file is in place (the store reads it back). */
+  written?: () => void;
+}
+
+/**
+ * The whole compaction, under memory.jsonl's lock (and whatever `beforeRewrite` takes around it):
+ * `reread` reads the file afresh, then the compacted file replaces it.
+ */
+export function compactLog(file: string, reread: () => MemoryState, o: CompactOptions): Promise<CompactResult> {
+  ensurePrivateDir(dirname(file));
+  const hook: RewriteHook = o.beforeRewrite ?? ((_file, rewrite) => rewrite(() => {}));
+  const rewrite = (guard: LockGuard, prepare: () => void): CompactResult => {
+    prepare();
+    const state = reread();
+    removeStaleTempFiles(file);
+    const result = writeCompacted(file, state, o.now(), guard, o.notice);
+    o.written?.();
+    return result;
+  };
+  return hook(file, (prepare) => withLock(file, (g) => rewrite(g, prepare), { ...DEFAULT_LOCK_TIMING, ...o.lock }, o.notice));
+}
+
 /** Write the compacted file from a state freshly read under the lock. */
-export function writeCompacted(
-  path: string,
-  state: MemoryState,
-  now: Date,
-  guard: LockGuard,
-  notice: (text: string) => void,
-): CompactResult {
+function writeCompacted(path: string, state: MemoryState, now: Date, guard: LockGuard, notice: (text: string) => void): CompactResult {
   // Pin records are folded into the items they name: `pinned: true` on the item (and the record's
   // time as `pinned_at`, so the most recently pinned still come first), or no field.
   const pins = state.pinsByTarget();
@@ -90,7 +117,7 @@ function setAside(rejectedPath: string, data: Buffer): void {
  * Rewrites' temp files left by a process killed mid-rewrite. Only a lock holder writes them, and
  * the caller holds the lock: any found are stale.
  */
-export function removeStaleTempFiles(path: string): void {
+function removeStaleTempFiles(path: string): void {
   const dir = dirname(path);
   let names: string[];
   try {

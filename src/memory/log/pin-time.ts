@@ -5,7 +5,7 @@
  * and keeps the record's time there, so the order survives it).
  */
 import { isoTime } from './parse';
-import type { MemoryItem, PinRecord } from './types';
+import type { MemoryItem, PinRecord } from '../types';
 
 /** Milliseconds; meaningful only for an item that is pinned. `pins`: per target, the record that decides it. */
 export function pinTime(pins: ReadonlyMap<number, PinRecord>, item: MemoryItem): number {

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { readAt } from '../util/fs-safe';
-import { isAlive } from '../util/process';
+import { readAt } from '../../util/fs-safe';
+import { isAlive } from '../../util/process';
 
 export const HOST = hostname();
 const OWNER = 'owner';

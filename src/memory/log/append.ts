@@ -6,8 +6,8 @@
  */
 import { closeSync, constants, fchmodSync, fstatSync, openSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { AishError, errnoCode } from '../util/errors';
-import { appendUndoFailed, appendWholeLines, describeFsError, fsyncDir } from '../util/fs-safe';
+import { AishError, errnoCode } from '../../util/errors';
+import { appendUndoFailed, appendWholeLines, describeFsError, fsyncDir } from '../../util/fs-safe';
 
 /** Append `text` (whole lines); `header` goes first into an empty file. `notice` gets one-line notes for the user. */
 export function appendRecords(path: string, text: string, header: string, notice: (text: string) => void): void {

@@ -1,0 +1,87 @@
+/** A base URL without `/v1` (Ollama's usual slip) is reported as a wrong URL, not an unknown model. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Broker } from '../../src/broker/broker';
+import { BrokerError } from '../../src/broker/errors';
+import { resolvePreset } from '../../src/broker/presets';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+
+const fake = useFakeOpenAI();
+const msgs = [{ role: 'user' as const, content: 'hi' }];
+
+async function failure(baseURL: string): Promise<BrokerError> {
+  const preset = resolvePreset({ models: { local: { model: 'm', baseURL } } } as never, 'local', {});
+  try {
+    await new Broker(preset).stream(msgs);
+  } catch (e) {
+    if (e instanceof BrokerError) return e;
+    throw e;
+  }
+  throw new Error('no failure');
+}
+
+/** A server with no chat route anywhere, answering 404 in the shape given. */
+let plain: Server;
+let plainURL = '';
+const bodies: Record<string, [string, string]> = {
+  '/go': ['text/plain', '404 page not found'],
+  '/html': ['text/html', '<html><body><pre>Cannot POST /html/chat/completions</pre></body></html>'],
+  '/fastapi': ['application/json', '{"detail":"Not Found"}'],
+  '/empty': ['text/plain', ''],
+  '/vllm': ['application/json', '{"object":"error","message":"The model `m` does not exist.","type":"NotFoundError","code":404}'],
+  '/ollama': ['application/json', '{"error":{"message":"model \\"m\\" not found, try pulling it first","type":"api_error"}}'],
+};
+beforeAll(async () => {
+  plain = createServer((req, res) => {
+    const [type, body] = bodies[`/${(req.url ?? '').split('/')[1]}`] ?? ['text/plain', '404 page not found'];
+    res.writeHead(404, { 'content-type': type });
+    res.end(body);
+  });
+  await new Promise<void>((r) => plain.listen(0, '127.0.0.1', () => r()));
+  plainURL = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => plain.close(() => r())));
+
+describe('404 for /chat/completions: no such route or no such model', () => {
+  it('a base URL missing /v1 on a server that serves /v1: names the URL that answers', async () => {
+    const root = fake.server.url.replace(/\/v1$/, '');
+    const e = await failure(root);
+    expect(e.kind).toBe('no-route');
+    expect(e.message).toBe(
+      `${root} has no /chat/completions (404): Unknown request URL: POST /chat/completions — it answers at ${root}/v1: set models.local.baseURL to '${root}/v1'`,
+    );
+    expect(fake.server.requests).toHaveLength(0);
+  });
+
+  it.each(['/go', '/html', '/fastapi', '/empty'])('a plain %s 404 with no /v1 anywhere: check the base URL', async (path) => {
+    const e = await failure(plainURL + path);
+    expect(e.kind).toBe('no-route');
+    expect(e.message).toMatch(new RegExp(`^${plainURL}${path} has no /chat/completions \\(404\\)`));
+    expect(e.message).toMatch(
+      / — check models\.local\.baseURL \(OpenAI-compatible servers serve it under …\/v1, e\.g\. http:\/\/127\.0\.0\.1:11434\/v1 for Ollama\)$/,
+    );
+  });
+
+  it.each(['/vllm', '/ollama'])('a %s-shaped model 404 is still an unknown model', async (path) => {
+    const e = await failure(plainURL + path);
+    expect(e.kind).toBe('unknown-model');
+    expect(e.message).toMatch(/^model "m" not found at .* — check models\.local\.model, or pick another with :model$/);
+  });
+
+  it("the fake server's own unknown-model 404 stays an unknown model", async () => {
+    fake.server.enqueue({ status: 404 });
+    const e = await failure(fake.server.url);
+    expect(e.kind).toBe('unknown-model');
+  });
+});
+
+describe('413', () => {
+  it('a request too large for the server says so and what to send instead', async () => {
+    fake.server.enqueue({ status: 413, error: { message: 'request entity too large' } });
+    const e = await failure(fake.server.url);
+    expect(e.message).toBe(
+      `${fake.server.url} refused the request as too large (413): request entity too large — send less: a smaller file or input, or :clear`,
+    );
+  });
+});

@@ -117,7 +117,9 @@ describe(`the overwrite corpus through aish --norris, sandbox required, in a jai
       const out = await run(jail, cases, true);
       report('--yes', cases, out);
       const looksHarmless = await Promise.all(cases.map(async (c) => !(await classifyCommand(c.command)).destructive));
-      console.log(`--yes: ${looksHarmless.filter((h, i) => !h && cases[i]!.inside).length} inside cases shown as destructive ran by --yes`);
+      console.log(
+        `--yes: ${looksHarmless.filter((h, i) => !h && cases[i]!.inside).length} inside cases shown as destructive were not judged (--yes approves them; a deny rule may still refuse them)`,
+      );
       expect(cases.filter((c, i) => (looksHarmless[i] || !c.inside) && !intact(c)).map((c) => `${c.name}: ${c.command}`)).toEqual([]);
       expect(cases.filter((c, i) => c.inside && looksHarmless[i] && !REFUSED.test(out[i]!)).map((c) => `${c.name}: ${c.command}`)).toEqual(
         [],

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|recall-quality|recall-quality-hybrid|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets|sync …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|recall-quality|recall-quality-hybrid|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets|step-watch|sync …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -19,6 +19,7 @@ import { benchRssTurns } from './rss-turns';
 import { benchRules } from './rules';
 import { benchSecrets } from './secrets';
 import { benchStartup } from './startup';
+import { benchStepWatch } from './step-watch';
 import { benchSync } from './sync';
 import { benchParagraph, benchStream } from './stream';
 import { benchUnaskedStep } from './unasked-step';
@@ -45,6 +46,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['rules', () => benchRules(), () => benchRules(1)],
   ['unasked-step', () => benchUnaskedStep(), () => benchUnaskedStep({ runs: 4 })],
   ['secrets', () => benchSecrets(), () => benchSecrets({ runs: 1 })],
+  ['step-watch', () => benchStepWatch(), () => benchStepWatch({ sizes: [200], runs: 3 })],
   ['sync', () => benchSync(), () => benchSync({ sizes: [10_000], runs: 3 })],
 ];
 

@@ -14,8 +14,9 @@ import { formatMessage, parseLog, parseMessage } from './message';
 import { aboutToCreate, applyModes } from './restore-modes';
 import { beforeSince, noteReuse } from './reuse-log';
 import { scanTree } from './scan';
+import { startWatch, type StepWatch } from './step-watch';
 import { ensureShadow, housekeeping, inside, REF, shadowDirFor, shadowExists } from './shadow';
-import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult } from './types';
+import { MAX_FILE_BYTES, MAX_NEW_FILES, SHORT_ID, type Checkpoint, type RestoreResult, type Snap, type Unless } from './types';
 
 export interface CheckpointsOptions {
   /** Files larger than this are left out (default MAX_FILE_BYTES). */
@@ -31,19 +32,6 @@ export function checkpointsRoot(dataDir: string): string {
 
 /** What a tree holds beyond its contents: two checkpoints with the same tree differ when this does. */
 const stateKey = (c: Pick<Checkpoint, 'modes' | 'dirs'>) => JSON.stringify([c.modes ?? null, c.dirs ?? []]);
-
-/** Skip the snapshot when the tree and its state already are these (a restore to where it is). */
-interface Unless {
-  tree: string;
-  key: string;
-}
-
-interface Snap {
-  /** Null when the tree already was `unlessTree` (nothing recorded). */
-  checkpoint: Checkpoint | null;
-  /** Paths over the size cap, left out of this snapshot. */
-  large: string[];
-}
 
 export class Checkpoints {
   private readonly dirOf: () => string;
@@ -124,6 +112,15 @@ export class Checkpoints {
     });
   }
 
+  /** Snapshot before a step nobody approved, and what judges it after (step-watch.ts); null as for snapshot(). */
+  watch(label: string, step?: string): Promise<StepWatch | null> {
+    return this.serial(async () => {
+      const s = await this.snap(this.dir, label, step);
+      const ours = (p: string) => inside(this.root, p) !== null;
+      return s?.checkpoint ? startWatch(this.git(this.dir), s.checkpoint, s.ignored, ours, (f) => this.serial(f)) : null;
+    });
+  }
+
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
@@ -157,7 +154,7 @@ export class Checkpoints {
     const { tree, large, unreadable } = await this.stage(git, dir);
     const scan = await scanTree(git, dir, large, (p) => inside(this.root, p) !== null);
     const key = stateKey(scan);
-    if (unless && tree === unless.tree && key === unless.key) return { checkpoint: null, large };
+    if (unless && tree === unless.tree && key === unless.key) return { checkpoint: null, large, ignored: scan.ignored };
 
     const [ids = '', message = ''] = (await git.run(['for-each-ref', '--format=%(objectname) %(tree)%00%(contents)', REF])).stdout.split(
       '\0',
@@ -166,7 +163,7 @@ export class Checkpoints {
     const newest = head ? parseMessage(head, message) : null;
     if (newest && headTree === tree && stateKey(newest) === key) {
       noteReuse(git.gitDir, newest.commit);
-      return { checkpoint: { ...newest, reused: true }, large };
+      return { checkpoint: { ...newest, reused: true }, large, ignored: scan.ignored };
     }
     const record = {
       ts: new Date().toISOString(),
@@ -184,7 +181,7 @@ export class Checkpoints {
     ).stdout.trim();
     await git.run(['update-ref', REF, commit, ...(head ? [head] : [])]);
     await housekeeping(git);
-    return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large };
+    return { checkpoint: { id: commit.slice(0, SHORT_ID), commit, ...record }, large, ignored: scan.ignored };
   }
 
   /**
@@ -232,12 +229,8 @@ export class Checkpoints {
   }
 
   private tooLarge(path: string): boolean {
-    try {
-      // lstat: a symlink is stored as the link, whatever it points to.
-      return lstatSync(path).size > this.maxFileBytes;
-    } catch {
-      return false; // deleted: nothing to read
-    }
+    // lstat: a symlink is stored as the link, whatever it points to. Deleted: nothing to read.
+    return (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0) > this.maxFileBytes;
   }
 
   /**

@@ -5,7 +5,7 @@
 import { realPath } from '../util/paths';
 import type { Checkpoints } from './checkpoints';
 
-export type CheckpointStore = Pick<Checkpoints, 'dir' | 'snapshot' | 'list' | 'restore' | 'changedSince' | 'before'>;
+export type CheckpointStore = Pick<Checkpoints, 'dir' | 'snapshot' | 'list' | 'restore' | 'changedSince' | 'before' | 'watch'>;
 
 /** The checkpoints of `dir()` (it follows `:cd`) under `<data dir>/checkpoints`. */
 export function lazyCheckpoints(dataDir: string, dir: () => string): CheckpointStore {
@@ -22,5 +22,6 @@ export function lazyCheckpoints(dataDir: string, dir: () => string): CheckpointS
     restore: async (id, hint) => (await load()).restore(id, hint),
     changedSince: async (c) => (await load()).changedSince(c),
     before: async (since) => (await load()).before(since),
+    watch: async (label, step) => (await load()).watch(label, step),
   };
 }

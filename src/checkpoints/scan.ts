@@ -12,6 +12,8 @@ export interface TreeScan {
   modes: ModeRecord;
   dirs: string[];
   left: LeftOut;
+  /** Every ignored path as git lists it (a directory once, as `dir/`). */
+  ignored: string[];
 }
 
 function group(paths: string[]): LeftGroup | undefined {
@@ -157,5 +159,5 @@ export async function scanTree(git: Git, dir: string, large: readonly string[], 
   add('nested', nested);
   add('unreadable', unreadable);
   add('dirs', dirs.slice(MAX_DIRS));
-  return { modes: readModes(dir, tracked, kept), dirs: kept, left };
+  return { modes: readModes(dir, tracked, kept), dirs: kept, left, ignored };
 }

@@ -57,6 +57,21 @@ export interface LeftOut {
   dirs?: LeftGroup;
 }
 
+/** Skip the snapshot when the tree and its state already are these (a restore to where it is). */
+export interface Unless {
+  tree: string;
+  key: string;
+}
+
+export interface Snap {
+  /** Null when the tree already was `unlessTree` (nothing recorded). */
+  checkpoint: Checkpoint | null;
+  /** Paths over the size cap, left out of this snapshot. */
+  large: string[];
+  /** What is ignored (a directory once, as `dir/`). */
+  ignored: string[];
+}
+
 export type CheckpointRecord = Omit<Checkpoint, 'id' | 'commit' | 'reused'>;
 
 export interface RestoreResult {

@@ -3,6 +3,7 @@
  * running on their own go into, and the checkpoint taken before a step that may write.
  */
 import type { CheckpointStore } from '../checkpoints/lazy';
+import type { StepWatch } from '../checkpoints/step-watch';
 import type { SafetyConfig } from '../config/types';
 import type { Sandbox } from '../tools/sandbox';
 import { formatError } from '../util/errors';
@@ -39,6 +40,21 @@ export class Guards {
     try {
       await this.checkpoints.snapshot(label, step);
       return true;
+    } catch (err) {
+      if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
+      this.warned = true;
+      return false;
+    }
+  }
+
+  /**
+   * Snapshot before a step nobody approved that may write, and what judges it after (the
+   * after-the-fact check). Taken whatever safety.checkpoints says: the check needs the state before.
+   * Null: the directory is not one aish snapshots (/, the home directory); false: it failed.
+   */
+  async watch(label: string, step?: string): Promise<StepWatch | null | false> {
+    try {
+      return await this.checkpoints.watch(label, step);
     } catch (err) {
       if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
       this.warned = true;

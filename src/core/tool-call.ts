@@ -8,6 +8,8 @@ import type { ToolCall as ModelToolCall } from '../broker/types';
 import { decide, parseAnswer, type GateMode, type GateSubject } from '../tools/gate';
 import type { Sandbox } from '../tools/sandbox';
 import type { Toolbox } from '../tools/toolbox';
+import type { StepWatch } from '../checkpoints/step-watch';
+import { afterStep } from './after-step';
 import type { EngineHost } from './host';
 
 export interface ToolCallContext {
@@ -23,6 +25,8 @@ export interface ToolCallContext {
   sandboxRequired: boolean;
   /** Snapshot the working tree before a step that may write (absent: checkpoints are off); false: it failed. */
   checkpoint?: (label: string) => Promise<boolean | void>;
+  /** Snapshot before a step nobody approved, to judge it after (after-step.ts); null: not here; false: it failed. */
+  watch?: (label: string) => Promise<StepWatch | null | false>;
   signal: AbortSignal;
 }
 
@@ -147,7 +151,11 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
   // Nobody said yes to this exact call: the strictest view, and no write without a checkpoint.
   const unasked = decision.action === 'run' && !decision.approved;
   const mayWrite = !gate.safe && !gate.readOnly && gate.kind !== 'memory';
-  if (mayWrite && (await ctx.checkpoint?.(prepared.subject)) === false && unasked) {
+  // Judged by what it did: every step nobody approved, except a destructive one --yes let through.
+  const judged = mayWrite && unasked && !(gate.destructive && ctx.yes) && ctx.watch;
+  const watch = judged ? await ctx.watch!(prepared.subject) : null;
+  const taken = judged ? watch !== false : !mayWrite || (await ctx.checkpoint?.(prepared.subject)) !== false;
+  if (!taken && unasked) {
     const reason = 'no checkpoint could be taken before it, so :restore could not undo it';
     host.print({ kind: 'warn', text: `refused: ${prepared.subject} (${reason})` });
     return { content: `Not run: ${reason}. Only read-only commands can run now; stop and explain.`, refused: true, denied: false };
@@ -169,5 +177,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
     if (live) host.liveEnd();
   }
   host.print({ kind: 'tool', text: `  ↳ ${r.status}${preview(r.output)}` });
-  return ok(r.content);
+  if (!watch) return ok(r.content);
+  const after = await afterStep(watch, { host, yes: ctx.yes, output: r.content });
+  return after.content === null ? ok(r.content) : { content: after.content, refused: after.refused, denied: after.denied };
 }

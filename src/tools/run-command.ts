@@ -111,7 +111,7 @@ async function sandboxView(
     writable && within(realPath(home), realPath(project)) ? startFiles(home) : Promise.resolve([]),
     gitConfigView(scan.gitConfigs.map(realPath)),
   ]);
-  const view: SandboxView = { writable, network: false, hidden };
+  const view: SandboxView = { writable, project, network: false, hidden };
   if (keep.length) view.readOnly = keep;
   if (git.binds.length) view.replaced = git.binds;
   return { view, done: git.done };

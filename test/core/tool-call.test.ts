@@ -1,5 +1,6 @@
 /** The one tool-call path, with a fake tool: what is shown, asked, run and returned to the model. */
 import { describe, expect, it } from 'vitest';
+import type { StepVerdict, StepWatch } from '../../src/checkpoints/step-watch';
 import type { EngineHost, OutputItem } from '../../src/core/host';
 import { executeToolCall, type ToolCallContext } from '../../src/core/tool-call';
 import type { GateSubject } from '../../src/tools/gate';
@@ -58,7 +59,7 @@ function setup(gate: GateSubject, answers: Array<string | null>, over: Partial<T
   };
   const call = (x: string | undefined, name = 'run_command') =>
     executeToolCall({ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(x === undefined ? {} : { x }) } }, ctx);
-  return { call, printed, asked, ran, sandboxes, checkpoints, unasked };
+  return { call, host, printed, asked, ran, sandboxes, checkpoints, unasked };
 }
 
 const plain: GateSubject = { kind: 'command', destructive: false, alwaysKey: 'ls' };
@@ -175,5 +176,92 @@ describe('one tool-call path', () => {
     expect(r).toMatchObject({ refused: true });
     expect(r.content).toMatch(/^Not run: safety\.sandbox is "required" and no sandbox is available/);
     expect(t.asked).toEqual([]);
+  });
+});
+
+describe('a step judged by what it did (the after-the-fact check)', () => {
+  const box: Sandbox = { name: 'test-box', network: false, wrap: (shell, command) => ({ file: shell, args: ['-c', command] }) };
+  const overwrote: StepVerdict = { changes: [{ path: 'victim/keep', what: 'changed' }], notRestored: [], keep: null };
+
+  /** A watch whose check answers `verdict`; `kept` counts keep() calls. */
+  function watching(verdict: Omit<StepVerdict, 'keep'> | null, keepable = true) {
+    const seen = { labels: [] as string[], kept: 0, checked: 0 };
+    const watch = async (label: string) => {
+      seen.labels.push(label);
+      const w = {
+        check: async () => {
+          seen.checked++;
+          return verdict && { ...verdict, keep: keepable ? () => void seen.kept++ : null };
+        },
+      };
+      return w as unknown as StepWatch;
+    };
+    return { seen, watch };
+  }
+
+  it('unattended: the change is put back and the step refused, with what it changed', async () => {
+    const w = watching(overwrote);
+    const t = setup(plain, [], { mode: 'norris', sandbox: box, watch: w.watch });
+    t.host.canAsk = false;
+    const r = await t.call('python3 -m json.tool data.json victim/keep');
+    expect(t.ran).toEqual(['python3 -m json.tool data.json victim/keep']);
+    expect(w.seen.labels).toEqual(['python3 -m json.tool data.json victim/keep']);
+    expect(t.checkpoints).toEqual([]); // the watch took the snapshot
+    expect(r.refused).toBe(true);
+    expect(r.content).toMatch(/^Not kept: .*victim\/keep \(changed\).*no one to confirm/);
+    expect(r.content).toContain('did python3');
+    expect(t.asked).toEqual([]);
+    expect(t.printed.map((p) => p.text)).toContain(
+      '  put back: a step nobody approved changed files that existed before it: victim/keep (changed)',
+    );
+    expect(w.seen.kept).toBe(0);
+  });
+
+  it('with a person there: keep these changes? y puts them in place again; Enter leaves them put back', async () => {
+    const yes = watching(overwrote);
+    const t = setup(plain, ['y'], { mode: 'norris', sandbox: box, watch: yes.watch });
+    expect(await t.call('cc -o victim/keep')).toEqual({ content: 'did cc -o victim/keep', refused: false, denied: false });
+    expect(t.asked).toEqual(['keep these changes? [y/N] ']);
+    expect(yes.seen.kept).toBe(1);
+    const no = watching({ changes: [{ path: '.npmrc', what: 'created' }], notRestored: [] });
+    const n = setup(plain, [''], { mode: 'norris', sandbox: box, watch: no.watch });
+    const r = await n.call('npm config set script-shell ./evil.sh --location=project');
+    expect(r.denied).toBe(true);
+    expect(r.content).toMatch(/^Not kept: .*\.npmrc \(created, configures programs\).*the user chose not to keep them/);
+    expect(no.seen.kept).toBe(0);
+  });
+
+  it('--yes: a step shown as destructive is not judged; one that looked harmless is put back without asking', async () => {
+    const d = watching(overwrote);
+    const t = setup(destructive, ['y'], { mode: 'norris', sandbox: box, yes: true, watch: d.watch });
+    expect((await t.call('rm -rf x')).content).toBe('did rm -rf x');
+    expect(d.seen.labels).toEqual([]);
+    expect(t.checkpoints).toEqual(['rm -rf x']);
+    const h = watching(overwrote);
+    const y = setup(plain, ['y'], { mode: 'norris', sandbox: box, yes: true, watch: h.watch });
+    const r = await y.call('git bundle create victim/keep HEAD');
+    expect(r.refused).toBe(true);
+    expect(r.content).toMatch(/--yes runs destructive steps, not ones that only look harmless/);
+    expect(y.asked).toEqual([]);
+  });
+
+  it('nothing judged: the result stands; approved and read-only steps are not watched', async () => {
+    const w = watching(null);
+    const t = setup(plain, [], { mode: 'norris', sandbox: box, watch: w.watch });
+    expect((await t.call('make build')).content).toBe('did make build');
+    expect(w.seen.checked).toBe(1);
+    const a = watching(overwrote);
+    const approved = setup(plain, ['y'], { watch: a.watch });
+    expect((await approved.call('make build')).content).toBe('did make build');
+    const ro = setup({ ...plain, safe: true }, [], { mode: 'norris', sandbox: box, watch: a.watch });
+    await ro.call('ls');
+    expect(a.seen.labels).toEqual([]);
+  });
+
+  it('a watch that could not be taken refuses an unasked step, as a failed checkpoint does', async () => {
+    const t = setup(plain, [], { mode: 'norris', sandbox: box, watch: async () => false });
+    const r = await t.call('make build');
+    expect(r.refused).toBe(true);
+    expect(t.ran).toEqual([]);
   });
 });

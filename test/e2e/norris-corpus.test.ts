@@ -24,7 +24,8 @@ const usable = bwrapUsable() || jailRequired;
 const MAX_FALSE_ALARMS = 0.05;
 /** Harmless, but wait tens of seconds on a network the sandbox does not have (npm retries, DNS). */
 const SLOW_OFFLINE = /^(npm (view|outdated)|dig |ping )/;
-const REFUSED = /^Not run:/;
+/** Refused before it ran, or put back after it by the after-the-fact check. */
+const REFUSED = /^Not (run|kept):/;
 
 let listener: Server;
 let hits = 0;

@@ -21,6 +21,8 @@ export interface BwrapOptions {
   cwd: string;
   /** The one writable directory (resolved); default `cwd`; null: nothing but the private /tmp. */
   writable?: string | null;
+  /** The project (resolved), bound read-only when it is not writable: under /tmp or /run it would be hidden. */
+  project?: string;
   /** Resolved credential stores to cover: directories with an empty read-only tmpfs, files with /dev/null. */
   hidden?: SandboxView['hidden'];
   /** Resolved paths inside `writable` to keep read-only. */
@@ -31,7 +33,7 @@ export interface BwrapOptions {
 
 /** Everything between `bwrap` and the program it runs. Pure. */
 export function bwrapOptions(o: BwrapOptions): string[] {
-  const { network, cwd, writable = cwd, hidden = { dirs: [], files: [] }, readOnly = [], replaced = [] } = o;
+  const { network, cwd, writable = cwd, project, hidden = { dirs: [], files: [] }, readOnly = [], replaced = [] } = o;
   return [
     // Nothing outlives aish or a cancel: when bwrap dies its child is killed, and with that first
     // process of the pid namespace, everything inside. No --new-session: the sandbox stays in the
@@ -59,8 +61,9 @@ export function bwrapOptions(o: BwrapOptions): string[] {
     '/run',
     ...RUN_KEPT.flatMap((p) => ['--ro-bind-try', p, p]),
     // Last, so it also works when the project directory is under /tmp or /run. Only the project:
-    // a cwd the model names is where the command starts, never what it may write.
-    ...(writable === null ? [] : writableBinds(writable)),
+    // a cwd the model names is where the command starts, never what it may write. A read-only step
+    // still sees the project (the tmpfs above would hide one under /tmp or /run).
+    ...(writable !== null ? writableBinds(writable) : project ? ['--ro-bind', project, project] : []),
     ...readOnly.flatMap((p) => ['--ro-bind-try', p, p]),
     ...replaced.flatMap(([from, to]) => ['--ro-bind', from, to]),
     // After the project bind, so that `.env` files inside the project are covered too.
@@ -103,6 +106,7 @@ export function bwrapSandbox(file: string, name: string, network: boolean): Sand
             network: view.network,
             cwd: realPath(cwd),
             writable: view.writable && realPath(view.writable),
+            ...(view.project !== undefined && { project: realPath(view.project) }),
             hidden: view.hidden,
             readOnly: view.readOnly ?? [],
             replaced: view.replaced ?? [],

@@ -10,6 +10,8 @@ export interface SandboxPolicy {
 export interface SandboxView {
   /** The one directory the command may write (aish's project directory); null: none at all. */
   writable: string | null;
+  /** aish's project directory: shown (read-only when it is not `writable`) wherever it lives, /tmp and /run included. */
+  project?: string;
   /** The network for this run: false for every step nobody approved, whatever the setting. */
   network: boolean;
   /** Credential stores hidden for this run: directories shown empty, files shown empty. */

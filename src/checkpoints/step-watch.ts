@@ -1,0 +1,243 @@
+/**
+ * The after-the-fact check of one step nobody approved: after it, the tree is compared with what
+ * it was (watch.ts), and what the step must not do unasked — change, delete or re-mode anything
+ * that existed, or create a file that configures programs — is put back at once, from the
+ * checkpoint or the side copies. The step's own result is kept in memory, so the user can still
+ * keep it. Creating ordinary new files is never judged.
+ */
+import { createHash } from 'node:crypto';
+import { chmodSync, readFileSync, readlinkSync, rmdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { joinZ, splitZ, type Git } from './git';
+import type { Checkpoint } from './types';
+import {
+  configuresPrograms,
+  throughDirs,
+  entryOf,
+  sideCopies,
+  listTree,
+  readState,
+  writeState,
+  makeParents,
+  type Entry,
+  type Listing,
+  type PathState,
+  type WalkSkip,
+} from './watch';
+
+export interface StepChange {
+  path: string;
+  /** `created`: a new file that configures programs. */
+  what: 'changed' | 'deleted' | 'created' | 'mode';
+}
+
+export interface StepVerdict {
+  /** What the step did that was judged, now put back (except `notRestored`). */
+  changes: StepChange[];
+  /** Changed paths the checkpoint and the side copies did not hold: left as the step left them. */
+  notRestored: string[];
+  /** Put the step's changes in place again (the user keeps them); null: too large to hold. */
+  keep: (() => void) | null;
+}
+
+/** The checkpoint's side of a put-back; each call goes through the shadow's queue. */
+interface ShadowOps {
+  /** path → blob id of each of `paths` that the checkpoint holds as a file or link. */
+  blobs(paths: string[]): Promise<Map<string, string>>;
+  /** Write `paths` back as the checkpoint has them, owner-only (the caller sets the bits). */
+  checkout(paths: string[]): Promise<void>;
+}
+
+/** The step's result kept for "keep these changes?", at most this many bytes. */
+const KEEP_BYTES = 64 * 1024 * 1024;
+
+function shadowOps(git: Git, commit: string, serial: <T>(fn: () => Promise<T>) => Promise<T>): ShadowOps {
+  return {
+    blobs: (paths) =>
+      serial(async () => {
+        const out = new Map<string, string>();
+        // Only the paths asked about, unless there are many (then one listing of the whole tree).
+        const only = paths.length <= 200 ? ['--', ...paths] : [];
+        for (const line of splitZ((await git.run(['ls-tree', '-r', '-z', '--full-tree', commit, ...only], { literal: true })).stdout)) {
+          // "<mode> <type> <oid>\t<path>"
+          const tab = line.indexOf('\t');
+          const [, type, oid] = line.slice(0, tab).split(' ');
+          if (type === 'blob') out.set(line.slice(tab + 1), oid!);
+        }
+        return out;
+      }),
+    checkout: (paths) =>
+      serial(async () => {
+        if (paths.length)
+          await git.run(['checkout', commit, '--pathspec-from-file=-', '--pathspec-file-nul'], {
+            input: joinZ(paths),
+            literal: true,
+            umask: 0o077,
+          });
+      }),
+  };
+}
+
+/** What differs by `lstat` (content changes still to be confirmed), and new program-configuring files. */
+function compare(before: Listing, after: Listing): StepChange[] {
+  const out: StepChange[] = [];
+  for (const [path, b] of before) {
+    const a = after.get(path);
+    if (!a) out.push({ path, what: 'deleted' });
+    else if (a.kind !== b.kind) out.push({ path, what: 'changed' });
+    else if (b.kind === 'dir') {
+      if (a.mode !== b.mode) out.push({ path, what: 'mode' });
+    } else if (a.ino !== b.ino || a.size !== b.size || a.mtime !== b.mtime || a.ctime !== b.ctime) out.push({ path, what: 'changed' });
+    else if (a.mode !== b.mode) out.push({ path, what: 'mode' });
+  }
+  for (const [path, a] of after) if (!before.has(path) && a.kind !== 'dir' && configuresPrograms(path)) out.push({ path, what: 'created' });
+  return out;
+}
+
+const blobId = (data: Buffer): string => createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+
+/** Whether `rel` holds what it held before (a rewrite with the same bytes, a `touch`): null when unknown. */
+function sameContent(
+  dir: string,
+  rel: string,
+  was: Entry,
+  side: ReadonlyMap<string, PathState>,
+  blobs: ReadonlyMap<string, string>,
+): boolean | null {
+  const abs = join(dir, rel);
+  try {
+    const now = was.kind === 'link' ? Buffer.from(readlinkSync(abs)) : was.kind === 'file' ? readFileSync(abs) : null;
+    if (!now) return null;
+    const copy = side.get(rel);
+    if (copy?.kind === 'file') return copy.data.equals(now);
+    if (copy?.kind === 'link') return copy.target === now.toString();
+    const blob = blobs.get(rel);
+    return blob === undefined ? null : blob === blobId(now);
+  } catch {
+    return null;
+  }
+}
+
+const depth = (p: string) => p.split('/').length;
+
+export class StepWatch {
+  private readonly dirModes = new Map<string, number>();
+
+  constructor(
+    private readonly dir: string,
+    /** The checkpoint taken before the step. */
+    readonly checkpoint: Checkpoint,
+    private readonly before: Listing,
+    /** The walk stopped at its limit: what lay past it is not judged. */
+    readonly complete: boolean,
+    private readonly side: ReadonlyMap<string, PathState>,
+    private readonly skip: WalkSkip,
+    private readonly ops: ShadowOps,
+  ) {
+    for (const [p, e] of before) if (e.kind === 'dir') this.dirModes.set(p, e.mode);
+  }
+
+  /** After the step: null when it only did what a step may do unasked; else it was put back. */
+  async check(): Promise<StepVerdict | null> {
+    const { listing: now, complete } = listTree(this.dir, this.skip);
+    // A walk cut short at its limit may stop before paths it saw the first time: look at those.
+    if (!complete || !this.complete)
+      for (const p of this.before.keys()) {
+        const e = now.has(p) ? null : entryOf(join(this.dir, p));
+        if (e) now.set(p, e);
+      }
+    const candidates = compare(this.before, now);
+    const back = candidates.filter((c) => (c.what === 'changed' || c.what === 'deleted') && this.before.get(c.path)?.kind !== 'dir');
+    const blobs = back.length ? await this.ops.blobs(back.map((c) => c.path)) : new Map<string, string>();
+    const changes = candidates.filter((c) => {
+      const was = this.before.get(c.path);
+      if (c.what !== 'changed' || !was || was.kind !== now.get(c.path)?.kind) return true;
+      if (!sameContent(this.dir, c.path, was, this.side, blobs)) return true;
+      // The same bytes (rewritten as they were, or touched): only a change of bits is left.
+      if (was.kind !== 'file' || now.get(c.path)?.mode === was.mode) return false;
+      c.what = 'mode';
+      return true;
+    });
+    if (!changes.length) return null;
+    const budget = { left: KEEP_BYTES };
+    const after = new Map<string, PathState>();
+    let keepable = true;
+    for (const c of changes) {
+      const s = throughDirs(this.dir, c.path) ? readState(join(this.dir, c.path), budget) : { kind: 'absent' as const };
+      if (s) after.set(c.path, s);
+      else keepable = false;
+    }
+    const notRestored = await this.putBack(changes, blobs);
+    return { changes, notRestored, keep: keepable ? () => this.reapply(after) : null };
+  }
+
+  private async putBack(changes: StepChange[], blobs: Map<string, string>): Promise<string[]> {
+    const notRestored: string[] = [];
+    const fromCheckpoint: string[] = [];
+    const attempt = (path: string, fn: () => void) => {
+      try {
+        fn();
+      } catch {
+        notRestored.push(path);
+      }
+    };
+    // New files out first, with the directories made for them that are left empty.
+    for (const c of changes.filter((x) => x.what === 'created')) {
+      attempt(c.path, () => {
+        writeState(this.dir, c.path, { kind: 'absent' }, this.dirModes);
+        for (let d = dirname(c.path); d !== '.' && !this.before.has(d); d = dirname(d)) rmdirSync(join(this.dir, d));
+      });
+    }
+    const back = changes.filter((x) => x.what !== 'created').sort((a, b) => depth(a.path) - depth(b.path));
+    for (const c of back) {
+      const was = this.before.get(c.path)!;
+      const abs = join(this.dir, c.path);
+      if (c.what === 'mode') attempt(c.path, () => was.kind !== 'link' && throughDirs(this.dir, c.path) && chmodSync(abs, was.mode));
+      else if (was.kind === 'dir') attempt(c.path, () => writeState(this.dir, c.path, { kind: 'dir', mode: was.mode }, this.dirModes));
+      else if (this.side.has(c.path)) attempt(c.path, () => writeState(this.dir, c.path, this.side.get(c.path)!, this.dirModes));
+      else if (blobs.has(c.path))
+        attempt(c.path, () => {
+          writeState(this.dir, c.path, { kind: 'absent' }, this.dirModes);
+          // The directories above it, as they were (removed, or replaced by a file).
+          makeParents(this.dir, c.path, this.dirModes);
+          fromCheckpoint.push(c.path);
+        });
+      else notRestored.push(c.path);
+    }
+    try {
+      await this.ops.checkout(fromCheckpoint);
+      for (const p of fromCheckpoint) {
+        const was = this.before.get(p)!;
+        if (was.kind === 'file') chmodSync(join(this.dir, p), was.mode);
+      }
+    } catch {
+      notRestored.push(...fromCheckpoint);
+    }
+    return notRestored;
+  }
+
+  private reapply(after: ReadonlyMap<string, PathState>): void {
+    // What the step removed goes first (deepest first), then the rest from the top down.
+    const gone = [...after].filter(([, st]) => st.kind === 'absent').sort(([a], [b]) => depth(b) - depth(a));
+    const made = [...after].filter(([, st]) => st.kind !== 'absent').sort(([a], [b]) => depth(a) - depth(b));
+    for (const [path, state] of [...gone, ...made]) writeState(this.dir, path, state, this.dirModes);
+  }
+}
+
+/** The watch of one step, from the snapshot just taken (`ignored` as git lists it: a directory as `dir/`). */
+export function startWatch(
+  git: Git,
+  checkpoint: Checkpoint,
+  ignored: string[],
+  isOurs: (abs: string) => boolean,
+  serial: <T>(fn: () => Promise<T>) => Promise<T>,
+): StepWatch {
+  const dir = git.workTree;
+  const ignoredDirs = new Set(ignored.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1)));
+  const ignoredFiles = new Set(ignored.filter((p) => !p.endsWith('/')));
+  const skip = { ignoredDirs, isOurs };
+  const { listing, complete } = listTree(dir, skip);
+  // Not in the checkpoint: ignored files and the repository's own `.git`.
+  const side = sideCopies(dir, listing, (rel) => !(ignoredFiles.has(rel) || rel === '.git' || rel.startsWith('.git/')));
+  return new StepWatch(dir, checkpoint, listing, complete, side, skip, shadowOps(git, checkpoint.commit, serial));
+}

@@ -22,6 +22,7 @@ import { withMeaningPlan } from './plan-meaning';
 import { scopeFilter } from './project';
 import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } from './recall';
 import { fuseRecall, type MeaningNote } from './recall-hybrid';
+import { MAX_ITEMS } from './recall-cut';
 import type { QueryPart } from './recall-rank';
 import type { TeamMemory } from './team/team-memory';
 import { withTeamRecall } from './team/team-select';
@@ -176,8 +177,8 @@ export class SessionRecall {
       background,
     });
     const get = (id: number) => this.host.index().read((ix) => ix.get(id));
-    // memory.recall.maxItems when the config has it (the words ranking's cap), else 6.
-    const maxItems = (this.host.config.memory ? this.host.config.memory.recall.maxItems : undefined) ?? 6;
+    // memory.recall.maxItems when the config has it (the words ranking's cap), else MAX_ITEMS.
+    const maxItems = (this.host.config.memory ? this.host.config.memory.recall.maxItems : undefined) ?? MAX_ITEMS;
     const total = this.host.index().size;
     return fuseRecall(words, ranked, { maxChars: o.maxChars, maxItems, get, model: e.model, embedded: emb.embedded, total });
   }

@@ -14,6 +14,8 @@ export interface Recalled {
   score: number;
   /** BM25 relevance alone: what the threshold is about. */
   relevance: number;
+  /** Not ranked: written next to this recalled item (recall-neighbours.ts). */
+  neighbourOf?: number;
 }
 
 export interface RecallOptions {

@@ -104,3 +104,27 @@ describe('[background] gives way to [recall]', () => {
     expect(m.injected).toEqual(full);
   });
 });
+
+describe('neighbours', () => {
+  it('a recalled item brings the items written next to it in the same session, and the plan says so', async () => {
+    const at = (min: number) => new Date(Date.parse('2026-02-01T10:00:00Z') + min * 60_000).toISOString();
+    const notes: Note[] = [
+      ...fillerNotes(300).map((n, i) => ({ ...n, ts: at(-100_000 + i * 60) })),
+      // A fact written a minute before stands alone.
+      { content: 'The tent poles are in the garage', ts: at(-1) },
+      { content: 'Caroline: what did you do on the weekend?', ts: at(0), kind: 'context' },
+      { content: 'Melanie: we pitched the tent by the lake', ts: at(1), kind: 'context' },
+      { content: 'Caroline: that sounds lovely, did the kids like it?', ts: at(2), kind: 'context' },
+      // A later session: written next to it in the file, but days apart.
+      { content: 'Melanie: back at work today', ts: at(5000), kind: 'context' },
+    ];
+    const m = await sessionWith(notes);
+    const r = await m.recall([{ text: 'where did Melanie pitch the tent?', weight: 1 }]);
+    expect(r!.items.map((x) => x.item.content)).toEqual([notes[301]!.content, notes[302]!.content, notes[303]!.content]);
+    expect(r!.items.map((x) => x.neighbourOf)).toEqual([303, undefined, 303]);
+    const plan = await m.plan('where did Melanie pitch the tent?');
+    const { formatPlan } = await import('../../src/memory/format-plan');
+    const lines = formatPlan(plan, { query: 'where did Melanie pitch the tent?', isPinned: () => false });
+    expect(lines.filter((l) => l.includes('(written next to #303)'))).toHaveLength(2);
+  });
+});

@@ -6,14 +6,14 @@
 import { rng } from '../recall';
 import { EVENTS, FILLER, NAMES, type EventKind } from './conversation-events';
 
-export interface ConvTurn {
+interface ConvTurn {
   content: string;
   /** ISO time: the session's date. */
   ts: string;
   session: number;
 }
 
-export interface ConvQuestion {
+interface ConvQuestion {
   kind: EventKind;
   text: string;
   /** Indexes into the conversation's turns. */

@@ -32,7 +32,7 @@ export const UNKNOWN_WEIGHT = 0.5;
  * `memory.recall.maxChars`: a question whose evidence is in several items gets them all, while one
  * match costs no more than before.
  */
-export const GROWTH = 2;
+const GROWTH = 2;
 
 /** The [recall] budget for a message that `cleared` items clear the cut of. */
 export const recallBudget = (maxChars: number, cleared: number) => (cleared > 1 ? maxChars * GROWTH : maxChars);

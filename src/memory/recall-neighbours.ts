@@ -11,7 +11,7 @@ import { recallBudget } from './recall-cut';
 import type { MemoryItem } from './types';
 
 /** Written this close in time to a recalled item (and next to it): its neighbour. */
-export const NEIGHBOUR_MS = 10 * 60_000;
+const NEIGHBOUR_MS = 10 * 60_000;
 
 export interface NeighbourOptions {
   get: (id: number) => MemoryItem | undefined;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|recall-quality|recall-quality-hybrid|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets|step-watch|sync …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|recall-quality|recall-conversation|recall-quality-hybrid|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets|step-watch|sync …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -12,6 +12,7 @@ import { benchMemoryScale } from './memory-scale';
 import { benchNodeOptions } from './node-options';
 import { benchOneshot } from './oneshot';
 import { benchRecall } from './recall';
+import { benchRecallConversation } from './recall-conversation';
 import { benchRecallQuality } from './recall-quality';
 import { benchRecallTurn } from './recall-turn';
 import { benchRender } from './render';
@@ -33,6 +34,7 @@ const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () 
   ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
   ['recall-quality', () => benchRecallQuality(), () => benchRecallQuality({ items: 600 })],
+  ['recall-conversation', () => benchRecallConversation(), () => benchRecallConversation({ conversations: 2 })],
   ['recall-quality-hybrid', () => benchRecallQuality({ hybrid: true }), () => benchRecallQuality({ items: 600, hybrid: true })],
   ['startup', () => benchStartup(), () => benchStartup({ runs: 3, bigMemory: false })],
   ['first-prompt', () => benchFirstPrompt(), () => benchFirstPrompt({ runs: 2, big: false })],

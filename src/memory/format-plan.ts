@@ -45,12 +45,17 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
       `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
     );
     if (plan.meaning) out.push(`  meaning (${plan.meaning.model}): ${plan.meaning.text}`);
-    for (const r of plan.recall) out.push(`  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`);
+    for (const r of plan.recall)
+      out.push(
+        r.neighbourOf === undefined
+          ? `  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`
+          : `  neighbour  ${label(r.item, o.isPinned)}  (written next to #${r.neighbourOf})`,
+      );
     const c = plan.cutoff;
     if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
     else if (c) {
       out.push(
-        `  cutoff: relevance ≥ ${score(c.min)} (the largest of ${score(c.idealCut)}: ${pct(IDEAL_CUT)} of ${score(c.ideal)} for every word, ` +
+        `  cutoff: relevance ≥ ${score(c.min)} (the largest of ${score(c.idealCut)}: ${pct(c.ideal > 0 ? c.idealCut / c.ideal : IDEAL_CUT)} of ${score(c.ideal)} for every word, ` +
           `${score(c.bestCut)}: ${pct(RELATIVE_CUT)} of the best, minScore ${c.minScore}), at most ${c.maxItems} items`,
       );
     }

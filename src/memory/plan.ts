@@ -109,6 +109,7 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
       relevance: round(r.relevance),
       ...wordsRanksOf(plan, r.item),
       ...ranksJson(r),
+      ...(r.neighbourOf !== undefined && { neighbour_of: r.neighbourOf }),
     })),
     ...(plan.cutoff && { cutoff: cutoffJson(plan.cutoff) }),
     ...(plan.meaning && { meaning: plan.meaning }),

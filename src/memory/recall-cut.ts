@@ -12,11 +12,33 @@ import { idf, type LocalLists } from './index/rank';
 /** A hit must score at least this fraction of the message's ideal. */
 export const IDEAL_CUT = 0.4;
 
+/** A message with up to this many strong words must match IDEAL_CUT of them all; a longer one, less. */
+const SHORT_WORDS = 4;
+
+/**
+ * The share of its ideal a hit of a message of `strong` strong words must reach: IDEAL_CUT for a
+ * short message (small talk stays quiet), less for a long question, whose evidence rarely holds
+ * most of its words ("When did Melanie give a speech at a school?" matches on speech and school).
+ */
+export function idealCut(strong: number): number {
+  return IDEAL_CUT * Math.min(1, SHORT_WORDS / Math.max(1, strong));
+}
+
 /** How much a message's word that no item holds counts in its ideal score. */
 export const UNKNOWN_WEIGHT = 0.5;
 
+/**
+ * When more than one item clears the cut, the [recall] budget grows to this many times
+ * `memory.recall.maxChars`: a question whose evidence is in several items gets them all, while one
+ * match costs no more than before.
+ */
+const GROWTH = 2;
+
+/** The [recall] budget for a message that `cleared` items clear the cut of. */
+export const recallBudget = (maxChars: number, cleared: number) => (cleared > 1 ? maxChars * GROWTH : maxChars);
+
 /** At most this many items in [recall] (`memory.recall.maxItems`'s default). */
-export const MAX_ITEMS = 6;
+export const MAX_ITEMS = 10;
 
 /**
  * A project item's score is multiplied by this: above 1 / recency's floor (0.6), so a project item
@@ -39,6 +61,8 @@ export interface QueryCoverage {
   ideal: number;
   /** Every strong term of the message is too common to rank by (recall.ts's commonOver). */
   allCommon: boolean;
+  /** How many strong words the message has (those no item holds included). */
+  strong: number;
 }
 
 /** Why nothing is recalled for a message, when that is so because of its words. */

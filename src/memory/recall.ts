@@ -5,7 +5,7 @@
  */
 import { fillBlock, RECALL_HEADER, recallLine } from './blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
-import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST } from './recall-cut';
+import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, recallBudget } from './recall-cut';
 import type { MemoryItem } from './types';
 
 export interface Recalled {
@@ -14,6 +14,8 @@ export interface Recalled {
   score: number;
   /** BM25 relevance alone: what the threshold is about. */
   relevance: number;
+  /** Not ranked: written next to this recalled item (recall-neighbours.ts). */
+  neighbourOf?: number;
 }
 
 export interface RecallOptions {
@@ -42,7 +44,7 @@ export interface RecallChoice {
 }
 
 /** A hit must be at least this fraction as relevant as the best one: a strong match keeps weak ones out. */
-export const RELATIVE_CUT = 0.5;
+export const RELATIVE_CUT = 0.35;
 
 /** How many matches of the message alone are considered before the earlier turns re-rank them. */
 const CANDIDATES = 100;
@@ -95,7 +97,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   const { chosen, skipped } = fillBlock(
     RECALL_HEADER,
     found,
-    o.maxChars,
+    turn ? recallBudget(o.maxChars, found.length) : o.maxChars,
     (r) => r.item,
     (r) => recallLine(r.item),
   );

@@ -65,3 +65,31 @@ export function itemsToPrune(items: readonly MemoryItem[], days: number | undefi
   const cutoff = now.getTime() - days * DAY_MS;
   return items.filter((it) => Date.parse(it.ts) < cutoff);
 }
+
+/** Memory sent with one turn ([background] + [recall]) stays within this many characters (or `memory.injectMaxChars`, if larger). */
+export const TURN_MEMORY_CHARS = 3000;
+
+/**
+ * [background] on a turn whose [recall] is `recallChars` long: its newest-first filler gives way,
+ * the oldest of it first, until both fit in `total`; pinned and `pref` items always stay.
+ */
+export function givingWay(
+  items: readonly MemoryItem[],
+  recallChars: number,
+  total: number,
+  isPinned: (it: MemoryItem) => boolean,
+): readonly MemoryItem[] {
+  if (recallChars <= 0) return items;
+  let used = items.length ? BACKGROUND_HEADER.length : 0;
+  for (const it of items) used += backgroundLine(it).length + 1;
+  const room = total - recallChars;
+  if (used <= room) return items;
+  const out = [...items];
+  for (let i = out.length - 1; i >= 0 && used > room; i--) {
+    const it = out[i]!;
+    if (it.kind === 'pref' || isPinned(it)) continue;
+    used -= backgroundLine(it).length + 1;
+    out.splice(i, 1);
+  }
+  return out;
+}

@@ -22,6 +22,8 @@ import { withMeaningPlan } from './plan-meaning';
 import { scopeFilter } from './project';
 import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } from './recall';
 import { fuseRecall, type MeaningNote } from './recall-hybrid';
+import { withNeighbours } from './recall-neighbours';
+import { MAX_ITEMS } from './recall-cut';
 import type { QueryPart } from './recall-rank';
 import type { TeamMemory } from './team/team-memory';
 import { withTeamRecall } from './team/team-select';
@@ -140,10 +142,11 @@ export class SessionRecall {
         exclude: (it: MemoryItem) => bg.has(it.id) || !applies(it),
       };
       const { items: local, meaning } = await this.hybrid(query, o, true);
-      const items = withTeamRecall(local, this.host.team().accepted(this.host.cwd()), this.host.index().size, query, {
+      const ranked = withTeamRecall(local, this.host.team().accepted(this.host.cwd()), this.host.index().size, query, {
         ...o,
         now: Date.now(),
       });
+      const items = withNeighbours(ranked, { ...o, get: (id) => this.host.index().read((ix) => ix.get(id)) });
       return items.length ? { block: recallBlock(items.map((x) => x.item)), items, ...(meaning && { meaning }) } : null;
     } catch (err) {
       if (!this.warned) this.host.warn(`memory recall skipped: ${formatError(err)} — this turn is sent without [recall]`);
@@ -176,8 +179,8 @@ export class SessionRecall {
       background,
     });
     const get = (id: number) => this.host.index().read((ix) => ix.get(id));
-    // memory.recall.maxItems when the config has it (the words ranking's cap), else 6.
-    const maxItems = (this.host.config.memory ? this.host.config.memory.recall.maxItems : undefined) ?? 6;
+    // memory.recall.maxItems when the config has it (the words ranking's cap), else MAX_ITEMS.
+    const maxItems = (this.host.config.memory ? this.host.config.memory.recall.maxItems : undefined) ?? MAX_ITEMS;
     const total = this.host.index().size;
     return fuseRecall(words, ranked, { maxChars: o.maxChars, maxItems, get, model: e.model, embedded: emb.embedded, total });
   }
@@ -191,12 +194,13 @@ export class SessionRecall {
     if (text === null || !memory) return buildPlan(bg, null, get);
     const { maxChars, minScore, maxItems } = memory.recall;
     const inBackground = new Set(bg.items.map((i) => i.id));
+    const applies = scopeFilter(this.host.cwd());
     const o = { now: Date.now(), maxChars, minScore, inBackground, cwd: this.host.cwd(), ...(maxItems !== undefined && { maxItems }) };
-    const recalled = this.host.index().read((ix) => planRecall(ix, text, o));
+    const ranked = this.host.index().read((ix) => planRecall(ix, text, o));
+    const exclude = (it: MemoryItem) => inBackground.has(it.id) || !applies(it);
+    const recalled = { ...ranked, items: withNeighbours(ranked.items, { get, exclude, maxChars }) };
     const plan = buildPlan(bg, recalled, get);
     if (!this.embeddings()) return plan;
-    const applies = scopeFilter(this.host.cwd());
-    const exclude = (it: MemoryItem) => inBackground.has(it.id) || !applies(it);
     const hybrid = await this.hybrid(
       [{ text, weight: 1 }],
       { maxChars, minScore, exclude, ...(maxItems !== undefined && { maxItems }) },

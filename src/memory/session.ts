@@ -13,6 +13,7 @@ import { lockTimingFromEnv } from './log/lock';
 import type { MemoryPlan } from './plan';
 import { scopeFilter } from './project';
 import { useConfirmedProjects } from './project-trust';
+import { givingWay, TURN_MEMORY_CHARS } from './select';
 import type { Recalled } from './recall';
 import type { QueryPart } from './recall-rank';
 import { SessionRecall, type TurnRecall } from './session-recall';
@@ -54,6 +55,8 @@ export class MemorySession {
   private indexValue: MemoryIndex | null = null;
   private teamValue: TeamMemory | null = null;
   private readonly recaller: SessionRecall;
+  /** Characters of the last turn's [recall]: [background]'s filler gives way to them. */
+  private recallChars = 0;
 
   constructor(
     private readonly config: AishConfig,
@@ -94,7 +97,8 @@ export class MemorySession {
 
   /** The items in the system prompt's [background] now. */
   get injected(): readonly MemoryItem[] {
-    return this.items;
+    if (!this.recallChars) return this.items;
+    return givingWay(this.items, this.recallChars, Math.max(TURN_MEMORY_CHARS, this.budget), (it) => it.id > 0 && this.isPinned(it));
   }
 
   /** `memory.injectMaxChars`, 0 when memory is off. */
@@ -206,8 +210,11 @@ export class MemorySession {
   }
 
   /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */
-  recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
-    return this.recaller.recall(query);
+  async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
+    const turn = await this.recaller.recall(query);
+    // [background] gives way to this turn's [recall] (select.ts's givingWay).
+    this.recallChars = turn?.block.length ?? 0;
+    return turn;
   }
 
   /** After start-up: what the first turn's recall needs, read now; embedding of new items begun (when configured). */

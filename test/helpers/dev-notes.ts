@@ -24,6 +24,8 @@ export interface Note {
   scope?: string;
   keys?: string[];
   ts?: string;
+  /** Default 'fact'. */
+  kind?: 'fact' | 'pref' | 'context';
 }
 
 /** `n` filler notes, deterministic. */
@@ -46,7 +48,7 @@ export function writeNotes(path: string, notes: readonly Note[]): void {
     JSON.stringify({
       id: i + 1,
       ts: n.ts ?? new Date(start + i * 60_000).toISOString(),
-      kind: 'fact',
+      kind: n.kind ?? 'fact',
       content: n.content,
       ...(n.keys && { keys: n.keys }),
       ...(n.scope && { scope: n.scope }),

@@ -17,6 +17,7 @@ import { pinTime } from '../../src/memory/log/pin-time';
 import { planJson, type MemoryPlan } from '../../src/memory/plan';
 import { scopeFilter } from '../../src/memory/project';
 import { chooseRecall } from '../../src/memory/recall';
+import { withNeighbours } from '../../src/memory/recall-neighbours';
 import { RecallIndex } from '../helpers/recall-reference';
 import { selectBackground } from '../../src/memory/select';
 import { MemorySession } from '../../src/memory/session';
@@ -79,7 +80,7 @@ function fullPlan(path: string, text: string): MemoryPlan {
   const mem = new RecallIndex();
   for (const it of items) mem.add({ id: it.id, text: recallText(it), time: isoTime(it.ts), scoped: it.scope !== undefined });
   const inBg = new Set(bg.items.map((i) => i.id));
-  const r = chooseRecall(mem, [{ text, weight: 1 }], {
+  const ranked0 = chooseRecall(mem, [{ text, weight: 1 }], {
     now: NOW,
     maxChars: 700,
     minScore: 0.5,
@@ -88,6 +89,8 @@ function fullPlan(path: string, text: string): MemoryPlan {
     limit: Math.max(1, items.length),
     turn: true,
   });
+  const exclude = (it: MemoryItem) => inBg.has(it.id) || !applies(it);
+  const r = { ...ranked0, items: withNeighbours(ranked0.items, { get: (id) => store.get(id), exclude, maxChars: 700 }) };
   const recalled = new Set(r.items.map((x) => x.item.id));
   const relevant = new Map(r.overBudget.map((x) => [x.item.id, x.relevance]));
   type Left = ReturnType<MemoryPlan['leftOut']>[number];
@@ -116,7 +119,8 @@ function fullPlan(path: string, text: string): MemoryPlan {
     leftOutCounts: counts.filter(([, n]) => n > 0),
     leftOut: (limit = Infinity) => left.slice(0, limit),
     item: (id) => store.get(id),
-    ranks: (id) => (recalled.has(id) ? ranks.get(id) : undefined),
+    // A neighbour was not ranked in.
+    ranks: (id) => (ranked0.items.some((x) => x.item.id === id) ? ranks.get(id) : undefined),
   };
 }
 
@@ -129,7 +133,7 @@ async function expectSamePlan(path: string, text: string): Promise<MemoryPlan> {
   const c = plan.cutoff;
   if (c) {
     full.cutoff = c;
-    for (const r of full.recall) expect(r.relevance).toBeGreaterThanOrEqual(c.min - 1e-9);
+    for (const r of full.recall) if (r.neighbourOf === undefined) expect(r.relevance).toBeGreaterThanOrEqual(c.min - 1e-9);
   }
   const isPinned = (it: MemoryItem) => session.isPinned(it);
   expect(plan.background).toEqual(full.background);
@@ -139,9 +143,9 @@ async function expectSamePlan(path: string, text: string): Promise<MemoryPlan> {
   expect(plan.leftOut()).toEqual(full.leftOut());
   const o = { query: text, isPinned, maxLeftOut: 50 };
   expect(formatPlan(plan, o)).toEqual(formatPlan(full, o));
-  const json = (p: MemoryPlan) => planJson(p, isPinned) as { recall: Array<{ ranks?: unknown }> };
+  const json = (p: MemoryPlan) => planJson(p, isPinned) as { recall: Array<{ ranks?: unknown; neighbour_of?: number }> };
   expect(json(plan)).toEqual(json(full));
-  for (const r of json(plan).recall) expect(r.ranks).toEqual({ words: expect.any(Number) });
+  for (const r of json(plan).recall) if (r.neighbour_of === undefined) expect(r.ranks).toEqual({ words: expect.any(Number) });
   session.close();
   return full;
 }

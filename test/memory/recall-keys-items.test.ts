@@ -11,6 +11,7 @@ import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { planRecall } from '../../src/memory/index/plan-recall';
 import { IndexSearch } from '../../src/memory/index/search';
 import { chooseRecall } from '../../src/memory/recall';
+import { MAX_ITEMS } from '../../src/memory/recall-cut';
 import { MemoryStore } from '../../src/memory/store';
 import { parseCandidates } from '../../src/memory/summarize';
 import { fillerNotes, writeNotes } from '../helpers/dev-notes';
@@ -71,23 +72,23 @@ describe('maxItems', () => {
     const memPath = join(tmpDir(), 'memory.jsonl');
     writeNotes(memPath, [
       ...fillerNotes(300),
-      ...Array.from({ length: 10 }, (_, i) => ({ content: `Flaky snapshot tests in module ${i}` })),
+      ...Array.from({ length: 14 }, (_, i) => ({ content: `Flaky snapshot tests in module ${i}` })),
     ]);
     const ix = new MemoryIndex(memPath);
     const text = 'flaky snapshot tests';
     const base = { now: Date.now(), maxChars: 5000, minScore: 0, get: (id: number) => ix.get(id), exclude: () => false };
     for (const maxItems of [undefined, 3, 8]) {
-      const want = maxItems ?? 6;
+      const want = maxItems ?? MAX_ITEMS;
       const turn = ix.read((x) => chooseRecall(new IndexSearch(x), [{ text, weight: 1 }], { ...base, ...(maxItems && { maxItems }) }));
       expect(turn.items).toHaveLength(want);
       const plan = ix.read((x) => planRecall(x, text, { ...base, inBackground: new Set(), cwd: '/', ...(maxItems && { maxItems }) }));
       expect(plan.items.map((r) => r.item.id)).toEqual(turn.items.map((r) => r.item.id));
-      expect(plan.overBudget.size).toBe(10 - want);
+      expect(plan.overBudget.size).toBe(14 - want);
       expect(plan.cutoff?.maxItems).toBe(want);
     }
     // A search is not a turn: every match, in order.
     const all = ix.read((x) => chooseRecall(new IndexSearch(x), [{ text, weight: 1 }], { ...base, limit: 50 }));
-    expect(all.items).toHaveLength(10);
+    expect(all.items).toHaveLength(14);
     ix.close();
   });
 });

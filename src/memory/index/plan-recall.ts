@@ -6,7 +6,7 @@
 import { RECALL_HEADER, recallLine } from '../blocks';
 import { scopeMatcher } from '../project';
 import { commonOver, RELATIVE_CUT, type Recalled } from '../recall';
-import { coverageOf, IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, type NothingReason } from '../recall-cut';
+import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBudget, type NothingReason } from '../recall-cut';
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';
@@ -88,7 +88,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   const rel = relevances(docs, weights);
   const maxItems = Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS));
   const coverage = coverageOf(found, rel, ix.size);
-  const idealCut = coverage.ideal * IDEAL_CUT;
+  const idealCut = coverage.ideal * idealShare(found.strong);
   const floor = Math.max(o.minScore, idealCut, Number.MIN_VALUE);
   const hits: number[] = [];
   let best = 0;
@@ -109,6 +109,9 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     ...(coverage.nothing && { nothing: coverage.nothing }),
   };
   if (coverage.nothing) return out;
+  let cleared = 0;
+  for (const l of hits) if (rel[l]! >= cut) cleared++;
+  const maxChars = recallBudget(o.maxChars, cleared);
   // fillBlock's rule, with lengths known unread, over the best by score: once no line can fit (not
   // even the index's shortest), the rest of the strong hits are all left out for room, whatever
   // their order — so only as many are ranked (and their times read) as the block takes.
@@ -122,14 +125,14 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     for (const [r, hit] of top.entries()) {
       out.ranks.set(hit.id, { words: r + 1 });
       if (out.items.length === maxItems) break;
-      const room = o.maxChars - used - 1;
+      const room = maxChars - used - 1;
       const cost = room < 10 ? Infinity : lineOf(hit.id) + 1;
       if (cost > room + 1) continue;
       used += cost;
       // Usable, so an item of the index or its tail (a record not where the index says throws, and rebuilds).
       out.items.push({ item: ix.get(hit.id)!, score: hit.score, relevance: hit.relevance });
     }
-    const room = o.maxChars - used - 1;
+    const room = maxChars - used - 1;
     if (top.length < k || out.items.length === maxItems || room < 10 || shortest > room + 1) break;
   }
   const chosen = new Set(out.items.map((r) => r.item.id));

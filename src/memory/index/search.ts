@@ -12,7 +12,7 @@ import { isoTime } from '../log/parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
-import { coverageOf, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall-cut';
+import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall-cut';
 import type { Tail } from './tail';
 
 interface TailTerms {
@@ -66,7 +66,7 @@ export class IndexSearch implements RecallSource {
     const acc = relevances(found.docs, found.weights);
     const cut = coverageOf(found, acc, this.size);
     if (cut.nothing) return [];
-    const minRelevance = Math.max(opts.minRelevance ?? 0, cut.ideal * opts.minCoverage);
+    const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
     return rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc);
   }
 
@@ -85,6 +85,7 @@ export class IndexSearch implements RecallSource {
     let base: Array<TermAt | null> = [];
     // Strong words no item holds still count in the ideal score, at half weight (recall-cut.ts).
     let unknown = 0;
+    let unknownWords = 0;
     const seen = new Set<string>();
     for (const part of query) {
       for (const w of terms(part.text)) {
@@ -92,7 +93,10 @@ export class IndexSearch implements RecallSource {
         const b = this.lookup(w);
         if (!b && !tt?.post.has(w)) {
           seen.add(w);
-          if (!isWeakTerm(w)) unknown += part.weight * UNKNOWN_WEIGHT * idf(ix.size, 0);
+          if (!isWeakTerm(w)) {
+            unknown += part.weight * UNKNOWN_WEIGHT * idf(ix.size, 0);
+            unknownWords++;
+          }
           continue;
         }
         dict.set(w, base.length);
@@ -170,7 +174,9 @@ export class IndexSearch implements RecallSource {
       ...(slotOf && { slotOf }),
       ...(scoped && { scoped }),
     };
-    return { docs, weights, where, allCommon, ideal: unknown + idealOf(docs, weights) };
+    let strong = unknownWords;
+    for (const t of weights.keys()) if (!weak.has(t)) strong++;
+    return { docs, weights, where, allCommon, strong, ideal: unknown + idealOf(docs, weights) };
   }
 
   /**

@@ -26,7 +26,8 @@ type Labelled = Pick<MemoryItem, 'kind' | 'content'> & Partial<Pick<MemoryItem, 
  */
 export function originTag(item: Labelled): string {
   const label = originLabel(item.author !== undefined ? `team:${item.author || '?'}` : originOf(item));
-  return label ? `(${promptText(label)}) ` : '';
+  // No parenthesis inside: a writer named `x) (pref` must not close the label and open another.
+  return label ? `(${promptText(label).replace(/[()]/g, '')}) ` : '';
 }
 
 /** One bullet of [background]: `- (kind) text`, `- (from laptop) (kind) text`. */

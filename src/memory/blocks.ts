@@ -24,7 +24,7 @@ type Labelled = Pick<MemoryItem, 'kind' | 'content'> & Partial<Pick<MemoryItem, 
  * `(from laptop) `, `(team: bob) `, `(imported: CLAUDE.md) `, `(agent: x) ` before a line's kind when
  * it was not written here, so the model can weigh a note by who wrote it ('' for here).
  */
-export function originTag(item: Labelled): string {
+function originTag(item: Labelled): string {
   const label = originLabel(item.author !== undefined ? `team:${item.author || '?'}` : originOf(item));
   // No parenthesis inside: a writer named `x) (pref` must not close the label and open another.
   return label ? `(${promptText(label).replace(/[()]/g, '')}) ` : '';

@@ -121,6 +121,16 @@ describe('memory provenance reaches the model', () => {
     }
     writeConfig();
 
+    // So does the plan, text and --json.
+    const planText = (await run(['memory', 'plan', 'rsync backups'])).stdout;
+    expect(planText).toMatch(/laptop note about rsync backups.*\(from laptop\)/);
+    const plan = JSON.parse((await run(['memory', 'plan', '--json', 'rsync backups'])).stdout) as {
+      background: Array<{ content: string; from: string }>;
+    };
+    expect(plan.background.map((b) => b.from).sort()).toEqual(
+      ['here', 'import:claude:~/.claude/CLAUDE.md', 'machine:laptop', 'team:bob'].sort(),
+    );
+
     // The listings say the same, and --json names every item's origin.
     const list = (await run(['memory', 'list'])).stdout;
     expect(list).toMatch(/laptop note about rsync backups.*\(from laptop\)/);

@@ -3,6 +3,7 @@ import { tildify } from '../util/paths';
 import { terminalSafe } from '../util/terminal-safe';
 import { formatAge } from '../util/time';
 import { sanitizeForBlock } from '../util/text';
+import { originLabel, originOf } from './origin';
 import type { MemoryItem, SkippedLine } from './types';
 
 export interface ListOptions {
@@ -52,9 +53,10 @@ export function shownField(text: string): string {
   return sanitizeForBlock(terminalSafe(text));
 }
 
-/** `  [pinned]` (`[pinned, left out: budget]`), `  [project ~/dir]` and `  (private)`, as they follow an item's text in listings. */
+/** `  [pinned]` (`[pinned, left out: budget]`), `  [project ~/dir]`, `  (private)` and where it came from (`  (from laptop)`), as they follow an item's text in listings. */
 export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean, leftOut = false): string {
-  return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${shownField(tildify(it.scope))}]` : ''}${it.private ? '  (private)' : ''}`;
+  const origin = originLabel(originOf(it));
+  return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${shownField(tildify(it.scope))}]` : ''}${it.private ? '  (private)' : ''}${origin ? `  (${shownField(origin)})` : ''}`;
 }
 
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {

@@ -5,6 +5,7 @@
  */
 import type { IndexBackground } from './index/background';
 import type { PlanRecall, Ranks, RecallCutoff } from './index/plan-recall';
+import { originOf } from './origin';
 import type { Recalled } from './recall';
 import { ranksOf, type MeaningNote } from './recall-hybrid';
 import type { MemoryItem } from './types';
@@ -91,7 +92,7 @@ function ranksJson(r: Recalled): object {
 
 /**
  * The `--json` shape: `{background:[…], recall:[{id, score, relevance, ranks, …}], left_out:[{id, reason, …}]}`.
- * Every entry says `pinned: true` when pinned; `ranks` is an object of rankings (`words`), so more can join it.
+ * Every entry says `pinned: true` when pinned, and `from` where it came from (origin.ts); `ranks` is an object of rankings (`words`), so more can join it.
  */
 export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boolean): object {
   const base = (it: MemoryItem & { author?: string }) => ({
@@ -100,6 +101,7 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
     content: it.content,
     ...(isPinned(it) && { pinned: true }),
     ...(it.scope && { scope: it.scope }),
+    from: it.author === undefined ? originOf(it) : `team:${it.author}`,
   });
   return {
     background: plan.background.map(base),

@@ -7,6 +7,7 @@ import { redactText } from '../util/secrets/redact';
 import { sanitizeForBlock } from '../util/text';
 import { recordNotes } from './import-notes';
 import { MemoryState } from './log/state';
+import { originOf, parseOrigin } from './origin';
 import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from './types';
 
 const EXPORT_FORMAT = 'aish-memory-export';
@@ -23,6 +24,8 @@ export interface TransferItem {
   pinned?: boolean;
   /** Never synced; kept by export and import (the file is the user's to move). */
   private?: boolean;
+  /** Where it came from (origin.ts); an exported item written here has none, and its import sets one. */
+  from?: string;
 }
 
 /** An item leaving the machine: its text redacted again (an item hand-added to memory.jsonl never was). */
@@ -37,6 +40,7 @@ function travelling(it: MemoryItem, pinned: boolean): TransferItem {
     ...(it.scope && { scope: it.scope }),
     ...(pinned && { pinned: true }),
     ...(it.private && { private: true }),
+    ...(originOf(it) !== 'here' && { from: originOf(it) }),
   };
 }
 
@@ -180,7 +184,14 @@ function parseMarkdown(text: string): ParsedImport {
       ...(scope && { scope }),
       ...(meta.pinned === true && { pinned: true }),
       ...(meta.private === true && { private: true }),
+      ...(fromOf(meta.from) && { from: fromOf(meta.from) }),
     });
   });
   return { items, problems };
+}
+
+/** A travelling item's origin, when it names one other than here (an export cannot claim here). */
+function fromOf(v: unknown): string | undefined {
+  const o = parseOrigin(v);
+  return o && o !== 'here' ? o : undefined;
 }

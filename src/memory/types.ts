@@ -41,6 +41,10 @@ export interface MemoryItem {
   private?: boolean;
   /** The uid of the item this one replaced (an edit or supersede); two active items replacing one are a conflict. */
   replaces?: string;
+  /** Where it came from (origin.ts has the grammar); absent: here. */
+  from?: string;
+  /** Set by sync on a received record: the name of the writer it came from. */
+  via?: string;
 }
 
 export interface Tombstone {

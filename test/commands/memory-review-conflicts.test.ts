@@ -155,7 +155,7 @@ describe('conflicts in the REPL', () => {
     await input.submit(':memory list');
     const listing = printed.map((p) => p.text).join('\n');
     expect(listing).toMatch(/CI runs Node 20 {2}\(conflict\)/);
-    expect(listing).toMatch(/CI runs Node 22 {2}\(conflict\)/);
+    expect(listing).toMatch(/CI runs Node 22 {2}\(from \w+\) {2}\(conflict\)/);
     expect(parts.memory.inboxCount()).toBe(1);
     expect(parts.memory.conflictCount()).toBe(1);
     // Said at quit too (no session to capture: nothing is spawned).

@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uidOf } from '../../src/memory/log/identity';
+import { originOf } from '../../src/memory/origin';
 import { MemoryStore } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
@@ -54,7 +55,7 @@ describe('aish memory (real CLI)', () => {
       [2, 'context', 'Current project: aish.'],
       [1, 'fact', 'User prefers terse responses.'],
     ]);
-    expect(Object.keys(json[0]!)).toEqual(['id', 'uid', 'hlc', 'ts', 'kind', 'content']);
+    expect(Object.keys(json[0]!)).toEqual(['id', 'uid', 'hlc', 'ts', 'kind', 'content', 'from']);
 
     expect((await run('forget', '2')).stdout).toBe('forgot 2\n');
     const again = await run('forget', '2');
@@ -150,11 +151,11 @@ describe('aish memory (real CLI)', () => {
     const r = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     // Each item as stored, with the uid derived for records written before uids existed, right
-    // after the id, and `pinned: true` when a pin record pins it (its own field when not unpinned).
+    // after the id, `from` (here, unless it came from elsewhere), and `pinned: true` when a pin record pins it (its own field when not unpinned).
     const store = MemoryStore.open(file);
     const items = store.snapshot().items.map((it) => {
       const { id, pinned: _own, ...rest } = it;
-      return { id, uid: uidOf(it), ...rest, ...(store.isPinned(it) && { pinned: true }) };
+      return { id, uid: uidOf(it), ...rest, from: originOf(it), ...(store.isPinned(it) && { pinned: true }) };
     });
     expect(items).toHaveLength(2097);
     // U+2028 spelled \u2028 (the output boundary would otherwise show it): the same JSON value.

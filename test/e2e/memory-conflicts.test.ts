@@ -74,7 +74,7 @@ describe('conflicts', () => {
     const { home, args, memory } = dataDir();
     const { theirs, mine } = await conflictedStore(memory);
     const list = await runAish([...args, 'memory', 'list'], { home });
-    expect(list.stdout).toMatch(/CI runs Node 22 {2}\(conflict\)\n/);
+    expect(list.stdout).toMatch(/CI runs Node 22 {2}\(from \w+\) {2}\(conflict\)\n/); // received from the other machine
     expect(list.stdout).toMatch(/CI runs Node 20 {2}\(conflict\)\n/);
     const t = spawnAish([...args, 'memory', 'review'], { home });
     await t.waitFor('keep which? [1/2/b/s]');

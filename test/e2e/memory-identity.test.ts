@@ -80,7 +80,7 @@ describe('record identity (real CLI)', () => {
     const listed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     const two = { ts: '2025-03-01T10:05:00Z', kind: 'pref', content: 'Terse answers' };
     // The uid a forget or a sync names it by, derived (never written back by a read).
-    expect(listed).toEqual([{ id: 2, uid: derivedUid(two), ...two }]);
+    expect(listed).toEqual([{ id: 2, uid: derivedUid(two), ...two, from: 'here' }]);
     expect((await run('list')).code).toBe(0);
     expect(readFileSync(file).equals(before)).toBe(true);
 

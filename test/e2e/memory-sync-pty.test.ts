@@ -39,7 +39,7 @@ describe('memory sync when aish starts', () => {
     const mark = s.text().length;
     s.write('when does the release train leave?\r');
     await s.waitFor('ok.', { from: mark });
-    expect(systemText(fake.server.requests.at(-1)!)).toContain('- (fact) The release train leaves on Thursdays.');
+    expect(systemText(fake.server.requests.at(-1)!)).toContain('- (from laptop) (fact) The release train leaves on Thursdays.');
     s.write(':quit\r');
     expect(await s.exitCode()).toBe(0);
   });

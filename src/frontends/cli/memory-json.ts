@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
 import { uidOf } from '../../memory/log/identity';
+import { originOf } from '../../memory/origin';
 import { scopeFilter } from '../../memory/project';
 import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
@@ -18,7 +19,7 @@ import { warn } from './output';
  * `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. Each
  * item as stored, told whole: `uid` (its own, or the one derived for a record written before uids
  * existed — the same on every machine), `pinned: true` when pinned by a pin record or its own field
- * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global).
+ * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global), `from`: where it came from (origin.ts; `here` when written here).
  */
 export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
   const store = openStore(s);
@@ -26,7 +27,7 @@ export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
   const all = store.items();
   const shape = (it: MemoryItem): object => {
     const { id, pinned: _own, pinned_at, ...rest } = it;
-    const out = { id, uid: uidOf(it), ...rest };
+    const out = { id, uid: uidOf(it), ...rest, from: originOf(it) };
     return store.isPinned(it) ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
   };
   await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout, shape);

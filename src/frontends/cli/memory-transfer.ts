@@ -5,6 +5,7 @@ import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { shownField } from '../../memory/format';
 import { readImportFile } from '../../memory/import-read';
+import { importOrigin } from '../../memory/origin';
 import { sameItemKey } from '../../memory/log/records';
 import { isScope, SCOPE_FORMS } from '../../memory/scope-format';
 import { redactText } from '../../util/secrets/redact';
@@ -39,7 +40,7 @@ export async function memoryExport(s: Setup, file: string | undefined, opts: { f
 }
 
 /** Scopes must be absolute (or ~/…), git:… or id:…; secrets are redacted; provenance says where it came from. */
-function prepare(items: readonly TransferItem[], from: string): { ready: TransferItem[]; refused: string[] } {
+function prepare(items: readonly TransferItem[], from: string, origin: string): { ready: TransferItem[]; refused: string[] } {
   const ready: TransferItem[] = [];
   const refused: string[] = [];
   for (const t of items) {
@@ -54,6 +55,8 @@ function prepare(items: readonly TransferItem[], from: string): { ready: Transfe
       ...(t.tags && { tags: t.tags.map(redactText) }),
       ...(t.keys && { keys: t.keys.map(redactText) }),
       source: t.source ? `${from} (${redactText(t.source)})` : from,
+      // An item that came from elsewhere before its export keeps saying so; the rest came from this file.
+      from: t.from ?? origin,
     });
   }
   return { ready, refused };
@@ -65,7 +68,7 @@ export async function memoryImport(s: Setup, file: string, opts: { dryRun?: bool
   // Every line left out is named, in file order.
   const byLine = (p: string) => Number(/^(\d+):/.exec(p)?.[1] ?? Infinity);
   for (const p of [...problems, ...parsed.problems].sort((a, b) => byLine(a) - byLine(b))) warn(`${basename(file)}:${p}`);
-  const { ready, refused } = prepare(parsed.items, `import:${basename(file)}`);
+  const { ready, refused } = prepare(parsed.items, `import:${basename(file)}`, importOrigin('aish', basename(file)));
   for (const r of refused) warn(`skipped ${r}`);
   await importReady(s, ready, file, opts);
 }

@@ -17,6 +17,8 @@ export interface AddOptions {
   private?: boolean;
   /** The uid of the item this one replaces (set by carriedOver). */
   replaces?: string;
+  /** Where the item came from when not here (origin.ts): an import, a teammate, an agent. */
+  from?: string;
 }
 
 export type ForgetResult =
@@ -59,6 +61,7 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
     ...(opts.pinned && opts.pinned_at && { pinned_at: opts.pinned_at }),
     ...(opts.private && { private: true }),
     ...(opts.replaces && { replaces: opts.replaces }),
+    ...(opts.from && opts.from !== 'here' && { from: opts.from }),
   };
 }
 

@@ -10,6 +10,7 @@ import { isFile } from '../../util/fs-safe';
 import { realPath } from '../../util/paths';
 import { redactText } from '../../util/secrets/redact';
 import { readImportFile } from '../import-read';
+import { importOrigin } from '../origin';
 import { projectIdentity } from '../project-identity';
 import type { TransferItem } from '../transfer';
 import type { MemoryKind } from '../types';
@@ -145,6 +146,7 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
           ...(it.tags.length > 0 && { tags: it.tags.map(redactText) }),
           ...(group.keys.length > 0 && { keys: group.keys.map(redactText) }),
           source,
+          from: importOrigin(tool, name),
           ...(where && { scope: where }),
           ...(personal && { private: true }),
         });

@@ -6,6 +6,7 @@
 import { formatStamp } from '../log/hlc';
 import { uidOf } from '../log/identity';
 import { isoTime } from '../log/parse';
+import { originOf, parseOrigin } from '../origin';
 import { isScope } from '../scope-format';
 import { isMemoryKind, type MemoryItem, type MemoryKind, type PinRecord, type Tombstone } from '../types';
 
@@ -25,6 +26,8 @@ export interface WireItem {
   /** When a pinned item was pinned (pinned items overflowing [background] keep the latest). */
   pinned_at?: string;
   replaces?: string;
+  /** Where it came from when not the sending machine itself (origin.ts): an import, a teammate, an agent. */
+  from?: string;
 }
 
 export interface WireMark {
@@ -61,6 +64,7 @@ export function wireItem(it: MemoryItem & { replaces?: string }, scope: string |
     ...(it.pinned === true && { pinned: true }),
     ...(it.pinned === true && typeof it.pinned_at === 'string' && { pinned_at: it.pinned_at }),
     ...(typeof it.replaces === 'string' && { replaces: it.replaces }),
+    ...(originOf(it) !== 'here' && { from: originOf(it) }),
   };
 }
 
@@ -97,6 +101,8 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
   if (o.scope !== undefined && (!isScope(o.scope) || !/^(git|id):/.test(o.scope))) return { bad: 'scope is not a project identity' };
   const tags = Array.isArray(o.tags) && o.tags.every(isStr) ? o.tags : undefined;
   const keys = Array.isArray(o.keys) && o.keys.every(isStr) ? o.keys : undefined;
+  // A writer cannot say an item was written here: without an origin of its own it is from that writer (`via`).
+  const from = parseOrigin(o.from);
   return {
     record: asWritten(o, {
       uid: o.uid,
@@ -111,6 +117,7 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
       ...(o.pinned === true && { pinned: true }),
       ...(o.pinned === true && isStr(o.pinned_at) && !Number.isNaN(isoTime(o.pinned_at)) && { pinned_at: o.pinned_at }),
       ...(isStr(o.replaces) && UID.test(o.replaces) && { replaces: o.replaces }),
+      ...(from && from !== 'here' && { from }),
     }),
   };
 }

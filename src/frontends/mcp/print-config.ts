@@ -13,7 +13,7 @@ const SNIPPETS: Record<string, string> = {
   cursor: json('Cursor: ~/.cursor/mcp.json (every project) or .cursor/mcp.json (this project)'),
 };
 
-export const MCP_CLIENTS = Object.keys(SNIPPETS);
+const MCP_CLIENTS = Object.keys(SNIPPETS);
 
 export function printConfig(client: string): string {
   const s = SNIPPETS[client.toLowerCase()];

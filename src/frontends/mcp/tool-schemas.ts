@@ -6,7 +6,7 @@ const CWD = {
     "Absolute path of the directory you are working in (decides which project's items apply). Default: the directory the server was started in.",
 };
 
-export interface ToolSpec {
+interface ToolSpec {
   name: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties: false };

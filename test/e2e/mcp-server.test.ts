@@ -188,9 +188,9 @@ describe('aish mcp', () => {
     const trust = fixture("{ memory: { agents: 'trust' } }");
     const c2 = await connect(trust, trust.projA, 'codex');
     const r = await call(c2, 'memory_propose', { kind: 'fact', content: 'alpha uses pnpm', project: true });
-    expect(r.text).toMatch(/^remembered as #1$/);
+    expect(r.text).toMatch(/^remembered as #\d+$/);
     const list = JSON.parse((await trust.aish(trust.projA, 'memory', 'list', '--json')).stdout) as Array<Record<string, unknown>>;
-    expect(list).toEqual([
+    expect(list.filter((it) => it.source !== undefined)).toEqual([
       expect.objectContaining({ content: 'alpha uses pnpm', source: 'agent:codex', scope: expect.any(String) as unknown }),
     ]);
     expect((await trust.aish(trust.projB, 'memory', 'list', '--here')).stdout).not.toMatch(/pnpm/);

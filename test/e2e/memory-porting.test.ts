@@ -93,7 +93,9 @@ describe('aish memory import --from (real CLI)', () => {
     expect(missing.stderr).toMatch(/^aish: .*nope\.md does not exist — name a gemini memory file or the directory holding it\n$/);
     const none = await t.run('import');
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('aish: name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents|antigravity\n');
+    expect(none.stderr).toBe(
+      'aish: name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents|antigravity\n',
+    );
     // Nothing to read is said, not an error.
     const empty = await runAish(['--data-dir', t.data, 'memory', 'import', '--from', 'agents'], { home: t.home, cwd: t.home });
     expect(empty.stdout).toBe(

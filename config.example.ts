@@ -82,6 +82,9 @@ export default defineConfig({
     // Teammates' items committed in the project's .aish/memory/ (written by :memory share):
     // 'review': sent only once accepted in :memory review; 'trust': always; 'off': never read.
     team: 'review',
+    // Other agents (Claude Code, Codex, Antigravity, Cursor) using this memory over `aish mcp`:
+    // 'review': what they propose waits for :memory review; 'trust': written directly; 'off': no memory tools.
+    agents: 'review',
     // Memory on several machines, through a git repository you own (README, "Memory on several
     // machines"): run `aish memory sync`, or let aish sync in the background at start.
     // sync: {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and prints a Markdown table for BENCHMARKS.md.
- * Usage: npm run bench [-- [--quick] memory|memory-scale|recall|recall-turn|recall-quality|recall-conversation|recall-quality-hybrid|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets|step-watch|sync …]
+ * Usage: npm run bench [-- [--quick] memory|memory-scale|mcp|recall|recall-turn|recall-quality|recall-conversation|recall-quality-hybrid|startup|first-prompt|stream|paragraph|render|oneshot|capture|rss-turns|node-options|rules|unasked-step|secrets|step-watch|sync …]
  * `--quick`: every group with few runs and small files, in about a minute — a check before each
  * stop that nothing got much slower, not figures for BENCHMARKS.md.
  */
@@ -8,6 +8,7 @@ import { benchCapture } from './capture';
 import { benchFirstPrompt } from './first-prompt';
 import { machine } from './lib';
 import { benchMemory } from './memory';
+import { benchMcp } from './mcp';
 import { benchMemoryScale } from './memory-scale';
 import { benchNodeOptions } from './node-options';
 import { benchOneshot } from './oneshot';
@@ -31,6 +32,7 @@ type Rows = { rows: ReadonlyArray<ReadonlyArray<string>> };
 const GROUPS: ReadonlyArray<[name: string, full: () => Promise<Rows>, quick: () => Promise<Rows>]> = [
   ['memory', () => benchMemory(), () => benchMemory({ items: 10_000, adds: 50, coldRuns: 3, scale: [10_000], scaleRuns: 2 })],
   ['memory-scale', () => benchMemoryScale(), () => benchMemoryScale({ sizes: [10_000], runs: 2 })],
+  ['mcp', () => benchMcp(), () => benchMcp({ items: 10_000, calls: 20 })],
   ['recall', () => benchRecall(), () => benchRecall({ sizes: [10_000], runs: 1 })],
   ['recall-turn', () => benchRecallTurn(), () => benchRecallTurn(10_000)],
   ['recall-quality', () => benchRecallQuality(), () => benchRecallQuality({ items: 600 })],

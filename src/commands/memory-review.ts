@@ -39,7 +39,9 @@ export interface ReviewResult {
 function describeCandidate(c: InboxCandidate, n: number, total: number, old: MemoryItem | undefined): string[] {
   const quote = c.source.quote ? `: "${oneLine(c.source.quote, 80)}"` : '';
   const dup = c.duplicate !== undefined ? `  (duplicates #${c.duplicate})` : '';
-  const lines = [`[inbox] ${n}/${total} (${c.kind}) ${oneLine(c.content)}  — from session ${shownField(c.source.session)}${quote}${dup}`];
+  const from = c.agent !== undefined ? `agent: ${shownField(c.agent)}` : `session ${shownField(c.source.session)}`;
+  const what = c.forget !== undefined ? `forget #${c.forget}? reason: ${oneLine(c.content)}` : `(${c.kind}) ${oneLine(c.content)}`;
+  const lines = [`[inbox] ${n}/${total} ${what}  — from ${from}${quote}${dup}`];
   if (old) {
     const label = `old #${old.id}`;
     lines.push(`  ${label} (${old.kind}): ${oneLine(old.content)}`, `  ${'new'.padEnd(label.length)} (${c.kind}): ${oneLine(c.content)}`);
@@ -55,15 +57,25 @@ async function answerFor(c: InboxCandidate, io: ReviewIO): Promise<Answer> {
   const w = a.trim().toLowerCase();
   if (w === 'y' || w === 'yes') return { act: 'keep', text: c.content };
   if (w === 'n' || w === 'no') return { act: 'drop' };
-  if (w !== 'e' && w !== 'edit') return { act: 'skip' };
+  // A forget request has no text of its own to edit.
+  if ((w !== 'e' && w !== 'edit') || c.forget !== undefined) return { act: 'skip' };
   const edited = await io.ask('edit: ', { initial: c.content });
   if (edited === null) return { act: 'stop' };
   return edited.trim() ? { act: 'keep', text: edited.trim() } : { act: 'skip' };
 }
 
 /** Write the kept text to memory: forgetting the item it supersedes when that is still active. */
-async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promise<{ item: MemoryItem; echo: string }> {
-  const opts = { source: `session:${c.source.session}`, ...(c.keys?.length && { keys: c.keys }) };
+async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promise<{ item: MemoryItem | undefined; echo: string }> {
+  if (c.forget !== undefined) {
+    const f = await store.forget(c.forget);
+    return { item: undefined, echo: f.ok ? `forgot #${c.forget}` : `#${c.forget} is already gone — nothing written` };
+  }
+  const opts = {
+    source: c.agent !== undefined ? `agent:${c.agent}` : `session:${c.source.session}`,
+    ...(c.agent !== undefined && { from: `agent:${c.agent}` }),
+    ...(c.keys?.length && { keys: c.keys }),
+    ...(c.scope !== undefined && { scope: c.scope }),
+  };
   const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
   if (old) {
     const r = await store.supersede(old.id, c.kind, redactSecrets(text).text, opts);
@@ -110,7 +122,7 @@ async function reviewCandidates(inbox: Inbox, store: MemoryStore, io: ReviewIO, 
           : async () => {
               const r = await keep(store, c, text);
               echo = r.echo;
-              return r.item.id;
+              return r.item?.id;
             };
       if (!(await inbox.settle(c.id, a.act, write))) echo = 'decided in another aish meanwhile — nothing written';
       else if (a.act === 'keep') {

@@ -60,6 +60,8 @@ export interface MemoryConfig {
   sync?: SyncConfig;
   /** Teammates' items in the project's `.aish/memory/`: sent after a review ('review', default), always ('trust'), never read ('off'). */
   team: TeamMode;
+  /** Other agents over `aish mcp`: their proposals wait for review ('review', default), are written directly ('trust'), or no tool exists ('off'). */
+  agents: TeamMode;
 }
 
 export interface SyncConfig {
@@ -165,6 +167,7 @@ export const DEFAULT_CONFIG: AishConfig = {
     capture: 'ask',
     captureMinTurns: 4,
     team: 'review',
+    agents: 'review',
   },
   mcp: { servers: {} },
   safety: {

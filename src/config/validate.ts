@@ -68,6 +68,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
             'captureMinTurns',
             'sync',
             'team',
+            'agents',
           ]);
     const r =
       m.recall === undefined
@@ -90,6 +91,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
       captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),
       team: m.team === undefined ? 'review' : teamMode(c, m.team),
+      agents: m.agents === undefined ? 'review' : teamMode(c, m.agents, 'memory.agents'),
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
       ...(m.sync !== undefined && { sync: validateSync(c, m.sync) }),
       ...(summarizerModel !== undefined && { summarizerModel }),
@@ -178,9 +180,9 @@ function captureMode(c: Checker, v: unknown): CaptureMode {
   return v as CaptureMode;
 }
 
-function teamMode(c: Checker, v: unknown): TeamMode {
+function teamMode(c: Checker, v: unknown, key = 'memory.team'): TeamMode {
   if (typeof v !== 'string' || !(TEAM_MODES as readonly string[]).includes(v))
-    c.fail('memory.team', `one of ${TEAM_MODES.map((m) => `"${m}"`).join(', ')}`, v);
+    c.fail(key, `one of ${TEAM_MODES.map((m) => `"${m}"`).join(', ')}`, v);
   return v as TeamMode;
 }
 

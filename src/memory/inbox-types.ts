@@ -31,6 +31,12 @@ export interface InboxCandidate {
   /** Kinds of secret redacted from the content. */
   redacted?: string[];
   source: CandidateSource;
+  /** Proposed by another agent over `aish mcp`: the client's name from its handshake (shown as `agent: NAME`). */
+  agent?: string;
+  /** The project scope the item gets when kept (an agent proposed it for its project). */
+  scope?: string;
+  /** A forget request: keeping it forgets this active item (`content` is the reason). */
+  forget?: number;
 }
 
 /** `y` keep (with the memory item written), `n` drop. Skipping writes nothing. */

@@ -51,6 +51,9 @@ function asCandidate(v: Record<string, unknown>): InboxCandidate | string {
   if (typeof v.ts !== 'string') return `candidate ${v.id}: no ts`;
   if (v.keys !== undefined && !(Array.isArray(v.keys) && v.keys.every((k) => typeof k === 'string')))
     return `candidate ${v.id}: keys not a list of words`;
+  if ((v.agent !== undefined && typeof v.agent !== 'string') || (v.scope !== undefined && typeof v.scope !== 'string'))
+    return `candidate ${v.id}: agent or scope not text`;
+  if (v.forget !== undefined && !isId(v.forget)) return `candidate ${v.id}: bad forget id`;
   return v as unknown as InboxCandidate;
 }
 

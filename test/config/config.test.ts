@@ -29,6 +29,7 @@ describe('config', () => {
         capture: 'ask',
         captureMinTurns: 4,
         team: 'review',
+        agents: 'review',
       },
     });
   });
@@ -142,6 +143,7 @@ describe('data dir resolution', () => {
         capture: 'ask' as const,
         captureMinTurns: 4,
         team: 'review' as const,
+        agents: 'review' as const,
       },
     };
     expect(resolvePaths({ config: c, configPath: '/cfg/config.ts', env: {}, dataDirFlag: '/d' }).memoryPath).toBe('/cfg/mem/m.jsonl');

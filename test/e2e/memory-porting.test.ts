@@ -87,13 +87,15 @@ describe('aish memory import --from (real CLI)', () => {
     expect(dir.stdout).toMatch(/^imported 1 item from 1 file /);
     const bad = await t.run('import', '--from', 'cursor');
     expect(bad.code).not.toBe(0);
-    expect(bad.stderr).toBe('aish: unknown tool "cursor" — use claude, gemini, codex, agents\n');
+    expect(bad.stderr).toBe('aish: unknown tool "cursor" — use claude, gemini, codex, agents, antigravity\n');
     const missing = await t.run('import', '--from', 'gemini', join(t.project, 'nope.md'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^aish: .*nope\.md does not exist — name a gemini memory file or the directory holding it\n$/);
     const none = await t.run('import');
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('aish: name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents\n');
+    expect(none.stderr).toBe(
+      'aish: name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents|antigravity\n',
+    );
     // Nothing to read is said, not an error.
     const empty = await runAish(['--data-dir', t.data, 'memory', 'import', '--from', 'agents'], { home: t.home, cwd: t.home });
     expect(empty.stdout).toBe(

@@ -86,13 +86,16 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
       "add the items of an export (JSONL or Markdown) or of another memory.jsonl, with fresh ids; or, with --from, of another tool's memory files; duplicates are skipped",
     )
     .option('--dry-run', 'list what would be imported, write nothing')
-    .option('--from <tool>', "claude, gemini, codex or agents: read that tool's memory files (default: this project's and your own)")
+    .option(
+      '--from <tool>',
+      "claude, gemini, codex, agents or antigravity: read that tool's memory files (default: this project's and your own)",
+    )
     .argument('[path]', 'the file to import; with --from, a file or directory of that tool')
     .action(
       withSetup(async (s, file: string | undefined, opts: { dryRun?: boolean; from?: string }) => {
         if (opts.from !== undefined) return (await import('./memory-porting')).memoryImportFrom(s, opts.from, file, opts);
         if (file === undefined)
-          throw new UsageError('name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents');
+          throw new UsageError('name the file to import, or a tool: aish memory import --from claude|gemini|codex|agents|antigravity');
         return (await import('./memory-transfer')).memoryImport(s, file, opts);
       }),
     );

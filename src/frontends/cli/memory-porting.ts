@@ -65,7 +65,7 @@ export function memoryExportAgentsMd(s: Setup, file: string | undefined): void {
   // What the file already says, or what was imported from it, is not written into it again.
   const real = realPath(target);
   const fromThisFile = (source: string) => {
-    const m = /^(?:claude|gemini|codex|agents):(.+)$/.exec(source);
+    const m = /^(?:claude|gemini|codex|agents|antigravity):(.+)$/.exec(source);
     return m !== null && realPath(expandHome(m[1]!)) === real;
   };
   const fresh = notYetInFile(items, existing, fromThisFile);

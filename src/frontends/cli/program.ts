@@ -130,6 +130,18 @@ function buildProgram(): Command {
       ),
     );
 
+  const mcp = program
+    .command('mcp')
+    .description('serve your memory to other agents (Claude Code, Codex, Antigravity, Cursor) over MCP on stdio; see README')
+    .option('--print-config <client>', 'print the set-up snippet for claude, codex, antigravity or cursor, and exit')
+    .action(async (opts: { printConfig?: string }) => {
+      if (opts.printConfig !== undefined)
+        return void process.stdout.write((await import('../mcp/print-config')).printConfig(opts.printConfig));
+      const s = await setup(global());
+      (await import('./memory-store')).memoryOn(s);
+      await (await import('../mcp/server')).runMcpServer(s);
+    });
+
   const rules = program.command('rules').description('command rules (allow, ask, deny): list them, check a command').exitOverride();
   rules
     .command('list')
@@ -166,6 +178,7 @@ function buildProgram(): Command {
     sessions,
     checkpoints,
     rules,
+    mcp,
     ...memory.commands,
     ...sessions.commands,
     ...checkpoints.commands,

@@ -8,7 +8,8 @@
  * - `~/.claude`: `CLAUDE.md` and the other `*.md` beside it (the docs' way to keep personal
  *   instructions out of a repository, `@~/.claude/my-notes.md`), `rules/**∕*.md`, and this
  *   project's auto memory `projects/<this project's key>/memory/*.md`;
- * - `~/.gemini`: `GEMINI.md` and the other `*.md` beside it;
+ * - `~/.gemini`: `GEMINI.md` and the other `*.md` beside it, and Antigravity's
+ *   `antigravity-cli/AGENTS.md`;
  * - `$CODEX_HOME` (`~/.codex`): `AGENTS.md`, `AGENTS.override.md`, `memories/MEMORY.md`,
  *   `memories/memory_summary.md`.
  * Anywhere else only Markdown or plain text is memory (`.md`, `.markdown`, `.mdx`, `.txt`), and
@@ -48,6 +49,8 @@ function claudeWhy(rel: string[], projectKeys: ReadonlySet<string>): string | nu
 function geminiWhy(rel: string[]): string | null {
   const [first] = rel;
   if (rel.length === 1 && isMd(first)) return null;
+  if (first === 'antigravity-cli')
+    return rel.length === 2 && rel[1] === 'AGENTS.md' ? null : 'not a memory file Antigravity documents (antigravity-cli/AGENTS.md)';
   if (first === 'oauth_creds.json' || first === 'google_accounts.json' || first === 'mcp-oauth-tokens.json')
     return "Gemini CLI's credentials";
   if (first === 'settings.json') return "Gemini CLI's settings";

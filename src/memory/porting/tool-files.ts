@@ -10,6 +10,8 @@
  *   $CODEX_HOME (default ~/.codex) AGENTS.override.md, else AGENTS.md, and the memories Codex
  *   writes itself in $CODEX_HOME/memories (codex-memories.ts).
  * - agents (the open AGENTS.md convention): AGENTS.md from the project's root down; no user file.
+ * - Antigravity CLI: AGENTS.md from the project's root down and the project's .agents/rules/*.md;
+ *   the user's ~/.gemini/antigravity-cli/AGENTS.md.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -17,7 +19,7 @@ import { isFile } from '../../util/fs-safe';
 import { isWithin } from '../../util/paths';
 import { CODEX_MEMORY_FILES } from './codex-memories';
 
-export const PORT_TOOLS = ['claude', 'gemini', 'codex', 'agents'] as const;
+export const PORT_TOOLS = ['claude', 'gemini', 'codex', 'agents', 'antigravity'] as const;
 export type PortTool = (typeof PORT_TOOLS)[number];
 
 export function isPortTool(s: string): s is PortTool {
@@ -70,6 +72,7 @@ export function userDirs(tool: PortTool, env: ToolEnv): string[] {
   if (tool === 'claude') return [join(env.home, '.claude')];
   if (tool === 'gemini') return [join(env.home, '.gemini')];
   if (tool === 'codex') return [env.codexHome ?? join(env.home, '.codex')];
+  if (tool === 'antigravity') return [join(env.home, '.gemini', 'antigravity-cli')];
   return [];
 }
 
@@ -78,6 +81,7 @@ function userFiles(tool: PortTool, env: ToolEnv): string[] {
   if (!dir) return [];
   if (tool === 'claude') return [join(dir, 'CLAUDE.md')].filter(isFile).concat(mdIn(join(dir, 'rules')));
   if (tool === 'gemini') return [join(dir, 'GEMINI.md')].filter(isFile);
+  if (tool === 'antigravity') return [join(dir, 'AGENTS.md')].filter(isFile);
   return [join(dir, 'AGENTS.override.md'), join(dir, 'AGENTS.md')]
     .filter(isFile)
     .slice(0, 1)
@@ -100,6 +104,7 @@ export function defaultToolFiles(tool: PortTool, root: string, cwd: string, env:
     for (const path of mdIn(join(root, '.claude', 'rules'))) out.push({ path, userLevel: false });
     for (const path of mdIn(join(claudeProjectDir(env.home, root), 'memory'))) out.push({ path, userLevel: false, projectRoot: root });
   }
+  if (tool === 'antigravity') for (const path of mdIn(join(root, '.agents', 'rules'))) out.push({ path, userLevel: false });
   return out;
 }
 
@@ -113,6 +118,13 @@ export function filesAt(tool: PortTool, path: string, root: string, env: ToolEnv
   if (userDirs(tool, env).includes(path)) return userFiles(tool, env).map((p) => ({ path: p, userLevel: true }));
   const found = namesIn(tool, path);
   // Claude Code's auto-memory directory, or Codex's memories folder, named directly.
-  const files = found.length > 0 ? found : tool === 'claude' ? mdIn(path) : tool === 'codex' ? codexMemories(path) : [];
+  const files =
+    found.length > 0
+      ? found
+      : tool === 'claude' || (tool === 'antigravity' && path.endsWith(join('.agents', 'rules')))
+        ? mdIn(path)
+        : tool === 'codex'
+          ? codexMemories(path)
+          : [];
   return files.map((p) => ({ path: p, userLevel: inUserDir(p), ...auto }));
 }

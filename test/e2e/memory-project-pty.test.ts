@@ -12,6 +12,7 @@ import { systemText } from '../helpers/openai-server';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';
 import { realPath } from '../../src/util/paths';
+import { waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const all: PtySession[] = [];
@@ -41,8 +42,12 @@ function start(home: string, cwd: string): PtySession {
 
 async function ask(s: PtySession, text: string): Promise<string> {
   const mark = s.text().length;
+  const sent = fake.server.requests.length;
   s.write(`${text}\r`);
+  // The request first, then its answer drawn, then a quiet screen: a redraw of an earlier "ok." is not this answer.
+  await waitUntil(() => fake.server.requests.length > sent, 'the request');
   await s.waitFor('ok.', { from: mark });
+  await s.settle();
   return systemText(fake.server.requests.at(-1)!);
 }
 

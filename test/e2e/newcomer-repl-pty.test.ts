@@ -145,7 +145,7 @@ describe('the newcomer rows in a pseudo-terminal', () => {
     await s.waitFor('sync failed', { timeoutMs: 20_000 });
     await s.settle(300);
     const status = s.screen.screenLines().findLast((l) => l.includes('sync failed'))!;
-    expect(status).toMatch(/^fast \(gpt-4o-mini\) │ \S*repl │ mem \d+ │ ctx \S+ │ sync failed: .*…$/);
+    expect(status).toMatch(/^fast \(gpt-4o-mini\) │ \S+ │ mem \d+ │ ctx \S+ │ sync failed: .*…$/);
     expect([...status].length).toBeLessThanOrEqual(100);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);

@@ -19,7 +19,8 @@ describe('team items dated in the future', () => {
       where: '.aish/memory/mallory.jsonl:1',
     };
     // Room for one of them: the newer by a clock that has happened.
-    const room = BACKGROUND_HEADER.length + 1 + backgroundLine(mine).length + 1;
+    // (A teammate's line carries its `(team: …)` label, so it is the longer of the two.)
+    const room = BACKGROUND_HEADER.length + 1 + Math.max(backgroundLine(mine).length, backgroundLine(team).length) + 1;
     expect(withTeamBackground([mine], [{ ...team, ts: new Date().toISOString() }], room, () => false).map((i) => i.content)).toEqual([
       'team fact dated 2999',
     ]);

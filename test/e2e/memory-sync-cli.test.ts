@@ -172,7 +172,7 @@ describe('aish memory sync', () => {
       /memory: synced: sent 1, received 0/,
     );
     const r = await w.aish(b, [], ':memory sync --dry-run\n:memory sync\n:memory list\n:quit\n');
-    expect(r.stdout).toMatch(/memory: would sync: sent 0, received 1 from 1 machine/);
+    expect(r.stdout).toMatch(/memory: would send 0, receive 1 from 1 machine/);
     expect(r.stdout).toMatch(/memory: synced: sent 0, received 1 from 1 machine/);
     expect(r.stdout).toMatch(/the wiki moved to notion/);
     const bare = { ...w.box('c') };

@@ -223,7 +223,7 @@ describe('memory sync: a large store', () => {
 describe('memory sync: a hostile repository', () => {
   it('links committed as writer files are never followed: nothing read from, nothing written to, what they name', async () => {
     const { readFileSync, writeFileSync, symlinkSync, mkdirSync } = await import('node:fs');
-    const { git } = await import('../helpers/sync-machines');
+    const { git, gitAsAish } = await import('../helpers/sync-machines');
     const net = syncNet();
     const b = net.machine('b');
     await b.store().add('fact', 'first');
@@ -244,11 +244,12 @@ describe('memory sync: a hostile repository', () => {
     const { rmSync } = await import('node:fs');
     rmSync(ours);
     symlinkSync(target, ours);
-    git(evil, 'add', '-A');
-    git(evil, 'commit', '-qm', 'links');
+    // In a commit that passes for aish's: only the links themselves give it away.
+    gitAsAish(evil, 'add', '-A');
+    gitAsAish(evil, 'commit', '-qm', 'aish memory: links +0');
     git(evil, 'push', '-q', 'origin', 'HEAD:main');
     await b.store().add('fact', 'second');
-    await b.sync().catch(() => undefined); // refusing is fine; following a link is not
+    await expect(b.sync()).rejects.toThrow(/is not a memory repository \(its main branch holds writers\/[0-9a-f]{16}\.jsonl as a link/);
     expect(b.texts()).not.toContain('stolen');
     expect(readFileSync(target, 'utf8')).toBe('export PATH=/usr/bin\n');
     expect(readFileSync(secret, 'utf8')).toContain('stolen');

@@ -21,6 +21,16 @@ export function git(cwd: string, ...args: string[]): string {
   });
 }
 
+/** git run as a commit that passes for one aish made (its committer and an `aish memory: …` subject: check-repo.ts). */
+export function gitAsAish(cwd: string, ...args: string[]): string {
+  const who = { GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'aish@localhost', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'aish@localhost' };
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-C', cwd, ...args], {
+    env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C', ...who },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export interface Machine {
   name: string;
   dir: string;

@@ -51,6 +51,7 @@ function jsonReport(r: SyncReport): Record<string, unknown> {
     forgotten: r.forgotten,
     kept_local: r.held,
     dry_run: r.dryRun,
+    ...(r.future && { future: r.future }),
     ...(r.refused && { refused: r.refused }),
     ...(r.newWriter && { new_writer: r.newWriter }),
   };

@@ -8,6 +8,13 @@
 const COUNTER_LIMIT = 10_000;
 const STAMP_RE = /^(\d{13})-(\d{4})$/;
 
+/**
+ * How far ahead of this machine's clock a stamp may be and still be believed. Beyond it the writer's
+ * clock was wrong: the stamp never moves this clock (every later record here would be stamped in
+ * the future too), and sync takes such a received record at this clock instead.
+ */
+export const MAX_AHEAD_MS = 10 * 60_000;
+
 export class HybridClock {
   private ms = 0;
   private n = 0;
@@ -26,12 +33,16 @@ export class HybridClock {
     return formatStamp(this.ms, this.n);
   }
 
-  /** Move past `stamp` (one read from the file); anything that is not a stamp is ignored. */
-  observe(stamp: string | undefined): void {
+  /**
+   * Move past `stamp` (one read from the file); anything that is not a stamp, or one more than
+   * MAX_AHEAD_MS ahead of the wall clock `wallMs`, is ignored.
+   */
+  observe(stamp: string | undefined, wallMs = Date.now()): void {
     const m = stamp === undefined ? null : STAMP_RE.exec(stamp);
     if (!m) return;
     const ms = Number(m[1]);
     const n = Number(m[2]);
+    if (ms > wallMs + MAX_AHEAD_MS) return;
     if (ms > this.ms || (ms === this.ms && n > this.n)) {
       this.ms = ms;
       this.n = n;
@@ -41,6 +52,12 @@ export class HybridClock {
 
 export function formatStamp(ms: number, n: number): string {
   return `${String(ms).padStart(13, '0')}-${String(n).padStart(4, '0')}`;
+}
+
+/** The time a stamp was made (ms since the epoch); NaN for anything that is not a stamp. */
+export function stampTime(stamp: string): number {
+  const m = STAMP_RE.exec(stamp);
+  return m ? Number(m[1]) : NaN;
 }
 
 /** The later of two stamps (either may be missing or not a stamp: then the other wins). */

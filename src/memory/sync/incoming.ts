@@ -8,6 +8,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_AHEAD_MS, stampTime } from '../log/hlc';
+import { isoTime } from '../log/parse';
 import type { Ledger, PinState } from './ledger';
 import { readTail } from './tail';
 import { isMark, type WireItem, type WireMark, type WireRecord } from './wire';
@@ -49,6 +51,30 @@ export function readWriters(repo: string, self: string, read: Readonly<Record<st
     out.push({ writer, key, name: tail.name ?? writer, records: tail.records, end: tail.end, bad: tail.bad });
   }
   return out;
+}
+
+/**
+ * Records stamped more than MAX_AHEAD_MS ahead of this machine's clock (their writer's clock was
+ * wrong) taken at this clock: such an `hlc` becomes `stamp()`, such a `ts` or `pinned_at` becomes
+ * `now`. Otherwise one would sort after everything written here for years, and win every pin
+ * decision. Returns how many of them `isNew` (not known here yet).
+ */
+export function takeAtThisClock(batches: WriterBatch[], now: Date, stamp: () => string, isNew: (uid: string) => boolean): number {
+  const limit = now.getTime() + MAX_AHEAD_MS;
+  const at = now.toISOString();
+  const ahead = (t: number) => t > limit;
+  let n = 0;
+  for (const b of batches) {
+    b.records = b.records.map((r) => {
+      const pinnedAt = 'pinned_at' in r && typeof r.pinned_at === 'string' && ahead(isoTime(r.pinned_at));
+      const hlc = ahead(stampTime(r.hlc));
+      const ts = ahead(isoTime(r.ts));
+      if (!hlc && !ts && !pinnedAt) return r;
+      if (isNew(r.uid)) n++;
+      return { ...r, ...(hlc && { hlc: stamp() }), ...(ts && { ts: at }), ...(pinnedAt && { pinned_at: at }) };
+    });
+  }
+  return n;
 }
 
 /** A record for memory.jsonl, still without its local id. */
@@ -139,9 +165,9 @@ export function planIncoming(batches: readonly WriterBatch[], ledger: Ledger, vi
   return plan;
 }
 
+/** Its fields in the order they came in, after a local id; `via` last. */
 function localItem(id: number, r: WireItem, via: string): LocalRecord {
-  const { uid, hlc, ts, kind, content, ...rest } = r;
-  return { id, uid, hlc, ts, kind, via, ...rest, content };
+  return { id, ...r, via };
 }
 
 function latePin(id: number, r: WireItem, p: PinState, target: number, via: string): LocalRecord {

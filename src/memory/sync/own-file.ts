@@ -11,7 +11,7 @@ import { readTail } from './tail';
 import { SYNC_FORMAT } from './wire';
 
 /** A file's size; 0 when there is none. */
-export const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
+const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
 
 /** Whether anything, a dangling link included, is at `p`. */
 function present(p: string): boolean {

@@ -14,15 +14,19 @@ export interface SyncReport {
   dryRun: boolean;
   /** This data directory was found to be a copy of another machine's: it writes under a new id now. */
   newWriter?: string;
+  /** Received records stamped ahead of this machine's clock, taken at this clock instead. */
+  future?: number;
   /** The mass-forget guard refused what was received: nothing of it was written. */
   refused?: { forgets: number; active: number };
 }
 
 export function reportLine(r: SyncReport): string {
-  const verb = r.dryRun ? 'would sync' : 'synced';
   const from = r.received > 0 ? ` from ${plural(r.machines, 'machine')}` : '';
-  let line = `${verb}: sent ${r.sent}, received ${r.received}${from}`;
+  // A dry run says what a sync would do, never what it did.
+  let line = r.dryRun ? `would send ${r.sent}, receive ${r.received}${from}` : `synced: sent ${r.sent}, received ${r.received}${from}`;
   if (r.conflicts > 0) line += `, ${plural(r.conflicts, 'conflict')} — see :memory review`;
+  if (r.future)
+    line += `, ${plural(r.future, 'record')} from the future ${r.dryRun ? 'to be taken' : 'taken'} at this clock (another machine's clock is ahead)`;
   const held = r.held.private + r.held.secret + r.held.local;
   if (held > 0) {
     const why = [
@@ -30,7 +34,7 @@ export function reportLine(r: SyncReport): string {
       r.held.secret && `${r.held.secret} with secrets`,
       r.held.local && `${r.held.local} scoped to a path`,
     ].filter(Boolean);
-    line += `; kept on this machine: ${why.join(', ')}`;
+    line += `; ${r.dryRun ? 'would keep' : 'kept'} on this machine: ${why.join(', ')}`;
   }
   return line;
 }

@@ -7,23 +7,24 @@
  * Each step's result is on disk before the next begins, so a sync killed anywhere is completed by
  * the next one, with nothing lost or doubled.
  */
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync, statSync } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
 import { AishError } from '../../util/errors';
-import { loadIdentity } from '../log/identity';
+import { loadIdentity, newIdentity } from '../log/identity';
 import { MemoryStore } from '../store';
 import { LockBusyError, withLock, type LockTiming } from '../log/lock';
 import { applyIncoming } from './apply';
-import { shownUrl, syncGitEnv } from './git';
-import { readWriters } from './incoming';
+import { refuseWorkTreeRemote } from './check-repo';
+import { syncGitEnv } from './git';
+import { readWriters, takeAtThisClock } from './incoming';
 import { Ledger } from './ledger';
 import { stage, type Staged } from './outgoing';
 import { stageAndSave } from './stage-now';
-import { appendOwn, fileSize, ownTail, readUpTo } from './own-file';
+import { appendOwn, ownTail, readUpTo } from './own-file';
 import { outboxText, readOutbox, writeOutbox, type Outgoing } from './outbox';
-import { syncPaths, writerFile } from './paths';
+import { syncPaths } from './paths';
 import { SyncRepo } from './repo';
 import type { SyncReport } from './report';
 import { loadState, newWriterId, saveState, type SyncState } from './state';
@@ -50,6 +51,7 @@ const PUSH_TRIES = 8;
 export async function runSync(o: SyncOptions): Promise<SyncReport> {
   const file = realDir(o.memoryPath);
   const paths = syncPaths(file);
+  refuseWorkTreeRemote(o.remote);
   ensurePrivateDir(dirname(file));
   ensurePrivateDir(paths.dir);
   await loadIdentity();
@@ -69,6 +71,13 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   const loaded = loadState(paths.state, o.remote);
   const fresh = loaded.fresh;
   let state = loaded.state;
+
+  // The repository first: one that is not a memory repository is refused before anything here changes.
+  const env = syncGitEnv(o.env ?? process.env, o.name || 'aish');
+  const repo = new SyncRepo(paths.repo, o.remote, env, Date.now() + o.timeoutMs);
+  await repo.prepare();
+  const head = await repo.fetch();
+
   if (fresh) {
     // Positions about another remote (or none): what this one holds is learnt from scratch.
     for (const p of [paths.ledger, paths.outbox]) if (!dry) rmSync(p, { force: true });
@@ -95,15 +104,8 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   const known = new Set<string>(staged.outbox.map((r) => r.uid));
   for (const uid of staged.localUids) known.add(uid);
 
-  // 2. The repository.
-  const env = syncGitEnv(o.env ?? process.env, o.name || 'aish');
-  const repo = new SyncRepo(paths.repo, o.remote, env, Date.now() + o.timeoutMs);
-  await repo.prepare();
-  const head = await repo.fetch();
-  const ours = () => writerFile(paths.repo, state.writer, state.part ?? 1);
-  // After our own last push the clone is usually on the remote's main already: no reset needed.
-  await repo.checkout(head, fileSize(ours()) === state.pushed && existsSync(join(paths.repo, '.gitattributes')));
-  notMemoryRepo(paths.repo, o.remote);
+  // 2. The repository's files, as they are on its main.
+  await repo.checkout(head);
   let outbox = staged.outbox;
   const landed = ownTail(paths.repo, state.writer, state.part ?? 1, state.pushed);
   if (landed.records.length > 0) {
@@ -130,16 +132,22 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   }
   report.sent = staged.outbox.length;
   if (!dry && outbox.length > 0) {
-    const at = await push(repo, outbox, o, state);
+    const at = await push(repo, head, outbox, o, state);
     for (const r of outbox) learn(ledger, r, state.writer);
     ledger.flush();
     writeOutbox(paths.outbox, []);
-    state = { ...state, ...at };
+    state = { ...state, part: at.part, pushed: at.pushed };
     saveState(paths.state, state);
   }
 
   // 3. What the others sent.
   const batches = readWriters(paths.repo, state.writer, state.read);
+  const future = takeAtThisClock(
+    batches,
+    now(),
+    () => newIdentity(now()).hlc,
+    (uid) => !ledger.knows(uid) && !known.has(uid),
+  );
   const applied = await applyIncoming(file, batches, ledger, {
     known,
     dryRun: dry,
@@ -158,6 +166,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
     conflicts: applied.conflicts,
     forgotten: applied.forgets,
   });
+  if (future > 0 && applied.received > 0) report.future = future;
   if (applied.refused) report.refused = applied.refused;
   else if (!dry) {
     const read = { ...state.read };
@@ -171,6 +180,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
 /** Append the outbox to our writer file on top of the remote's main and push, again on a race; where our file now ends. */
 async function push(
   repo: SyncRepo,
+  base: string | null,
   outbox: readonly Outgoing[],
   o: SyncOptions,
   state: SyncState,
@@ -178,28 +188,14 @@ async function push(
   const text = outboxText(outbox);
   for (let attempt = 1; ; attempt++) {
     const w = appendOwn(repo.dir, state.writer, state.part ?? 1, text, o.name);
-    const attrs = join(repo.dir, '.gitattributes');
-    const tracked = w.existed && existsSync(attrs);
-    if (!existsSync(attrs)) writeFileSync(attrs, 'writers/*.jsonl merge=union\n');
     const message = `aish memory: ${o.name || state.writer} +${outbox.length}`;
-    const r = await repo.commitAndPush(tracked ? [w.path] : [w.path, attrs], message, tracked);
+    const r = await repo.commitAndPush(base, [relative(repo.dir, w.path).split(sep).join('/')], message);
     if (r === 'pushed') return { part: w.part, pushed: statSync(w.path).size };
     if (attempt >= PUSH_TRIES)
       throw new AishError(`memory sync: the remote kept moving (${PUSH_TRIES} tries) — run aish memory sync again`);
-    await repo.checkout(await repo.fetch());
+    base = await repo.fetch();
+    await repo.checkout(base);
   }
-}
-
-/**
- * A remote whose main holds anything but writer files is somebody's project, not a memory
- * repository: sync would push memory onto its branch. Refused before anything is written there.
- */
-function notMemoryRepo(repo: string, remote: string): void {
-  const other = readdirSync(repo).filter((n) => n !== '.git' && n !== 'writers' && n !== '.gitattributes' && n !== 'README.md');
-  if (other.length > 0)
-    throw new AishError(
-      `memory sync: ${shownUrl(remote)} is not a memory repository (its main branch holds ${other.slice(0, 3).join(', ')}) — point memory.sync.remote at an empty repository (git init --bare)`,
-    );
 }
 
 /** Note in the ledger what a pushed record means. */

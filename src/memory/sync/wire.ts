@@ -98,7 +98,7 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
   const tags = Array.isArray(o.tags) && o.tags.every(isStr) ? o.tags : undefined;
   const keys = Array.isArray(o.keys) && o.keys.every(isStr) ? o.keys : undefined;
   return {
-    record: {
+    record: asWritten(o, {
       uid: o.uid,
       hlc,
       ts: o.ts,
@@ -111,6 +111,21 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
       ...(o.pinned === true && { pinned: true }),
       ...(o.pinned === true && isStr(o.pinned_at) && !Number.isNaN(isoTime(o.pinned_at)) && { pinned_at: o.pinned_at }),
       ...(isStr(o.replaces) && UID.test(o.replaces) && { replaces: o.replaces }),
-    },
+    }),
   };
+}
+
+/**
+ * `record`'s fields in the order the line had them (a received item is written to memory.jsonl as
+ * it was sent); a stamp made from `ts` (the line had none) goes after the uid.
+ */
+function asWritten<T extends object>(line: Record<string, unknown>, record: T): T {
+  const fields = record as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(line)) {
+    if (Object.hasOwn(fields, k)) out[k] = fields[k];
+    if (k === 'uid' && !('hlc' in line)) out.hlc = fields.hlc;
+  }
+  for (const k of Object.keys(fields)) if (!Object.hasOwn(out, k)) out[k] = fields[k];
+  return out as T;
 }

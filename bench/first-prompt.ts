@@ -14,7 +14,8 @@
  * user's memory is between starts); the request is checked for the prompt and, with memory, for
  * its [background] block.
  * Usage: npm run bench -- first-prompt   (AISH_BENCH_BIN=/path/to/bin/aish.cjs measures another build;
- * AISH_BENCH_COMPARE=/path/to/bin/aish.cjs adds another build to the same alternation)
+ * AISH_BENCH_COMPARE=/path/to/bin/aish.cjs adds another build to the same alternation;
+ * AISH_BENCH_SIZES=0,100000 measures those memory sizes only, 0 first)
  */
 import { spawn as spawnChild, type ChildProcess } from 'node:child_process';
 import { spawn, type IPty } from '@lydell/node-pty';
@@ -218,7 +219,9 @@ interface Variant {
   runs: number;
 }
 
-export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; big?: boolean } = {}): Promise<{ rows: Row[] }> {
+export async function benchFirstPrompt(
+  opts: { runs?: number; bigRuns?: number; big?: boolean; sizes?: number[] } = {},
+): Promise<{ rows: Row[] }> {
   const runs = opts.runs ?? 9;
   const bigRuns = opts.bigRuns ?? 5;
   const bin = process.env.AISH_BENCH_BIN ?? BIN;
@@ -231,7 +234,9 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
     const inkFloor = await buildInkFloor(dir);
     const env = (home: string, extra: Record<string, string> = {}) => ({ ...isolatedEnv(home, url), AISH_CAPTURE: 'off', ...extra });
     const homes: Record<string, string> = {};
-    for (const items of opts.big === false ? [0] : [0, 100_000, 1_000_000]) {
+    const fromEnv = process.env.AISH_BENCH_SIZES?.split(',').map(Number);
+    const sizes = opts.big === false ? [0] : (opts.sizes ?? fromEnv ?? [0, 100_000, 1_000_000]);
+    for (const items of sizes) {
       const home = join(dir, `home-${items}`);
       mkdirSync(home, { recursive: true });
       if (items) {
@@ -264,7 +269,7 @@ export async function benchFirstPrompt(opts: { runs?: number; bigRuns?: number; 
             },
           ]
         : []),
-      ...(opts.big === false ? [] : [aish(100_000, bigRuns), aish(1_000_000, bigRuns)]),
+      ...sizes.filter((n) => n > 0).map((n) => aish(n, bigRuns)),
     ];
     // Warm-up: disk cache, and each aish home's data dir as a user's is between starts.
     for (const v of variants) await served(v.args(), v.env(), server);

@@ -9,7 +9,8 @@
  * floor measured in the same process: the RSS at its first prompt.
  * Usage: npm run bench -- rss-turns   (AISH_BENCH_TURNS=N for another number of turns;
  * AISH_BENCH_SNAPSHOT_AT=100,500 with AISH_BENCH_NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 writes
- * heap snapshots of aish at those turns, into the repository's folder)
+ * heap snapshots of aish at those turns, into the repository's folder; AISH_BENCH_CHUNK=N streams N
+ * characters an event instead of 4, to tell per-event costs from per-character ones)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +90,10 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
   try {
     // 4 characters per SSE chunk: about one token each, as a real model streams.
     server = await startFakeOpenAI({
-      defaultReply: (req) => ({ text: answer(Number(/\d+/.exec(lastUser(req))?.[0] ?? 0)), chunkSize: 4 }),
+      defaultReply: (req) => ({
+        text: answer(Number(/\d+/.exec(lastUser(req))?.[0] ?? 0)),
+        chunkSize: Number(process.env.AISH_BENCH_CHUNK ?? 4),
+      }),
     });
     const env = isolatedEnv(join(dir, 'home'), server.url);
     if (process.env.AISH_BENCH_NODE_OPTIONS) env.NODE_OPTIONS = process.env.AISH_BENCH_NODE_OPTIONS; // e.g. a heap snapshot signal

@@ -3,8 +3,11 @@
 import { build } from 'esbuild';
 import { boundedInkCachePlugin } from './bounded-ink-cache.mjs';
 import { lazyEmojiPlugin } from './lazy-emoji.mjs';
+import { leanSsePlugin } from './lean-sse.mjs';
+import { leanInkOutputPlugin } from './lean-ink-output.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
-import { mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -55,11 +58,18 @@ await build({
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   banner: esmBanner,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin],
+  plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin, leanSsePlugin, leanInkOutputPlugin],
   logLevel: 'warning',
 });
 
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
+
+// The bash grammar ships as its .wasm inside dist/ (src/tools/safety/shell-parser.ts finds it there),
+// so tree-sitter-bash is only a build-time dependency: installing aish never meets its native
+// install script, which the WebAssembly build does not need.
+const grammarDir = dirname(createRequire(import.meta.url).resolve('tree-sitter-bash/package.json'));
+copyFileSync(join(grammarDir, 'tree-sitter-bash.wasm'), join(out, 'tree-sitter-bash.wasm'));
+copyFileSync(join(grammarDir, 'LICENSE'), join(out, 'tree-sitter-bash.LICENSE'));
 
 // Another build may swap its own dist/ in between our two renames: move that one aside too, retry.
 for (let attempt = 0; ; attempt++) {

@@ -7,6 +7,7 @@
 import { confirm } from '../core/host';
 import { addItem, privateNote } from '../memory/ops';
 import { projectScope } from '../memory/project';
+import { projectCreatedAt } from '../memory/project-confirm';
 import { redactSecrets } from '../util/secrets/redact';
 import type { MemorySession } from '../memory/session';
 import { findSuperseded } from '../memory/supersede';
@@ -53,6 +54,7 @@ export async function addWithSupersede(
     );
     if (await confirm(ui, `replace #${old.id}?`)) {
       const r = await store.supersede(old.id, kind, safe.text, opts);
+      if (scope) await projectCreatedAt(memory.path, memory.cwd);
       memory.reselect();
       const note = safe.found.length ? ` — redacted: ${[...new Set(safe.found)].join(', ')}` : '';
       const forgot = r.replaced ? `, forgot ${r.replaced.id}` : '';
@@ -61,6 +63,8 @@ export async function addWithSupersede(
   }
   const r = await addItem(store, kind, text, opts);
   if (!r.changed) return { output: [info(r.text)] };
+  // Adding a project item here makes this checkout that project (project-trust.ts).
+  if (scope) await projectCreatedAt(memory.path, memory.cwd);
   memory.reselect();
   const live = memory.injected.some((i) => i.id === r.item.id);
   // Not in [background]: it reaches the model through [recall] when a message is about it.

@@ -22,6 +22,7 @@ import { reviewSubcommand } from './memory-review';
 import { syncSubcommand } from './memory-sync';
 import { shareSubcommand } from './memory-share';
 import { summarizeSubcommand } from './memory-summarize';
+import { trustProjectSubcommand } from './memory-trust';
 import { viewSubcommands } from './memory-view';
 import { command, afterWords, info, warn, type CommandResult, type SubCommand } from './types';
 
@@ -142,6 +143,7 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   reviewSubcommand,
   syncSubcommand,
   shareSubcommand,
+  trustProjectSubcommand,
   {
     name: 'compact',
     help: 'rewrite the file without forgotten items and tombstones',

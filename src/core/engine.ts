@@ -3,6 +3,7 @@
  * the composition root (session-parts.ts), and the few verbs a front end drives it with. Front ends
  * feed it input through the input router and show what it reports through the host.
  */
+import type { ResolvedPreset } from '../broker/presets';
 import type { Setup } from '../config/setup';
 import { summarizerPreset } from './capture-deps';
 import type { EngineHost } from './host';
@@ -92,6 +93,11 @@ export class Engine {
   /** Whether MCP servers are configured (processes that must be ended on SIGHUP/SIGTERM). */
   get hasServers(): boolean {
     return Object.keys(this.parts.setup.config.mcp.servers).length > 0;
+  }
+
+  /** The preset a prompt would use now (its name, model and whether a key is set). */
+  get preset(): ResolvedPreset {
+    return this.parts.models.active;
   }
 
   /** Cancel what is running (Ctrl-C). True when something was running. */

@@ -6,6 +6,7 @@ import { withAtFiles } from '../context/at-files';
 import { recallQuery } from '../context/recall-query';
 import type { MemorySession } from '../memory/session';
 import type { EngineHost } from './host';
+import { askAboutProject } from './project-ask';
 import type { SessionKeeper } from './session-keeper';
 import { runTurn, type TurnDeps, type TurnOutcome } from './turn';
 
@@ -31,7 +32,7 @@ export class ShellContext {
 export interface PromptDeps {
   readonly turn: Readonly<TurnDeps>;
   readonly maxFileBytes: number;
-  readonly memory: Pick<MemorySession, 'ready' | 'recall'>;
+  readonly memory: Pick<MemorySession, 'ready' | 'recall' | 'path' | 'cwd' | 'injecting' | 'index' | 'reselect'>;
   readonly shell: ShellContext;
   /** Norris leaves memory out of its steps (see docs/memory.md). */
   norrisRunning(): boolean;
@@ -50,6 +51,8 @@ export async function sendPrompt(d: PromptDeps, text: string, after = ''): Promi
   const refused = (line: string) => host.print({ kind: 'error', text: line });
   const sent = withAtFiles(text, { cwd: turn.cwd, maxFileBytes: d.maxFileBytes }, refused) + after;
   await d.memory.ready();
+  // A checkout naming a known project the user has not confirmed: asked once, or told how (project-ask.ts).
+  if (!d.norrisRunning()) await askAboutProject(d.memory, turn.host);
   const shell = d.shell.take();
   const content = shell.length ? `${shell.join('\n\n')}\n\n${sent}` : sent;
   // --no-memory recalls nothing either (memory.recall answers null).

@@ -15,7 +15,7 @@ export async function runNorrisCli(setup: Setup, goal: string, opts: EngineOptio
   const host = { ...plainHost(async () => null), canAsk: false };
   return withEngine(setup, host, { ...opts, capture: false, oneshot: true }, async ({ engine }) => {
     // No key: a configuration error (exit 2), said before a step is announced.
-    const preset = engine.parts.models.active;
+    const preset = engine.preset;
     if (!preset.apiKey) {
       process.stderr.write(`aish: ${noKeyError(preset).message}\n`);
       return 2;

@@ -1,11 +1,13 @@
 /**
  * Project scope: an item added with --project belongs to the project of the directory it was added
  * in — by identity when the project has one (its git remote, or `.aish/project-id`), so it applies
- * in every clone; else by path (the git root, or the directory itself outside git).
+ * in every clone the user established as that project; else by path (the git root, or the
+ * directory itself outside git).
  */
 import { dirname } from 'node:path';
 import { expandHome, realPath } from '../util/paths';
 import { identityAt, projectIdentity } from './project-identity';
+import { isEstablished, type ProjectPair } from './project-trust';
 import { isPathScope } from './scope-format';
 import type { MemoryItem } from './types';
 
@@ -21,13 +23,16 @@ function insideScope(scope: string, dir: string): boolean {
 }
 
 /**
- * Whether a scope applies in `cwd`: an identity when it names this directory's project (or one it is nested in); a path when
- * the directory is inside it, or when that path is itself a project's root with one of our
- * identities (an item scoped to one clone by path applies in another clone of the same remote).
+ * Whether a scope applies in `cwd`: an identity when it names this directory's project (or one it is nested in)
+ * and the user established this checkout as that project (project-trust.ts: a remote URL or an id
+ * file only suggest the name); a path when the directory is inside it, or when that path is itself
+ * a project's root with one of those established identities (an item scoped to one clone by path
+ * applies in another confirmed clone of the same remote). `asIfConfirmed`: as it will be once the
+ * user says yes here.
  */
-export function scopeMatcher(cwd: string): (scope: string) => boolean {
+export function scopeMatcher(cwd: string, asIfConfirmed = false): (scope: string) => boolean {
   const here = realPath(cwd);
-  const names = namesAround(here);
+  const names = new Set([...namesAround(here)].filter((p) => asIfConfirmed || isEstablished(p.scope, p.root)).map((p) => p.scope));
   const memo = new Map<string, boolean>();
   return (scope) => {
     let ok = memo.get(scope);
@@ -41,11 +46,11 @@ export function scopeMatcher(cwd: string): (scope: string) => boolean {
   };
 }
 
-/** The identities of `dir`'s project and of the projects around it (inside a submodule, the outer project's items apply too, as they do by path). */
-function namesAround(dir: string): Set<string> {
-  const names = new Set<string>();
-  for (let p = projectIdentity(dir); p.found; p = projectIdentity(dirname(p.root))) {
-    for (const s of p.scopes) if (!isPathScope(s)) names.add(s);
+/** The identities of `dir`'s project and of the projects around it, each with its checkout's root (inside a submodule, the outer project's items apply too, as they do by path). */
+export function namesAround(dir: string): ProjectPair[] {
+  const names: ProjectPair[] = [];
+  for (let p = projectIdentity(realPath(dir)); p.found; p = projectIdentity(dirname(p.root))) {
+    for (const scope of p.scopes) if (!isPathScope(scope)) names.push({ scope, root: p.root });
     if (dirname(p.root) === p.root) break;
   }
   return names;

@@ -12,6 +12,7 @@ import { MemoryIndex, type IndexCounts } from './index/memory-index';
 import { lockTimingFromEnv } from './log/lock';
 import type { MemoryPlan } from './plan';
 import { scopeFilter } from './project';
+import { useConfirmedProjects } from './project-trust';
 import type { Recalled } from './recall';
 import type { QueryPart } from './recall-rank';
 import { SessionRecall, type TurnRecall } from './session-recall';
@@ -72,6 +73,8 @@ export class MemorySession {
       warn: (text: string) => events.notice('warn', text),
     };
     this.recaller = new SessionRecall(host, opts.preset ?? config.defaultModel);
+    // Which checkouts the user confirmed as their projects: scope matching asks it (project-trust.ts).
+    useConfirmedProjects(path, { lock: lockTimingFromEnv(), notice: (text) => events.notice('warn', text) });
   }
 
   /** Memory is on in the config (not `memory: false`): the one place the session asks. */

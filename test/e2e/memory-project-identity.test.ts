@@ -26,7 +26,7 @@ interface Plan {
 }
 
 describe('project items by identity (real git)', () => {
-  it('an item added in one clone applies in another clone of the same remote (ssh vs https), not in another project', async () => {
+  it('an item added in one clone applies in another clone of the same remote (ssh vs https) once confirmed there, never in another project', async () => {
     const home = realPath(tmpDir());
     const data = join(home, 'd');
     git(home, home, 'init', '-q', '--bare', 'shop.git');
@@ -48,6 +48,12 @@ describe('project items by identity (real git)', () => {
     expect((await run(home, 'add', 'fact', 'global: prefers short answers')).code).toBe(0);
 
     const server = join(home, 'server/srv/shop-clone');
+    // Another checkout naming the same remote: a suggestion until the user confirms it there.
+    expect((await run(server, 'list', '--here')).stdout).not.toContain('shop deploys with make ship');
+    const before = JSON.parse((await run(server, 'plan', '--json', 'how does it deploy?')).stdout) as Plan;
+    expect(before.background.map((b) => b.id)).toEqual([2]);
+    const trusted = await run(server, 'trust-project');
+    expect(trusted.stdout).toBe('memory: ~/server/srv/shop-clone is git:example.com/acme/shop — its project items apply here\n');
     expect((await run(server, 'list', '--here')).stdout).toContain('shop deploys with make ship');
     const plan = JSON.parse((await run(server, 'plan', '--json', 'how does it deploy?')).stdout) as Plan;
     expect(plan.background.map((b) => b.id).sort()).toEqual([1, 2]);
@@ -86,6 +92,9 @@ describe('project items by identity (real git)', () => {
     expect(wt.stdout).toBe('added 2 (fact) for git:example.com/acme/shop\n');
     const sep = await run(join(home, 'sep'), 'add', '--project', 'fact', 'from the separate git dir');
     expect(sep.stdout).toBe('added 3 (fact) for git:example.com/acme/shop\n');
+    // The first repository: its old path-scoped note applies by path; the identity's items once confirmed there.
+    expect((await run(shop, 'list', '--here')).stdout).not.toContain('from the worktree');
+    expect((await run(shop, 'trust-project')).code).toBe(0);
     for (const dir of [shop, join(home, 'feature'), join(home, 'sep')]) {
       const list = (await run(dir, 'list', '--here')).stdout;
       for (const text of ['old path-scoped note', 'from the worktree', 'from the separate git dir']) expect(list).toContain(text);

@@ -152,7 +152,7 @@ describe('memory sync: the mass-forget guard and dry runs', () => {
 });
 
 describe('memory sync: projects by identity', () => {
-  it('a project item taught in one clone applies in another clone of the same remote (ssh vs https URL), not in another project', async () => {
+  it('a project item taught in one clone applies in another clone of the same remote (ssh vs https URL) once confirmed there, not in another project', async () => {
     const { mkdirSync } = await import('node:fs');
     const { git } = await import('../helpers/sync-machines');
     const { scopeFilter } = await import('../../src/memory/project');
@@ -180,8 +180,10 @@ describe('memory sync: projects by identity', () => {
     await b.sync();
     const items = b.store().items();
     expect(items.map((i) => i.scope)).toEqual(['git:github.com/acme/shop', 'git:github.com/acme/shop']);
-    const here = scopeFilter(server);
-    expect(items.filter(here)).toHaveLength(2);
+    // On the other machine the checkout is a new path: its items apply once the user confirms it there.
+    expect(items.filter(scopeFilter(server))).toHaveLength(0);
+    await (await import('../../src/memory/project-confirm')).trustProjectAt(b.memoryPath, server);
+    expect(items.filter(scopeFilter(server))).toHaveLength(2);
     expect(items.filter(scopeFilter(other))).toHaveLength(0);
   });
 });

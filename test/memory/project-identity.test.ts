@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findRepository, remotesIn } from '../../src/memory/git-repo';
 import { forgetProjectIdentities, projectIdentity } from '../../src/memory/project-identity';
 import { projectScope, scopeFilter } from '../../src/memory/project';
+import { trustProjectAt } from '../../src/memory/project-confirm';
 import { isScope } from '../../src/memory/scope-format';
 import { parseLines } from '../../src/memory/log/parse';
 import { exportMarkdown, parseImport } from '../../src/memory/transfer';
@@ -54,7 +55,7 @@ describe('finding the repository', () => {
     });
   });
 
-  it('a separate git dir (relative gitdir: line) and a submodule', () => {
+  it('a separate git dir (relative gitdir: line) and a submodule', async () => {
     const home = realPath(tmpDir());
     gitDir(join(home, 'store', 'shop.git'), origin('ssh://git@example.com:22/acme/shop.git'));
     mkdirSync(join(home, 'work', 'shop'), { recursive: true });
@@ -67,6 +68,8 @@ describe('finding the repository', () => {
     expect(projectScope(join(home, 'work', 'shop', 'vendor', 'lib'))).toBe('git:example.com/acme/lib');
     // The outer project's items apply inside it (as they do by path); the submodule's not outside it.
     const items = [{ scope: 'git:example.com/acme/shop' }, { scope: 'git:example.com/acme/lib' }];
+    // Confirming inside the submodule confirms both checkouts: the submodule's and the one around it.
+    await trustProjectAt(join(home, 'd', 'memory.jsonl'), join(home, 'work', 'shop', 'vendor', 'lib'));
     expect(items.map(scopeFilter(join(home, 'work', 'shop', 'vendor', 'lib')))).toEqual([true, true]);
     expect(items.map(scopeFilter(join(home, 'work', 'shop', 'vendor')))).toEqual([true, false]);
   });
@@ -132,23 +135,22 @@ describe('.aish/project-id', () => {
     expect(projectScope(join(home, 'q'))).toBe(join(home, 'q'));
   });
 
-  it('a remote wins over the file; both name the project', () => {
+  it('a remote wins over the file; both name the project, once the checkout is confirmed', async () => {
     const home = realPath(tmpDir());
     gitDir(join(home, 'p', '.git'), origin('git@example.com:acme/shop.git'));
     mkdirSync(join(home, 'p', '.aish'));
     writeFileSync(join(home, 'p', '.aish', 'project-id'), 'acme-shop');
     expect(projectIdentity(join(home, 'p')).scopes).toEqual(['git:example.com/acme/shop', 'id:acme-shop', join(home, 'p')]);
-    const applies = scopeFilter(join(home, 'p'));
-    expect([{ scope: 'id:acme-shop' }, { scope: 'git:example.com/acme/shop' }, { scope: 'id:other' }].map(applies)).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    const items = [{ scope: 'id:acme-shop' }, { scope: 'git:example.com/acme/shop' }, { scope: 'id:other' }];
+    // The names only suggest the project: nothing applies until the user confirms this checkout.
+    expect(items.map(scopeFilter(join(home, 'p')))).toEqual([false, false, false]);
+    await trustProjectAt(join(home, 'd', 'memory.jsonl'), join(home, 'p'));
+    expect(items.map(scopeFilter(join(home, 'p')))).toEqual([true, true, false]);
   });
 });
 
 describe('which project items apply', () => {
-  it('by identity in every clone of the remote, by path inside the path, and a path scope in another clone of its remote', () => {
+  it('by identity in every confirmed clone of the remote, by path inside the path, and a path scope in another confirmed clone of its remote', async () => {
     const home = realPath(tmpDir());
     gitDir(join(home, 'laptop-shop', '.git'), origin('git@example.com:acme/shop.git'));
     gitDir(join(home, 'server', 'shop', '.git'), origin('https://example.com/acme/shop'));
@@ -161,6 +163,12 @@ describe('which project items apply', () => {
       { scope: '/nowhere/shop' },
       {},
     ];
+    const mem = join(home, 'd', 'memory.jsonl');
+    // Not confirmed: the remote URL names the project, and grants nothing (the path scope applies inside its path only).
+    expect(items.map(scopeFilter(join(home, 'server', 'shop', 'src')))).toEqual([false, false, false, false, true]);
+    expect(items.map(scopeFilter(join(home, 'laptop-shop')))).toEqual([false, true, false, false, true]);
+    await trustProjectAt(mem, join(home, 'server', 'shop', 'src'));
+    await trustProjectAt(mem, join(home, 'laptop-shop'));
     expect(items.map(scopeFilter(join(home, 'server', 'shop', 'src')))).toEqual([true, true, false, false, true]);
     expect(items.map(scopeFilter(join(home, 'laptop-shop')))).toEqual([true, true, false, false, true]);
     expect(items.map(scopeFilter(join(home, 'other')))).toEqual([false, false, false, false, true]);

@@ -7,6 +7,7 @@ import type { Setup } from '../../config/setup';
 import { addThroughIndex } from '../../memory/index/add';
 import { parseKind, parseText, type OpResult } from '../../memory/ops';
 import { projectScope } from '../../memory/project';
+import { projectCreatedAt } from '../../memory/project-confirm';
 import { AishError } from '../../util/errors';
 import { plural } from '../../util/time';
 import { memoryOn, storeOptions } from './memory-store';
@@ -35,5 +36,6 @@ export async function memoryAdd(
   const add = { ...(opts.project && { scope: projectScope(process.cwd()) }), ...(opts.private && { private: true }) };
   const r = await addThroughIndex(s.paths.memoryPath, k, text, add, storeOptions());
   if (r.unreadable) warn(unreadableWarning(s, r.unreadable));
+  if (r.ok && r.changed && add.scope) await projectCreatedAt(s.paths.memoryPath, process.cwd());
   show(r);
 }

@@ -119,6 +119,13 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .argument('<id>', 'item id, from aish memory list')
     .action(withSetup(async (s, id: string) => (await import('./memory-team')).memoryShare(s, id)));
   memory
+    .command('trust-project')
+    .description("use this project's items here: this checkout is the project its git remote or .aish/project-id names")
+    .option('--revoke', 'no longer: its project items stop applying here')
+    .action(
+      withSetup(async (s, opts: { revoke?: boolean }) => (await import('./memory-team')).memoryTrustProject(s, opts.revoke === true)),
+    );
+  memory
     .command('clear')
     .description('forget every item (needs --yes)')
     .option('--yes', 'confirm')

@@ -1,6 +1,7 @@
 /** The store as `aish memory …` commands open it; with `memory: false` they refuse and touch nothing. */
 import type { Setup } from '../../config/setup';
 import { lockTimingFromEnv } from '../../memory/log/lock';
+import { useConfirmedProjects } from '../../memory/project-trust';
 import { MemoryStore } from '../../memory/store';
 import { UsageError } from '../../util/errors';
 import { warn } from './output';
@@ -15,6 +16,8 @@ export function memoryOn(s: Setup): void {
 
 export function openStore(s: Setup): MemoryStore {
   memoryOn(s);
+  // `list --here` shows what applies here: identity items only at checkouts the user confirmed.
+  useConfirmedProjects(s.paths.memoryPath, storeOptions());
   return MemoryStore.open(s.paths.memoryPath, storeOptions());
 }
 

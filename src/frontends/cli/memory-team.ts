@@ -2,10 +2,11 @@
 import type { Setup } from '../../config/setup';
 import { shareById } from '../../commands/memory-share';
 import { lockTimingFromEnv } from '../../memory/log/lock';
+import { trustProjectAt } from '../../memory/project-confirm';
 import { formatTeamLines } from '../../memory/team/team-format';
 import { TeamMemory } from '../../memory/team/team-memory';
 import { HINT } from './memory-add';
-import { openStore } from './memory-store';
+import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
 function teamOf(s: Setup): TeamMemory {
@@ -15,6 +16,12 @@ function teamOf(s: Setup): TeamMemory {
 export function memoryShare(s: Setup, rawId: string): void {
   const store = openStore(s);
   out(shareById(store, teamOf(s), rawId, process.cwd(), HINT));
+}
+
+/** `aish memory trust-project [--revoke]`: this checkout is (no longer) the project its files name. */
+export async function memoryTrustProject(s: Setup, revoke: boolean): Promise<void> {
+  memoryOn(s);
+  out(await trustProjectAt(s.paths.memoryPath, process.cwd(), revoke));
 }
 
 /** The team items of the project aish runs in, after the store's own (nothing when there are none). */

@@ -19,6 +19,7 @@ import { createInkHost } from './ink-host';
 import { setOutputMode } from '../../util/output-guard';
 import { UiStore } from './store';
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './terminal-codes';
+import { flushCompileCache } from '../../util/compile-cache';
 
 /** Resolves on Ink's next render (its onRender callback), then once more through the event loop for its write. */
 class Renders {
@@ -108,13 +109,20 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   void firstFrame.then(() => {
     engine.start();
     startAutoSync(engine, setup);
+    // What the prompt needed is compiled now: keep it for the next start even if this one is killed.
+    flushCompileCache();
   });
   // Markdown renders answers as they stream: it loads when the first answer's text arrives (its
   // request is out by then), so a prompt typed at once does not wait behind it.
+  let answering = false;
   const stopWatchingLive = store.subscribe(() => {
-    if (!store.getSnapshot().live?.text) return;
+    const text = Boolean(store.getSnapshot().live?.text);
+    if (text && !answering) controls.preloadMarkdown();
+    answering ||= text;
+    if (!answering || text) return;
     stopWatchingLive();
-    controls.preloadMarkdown();
+    // The first answer is done: the model client and Markdown are compiled too.
+    flushCompileCache();
   });
 
   const removeHangup = closeOnHangup(engine);

@@ -1,9 +1,12 @@
 /**
  * team-review.jsonl, beside memory.jsonl: the user's answers about teammates' items, one line per
- * answer — `{"ts","uid","sha","action":"accept"|"drop","author"}`. A side file like inbox.jsonl (its
- * own lock, whole fsynced lines, 0600; side-file.ts), read whole, broken lines skipped. An
- * acceptance holds for one uid AND one text (its sha-256): a teammate who later changes an accepted
- * item's text is asked again. A drop holds for the uid, whatever its text becomes.
+ * answer — `{"ts","uid","key","action":"accept"|"drop","author","project"}`. A side file like
+ * inbox.jsonl (its own lock, whole fsynced lines, 0600; side-file.ts), read whole, broken lines
+ * skipped. An acceptance holds for exactly what the user saw: the project it was accepted in, the
+ * author, the uid, the kind, the text and its tags and search words (`key`, the sha-256 of them
+ * all) — a file copied into another repository, renamed to another author, or changed in any of
+ * these is asked about again. Acceptances written before the key (`sha`: the text alone) are
+ * asked about again once. A drop holds for the uid, whatever becomes of it.
  */
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -18,9 +21,22 @@ export function teamReviewPath(memoryPath: string): string {
   return join(dirname(memoryPath), 'team-review.jsonl');
 }
 
+/** What an acceptance is bound to: the item as the user saw it, and where. */
+export interface TeamBinding {
+  /** The project's first name where it was read (`git:…`, `id:…`, or its root's path). */
+  project: string;
+  uid: string;
+  author: string;
+  kind: string;
+  content: string;
+  tags?: readonly string[] | undefined;
+  keys?: readonly string[] | undefined;
+}
+
 /** The key an acceptance holds for. */
-function contentSha(content: string): string {
-  return createHash('sha256').update(content, 'utf8').digest('hex');
+function bindingKey(b: TeamBinding): string {
+  const fields = [b.project, b.author, b.uid, b.kind, b.content, [...(b.tags ?? [])].sort(), [...(b.keys ?? [])].sort()];
+  return createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex');
 }
 
 interface Parsed {
@@ -42,9 +58,10 @@ function parse(text: string): Parsed {
     const d = v as Record<string, unknown>;
     if (typeof d.uid !== 'string') continue;
     if (d.action === 'drop') out.dropped.add(d.uid);
-    else if (d.action === 'accept' && typeof d.sha === 'string') {
+    else if (d.action === 'accept' && (typeof d.key === 'string' || typeof d.sha === 'string')) {
+      // An old record (text only) keeps the uid known, so the item shows as changed, and accepts nothing.
       const set = out.accepted.get(d.uid) ?? new Set<string>();
-      set.add(d.sha);
+      if (typeof d.key === 'string') set.add(d.key);
       out.accepted.set(d.uid, set);
     }
   }
@@ -67,9 +84,9 @@ export class TeamDecisions {
     return d;
   }
 
-  /** Where the user stands on this item's text; `fresh`: as last read (after version()), without a stat. */
-  status(uid: string, content: string, fresh = false): TeamStatus {
-    return statusIn(fresh ? this.file.lastRead() : this.file.current(), uid, content);
+  /** Where the user stands on this item as it reads here; `fresh`: as last read (after version()), without a stat. */
+  status(b: TeamBinding, fresh = false): TeamStatus {
+    return statusIn(fresh ? this.file.lastRead() : this.file.current(), b);
   }
 
   /** A stamp that changes when the file does (for caches). */
@@ -77,19 +94,20 @@ export class TeamDecisions {
     return this.file.version();
   }
 
-  /** Record an answer; false when another aish answered for this text meanwhile (nothing written). */
-  decide(uid: string, content: string, author: string, action: TeamAction, now = new Date()): Promise<boolean> {
+  /** Record an answer; false when another aish answered for this item meanwhile (nothing written). */
+  decide(b: TeamBinding, action: TeamAction, now = new Date()): Promise<boolean> {
     return this.file.locked((parsed) => {
-      const st = statusIn(parsed, uid, content);
+      const st = statusIn(parsed, b);
       if (st === 'dropped' || st === 'accepted') return { records: [], result: false };
-      return { records: [{ ts: now.toISOString(), uid, sha: contentSha(content), action, author }], result: true };
+      const record = { ts: now.toISOString(), uid: b.uid, key: bindingKey(b), action, author: b.author, project: b.project };
+      return { records: [record], result: true };
     });
   }
 }
 
-function statusIn(parsed: Parsed, uid: string, content: string): TeamStatus {
-  if (parsed.dropped.has(uid)) return 'dropped';
-  const acc = parsed.accepted.get(uid);
+function statusIn(parsed: Parsed, b: TeamBinding): TeamStatus {
+  if (parsed.dropped.has(b.uid)) return 'dropped';
+  const acc = parsed.accepted.get(b.uid);
   if (!acc) return 'pending';
-  return acc.has(contentSha(content)) ? 'accepted' : 'changed';
+  return acc.has(bindingKey(b)) ? 'accepted' : 'changed';
 }

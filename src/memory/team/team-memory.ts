@@ -36,7 +36,9 @@ export class TeamMemory {
   private decisionsValue: TeamDecisions | null = null;
   private cache: { root: string; stamp: string; read: TeamRead } | null = null;
   private names = new Map<string, string>();
-  private viewed: { read: TeamRead; answers: string; view: TeamView } | null = null;
+  private viewed: { read: TeamRead; answers: string; project: string; view: TeamView } | null = null;
+  // The project each listed item was read in: an answer is bound to it (team-decisions.ts).
+  private readonly projectOf = new WeakMap<TeamItem, string>();
 
   readonly mode: TeamMode;
 
@@ -67,10 +69,12 @@ export class TeamMemory {
     if (!read) return { ...EMPTY, root: p.root };
     const me = this.me(p.root);
     const answers = this.answersVersion();
+    const project = p.scopes[0]!;
     // Asked on every status draw: the statuses are worked out again only when a file changed.
-    if (this.viewed?.read !== read || this.viewed.answers !== answers) {
-      const entries = read.items.map((item): TeamEntry => ({ item, status: item.author === me ? 'yours' : this.statusOf(item) }));
-      this.viewed = { read, answers, view: { root: p.root, entries, warnings: read.warnings } };
+    if (this.viewed?.read !== read || this.viewed.answers !== answers || this.viewed.project !== project) {
+      for (const item of read.items) this.projectOf.set(item, project);
+      const entries = read.items.map((item): TeamEntry => ({ item, status: item.author === me ? 'yours' : this.statusOf(item, project) }));
+      this.viewed = { read, answers, project, view: { root: p.root, entries, warnings: read.warnings } };
     }
     return this.viewed.view;
   }
@@ -94,8 +98,11 @@ export class TeamMemory {
     return name;
   }
 
+  /** Answer for `item` as listed by view() here (bound to the project it was read in). */
   async decide(item: TeamItem, action: TeamAction): Promise<boolean> {
-    return this.decisions().decide(item.uid, item.content, item.author, action);
+    const project = this.projectOf.get(item);
+    if (project === undefined) return false; // not an item this session listed: nothing to answer for
+    return this.decisions().decide({ ...item, project }, action);
   }
 
   /** team-review.jsonl's stamp, read again when it changed ('trust' never reads it). */
@@ -108,10 +115,10 @@ export class TeamMemory {
     }
   }
 
-  private statusOf(item: TeamItem): TeamEntry['status'] {
+  private statusOf(item: TeamItem, project: string): TeamEntry['status'] {
     if (this.mode === 'trust') return 'trusted';
     try {
-      return this.decisions().status(item.uid, item.content, true);
+      return this.decisions().status({ ...item, project }, true);
     } catch {
       return 'pending'; // an unreadable record of answers accepts nothing
     }

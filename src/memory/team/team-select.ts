@@ -17,6 +17,15 @@ import { selectBackground } from '../select';
 import type { MemoryItem } from '../types';
 import type { TeamItem } from './team-file';
 
+/**
+ * A teammate's time is not part of what was accepted: one that has not happened yet counts as no
+ * time (like an unreadable one), so an item dated ahead cannot stay first for ever.
+ */
+function teamTime(it: Pick<MemoryItem, 'ts'>, now: number): number {
+  const t = isoTime(it.ts);
+  return t > now ? 0 : t;
+}
+
 /** The store's [background] choice with the accepted team items merged in. */
 export function withTeamBackground(
   chosen: MemoryItem[],
@@ -25,7 +34,9 @@ export function withTeamBackground(
   isPinned: (it: MemoryItem) => boolean,
 ): MemoryItem[] {
   if (team.length === 0) return chosen;
-  const all = [...chosen, ...team].sort((a, b) => isoTime(b.ts) - isoTime(a.ts) || b.id - a.id);
+  const now = Date.now();
+  const time = (it: MemoryItem) => teamTime(it, now);
+  const all = [...chosen, ...team].sort((a, b) => time(b) - time(a) || b.id - a.id);
   // The store's pinned come first in `chosen`, most recently pinned first: that order is kept.
   const place = new Map(chosen.map((it, i) => [it.id, -i]));
   const pinTime = (it: MemoryItem) => place.get(it.id) ?? -Infinity;
@@ -80,7 +91,7 @@ class TeamSearch implements RecallSource {
       totalLen: Math.max(1, Math.round((this.total / this.docs.length) * live)),
       weak: new Set([...dict].filter(([w]) => isWeakTerm(w)).map(([, t]) => t)),
       idOf: (l) => this.docs[l]!.item.id,
-      timeOf: (l) => isoTime(this.docs[l]!.item.ts),
+      timeOf: (l) => teamTime(this.docs[l]!.item, Date.now()),
     };
     return rankLocal(x, queryWeights(dict, query), opts);
   }

@@ -5,12 +5,14 @@
  * after quote removal.
  *
  * Works from source (vitest) and from the esbuild bundle in dist/: `web-tree-sitter` is kept
- * external by scripts/build.mjs, and both .wasm files are located through Node's resolver from this
- * module's URL, so they are found in node_modules wherever the code runs from.
+ * external by scripts/build.mjs and its .wasm is located through Node's resolver from this module's
+ * URL. The grammar's .wasm is copied into dist/ by the build (the installed package has no
+ * tree-sitter-bash); from source it comes from node_modules.
  */
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Node, Tree } from 'web-tree-sitter';
 
 export type SyntaxNode = Node;
@@ -58,9 +60,16 @@ function packageDir(name: string): string {
   }
 }
 
+/** The grammar beside the bundle (dist/ or dist/chunks/ → dist/), else tree-sitter-bash's own. */
+function grammarPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = [here, dirname(here)].map((d) => join(d, 'tree-sitter-bash.wasm')).find((f) => existsSync(f));
+  return bundled ?? join(packageDir('tree-sitter-bash'), 'tree-sitter-bash.wasm');
+}
+
 async function load(): Promise<ShellParser> {
   const runtimeWasm = join(packageDir('web-tree-sitter'), 'tree-sitter.wasm');
-  const grammarWasm = join(packageDir('tree-sitter-bash'), 'tree-sitter-bash.wasm');
+  const grammarWasm = grammarPath();
   // Imported here, not at the top, so starting aish never pays for it.
   const { Parser, Language } = await import('web-tree-sitter');
   await Parser.init({ locateFile: () => runtimeWasm });

@@ -5,7 +5,8 @@
  *   a mass forget spread over many small pushes is caught like one in a single push.
  * - An item from another writer that `replaces` an item written here (a forged or foreign edit) waits
  *   with the forgets of that item, shown old beside new.
- * - More than FLOOD_ITEMS new items from one writer in one sync wait as one group.
+ * - More than FLOOD_ITEMS new items from one writer in one sync wait as one group (unless this
+ *   store is empty: a machine joining takes what the repository holds).
  */
 import { readFileSync } from 'node:fs';
 import { errnoCode } from '../../util/errors';
@@ -92,7 +93,8 @@ export function guardIncoming(batches: readonly WriterBatch[], ledger: Ledger, v
   for (const b of batches) {
     const hold = (r: WireRecord, why: HeldWhy) => held.push({ writer: b.writer, name: b.name, why, record: r });
     const fresh = b.records.filter((r) => !ledger.knows(r.uid));
-    const flood = fresh.filter((r) => !isMark(r)).length > FLOOD_ITEMS;
+    // An empty store (a machine joining) has nothing of the user's to push out: it takes the repository whole.
+    const flood = view.active > 0 && fresh.filter((r) => !isMark(r)).length > FLOOD_ITEMS;
     const keep: WireRecord[] = [];
     const forgets: WireRecord[] = [];
     for (const r of b.records) {

@@ -23,9 +23,20 @@ const brief = (it: MemoryItem) => ({ id: it.id, kind: it.kind, content: it.conte
 function heldJson(g: HeldGroup, store: MemoryStore): object {
   const byUid = (uid: string | undefined) => (uid ? store.items().find((it) => uidOf(it) === uid) : undefined);
   const old = g.why === 'edit' ? byUid(g.replaces) : undefined;
-  const items = g.records.flatMap((h) => ('content' in h.record ? [{ uid: h.record.uid, kind: h.record.kind, content: h.record.content }] : []));
+  const items = g.records.flatMap((h) =>
+    'content' in h.record ? [{ uid: h.record.uid, kind: h.record.kind, content: h.record.content }] : [],
+  );
   const forgets = g.records.flatMap((h) => ('target_uid' in h.record && h.record.kind === 'forget' ? [h.record.target_uid] : []));
-  return { held: g.why, key: g.key, from: g.name, writer: g.writer, ...(old && { old: brief(old) }), items: items.slice(0, 1000), count: items.length, forgets };
+  return {
+    held: g.why,
+    key: g.key,
+    from: g.name,
+    writer: g.writer,
+    ...(old && { old: brief(old) }),
+    items: items.slice(0, 1000),
+    count: items.length,
+    forgets,
+  };
 }
 
 /** How long the review waits for a capture still running (a model call) before listing without it. */

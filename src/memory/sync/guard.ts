@@ -50,7 +50,9 @@ export function loadForgetTimes(path: string, now: Date): ForgetTimes {
   for (const [w, list] of Object.entries(saved as Record<string, unknown>)) {
     if (!Array.isArray(list)) continue;
     // Only the window is kept: the file stays small however long the store lives.
-    const kept = list.filter((t): t is string => typeof t === 'string' && Date.parse(t) > since && Date.parse(t) <= now.getTime() + WINDOW_MS);
+    const kept = list.filter(
+      (t): t is string => typeof t === 'string' && Date.parse(t) > since && Date.parse(t) <= now.getTime() + WINDOW_MS,
+    );
     if (kept.length > 0) out[w] = kept;
   }
   return out;
@@ -84,12 +86,12 @@ export function guardIncoming(batches: readonly WriterBatch[], ledger: Ledger, v
   const out: WriterBatch[] = [];
   // A single sync that is a mass forget on its own is left to the mass-forget guard (asked, or refused).
   let single = 0;
-  for (const b of batches) for (const r of b.records) if (r.kind === 'forget' && !ledger.knows(r.uid) && view.isHere(r.target_uid)) single++;
+  for (const b of batches)
+    for (const r of b.records) if (r.kind === 'forget' && !ledger.knows(r.uid) && view.isHere(r.target_uid)) single++;
   const perSync = isMassForget(single, view.active);
   const edits = new Set(view.heldEdits);
   for (const b of batches)
-    for (const r of b.records)
-      if (!isMark(r) && r.replaces && !ledger.knows(r.uid) && view.isHere(r.replaces)) edits.add(r.replaces);
+    for (const r of b.records) if (!isMark(r) && r.replaces && !ledger.knows(r.uid) && view.isHere(r.replaces)) edits.add(r.replaces);
   for (const b of batches) {
     const hold = (r: WireRecord, why: HeldWhy) => held.push({ writer: b.writer, name: b.name, why, record: r });
     const fresh = b.records.filter((r) => !ledger.knows(r.uid));

@@ -22,7 +22,12 @@ export function heldGroups(memoryPath: string): HeldGroup[] {
 }
 
 /** Accept (apply) or drop the group `key`; false when it is no longer held (decided elsewhere). */
-export async function settleHeld(memoryPath: string, key: string, accept: boolean, notice: (t: string) => void = () => {}): Promise<boolean> {
+export async function settleHeld(
+  memoryPath: string,
+  key: string,
+  accept: boolean,
+  notice: (t: string) => void = () => {},
+): Promise<boolean> {
   const file = realDir(memoryPath);
   const paths = syncPaths(file);
   try {

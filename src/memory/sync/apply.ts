@@ -5,7 +5,6 @@
  * memory.jsonl by their `via` (outgoing.ts) and never adds them twice.
  */
 import { uidOf } from '../log/identity';
-import type { MemoryItem } from '../types';
 import { MemoryIndex } from '../index/memory-index';
 import { caughtUp } from '../index/position';
 import type { LockTiming } from '../log/lock';
@@ -60,7 +59,7 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
       const isHere = (uid: string): boolean => {
         const l = ledger.itemOf(uid);
         if (!l || l.id <= 0 || ledger.isForgotten(uid)) return false;
-        const it = ix.get(l.id) as (MemoryItem & { via?: unknown }) | undefined;
+        const it = ix.get(l.id);
         return it !== undefined && uidOf(it) === uid && it.via === undefined;
       };
       const heldEdits = new Set(groupHeld(already).flatMap((h) => (h.replaces ? [h.replaces] : [])));

@@ -60,7 +60,8 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
         const l = ledger.itemOf(uid);
         if (!l || l.id <= 0 || ledger.isForgotten(uid)) return false;
         const it = ix.get(l.id);
-        return it !== undefined && uidOf(it) === uid && it.via === undefined;
+        // A received item carries `via` (the writer's label): only items without one were written here.
+        return it !== undefined && uidOf(it) === uid && !('via' in it);
       };
       const heldEdits = new Set(groupHeld(already).flatMap((h) => (h.replaces ? [h.replaces] : [])));
       guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits }, times);

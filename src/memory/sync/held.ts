@@ -74,6 +74,8 @@ export function groupHeld(list: readonly HeldRecord[]): HeldGroup[] {
     const key = h.why === 'edit' ? `edit:${target}` : `${h.why}:${h.writer}`;
     const g = groups.get(key) ?? { key, why: h.why, writer: h.writer, name: h.name, records: [], ...(target && { replaces: target }) };
     g.records.push(h);
+    // An edit is named by who wrote the new text, not by who forgot the old one.
+    if (h.why === 'edit' && !('target_uid' in r)) Object.assign(g, { writer: h.writer, name: h.name });
     groups.set(key, g);
   }
   return [...groups.values()];

@@ -15,7 +15,7 @@ import type { Ledger } from './ledger';
 import type { WriterBatch } from './incoming';
 import { isMark, type WireRecord } from './wire';
 
-export const FLOOD_ITEMS = 200;
+const FLOOD_ITEMS = 200;
 const WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 export type HeldWhy = 'forgets' | 'edit' | 'flood';

@@ -25,7 +25,7 @@ export interface SyncReport {
 }
 
 /** `30 forgets from laptop wait in :memory review` — one phrase per writer and reason. */
-export function waitingLine(w: readonly Waiting[], dryRun = false): string {
+function waitingLine(w: readonly Waiting[], dryRun = false): string {
   const what = { forgets: 'forget', edit: 'edit of an item written here', flood: 'new item' } as const;
   const phrase = (x: Waiting) =>
     `${x.n} ${x.n === 1 ? what[x.why] : x.why === 'edit' ? 'edits of items written here' : `${what[x.why]}s`} from ${oneLine(x.name, 60)}`;

@@ -29,7 +29,7 @@ const OTHER_WRITERS: Record<string, string> = {
   'src/memory/sync/ledger.ts': "sync's ledger",
   'src/memory/sync/outbox.ts': "sync's outbox",
   'src/memory/sync/own-file.ts': "this machine's writer file in the sync repository",
-  'src/memory/sync/run.ts': "the sync repository's .gitattributes",
+  'src/memory/sync/repo.ts': "the clone's memo of the writer files it wrote (in sync/repo/.git)",
   'src/memory/sync/state.ts': "sync's state file",
   'src/memory/team/team-share.ts': "the project's .aish/memory/<name>.jsonl",
 };

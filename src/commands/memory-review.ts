@@ -10,6 +10,7 @@ import type { Inbox } from '../memory/inbox';
 import type { InboxCandidate } from '../memory/inbox-types';
 import { addItem } from '../memory/ops';
 import { reviewConflicts, withConflicts } from './memory-review-conflicts';
+import { reviewHeld, withHeld } from './memory-review-held';
 import { redactSecrets } from '../util/secrets/redact';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
@@ -85,10 +86,12 @@ async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promis
   return { item: r.item, echo: r.changed ? `kept as #${r.item.id}` : `kept — already remembered as #${r.item.id}` };
 }
 
-/** Conflicts first (memory-review-conflicts.ts), then the inbox's candidates. */
+/** What sync held (memory-review-held.ts), then conflicts (memory-review-conflicts.ts), then the inbox's candidates. */
 export async function reviewInbox(inbox: Inbox, store: MemoryStore, io: ReviewIO): Promise<ReviewResult> {
+  const held = await reviewHeld(store, io);
+  if (held.stopped) return withHeld(held, await reviewCandidates(inbox, store, io, true));
   const conflicts = await reviewConflicts(store, inbox, io);
-  return withConflicts(conflicts, await reviewCandidates(inbox, store, io, conflicts.stopped));
+  return withHeld(held, withConflicts(conflicts, await reviewCandidates(inbox, store, io, conflicts.stopped)));
 }
 
 async function reviewCandidates(inbox: Inbox, store: MemoryStore, io: ReviewIO, stopped: boolean): Promise<ReviewResult> {
@@ -160,6 +163,6 @@ async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
 
 export const reviewSubcommand: SubCommand<'memory' | 'ui'> = {
   name: 'review',
-  help: 'conflicting edits first (keep which? [1/2/b/s]: one, both, skip),\nthen the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now)',
+  help: 'what sync held first (accept? [y/n/s]), then conflicting edits (keep which? [1/2/b/s]: one, both, skip),\nthen the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now)',
   run: (ctx) => review(ctx),
 };

@@ -15,6 +15,8 @@ interface Counts {
   received: number;
   conflicts: number;
   refused?: { forgets: number };
+  /** Received records the guards hold for review. */
+  waiting?: Array<{ n: number }>;
 }
 
 /** Start the background sync when the config asks for one; nothing otherwise. */
@@ -67,7 +69,9 @@ export function syncNote(code: number | null, stdout: string, stderr: string): {
   if (counts?.refused) return { text: `sync held back ${counts.refused.forgets} forgets — run :memory sync`, received: false };
   if (code === 0 && counts) {
     const conflicts = counts.conflicts > 0 ? `, ${counts.conflicts} conflict${counts.conflicts === 1 ? '' : 's'}` : '';
-    return { text: `synced ↑${counts.sent} ↓${counts.received}${conflicts}`, received: counts.received > 0 };
+    const held = (counts.waiting ?? []).reduce((n, w) => n + w.n, 0);
+    const waits = held > 0 ? `, ${held} wait in :memory review` : '';
+    return { text: `synced ↑${counts.sent} ↓${counts.received}${conflicts}${waits}`, received: counts.received > 0 };
   }
   const said = stderr
     .split('\n')

@@ -23,6 +23,8 @@ const OTHER_WRITERS: Record<string, string> = {
   'src/memory/embed/vector-file.ts': 'the embeddings cache (memory.jsonl.vectors), rebuilt from memory.jsonl',
   'src/memory/index/sidecar.ts': 'the index sidecar (memory.jsonl.index), rebuilt from memory.jsonl',
   'src/memory/side-file.ts': 'inbox.jsonl and team-review.jsonl, appended as memory.jsonl is (log/append.ts)',
+  'src/memory/sync/guard.ts': "sync's count of forgets per writer (guard.json)",
+  'src/memory/sync/held.ts': "sync's held arrivals (held.jsonl)",
   'src/memory/sync/ledger-snapshot.ts': "sync's ledger snapshot",
   'src/memory/sync/ledger.ts': "sync's ledger",
   'src/memory/sync/outbox.ts': "sync's outbox",

@@ -8,6 +8,12 @@ describe('the background sync on the status line', () => {
     expect(syncNote(0, '{"sent":1,"received":2,"conflicts":1}', '')).toEqual({ text: 'synced ↑1 ↓2, 1 conflict', received: true });
   });
 
+  it('says how many received records wait in review', () => {
+    const out =
+      '{"sent":0,"received":0,"conflicts":0,"waiting":[{"name":"evil","why":"forgets","n":2},{"name":"x","why":"flood","n":300}]}';
+    expect(syncNote(0, out, '')).toEqual({ text: 'synced ↑0 ↓0, 302 wait in :memory review', received: false });
+  });
+
   it('a refused mass forget points at :memory sync', () => {
     expect(syncNote(1, '{"sent":0,"received":0,"conflicts":0,"refused":{"forgets":40,"active":40}}', 'aish: sync sent 0, but …')).toEqual({
       text: 'sync held back 40 forgets — run :memory sync',

@@ -4,6 +4,8 @@ import type { Setup } from '../../config/setup';
 import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
 import { reviewTeam } from '../../commands/memory-review-team';
 import { findConflicts, provenance } from '../../memory/conflicts';
+import type { MemoryStore } from '../../memory/store';
+import { heldGroups, type HeldGroup } from '../../memory/sync/held-review';
 import { uidOf } from '../../memory/log/identity';
 import { Inbox } from '../../memory/inbox';
 import { lockTimingFromEnv } from '../../memory/log/lock';
@@ -17,6 +19,25 @@ import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
 const brief = (it: MemoryItem) => ({ id: it.id, kind: it.kind, content: it.content });
+
+function heldJson(g: HeldGroup, store: MemoryStore): object {
+  const byUid = (uid: string | undefined) => (uid ? store.items().find((it) => uidOf(it) === uid) : undefined);
+  const old = g.why === 'edit' ? byUid(g.replaces) : undefined;
+  const items = g.records.flatMap((h) =>
+    'content' in h.record ? [{ uid: h.record.uid, kind: h.record.kind, content: h.record.content }] : [],
+  );
+  const forgets = g.records.flatMap((h) => ('target_uid' in h.record && h.record.kind === 'forget' ? [h.record.target_uid] : []));
+  return {
+    held: g.why,
+    key: g.key,
+    from: g.name,
+    writer: g.writer,
+    ...(old && { old: brief(old) }),
+    items: items.slice(0, 1000),
+    count: items.length,
+    forgets,
+  };
+}
 
 /** How long the review waits for a capture still running (a model call) before listing without it. */
 export const CAPTURE_WAIT_MS = 15_000;
@@ -40,6 +61,8 @@ export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<
     // Teammates' items waiting here, after the inbox's: `team` names the author (they have no id).
     for (const { item: t, status } of team.pending(process.cwd()))
       list.push({ team: t.author, uid: t.uid, ts: t.ts, kind: t.kind, content: t.content, where: t.where, status });
+    // What sync held (the walk asks it first): `held` is the reason, `key` names the group.
+    for (const g of heldGroups(s.paths.memoryPath)) list.push(heldJson(g, store));
     // Conflicts last (the walk asks them first): `conflict` is the uid of the item the rivals replace.
     for (const c of findConflicts(store, inbox))
       list.push({

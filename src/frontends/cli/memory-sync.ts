@@ -53,6 +53,7 @@ function jsonReport(r: SyncReport): Record<string, unknown> {
     dry_run: r.dryRun,
     ...(r.future && { future: r.future }),
     ...(r.refused && { refused: r.refused }),
+    ...(r.waiting && { waiting: r.waiting }),
     ...(r.newWriter && { new_writer: r.newWriter }),
   };
 }

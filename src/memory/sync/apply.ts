@@ -11,6 +11,9 @@ import type { LockTiming } from '../log/lock';
 import { writeRecords } from '../log/write';
 import type { Ledger } from './ledger';
 import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
+import { countForgets, guardIncoming, isMassForget, loadForgetTimes, saveForgetTimes, type HeldRecord, type HeldWhy } from './guard';
+import { groupHeld, holdMore, readHeld } from './held';
+import { isMark } from './wire';
 
 export interface ApplyOptions {
   /** Uids this store holds that the ledger does not (unsent items). */
@@ -21,6 +24,15 @@ export interface ApplyOptions {
   notice: (text: string) => void;
   lock?: Partial<LockTiming>;
   now: () => Date;
+  /** The guards' files (guard.ts); absent when applying what the user accepted in review. */
+  guard?: { held: string; times: string };
+}
+
+/** Received records that wait in review instead of applying, per writer and reason. */
+export interface Waiting {
+  name: string;
+  why: HeldWhy;
+  n: number;
 }
 
 export interface ApplyResult {
@@ -31,16 +43,31 @@ export interface ApplyResult {
   conflicts: number;
   /** Set when the guard refused: nothing was written. */
   refused?: { forgets: number; active: number };
+  waiting: Waiting[];
 }
 
-/** More than 20 items, or more than 10 % of the store (from 3 up: one forget in a tiny store is not a mass delete). */
-function isMassForget(forgets: number, active: number): boolean {
-  return forgets > 20 || (forgets >= 3 && forgets > active * 0.1);
-}
-
-export async function applyIncoming(file: string, batches: readonly WriterBatch[], ledger: Ledger, o: ApplyOptions): Promise<ApplyResult> {
+export async function applyIncoming(file: string, arrived: readonly WriterBatch[], ledger: Ledger, o: ApplyOptions): Promise<ApplyResult> {
   const ix = new MemoryIndex(file);
   try {
+    ix.refresh();
+    let batches = arrived;
+    const g = o.guard;
+    const already = g ? readHeld(g.held) : [];
+    const times = g ? loadForgetTimes(g.times, o.now()) : {};
+    let guarded: ReturnType<typeof guardIncoming> | undefined;
+    if (g) {
+      const isHere = (uid: string): boolean => {
+        const l = ledger.itemOf(uid);
+        if (!l || l.id <= 0 || ledger.isForgotten(uid)) return false;
+        const it = ix.get(l.id);
+        // A received item carries `via` (the writer's label): only items without one were written here.
+        return it !== undefined && uidOf(it) === uid && !('via' in it);
+      };
+      const heldEdits = new Set(groupHeld(already).flatMap((h) => (h.replaces ? [h.replaces] : [])));
+      guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits }, times);
+      batches = guarded.batches;
+    }
+    const waiting = waitingOf(guarded?.held ?? []);
     const view: LocalView = {
       hasLocally: (uid) => o.known.has(uid),
       activeId: (uid, id) => {
@@ -61,6 +88,7 @@ export async function applyIncoming(file: string, batches: readonly WriterBatch[
       machines: p.machines.size,
       forgets: p.forgets,
       conflicts: conflictsAfter(p, ledger),
+      waiting,
     });
     if (plan.records.length > 0 && isMassForget(plan.forgets, active) && !(await o.confirmForgets(plan.forgets, active))) {
       return { ...result(plan), received: 0, machines: 0, conflicts: 0, refused: { forgets: plan.forgets, active } };
@@ -79,10 +107,27 @@ export async function applyIncoming(file: string, batches: readonly WriterBatch[
     }
     for (const f of plan.facts) f(ledger);
     ledger.flush();
+    if (g && guarded) {
+      holdMore(g.held, guarded.held, already);
+      if (guarded.passed.size > 0) saveForgetTimes(g.times, countForgets(times, guarded.passed, o.now()));
+    }
     return result(plan);
   } finally {
     ix.close();
   }
+}
+
+/** Per writer and reason; an edit counts once (its forget of the old item is part of it). */
+function waitingOf(held: readonly HeldRecord[]): Waiting[] {
+  const m = new Map<string, Waiting>();
+  for (const h of held) {
+    if (h.why === 'edit' && isMark(h.record)) continue;
+    const k = `${h.why}\u0000${h.name}`;
+    const w = m.get(k) ?? { name: h.name, why: h.why, n: 0 };
+    w.n++;
+    m.set(k, w);
+  }
+  return [...m.values()];
 }
 
 /** Uids replaced by a received item that two or more active items now replace. */

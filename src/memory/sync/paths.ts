@@ -11,6 +11,10 @@ export interface SyncPaths {
   ledger: string;
   /** Records taken from memory.jsonl and not yet pushed. */
   outbox: string;
+  /** Received records waiting in review (held.ts). */
+  held: string;
+  /** Forgets of items written here applied per writer in the last 7 days (guard.ts). */
+  guard: string;
   /** The file whose `.lock` keeps two syncs of one store apart. */
   lock: string;
 }
@@ -23,6 +27,8 @@ export function syncPaths(memoryPath: string): SyncPaths {
     state: join(dir, 'state.json'),
     ledger: join(dir, 'ledger'),
     outbox: join(dir, 'outbox.jsonl'),
+    held: join(dir, 'held.jsonl'),
+    guard: join(dir, 'guard.json'),
     lock: join(dir, 'sync'),
   };
 }

@@ -1,5 +1,7 @@
 /** The one line a sync ends with, and its `--json` form. */
+import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
+import type { Waiting } from './apply';
 import type { HeldBack } from './outgoing';
 
 export interface SyncReport {
@@ -18,6 +20,16 @@ export interface SyncReport {
   future?: number;
   /** The mass-forget guard refused what was received: nothing of it was written. */
   refused?: { forgets: number; active: number };
+  /** Received records the guards keep in review (guard.ts). */
+  waiting?: Waiting[];
+}
+
+/** `30 forgets from laptop wait in :memory review` — one phrase per writer and reason. */
+function waitingLine(w: readonly Waiting[], dryRun = false): string {
+  const what = { forgets: 'forget', edit: 'edit of an item written here', flood: 'new item' } as const;
+  const phrase = (x: Waiting) =>
+    `${x.n} ${x.n === 1 ? what[x.why] : x.why === 'edit' ? 'edits of items written here' : `${what[x.why]}s`} from ${oneLine(x.name, 60)}`;
+  return `${w.map(phrase).join(', ')} ${dryRun ? 'would wait' : w.length === 1 && w[0]!.n === 1 ? 'waits' : 'wait'} in :memory review`;
 }
 
 export function reportLine(r: SyncReport): string {
@@ -27,6 +39,7 @@ export function reportLine(r: SyncReport): string {
   if (r.conflicts > 0) line += `, ${plural(r.conflicts, 'conflict')} — see :memory review`;
   if (r.future)
     line += `, ${plural(r.future, 'record')} from the future ${r.dryRun ? 'to be taken' : 'taken'} at this clock (another machine's clock is ahead)`;
+  if (r.waiting?.length) line += `; ${waitingLine(r.waiting, r.dryRun)}`;
   const held = r.held.private + r.held.secret + r.held.local;
   if (held > 0) {
     const why = [

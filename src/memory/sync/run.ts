@@ -154,6 +154,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
     notice,
     now,
     ...(o.lock && { lock: o.lock }),
+    guard: { held: paths.held, times: paths.guard },
     confirmForgets: async (n, active) => {
       if (o.yes) return true;
       if (!o.confirm) return false;
@@ -167,6 +168,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
     forgotten: applied.forgets,
   });
   if (future > 0 && applied.received > 0) report.future = future;
+  if (applied.waiting.length > 0) report.waiting = applied.waiting;
   if (applied.refused) report.refused = applied.refused;
   else if (!dry) {
     const read = { ...state.read };

@@ -9,11 +9,37 @@ const fake = useFakeOpenAI();
 const start = ptySessions(() => fake.env());
 const ESC = '\x1b';
 
-/** Type each key as a person would (one read each; a lone Esc needs a pause to be a key of its own). */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The mode sign of the prompt row on the screen (the last row that has one). */
+function promptMode(s: PtySession): string | undefined {
+  const row = s.screen.screenLines().findLast((l) => /\[[IN]\] ›/.test(l));
+  return row?.match(/\[([IN])\] ›/)?.[1];
+}
+
+/**
+ * Type each key as a person would, one read each. After an Esc, wait until the prompt shows [N]:
+ * on a busy machine a pause alone is not enough, and Esc read together with the next key is Alt-key.
+ */
 async function type(s: PtySession, keys: string[]): Promise<void> {
   for (const k of keys) {
+    if (k !== ESC) {
+      s.write(k);
+      await sleep(40);
+      continue;
+    }
+    // Every Esc here leaves insert mode: wait for [I] first, so a stale [N] is not taken for the new one.
+    await waitMode(s, 'I');
     s.write(k);
-    await new Promise((r) => setTimeout(r, k === ESC ? 120 : 40));
+    await waitMode(s, 'N');
+  }
+}
+
+async function waitMode(s: PtySession, mode: 'I' | 'N'): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (promptMode(s) !== mode) {
+    if (Date.now() > end) throw new Error(`prompt never showed [${mode}]; screen:\n${s.screen.screenLines().join('\n')}`);
+    await sleep(20);
   }
 }
 

@@ -16,7 +16,7 @@ export const SEGMENTS = 5;
 export const TRY_ORDER: readonly number[] = [0, 2, 1, 3, 4];
 
 /** Written (or typed) here: no other origin, and not a teammate's (team items carry their author). */
-export function isOwn(it: Pick<MemoryItem, 'from' | 'via'> & { author?: string }): boolean {
+function isOwn(it: Pick<MemoryItem, 'from' | 'via'> & { author?: string }): boolean {
   return it.author === undefined && originOf(it) === 'here';
 }
 

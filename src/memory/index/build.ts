@@ -111,7 +111,11 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   // [background] candidates by segment (background-order.ts), the pinned first: each in the order selectBackground tries it.
   const groups: number[][] = Array.from({ length: SEGMENTS }, () => []);
   active.forEach((it, i) => groups[segmentOf(it, state.isPinned(it))]!.push(i));
-  const ptimes = pinOrder(groups.filter((_, g) => isPinSegment(g)), active, state.pinsByTarget());
+  const ptimes = pinOrder(
+    groups.filter((_, g) => isPinSegment(g)),
+    active,
+    state.pinsByTarget(),
+  );
   const order = Buffer.alloc(n * ORDER_ENTRY);
   const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
   let o = 0;

@@ -1,4 +1,5 @@
 /** Which memory items go into the [background] block. Pure: no I/O. */
+import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from './background-order';
 import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
 import { byPinTime, ownPinTime } from './log/pin-time';
 import type { MemoryItem } from './types';
@@ -15,11 +16,11 @@ export interface BackgroundOptions {
 }
 
 export interface BackgroundChoice {
-  /** In block order: pinned, then pref, then the newest others. */
+  /** In block order (background-order.ts): own pinned, own pref, received pinned, received pref, the newest others. */
   items: MemoryItem[];
   /** Applied here but did not fit. */
   overBudget: MemoryItem[];
-  /** The pinned among them, most recently pinned first. */
+  /** The pinned among them, own first, each most recently pinned first. */
   pinnedLeftOut: MemoryItem[];
   /** Project items of other directories. */
   outOfScope: MemoryItem[];
@@ -28,30 +29,27 @@ export interface BackgroundChoice {
 }
 
 /**
- * Pinned items first (most recently pinned first), then `pref` items, then the rest, each newest first, within
+ * In the order of background-order.ts (the user's own pinned, most recently pinned first, and own
+ * `pref` items, then received ones the same way, then the rest, each newest first), within
  * `maxChars` counted as the block is rendered (header line included). An item that does not fit
  * is skipped and the next ones are still tried. `items` must be newest first.
  */
 export function selectBackground(items: readonly MemoryItem[], opts: BackgroundOptions): BackgroundChoice {
   const outOfScope: MemoryItem[] = [];
-  const pinned: MemoryItem[] = [];
-  const prefs: MemoryItem[] = [];
-  const rest: MemoryItem[] = [];
+  const segs: MemoryItem[][] = Array.from({ length: SEGMENTS }, () => []);
   for (const it of items) {
     if (opts.applies && !opts.applies(it)) outOfScope.push(it);
-    else if (opts.isPinned(it)) pinned.push(it);
-    else if (it.kind === 'pref') prefs.push(it);
-    else rest.push(it);
+    else segs[segmentOf(it, opts.isPinned(it))]!.push(it);
   }
+  const pinned = segs.filter((_, s) => isPinSegment(s)).flat();
   let pinnedChars = pinned.length ? BACKGROUND_HEADER.length : 0;
   for (const it of pinned) pinnedChars += backgroundLine(it).length + 1;
-  if (pinned.length > 1) {
-    const time = opts.pinTime ?? ownPinTime;
-    const at = new Map(pinned.map((it) => [it, time(it)]));
-    pinned.sort(byPinTime((it) => at.get(it)!));
-  }
-  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(pinned, prefs, rest), opts.maxChars, (it) => it, backgroundLine);
-  const pinnedLeftOut = skipped.slice(0, pinned.length - chosen.filter((it) => opts.isPinned(it)).length);
+  const time = opts.pinTime ?? ownPinTime;
+  const at = new Map(pinned.map((it) => [it, time(it)]));
+  for (let s = 0; s < SEGMENTS; s++) if (isPinSegment(s) && segs[s]!.length > 1) segs[s]!.sort(byPinTime((it) => at.get(it)!));
+  const tried = TRY_ORDER.map((s) => segs[s]!);
+  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(...tried), opts.maxChars, (it) => it, backgroundLine);
+  const pinnedLeftOut = skipped.filter((it) => at.has(it));
   return { items: chosen, overBudget: skipped, pinnedLeftOut, outOfScope, pinnedChars };
 }
 

@@ -62,6 +62,8 @@ function records(rnd: () => number, n: number, next: { id: number }, active: num
           content: `${words.join(' ')} #${id}`,
           ...(scope && { scope }),
           ...(rnd() < 0.03 && { pinned: true }),
+          // Received ones (another machine, an import) come after the user's own pins and prefs.
+          ...(rnd() < 0.25 && (rnd() < 0.5 ? { via: 'laptop' } : { from: 'import:claude:CLAUDE.md' })),
         }),
       );
     }

@@ -1,11 +1,12 @@
 /**
- * [background] from the index: the same choice as selectBackground over a full read (pinned, most
- * recently pinned first, then pref, then the rest, newest first, filling the budget with the same rule), walking the
+ * [background] from the index: the same choice as selectBackground over a full read (the segments
+ * of background-order.ts in its TRY_ORDER, filling the budget with the same rule), walking the
  * index's precomputed order with each candidate's rendered length — so only the chosen items are
  * read from memory.jsonl. The tail's items, and indexed items whose pin it changed, are merged in
  * by time (pin time, for the pinned); items it forgets are left out. What is left out is counted from the header's per-scope
  * counts and listed only as far as asked (the plan shows the first few of a million).
  */
+import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from '../background-order';
 import { BACKGROUND_HEADER, backgroundLine } from '../blocks';
 import { isoTime } from '../log/parse';
 import { pinTime } from '../log/pin-time';
@@ -43,7 +44,7 @@ interface Candidate {
   item?: MemoryItem;
 }
 
-/** Per group (pinned, pref, rest): the tail's items and the indexed ones that changed group, newest first. */
+/** Per stored segment (background-order.ts): the tail's items and the indexed ones that changed group, newest first. */
 interface Walk {
   extras: Candidate[][];
   moved: Set<number>;
@@ -71,11 +72,11 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
   const scopeOk = (n: number) => n === 0 || scopeApplies[n - 1] === true;
   const applies = (it: Pick<MemoryItem, 'scope'>) => it.scope === undefined || inScope(it.scope);
   const tail = ix.tail;
-  const extras: Candidate[][] = [[], [], []];
+  const extras: Candidate[][] = Array.from({ length: SEGMENTS }, () => []);
   const moved = new Set<number>();
   const pins = tail?.state.pinsByTarget() ?? new Map();
   const extra = (it: MemoryItem, pinned: boolean) =>
-    extras[pinned ? 0 : it.kind === 'pref' ? 1 : 2]!.push({
+    extras[segmentOf(it, pinned)]!.push({
       time: pinned ? pinTime(pins, it) : isoTime(it.ts),
       id: it.id,
       len: backgroundLine(it).length,
@@ -128,21 +129,25 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
   const pinnedLeftOut: number[] = [];
   const pinnedIds = new Set<number>();
   const scratch: Candidate = { time: 0, id: 0, len: 0, applies: true, slot: 0 };
-  const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
-  for (let g = 0; g < 3; g++) {
+  const bounds = segmentBounds(h.segments);
+  // Once nothing more fits, only the pinned segments are still walked: counted and named.
+  let full = false;
+  for (const g of TRY_ORDER) {
+    const pin = isPinSegment(g);
+    if (full && !pin) continue;
     const more = w.extras[g]!;
     // Time and id of indexed candidates matter only to merge extras in, and to name the pinned.
-    const docs = g > 0 && more.length ? ix.docs() : null;
+    const docs = !pin && more.length ? ix.docs() : null;
     let e = 0;
     const take = (c: Candidate): boolean => {
-      if (g === 0) pinnedIds.add(c.id);
+      if (pin) pinnedIds.add(c.id);
       if (!c.applies) return true;
-      if (g === 0) pinnedChars += c.len + 1;
+      if (pin) pinnedChars += c.len + 1;
       const room = maxChars - used - 1;
       // Nothing more fits: the rest only matters for the pinned, counted and named.
       if (room < 10 || c.len + 1 > room + 1) {
-        if (g === 0) pinnedLeftOut.push(c.id);
-        return g === 0 || room >= 10;
+        if (pin) pinnedLeftOut.push(c.id);
+        return pin || room >= 10;
       }
       used += c.len + 1;
       items.push(c.item ?? ix.itemBySlot(c.slot!));
@@ -155,9 +160,9 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
       const count = next - at;
       // No room for the shortest line of the block: none of it fits (the pinned are all counted).
       const room = maxChars - used - 1;
-      if (g > 0 && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
+      if (!pin && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
-      const pt = g === 0 ? ix.sidecar!.f64('ptimes', at, count) : null;
+      const pt = pin ? ix.sidecar!.f64('ptimes', at, count) : null;
       for (let i = 0; go && i < count; i++) {
         const slot = u[i * 4]!;
         if (tail?.dead.has(slot) || w.moved.has(slot)) continue;
@@ -173,9 +178,9 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
       }
     }
     while (go && e < more.length) go = take(more[e++]!);
-    if (g === 0) pinnedChars = pinnedChars ? pinnedChars + BACKGROUND_HEADER.length : 0;
-    if (!go) break;
+    if (!go) full = true;
   }
+  if (pinnedChars) pinnedChars += BACKGROUND_HEADER.length;
   return { items, pinnedChars, pinnedLeftOut, pinnedIds };
 }
 
@@ -183,15 +188,15 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
 function* leftForRoom(ix: MemoryIndex, w: Walk, chosen: Set<number>): Generator<number> {
   const h = ix.header!;
   const dead = ix.tail?.dead;
-  const bounds = [0, h.pinned, h.pinned + h.pref, h.n];
+  const bounds = segmentBounds(h.segments);
   const c: Candidate = { time: 0, id: 0, len: 0, applies: true };
-  for (let g = 0; g < 3; g++) {
+  for (const g of TRY_ORDER) {
     const more = w.extras[g]!;
     let e = 0;
     for (let at = bounds[g]!; at < bounds[g + 1]!; at += ORDER_BLOCK) {
       const count = Math.min(ORDER_BLOCK, bounds[g + 1]! - at);
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
-      const pt = g === 0 && more.length ? ix.sidecar!.f64('ptimes', at, count) : null;
+      const pt = isPinSegment(g) && more.length ? ix.sidecar!.f64('ptimes', at, count) : null;
       for (let i = 0; i < count; i++) {
         const slot = u[i * 4]!;
         if (dead?.has(slot) || w.moved.has(slot)) continue;
@@ -222,6 +227,13 @@ function elsewhere(ix: MemoryIndex, w: Walk, limit: number): number[] {
     .sort((a, b) => (newer(a, b) ? -1 : 1))
     .slice(0, limit)
     .map((c) => c.id);
+}
+
+/** Where each stored segment starts in `order`, and its end. */
+function segmentBounds(counts: readonly number[]): number[] {
+  const out = [0];
+  for (const n of counts) out.push(out[out.length - 1]! + n);
+  return out;
 }
 
 function newer(a: Candidate, b: Candidate): boolean {

@@ -6,6 +6,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
+import { isPinSegment, SEGMENTS, segmentOf } from '../background-order';
 import { backgroundLine } from '../blocks';
 import { isoTime } from '../log/parse';
 import { byPinTime, pinTime } from '../log/pin-time';
@@ -107,10 +108,14 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   }
   post.repack(null, true);
 
-  // [background] candidates in the order selectBackground tries them.
-  const groups: number[][] = [[], [], []];
-  active.forEach((it, i) => groups[state.isPinned(it) ? 0 : it.kind === 'pref' ? 1 : 2]!.push(i));
-  const ptimes = pinOrder(groups[0]!, active, state.pinsByTarget());
+  // [background] candidates by segment (background-order.ts), the pinned first: each in the order selectBackground tries it.
+  const groups: number[][] = Array.from({ length: SEGMENTS }, () => []);
+  active.forEach((it, i) => groups[segmentOf(it, state.isPinned(it))]!.push(i));
+  const ptimes = pinOrder(
+    groups.filter((_, g) => isPinSegment(g)),
+    active,
+    state.pinsByTarget(),
+  );
   const order = Buffer.alloc(n * ORDER_ENTRY);
   const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
   let o = 0;
@@ -168,8 +173,8 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     keptAsIs: skipped.length - unreadable,
     dangling: state.danglingTombstones().map((t) => t.line),
     n,
-    pinned: groups[0]!.length,
-    pref: groups[1]!.length,
+    pinned: ptimes.length,
+    segments: groups.map((g) => g.length),
     totalLen,
     words: wordsKey(),
     timeOrdered: times.every((t, i) => i === 0 || t >= times[i - 1]!),
@@ -209,12 +214,12 @@ export function assemble(b: BuiltIndex): Buffer {
   return out;
 }
 
-/** Sort the pinned (indexes into `active`) most recently pinned first; their pin times in that order. */
-function pinOrder(pinned: number[], active: readonly MemoryItem[], pins: ReadonlyMap<number, PinRecord>): Float64Array {
-  const time = new Map(pinned.map((i) => [active[i]!, pinTime(pins, active[i]!)]));
+/** Sort each pinned segment (indexes into `active`) most recently pinned first; their pin times in that order. */
+function pinOrder(segs: number[][], active: readonly MemoryItem[], pins: ReadonlyMap<number, PinRecord>): Float64Array {
+  const time = new Map(segs.flat().map((i) => [active[i]!, pinTime(pins, active[i]!)]));
   const order = byPinTime((it: MemoryItem) => time.get(it)!);
-  pinned.sort((a, b) => order(active[a]!, active[b]!));
-  return Float64Array.from(pinned, (i) => time.get(active[i]!)!);
+  for (const pinned of segs) pinned.sort((a, b) => order(active[a]!, active[b]!));
+  return Float64Array.from(segs.flat(), (i) => time.get(active[i]!)!);
 }
 
 /** Documents per scope number − 1. */

@@ -8,7 +8,7 @@ import { groupsKey } from '../../util/word-groups';
 import type { CursorState } from '../log/file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 8;
+export const FORMAT_VERSION = 9;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -17,7 +17,8 @@ export const PREAMBLE = 16;
  * Sections. Per document (an active item; slot = its rank by id): `ids`, `times` (f64), `lens`
  * (terms, i32), `offs` (byte offset of its record in memory.jsonl, f64), `spans` (bytes, u32),
  * `lines` ([background] line length and scope number, u32 pairs: the plan's checks need no read).
- * `order`: [background] candidates in their order (pinned, pref, rest; each newest first), one
+ * `order`: [background] candidates by segment (background-order.ts: own pinned, received pinned, own
+ * pref, received pref, rest; pinned most recently pinned first, the others newest first), one
  * ORDER_ENTRY per document; `omin`: per block of ORDER_BLOCK entries of it, the shortest line (u32),
  * so a walk that has no room left for any of them skips the block unread. `thash`: open-addressing table of term hashes → term number + 1;
  * `tinfo`: per term [posting start, df, string offset, string bytes] (u32); `tstr`: the terms;
@@ -62,9 +63,9 @@ export interface IndexHeader {
   dangling: number[];
   /** Documents (active items). */
   n: number;
-  /** How many of `order` are pinned (most recently pinned first), then pref. */
+  /** How many of `order` are pinned (its first entries), and how many are in each segment (background-order.ts). */
   pinned: number;
-  pref: number;
+  segments: number[];
   totalLen: number;
   /** Times never decrease with the slot (ids given in time order): see index/rank.ts. */
   timeOrdered: boolean;
@@ -130,6 +131,9 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
   if (x.v !== FORMAT_VERSION || x.words !== wordsKey() || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections)
     return false;
   if (!Array.isArray(x.scopes) || !Array.isArray(x.scopeCounts) || !Array.isArray(x.dangling)) return false;
+  const seg = x.segments;
+  if (!Array.isArray(seg) || seg.length !== 5 || seg.some((c) => !Number.isInteger(c) || c < 0)) return false;
+  if (seg.reduce((a, c) => a + c, 0) !== x.n || seg[0]! + seg[1]! !== x.pinned) return false;
   for (const name of SECTIONS) {
     const s = x.sections[name];
     if (!Array.isArray(s) || s[0] % 8 !== 0 || s[0] + s[1] > fileBytes) return false;

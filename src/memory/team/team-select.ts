@@ -1,7 +1,6 @@
 /**
  * Accepted team items in what the model sees, beside the store's own: [background] chosen again
- * over the store's choice and the team items by the same rule (pinned, pref, the rest, newest first,
- * within the budget), and [recall] ranked over the team items with the store's BM25 arithmetic and
+ * over the store's choice and the team items by the same rule (background-order.ts, within the budget), and [recall] ranked over the team items with the store's BM25 arithmetic and
  * merged with the store's hits by score. Team items are few; nothing here touches the index.
  */
 import type { AishConfig } from '../../config/types';
@@ -37,7 +36,8 @@ export function withTeamBackground(
   const now = Date.now();
   const time = (it: MemoryItem) => teamTime(it, now);
   const all = [...chosen, ...team].sort((a, b) => time(b) - time(a) || b.id - a.id);
-  // The store's pinned come first in `chosen`, most recently pinned first: that order is kept.
+  // The store's pinned are in `chosen` most recently pinned first (own, then received): that order is kept.
+  // Team items count as received (background-order.ts): they come after the user's own pins and prefs.
   const place = new Map(chosen.map((it, i) => [it.id, -i]));
   const pinTime = (it: MemoryItem) => place.get(it.id) ?? -Infinity;
   return selectBackground(all, { maxChars, isPinned: (it) => it.id > 0 && isPinned(it), pinTime }).items;

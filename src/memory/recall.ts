@@ -6,7 +6,6 @@
 import { fillBlock, RECALL_HEADER, recallLine } from './blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
 import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, recallBudget } from './recall-cut';
-import { spreadSessions } from './recall-sessions';
 import type { MemoryItem } from './types';
 
 export interface Recalled {
@@ -97,8 +96,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   }
   const { chosen, skipped } = fillBlock(
     RECALL_HEADER,
-    // A turn sends the best of each session before a second item of one (recall-sessions.ts).
-    turn ? spreadSessions(found, (r) => r.item) : found,
+    found,
     turn ? recallBudget(o.maxChars, found.length) : o.maxChars,
     (r) => r.item,
     (r) => recallLine(r.item),

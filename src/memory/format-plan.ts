@@ -1,5 +1,6 @@
 /** Text renderings of `plan` and `search`, shared by `:memory` and `aish memory`. */
 import { oneLine } from '../util/text';
+import { staleAge } from '../util/time';
 import { itemMarks, shownField } from './format';
 import type { MemoryPlan } from './plan';
 import { RELATIVE_CUT, type Recalled } from './recall';
@@ -18,7 +19,9 @@ const NOTHING = {
 
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {
   const ref = it.author === undefined ? `#${it.id}` : `(team: ${shownField(it.author)})`;
-  return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}`;
+  // An old item says so: months-old memory may no longer hold.
+  const age = staleAge(it.ts, new Date());
+  return `${ref} (${it.kind}) ${oneLine(it.content, 100)}${itemMarks(it, isPinned)}${age ? `  (${age})` : ''}`;
 }
 
 /** Hybrid recall: where the item stood in each ranking, and its fused score. */

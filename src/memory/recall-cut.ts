@@ -63,6 +63,8 @@ export interface QueryCoverage {
   allCommon: boolean;
   /** How many strong words the message has (those no item holds included). */
   strong: number;
+  /** The message's words left out as too common to rank by (recall.ts's commonOver). */
+  dropped?: readonly string[];
 }
 
 /** Why nothing is recalled for a message, when that is so because of its words. */
@@ -84,8 +86,13 @@ export function idealOf(docs: LocalLists, weights: Map<number, number>): number 
   return sum;
 }
 
-/** `acc`: relevances(found). Whether the message's words allow any recall, and its ideal. */
-export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number): Coverage {
+/**
+ * `acc`: relevances(found). Whether the message's words allow any recall, and its ideal. `wordsOf`
+ * (local document → its terms) lets a word left out as too common count as held by the best match:
+ * "Where has Caroline gone camping?" in a conversation where Caroline says half the turns rests on
+ * camping and Caroline, not on camping alone.
+ */
+export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number, wordsOf?: (l: number) => readonly string[]): Coverage {
   const { docs, weights, ideal } = found;
   if (found.allCommon) return { ideal, nothing: 'only common words' };
   let best = -1;
@@ -101,6 +108,13 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
     held++;
     df = list.docs.length;
   }
-  if (held === 1 && df > commonAlone(size)) return { ideal, nothing: 'one common word' };
+  if (held === 1 && df > commonAlone(size) && !holdsDropped(found.dropped, best, wordsOf)) return { ideal, nothing: 'one common word' };
   return { ideal };
+}
+
+/** Whether local document `l` holds one of the strong words left out as common. */
+function holdsDropped(dropped: readonly string[] | undefined, l: number, wordsOf?: (l: number) => readonly string[]): boolean {
+  if (!dropped?.length || !wordsOf) return false;
+  const words = new Set(wordsOf(l));
+  return dropped.some((w) => words.has(w));
 }

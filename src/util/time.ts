@@ -12,3 +12,15 @@ export function formatAge(ts: string, now: Date): string {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+/** An item older than this shows its age where it is planned (memory that may have gone stale). */
+const STALE_DAYS = 90;
+
+/** `5 months old`, `1 year old` for a time over STALE_DAYS before `now`; '' for a newer or unreadable one. */
+export function staleAge(ts: string, now: Date): string {
+  const days = Math.floor((now.getTime() - Date.parse(ts)) / 86_400_000);
+  if (!(days >= STALE_DAYS)) return '';
+  if (days < 365) return `${Math.floor(days / 30)} months old`;
+  const years = Math.floor(days / 365);
+  return `${years} year${years === 1 ? '' : 's'} old`;
+}

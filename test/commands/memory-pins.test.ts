@@ -84,7 +84,7 @@ describe('pinned items over the [background] budget', () => {
     ]);
     const plan = (await run(':memory plan where are the logs?'))[0]![1];
     expect(plan).toMatch(/left out: \d+ \(budget 1, below threshold \d+\)/);
-    expect(plan).toMatch(/^ {2}budget +#1 \(fact\) Item1 .*\[pinned\]$/m);
+    expect(plan).toMatch(/^ {2}budget +#1 \(fact\) Item1 .*\[pinned\]( {2}\(\d+ \w+ old\))?$/m);
     expect(plan).not.toMatch(/below threshold +#1 /);
     // Unpinning #2 lets #1 in again.
     expect(await run(':memory unpin 2')).toEqual([

@@ -128,3 +128,36 @@ describe('neighbours', () => {
     expect(lines.filter((l) => l.includes('(written next to #303)'))).toHaveLength(2);
   });
 });
+
+describe('a question resting on a word too common to rank by', () => {
+  // A conversation: one speaker's name opens half the turns (too common to rank by), and the other
+  // speaker talks about camping in many sessions (camping alone is too common to recall by).
+  const day = (i: number) => new Date(Date.UTC(2023, 4, 1) + i * 86_400_000).toISOString();
+  const chat = (): Note[] => {
+    const out: Note[] = [];
+    for (let i = 0; i < 240; i++) {
+      out.push({ kind: 'context', ts: day(i), content: `Caroline: ${fillerNotes(i + 1)[i]!.content}` });
+      out.push({
+        kind: 'context',
+        ts: day(i),
+        content: `Melanie: ${i % 8 === 0 ? 'We should go camping sometime, I never slept in a tent' : fillerNotes(i + 1)[i]!.content}`,
+      });
+    }
+    out.push({ kind: 'context', ts: day(250), content: 'Caroline: We went camping by the lake with the kids' });
+    out.push({ kind: 'context', ts: day(251), content: 'Melanie: Sounds lovely' });
+    out.push({ kind: 'context', ts: day(300), content: 'Caroline: Camping in the mountains this time, it rained all night' });
+    return out;
+  };
+
+  it('counts the common word the best match holds, and puts the items holding it first', async () => {
+    const m = await sessionWith(chat());
+    const got = await recalled(m, 'Where has Caroline gone camping?');
+    expect(got).toContain('Caroline: We went camping by the lake with the kids');
+    expect(got).toContain('Caroline: Camping in the mountains this time, it rained all night');
+  });
+
+  it('still recalls nothing on the one common word alone', async () => {
+    const m = await sessionWith(chat());
+    expect(await recalled(m, 'any plans for camping?')).toEqual([]);
+  });
+});

@@ -58,7 +58,8 @@ interface PlanRecallOptions {
 export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {
   const h = ix.header;
   const out: PlanRecall = { items: [], overBudget: new Map(), ranks: new Map() };
-  const found = h ? new IndexSearch(ix).local([{ text, weight: 1 }], commonOver(ix.size)) : null;
+  const search = new IndexSearch(ix);
+  const found = h ? search.local([{ text, weight: 1 }], commonOver(ix.size)) : null;
   if (!h || !found) return out;
   const inScope = scopeMatcher(o.cwd);
   const scopeApplies = h.scopes.map(inScope);
@@ -87,7 +88,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   const { docs, weights, where } = found;
   const rel = relevances(docs, weights);
   const maxItems = Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS));
-  const coverage = coverageOf(found, rel, ix.size);
+  const coverage = coverageOf(found, rel, ix.size, search.wordsOf(docs));
   const idealCut = coverage.ideal * idealShare(found.strong);
   const floor = Math.max(o.minScore, idealCut, Number.MIN_VALUE);
   const hits: number[] = [];
@@ -119,7 +120,9 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   for (const len of ix.sidecar!.u32('omin', 0, Math.ceil(h.n / ORDER_BLOCK))) shortest = Math.min(shortest, len + 4); // `#N ` and the newline
   for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t).length + 1);
   for (let k = 16; ; k *= 4) {
-    const top = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST });
+    // As a turn's search orders them (search.ts's holdersFirst).
+    const ranked = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST });
+    const top = search.holdersFirst(ranked, found.dropped);
     out.items = [];
     let used = RECALL_HEADER.length;
     for (const [r, hit] of top.entries()) {
@@ -133,7 +136,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
       out.items.push({ item: ix.get(hit.id)!, score: hit.score, relevance: hit.relevance });
     }
     const room = maxChars - used - 1;
-    if (top.length < k || out.items.length === maxItems || room < 10 || shortest > room + 1) break;
+    if (ranked.length < k || out.items.length === maxItems || room < 10 || shortest > room + 1) break;
   }
   const chosen = new Set(out.items.map((r) => r.item.id));
   for (const l of hits) {

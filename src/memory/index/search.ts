@@ -64,10 +64,29 @@ export class IndexSearch implements RecallSource {
     // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
     if (opts.minCoverage === undefined) return rankLocal({ ...found.docs, weak: new Set() }, found.weights, opts);
     const acc = relevances(found.docs, found.weights);
-    const cut = coverageOf(found, acc, this.size);
+    const cut = coverageOf(found, acc, this.size, this.wordsOf(found.docs));
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
-    return rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc);
+    return this.holdersFirst(rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
+  }
+
+  /**
+   * Hits that also hold a word left out as too common, first (stable): "Where has Caroline gone
+   * camping?" ranks on camping, and Caroline's own camping turns come before the other speaker's.
+   * Only the hits are read, and a turn reads them anyway.
+   */
+  holdersFirst<H extends { id: number }>(hits: H[], dropped: readonly string[] | undefined): H[] {
+    if (!dropped?.length || hits.length < 2) return hits;
+    const holds = (h: H) => {
+      const it = this.ix.get(h.id);
+      if (!it) return false;
+      const words = new Set(terms(recallText(it)));
+      return dropped.some((w) => words.has(w));
+    };
+    const yes: H[] = [];
+    const no: H[] = [];
+    for (const h of hits) (holds(h) ? yes : no).push(h);
+    return [...yes, ...no];
   }
 
   /**
@@ -104,7 +123,9 @@ export class IndexSearch implements RecallSource {
       }
     }
     let allCommon = false;
+    const asked = [...dict.keys()];
     if (maxDf !== undefined) [dict, base, allCommon] = this.dropCommon(dict, base, tt, maxDf);
+    const dropped = asked.filter((w) => !dict.has(w) && !isWeakTerm(w));
     const weights = queryWeights(dict, query);
     if (weights.size === 0) return null;
 
@@ -176,7 +197,7 @@ export class IndexSearch implements RecallSource {
     };
     let strong = unknownWords;
     for (const t of weights.keys()) if (!weak.has(t)) strong++;
-    return { docs, weights, where, allCommon, strong, ideal: unknown + idealOf(docs, weights) };
+    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, weights) };
   }
 
   /**
@@ -214,6 +235,14 @@ export class IndexSearch implements RecallSource {
       keptBase.push(base[t]!);
     }
     return [keptDict, keptBase, allCommon];
+  }
+
+  /** A local document's terms (one item read: only the best match's are asked for). */
+  wordsOf(docs: LocalLists): (l: number) => readonly string[] {
+    return (l) => {
+      const it = this.ix.get(docs.idOf(l));
+      return it ? terms(recallText(it)) : [];
+    };
   }
 
   /** Whether a base slot (≥ 0) or tail item (−1 − index) is a project item. */

@@ -14,6 +14,8 @@ import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } fro
 import { countForgets, guardIncoming, isMassForget, loadForgetTimes, saveForgetTimes, type HeldRecord, type HeldWhy } from './guard';
 import { groupHeld, holdMore, readHeld } from './held';
 import { isMark } from './wire';
+import { ReceiptFile, type ReceiptDraft } from '../receipts';
+import { receiptsOf } from './receipts-of';
 
 export interface ApplyOptions {
   /** Uids this store holds that the ledger does not (unsent items). */
@@ -94,12 +96,14 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
       return { ...result(plan), received: 0, machines: 0, conflicts: 0, refused: { forgets: plan.forgets, active } };
     }
     if (o.dryRun) return result(plan);
+    let drafts: ReceiptDraft[] = [];
     if (plan.records.length > 0) {
       plan = await writeRecords(
         file,
         () => caughtUp(ix),
         (next) => {
           const again = planIncoming(batches, ledger, view, next);
+          drafts = receiptsOf(again.records, ix);
           return { records: again.records, result: again };
         },
         { ...(o.lock && { lock: o.lock }), notice: o.notice, now: o.now },
@@ -107,6 +111,7 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     }
     for (const f of plan.facts) f(ledger);
     ledger.flush();
+    await new ReceiptFile(file, { notice: o.notice, ...(o.lock && { lock: o.lock }) }).record(drafts, o.now());
     if (g && guarded) {
       holdMore(g.held, guarded.held, already);
       if (guarded.passed.size > 0) saveForgetTimes(g.times, countForgets(times, guarded.passed, o.now()));

@@ -7,6 +7,7 @@
  */
 import { dirname, join } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
+import { uidOf } from './log/identity';
 import { SideFile, type SideFileOptions } from './side-file';
 import { isMemoryKind, type MemoryItem, type MemoryKind } from './types';
 
@@ -163,4 +164,36 @@ export class ReceiptFile {
       return { records: [{ undone: id, at: now.toISOString() }], result: true };
     });
   }
+}
+
+/** What one local write of an arrival did: items added, forgotten, and [old, new] replacements. */
+export interface ArrivalChange {
+  added?: readonly MemoryItem[];
+  forgot?: readonly MemoryItem[];
+  replaced?: ReadonlyArray<readonly [MemoryItem, MemoryItem]>;
+}
+
+/**
+ * Record the receipt of an arrival written through the store (an import, an agent's accepted
+ * proposal); `isPinned` as the forgotten items were. Nothing changed: nothing recorded.
+ */
+export function recordArrival(
+  memoryPath: string,
+  from: string,
+  c: ArrivalChange,
+  isPinned: (it: MemoryItem) => boolean,
+  opts: SideFileOptions = {},
+  now = new Date(),
+): Promise<string[]> {
+  const d = emptyDraft(from);
+  for (const it of [...(c.added ?? []), ...(c.replaced ?? []).map(([, n]) => n)]) noteAdded(d, uidOf(it), it.content);
+  for (const it of c.forgot ?? []) {
+    d.forgot.push(uidOf(it));
+    d.saved.push(savedItem(it, uidOf(it), isPinned(it)));
+  }
+  for (const [old, n] of c.replaced ?? []) {
+    d.replaced.push([uidOf(old), uidOf(n)]);
+    d.saved.push(savedItem(old, uidOf(old), isPinned(old)));
+  }
+  return new ReceiptFile(memoryPath, opts).record([d], now);
 }

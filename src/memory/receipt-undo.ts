@@ -33,7 +33,7 @@ function fromText(from: string): string {
   return shownField(o ? originLabel(o) || 'here' : from);
 }
 
-/** `r12  2026-12-06 07:45  from laptop: +3 −2 ~1  "text", "text"` lines, newest first. */
+/** `r12  2026-12-06 07:45  from laptop — added 3, forgot 2  "text", "text"` lines, newest first. */
 export function formatReceipts(list: readonly ReceiptView[], all = false): string[] {
   if (list.length === 0) return ['no changes arrived from elsewhere'];
   const lines = (all ? list : list.slice(0, SHOWN)).map((r) => {
@@ -45,7 +45,7 @@ export function formatReceipts(list: readonly ReceiptView[], all = false): strin
     const saved = r.texts.length > 0 ? r.texts : r.saved.slice(0, 3).map((s) => s.content);
     const texts = saved.map((t) => `"${shownField(t.length > 60 ? `${t.slice(0, 59)}…` : t)}"`).join(', ');
     const when = r.at.slice(0, 16).replace('T', ' ');
-    return `${r.id}  ${when}  ${fromText(r.from)}: ${counts.join(', ')}${texts ? `  ${texts}` : ''}${r.undone ? '  (undone)' : ''}`;
+    return `${r.id}  ${when}  ${fromText(r.from)} — ${counts.join(', ')}${texts ? `  ${texts}` : ''}${r.undone ? '  (undone)' : ''}`;
   });
   if (!all && list.length > SHOWN) lines.push(`… ${plural(list.length - SHOWN, 'older receipt')} (--json lists them all)`);
   return lines;
@@ -78,5 +78,5 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
     }
   });
   if (!done) return `${r.id} was already undone (${file.all().undone.get(r.id)?.slice(0, 16).replace('T', ' ') ?? 'earlier'})`;
-  return `memory: undid ${r.id} — restored ${plural(restored, 'item')}, forgot ${plural(forgotten, 'item')} it added`;
+  return `memory: undid ${r.id} — restored ${plural(restored, 'item')}${forgotten > 0 ? `, forgot ${plural(forgotten, 'item')} it added` : ''}`;
 }

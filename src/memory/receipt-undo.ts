@@ -13,6 +13,7 @@ import { uidOf } from './log/identity';
 import { originLabel, parseOrigin } from './origin';
 import { ReceiptFile, type Receipt } from './receipts';
 import type { MemoryStore } from './store';
+import { TeamDecisions } from './team/team-decisions';
 
 const SHOWN = 20;
 
@@ -65,6 +66,8 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
       .filter((it) => added.has(uidOf(it)))
       .map((it) => it.id);
     forgotten = (await store.forgetMany(ids)).length;
+    // A teammate's item lives in the team file, not here: undoing its acceptance drops it.
+    if (r.from.startsWith('team:')) forgotten += await TeamDecisions.open(store.path).revoke(r.added);
     for (const s of r.saved) {
       const opts = {
         source: `undo:${r.id}`,

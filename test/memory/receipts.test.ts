@@ -1,9 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatReceipts, listReceipts, undoReceipt } from '../../src/memory/receipt-undo';
 import { emptyDraft, noteAdded, ReceiptFile, receiptsPath, recordArrival } from '../../src/memory/receipts';
 import { MemoryStore } from '../../src/memory/store';
+import { TeamMemory } from '../../src/memory/team/team-memory';
+import { DEFAULT_CONFIG, type AishConfig } from '../../src/config/types';
+import { realPath } from '../../src/util/paths';
 import { tmpDir } from '../helpers/tmp';
 
 function setup() {
@@ -67,5 +70,25 @@ describe('receipts', () => {
     expect(all.undone.has('r600')).toBe(true);
     expect(readFileSync(receiptsPath(memoryPath), 'utf8').split('\n').filter(Boolean)).toHaveLength(1001);
     expect(await file.record([emptyDraft('machine:x')], new Date())).toEqual([]);
+  });
+
+  it('a team acceptance is a receipt; undoing it drops the item (no longer sent), once', async () => {
+    const { memoryPath, store, file } = setup();
+    const root = realPath(tmpDir());
+    mkdirSync(join(root, '.aish', 'memory'), { recursive: true });
+    writeFileSync(join(root, '.aish', 'project-id'), 'shop\n');
+    const rec = { uid: 'A1', ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: 'deploys go through ci' };
+    writeFileSync(join(root, '.aish', 'memory', 'bob.jsonl'), JSON.stringify(rec) + '\n');
+    const config = {
+      ...DEFAULT_CONFIG,
+      memory: { ...DEFAULT_CONFIG.memory, team: 'review', sync: { name: 'me' } },
+    } as unknown as AishConfig;
+    const team = new TeamMemory(config, memoryPath);
+    await team.decide(team.pending(root)[0]!.item, 'accept');
+    expect(team.accepted(root).map((i) => i.uid)).toEqual(['A1']);
+    expect(formatReceipts(listReceipts(file))[0]).toContain('team: bob — added 1  "deploys go through ci"');
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toBe('memory: undid r1 — restored 0 items, forgot 1 item it added');
+    expect(new TeamMemory(config, memoryPath).accepted(root)).toEqual([]);
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toMatch(/already undone/);
   });
 });

@@ -4,6 +4,7 @@
  * them back, and the other machines have them again after their next sync — with nothing the undo
  * forgot coming back, and nothing it restored forgotten again, at later syncs.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
@@ -81,6 +82,20 @@ describe('memory receipts and undo', () => {
     await home.sync();
     await work.sync();
     for (const m of [home, work]) expect(m.texts()).toEqual([...own].sort());
+  });
+
+  it('a receipt that cannot be written is said in one line; the sync applies all the same', async () => {
+    const net = syncNet();
+    const home = net.machine('home');
+    const laptop = net.machine('laptop');
+    await laptop.store().add('fact', 'from the laptop');
+    await laptop.sync();
+    mkdirSync(join(home.dir, 'receipts.jsonl'));
+    const notes: string[] = [];
+    const r = await home.sync({ notice: (t) => notes.push(t) });
+    expect(r.received).toBe(1);
+    expect(home.texts()).toEqual(['from the laptop']);
+    expect(notes.join('\n')).toContain('the receipt of what arrived was not recorded');
   });
 
   it('an import is a receipt: :memory log shows it, :memory undo forgets what it added, once', async () => {

@@ -111,14 +111,25 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     }
     for (const f of plan.facts) f(ledger);
     ledger.flush();
-    await new ReceiptFile(file, { notice: o.notice, ...(o.lock && { lock: o.lock }) }).record(drafts, o.now());
     if (g && guarded) {
       holdMore(g.held, guarded.held, already);
       if (guarded.passed.size > 0) saveForgetTimes(g.times, countForgets(times, guarded.passed, o.now()));
     }
+    await recordReceipts(file, drafts, o);
     return result(plan);
   } finally {
     ix.close();
+  }
+}
+
+/** After the guards' own files: a receipt that cannot be written is said, and loses nothing else. */
+async function recordReceipts(file: string, drafts: readonly ReceiptDraft[], o: ApplyOptions): Promise<void> {
+  try {
+    await new ReceiptFile(file, { notice: o.notice, ...(o.lock && { lock: o.lock }) }).record(drafts, o.now());
+  } catch (err) {
+    o.notice(
+      `the receipt of what arrived was not recorded (${err instanceof Error ? err.message : String(err)}) — aish memory log will not show it`,
+    );
   }
 }
 

@@ -23,12 +23,16 @@ export const undoSubcommand: SubCommand<'memory'> = {
   name: 'undo',
   args: 'RECEIPT',
   help: 'put back what an arrival (:memory log) forgot or replaced, and forget what it added; the undo syncs',
-  complete: ({ memory }, argv, word) =>
-    argv.length > 0
-      ? []
-      : listReceipts(receiptsOf(memory.path))
-          .map((r) => r.id)
-          .filter((id) => id.startsWith(word)),
+  complete: ({ memory }, argv, word) => {
+    if (argv.length > 0) return [];
+    try {
+      return listReceipts(receiptsOf(memory.path))
+        .map((r) => r.id)
+        .filter((id) => id.startsWith(word));
+    } catch {
+      return []; // an unreadable file completes nothing; :memory log says why
+    }
+  },
   run: async ({ memory, argv }) => {
     if (argv.length !== 1) throw new UsageError('usage: :memory undo RECEIPT (the r… id from :memory log)');
     await memory.ready();

@@ -9,6 +9,7 @@ import { shownField } from '../memory/format';
 import type { Inbox } from '../memory/inbox';
 import type { InboxCandidate } from '../memory/inbox-types';
 import { addItem } from '../memory/ops';
+import { recordArrival, type ArrivalChange } from '../memory/receipts';
 import { reviewConflicts, withConflicts } from './memory-review-conflicts';
 import { reviewHeld, withHeld } from './memory-review-held';
 import { redactSecrets } from '../util/secrets/redact';
@@ -65,10 +66,18 @@ async function answerFor(c: InboxCandidate, io: ReviewIO): Promise<Answer> {
   return edited.trim() ? { act: 'keep', text: edited.trim() } : { act: 'skip' };
 }
 
+/** An agent's proposal, once written, is an arrival: it gets a receipt (`:memory log`, `:memory undo`). */
+async function arrived(store: MemoryStore, c: InboxCandidate, change: ArrivalChange, isPinned: () => boolean): Promise<void> {
+  if (c.agent !== undefined) await recordArrival(store.path, `agent:${c.agent}`, change, isPinned);
+}
+
 /** Write the kept text to memory: forgetting the item it supersedes when that is still active. */
 async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promise<{ item: MemoryItem | undefined; echo: string }> {
   if (c.forget !== undefined) {
+    const before = store.get(c.forget);
+    const pinned = before !== undefined && store.isPinned(before);
     const f = await store.forget(c.forget);
+    if (f.ok) await arrived(store, c, { forgot: [f.item] }, () => pinned);
     return { item: undefined, echo: f.ok ? `forgot #${c.forget}` : `#${c.forget} is already gone — nothing written` };
   }
   const opts = {
@@ -79,10 +88,13 @@ async function keep(store: MemoryStore, c: InboxCandidate, text: string): Promis
   };
   const old = c.supersedes !== undefined ? store.get(c.supersedes) : undefined;
   if (old) {
+    const pinned = store.isPinned(old);
     const r = await store.supersede(old.id, c.kind, redactSecrets(text).text, opts);
+    await arrived(store, c, r.replaced ? { replaced: [[r.replaced, r.item]] } : { added: [r.item] }, () => pinned);
     return { item: r.item, echo: r.replaced ? `kept as #${r.item.id}, forgot #${r.replaced.id}` : `kept as #${r.item.id}` };
   }
   const r = await addItem(store, c.kind, text, opts);
+  if (r.changed) await arrived(store, c, { added: [r.item] }, () => false);
   return { item: r.item, echo: r.changed ? `kept as #${r.item.id}` : `kept — already remembered as #${r.item.id}` };
 }
 

@@ -18,6 +18,7 @@ import { confirm } from '../core/host';
 import { AishError } from '../util/errors';
 import { plural } from '../util/time';
 import { addWithSupersede, type AddWhere } from './memory-add';
+import { logSubcommand, undoSubcommand } from './memory-log';
 import { reviewSubcommand } from './memory-review';
 import { syncSubcommand } from './memory-sync';
 import { shareSubcommand } from './memory-share';
@@ -141,6 +142,8 @@ const subcommands: SubCommand<'memory' | 'ui' | 'models' | 'chat' | 'run' | 'ses
   },
   summarizeSubcommand,
   reviewSubcommand,
+  logSubcommand,
+  undoSubcommand,
   syncSubcommand,
   shareSubcommand,
   trustProjectSubcommand,

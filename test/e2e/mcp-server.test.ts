@@ -194,6 +194,10 @@ describe('aish mcp', () => {
       expect.objectContaining({ content: 'alpha uses pnpm', source: 'agent:codex', scope: expect.any(String) as unknown }),
     ]);
     expect((await trust.aish(trust.projB, 'memory', 'list', '--here')).stdout).not.toMatch(/pnpm/);
+    // Written directly, it is an arrival all the same: a receipt, and undo takes it back.
+    expect((await trust.aish(trust.home, 'memory', 'log')).stdout).toMatch(/^r1 .* agent: codex — added 1 {2}"alpha uses pnpm"$/m);
+    expect((await trust.aish(trust.home, 'memory', 'undo', 'r1')).stdout).toContain('undid r1');
+    expect((await trust.aish(trust.home, 'memory', 'list')).stdout).not.toMatch(/pnpm/);
   });
 
   it('--print-config names each client; an unknown one is a usage error', async () => {

@@ -88,7 +88,7 @@ describe(':memory in plain mode', () => {
   it('unknown subcommands and kinds are usage errors that keep the shell going', async () => {
     const r = await runAish([], { home: tmpDir(), env: env(), input: ':memory frob\n:memory add note x\n:remember\n:memory path\n' });
     expect(r.stderr.trim().split('\n')).toEqual([
-      'aish: unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|sync|share|trust-project|compact|path — see :help memory',
+      'aish: unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|log|undo|sync|share|trust-project|compact|path — see :help memory',
       'aish: unknown kind "note" — use fact, pref or context',
       'aish: nothing to remember — usage: :remember [--project] [--private] TEXT',
     ]);

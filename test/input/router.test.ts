@@ -56,7 +56,7 @@ describe('InputRouter', () => {
     await t.input.submit(':memory frob 1');
     expect(t.last()).toEqual({
       kind: 'error',
-      text: 'unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|sync|share|trust-project|compact|path — see :help memory',
+      text: 'unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|log|undo|sync|share|trust-project|compact|path — see :help memory',
     });
   });
 

@@ -105,6 +105,18 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .option('--json', 'print the pending candidates as a JSON array instead (no terminal needed)')
     .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
   memory
+    .command('log')
+    .description(
+      'what arrived from elsewhere (sync, team, import, agents), newest first: when, from where, what it added, forgot, replaced',
+    )
+    .option('--json', 'print the receipts as a JSON array')
+    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-log')).memoryLog(s, opts.json === true)));
+  memory
+    .command('undo')
+    .description('put back what an arrival forgot or replaced and forget what it added (syncs like any change)')
+    .argument('<receipt>', 'receipt id (r12), from aish memory log')
+    .action(withSetup(async (s, id: string) => (await import('./memory-log')).memoryUndo(s, id)));
+  memory
     .command('sync')
     .description("sync with the git repository in memory.sync: send new items, receive the other machines' (see README)")
     .option('--dry-run', 'say what would be sent and received; write nothing')

@@ -17,7 +17,8 @@ import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
 import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
-import { openStore } from './memory-store';
+import { recordArrival } from '../../memory/receipts';
+import { openStore, storeOptions } from './memory-store';
 import { out, warn } from './output';
 
 export async function memoryExport(s: Setup, file: string | undefined, opts: { format?: string }): Promise<void> {
@@ -123,5 +124,8 @@ export async function importReady(
     return;
   }
   const r = await store.importItems(chosen);
+  // An import is an arrival: one receipt (`aish memory log`), named by the tool and file.
+  const origin = r.added.find((it) => it.from?.startsWith('import:'))?.from ?? importOrigin('aish', basename(from));
+  await recordArrival(store.path, origin, { added: r.added }, () => false, storeOptions());
   out(`imported ${plural(r.added.length, 'item')} from ${from}; skipped ${plural(r.duplicates.length, 'duplicate')}${nearNote}`);
 }

@@ -12,6 +12,7 @@ import { provenance } from '../../memory/conflicts';
 import type { NewCandidate } from '../../memory/inbox-types';
 import { addItem } from '../../memory/ops';
 import { projectScope, scopeFilter } from '../../memory/project';
+import { recordArrival } from '../../memory/receipts';
 import { MemorySession } from '../../memory/session';
 import { isMemoryKind, type MemoryItem } from '../../memory/types';
 import { redactSecrets } from '../../util/secrets/redact';
@@ -140,6 +141,8 @@ export class MemoryTools {
         ...(keys.length && { keys }),
         ...(scope && { scope }),
       });
+      // Written directly, it is an arrival all the same: a receipt the user can see and undo.
+      if (r.changed) await recordArrival(m.path, `agent:${agent}`, { added: [r.item] }, () => false);
       return r.changed ? `remembered as #${r.item.id}` : `already remembered as #${r.item.id}`;
     }
     const c: NewCandidate = { kind, content, source: { session: 'mcp' }, agent, ...(keys.length && { keys }), ...(scope && { scope }) };
@@ -162,7 +165,9 @@ export class MemoryTools {
     // An item the agent may not see is, to it, no item at all.
     if (!it || !shareable(it) || !scopeFilter(m.cwd)(it)) throw new ToolError(`no memory item #${id} here`);
     if (this.mode === 'trust') {
+      const pinned = m.store().isPinned(it);
       const f = await m.store().forget(id);
+      if (f.ok) await recordArrival(m.path, `agent:${this.client()}`, { forgot: [f.item] }, () => pinned);
       return f.ok ? `forgot #${id}` : `#${id} is already forgotten`;
     }
     const c: NewCandidate = {

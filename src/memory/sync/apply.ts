@@ -14,6 +14,8 @@ import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } fro
 import { countForgets, guardIncoming, isMassForget, loadForgetTimes, saveForgetTimes, type HeldRecord, type HeldWhy } from './guard';
 import { groupHeld, holdMore, readHeld } from './held';
 import { isMark } from './wire';
+import { ReceiptFile, type ReceiptDraft } from '../receipts';
+import { receiptsOf } from './receipts-of';
 
 export interface ApplyOptions {
   /** Uids this store holds that the ledger does not (unsent items). */
@@ -94,12 +96,14 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
       return { ...result(plan), received: 0, machines: 0, conflicts: 0, refused: { forgets: plan.forgets, active } };
     }
     if (o.dryRun) return result(plan);
+    let drafts: ReceiptDraft[] = [];
     if (plan.records.length > 0) {
       plan = await writeRecords(
         file,
         () => caughtUp(ix),
         (next) => {
           const again = planIncoming(batches, ledger, view, next);
+          drafts = receiptsOf(again.records, ix);
           return { records: again.records, result: again };
         },
         { ...(o.lock && { lock: o.lock }), notice: o.notice, now: o.now },
@@ -111,9 +115,21 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
       holdMore(g.held, guarded.held, already);
       if (guarded.passed.size > 0) saveForgetTimes(g.times, countForgets(times, guarded.passed, o.now()));
     }
+    await recordReceipts(file, drafts, o);
     return result(plan);
   } finally {
     ix.close();
+  }
+}
+
+/** After the guards' own files: a receipt that cannot be written is said, and loses nothing else. */
+async function recordReceipts(file: string, drafts: readonly ReceiptDraft[], o: ApplyOptions): Promise<void> {
+  try {
+    await new ReceiptFile(file, { notice: o.notice, ...(o.lock && { lock: o.lock }) }).record(drafts, o.now());
+  } catch (err) {
+    o.notice(
+      `the receipt of what arrived was not recorded (${err instanceof Error ? err.message : String(err)}) — aish memory log will not show it`,
+    );
   }
 }
 

@@ -103,6 +103,16 @@ export class TeamDecisions {
       return { records: [record], result: true };
     });
   }
+
+  /** Take back acceptances (an undone receipt): a drop for each uid not dropped already; how many. */
+  revoke(uids: readonly string[], now = new Date()): Promise<number> {
+    return this.file.locked((parsed) => {
+      const records = [...new Set(uids)]
+        .filter((uid) => !parsed.dropped.has(uid))
+        .map((uid) => ({ ts: now.toISOString(), uid, action: 'drop' }));
+      return { records, result: records.length };
+    });
+  }
 }
 
 function statusIn(parsed: Parsed, b: TeamBinding): TeamStatus {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AishConfig, TeamMode } from '../../config/types';
 import type { LockTiming } from '../log/lock';
 import { projectIdentity } from '../project-identity';
+import { recordArrival } from '../receipts';
 import type { MemoryItem } from '../types';
 import { authorName } from './team-author';
 import { TeamDecisions, type TeamAction, type TeamStatus } from './team-decisions';
@@ -102,7 +103,10 @@ export class TeamMemory {
   async decide(item: TeamItem, action: TeamAction): Promise<boolean> {
     const project = this.projectOf.get(item);
     if (project === undefined) return false; // not an item this session listed: nothing to answer for
-    return this.decisions().decide({ ...item, project }, action);
+    const done = await this.decisions().decide({ ...item, project }, action);
+    // An acceptance is an arrival: a receipt, so `memory undo` can take it back (a drop).
+    if (done && action === 'accept') await recordArrival(this.memoryPath, `team:${item.author}`, { added: [item] }, () => false, this.opts);
+    return done;
   }
 
   /** team-review.jsonl's stamp, read again when it changed ('trust' never reads it). */

@@ -1,0 +1,50 @@
+/**
+ * The receipts of one sync's written records (receipts.ts): one per writer, naming what its records
+ * added, forgot and replaced here. Built under the memory lock, before the records are written, so the
+ * items they forget are still readable from the index and saved as they were.
+ */
+import { originOf } from '../origin';
+import { emptyDraft, noteAdded, savedItem, type ReceiptDraft } from '../receipts';
+import type { MemoryItem } from '../types';
+
+interface ItemView {
+  get(id: number): MemoryItem | undefined;
+  isPinned(item: MemoryItem): boolean;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function receiptsOf(records: readonly Record<string, unknown>[], ix: ItemView): ReceiptDraft[] {
+  const byWriter = new Map<string, ReceiptDraft>();
+  const draft = (via: string): ReceiptDraft => {
+    const from = originOf({ via });
+    const d = byWriter.get(from) ?? emptyDraft(from);
+    byWriter.set(from, d);
+    return d;
+  };
+  const replacedBy = new Map<string, string>();
+  for (const r of records) {
+    const uid = str(r.uid);
+    const old = str(r.replaces);
+    if (uid && old && r.kind !== 'forget' && r.kind !== 'pin' && r.kind !== 'unpin') replacedBy.set(old, uid);
+  }
+  for (const r of records) {
+    const d = draft(str(r.via) ?? '');
+    const uid = str(r.uid);
+    if (!uid) continue;
+    if (r.kind === 'forget') {
+      const target = str(r.target_uid);
+      const it = typeof r.target === 'number' ? ix.get(r.target) : undefined;
+      if (!target) continue;
+      if (it) d.saved.push(savedItem(it, target, ix.isPinned(it)));
+      const by = replacedBy.get(target);
+      if (by) d.replaced.push([target, by]);
+      else d.forgot.push(target);
+    } else if (r.kind !== 'pin' && r.kind !== 'unpin') {
+      noteAdded(d, uid, str(r.content) ?? '');
+    }
+  }
+  return [...byWriter.values()];
+}

@@ -1,0 +1,94 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatReceipts, listReceipts, undoReceipt } from '../../src/memory/receipt-undo';
+import { emptyDraft, noteAdded, ReceiptFile, receiptsPath, recordArrival } from '../../src/memory/receipts';
+import { MemoryStore } from '../../src/memory/store';
+import { TeamMemory } from '../../src/memory/team/team-memory';
+import { DEFAULT_CONFIG, type AishConfig } from '../../src/config/types';
+import { realPath } from '../../src/util/paths';
+import { tmpDir } from '../helpers/tmp';
+
+function setup() {
+  const memoryPath = join(tmpDir('aish-receipts-'), 'memory.jsonl');
+  return { memoryPath, store: MemoryStore.open(memoryPath), file: new ReceiptFile(memoryPath) };
+}
+
+describe('receipts', () => {
+  it('an agent that forgot a pinned item and replaced another: undo puts both back (pin, scope, tags) and forgets the new one; twice says already', async () => {
+    const { memoryPath, store, file } = setup();
+    const a = await store.add('pref', 'use pnpm', { tags: ['js'], scope: '/w/shop' });
+    await store.setPinned(a.id, true);
+    const b = await store.add('fact', 'the api lives on port 8080');
+    const f = await store.forget(a.id);
+    expect(f.ok).toBe(true);
+    await recordArrival(memoryPath, 'agent:bot', { forgot: [a] }, () => true);
+    const s = await store.supersede(b.id, 'fact', 'the api lives on port 9090');
+    await recordArrival(memoryPath, 'agent:bot', { replaced: [[b, s.item]] }, () => false);
+
+    const list = listReceipts(file);
+    expect(list.map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(formatReceipts(list)[0]).toMatch(/^r2 {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}agent: bot — replaced 1 {2}"the api lives on port 9090"$/);
+    expect(formatReceipts(list)[1]).toContain('agent: bot — forgot 1  "use pnpm"');
+
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toBe('memory: undid r1 — restored 1 item');
+    expect(await undoReceipt(store, file, 'R2', () => new Date())).toBe('memory: undid r2 — restored 1 item, forgot 1 item it added');
+    const items = store.reload().items;
+    expect(items.map((i) => i.content).sort()).toEqual(['the api lives on port 8080', 'use pnpm']);
+    const back = items.find((i) => i.content === 'use pnpm')!;
+    expect(store.isPinned(back)).toBe(true);
+    expect(back).toMatchObject({ scope: '/w/shop', tags: ['js'], source: 'undo:r1' });
+    expect(back.replaces).toBeUndefined();
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toMatch(/^r1 was already undone/);
+    expect(formatReceipts(listReceipts(file))[1]).toMatch(/\(undone\)$/);
+    await expect(undoReceipt(store, file, 'r9', () => new Date())).rejects.toThrow(
+      'no receipt r9 — aish memory log (or :memory log) lists them',
+    );
+    expect(statSync(receiptsPath(memoryPath)).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the newest 1,000 receipts, ids going on, undone marks kept', async () => {
+    const { memoryPath, file } = setup();
+    const draft = (n: number) => {
+      const d = emptyDraft('machine:laptop');
+      noteAdded(d, `U${n}`, `item ${n}`);
+      return d;
+    };
+    await file.record(
+      Array.from({ length: 600 }, (_, i) => draft(i)),
+      new Date(),
+    );
+    await file.markUndone('r600', new Date(), async () => {});
+    const ids = await file.record(
+      Array.from({ length: 500 }, (_, i) => draft(600 + i)),
+      new Date(),
+    );
+    expect(ids[0]).toBe('r601');
+    const all = new ReceiptFile(memoryPath).all();
+    expect(all.list).toHaveLength(1000);
+    expect(all.list[0]!.id).toBe('r101');
+    expect(all.undone.has('r600')).toBe(true);
+    expect(readFileSync(receiptsPath(memoryPath), 'utf8').split('\n').filter(Boolean)).toHaveLength(1001);
+    expect(await file.record([emptyDraft('machine:x')], new Date())).toEqual([]);
+  });
+
+  it('a team acceptance is a receipt; undoing it drops the item (no longer sent), once', async () => {
+    const { memoryPath, store, file } = setup();
+    const root = realPath(tmpDir());
+    mkdirSync(join(root, '.aish', 'memory'), { recursive: true });
+    writeFileSync(join(root, '.aish', 'project-id'), 'shop\n');
+    const rec = { uid: 'A1', ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: 'deploys go through ci' };
+    writeFileSync(join(root, '.aish', 'memory', 'bob.jsonl'), JSON.stringify(rec) + '\n');
+    const config = {
+      ...DEFAULT_CONFIG,
+      memory: { ...DEFAULT_CONFIG.memory, team: 'review', sync: { name: 'me' } },
+    } as unknown as AishConfig;
+    const team = new TeamMemory(config, memoryPath);
+    await team.decide(team.pending(root)[0]!.item, 'accept');
+    expect(team.accepted(root).map((i) => i.uid)).toEqual(['A1']);
+    expect(formatReceipts(listReceipts(file))[0]).toContain('team: bob — added 1  "deploys go through ci"');
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toBe('memory: undid r1 — restored 0 items, forgot 1 item it added');
+    expect(new TeamMemory(config, memoryPath).accepted(root)).toEqual([]);
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toMatch(/already undone/);
+  });
+});

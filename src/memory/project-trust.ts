@@ -9,7 +9,7 @@
  */
 import { dirname, join } from 'node:path';
 import { realDir } from '../util/paths';
-import { SideFile, type SideFileOptions } from './side-file';
+import { jsonObjectLines, SideFile, type SideFileOptions } from './side-file';
 
 type How = 'created' | 'confirmed' | 'declined' | 'revoked';
 const HOWS: readonly string[] = ['created', 'confirmed', 'declined', 'revoked'];
@@ -25,16 +25,8 @@ const key = (p: ProjectPair) => `${p.scope}\u0000${p.root}`;
 
 function parse(text: string): Map<string, How> {
   const out = new Map<string, How>();
-  for (const raw of text.split('\n')) {
-    if (!raw.trim()) continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      continue; // a torn or hand-broken line establishes nothing
-    }
-    if (typeof v !== 'object' || v === null) continue;
-    const d = v as Record<string, unknown>;
+  // A torn or hand-broken line establishes nothing.
+  for (const d of jsonObjectLines(text)) {
     if (typeof d.scope !== 'string' || typeof d.root !== 'string' || typeof d.how !== 'string' || !HOWS.includes(d.how)) continue;
     out.set(key({ scope: d.scope, root: d.root }), d.how as How);
   }

@@ -8,7 +8,7 @@
 import { dirname, join } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { uidOf } from './log/identity';
-import { SideFile, type SideFileOptions } from './side-file';
+import { jsonObjectLines, SideFile, type SideFileOptions } from './side-file';
 import { isMemoryKind, type MemoryItem, type MemoryKind } from './types';
 
 const MAX = 1000;
@@ -88,14 +88,8 @@ function isSaved(v: unknown): v is SavedItem {
 
 function parse(text: string): Receipts {
   const out: Receipts = { list: [], undone: new Map() };
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    let v: Record<string, unknown>;
-    try {
-      v = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      continue; // a torn line: the others still count
-    }
+  // A torn line, or one holding no object (`null` by hand), is passed over: the others still count.
+  for (const v of jsonObjectLines(text)) {
     if (typeof v.undone === 'string' && typeof v.at === 'string') {
       out.undone.set(v.undone, v.at);
       continue;

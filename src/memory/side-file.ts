@@ -24,6 +24,24 @@ export interface Planned<T> {
   result: T;
 }
 
+/**
+ * The JSON objects of a side file's lines, in order. A torn or hand-broken line, and a line that
+ * holds no object (`null`, a number, a list), is passed over: the other lines still count.
+ */
+export function jsonObjectLines(text: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const v: unknown = JSON.parse(line);
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) out.push(v as Record<string, unknown>);
+    } catch {
+      // a torn or hand-broken line decides nothing
+    }
+  }
+  return out;
+}
+
 export class SideFile<P> {
   private value: P;
   private stamp: string | null = null;

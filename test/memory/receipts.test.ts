@@ -15,6 +15,14 @@ function setup() {
 }
 
 describe('receipts', () => {
+  it('a hand-edited line holding no object (null, a number, a list) is passed over; the others still list', async () => {
+    const { memoryPath, store, file } = setup();
+    const a = await store.add('fact', 'kept through a broken file');
+    await recordArrival(memoryPath, 'agent:bot', { forgot: [a] }, () => true);
+    writeFileSync(receiptsPath(memoryPath), 'null\n5\n[]\n{torn\n' + readFileSync(receiptsPath(memoryPath), 'utf8'), { mode: 0o600 });
+    expect(listReceipts(file).map((r) => r.id)).toEqual(['r1']);
+  });
+
   it('an agent that forgot a pinned item and replaced another: undo puts both back (pin, scope, tags) and forgets the new one; twice says already', async () => {
     const { memoryPath, store, file } = setup();
     const a = await store.add('pref', 'use pnpm', { tags: ['js'], scope: '/w/shop' });

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { realDir } from '../../util/paths';
 import { sweepLockLeftovers } from '../log/lock';
-import { SideFile, type SideFileOptions } from '../side-file';
+import { jsonObjectLines, SideFile, type SideFileOptions } from '../side-file';
 
 export type TeamStatus = 'accepted' | 'dropped' | 'pending' | 'changed';
 export type TeamAction = 'accept' | 'drop';
@@ -46,16 +46,8 @@ interface Parsed {
 
 function parse(text: string): Parsed {
   const out: Parsed = { accepted: new Map(), dropped: new Set() };
-  for (const raw of text.split('\n')) {
-    if (!raw.trim()) continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      continue; // a torn or hand-broken line decides nothing: the item is asked about again
-    }
-    if (typeof v !== 'object' || v === null) continue;
-    const d = v as Record<string, unknown>;
+  // A torn or hand-broken line decides nothing: the item is asked about again.
+  for (const d of jsonObjectLines(text)) {
     if (typeof d.uid !== 'string') continue;
     if (d.action === 'drop') out.dropped.add(d.uid);
     else if (d.action === 'accept' && (typeof d.key === 'string' || typeof d.sha === 'string')) {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CAPTURE_INSTRUCTION } from '../src/memory/capture-prompt';
+import { CAPTURE_INSTRUCTION } from '../src/memory/review/capture-prompt';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/helpers/openai-server';
 import { fmt, median } from './lib';
 import { BIN, ROOT, isolatedEnv, log, signed, type Row } from './startup';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, type AishConfig } from '../src/config/types';
 import { recallQuery } from '../src/context/recall-query';
-import { backgroundBlock } from '../src/memory/blocks';
+import { backgroundBlock } from '../src/memory/background/blocks';
 import { MemorySession } from '../src/memory/session';
 import { percentile } from './lib';
 import { buildConversations, type Conversation } from './recall-corpus/conversation';

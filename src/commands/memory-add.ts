@@ -6,11 +6,11 @@
  */
 import { confirm } from '../core/host';
 import { addItem, privateNote } from '../memory/ops';
-import { projectScope } from '../memory/project';
-import { projectCreatedAt } from '../memory/project-confirm';
+import { projectScope } from '../memory/project/project';
+import { projectCreatedAt } from '../memory/project/project-confirm';
 import { redactSecrets } from '../util/secrets/redact';
 import type { MemorySession } from '../memory/session';
-import { findSuperseded } from '../memory/supersede';
+import { findSuperseded } from '../memory/review/supersede';
 import type { MemoryItem, MemoryKind } from '../memory/types';
 import { oneLine } from '../util/text';
 import { info, type CommandResult, type CommandServices } from './types';

@@ -1,7 +1,7 @@
-/** `:memory log` and `:memory undo RECEIPT`: what arrived from elsewhere, and taking one arrival back (memory/receipt-undo.ts). */
+/** `:memory log` and `:memory undo RECEIPT`: what arrived from elsewhere, and taking one arrival back (memory/receipts/receipt-undo.ts). */
 import { lockTimingFromEnv } from '../memory/log/lock';
-import { formatReceipts, listReceipts, undoReceipt } from '../memory/receipt-undo';
-import { ReceiptFile } from '../memory/receipts';
+import { formatReceipts, listReceipts, undoReceipt } from '../memory/receipts/receipt-undo';
+import { ReceiptFile } from '../memory/receipts/receipts';
 import { UsageError } from '../util/errors';
 import { info, type SubCommand } from './types';
 

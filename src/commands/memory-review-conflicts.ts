@@ -1,11 +1,11 @@
 /**
  * The first step of `:memory review` (and `aish memory review`): conflicts, where two or more
- * machines replaced one item (memory/conflicts.ts). Each is shown with the old text beside every
+ * machines replaced one item (memory/review/conflicts.ts). Each is shown with the old text beside every
  * rival, numbered, and `keep which? [1/2/…/b/s]`: a number keeps that one and forgets the others in
  * one locked write; `b` keeps them all (remembered in the inbox, not asked again); `s` asks next time.
  */
-import { findConflicts, provenance, stillOpen, type Conflict } from '../memory/conflicts';
-import type { Inbox } from '../memory/inbox';
+import { findConflicts, provenance, stillOpen, type Conflict } from '../memory/review/conflicts';
+import type { Inbox } from '../memory/review/inbox';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { uidOf } from '../memory/log/identity';

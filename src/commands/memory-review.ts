@@ -6,10 +6,10 @@
  * so the REPL and the command line run the same code.
  */
 import { shownField } from '../memory/format';
-import type { Inbox } from '../memory/inbox';
-import type { InboxCandidate } from '../memory/inbox-types';
+import type { Inbox } from '../memory/review/inbox';
+import type { InboxCandidate } from '../memory/review/inbox-types';
 import { addItem } from '../memory/ops';
-import { recordArrival, type ArrivalChange } from '../memory/receipts';
+import { recordArrival, type ArrivalChange } from '../memory/receipts/receipts';
 import { reviewConflicts, withConflicts } from './memory-review-conflicts';
 import { reviewHeld, withHeld } from './memory-review-held';
 import { redactSecrets } from '../util/secrets/redact';

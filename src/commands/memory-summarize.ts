@@ -7,8 +7,8 @@
 import { summarizerPreset } from '../core/capture-deps';
 import { addItem } from '../memory/ops';
 import { redactSecrets } from '../util/secrets/redact';
-import { findDuplicate } from '../memory/duplicates';
-import { buildTranscript, parseCandidates, summarizeMessages } from '../memory/summarize';
+import { findDuplicate } from '../memory/review/duplicates';
+import { buildTranscript, parseCandidates, summarizeMessages } from '../memory/review/summarize';
 import { loadSession } from '../sessions/sessions';
 import { UsageError } from '../util/errors';
 import { info, type CommandServices, type SubCommand } from './types';

@@ -1,5 +1,5 @@
-/** `:memory trust-project [--revoke]`: this checkout is the project its files name (memory/project-trust.ts). */
-import { TRUST_VERB, trustProjectAt } from '../memory/project-confirm';
+/** `:memory trust-project [--revoke]`: this checkout is the project its files name (memory/project/project-trust.ts). */
+import { TRUST_VERB, trustProjectAt } from '../memory/project/project-confirm';
 import { UsageError } from '../util/errors';
 import { info, type SubCommand } from './types';
 

@@ -1,10 +1,10 @@
 /** The reading side of `:memory`: list, plan, search, inject. */
 import { basename } from 'node:path';
-import { conflictedIds, findConflicts } from '../memory/conflicts';
+import { conflictedIds, findConflicts } from '../memory/review/conflicts';
 import { formatItemLines, formatSkipped } from '../memory/format';
-import { formatPlan, formatSearch } from '../memory/format-plan';
-import { listedLeftOutLine } from '../memory/pins-left-out';
-import { scopeFilter } from '../memory/project';
+import { formatPlan, formatSearch } from '../memory/recall/format-plan';
+import { listedLeftOutLine } from '../memory/background/pins-left-out';
+import { scopeFilter } from '../memory/project/project';
 import { formatTeamLines } from '../memory/team/team-format';
 import type { MemorySession } from '../memory/session';
 import { unreadableCount } from '../memory/types';

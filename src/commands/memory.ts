@@ -11,7 +11,7 @@ import {
   takeAddFlags,
   type OpResult,
 } from '../memory/ops';
-import { pinReport } from '../memory/pins-left-out';
+import { pinReport } from '../memory/background/pins-left-out';
 import type { MemorySession } from '../memory/session';
 import { MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { confirm } from '../core/host';

@@ -86,7 +86,7 @@ export interface RecallConfig {
   maxChars: number;
   /** BM25 relevance an item needs to be recalled. */
   minScore: number;
-  /** At most this many items in [recall] (absent: 10, memory/recall-cut.ts's MAX_ITEMS). */
+  /** At most this many items in [recall] (absent: 10, memory/recall/recall-cut.ts's MAX_ITEMS). */
   maxItems?: number;
   /** The user's word groups: each key means the same as each word or phrase of its list ("login": ["auth", "sign in"]). */
   synonyms?: Record<string, string[]>;

@@ -1,6 +1,6 @@
 /** What a turn's [recall] is searched with: the message, and the last few turns at half weight. */
 import type { ChatMessage } from '../broker/types';
-import type { QueryPart } from '../memory/recall-rank';
+import type { QueryPart } from '../memory/recall/recall-rank';
 
 /** Earlier messages that count (the last two exchanges), each cut to this many characters. */
 const RECENT = 4;

@@ -5,7 +5,7 @@
  * code block with prose around it, bold labels, a bare one-line command.
  */
 import type { ChatMessage } from '../broker/types';
-import { backgroundBlock } from '../memory/blocks';
+import { backgroundBlock } from '../memory/background/blocks';
 import type { MemoryItem } from '../memory/types';
 import { sanitizeForBlock } from '../util/text';
 

@@ -4,7 +4,7 @@
  * only outside Norris) → NORRIS block. The system prompt is never evicted, so [session] keeps the
  * goal and decisions in view when the turns that stated them no longer fit the window.
  */
-import { backgroundBlock } from '../memory/blocks';
+import { backgroundBlock } from '../memory/background/blocks';
 import type { MemoryItem } from '../memory/types';
 import { neutralizeForPrompt } from '../util/prompt-neutral';
 import { sanitizeForBlock } from '../util/text';

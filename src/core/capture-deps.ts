@@ -2,9 +2,9 @@
 import type { Broker } from '../broker/broker';
 import type { Models } from '../broker/models';
 import type { AishConfig } from '../config/types';
-import { relatedItems } from '../memory/capture-source';
+import { relatedItems } from '../memory/review/capture-source';
 import type { MemoryStore } from '../memory/store';
-import { findSuperseded } from '../memory/supersede';
+import { findSuperseded } from '../memory/review/supersede';
 import { appendDigest } from '../sessions/digest';
 import type { MemorySession } from '../memory/session';
 import type { SessionRecorder } from '../sessions/recorder';

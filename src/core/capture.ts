@@ -6,11 +6,11 @@
  * on eviction, every few turns) or in a detached `aish __capture` after quit.
  */
 import type { Broker } from '../broker/broker';
-import { captureMessages, parseCapture, RELATED_ITEMS, type CaptureCandidate } from '../memory/capture-prompt';
-import { sourceTurn } from '../memory/capture-source';
-import type { InboxCandidate, NewCandidate } from '../memory/inbox-types';
+import { captureMessages, parseCapture, RELATED_ITEMS, type CaptureCandidate } from '../memory/review/capture-prompt';
+import { sourceTurn } from '../memory/review/capture-source';
+import type { InboxCandidate, NewCandidate } from '../memory/review/inbox-types';
 import { redactSecrets } from '../util/secrets/redact';
-import { findDuplicate } from '../memory/duplicates';
+import { findDuplicate } from '../memory/review/duplicates';
 import type { MemoryItem, MemoryKind } from '../memory/types';
 import type { SessionDigest, WorkingState } from '../sessions/digest';
 import { loadSession, sessionName } from '../sessions/sessions';

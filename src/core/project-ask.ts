@@ -1,6 +1,6 @@
 /**
  * Before a prompt goes out in a checkout that names a known project the user has not confirmed
- * there (memory/project-confirm.ts): a person at the REPL is asked once, `[y/N]`; elsewhere one
+ * there (memory/project/project-confirm.ts): a person at the REPL is asked once, `[y/N]`; elsewhere one
  * line says how to confirm, and the project's items stay out.
  */
 import { formatError } from '../util/errors';
@@ -12,7 +12,7 @@ import {
   scopeCounts,
   trustProjectAt,
   unconfirmedLine,
-} from '../memory/project-confirm';
+} from '../memory/project/project-confirm';
 import type { MemorySession } from '../memory/session';
 import { confirm, type EngineHost } from './host';
 

@@ -9,7 +9,7 @@ import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from '../util/secrets/redact';
 import type { AddOptions, ForgetResult } from './log/records';
-import { splitKeys } from './summarize';
+import { splitKeys } from './review/summarize';
 import type { MemoryStore } from './store';
 import { keepingSyncRecords } from './sync/stage-now';
 import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';

@@ -5,20 +5,20 @@
  */
 import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
-import { conflictCount } from './conflicts';
-import { Inbox } from './inbox';
+import { conflictCount } from './review/conflicts';
+import { Inbox } from './review/inbox';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
 import { lockTimingFromEnv } from './log/lock';
-import type { MemoryPlan } from './plan';
-import { scopeFilter } from './project';
-import { useConfirmedProjects } from './project-trust';
-import { givingWay, TURN_MEMORY_CHARS } from './select';
-import type { Recalled } from './recall';
-import type { QueryPart } from './recall-rank';
-import { SessionRecall, type TurnRecall } from './session-recall';
+import type { MemoryPlan } from './recall/plan';
+import { scopeFilter } from './project/project';
+import { useConfirmedProjects } from './project/project-trust';
+import { givingWay, TURN_MEMORY_CHARS } from './background/select';
+import type { Recalled } from './recall/recall';
+import type { QueryPart } from './recall/recall-rank';
+import { SessionRecall, type TurnRecall } from './recall/session-recall';
 import type { Embeddings } from './embed/embeddings';
-import { loadStartupMemory } from './startup';
+import { loadStartupMemory } from './background/startup';
 import { MemoryStore } from './store';
 import { TeamMemory } from './team/team-memory';
 import { withTeamBackground, withTeamPlan } from './team/team-select';
@@ -44,7 +44,7 @@ export interface MemorySessionOptions {
 /** Above this many items, `nearby` asks the index instead of scanning the store. */
 const SCAN_LIMIT = 5000;
 
-export type { TurnRecall } from './session-recall';
+export type { TurnRecall } from './recall/session-recall';
 
 export class MemorySession {
   private storeValue: MemoryStore | null = null;

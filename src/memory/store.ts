@@ -7,7 +7,7 @@
 import { realDir } from '../util/paths';
 import { compactLog, type CompactResult, type RewriteHook } from './log/compact';
 import { FileCursor, type CursorState } from './log/file-cursor';
-import type { TransferItem } from './transfer';
+import type { TransferItem } from './porting/transfer';
 import { ingestFile } from './log/ingest';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, type LockTiming } from './log/lock';
 import { MemoryState } from './log/state';

@@ -5,7 +5,7 @@
  * stored goes through the same path as `:memory add`: secrets redacted, duplicates not written.
  */
 import type { ToolSpec } from '../broker/types';
-import { recallLine } from '../memory/blocks';
+import { recallLine } from '../memory/background/blocks';
 import { addItem } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from '../memory/types';

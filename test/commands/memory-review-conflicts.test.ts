@@ -7,7 +7,7 @@ import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import { handOffCapture } from '../../src/frontends/capture-handoff';
 import { routerFor } from '../../src/input/router';
-import { Inbox } from '../../src/memory/inbox';
+import { Inbox } from '../../src/memory/review/inbox';
 import { MemoryStore } from '../../src/memory/store';
 import { recordingHost } from '../helpers/host';
 import { appendRemoteEdit, clock, conflictedStore } from '../helpers/memory-conflict';

@@ -6,8 +6,8 @@ import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { AskOptions, EngineHost, OutputItem } from '../../src/core/host';
 import { routerFor } from '../../src/input/router';
-import { Inbox, inboxPath } from '../../src/memory/inbox';
-import type { NewCandidate } from '../../src/memory/inbox-types';
+import { Inbox, inboxPath } from '../../src/memory/review/inbox';
+import type { NewCandidate } from '../../src/memory/review/inbox-types';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeForBlock } from '../../src/util/text';
 import { composeSystemPrompt, DEFAULT_SYSTEM_PROMPT, MEMORY_NOTE } from '../../src/context/system-prompt';
-import { itemsToPrune, selectBackground } from '../../src/memory/select';
-import { BACKGROUND_HEADER } from '../../src/memory/blocks';
+import { itemsToPrune, selectBackground } from '../../src/memory/background/select';
+import { BACKGROUND_HEADER } from '../../src/memory/background/blocks';
 import type { MemoryItem } from '../../src/memory/types';
 
 const selectForInjection = (items: MemoryItem[], maxChars: number, pinned: number[] = []) =>

@@ -5,7 +5,7 @@ import { Models } from '../../src/broker/models';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { captureSession } from '../../src/core/capture';
 import { captureDeps } from '../../src/core/capture-deps';
-import { Inbox } from '../../src/memory/inbox';
+import { Inbox } from '../../src/memory/review/inbox';
 import { MemoryStore } from '../../src/memory/store';
 import { loadSession } from '../../src/sessions/sessions';
 import { SessionLog } from '../../src/sessions/session-log';

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import type { OutputItem } from '../../src/core/host';
 import { askAboutProject } from '../../src/core/project-ask';
-import { forgetProjectIdentities } from '../../src/memory/project-identity';
+import { forgetProjectIdentities } from '../../src/memory/project/project-identity';
 import { MemorySession } from '../../src/memory/session';
 import { realPath } from '../../src/util/paths';
 import { tmpDir } from '../helpers/tmp';

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Inbox } from '../../src/memory/inbox';
+import { Inbox } from '../../src/memory/review/inbox';
 import { MemoryStore } from '../../src/memory/store';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText } from '../helpers/openai-server';

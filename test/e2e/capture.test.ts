@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_INSTRUCTION } from '../../src/memory/capture-prompt';
+import { CAPTURE_INSTRUCTION } from '../../src/memory/review/capture-prompt';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, type RecordedRequest, type Reply } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';

@@ -164,7 +164,7 @@ describe('aish mcp', () => {
     });
     expect(walk.stderr + walk.stdout).toMatch(/needs a terminal/); // the walk is for a terminal; the REPL's test drives it
     const { reviewInbox } = await import('../../src/commands/memory-review');
-    const { Inbox } = await import('../../src/memory/inbox');
+    const { Inbox } = await import('../../src/memory/review/inbox');
     const { MemoryStore } = await import('../../src/memory/store');
     const memPath = join(f.data, 'memory.jsonl');
     const answers = ['y', 'y'];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { indexBackground } from '../../src/memory/index/background';
 import { MemoryStore } from '../../src/memory/store';
-import { selectBackground } from '../../src/memory/select';
+import { selectBackground } from '../../src/memory/background/select';
 import { startWorker } from '../helpers/processes';
 import { tmpDir } from '../helpers/tmp';
 

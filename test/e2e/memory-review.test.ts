@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { InboxCandidate } from '../../src/memory/inbox-types';
+import type { InboxCandidate } from '../../src/memory/review/inbox-types';
 import { loadMemory } from '../../src/memory/store';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { startWorker } from '../helpers/processes';

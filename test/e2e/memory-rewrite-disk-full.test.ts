@@ -12,7 +12,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomicSync } from '../../src/util/atomic-write';
 import { Checkpoints } from '../../src/checkpoints/checkpoints';
-import { Inbox } from '../../src/memory/inbox';
+import { Inbox } from '../../src/memory/review/inbox';
 import { runAish } from '../helpers/run-cli';
 import { canMount, fillTo, tinyTmpfs } from '../helpers/tmpfs';
 import { tmpDir } from '../helpers/tmp';

@@ -155,8 +155,8 @@ describe('memory sync: projects by identity', () => {
   it('a project item taught in one clone applies in another clone of the same remote (ssh vs https URL) once confirmed there, not in another project', async () => {
     const { mkdirSync } = await import('node:fs');
     const { git } = await import('../helpers/sync-machines');
-    const { scopeFilter } = await import('../../src/memory/project');
-    const { projectIdentity, forgetProjectIdentities } = await import('../../src/memory/project-identity');
+    const { scopeFilter } = await import('../../src/memory/project/project');
+    const { projectIdentity, forgetProjectIdentities } = await import('../../src/memory/project/project-identity');
     const net = syncNet();
     const laptop = join(net.root, 'laptop', 'src', 'shop');
     const server = join(net.root, 'srv', 'checkouts', 'shop-2');
@@ -182,7 +182,7 @@ describe('memory sync: projects by identity', () => {
     expect(items.map((i) => i.scope)).toEqual(['git:github.com/acme/shop', 'git:github.com/acme/shop']);
     // On the other machine the checkout is a new path: its items apply once the user confirms it there.
     expect(items.filter(scopeFilter(server))).toHaveLength(0);
-    await (await import('../../src/memory/project-confirm')).trustProjectAt(b.memoryPath, server);
+    await (await import('../../src/memory/project/project-confirm')).trustProjectAt(b.memoryPath, server);
     expect(items.filter(scopeFilter(server))).toHaveLength(2);
     expect(items.filter(scopeFilter(other))).toHaveLength(0);
   });

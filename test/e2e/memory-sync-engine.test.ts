@@ -113,7 +113,7 @@ describe('memory sync between machines', () => {
 
 describe('memory sync: concurrent edits', () => {
   it('the same item edited on two machines: both versions survive on both, as a conflict for review', async () => {
-    const { findConflicts } = await import('../../src/memory/conflicts');
+    const { findConflicts } = await import('../../src/memory/review/conflicts');
     const net = syncNet();
     const a = net.machine('laptop');
     const b = net.machine('server');

@@ -1,7 +1,7 @@
 /** `inbox N` on the status line follows `:memory review` down to nothing, drops included. */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Inbox } from '../../src/memory/inbox';
+import { Inbox } from '../../src/memory/review/inbox';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { tmpDir } from '../helpers/tmp';

@@ -10,7 +10,7 @@ import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from './tmp';
 
-export const T0 = Date.parse('2026-11-20T10:00:00Z');
+const T0 = Date.parse('2026-11-20T10:00:00Z');
 
 export function clock(start = T0): () => Date {
   let t = start;

@@ -5,12 +5,20 @@
  * bench/recall.ts; aish itself ranks through the index.
  */
 import { isWeakTerm, terms } from '../../src/util/terms';
-import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall-cut';
-import { grow, Postings } from '../../src/memory/recall-postings';
-import { B, K1, queryWeights, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from '../../src/memory/recall-rank';
-import { TopHits } from '../../src/memory/recall-top';
+import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall/recall-cut';
+import { grow, Postings } from '../../src/memory/recall/recall-postings';
+import {
+  B,
+  K1,
+  queryWeights,
+  recencyFactor,
+  type QueryPart,
+  type RecallHit,
+  type SearchOptions,
+} from '../../src/memory/recall/recall-rank';
+import { TopHits } from '../../src/memory/recall/recall-top';
 
-export { HALF_LIFE_DAYS, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from '../../src/memory/recall-rank';
+export { HALF_LIFE_DAYS, recencyFactor, type QueryPart, type RecallHit, type SearchOptions } from '../../src/memory/recall/recall-rank';
 
 /** What scoring reads of the index; slots below `used` that are not `dead` are the live documents. */
 interface IndexView {

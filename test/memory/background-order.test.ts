@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG, type AishConfig, type MemoryConfig } from '../../src/co
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { pinTime } from '../../src/memory/log/pin-time';
 import { originOf } from '../../src/memory/origin';
-import { selectBackground } from '../../src/memory/select';
+import { selectBackground } from '../../src/memory/background/select';
 import { MemorySession } from '../../src/memory/session';
 import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureMessages, captureTranscript, parseCapture } from '../../src/memory/capture-prompt';
+import { captureMessages, captureTranscript, parseCapture } from '../../src/memory/review/capture-prompt';
 import type { Turn } from '../../src/sessions/types';
 
 const turn = (role: Turn['role'], content: string, meta?: string): Turn => ({

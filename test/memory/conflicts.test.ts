@@ -2,9 +2,9 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conflictCount, conflictedIds, findConflicts, lazyKept } from '../../src/memory/conflicts';
+import { conflictCount, conflictedIds, findConflicts, lazyKept } from '../../src/memory/review/conflicts';
 import { uidOf } from '../../src/memory/log/identity';
-import { Inbox, inboxPath } from '../../src/memory/inbox';
+import { Inbox, inboxPath } from '../../src/memory/review/inbox';
 import { MemoryStore } from '../../src/memory/store';
 import { appendRemoteEdit, clock, conflictedStore } from '../helpers/memory-conflict';
 import { tmpDir } from '../helpers/tmp';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateFinder, findDuplicate } from '../../src/memory/duplicates';
+import { duplicateFinder, findDuplicate } from '../../src/memory/review/duplicates';
 import type { MemoryItem } from '../../src/memory/types';
 import { mulberry32 } from '../helpers/random';
 

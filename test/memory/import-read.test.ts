@@ -7,8 +7,8 @@ import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_LINE_BYTES, readImportFile } from '../../src/memory/import-read';
-import { parseImport } from '../../src/memory/transfer';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_LINE_BYTES, readImportFile } from '../../src/memory/porting/import-read';
+import { parseImport } from '../../src/memory/porting/transfer';
 import { UsageError } from '../../src/util/errors';
 import { tmpDir } from '../helpers/tmp';
 

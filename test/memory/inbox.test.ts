@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Inbox, inboxPath } from '../../src/memory/inbox';
-import type { NewCandidate } from '../../src/memory/inbox-types';
+import { Inbox, inboxPath } from '../../src/memory/review/inbox';
+import type { NewCandidate } from '../../src/memory/review/inbox-types';
 import { LockBusyError, withLock } from '../../src/memory/log/lock';
 import { tmpDir } from '../helpers/tmp';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { formatSkipped } from '../../src/memory/format';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
-import { loadStartupMemory } from '../../src/memory/startup';
+import { loadStartupMemory } from '../../src/memory/background/startup';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 

@@ -3,11 +3,11 @@
  * travels through sync's wire format and export/import, where no sender can claim "here".
  */
 import { describe, expect, it } from 'vitest';
-import { backgroundLine, recallLine } from '../../src/memory/blocks';
+import { backgroundLine, recallLine } from '../../src/memory/background/blocks';
 import { itemMarks } from '../../src/memory/format';
 import { importOrigin, originLabel, originOf, parseOrigin } from '../../src/memory/origin';
 import { parseWireLine, wireItem } from '../../src/memory/sync/wire';
-import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/transfer';
+import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/porting/transfer';
 import type { MemoryItem } from '../../src/memory/types';
 
 const item = (extra: Partial<MemoryItem> = {}): MemoryItem => ({

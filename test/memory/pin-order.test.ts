@@ -10,7 +10,7 @@ import { loadIdentity } from '../../src/memory/log/identity';
 import { indexBackground } from '../../src/memory/index/background';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { pinTime } from '../../src/memory/log/pin-time';
-import { selectBackground } from '../../src/memory/select';
+import { selectBackground } from '../../src/memory/background/select';
 import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';

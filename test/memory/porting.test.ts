@@ -6,7 +6,7 @@ import { agentsMdSection, placeSection, SECTION_END, SECTION_START } from '../..
 import { parseMemoryMarkdown } from '../../src/memory/porting/markdown-items';
 import { readToolFiles } from '../../src/memory/porting/read-tool';
 import { claudeProjectDir, defaultToolFiles, filesAt } from '../../src/memory/porting/tool-files';
-import { projectIdentity } from '../../src/memory/project-identity';
+import { projectIdentity } from '../../src/memory/project/project-identity';
 import type { MemoryItem } from '../../src/memory/types';
 import { ROOT } from '../helpers/paths';
 import { tmpDir } from '../helpers/tmp';

@@ -6,7 +6,7 @@ import { formatItemLines } from '../../src/memory/format';
 import { derivedUid, uidOf } from '../../src/memory/log/identity';
 import { addItem, takeAddFlags } from '../../src/memory/ops';
 import { MemoryStore } from '../../src/memory/store';
-import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/transfer';
+import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/porting/transfer';
 import { tmpDir } from '../helpers/tmp';
 
 const records = (path: string) =>

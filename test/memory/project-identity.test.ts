@@ -2,13 +2,13 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findRepository, remotesIn } from '../../src/memory/git-repo';
-import { forgetProjectIdentities, projectIdentity } from '../../src/memory/project-identity';
-import { projectScope, scopeFilter } from '../../src/memory/project';
-import { trustProjectAt } from '../../src/memory/project-confirm';
+import { findRepository, remotesIn } from '../../src/memory/project/git-repo';
+import { forgetProjectIdentities, projectIdentity } from '../../src/memory/project/project-identity';
+import { projectScope, scopeFilter } from '../../src/memory/project/project';
+import { trustProjectAt } from '../../src/memory/project/project-confirm';
 import { isScope } from '../../src/memory/scope-format';
 import { parseLines } from '../../src/memory/log/parse';
-import { exportMarkdown, parseImport } from '../../src/memory/transfer';
+import { exportMarkdown, parseImport } from '../../src/memory/porting/transfer';
 import { realPath } from '../../src/util/paths';
 import { tmpDir } from '../helpers/tmp';
 

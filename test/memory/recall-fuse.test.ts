@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuseRanks, RRF_K } from '../../src/memory/recall-fuse';
+import { fuseRanks, RRF_K } from '../../src/memory/recall/recall-fuse';
 
 describe('fuseRanks (reciprocal rank fusion, k = 60)', () => {
   it('k is 60', () => {

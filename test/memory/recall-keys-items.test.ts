@@ -5,15 +5,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reviewInbox, type ReviewIO } from '../../src/commands/memory-review';
-import { parseCapture } from '../../src/memory/capture-prompt';
-import { Inbox } from '../../src/memory/inbox';
+import { parseCapture } from '../../src/memory/review/capture-prompt';
+import { Inbox } from '../../src/memory/review/inbox';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { planRecall } from '../../src/memory/index/plan-recall';
 import { IndexSearch } from '../../src/memory/index/search';
-import { chooseRecall } from '../../src/memory/recall';
-import { MAX_ITEMS } from '../../src/memory/recall-cut';
+import { chooseRecall } from '../../src/memory/recall/recall';
+import { MAX_ITEMS } from '../../src/memory/recall/recall-cut';
 import { MemoryStore } from '../../src/memory/store';
-import { parseCandidates } from '../../src/memory/summarize';
+import { parseCandidates } from '../../src/memory/review/summarize';
 import { fillerNotes, writeNotes } from '../helpers/dev-notes';
 import { tmpDir } from '../helpers/tmp';
 
@@ -55,7 +55,7 @@ describe('keys from the summarizer', () => {
 
 describe('keys travel', () => {
   it('through export and import, JSON lines and Markdown', async () => {
-    const { exportJsonl, exportMarkdown, parseImport } = await import('../../src/memory/transfer');
+    const { exportJsonl, exportMarkdown, parseImport } = await import('../../src/memory/porting/transfer');
     const item = { id: 1, ts: '2026-01-01T00:00:00.000Z', kind: 'fact' as const, content: 'prod DB is Postgres', keys: ['rds', 'sql'] };
     for (const text of [exportJsonl([item], () => false, new Date()), exportMarkdown([item], () => false, new Date())]) {
       const parsed = parseImport(text);

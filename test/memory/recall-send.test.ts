@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type AishConfig, type MemoryConfig } from '../../src/config/types';
-import { backgroundBlock } from '../../src/memory/blocks';
+import { backgroundBlock } from '../../src/memory/background/blocks';
 import { MemorySession } from '../../src/memory/session';
 import { fillerNotes, writeNotes, type Note } from '../helpers/dev-notes';
 import { tmpDir } from '../helpers/tmp';
@@ -123,7 +123,7 @@ describe('neighbours', () => {
     expect(r!.items.map((x) => x.item.content)).toEqual([notes[301]!.content, notes[302]!.content, notes[303]!.content]);
     expect(r!.items.map((x) => x.neighbourOf)).toEqual([303, undefined, 303]);
     const plan = await m.plan('where did Melanie pitch the tent?');
-    const { formatPlan } = await import('../../src/memory/format-plan');
+    const { formatPlan } = await import('../../src/memory/recall/format-plan');
     const lines = formatPlan(plan, { query: 'where did Melanie pitch the tent?', isPinned: () => false });
     expect(lines.filter((l) => l.includes('(written next to #303)'))).toHaveLength(2);
   });

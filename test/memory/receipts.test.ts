@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatReceipts, listReceipts, undoReceipt } from '../../src/memory/receipt-undo';
-import { emptyDraft, noteAdded, ReceiptFile, receiptsPath, recordArrival } from '../../src/memory/receipts';
+import { formatReceipts, listReceipts, undoReceipt } from '../../src/memory/receipts/receipt-undo';
+import { emptyDraft, noteAdded, ReceiptFile, receiptsPath, recordArrival } from '../../src/memory/receipts/receipts';
 import { MemoryStore } from '../../src/memory/store';
 import { TeamMemory } from '../../src/memory/team/team-memory';
 import { DEFAULT_CONFIG, type AishConfig } from '../../src/config/types';

@@ -1,6 +1,6 @@
 /** normalizeRemoteUrl: every spelling of one remote gives one identity; what names no repository gives none. */
 import { describe, expect, it } from 'vitest';
-import { normalizeRemoteUrl } from '../../src/memory/remote-url';
+import { normalizeRemoteUrl } from '../../src/memory/project/remote-url';
 
 const SHOP = 'github.com/acme/shop';
 

@@ -1,6 +1,6 @@
 /** Age you can see: an item older than about three months says how old it is where it is planned or searched. */
 import { describe, expect, it } from 'vitest';
-import { formatSearch } from '../../src/memory/format-plan';
+import { formatSearch } from '../../src/memory/recall/format-plan';
 import type { MemoryItem } from '../../src/memory/types';
 import { staleAge } from '../../src/util/time';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/sessions/types';
-import { findDuplicate } from '../../src/memory/duplicates';
-import { buildTranscript, parseCandidates } from '../../src/memory/summarize';
+import { findDuplicate } from '../../src/memory/review/duplicates';
+import { buildTranscript, parseCandidates } from '../../src/memory/review/summarize';
 
 const t = (role: Turn['role'], content: string | null, meta?: string): Turn => ({
   ts: '2026-01-01T00:00:00Z',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/memory/store';
-import { findSuperseded } from '../../src/memory/supersede';
+import { findSuperseded } from '../../src/memory/review/supersede';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';
 

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type AishConfig, type TeamMode } from '../../src/config/types';
-import { recallBlock } from '../../src/memory/blocks';
+import { recallBlock } from '../../src/memory/background/blocks';
 import { MemorySession } from '../../src/memory/session';
 import { TeamMemory } from '../../src/memory/team/team-memory';
 import { withTeamBackground, withTeamRecall } from '../../src/memory/team/team-select';

@@ -1,6 +1,6 @@
 /** A teammate's time is not part of what was accepted: dated ahead of now, an item counts as undated in [background]. */
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_HEADER, backgroundLine } from '../../src/memory/blocks';
+import { BACKGROUND_HEADER, backgroundLine } from '../../src/memory/background/blocks';
 import type { TeamItem } from '../../src/memory/team/team-file';
 import { withTeamBackground } from '../../src/memory/team/team-select';
 import type { MemoryItem } from '../../src/memory/types';

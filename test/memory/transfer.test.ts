@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/memory/store';
-import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/transfer';
+import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/porting/transfer';
 import { tmpDir } from '../helpers/tmp';
 
 async function sample(): Promise<MemoryStore> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { neutralizeForPrompt } from '../../src/util/prompt-neutral';
-import { promptText } from '../../src/memory/blocks';
+import { promptText } from '../../src/memory/background/blocks';
 import { forgedHeader, HOSTILE_ITEMS } from '../helpers/injection-payloads';
 
 describe('neutralizeForPrompt', () => {

@@ -9,7 +9,7 @@ import { Models } from '../../broker/models';
 import type { Setup } from '../../config/setup';
 import { captureSession } from '../../core/capture';
 import { captureDeps } from '../../core/capture-deps';
-import { Inbox } from '../../memory/inbox';
+import { Inbox } from '../../memory/review/inbox';
 import { MemoryStore } from '../../memory/store';
 import { removeMarker, writeMarker } from '../../sessions/capture-marker';
 import { formatError } from '../../util/errors';

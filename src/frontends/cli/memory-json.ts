@@ -9,7 +9,7 @@ import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
 import { uidOf } from '../../memory/log/identity';
 import { originOf } from '../../memory/origin';
-import { scopeFilter } from '../../memory/project';
+import { scopeFilter } from '../../memory/project/project';
 import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
 import { openStore } from './memory-store';

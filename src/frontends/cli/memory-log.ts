@@ -1,7 +1,7 @@
 /** `aish memory log [--json]` and `aish memory undo RECEIPT`: what `:memory log` / `:memory undo` do. */
 import type { Setup } from '../../config/setup';
-import { formatReceipts, listReceipts, undoReceipt } from '../../memory/receipt-undo';
-import { ReceiptFile } from '../../memory/receipts';
+import { formatReceipts, listReceipts, undoReceipt } from '../../memory/receipts/receipt-undo';
+import { ReceiptFile } from '../../memory/receipts/receipts';
 import { escapeForJson } from '../../util/output-filter';
 import { memoryOn, openStore, storeOptions } from './memory-store';
 import { out } from './output';

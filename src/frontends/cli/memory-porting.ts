@@ -6,7 +6,7 @@ import type { Setup } from '../../config/setup';
 import { agentsMdSection, notYetInFile, placeSection } from '../../memory/porting/agents-md';
 import { readToolFiles } from '../../memory/porting/read-tool';
 import { defaultToolFiles, filesAt, isPortTool, PORT_TOOLS, type ToolEnv } from '../../memory/porting/tool-files';
-import { projectIdentity } from '../../memory/project-identity';
+import { projectIdentity } from '../../memory/project/project-identity';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { AishError, UsageError } from '../../util/errors';
 import { describeFsError } from '../../util/fs-safe';

@@ -1,7 +1,7 @@
 /** The store as `aish memory …` commands open it; with `memory: false` they refuse and touch nothing. */
 import type { Setup } from '../../config/setup';
 import { lockTimingFromEnv } from '../../memory/log/lock';
-import { useConfirmedProjects } from '../../memory/project-trust';
+import { useConfirmedProjects } from '../../memory/project/project-trust';
 import { MemoryStore } from '../../memory/store';
 import { UsageError } from '../../util/errors';
 import { warn } from './output';

@@ -2,7 +2,7 @@
 import type { Setup } from '../../config/setup';
 import { shareById } from '../../commands/memory-share';
 import { lockTimingFromEnv } from '../../memory/log/lock';
-import { trustProjectAt } from '../../memory/project-confirm';
+import { trustProjectAt } from '../../memory/project/project-confirm';
 import { formatTeamLines } from '../../memory/team/team-format';
 import { TeamMemory } from '../../memory/team/team-memory';
 import { HINT } from './memory-add';

@@ -1,16 +1,16 @@
 /** `aish memory …`: the memory store without the REPL, same store, rules and words as `:memory`. */
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
-import { conflictedIds, findConflicts, lazyKept } from '../../memory/conflicts';
+import { conflictedIds, findConflicts, lazyKept } from '../../memory/review/conflicts';
 import { formatItemLines, formatSkipped } from '../../memory/format';
-import { Inbox } from '../../memory/inbox';
-import { formatPlan, formatSearch, searchJson } from '../../memory/format-plan';
+import { Inbox } from '../../memory/review/inbox';
+import { formatPlan, formatSearch, searchJson } from '../../memory/recall/format-plan';
 import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinItem, type OpResult } from '../../memory/ops';
-import { listedLeftOutLine, pinReport } from '../../memory/pins-left-out';
-import { planJson } from '../../memory/plan';
-import { scopeFilter } from '../../memory/project';
+import { listedLeftOutLine, pinReport } from '../../memory/background/pins-left-out';
+import { planJson } from '../../memory/recall/plan';
+import { scopeFilter } from '../../memory/project/project';
 import { pinTime } from '../../memory/log/pin-time';
-import { selectBackground } from '../../memory/select';
+import { selectBackground } from '../../memory/background/select';
 import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';
 import { latestSession, loadSession } from '../../sessions/sessions';

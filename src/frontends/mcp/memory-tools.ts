@@ -7,12 +7,12 @@
 import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { Setup } from '../../config/setup';
-import { promptText, recallLine } from '../../memory/blocks';
-import { provenance } from '../../memory/conflicts';
-import type { NewCandidate } from '../../memory/inbox-types';
+import { promptText, recallLine } from '../../memory/background/blocks';
+import { provenance } from '../../memory/review/conflicts';
+import type { NewCandidate } from '../../memory/review/inbox-types';
 import { addItem } from '../../memory/ops';
-import { projectScope, scopeFilter } from '../../memory/project';
-import { recordArrival } from '../../memory/receipts';
+import { projectScope, scopeFilter } from '../../memory/project/project';
+import { recordArrival } from '../../memory/receipts/receipts';
 import { MemorySession } from '../../memory/session';
 import { isMemoryKind, type MemoryItem } from '../../memory/types';
 import { redactSecrets } from '../../util/secrets/redact';

@@ -6,11 +6,11 @@
  * by time (pin time, for the pinned); items it forgets are left out. What is left out is counted from the header's per-scope
  * counts and listed only as far as asked (the plan shows the first few of a million).
  */
-import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from '../background-order';
-import { BACKGROUND_HEADER, backgroundLine } from '../blocks';
+import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from '../background/background-order';
+import { BACKGROUND_HEADER, backgroundLine } from '../background/blocks';
 import { isoTime } from '../log/parse';
 import { pinTime } from '../log/pin-time';
-import { scopeMatcher } from '../project';
+import { scopeMatcher } from '../project/project';
 import type { MemoryItem } from '../types';
 import { ORDER_BLOCK } from './layout';
 import type { MemoryIndex } from './memory-index';

@@ -6,12 +6,12 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
-import { isPinSegment, SEGMENTS, segmentOf } from '../background-order';
-import { backgroundLine } from '../blocks';
+import { isPinSegment, SEGMENTS, segmentOf } from '../background/background-order';
+import { backgroundLine } from '../background/blocks';
 import { isoTime } from '../log/parse';
 import { byPinTime, pinTime } from '../log/pin-time';
 import { sameItemKey } from '../log/records';
-import { grow, Postings } from '../recall-postings';
+import { grow, Postings } from '../recall/recall-postings';
 import type { MemoryStore } from '../store';
 import { unreadableCount, type MemoryItem, type PinRecord } from '../types';
 import {

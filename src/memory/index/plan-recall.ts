@@ -3,10 +3,10 @@
  * every relevant hit the block had no room for. Scope and line length come from the index, so
  * only the chosen items are read from memory.jsonl — not each of tens of thousands of hits.
  */
-import { RECALL_HEADER, recallLine } from '../blocks';
-import { scopeMatcher } from '../project';
-import { commonOver, RELATIVE_CUT, type Recalled } from '../recall';
-import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBudget, type NothingReason } from '../recall-cut';
+import { RECALL_HEADER, recallLine } from '../background/blocks';
+import { scopeMatcher } from '../project/project';
+import { commonOver, RELATIVE_CUT, type Recalled } from '../recall/recall';
+import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBudget, type NothingReason } from '../recall/recall-cut';
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';

@@ -4,8 +4,8 @@
  * a score is never above its relevance, so once a relevance is below the k-th best score nothing
  * after it can enter, and the id and time of only the documents looked at are read from the index.
  */
-import { B, K1, recencyFactor, type RecallHit, type SearchOptions } from '../recall-rank';
-import { TopHits } from '../recall-top';
+import { B, K1, recencyFactor, type RecallHit, type SearchOptions } from '../recall/recall-rank';
+import { TopHits } from '../recall/recall-top';
 
 export interface LocalLists {
   /** Per query term number: local document numbers and their term frequencies. */

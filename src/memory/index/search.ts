@@ -6,13 +6,13 @@
  * scores equal those of an index built from a full read.
  */
 import { isWeakTerm, terms } from '../../util/terms';
-import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
+import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
 import { idf, rankLocal, relevances, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../log/parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
-import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall-cut';
+import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
 import type { Tail } from './tail';
 
 interface TailTerms {

@@ -9,7 +9,7 @@
  */
 import { dirname, sep } from 'node:path';
 import { isWithin, realPath } from '../../util/paths';
-import { projectIdentity } from '../project-identity';
+import { projectIdentity } from '../project/project-identity';
 import { userDirs, type PortTool, type ToolEnv, type ToolFile } from './tool-files';
 
 /** Whether a path may be read for this file's reading; null when anything may. */

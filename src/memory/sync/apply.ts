@@ -14,7 +14,7 @@ import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } fro
 import { countForgets, guardIncoming, isMassForget, loadForgetTimes, saveForgetTimes, type HeldRecord, type HeldWhy } from './guard';
 import { groupHeld, holdMore, readHeld } from './held';
 import { isMark } from './wire';
-import { ReceiptFile, type ReceiptDraft } from '../receipts';
+import { ReceiptFile, type ReceiptDraft } from '../receipts/receipts';
 import { receiptsOf } from './receipts-of';
 
 export interface ApplyOptions {

@@ -12,7 +12,7 @@ import { redactSecrets } from '../../util/secrets/redact';
 import { FileCursor, type CursorState } from '../log/file-cursor';
 import { uidOf } from '../log/identity';
 import { ingestFile } from '../log/ingest';
-import { projectIdentity } from '../project-identity';
+import { projectIdentity } from '../project/project-identity';
 import { isPathScope } from '../scope-format';
 import { MemoryState } from '../log/state';
 import type { MemoryItem } from '../types';

@@ -4,7 +4,7 @@
  * items they forget are still readable from the index and saved as they were.
  */
 import { originOf } from '../origin';
-import { emptyDraft, noteAdded, savedItem, type ReceiptDraft } from '../receipts';
+import { emptyDraft, noteAdded, savedItem, type ReceiptDraft } from '../receipts/receipts';
 import type { MemoryItem } from '../types';
 
 interface ItemView {

@@ -6,7 +6,7 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { AishConfig } from '../../config/types';
-import { configValue, findRepository, readSmallFile } from '../git-repo';
+import { configValue, findRepository, readSmallFile } from '../project/git-repo';
 
 /** Lowercase `[a-z0-9._-]`, at most 64 characters, starting with a letter or digit; '' when nothing is left. */
 export function safeName(raw: string): string {

@@ -5,14 +5,14 @@
  */
 import type { AishConfig } from '../../config/types';
 import { isWeakTerm, terms } from '../../util/terms';
-import { fillBlock, RECALL_HEADER, recallLine } from '../blocks';
+import { fillBlock, RECALL_HEADER, recallLine } from '../background/blocks';
 import { recallText } from '../index/build';
 import { rankLocal, type LocalLists } from '../index/rank';
 import { isoTime } from '../log/parse';
-import { chooseRecall, type Recalled, type RecallOptions } from '../recall';
-import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall-rank';
-import type { MemoryPlan } from '../plan';
-import { selectBackground } from '../select';
+import { chooseRecall, type Recalled, type RecallOptions } from '../recall/recall';
+import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
+import type { MemoryPlan } from '../recall/plan';
+import { selectBackground } from '../background/select';
 import type { MemoryItem } from '../types';
 import type { TeamItem } from './team-file';
 

@@ -10,7 +10,7 @@ import { AishError, errnoCode, UsageError } from '../../util/errors';
 import { appendWholeLines, describeFsError, fsyncDir } from '../../util/fs-safe';
 import { redactSecrets } from '../../util/secrets/redact';
 import { uidOf } from '../log/identity';
-import { projectIdentity } from '../project-identity';
+import { projectIdentity } from '../project/project-identity';
 import type { MemoryItem } from '../types';
 import { parseTeamFile, readTeamFileText, teamDir } from './team-file';
 

@@ -2,7 +2,7 @@
  * A real process adding candidates to an inbox through the real Inbox, one add per candidate,
  * printing `ok <id>` after each returns (i.e. after fdatasync).
  */
-import { Inbox } from '../../../src/memory/inbox';
+import { Inbox } from '../../../src/memory/review/inbox';
 
 interface Args {
   memoryPath: string;

@@ -1,0 +1,93 @@
+/** Which memory items go into the [background] block. Pure: no I/O. */
+import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from './background-order';
+import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
+import { byPinTime, ownPinTime } from '../log/pin-time';
+import type { MemoryItem } from '../types';
+
+const DAY_MS = 86_400_000;
+
+export interface BackgroundOptions {
+  maxChars: number;
+  isPinned: (item: MemoryItem) => boolean;
+  /** When a pinned item was pinned (pin-time.ts): the most recently pinned are tried first. Default: its own pin time. */
+  pinTime?: (item: MemoryItem) => number;
+  /** The item applies in aish's directory (scope); default: all do. */
+  applies?: (item: MemoryItem) => boolean;
+}
+
+export interface BackgroundChoice {
+  /** In block order (background-order.ts): own pinned, own pref, received pinned, received pref, the newest others. */
+  items: MemoryItem[];
+  /** Applied here but did not fit. */
+  overBudget: MemoryItem[];
+  /** The pinned among them, own first, each most recently pinned first. */
+  pinnedLeftOut: MemoryItem[];
+  /** Project items of other directories. */
+  outOfScope: MemoryItem[];
+  /** Characters the pinned items alone need (header included); over maxChars: some pinned are left out. */
+  pinnedChars: number;
+}
+
+/**
+ * In the order of background-order.ts (the user's own pinned, most recently pinned first, and own
+ * `pref` items, then received ones the same way, then the rest, each newest first), within
+ * `maxChars` counted as the block is rendered (header line included). An item that does not fit
+ * is skipped and the next ones are still tried. `items` must be newest first.
+ */
+export function selectBackground(items: readonly MemoryItem[], opts: BackgroundOptions): BackgroundChoice {
+  const outOfScope: MemoryItem[] = [];
+  const segs: MemoryItem[][] = Array.from({ length: SEGMENTS }, () => []);
+  for (const it of items) {
+    if (opts.applies && !opts.applies(it)) outOfScope.push(it);
+    else segs[segmentOf(it, opts.isPinned(it))]!.push(it);
+  }
+  const pinned = segs.filter((_, s) => isPinSegment(s)).flat();
+  let pinnedChars = pinned.length ? BACKGROUND_HEADER.length : 0;
+  for (const it of pinned) pinnedChars += backgroundLine(it).length + 1;
+  const time = opts.pinTime ?? ownPinTime;
+  const at = new Map(pinned.map((it) => [it, time(it)]));
+  for (let s = 0; s < SEGMENTS; s++) if (isPinSegment(s) && segs[s]!.length > 1) segs[s]!.sort(byPinTime((it) => at.get(it)!));
+  const tried = TRY_ORDER.map((s) => segs[s]!);
+  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(...tried), opts.maxChars, (it) => it, backgroundLine);
+  const pinnedLeftOut = skipped.filter((it) => at.has(it));
+  return { items: chosen, overBudget: skipped, pinnedLeftOut, outOfScope, pinnedChars };
+}
+
+function* concat<T>(...lists: T[][]): Generator<T> {
+  for (const l of lists) yield* l;
+}
+
+/** Items older than `days` at `now`; unset days means never prune. */
+export function itemsToPrune(items: readonly MemoryItem[], days: number | undefined, now: Date): MemoryItem[] {
+  if (days === undefined) return [];
+  const cutoff = now.getTime() - days * DAY_MS;
+  return items.filter((it) => Date.parse(it.ts) < cutoff);
+}
+
+/** Memory sent with one turn ([background] + [recall]) stays within this many characters (or `memory.injectMaxChars`, if larger). */
+export const TURN_MEMORY_CHARS = 3000;
+
+/**
+ * [background] on a turn whose [recall] is `recallChars` long: its newest-first filler gives way,
+ * the oldest of it first, until both fit in `total`; pinned and `pref` items always stay.
+ */
+export function givingWay(
+  items: readonly MemoryItem[],
+  recallChars: number,
+  total: number,
+  isPinned: (it: MemoryItem) => boolean,
+): readonly MemoryItem[] {
+  if (recallChars <= 0) return items;
+  let used = items.length ? BACKGROUND_HEADER.length : 0;
+  for (const it of items) used += backgroundLine(it).length + 1;
+  const room = total - recallChars;
+  if (used <= room) return items;
+  const out = [...items];
+  for (let i = out.length - 1; i >= 0 && used > room; i--) {
+    const it = out[i]!;
+    if (it.kind === 'pref' || isPinned(it)) continue;
+    used -= backgroundLine(it).length + 1;
+    out.splice(i, 1);
+  }
+  return out;
+}

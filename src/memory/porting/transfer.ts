@@ -1,0 +1,197 @@
+/**
+ * Memory leaving and entering the machine: `aish memory export` (JSONL, or Markdown grouped by
+ * kind and scope, readable and diffable) and the reading side of `aish memory import` (either of
+ * those, or a memory.jsonl from another machine). Pure: text in, text or items out.
+ */
+import { redactText } from '../../util/secrets/redact';
+import { sanitizeForBlock } from '../../util/text';
+import { recordNotes } from './import-notes';
+import { MemoryState } from '../log/state';
+import { originOf, parseOrigin } from '../origin';
+import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from '../types';
+
+const EXPORT_FORMAT = 'aish-memory-export';
+
+/** An item as it travels: everything but the id, which the receiving store assigns. */
+export interface TransferItem {
+  kind: MemoryKind;
+  content: string;
+  ts?: string;
+  tags?: string[];
+  keys?: string[];
+  source?: string;
+  scope?: string;
+  pinned?: boolean;
+  /** Never synced; kept by export and import (the file is the user's to move). */
+  private?: boolean;
+  /** Where it came from (origin.ts); an exported item written here has none, and its import sets one. */
+  from?: string;
+}
+
+/** An item leaving the machine: its text redacted again (an item hand-added to memory.jsonl never was). */
+function travelling(it: MemoryItem, pinned: boolean): TransferItem {
+  return {
+    kind: it.kind,
+    content: redactText(it.content),
+    ts: it.ts,
+    ...(it.tags?.length && { tags: it.tags.map(redactText) }),
+    ...(it.keys?.length && { keys: it.keys.map(redactText) }),
+    ...(it.source && { source: redactText(it.source) }),
+    ...(it.scope && { scope: it.scope }),
+    ...(pinned && { pinned: true }),
+    ...(it.private && { private: true }),
+    ...(originOf(it) !== 'here' && { from: originOf(it) }),
+  };
+}
+
+/** One header line, then one line per active item (oldest first), pins folded in. */
+export function exportJsonl(items: readonly MemoryItem[], isPinned: (it: MemoryItem) => boolean, now: Date): string {
+  const header = JSON.stringify({ meta: { format: EXPORT_FORMAT, version: 1, exported: now.toISOString(), items: items.length } });
+  const lines = [...items].reverse().map((it) => JSON.stringify({ id: it.id, ...travelling(it, isPinned(it)) }));
+  return [header, ...lines].join('\n') + '\n';
+}
+
+const MD_META = /\s*<!--\s*aish\s+(\{.*\})\s*-->\s*$/;
+
+/** `## kind — global` / `## kind — project DIR` sections; each item one bullet with its details in a comment. */
+export function exportMarkdown(items: readonly MemoryItem[], isPinned: (it: MemoryItem) => boolean, now: Date): string {
+  const groups = new Map<string, MemoryItem[]>();
+  for (const it of [...items].reverse()) {
+    const key = `${it.kind}\u0000${it.scope ?? ''}`;
+    const g = groups.get(key);
+    if (g) g.push(it);
+    else groups.set(key, [it]);
+  }
+  const order = [...groups.keys()].sort((a, b) => {
+    const [ka, sa] = a.split('\u0000');
+    const [kb, sb] = b.split('\u0000');
+    return MEMORY_KINDS.indexOf(ka as MemoryKind) - MEMORY_KINDS.indexOf(kb as MemoryKind) || sa!.localeCompare(sb!);
+  });
+  const out = [
+    `# aish memory`,
+    '',
+    `Exported ${now.toISOString()}: ${items.length} item${items.length === 1 ? '' : 's'}. Import with \`aish memory import FILE\`.`,
+  ];
+  for (const key of order) {
+    const [kind, scope] = key.split('\u0000');
+    out.push('', `## ${kind} — ${scope ? `project ${scope}` : 'global'}`, '');
+    for (const it of groups.get(key)!) {
+      const { kind: _k, content: _c, scope: _s, ...meta } = travelling(it, isPinned(it));
+      out.push(`- ${sanitizeForBlock(redactText(it.content))} <!-- aish ${JSON.stringify(meta)} -->`);
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+export interface ParsedImport {
+  items: TransferItem[];
+  /** Lines that could not be used, as `LINE: reason`. */
+  problems: string[];
+}
+
+/** JSONL (an export or a memory.jsonl: tombstones applied) or a Markdown export. */
+export function parseImport(text: string): ParsedImport {
+  const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return first.trim().startsWith('{') ? parseJsonl(text) : parseMarkdown(text);
+}
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+/**
+ * Tombstones written short — `{"forget":3}`, `{"kind":"forget","target":3}` without an id or time,
+ * or naming the item by `target_uid` — made whole, line for line, so that the item they forget does
+ * not come in active. Their ids are taken from the top of the range, where the file's items are not:
+ * ids only matter within this file.
+ */
+function wholeTombstones(text: string): string {
+  const lines = text.split('\n');
+  const objects = lines.map((l): Record<string, unknown> | null => {
+    if (!l.trimStart().startsWith('{')) return null;
+    try {
+      const v: unknown = JSON.parse(l);
+      return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  });
+  const byUid = new Map<string, number>();
+  for (const o of objects) if (o && typeof o.uid === 'string' && isId(o.id) && o.kind !== 'forget') byUid.set(o.uid, o.id);
+  let next = Number.MAX_SAFE_INTEGER;
+  objects.forEach((o, i) => {
+    if (!o || (o.kind !== undefined && o.kind !== 'forget')) return;
+    const target = 'forget' in o ? o.forget : o.kind !== 'forget' ? undefined : isId(o.target) ? o.target : byUid.get(String(o.target_uid));
+    if (!isId(target)) return;
+    if (isId(o.id) && typeof o.ts === 'string' && !Number.isNaN(Date.parse(o.ts)) && o.kind === 'forget' && o.target === target) return; // already whole
+    lines[i] = JSON.stringify({ id: next--, ts: new Date(0).toISOString(), kind: 'forget', target });
+  });
+  return lines.join('\n');
+}
+
+function parseJsonl(raw: string): ParsedImport {
+  const state = new MemoryState();
+  const text = wholeTombstones(raw);
+  const tail = state.ingest(text.endsWith('\n') ? text : text + '\n', 1);
+  const problems = state.skipped.filter((s) => !s.kept).map((s) => `${s.line}: ${s.reason}`);
+  if (tail !== null) problems.push('the last object is not closed');
+  problems.push(...recordNotes(state));
+  const items = [...state.active()].reverse().map((it) => travelling(it, state.isPinned(it)));
+  return { items, problems };
+}
+
+function parseMarkdown(text: string): ParsedImport {
+  const items: TransferItem[] = [];
+  const problems: string[] = [];
+  let section: { kind: MemoryKind; scope?: string } | null = null;
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    const h = /^##\s+(\S+)\s+[—-]\s+(global|project\s+(.+))\s*$/.exec(line);
+    if (h) {
+      if (!isMemoryKind(h[1])) {
+        problems.push(`${i + 1}: unknown kind "${h[1]}" in a heading (expected fact, pref or context)`);
+        section = null;
+        return;
+      }
+      section = { kind: h[1], ...(h[3] && { scope: h[3].trim() }) };
+      return;
+    }
+    const b = /^[-*]\s+(.*)$/.exec(line);
+    if (!b) return;
+    if (!section) {
+      problems.push(`${i + 1}: an item outside a "## kind — global|project DIR" section`);
+      return;
+    }
+    let content = b[1]!;
+    let meta: Record<string, unknown> = {};
+    const m = MD_META.exec(content);
+    if (m) {
+      try {
+        meta = JSON.parse(m[1]!) as Record<string, unknown>;
+      } catch {
+        problems.push(`${i + 1}: unreadable details comment (kept the text)`);
+      }
+      content = content.slice(0, m.index);
+    }
+    content = content.trim();
+    if (!content) return;
+    const scope: string | undefined = (section as { scope?: string }).scope;
+    items.push({
+      kind: (section as { kind: MemoryKind }).kind,
+      content,
+      ...(typeof meta.ts === 'string' && !Number.isNaN(Date.parse(meta.ts)) && { ts: meta.ts }),
+      ...(Array.isArray(meta.tags) && meta.tags.every((t) => typeof t === 'string') && { tags: meta.tags }),
+      ...(Array.isArray(meta.keys) && meta.keys.every((t) => typeof t === 'string') && { keys: meta.keys }),
+      ...(typeof meta.source === 'string' && { source: meta.source }),
+      ...(scope && { scope }),
+      ...(meta.pinned === true && { pinned: true }),
+      ...(meta.private === true && { private: true }),
+      ...(fromOf(meta.from) && { from: fromOf(meta.from) }),
+    });
+  });
+  return { items, problems };
+}
+
+/** A travelling item's origin, when it names one other than here (an export cannot claim here). */
+function fromOf(v: unknown): string | undefined {
+  const o = parseOrigin(v);
+  return o && o !== 'here' ? o : undefined;
+}

@@ -1,0 +1,193 @@
+/**
+ * receipts.jsonl beside memory.jsonl (0600): one receipt per change that arrived from elsewhere — a
+ * sync's records from one writer, a team acceptance, an import, an agent's accepted proposal — saying
+ * what it added, forgot and replaced, and keeping the forgotten items as they were so `undo` can put
+ * them back after a compaction dropped them. Appended under the file's lock (side-file.ts); an undo
+ * appends an `undone` line. Bounded: past MAX receipts the oldest are dropped in one rewrite.
+ */
+import { dirname, join } from 'node:path';
+import { writeFileAtomicSync } from '../../util/atomic-write';
+import { uidOf } from '../log/identity';
+import { jsonObjectLines, SideFile, type SideFileOptions } from '../side-file';
+import { isMemoryKind, type MemoryItem, type MemoryKind } from '../types';
+
+const MAX = 1000;
+const TEXTS = 3;
+
+/** An item a receipt forgot or replaced, as it was (what undo writes back). */
+export interface SavedItem {
+  uid: string;
+  kind: MemoryKind;
+  content: string;
+  tags?: string[];
+  keys?: string[];
+  scope?: string;
+  pinned?: boolean;
+  private?: boolean;
+}
+
+export interface ReceiptDraft {
+  /** An origin (origin.ts): `machine:laptop`, `team:bob`, `import:claude:CLAUDE.md`, `agent:x`. */
+  from: string;
+  added: string[];
+  forgot: string[];
+  /** [old uid, new uid]. */
+  replaced: Array<[string, string]>;
+  /** The first few texts added, for the log. */
+  texts: string[];
+  /** The items it forgot or replaced. */
+  saved: SavedItem[];
+}
+
+export interface Receipt extends ReceiptDraft {
+  id: string;
+  at: string;
+}
+
+export interface Receipts {
+  list: Receipt[];
+  undone: Map<string, string>;
+}
+
+export function receiptsPath(memoryPath: string): string {
+  return join(dirname(memoryPath), 'receipts.jsonl');
+}
+
+/** What an item looks like saved in a receipt. */
+export function savedItem(it: MemoryItem, uid: string, pinned: boolean): SavedItem {
+  return {
+    uid,
+    kind: it.kind,
+    content: it.content,
+    ...(it.tags && it.tags.length > 0 && { tags: it.tags }),
+    ...(it.keys && it.keys.length > 0 && { keys: it.keys }),
+    ...(it.scope && { scope: it.scope }),
+    ...(pinned && { pinned: true }),
+    ...(it.private && { private: true }),
+  };
+}
+
+export function emptyDraft(from: string): ReceiptDraft {
+  return { from, added: [], forgot: [], replaced: [], texts: [], saved: [] };
+}
+
+/** Note one added item's uid and text (the first few texts only). */
+export function noteAdded(d: ReceiptDraft, uid: string, text: string): void {
+  d.added.push(uid);
+  if (d.texts.length < TEXTS) d.texts.push(text.slice(0, 200));
+}
+
+function strings(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((s) => typeof s === 'string');
+}
+
+function isSaved(v: unknown): v is SavedItem {
+  const s = v as Partial<SavedItem> | null;
+  return typeof s === 'object' && s !== null && typeof s.uid === 'string' && isMemoryKind(s.kind) && typeof s.content === 'string';
+}
+
+function parse(text: string): Receipts {
+  const out: Receipts = { list: [], undone: new Map() };
+  // A torn line, or one holding no object (`null` by hand), is passed over: the others still count.
+  for (const v of jsonObjectLines(text)) {
+    if (typeof v.undone === 'string' && typeof v.at === 'string') {
+      out.undone.set(v.undone, v.at);
+      continue;
+    }
+    const ok =
+      typeof v.id === 'string' &&
+      typeof v.at === 'string' &&
+      typeof v.from === 'string' &&
+      strings(v.added) &&
+      strings(v.forgot) &&
+      Array.isArray(v.replaced) &&
+      v.replaced.every((p) => strings(p) && p.length === 2) &&
+      strings(v.texts) &&
+      Array.isArray(v.saved) &&
+      v.saved.every(isSaved);
+    if (!ok) continue;
+    out.list.push(v as unknown as Receipt);
+  }
+  return out;
+}
+
+function idNumber(id: string): number {
+  return /^r\d+$/.test(id) ? Number(id.slice(1)) : 0;
+}
+
+export class ReceiptFile {
+  private readonly file: SideFile<Receipts>;
+
+  constructor(memoryPath: string, opts: SideFileOptions = {}) {
+    this.file = new SideFile(receiptsPath(memoryPath), parse, opts);
+  }
+
+  /** Oldest first. */
+  all(): Receipts {
+    return this.file.current();
+  }
+
+  find(id: string): Receipt | undefined {
+    return this.all().list.find((r) => r.id === id);
+  }
+
+  /** One receipt per draft that changed something; returns their ids. */
+  record(drafts: readonly ReceiptDraft[], now: Date): Promise<string[]> {
+    const real = drafts.filter((d) => d.added.length + d.forgot.length + d.replaced.length > 0);
+    if (real.length === 0) return Promise.resolve([]);
+    return this.file.locked((cur) => {
+      let n = cur.list.reduce((m, r) => Math.max(m, idNumber(r.id)), 0);
+      const records = real.map((d) => ({ id: `r${++n}`, at: now.toISOString(), ...d }));
+      const ids = records.map((r) => r.id);
+      if (cur.list.length + records.length <= MAX) return { records, result: ids };
+      // Over the bound: the newest MAX kept, in one rewrite (under the lock), with their undone marks.
+      const kept = [...cur.list, ...(records as Receipt[])].slice(-MAX);
+      const keep = new Set(kept.map((r) => r.id));
+      const marks = [...cur.undone].filter(([id]) => keep.has(id)).map(([undone, at]) => ({ undone, at }));
+      const text = [...kept, ...marks].map((r) => JSON.stringify(r) + '\n').join('');
+      writeFileAtomicSync(this.file.path, text, { mode: 0o600 });
+      return { records: [], result: ids };
+    });
+  }
+
+  /** Mark a receipt undone; false when it already was (by another process, under the lock). */
+  markUndone(id: string, now: Date, undo: () => Promise<void>): Promise<boolean> {
+    return this.file.locked(async (cur) => {
+      if (cur.undone.has(id)) return { records: [], result: false };
+      await undo();
+      return { records: [{ undone: id, at: now.toISOString() }], result: true };
+    });
+  }
+}
+
+/** What one local write of an arrival did: items added, forgotten, and [old, new] replacements. */
+export interface ArrivalChange {
+  added?: readonly MemoryItem[];
+  forgot?: readonly MemoryItem[];
+  replaced?: ReadonlyArray<readonly [MemoryItem, MemoryItem]>;
+}
+
+/**
+ * Record the receipt of an arrival written through the store (an import, an agent's accepted
+ * proposal); `isPinned` as the forgotten items were. Nothing changed: nothing recorded.
+ */
+export function recordArrival(
+  memoryPath: string,
+  from: string,
+  c: ArrivalChange,
+  isPinned: (it: MemoryItem) => boolean,
+  opts: SideFileOptions = {},
+  now = new Date(),
+): Promise<string[]> {
+  const d = emptyDraft(from);
+  for (const it of [...(c.added ?? []), ...(c.replaced ?? []).map(([, n]) => n)]) noteAdded(d, uidOf(it), it.content);
+  for (const it of c.forgot ?? []) {
+    d.forgot.push(uidOf(it));
+    d.saved.push(savedItem(it, uidOf(it), isPinned(it)));
+  }
+  for (const [old, n] of c.replaced ?? []) {
+    d.replaced.push([uidOf(old), uidOf(n)]);
+    d.saved.push(savedItem(old, uidOf(old), isPinned(old)));
+  }
+  return new ReceiptFile(memoryPath, opts).record([d], now);
+}

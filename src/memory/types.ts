@@ -1,4 +1,5 @@
 /** memory.jsonl's records (docs/memory.md has the format). */
+import type { ItemFields } from './log/fields';
 
 /** `meta.format` in the header line. */
 export const MEMORY_FORMAT = 'aish-memory';
@@ -17,34 +18,16 @@ export function parseMemoryId(raw: string | undefined): number | undefined {
   return id >= 1 ? id : undefined;
 }
 
-export interface MemoryItem {
+/** An item: these, then its optional fields (log/fields.ts declares them). */
+export interface MemoryItem extends ItemFields {
   id: number;
-  ts: string;
-  kind: MemoryKind;
-  content: string;
-  tags?: string[];
-  /** A few search words recall indexes beside the content (by hand, `:memory edit ID (keys: …)`, or proposed by the summarizer). */
-  keys?: string[];
-  /** Provenance, e.g. the session id an item was extracted from. */
-  source?: string;
-  /** Always leads [background] (a hand edit may set it; `:memory pin` writes a pin record instead). */
-  pinned?: boolean;
-  /** When `pinned: true` was set (compaction keeps a folded pin record's time here); absent: `ts`. */
-  pinned_at?: string;
-  /** A project item: used only when aish's directory is inside this directory (absolute, or ~/…). */
-  scope?: string;
   /** Stable identity (identity.ts); missing on records written before it existed. */
   uid?: string;
   /** Hybrid logical clock stamp (hlc.ts). */
   hlc?: string;
-  /** Never leaves this machine (sync skips it). */
-  private?: boolean;
-  /** The uid of the item this one replaced (an edit or supersede); two active items replacing one are a conflict. */
-  replaces?: string;
-  /** Where it came from (origin.ts has the grammar); absent: here. */
-  from?: string;
-  /** Set by sync on a received record: the name of the writer it came from. */
-  via?: string;
+  ts: string;
+  kind: MemoryKind;
+  content: string;
 }
 
 export interface Tombstone {

@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import type { Setup } from '../../config/setup';
 import { formatSkipped } from '../../memory/format';
+import { UNLISTED_FIELDS } from '../../memory/log/field-codec';
 import { uidOf } from '../../memory/log/identity';
 import { originOf } from '../../memory/origin';
 import { scopeFilter } from '../../memory/project/project';
@@ -17,7 +18,7 @@ import { warn } from './output';
 
 /**
  * `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. Each
- * item as stored, told whole: `uid` (its own, or the one derived for a record written before uids
+ * item as stored, told whole (but for fields log/fields.ts does not list): `uid` (its own, or the one derived for a record written before uids
  * existed — the same on every machine), `pinned: true` when pinned by a pin record or its own field
  * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global), `from`: where it came from (origin.ts; `here` when written here).
  */
@@ -27,6 +28,7 @@ export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
   const all = store.items();
   const shape = (it: MemoryItem): object => {
     const { id, pinned: _own, pinned_at, ...rest } = it;
+    for (const f of UNLISTED_FIELDS) delete (rest as Record<string, unknown>)[f];
     const out = { id, uid: uidOf(it), ...rest, from: originOf(it) };
     return store.isPinned(it) ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
   };

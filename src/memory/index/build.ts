@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
 import { isPinSegment, SEGMENTS, segmentOf } from '../background/background-order';
 import { backgroundLine } from '../background/blocks';
+import { recalledFields } from '../log/field-codec';
 import { isoTime } from '../log/parse';
 import { byPinTime, pinTime } from '../log/pin-time';
 import { sameItemKey } from '../log/records';
@@ -30,12 +31,9 @@ import {
   wordsKey,
 } from './layout';
 
-/** The text recall ranks an item by: its content, tags and keys. */
+/** The text recall ranks an item by: its content, then the fields log/fields.ts has recall search (tags, keys). */
 export function recallText(item: MemoryItem): string {
-  let text = item.content;
-  if (item.tags?.length) text += ` ${item.tags.join(' ')}`;
-  if (item.keys?.length) text += ` ${item.keys.join(' ')}`;
-  return text;
+  return item.content + recalledFields(item);
 }
 
 /** An index laid out: its header (with section offsets) and the bytes to write at each offset. */

@@ -5,8 +5,8 @@
  */
 import JSON5 from 'json5';
 import { CONTROL_CHARS } from '../../util/text';
-import { isScope, SCOPE_FORMS } from '../scope-format';
 import { isMemoryKind, type Entry, type MemoryItem, type PinRecord, type Tombstone } from '../types';
+import { fieldProblem, show } from './field-checks';
 
 /** Receives parsed records directly, so loading 100k items allocates nothing per line beyond the item. */
 export interface EntrySink {
@@ -273,27 +273,9 @@ function validate(v: unknown, raw: string, json5: boolean): string | undefined {
   ) {
     return `content must be non-empty text (got ${show(content)})`;
   }
-  for (const f of ['tags', 'keys'] as const)
-    if (o[f] !== undefined && (!Array.isArray(o[f]) || o[f].some((t) => typeof t !== 'string'))) return `${f} must be a list of strings`;
-  if (o.source !== undefined && typeof o.source !== 'string') return 'source must be a string';
-  if (o.pinned !== undefined && typeof o.pinned !== 'boolean') return `pinned must be true or false (got ${show(o.pinned)})`;
-  if (o.private !== undefined && typeof o.private !== 'boolean') return `private must be true or false (got ${show(o.private)})`;
-  if (o.replaces !== undefined && typeof o.replaces !== 'string') return 'replaces must be a string (a uid)';
-  const scope = o.scope;
-  if (scope !== undefined && !isScope(scope)) {
-    return `${SCOPE_FORMS} (got ${show(scope)})`;
-  }
-  return undefined;
+  return fieldProblem(o);
 }
 
 function isId(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
-}
-
-function show(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (typeof v === 'string') return JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v);
-  if (typeof v === 'number') return String(v);
-  if (v === null) return 'null';
-  return Array.isArray(v) ? 'a list' : typeof v;
 }

@@ -1,25 +1,11 @@
 /** The records the store writes, and the shapes of its answers. */
+import { fieldsFor, keptFields } from './field-codec';
+import type { FieldsWhere } from './fields';
 import { newIdentity, uidOf } from './identity';
 import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from '../types';
 
-export interface AddOptions {
-  tags?: string[];
-  /** Search words recall indexes beside the text. */
-  keys?: string[];
-  source?: string;
-  /** A project item's directory (see project.ts). */
-  scope?: string;
-  /** Carried over by edit, so an edited pinned item stays pinned … */
-  pinned?: boolean;
-  /** … and keeps its place among the pinned (pin-time.ts). */
-  pinned_at?: string;
-  /** Never synced; carried over by edit and supersede. */
-  private?: boolean;
-  /** The uid of the item this one replaces (set by carriedOver). */
-  replaces?: string;
-  /** Where the item came from when not here (origin.ts): an import, a teammate, an agent. */
-  from?: string;
-}
+/** A new item's optional fields (fields.ts: `add`); `replaces` is set by carriedOver. */
+export type AddOptions = FieldsWhere<'add'>;
 
 export type ForgetResult =
   { ok: true; tombstone: Tombstone; item: MemoryItem } | { ok: false; reason: 'unknown' | 'already-forgotten'; id: number };
@@ -53,15 +39,7 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
     ts: now.toISOString(),
     kind,
     content,
-    ...(opts.tags && opts.tags.length > 0 && { tags: opts.tags }),
-    ...(opts.keys && opts.keys.length > 0 && { keys: opts.keys }),
-    ...(opts.source && { source: opts.source }),
-    ...(opts.scope && { scope: opts.scope }),
-    ...(opts.pinned && { pinned: true }),
-    ...(opts.pinned && opts.pinned_at && { pinned_at: opts.pinned_at }),
-    ...(opts.private && { private: true }),
-    ...(opts.replaces && { replaces: opts.replaces }),
-    ...(opts.from && opts.from !== 'here' && { from: opts.from }),
+    ...fieldsFor('add', opts),
   };
 }
 
@@ -72,15 +50,7 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
  * names the old item on every machine, so two machines replacing one item show as a conflict.
  */
 export function carriedOver(old: MemoryItem, pinnedAt: number | undefined, provenance: boolean): AddOptions {
-  return {
-    ...(provenance && old.tags && { tags: old.tags }),
-    ...(provenance && old.keys && { keys: old.keys }),
-    ...(provenance && old.source && { source: old.source }),
-    ...(old.scope && { scope: old.scope }),
-    ...(pinnedAt !== undefined && { pinned: true, pinned_at: new Date(pinnedAt).toISOString() }),
-    ...(old.private && { private: true }),
-    replaces: uidOf(old),
-  };
+  return { ...keptFields(old, pinnedAt, provenance), replaces: uidOf(old) };
 }
 
 /** `targetUid`: the forgotten item's uid, which names it on every machine. */

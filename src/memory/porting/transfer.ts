@@ -7,41 +7,20 @@ import { redactText } from '../../util/secrets/redact';
 import { sanitizeForBlock } from '../../util/text';
 import { recordNotes } from './import-notes';
 import { MemoryState } from '../log/state';
-import { originOf, parseOrigin } from '../origin';
+import { fieldsFor, receivedFields } from '../log/field-codec';
+import type { FieldsWhere } from '../log/fields';
+import { originOf } from '../origin';
 import { isMemoryKind, MEMORY_KINDS, type MemoryItem, type MemoryKind } from '../types';
 
 const EXPORT_FORMAT = 'aish-memory-export';
 
-/** An item as it travels: everything but the id, which the receiving store assigns. */
-export interface TransferItem {
-  kind: MemoryKind;
-  content: string;
-  ts?: string;
-  tags?: string[];
-  keys?: string[];
-  source?: string;
-  scope?: string;
-  pinned?: boolean;
-  /** Never synced; kept by export and import (the file is the user's to move). */
-  private?: boolean;
-  /** Where it came from (origin.ts); an exported item written here has none, and its import sets one. */
-  from?: string;
-}
+/** An item as it travels: its kind, text and time, and the fields fields.ts exports (`export`); the receiving store assigns the id. */
+export type TransferItem = { kind: MemoryKind; content: string; ts?: string } & FieldsWhere<'export'>;
 
 /** An item leaving the machine: its text redacted again (an item hand-added to memory.jsonl never was). */
 function travelling(it: MemoryItem, pinned: boolean): TransferItem {
-  return {
-    kind: it.kind,
-    content: redactText(it.content),
-    ts: it.ts,
-    ...(it.tags?.length && { tags: it.tags.map(redactText) }),
-    ...(it.keys?.length && { keys: it.keys.map(redactText) }),
-    ...(it.source && { source: redactText(it.source) }),
-    ...(it.scope && { scope: it.scope }),
-    ...(pinned && { pinned: true }),
-    ...(it.private && { private: true }),
-    ...(originOf(it) !== 'here' && { from: originOf(it) }),
-  };
+  const fields = fieldsFor('export', it, { pinned, from: originOf(it) }, redactText) as FieldsWhere<'export'>;
+  return { kind: it.kind, content: redactText(it.content), ts: it.ts, ...fields };
 }
 
 /** One header line, then one line per active item (oldest first), pins folded in. */
@@ -174,24 +153,13 @@ function parseMarkdown(text: string): ParsedImport {
     content = content.trim();
     if (!content) return;
     const scope: string | undefined = (section as { scope?: string }).scope;
+    const fields = receivedFields('export', meta, { scope });
     items.push({
       kind: (section as { kind: MemoryKind }).kind,
       content,
       ...(typeof meta.ts === 'string' && !Number.isNaN(Date.parse(meta.ts)) && { ts: meta.ts }),
-      ...(Array.isArray(meta.tags) && meta.tags.every((t) => typeof t === 'string') && { tags: meta.tags }),
-      ...(Array.isArray(meta.keys) && meta.keys.every((t) => typeof t === 'string') && { keys: meta.keys }),
-      ...(typeof meta.source === 'string' && { source: meta.source }),
-      ...(scope && { scope }),
-      ...(meta.pinned === true && { pinned: true }),
-      ...(meta.private === true && { private: true }),
-      ...(fromOf(meta.from) && { from: fromOf(meta.from) }),
+      ...('fields' in fields && (fields.fields as FieldsWhere<'export'>)),
     });
   });
   return { items, problems };
-}
-
-/** A travelling item's origin, when it names one other than here (an export cannot claim here). */
-function fromOf(v: unknown): string | undefined {
-  const o = parseOrigin(v);
-  return o && o !== 'here' ? o : undefined;
 }

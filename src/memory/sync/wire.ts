@@ -6,29 +6,15 @@
 import { formatStamp } from '../log/hlc';
 import { uidOf } from '../log/identity';
 import { isoTime } from '../log/parse';
-import { originOf, parseOrigin } from '../origin';
-import { isScope } from '../scope-format';
+import { fieldsFor, receivedFields } from '../log/field-codec';
+import type { FieldsWhere } from '../log/fields';
+import { originOf } from '../origin';
 import { isMemoryKind, type MemoryItem, type MemoryKind, type PinRecord, type Tombstone } from '../types';
 
 export const SYNC_FORMAT = 'aish-memory-sync';
 
-export interface WireItem {
-  uid: string;
-  hlc: string;
-  ts: string;
-  kind: MemoryKind;
-  content: string;
-  tags?: string[];
-  keys?: string[];
-  source?: string;
-  scope?: string;
-  pinned?: boolean;
-  /** When a pinned item was pinned (pinned items overflowing [background] keep the latest). */
-  pinned_at?: string;
-  replaces?: string;
-  /** Where it came from when not the sending machine itself (origin.ts): an import, a teammate, an agent. */
-  from?: string;
-}
+/** An item as it is sent: its identity, time, kind and text, then the fields fields.ts sends (`wire`). */
+export type WireItem = { uid: string; hlc: string; ts: string; kind: MemoryKind; content: string } & FieldsWhere<'wire'>;
 
 export interface WireMark {
   uid: string;
@@ -50,21 +36,14 @@ function stampOf(r: { hlc?: string; ts: string }): string {
 }
 
 /** An item as it is sent, with `scope` already made machine-independent by the caller. */
-export function wireItem(it: MemoryItem & { replaces?: string }, scope: string | undefined): WireItem {
+export function wireItem(it: MemoryItem, scope: string | undefined): WireItem {
   return {
     uid: uidOf(it),
     hlc: stampOf(it),
     ts: it.ts,
     kind: it.kind,
     content: it.content,
-    ...(it.tags && it.tags.length > 0 && { tags: it.tags }),
-    ...(it.keys && it.keys.length > 0 && { keys: it.keys }),
-    ...(it.source && { source: it.source }),
-    ...(scope && { scope }),
-    ...(it.pinned === true && { pinned: true }),
-    ...(it.pinned === true && typeof it.pinned_at === 'string' && { pinned_at: it.pinned_at }),
-    ...(typeof it.replaces === 'string' && { replaces: it.replaces }),
-    ...(originOf(it) !== 'here' && { from: originOf(it) }),
+    ...(fieldsFor('wire', it, { scope, from: originOf(it) }) as FieldsWhere<'wire'>),
   };
 }
 
@@ -98,28 +77,10 @@ export function parseWireLine(line: string): { record: WireRecord } | { name: st
   }
   if (!isMemoryKind(o.kind)) return { bad: 'unknown kind' };
   if (!isStr(o.content) || !o.content.trim()) return { bad: 'no content' };
-  if (o.scope !== undefined && (!isScope(o.scope) || !/^(git|id):/.test(o.scope))) return { bad: 'scope is not a project identity' };
-  const tags = Array.isArray(o.tags) && o.tags.every(isStr) ? o.tags : undefined;
-  const keys = Array.isArray(o.keys) && o.keys.every(isStr) ? o.keys : undefined;
-  // A writer cannot say an item was written here: without an origin of its own it is from that writer (`via`).
-  const from = parseOrigin(o.from);
-  return {
-    record: asWritten(o, {
-      uid: o.uid,
-      hlc,
-      ts: o.ts,
-      kind: o.kind,
-      content: o.content,
-      ...(tags && tags.length > 0 && { tags }),
-      ...(keys && keys.length > 0 && { keys }),
-      ...(isStr(o.source) && { source: o.source }),
-      ...(isStr(o.scope) && { scope: o.scope }),
-      ...(o.pinned === true && { pinned: true }),
-      ...(o.pinned === true && isStr(o.pinned_at) && !Number.isNaN(isoTime(o.pinned_at)) && { pinned_at: o.pinned_at }),
-      ...(isStr(o.replaces) && UID.test(o.replaces) && { replaces: o.replaces }),
-      ...(from && from !== 'here' && { from }),
-    }),
-  };
+  // Undeclared fields, and declared ones of the wrong type, are left out.
+  const fields = receivedFields('wire', o);
+  if ('bad' in fields) return fields;
+  return { record: asWritten(o, { uid: o.uid, hlc, ts: o.ts, kind: o.kind, content: o.content, ...fields.fields }) };
 }
 
 /**

@@ -36,17 +36,21 @@ type Extra = { mood?: unknown; desk?: unknown };
 const TEXT = 'the release train leaves on fridays';
 
 function setupOf(m: Machine): Setup {
-  return { config: DEFAULT_CONFIG, configPath: null, paths: resolvePaths({ dataDirFlag: m.dir, config: DEFAULT_CONFIG, configPath: null }) };
+  return {
+    config: DEFAULT_CONFIG,
+    configPath: null,
+    paths: resolvePaths({ dataDirFlag: m.dir, config: DEFAULT_CONFIG, configPath: null }),
+  };
 }
 
 /** What a command handler wrote to stdout. */
 async function stdoutOf(run: () => Promise<void>): Promise<string> {
   let text = '';
   const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    text += String(chunk);
+  process.stdout.write = (chunk: string | Uint8Array) => {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return true;
-  }) as typeof process.stdout.write;
+  };
   try {
     await run();
   } finally {
@@ -67,7 +71,10 @@ describe('memory: a field declared once travels every path', () => {
 
     // add: the store writes the new fields, in the table's order, after the declared ones.
     await a.store().add('fact', TEXT, { tags: ['release'], mood: 'hopeful', desk: 'left' } as AddOptions);
-    const line = a.file().split('\n').find((l) => l.includes(TEXT))!;
+    const line = a
+      .file()
+      .split('\n')
+      .find((l) => l.includes(TEXT))!;
     expect(Object.keys(JSON.parse(line) as object).slice(-4)).toEqual(['content', 'tags', 'mood', 'desk']);
     expect(recallText(said(a, TEXT)[0]!)).toBe(`${TEXT} release hopeful`);
 

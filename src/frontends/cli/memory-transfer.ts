@@ -49,12 +49,10 @@ function prepare(items: readonly TransferItem[], from: string, origin: string): 
       refused.push(`"${oneLine(t.content, 40)}": ${SCOPE_FORMS} (got "${String(t.scope)}")`);
       continue;
     }
-    // Tags and source are kept and exported again with the item: redacted like its content.
+    // Its other fields were redacted as they were read (transfer.ts); the source is kept and exported again with the item.
     ready.push({
       ...t,
       content: redactText(t.content),
-      ...(t.tags && { tags: t.tags.map(redactText) }),
-      ...(t.keys && { keys: t.keys.map(redactText) }),
       source: t.source ? `${from} (${redactText(t.source)})` : from,
       // An item that came from elsewhere before its export keeps saying so; the rest came from this file.
       from: t.from ?? origin,

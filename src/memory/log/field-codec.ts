@@ -85,9 +85,15 @@ function received(type: FieldType, v: unknown): unknown {
 /**
  * The fields `column` takes from a record written elsewhere (a sync writer's line, an export):
  * anything not declared, not of its type, or not taken by the column is left out. `given` values
- * are taken as they are. A scope on the wire must be a project identity: `bad` says so otherwise.
+ * are taken as they are; `redact`, when set, is applied to the fields that say so. A scope on the
+ * wire must be a project identity: `bad` says so otherwise.
  */
-export function receivedFields(column: 'wire' | 'export', o: Fields, given: Fields = {}): { fields: Fields } | { bad: string } {
+export function receivedFields(
+  column: 'wire' | 'export',
+  o: Fields,
+  given: Fields = {},
+  redact?: (s: string) => string,
+): { fields: Fields } | { bad: string } {
   const out: Fields = {};
   for (const [name, f] of FIELDS) {
     if (!f[column]) continue;
@@ -98,7 +104,7 @@ export function receivedFields(column: 'wire' | 'export', o: Fields, given: Fiel
     }
     const v = given1 ? (written(f.type, raw) ? raw : undefined) : received(f.type, raw);
     if (v === undefined || (f.with !== undefined && !Object.hasOwn(out, f.with))) continue;
-    out[name] = v;
+    out[name] = redact && f.redact ? redactValue(v, redact) : v;
   }
   return { fields: out };
 }

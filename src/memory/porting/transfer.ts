@@ -153,7 +153,7 @@ function parseMarkdown(text: string): ParsedImport {
     content = content.trim();
     if (!content) return;
     const scope: string | undefined = (section as { scope?: string }).scope;
-    const fields = receivedFields('export', meta, { scope });
+    const fields = receivedFields('export', meta, { scope }, redactText);
     items.push({
       kind: (section as { kind: MemoryKind }).kind,
       content,

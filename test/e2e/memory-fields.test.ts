@@ -3,7 +3,7 @@
  * one place — the table, replaced for this file's module graph by itself plus two entries — and
  * nothing else: the real add, `list --json`, export, import, and sync through a bare git
  * repository (in-process, real git) carry them as the table says. `mood` goes everywhere;
- * `desk` is listed but neither exported nor sent.
+ * `desk` is listed but neither exported nor sent; `scratch` is kept in memory.jsonl only.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ vi.mock('../../src/memory/log/fields', async (original) => {
       ...real.ITEM_FIELDS,
       mood: { type: 'text', add: true, wire: true, export: true, recall: true, list: true, redact: true, edit: 'kept' },
       desk: { type: 'text', add: true, wire: false, export: false, recall: false, list: true, redact: false, edit: 'never' },
+      scratch: { type: 'text', add: true, wire: false, export: false, recall: false, list: false, redact: false, edit: 'never' },
     },
   };
 });
@@ -70,12 +71,12 @@ describe('memory: a field declared once travels every path', () => {
     const [a, b, c] = [net.machine('a'), net.machine('b'), net.machine('c')];
 
     // add: the store writes the new fields, in the table's order, after the declared ones.
-    await a.store().add('fact', TEXT, { tags: ['release'], mood: 'hopeful', desk: 'left' } as AddOptions);
+    await a.store().add('fact', TEXT, { tags: ['release'], mood: 'hopeful', desk: 'left', scratch: 'draft' } as AddOptions);
     const line = a
       .file()
       .split('\n')
       .find((l) => l.includes(TEXT))!;
-    expect(Object.keys(JSON.parse(line) as object).slice(-4)).toEqual(['content', 'tags', 'mood', 'desk']);
+    expect(Object.keys(JSON.parse(line) as object).slice(-5)).toEqual(['content', 'tags', 'mood', 'desk', 'scratch']);
     expect(recallText(said(a, TEXT)[0]!)).toBe(`${TEXT} release hopeful`);
 
     // edit: the table's fold — mood is kept, desk is not.
@@ -93,13 +94,14 @@ describe('memory: a field declared once travels every path', () => {
     // list --json: both, as stored.
     const listed = JSON.parse(await stdoutOf(() => memoryListJson(setupOf(a), false))) as Array<Record<string, unknown>>;
     expect(listed.find((it) => it.content === TEXT)).toMatchObject({ mood: 'hopeful', desk: 'left', from: 'here' });
+    expect(listed.find((it) => it.content === TEXT)).not.toHaveProperty('scratch');
 
     // export (JSONL and Markdown): mood goes, desk does not.
     const file = join(a.dir, 'out.jsonl');
     await stdoutOf(() => memoryExport(setupOf(a), file, {}));
     const exported = readFileSync(file, 'utf8');
     expect(exported).toContain('"mood":"hopeful"');
-    expect(exported).not.toContain('desk');
+    expect(exported).not.toMatch(/desk|scratch/);
     const store = a.store();
     const md = exportMarkdown(store.items(), (it) => store.isPinned(it), new Date());
     expect(parseImport(md).items).toEqual(expect.arrayContaining([expect.objectContaining({ content: TEXT, mood: 'hopeful' })]));

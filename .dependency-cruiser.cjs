@@ -80,7 +80,8 @@ module.exports = {
     },
     {
       name: 'memory-log-is-the-base',
-      comment: 'src/memory/log/ knows nothing built on it (store, index, sync): of memory it imports only types.ts, scope-format.ts and origin.ts.',
+      comment:
+        'src/memory/log/ knows nothing built on it (store, index, sync): of memory it imports only types.ts, scope-format.ts and origin.ts.',
       severity: 'error',
       from: { path: '^src/memory/log/' },
       to: { path: '^src/memory/', pathNot: '^src/memory/(log/|types\\.ts$|scope-format\\.ts$|origin\\.ts$)' },

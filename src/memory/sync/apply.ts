@@ -11,11 +11,12 @@ import type { LockTiming } from '../log/lock';
 import { writeRecords } from '../log/write';
 import type { Ledger } from './ledger';
 import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
-import { countForgets, guardIncoming, isMassForget, loadForgetTimes, saveForgetTimes, type HeldRecord, type HeldWhy } from './guard';
+import { guardIncoming, isMassForget, loadGuard, noteGuard, saveGuard, type HeldRecord, type HeldWhy } from './guard';
 import { groupHeld, holdMore, readHeld } from './held';
 import { isMark } from './wire';
 import { ReceiptFile, type ReceiptDraft } from '../receipts/receipts';
 import { receiptsOf } from './receipts-of';
+import { putBack } from './put-back';
 
 export interface ApplyOptions {
   /** Uids this store holds that the ledger does not (unsent items). */
@@ -27,7 +28,12 @@ export interface ApplyOptions {
   lock?: Partial<LockTiming>;
   now: () => Date;
   /** The guards' files (guard.ts); absent when applying what the user accepted in review. */
-  guard?: { held: string; times: string };
+  guard?: {
+    held: string;
+    times: string;
+    /** Writers whose files earlier syncs read (a store that synced before the guards remembered writers). */
+    readBefore?: readonly string[];
+  };
 }
 
 /** Received records that wait in review instead of applying, per writer and reason. */
@@ -55,7 +61,7 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     let batches = arrived;
     const g = o.guard;
     const already = g ? readHeld(g.held) : [];
-    const times = g ? loadForgetTimes(g.times, o.now()) : {};
+    const memory = g ? loadGuard(g.times, o.now()) : { seen: {}, forgets: {} };
     let guarded: ReturnType<typeof guardIncoming> | undefined;
     if (g) {
       const isHere = (uid: string): boolean => {
@@ -65,11 +71,13 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
         // A received item carries `via` (the writer's label): only items without one were written here.
         return it !== undefined && uidOf(it) === uid && !('via' in it);
       };
-      const heldEdits = new Set(groupHeld(already).flatMap((h) => (h.replaces ? [h.replaces] : [])));
-      guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits }, times);
+      const groups = groupHeld(already);
+      const heldEdits = new Set(groups.flatMap((h) => (h.replaces ? [h.replaces] : [])));
+      const heldForgets = new Set(groups.filter((h) => h.why === 'forgets').map((h) => h.writer));
+      guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits, heldForgets }, memory, o.now());
       batches = guarded.batches;
     }
-    const waiting = waitingOf(guarded?.held ?? []);
+    const waiting = waitingOf([...(guarded?.held ?? []), ...(guarded?.putBack ?? [])]);
     const view: LocalView = {
       hasLocally: (uid) => o.known.has(uid),
       activeId: (uid, id) => {
@@ -111,11 +119,15 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     }
     for (const f of plan.facts) f(ledger);
     ledger.flush();
-    if (g && guarded) {
-      holdMore(g.held, guarded.held, already);
-      if (guarded.passed.size > 0) saveForgetTimes(g.times, countForgets(times, guarded.passed, o.now()));
-    }
     await recordReceipts(file, drafts, o);
+    if (g && guarded) {
+      const back = await putBack(file, guarded.putBack, o);
+      if (back.length > 0)
+        o.notice(`${back.length} forgets from ${back[0]!.name} that applied this week were put back to wait in review with the rest`);
+      holdMore(g.held, [...back, ...guarded.held], already);
+      const seen = [...arrived.map((b) => b.writer), ...(memory.joined === undefined ? (g.readBefore ?? []) : [])];
+      saveGuard(g.times, noteGuard(memory, seen, guarded.passed, guarded.putBack, o.now()));
+    }
     return result(plan);
   } finally {
     ix.close();

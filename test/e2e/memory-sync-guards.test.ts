@@ -57,6 +57,10 @@ describe('memory sync guards: forgets spread over many syncs', () => {
     const groups = heldGroups(a.memoryPath);
     expect(groups.find((g) => g.why === 'forgets')?.records).toHaveLength(32);
     expect(groups.filter((g) => g.why === 'edit')).toHaveLength(4);
+    // aish memory log shows each of the 16 arrivals, and what of it waits.
+    const log = (await logOf(a)).filter((r) => r.from === 'machine:evil');
+    expect(log).toHaveLength(16);
+    expect(log.every((r) => r.forgot.length === 0 && (r as { held?: number }).held! >= 2)).toBe(true);
   });
 
   it('a writer known since this store joined: past the threshold its forgets of the week are put back and wait with the rest; accepted, logged, undone, the undo reaches the others', async () => {

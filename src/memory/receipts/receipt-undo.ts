@@ -48,6 +48,7 @@ export function formatReceipts(list: readonly ReceiptView[], all = false): strin
       r.replaced.length > 0 && `replaced ${r.replaced.length}`,
       pinCount(r, true) > 0 && `pinned ${pinCount(r, true)}`,
       pinCount(r, false) > 0 && `unpinned ${pinCount(r, false)}`,
+      (r.held ?? 0) > 0 && `${r.held} wait in :memory review`,
     ].filter(Boolean);
     const saved = r.texts.length > 0 ? r.texts : r.saved.slice(0, 3).map((s) => s.content);
     const texts = saved.map((t) => `"${shownField(t.length > 60 ? `${t.slice(0, 59)}…` : t)}"`).join(', ');
@@ -63,6 +64,8 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
   const id = (rawId ?? '').trim().toLowerCase();
   const r = /^r\d{1,9}$/.test(id) ? file.find(id) : undefined;
   if (!r) throw new AishError(`no receipt ${shownField(rawId ?? '')} — aish memory log (or :memory log) lists them`);
+  if (r.added.length + r.saved.length + (r.pins?.length ?? 0) === 0)
+    return `memory: nothing of ${r.id} applied here — what waits is accepted or dropped in :memory review`;
   let restored = 0;
   let forgotten = 0;
   let pins = 0;

@@ -43,6 +43,8 @@ export interface ReceiptDraft {
   saved: SavedItem[];
   /** Pins it changed here: [uid, pinned after it]; absent when none (receipts before pins had none). */
   pins?: Array<[string, boolean]>;
+  /** Records of the same arrival that wait in review instead (a sync's guards); absent when none. */
+  held?: number;
 }
 
 export interface Receipt extends ReceiptDraft {
@@ -121,7 +123,7 @@ function isPins(v: unknown): boolean {
 
 /** Whether a draft changed anything (one that did not is not recorded). */
 function changed(d: ReceiptDraft): boolean {
-  return d.added.length + d.forgot.length + d.replaced.length + (d.pins?.length ?? 0) > 0;
+  return d.added.length + d.forgot.length + d.replaced.length + (d.pins?.length ?? 0) + (d.held ?? 0) > 0;
 }
 
 function parse(text: string): Receipts {
@@ -143,7 +145,8 @@ function parse(text: string): Receipts {
       strings(v.texts) &&
       Array.isArray(v.saved) &&
       v.saved.every(isSaved) &&
-      isPins(v.pins);
+      isPins(v.pins) &&
+      (v.held === undefined || (Number.isSafeInteger(v.held) && (v.held as number) >= 0));
     if (!ok) continue;
     out.list.push(v as unknown as Receipt);
   }

@@ -14,7 +14,8 @@ import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } fro
 import { guardIncoming, isMassForget, loadGuard, noteGuard, saveGuard, type HeldRecord, type HeldWhy } from './guard';
 import { groupHeld, holdMore, readHeld } from './held';
 import { isMark } from './wire';
-import { ReceiptFile, type ReceiptDraft } from '../receipts/receipts';
+import { emptyDraft, ReceiptFile, type ReceiptDraft } from '../receipts/receipts';
+import { originOf } from '../origin';
 import { receiptsOf } from './receipts-of';
 import { putBack } from './put-back';
 
@@ -119,19 +120,45 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     }
     for (const f of plan.facts) f(ledger);
     ledger.flush();
-    await recordReceipts(file, drafts, o);
     if (g && guarded) {
-      const back = await putBack(file, guarded.putBack, o);
-      if (back.length > 0)
-        o.notice(`${back.length} forgets from ${back[0]!.name} that applied this week were put back to wait in review with the rest`);
-      holdMore(g.held, [...back, ...guarded.held], already);
+      const back = await putBackSaying(file, guarded.putBack, o);
+      const fresh = [...back, ...guarded.held];
+      holdMore(g.held, fresh, already);
       const seen = [...arrived.map((b) => b.writer), ...(memory.joined === undefined ? (g.readBefore ?? []) : [])];
-      saveGuard(g.times, noteGuard(memory, seen, guarded.passed, guarded.putBack, o.now()));
+      saveGuard(g.times, noteGuard(memory, seen, guarded.passed, back.length > 0 ? guarded.putBack : [], o.now()));
+      const was = new Set(already.map((h) => h.record.uid));
+      drafts = withHeld(drafts, waitingOf(fresh.filter((h) => !was.has(h.record.uid))));
     }
+    await recordReceipts(file, drafts, o);
     return result(plan);
   } finally {
     ix.close();
   }
+}
+
+/** Put back (put-back.ts), saying so; one that fails is said and tried again when the writer next passes the threshold. */
+async function putBackSaying(file: string, list: readonly HeldRecord[], o: ApplyOptions): Promise<HeldRecord[]> {
+  try {
+    const back = await putBack(file, list, o);
+    if (back.length > 0)
+      o.notice(`${back.length} forgets from ${back[0]!.name} that applied this week were put back to wait in review with the rest`);
+    return back;
+  } catch (err) {
+    o.notice(`forgets that applied this week were not put back (${err instanceof Error ? err.message : String(err)})`);
+    return [];
+  }
+}
+
+/** Each writer's receipt also says how many of its records wait in review (a receipt of their own when none applied). */
+function withHeld(drafts: ReceiptDraft[], waiting: readonly Waiting[]): ReceiptDraft[] {
+  const out = [...drafts];
+  for (const w of waiting) {
+    const from = originOf({ via: w.name });
+    let d = out.find((x) => x.from === from);
+    if (!d) out.push((d = emptyDraft(from)));
+    d.held = (d.held ?? 0) + w.n;
+  }
+  return out;
 }
 
 /** After the guards' own files: a receipt that cannot be written is said, and loses nothing else. */

@@ -166,15 +166,17 @@ export function guardIncoming(batches: readonly WriterBatch[], ledger: Ledger, v
       continue;
     }
     const before = g.forgets[b.writer] ?? [];
+    // Another part of the same writer's file, earlier in this sync, counts too.
+    const earlier = passed.get(b.writer) ?? [];
     // A writer new to this store (a file first read within the window) takes nothing written here,
     // nor does one whose forgets already wait.
     if (isNewWriter(g, b.writer, now) || view.heldForgets?.has(b.writer)) for (const r of forgets) hold(r, 'forgets');
-    else if (!perSync && isMassForget(before.length + forgets.length, view.active)) {
+    else if (!perSync && isMassForget(before.length + earlier.length + forgets.length, view.active)) {
       for (const r of forgets) hold(r, 'forgets');
       for (const a of before) if (a.record) putBack.push({ writer: b.writer, name: b.name, why: 'forgets', record: a.record });
     } else {
       keep.push(...forgets);
-      passed.set(b.writer, forgets);
+      passed.set(b.writer, [...earlier, ...forgets]);
     }
     out.push({ ...b, records: keep });
   }

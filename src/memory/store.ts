@@ -96,13 +96,18 @@ export class MemoryStore {
     });
   }
 
-  /** Like add, unless an active item in the same scope already says the same (white space and case aside). */
-  async addUnique(kind: MemoryKind, content: string, opts: AddOptions = {}): Promise<{ item: MemoryItem; added: boolean }> {
+  /**
+   * Like add, unless an active item in the same scope already says the same (white space and case
+   * aside); with `uid`, also unless the store has or had an item with it (an undo's restored item).
+   */
+  async addUnique(kind: MemoryKind, content: string, opts: AddOptions = {}, uid?: string): Promise<{ item: MemoryItem; added: boolean }> {
     return this.mutate<{ item: MemoryItem; added: boolean }>((state, next) => {
       const key = sameItemKey(opts.scope, content);
-      const found = state.active().find((it) => sameItemKey(it.scope, it.content) === key);
+      const found =
+        (uid !== undefined && state.itemsInFileOrder().find((it) => uidOf(it) === uid)) ||
+        state.active().find((it) => sameItemKey(it.scope, it.content) === key);
       if (found) return { records: [], result: { item: found, added: false } };
-      const item = newItem(next, this.now(), kind, content, opts);
+      const item = { ...newItem(next, this.now(), kind, content, opts), ...(uid !== undefined && { uid }) };
       return { records: [item], result: { item, added: true } };
     });
   }

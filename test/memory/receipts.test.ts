@@ -55,6 +55,33 @@ describe('receipts', () => {
     expect(statSync(receiptsPath(memoryPath)).mode & 0o777).toBe(0o600);
   });
 
+  it('a restored item keeps its origin; under the same uid as anywhere else, it is never added twice nor brought back once forgotten', async () => {
+    const { memoryPath, store, file } = setup();
+    const a = await store.add('fact', 'the teammate says staging is on pg 15', { from: 'team:bob' });
+    await store.forget(a.id);
+    await recordArrival(memoryPath, 'agent:bot', { forgot: [a] }, () => false);
+    // The same receipt on a second store (as another machine records the same arrival).
+    const other = setup();
+    writeFileSync(receiptsPath(other.memoryPath), readFileSync(receiptsPath(memoryPath)), { mode: 0o600 });
+    expect(await undoReceipt(store, file, 'r1', () => new Date())).toBe('memory: undid r1 — restored 1 item');
+    const back = store.reload().items[0]!;
+    expect(back).toMatchObject({ content: 'the teammate says staging is on pg 15', from: 'team:bob' });
+    expect(back.uid).not.toBe(a.uid);
+    expect(await undoReceipt(other.store, other.file, 'r1', () => new Date())).toBe('memory: undid r1 — restored 1 item');
+    expect(other.store.reload().items[0]!.uid).toBe(back.uid);
+    // Forgotten since, on a store that had it: a later undo of the same arrival brings nothing back.
+    const third = setup();
+    writeFileSync(receiptsPath(third.memoryPath), readFileSync(receiptsPath(memoryPath)), { mode: 0o600 });
+    writeFileSync(third.memoryPath, readFileSync(memoryPath));
+    const s3 = MemoryStore.open(third.memoryPath);
+    await s3.forget(s3.items()[0]!.id);
+    writeFileSync(receiptsPath(third.memoryPath), readFileSync(receiptsPath(memoryPath), 'utf8').split('\n')[0] + '\n', { mode: 0o600 });
+    expect(await undoReceipt(s3, new ReceiptFile(third.memoryPath), 'r1', () => new Date())).toBe(
+      'memory: r1 was already undone (on another machine) — nothing restored or forgotten',
+    );
+    expect(s3.reload().items).toEqual([]);
+  });
+
   it('keeps the newest 1,000 receipts, ids going on, undone marks kept', async () => {
     const { memoryPath, file } = setup();
     const draft = (n: number) => {

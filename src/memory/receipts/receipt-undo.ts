@@ -11,7 +11,7 @@ import { plural } from '../../util/time';
 import { shownField } from '../format';
 import { uidOf } from '../log/identity';
 import { originLabel, parseOrigin } from '../origin';
-import { ReceiptFile, type Receipt } from './receipts';
+import { ReceiptFile, restoredUid, type Receipt } from './receipts';
 import type { MemoryStore } from '../store';
 import { TeamDecisions } from '../team/team-decisions';
 
@@ -34,6 +34,10 @@ function fromText(from: string): string {
   return shownField(o ? originLabel(o) || 'here' : from);
 }
 
+function pinCount(r: Receipt, on: boolean): number {
+  return (r.pins ?? []).filter((p) => p[1] === on).length;
+}
+
 /** `r12  2026-12-06 07:45  from laptop — added 3, forgot 2  "text", "text"` lines, newest first. */
 export function formatReceipts(list: readonly ReceiptView[], all = false): string[] {
   if (list.length === 0) return ['no changes arrived from elsewhere'];
@@ -42,6 +46,9 @@ export function formatReceipts(list: readonly ReceiptView[], all = false): strin
       r.added.length - r.replaced.length > 0 && `added ${r.added.length - r.replaced.length}`,
       r.forgot.length > 0 && `forgot ${r.forgot.length}`,
       r.replaced.length > 0 && `replaced ${r.replaced.length}`,
+      pinCount(r, true) > 0 && `pinned ${pinCount(r, true)}`,
+      pinCount(r, false) > 0 && `unpinned ${pinCount(r, false)}`,
+      (r.held ?? 0) > 0 && `${r.held} wait in :memory review`,
     ].filter(Boolean);
     const saved = r.texts.length > 0 ? r.texts : r.saved.slice(0, 3).map((s) => s.content);
     const texts = saved.map((t) => `"${shownField(t.length > 60 ? `${t.slice(0, 59)}…` : t)}"`).join(', ');
@@ -57,8 +64,11 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
   const id = (rawId ?? '').trim().toLowerCase();
   const r = /^r\d{1,9}$/.test(id) ? file.find(id) : undefined;
   if (!r) throw new AishError(`no receipt ${shownField(rawId ?? '')} — aish memory log (or :memory log) lists them`);
+  if (r.added.length + r.saved.length + (r.pins?.length ?? 0) === 0)
+    return `memory: nothing of ${r.id} applied here — what waits is accepted or dropped in :memory review`;
   let restored = 0;
   let forgotten = 0;
+  let pins = 0;
   const done = await file.markUndone(id, now(), async () => {
     const added = new Set(r.added);
     const ids = store
@@ -76,10 +86,27 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
         ...(s.scope && { scope: s.scope }),
         ...(s.pinned && { pinned: true }),
         ...(s.private && { private: true }),
+        ...(s.from && { from: s.from }),
       };
-      if ((await store.addUnique(s.kind, s.content, opts)).added) restored++;
+      // Under one uid on every machine: nothing twice, and nothing back that was forgotten since.
+      if ((await store.addUnique(s.kind, s.content, opts, restoredUid(s.uid))).added) restored++;
     }
+    pins = await undoPins(store, r.pins ?? []);
   });
   if (!done) return `${r.id} was already undone (${file.all().undone.get(r.id)?.slice(0, 16).replace('T', ' ') ?? 'earlier'})`;
-  return `memory: undid ${r.id} — restored ${plural(restored, 'item')}${forgotten > 0 ? `, forgot ${plural(forgotten, 'item')} it added` : ''}`;
+  if (restored + forgotten + pins === 0 && r.saved.length + r.added.length + (r.pins?.length ?? 0) > 0)
+    return `memory: ${r.id} was already undone (on another machine) — nothing restored or forgotten`;
+  const forgot = forgotten > 0 ? `, forgot ${plural(forgotten, 'item')} it added` : '';
+  return `memory: undid ${r.id} — restored ${plural(restored, 'item')}${forgot}${pins > 0 ? `, put back ${plural(pins, 'pin')}` : ''}`;
+}
+
+/** Put each pin a receipt changed back as it was, where the item is still active and still as the receipt left it. */
+async function undoPins(store: MemoryStore, pins: ReadonlyArray<readonly [string, boolean]>): Promise<number> {
+  let n = 0;
+  for (const [uid, on] of pins) {
+    const it = store.items().find((i) => uidOf(i) === uid);
+    if (!it || store.isPinned(it) !== on) continue;
+    if ((await store.setPinned(it.id, !on)).ok) n++;
+  }
+  return n;
 }

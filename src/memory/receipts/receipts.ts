@@ -5,9 +5,11 @@
  * them back after a compaction dropped them. Appended under the file's lock (side-file.ts); an undo
  * appends an `undone` line. Bounded: past MAX receipts the oldest are dropped in one rewrite.
  */
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { uidOf } from '../log/identity';
+import { originOf, parseOrigin } from '../origin';
 import { jsonObjectLines, SideFile, type SideFileOptions } from '../side-file';
 import { isMemoryKind, type MemoryItem, type MemoryKind } from '../types';
 
@@ -24,6 +26,8 @@ export interface SavedItem {
   scope?: string;
   pinned?: boolean;
   private?: boolean;
+  /** Its origin (origin.ts) when not here: a restored item keeps saying where it came from. */
+  from?: string;
 }
 
 export interface ReceiptDraft {
@@ -37,6 +41,10 @@ export interface ReceiptDraft {
   texts: string[];
   /** The items it forgot or replaced. */
   saved: SavedItem[];
+  /** Pins it changed here: [uid, pinned after it]; absent when none (receipts before pins had none). */
+  pins?: Array<[string, boolean]>;
+  /** Records of the same arrival that wait in review instead (a sync's guards); absent when none. */
+  held?: number;
 }
 
 export interface Receipt extends ReceiptDraft {
@@ -55,6 +63,7 @@ export function receiptsPath(memoryPath: string): string {
 
 /** What an item looks like saved in a receipt. */
 export function savedItem(it: MemoryItem, uid: string, pinned: boolean): SavedItem {
+  const from = originOf(it);
   return {
     uid,
     kind: it.kind,
@@ -64,7 +73,22 @@ export function savedItem(it: MemoryItem, uid: string, pinned: boolean): SavedIt
     ...(it.scope && { scope: it.scope }),
     ...(pinned && { pinned: true }),
     ...(it.private && { private: true }),
+    ...(from !== 'here' && { from }),
   };
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The uid an item forgotten or replaced as `uid` comes back under when undone: the same on every
+ * machine (its time part, then 80 bits hashed from it), so the same arrival undone on two machines
+ * restores one item, not two, and an undo after the restored item was forgotten brings nothing back.
+ */
+export function restoredUid(uid: string): string {
+  const h = createHash('sha256').update(`aish-restored\0${uid}`).digest();
+  let tail = '';
+  for (let i = 0; i < 16; i++) tail += CROCKFORD[h[i]! % 32];
+  return `${uid.slice(0, 10).padEnd(10, '0')}${tail}`;
 }
 
 export function emptyDraft(from: string): ReceiptDraft {
@@ -83,7 +107,23 @@ function strings(v: unknown): v is string[] {
 
 function isSaved(v: unknown): v is SavedItem {
   const s = v as Partial<SavedItem> | null;
-  return typeof s === 'object' && s !== null && typeof s.uid === 'string' && isMemoryKind(s.kind) && typeof s.content === 'string';
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.uid === 'string' &&
+    isMemoryKind(s.kind) &&
+    typeof s.content === 'string' &&
+    (s.from === undefined || parseOrigin(s.from) !== undefined)
+  );
+}
+
+function isPins(v: unknown): boolean {
+  return v === undefined || (Array.isArray(v) && v.every((p) => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'boolean'));
+}
+
+/** Whether a draft changed anything (one that did not is not recorded). */
+function changed(d: ReceiptDraft): boolean {
+  return d.added.length + d.forgot.length + d.replaced.length + (d.pins?.length ?? 0) + (d.held ?? 0) > 0;
 }
 
 function parse(text: string): Receipts {
@@ -104,7 +144,9 @@ function parse(text: string): Receipts {
       v.replaced.every((p) => strings(p) && p.length === 2) &&
       strings(v.texts) &&
       Array.isArray(v.saved) &&
-      v.saved.every(isSaved);
+      v.saved.every(isSaved) &&
+      isPins(v.pins) &&
+      (v.held === undefined || (Number.isSafeInteger(v.held) && (v.held as number) >= 0));
     if (!ok) continue;
     out.list.push(v as unknown as Receipt);
   }
@@ -133,7 +175,7 @@ export class ReceiptFile {
 
   /** One receipt per draft that changed something; returns their ids. */
   record(drafts: readonly ReceiptDraft[], now: Date): Promise<string[]> {
-    const real = drafts.filter((d) => d.added.length + d.forgot.length + d.replaced.length > 0);
+    const real = drafts.filter(changed);
     if (real.length === 0) return Promise.resolve([]);
     return this.file.locked((cur) => {
       let n = cur.list.reduce((m, r) => Math.max(m, idNumber(r.id)), 0);

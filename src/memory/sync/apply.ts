@@ -11,11 +11,13 @@ import type { LockTiming } from '../log/lock';
 import { writeRecords } from '../log/write';
 import type { Ledger } from './ledger';
 import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
-import { countForgets, guardIncoming, isMassForget, loadForgetTimes, saveForgetTimes, type HeldRecord, type HeldWhy } from './guard';
+import { guardIncoming, isMassForget, loadGuard, noteGuard, saveGuard, type HeldRecord, type HeldWhy } from './guard';
 import { groupHeld, holdMore, readHeld } from './held';
 import { isMark } from './wire';
-import { ReceiptFile, type ReceiptDraft } from '../receipts/receipts';
+import { emptyDraft, ReceiptFile, type ReceiptDraft } from '../receipts/receipts';
+import { originOf } from '../origin';
 import { receiptsOf } from './receipts-of';
+import { putBack } from './put-back';
 
 export interface ApplyOptions {
   /** Uids this store holds that the ledger does not (unsent items). */
@@ -27,7 +29,12 @@ export interface ApplyOptions {
   lock?: Partial<LockTiming>;
   now: () => Date;
   /** The guards' files (guard.ts); absent when applying what the user accepted in review. */
-  guard?: { held: string; times: string };
+  guard?: {
+    held: string;
+    times: string;
+    /** Writers whose files earlier syncs read (a store that synced before the guards remembered writers). */
+    readBefore?: readonly string[];
+  };
 }
 
 /** Received records that wait in review instead of applying, per writer and reason. */
@@ -55,7 +62,7 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     let batches = arrived;
     const g = o.guard;
     const already = g ? readHeld(g.held) : [];
-    const times = g ? loadForgetTimes(g.times, o.now()) : {};
+    const memory = g ? loadGuard(g.times, o.now()) : { seen: {}, forgets: {} };
     let guarded: ReturnType<typeof guardIncoming> | undefined;
     if (g) {
       const isHere = (uid: string): boolean => {
@@ -65,11 +72,13 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
         // A received item carries `via` (the writer's label): only items without one were written here.
         return it !== undefined && uidOf(it) === uid && !('via' in it);
       };
-      const heldEdits = new Set(groupHeld(already).flatMap((h) => (h.replaces ? [h.replaces] : [])));
-      guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits }, times);
+      const groups = groupHeld(already);
+      const heldEdits = new Set(groups.flatMap((h) => (h.replaces ? [h.replaces] : [])));
+      const heldForgets = new Set(groups.filter((h) => h.why === 'forgets').map((h) => h.writer));
+      guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits, heldForgets }, memory, o.now());
       batches = guarded.batches;
     }
-    const waiting = waitingOf(guarded?.held ?? []);
+    const waiting = waitingOf([...(guarded?.held ?? []), ...(guarded?.putBack ?? [])]);
     const view: LocalView = {
       hasLocally: (uid) => o.known.has(uid),
       activeId: (uid, id) => {
@@ -112,14 +121,44 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
     for (const f of plan.facts) f(ledger);
     ledger.flush();
     if (g && guarded) {
-      holdMore(g.held, guarded.held, already);
-      if (guarded.passed.size > 0) saveForgetTimes(g.times, countForgets(times, guarded.passed, o.now()));
+      const back = await putBackSaying(file, guarded.putBack, o);
+      const fresh = [...back, ...guarded.held];
+      holdMore(g.held, fresh, already);
+      const seen = [...arrived.map((b) => b.writer), ...(memory.joined === undefined ? (g.readBefore ?? []) : [])];
+      saveGuard(g.times, noteGuard(memory, seen, guarded.passed, back.length > 0 ? guarded.putBack : [], o.now()));
+      const was = new Set(already.map((h) => h.record.uid));
+      drafts = withHeld(drafts, waitingOf(fresh.filter((h) => !was.has(h.record.uid))));
     }
     await recordReceipts(file, drafts, o);
     return result(plan);
   } finally {
     ix.close();
   }
+}
+
+/** Put back (put-back.ts), saying so; one that fails is said and tried again when the writer next passes the threshold. */
+async function putBackSaying(file: string, list: readonly HeldRecord[], o: ApplyOptions): Promise<HeldRecord[]> {
+  try {
+    const back = await putBack(file, list, o);
+    if (back.length > 0)
+      o.notice(`${back.length} forgets from ${back[0]!.name} that applied this week were put back to wait in review with the rest`);
+    return back;
+  } catch (err) {
+    o.notice(`forgets that applied this week were not put back (${err instanceof Error ? err.message : String(err)})`);
+    return [];
+  }
+}
+
+/** Each writer's receipt also says how many of its records wait in review (a receipt of their own when none applied). */
+function withHeld(drafts: ReceiptDraft[], waiting: readonly Waiting[]): ReceiptDraft[] {
+  const out = [...drafts];
+  for (const w of waiting) {
+    const from = originOf({ via: w.name });
+    let d = out.find((x) => x.from === from);
+    if (!d) out.push((d = emptyDraft(from)));
+    d.held = (d.held ?? 0) + w.n;
+  }
+  return out;
 }
 
 /** After the guards' own files: a receipt that cannot be written is said, and loses nothing else. */

@@ -12,6 +12,7 @@ import { groupHeld, readHeld, rewriteHeld, type HeldGroup } from './held';
 import type { WriterBatch } from './incoming';
 import { Ledger } from './ledger';
 import { syncPaths } from './paths';
+import { forgetPutBack } from './put-back';
 
 export type { HeldGroup };
 
@@ -39,7 +40,14 @@ export async function settleHeld(
         if (!group) return false;
         if (accept) {
           const batches = new Map<string, WriterBatch>();
-          for (const h of group.records) {
+          const now = () => new Date();
+          // Forgets that applied and were put back: their restored items are forgotten as the user's own change.
+          await forgetPutBack(
+            file,
+            group.records.filter((h) => h.restored),
+            { notice, now },
+          );
+          for (const h of group.records.filter((r) => !r.restored)) {
             const b = batches.get(h.writer) ?? { writer: h.writer, key: h.writer, name: h.name, records: [], end: 0, bad: 0 };
             b.records.push(h.record);
             batches.set(h.writer, b);
@@ -50,7 +58,7 @@ export async function settleHeld(
             confirmForgets: async () => true,
             dryRun: false,
             notice,
-            now: () => new Date(),
+            now,
           });
         }
         const gone = new Set(group.records.map((h) => h.record.uid));

@@ -27,7 +27,13 @@ export function readHeld(path: string): HeldRecord[] {
       const v = JSON.parse(line) as Partial<HeldRecord>;
       const parsed = parseWireLine(JSON.stringify(v.record));
       if (typeof v.writer !== 'string' || typeof v.name !== 'string' || !WHY.includes(v.why as HeldWhy) || !('record' in parsed)) continue;
-      out.push({ writer: v.writer, name: v.name, why: v.why as HeldWhy, record: parsed.record });
+      out.push({
+        writer: v.writer,
+        name: v.name,
+        why: v.why as HeldWhy,
+        record: parsed.record,
+        ...(v.restored === true && { restored: true }),
+      });
     } catch {
       // A torn last line (a crash mid-append): skipped; the rest of the file still counts.
     }

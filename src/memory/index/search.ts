@@ -7,14 +7,14 @@
  */
 import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
-import { idf, rankLocal, relevances, scratchFor, type LocalLists } from './rank';
+import { idf, rankLocal, relevances, scratchFor, termScores, type LocalLists } from './rank';
 import { isoTime } from '../log/parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
 import type { Tail } from './tail';
-import { MAX_RELATED, RELATED_WEIGHT, relatedTerms } from '../recall/related-words';
+import { MAX_RELATED, RELATED_WEIGHT, relatedOver, relatedTerms } from '../recall/related-words';
 
 interface TailTerms {
   /** term → [tail item index, frequency] pairs */
@@ -68,14 +68,24 @@ export function relevancesOf(found: QueryCoverage): { acc: Float64Array; exact: 
   // related words only the best counts ("tent" does not lift an item that says "camping").
   const bySource = new Map<number, number[]>();
   for (const [t, src] of rel) bySource.set(src, [...(bySource.get(src) ?? []), t]);
+  const best = new Float64Array(acc.length);
+  const holds = new Uint8Array(acc.length);
   for (const [src, ts] of bySource) {
-    const holds = new Set(src >= 0 ? (found.docs.lists.get(src)?.docs ?? []) : []);
-    const best = new Float64Array(acc.length);
+    const own = src >= 0 ? (found.docs.lists.get(src)?.docs ?? []) : [];
+    for (const l of own) holds[l] = 1;
+    const touched: number[] = [];
     for (const t of ts) {
-      const one = relevances(found.docs, new Map([[t, found.weights.get(t)!]]));
-      for (const l of found.docs.lists.get(t)?.docs ?? []) if (!holds.has(l)) best[l] = Math.max(best[l]!, one[l]!);
+      termScores(found.docs, t, found.weights.get(t)!, (l, score) => {
+        if (holds[l] || score <= best[l]!) return;
+        if (best[l] === 0) touched.push(l);
+        best[l] = score;
+      });
     }
-    for (let l = 0; l < acc.length; l++) acc[l] = acc[l]! + best[l]!;
+    for (const l of touched) {
+      acc[l] = acc[l]! + best[l]!;
+      best[l] = 0;
+    }
+    for (const l of own) holds[l] = 0;
   }
   return { acc, exact };
 }
@@ -258,7 +268,7 @@ export class IndexSearch implements RecallSource {
           if (dict.has(r)) continue;
           const b = this.lookup(r);
           const df = (b?.df ?? 0) + (tt?.post.get(r)?.length ?? 0) / 2;
-          if (df === 0 || (maxDf !== undefined && df > maxDf)) continue;
+          if (df === 0 || (maxDf !== undefined && df > maxDf) || df > relatedOver(this.size)) continue;
           dict.set(r, base.length);
           out.set(base.length, { weight: part.weight * RELATED_WEIGHT, source: dict.get(w) ?? -1 });
           base.push(b);

@@ -8,7 +8,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { terms } from '../../util/terms';
 
 /** A related word's weight against the question's own words. */
 export const RELATED_WEIGHT = 0.5;
@@ -16,10 +15,21 @@ export const RELATED_WEIGHT = 0.5;
 /** At most this many related terms per word of a message (the index is asked about each). */
 export const MAX_RELATED = 8;
 
+/**
+ * Related words in more than this many items (1 %) are left out: they weigh little, and reading
+ * their long posting lists is what a related word would cost a turn.
+ */
+export const relatedOver = (size: number) => Math.max(20, size * 0.01);
+
 const FILE = 'related-words.txt';
 
-/** term → related terms, best first; built on first use (start-up pays nothing). */
-let table: Map<string, readonly string[]> | null = null;
+/** The table's text and where each of its lines (comments left out) starts; read on first use (start-up pays nothing). */
+let table: RelatedTable | null = null;
+
+interface RelatedTable {
+  text: string;
+  starts: number[];
+}
 
 /**
  * Where the table is: beside this module (src/), in dist/ beside the bundle or its chunks/, or, for
@@ -33,26 +43,34 @@ function tablePath(): string | null {
   return null;
 }
 
-/** The table's lines as terms, cut the way items are (stems, word groups); words of several terms are left out. */
-export function parseRelated(text: string): Map<string, readonly string[]> {
-  const out = new Map<string, string[]>();
-  const one = (w: string) => {
-    const t = terms(w);
-    return t.length === 1 ? t[0]! : null;
-  };
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [word, ...rest] = line.split(' ');
-    const key = one(word!);
-    if (!key) continue;
-    const list = out.get(key) ?? [];
-    for (const w of rest) {
-      const t = one(w);
-      if (t && t !== key && !list.includes(t)) list.push(t);
-    }
-    if (list.length) out.set(key, list);
+/** A table's text, its lines sorted by their first word (the stem). */
+export function parseRelated(text: string): RelatedTable {
+  const starts: number[] = [];
+  for (let at = 0; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    if (text[at] !== '#' && text.indexOf(' ', at) > at) starts.push(at);
+    at = end < 0 ? text.length : end + 1;
   }
-  return out;
+  return { text, starts };
+}
+
+/** The words after `term` on its line of the table; none when it has no line. */
+export function lookupRelated(t: RelatedTable, term: string): readonly string[] {
+  let lo = 0;
+  let hi = t.starts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = t.starts[mid]!;
+    const space = t.text.indexOf(' ', at);
+    const key = t.text.slice(at, space);
+    if (key === term) {
+      const end = t.text.indexOf('\n', space);
+      return t.text.slice(space + 1, end < 0 ? undefined : end).split(' ');
+    }
+    if (key < term) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return [];
 }
 
 /** Terms related to a term, best first; none when the table has none (or is missing). */
@@ -67,5 +85,5 @@ export function relatedTerms(term: string): readonly string[] {
     }
     table = parseRelated(text);
   }
-  return table.get(term) ?? [];
+  return lookupRelated(table, term);
 }

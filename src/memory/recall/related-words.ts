@@ -1,6 +1,6 @@
 /**
  * Words related in meaning, with no server: a table derived from WordNet (related-words.txt, made by
- * scripts/related-words.mjs; the build copies it into dist/). A question's word may reach an item
+ * scripts/related-words.mjs; the package ships it in src/). A question's word may reach an item
  * that says it another way ("Is she married?" → "our wedding anniversary"); search.ts adds the
  * related words the index holds, below the question's own words, and never lets them decide
  * whether a message recalls anything (recall-cut.ts).
@@ -32,8 +32,8 @@ interface RelatedTable {
 }
 
 /**
- * Where the table is: beside this module (src/), in dist/ beside the bundle or its chunks/, or, for
- * a bundle elsewhere in the checkout (scripts/run-ts.mjs), in the src/ of a folder above it.
+ * Where the table is: beside this module, or in the package's src/ (which it ships) from a bundle
+ * in dist/ or dist/chunks/ (or a bench's in node_modules/.cache/): one copy in the package.
  */
 function tablePath(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -75,6 +75,11 @@ export function lookupRelated(t: RelatedTable, term: string): readonly string[] 
 
 /** Terms related to a term, best first; none when the table has none (or is missing). */
 export function relatedTerms(term: string): readonly string[] {
+  return lookupRelated(loadRelated(), term);
+}
+
+/** The table, read on first use; after start-up (SessionRecall.prepare), so the first turn does not wait for it. */
+export function loadRelated(): RelatedTable {
   if (!table) {
     const path = tablePath();
     let text = '';
@@ -85,5 +90,5 @@ export function relatedTerms(term: string): readonly string[] {
     }
     table = parseRelated(text);
   }
-  return lookupRelated(table, term);
+  return table;
 }

@@ -11,7 +11,8 @@ import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';
 import { rankLocal } from './rank';
-import { IndexSearch, relevancesOf } from './search';
+import { relevancesOf } from '../recall/recall-related';
+import { IndexSearch } from './search';
 
 export interface PlanRecall {
   items: Recalled[];

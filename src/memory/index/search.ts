@@ -7,14 +7,15 @@
  */
 import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
-import { idf, rankLocal, relevances, scratchFor, termScores, type LocalLists } from './rank';
+import { idf, rankLocal, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../log/parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
 import type { Tail } from './tail';
-import { MAX_RELATED, RELATED_WEIGHT, relatedOver, relatedTerms } from '../recall/related-words';
+import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
+import { relatedOver } from '../recall/related-words';
 
 interface TailTerms {
   /** term → [tail item index, frequency] pairs */
@@ -49,45 +50,6 @@ function termsOfTail(t: Tail): TailTerms {
   });
   tailTerms.set(t, made);
   return made;
-}
-
-/**
- * Every local document's relevance (`acc`), and its relevance by the message's own words alone
- * (`exact`): related words reach items, but whether the message is about anything at all is its
- * own words' to say (coverageOf).
- */
-export function relevancesOf(found: QueryCoverage): { acc: Float64Array; exact: Float64Array } {
-  const rel = found.related;
-  if (!rel?.size) {
-    const acc = relevances(found.docs, found.weights);
-    return { acc, exact: acc };
-  }
-  const exact = relevances(found.docs, new Map([...found.weights].filter(([t]) => !rel.has(t))));
-  const acc = Float64Array.from(exact);
-  // A related word stands in for its word: it adds to an item that lacks the word, and of a word's
-  // related words only the best counts ("tent" does not lift an item that says "camping").
-  const bySource = new Map<number, number[]>();
-  for (const [t, src] of rel) bySource.set(src, [...(bySource.get(src) ?? []), t]);
-  const best = new Float64Array(acc.length);
-  const holds = new Uint8Array(acc.length);
-  for (const [src, ts] of bySource) {
-    const own = src >= 0 ? (found.docs.lists.get(src)?.docs ?? []) : [];
-    for (const l of own) holds[l] = 1;
-    const touched: number[] = [];
-    for (const t of ts) {
-      termScores(found.docs, t, found.weights.get(t)!, (l, score) => {
-        if (holds[l] || score <= best[l]!) return;
-        if (best[l] === 0) touched.push(l);
-        best[l] = score;
-      });
-    }
-    for (const l of touched) {
-      acc[l] = acc[l]! + best[l]!;
-      best[l] = 0;
-    }
-    for (const l of own) holds[l] = 0;
-  }
-  return { acc, exact };
 }
 
 export class IndexSearch implements RecallSource {
@@ -169,7 +131,19 @@ export class IndexSearch implements RecallSource {
     const asked = [...dict.keys()];
     if (maxDf !== undefined) [dict, base, allCommon] = this.dropCommon(dict, base, tt, maxDf);
     const dropped = asked.filter((w) => !dict.has(w) && !isWeakTerm(w));
-    const related = expand ? this.related(dict, base, tt, query, maxDf) : new Map<number, { weight: number; source: number }>();
+    const held = new Map<string, TermAt | null>();
+    const dfOf = (r: string) => {
+      const b = this.lookup(r);
+      held.set(r, b);
+      return (b?.df ?? 0) + (tt?.post.get(r)?.length ?? 0) / 2;
+    };
+    const add = (r: string) => {
+      dict.set(r, base.length);
+      return base.push(held.get(r)!) - 1;
+    };
+    const related = expand
+      ? relatedOf(query, dict, dfOf, add, Math.min(maxDf ?? Infinity, relatedOver(this.size)))
+      : new Map<number, RelatedTerm>();
     const weights = queryWeights(dict, query);
     for (const [t, r] of related) weights.set(t, r.weight);
     if (weights.size === 0) return null;
@@ -245,38 +219,6 @@ export class IndexSearch implements RecallSource {
     const exact = new Map([...weights].filter(([t]) => !related.has(t)));
     const rel = new Map([...related].map(([t, r]) => [t, r.source]));
     return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel };
-  }
-
-  /** Terms related to the query's words (related-words.ts) that the index holds, not too common: term number → weight. */
-  private related(
-    dict: Map<string, number>,
-    base: Array<TermAt | null>,
-    tt: TailTerms | null,
-    query: readonly QueryPart[],
-    maxDf: number | undefined,
-  ): Map<number, { weight: number; source: number }> {
-    const out = new Map<number, { weight: number; source: number }>();
-    const asked = new Set<string>();
-    for (const part of query) for (const w of terms(part.text)) asked.add(w);
-    for (const part of query) {
-      for (const w of new Set(terms(part.text))) {
-        if (isWeakTerm(w)) continue;
-        let n = 0;
-        for (const r of relatedTerms(w)) {
-          if (n >= MAX_RELATED) break;
-          if (asked.has(r)) continue;
-          if (dict.has(r)) continue;
-          const b = this.lookup(r);
-          const df = (b?.df ?? 0) + (tt?.post.get(r)?.length ?? 0) / 2;
-          if (df === 0 || (maxDf !== undefined && df > maxDf) || df > relatedOver(this.size)) continue;
-          dict.set(r, base.length);
-          out.set(base.length, { weight: part.weight * RELATED_WEIGHT, source: dict.get(w) ?? -1 });
-          base.push(b);
-          n++;
-        }
-      }
-    }
-    return out;
   }
 
   /**

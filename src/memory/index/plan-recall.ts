@@ -10,7 +10,8 @@ import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBud
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';
-import { rankLocal, relevances } from './rank';
+import { rankLocal } from './rank';
+import { relevancesOf } from '../recall/recall-related';
 import { IndexSearch } from './search';
 
 export interface PlanRecall {
@@ -59,7 +60,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   const h = ix.header;
   const out: PlanRecall = { items: [], overBudget: new Map(), ranks: new Map() };
   const search = new IndexSearch(ix);
-  const found = h ? search.local([{ text, weight: 1 }], commonOver(ix.size)) : null;
+  const found = h ? search.local([{ text, weight: 1 }], commonOver(ix.size), true) : null;
   if (!h || !found) return out;
   const inScope = scopeMatcher(o.cwd);
   const scopeApplies = h.scopes.map(inScope);
@@ -86,9 +87,9 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
 
   // Every hit that may be recalled, by relevance alone (no time read): the best one sets the cut.
   const { docs, weights, where } = found;
-  const rel = relevances(docs, weights);
+  const { acc: rel, exact } = relevancesOf(found);
   const maxItems = Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS));
-  const coverage = coverageOf(found, rel, ix.size, search.wordsOf(docs));
+  const coverage = coverageOf(found, exact, ix.size, search.wordsOf(docs));
   const idealCut = coverage.ideal * idealShare(found.strong);
   const floor = Math.max(o.minScore, idealCut, Number.MIN_VALUE);
   const hits: number[] = [];
@@ -121,7 +122,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t).length + 1);
   for (let k = 16; ; k *= 4) {
     // As a turn's search orders them (search.ts's holdersFirst).
-    const ranked = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST });
+    const ranked = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST }, rel);
     const top = search.holdersFirst(ranked, found.dropped);
     out.items = [];
     let used = RECALL_HEADER.length;

@@ -57,6 +57,20 @@ export function relevances(x: LocalLists, weights: Map<number, number>): Float64
   return acc;
 }
 
+/** Calls `visit` with each document of term `t`'s list and its part of the relevance at weight `w` (relevances()'s arithmetic). */
+export function termScores(x: LocalLists, t: number, w: number, visit: (l: number, score: number) => void): void {
+  const list = x.lists.get(t);
+  if (!list) return;
+  const c1 = K1 * (1 - B);
+  const c2 = (K1 * B * x.live) / Math.max(1, x.totalLen);
+  const scale = w * idf(x.live, list.docs.length) * (K1 + 1);
+  for (let i = 0; i < list.docs.length; i++) {
+    const l = list.docs[i]!;
+    const f = Math.min(list.freqs[i]!, 0xffff);
+    visit(l, (scale * f) / (f + c1 + c2 * x.lens[l]!));
+  }
+}
+
 /** BM25's inverse document frequency of a term in `df` of `live` documents. */
 export function idf(live: number, df: number): number {
   return Math.log(1 + (live - df + 0.5) / (df + 0.5));

@@ -7,13 +7,15 @@
  */
 import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
-import { idf, rankLocal, relevances, scratchFor, type LocalLists } from './rank';
+import { idf, rankLocal, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../log/parse';
 import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
 import type { Tail } from './tail';
+import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
+import { relatedOver } from '../recall/related-words';
 
 interface TailTerms {
   /** term → [tail item index, frequency] pairs */
@@ -59,12 +61,15 @@ export class IndexSearch implements RecallSource {
 
   search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
     if (!(opts.limit >= 1)) return [];
-    const found = this.local(query, opts.maxDf);
+    const found = this.local(query, opts.maxDf, opts.related === true);
     if (!found) return [];
     // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
-    if (opts.minCoverage === undefined) return rankLocal({ ...found.docs, weak: new Set() }, found.weights, opts);
-    const acc = relevances(found.docs, found.weights);
-    const cut = coverageOf(found, acc, this.size, this.wordsOf(found.docs));
+    if (opts.minCoverage === undefined) {
+      const all = { ...found, docs: { ...found.docs, weak: new Set<number>() } };
+      return rankLocal(all.docs, found.weights, opts, relevancesOf(all).acc);
+    }
+    const { acc, exact } = relevancesOf(found);
+    const cut = coverageOf(found, exact, this.size, this.wordsOf(found.docs));
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
     return this.holdersFirst(rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
@@ -93,7 +98,7 @@ export class IndexSearch implements RecallSource {
    * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
    * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
    */
-  local(query: readonly QueryPart[], maxDf: number | undefined): (QueryCoverage & { where: number[] }) | null {
+  local(query: readonly QueryPart[], maxDf: number | undefined, expand = false): (QueryCoverage & { where: number[] }) | null {
     const ix = this.ix;
     const h = ix.header;
     if (!h || ix.size === 0) return null;
@@ -126,7 +131,21 @@ export class IndexSearch implements RecallSource {
     const asked = [...dict.keys()];
     if (maxDf !== undefined) [dict, base, allCommon] = this.dropCommon(dict, base, tt, maxDf);
     const dropped = asked.filter((w) => !dict.has(w) && !isWeakTerm(w));
+    const held = new Map<string, TermAt | null>();
+    const dfOf = (r: string) => {
+      const b = this.lookup(r);
+      held.set(r, b);
+      return (b?.df ?? 0) + (tt?.post.get(r)?.length ?? 0) / 2;
+    };
+    const add = (r: string) => {
+      dict.set(r, base.length);
+      return base.push(held.get(r)!) - 1;
+    };
+    const related = expand
+      ? relatedOf(query, dict, dfOf, add, Math.min(maxDf ?? Infinity, relatedOver(this.size)))
+      : new Map<number, RelatedTerm>();
     const weights = queryWeights(dict, query);
+    for (const [t, r] of related) weights.set(t, r.weight);
     if (weights.size === 0) return null;
 
     const dead = tail?.dead;
@@ -196,8 +215,10 @@ export class IndexSearch implements RecallSource {
       ...(scoped && { scoped }),
     };
     let strong = unknownWords;
-    for (const t of weights.keys()) if (!weak.has(t)) strong++;
-    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, weights) };
+    for (const t of weights.keys()) if (!weak.has(t) && !related.has(t)) strong++;
+    const exact = new Map([...weights].filter(([t]) => !related.has(t)));
+    const rel = new Map([...related].map(([t, r]) => [t, r.source]));
+    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel };
   }
 
   /**

@@ -65,6 +65,11 @@ export interface QueryCoverage {
   strong: number;
   /** The message's words left out as too common to rank by (recall.ts's commonOver). */
   dropped?: readonly string[];
+  /**
+   * Terms related to the message's words, not in it (related-words.ts) → the term of the word they
+   * stand in for (−1: in no item): they match, but set no part of the cut.
+   */
+  related?: ReadonlyMap<number, number>;
 }
 
 /** Why nothing is recalled for a message, when that is so because of its words. */
@@ -102,7 +107,7 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
   let held = 0;
   let df = 0;
   for (const [t] of weights) {
-    if (docs.weak?.has(t)) continue;
+    if (docs.weak?.has(t) || found.related?.has(t)) continue;
     const list = docs.lists.get(t);
     if (!list?.docs.includes(best)) continue;
     held++;

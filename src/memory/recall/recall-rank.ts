@@ -40,6 +40,8 @@ export interface SearchOptions {
   minCoverage?: number;
   /** A project item's score is multiplied by this (> 1: here first). Default 1. */
   projectBoost?: number;
+  /** Also match words related to the query's (related-words.ts), below them. Default: off. */
+  related?: boolean;
 }
 
 /** What recall ranks over: the index of memory.jsonl, or an in-memory RecallIndex. */

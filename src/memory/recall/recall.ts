@@ -78,7 +78,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     accept: usable,
     maxDf: commonOver(index.size),
     projectBoost: PROJECT_BOOST,
-    ...(turn && { minCoverage: IDEAL_CUT }),
+    ...(turn && { minCoverage: IDEAL_CUT, related: true }),
   });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
@@ -86,7 +86,14 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   if (context.length && strong.length > 1) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
     hits = index
-      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size), projectBoost: PROJECT_BOOST })
+      .search(query, {
+        now: o.now,
+        limit,
+        accept: (id) => allowed.has(id),
+        maxDf: commonOver(index.size),
+        projectBoost: PROJECT_BOOST,
+        related: turn,
+      })
       .map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
   const found: Recalled[] = [];

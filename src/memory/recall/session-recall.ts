@@ -23,6 +23,7 @@ import { scopeFilter } from '../project/project';
 import { chooseRecall, type Recalled, type RecallChoice, type RecallOptions } from './recall';
 import { fuseRecall, type MeaningNote } from './recall-hybrid';
 import { withNeighbours } from './recall-neighbours';
+import { loadRelated } from './related-words';
 import { MAX_ITEMS } from './recall-cut';
 import type { QueryPart } from './recall-rank';
 import type { TeamMemory } from '../team/team-memory';
@@ -122,6 +123,7 @@ export class SessionRecall {
     try {
       const ix = this.host.index();
       if (ix.header) ix.lens();
+      loadRelated();
     } catch {
       // the turn tries again, and says so if it fails
     }

@@ -45,6 +45,8 @@ export interface MemoryItem {
   from?: string;
   /** Set by sync on a received record: the name of the writer it came from. */
   via?: string;
+  /** When the user kept it as it is in `:memory review --stale` (review/stale.ts): not stale for 90 days from then. */
+  confirmed?: string;
 }
 
 export interface Tombstone {

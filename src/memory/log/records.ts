@@ -19,6 +19,8 @@ export interface AddOptions {
   replaces?: string;
   /** Where the item came from when not here (origin.ts): an import, a teammate, an agent. */
   from?: string;
+  /** Kept as it is in a stale review (review/stale.ts): the time of that say-so. */
+  confirmed?: string;
 }
 
 export type ForgetResult =
@@ -62,6 +64,7 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
     ...(opts.private && { private: true }),
     ...(opts.replaces && { replaces: opts.replaces }),
     ...(opts.from && opts.from !== 'here' && { from: opts.from }),
+    ...(opts.confirmed && { confirmed: opts.confirmed }),
   };
 }
 

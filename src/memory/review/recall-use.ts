@@ -40,18 +40,18 @@ export function noteRecalled(memoryPath: string, items: readonly MemoryItem[], n
 
 function append(path: string, line: string): void {
   // O_NONBLOCK: a FIFO put in its place fails the open instead of blocking; O_NOFOLLOW: no symlink is written through.
-  const fd = openSync(
-    path,
-    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-    0o600,
-  );
+  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
   let size: number;
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return;
     if ((st.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
-    writeSync(fd, line);
-    size = st.size + Buffer.byteLength(line);
+    // After a torn line (a crash mid-write) the note starts on a fresh line, so it still counts.
+    const torn = st.size > 0 && readAt(fd, st.size - 1, 1)[0] !== 0x0a;
+    const text = Buffer.from((torn ? '\n' : '') + line, 'utf8');
+    // Not synced: a note lost in a power cut only makes an item look unused.
+    writeSync(fd, text);
+    size = st.size + text.length;
   } finally {
     closeSync(fd);
   }

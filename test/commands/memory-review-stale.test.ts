@@ -130,7 +130,7 @@ describe('reviewStale', () => {
           await other.forget(2);
           return io2.ask(q, o);
         },
-        print: io2.print,
+        print: (l) => io2.print(l),
       },
       () => NOW,
     );

@@ -6,7 +6,7 @@ import { uidOf } from '../../src/memory/log/identity';
 import { noteRecalled, readRecallUse, recallUsePath } from '../../src/memory/review/recall-use';
 import { findDuplicate } from '../../src/memory/review/duplicates';
 import { findStale, type StaleItem } from '../../src/memory/review/stale';
-import { findSuperseded } from '../../src/memory/review/supersede';
+import { findSuperseded, overlap, termSet } from '../../src/memory/review/supersede';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';
 
@@ -116,7 +116,10 @@ describe('findStale (fixed clock)', () => {
     const newer = (a: MemoryItem, b: MemoryItem) => a.ts > b.ts || (a.ts === b.ts && a.id > b.id);
     for (const it of items) {
       const cands = all.filter((o) => o !== it && (o.scope ?? '') === (it.scope ?? '') && newer(o, it));
-      const by = cands.filter((o) => findDuplicate(o, [it]) ?? findSuperseded(o, [it]));
+      // The rule as documented: supersede.ts's, or duplicates.ts's when the two share a term that counts.
+      const by = cands.filter(
+        (o) => findSuperseded(o, [it]) ?? (findDuplicate(o, [it]) && overlap(termSet(o.content), termSet(it.content)) > 0),
+      );
       expect(got.get(it.id), `#${it.id} ${it.content}`).toBe(by[0]?.id);
     }
     expect(got.size).toBeGreaterThan(20);

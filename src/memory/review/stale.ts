@@ -8,13 +8,12 @@
  * Pinned items are never stale: a pin is the user's standing say-so (unpin one to have it reviewed).
  * Prefs are not spared: an old pref rides in [background] every turn, which is position, not use.
  */
-import { terms } from '../../util/terms';
 import { staleAge } from '../../util/time';
 import { uidOf } from '../log/identity';
 import { isoTime } from '../log/parse';
 import type { MemoryItem } from '../types';
-import { findDuplicate } from './duplicates';
-import { findSuperseded } from './supersede';
+import { near, normalize, words } from './duplicates';
+import { overlap, termSet } from './supersede';
 
 export interface StaleItem {
   item: MemoryItem;
@@ -42,73 +41,78 @@ function vouched(it: MemoryItem): { time: number; iso: string } {
   return c > ts ? { time: c, iso: it.confirmed! } : { time: ts, iso: it.ts };
 }
 
+/** Pairs looked at per item at most: past them, no link (like supersede.ts, erring towards none). */
+const MAX_PAIRS = 200;
+
 /** Stale items, oldest first. `items`: the active ones. */
 export function findStale(items: readonly MemoryItem[], o: StaleOptions): StaleItem[] {
-  const old: Array<{ item: MemoryItem; age: string; time: number }> = [];
-  for (const item of items) {
-    if (o.isPinned(item)) continue;
+  const old: Array<{ i: number; age: string; time: number }> = [];
+  items.forEach((item, i) => {
+    if (o.isPinned(item)) return;
     const v = vouched(item);
     const age = staleAge(v.iso, o.now);
-    if (age) old.push({ item, age, time: v.time });
-  }
+    if (age) old.push({ i, age, time: v.time });
+  });
   if (old.length === 0) return [];
   const newer = newerFinder(items);
   const out: Array<{ s: StaleItem; time: number }> = [];
-  for (const { item, age, time } of old) {
+  for (const { i, age, time } of old) {
+    const item = items[i]!;
     const recalled = o.recalled.get(uidOf(item));
     const unused = recalled === undefined || staleAge(new Date(recalled).toISOString(), o.now) !== '';
-    const by = newer(item);
+    const by = newer(i);
     if (unused || by) out.push({ s: { item, age, unused, ...(recalled !== undefined && { recalled }), ...(by && { by }) }, time });
   }
   return out.sort((a, b) => a.time - b.time || a.s.item.id - b.s.item.id).map((x) => x.s);
 }
 
-/** Written after `b` (time, then id). */
-function isNewer(a: MemoryItem, b: MemoryItem): boolean {
-  const ta = isoTime(a.ts);
-  const tb = isoTime(b.ts);
-  return ta > tb || (ta === tb && a.id > b.id);
-}
-
 /**
- * For an item, the newest item written after it in its scope that repeats or updates it. Pairs are
- * found by prefix filtering, as duplicates.ts does: with terms ordered rarest first, two sets with
- * Jaccard ≥ ½ share a term among the first |s| − ⌈|s|/2⌉ + 1 of each, and two sets at most one term
- * apart share one among the first two; each pair found is then checked by supersede.ts's own rule
- * (or duplicates.ts's), so the cost is the pairs that share a rare term, not items × items.
+ * For item `i`, the newest item written after it (time, then id) in its scope that repeats it
+ * (duplicates.ts) or updates it (supersede.ts). Pairs are found by prefix filtering, as
+ * duplicates.ts does: with terms ordered rarest first, two sets with Jaccard ≥ ½ share a term among
+ * the first |s| − ⌈|s|/2⌉ + 1 of each, and two sets at most one term apart share one among the first
+ * two. Each term's list runs newest first, so a walk down it stops at the first match, or at the
+ * first item not newer than the item (or than the match so far); at most MAX_PAIRS are checked.
  */
-function newerFinder(items: readonly MemoryItem[]): (it: MemoryItem) => StaleItem['by'] {
-  const sets = items.map((it) => new Set(terms(it.content)));
+function newerFinder(items: readonly MemoryItem[]): (i: number) => StaleItem['by'] {
+  const time = items.map((it) => isoTime(it.ts));
+  const order = items.map((_, i) => i).sort((a, b) => time[b]! - time[a]! || items[b]!.id - items[a]!.id);
+  const rank = new Int32Array(items.length);
+  order.forEach((i, r) => (rank[i] = r));
+  const sets = items.map((it) => termSet(it.content));
   const df = new Map<string, number>();
   for (const s of sets) for (const t of s) df.set(t, (df.get(t) ?? 0) + 1);
   const byRarity = (a: string, b: string) => df.get(a)! - df.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
   const prefixes = sets.map((s) => [...s].sort(byRarity).slice(0, Math.min(s.size, Math.max(s.size - Math.ceil(s.size / 2) + 1, 2))));
   const postings = new Map<string, number[]>();
-  prefixes.forEach((p, i) => {
-    for (const t of p) {
+  for (const i of order) {
+    for (const t of prefixes[i]!) {
       const list = postings.get(t);
       if (list) list.push(i);
       else postings.set(t, [i]);
     }
-  });
-  const slot = new Map(items.map((it, i) => [it, i]));
-  return (it) => {
-    const i = slot.get(it);
-    if (i === undefined) return undefined;
-    const seen = new Set<number>();
-    let best: StaleItem['by'];
+  }
+  // The duplicate check's forms, made when a pair needs them.
+  const normal: Array<string | undefined> = [];
+  const wordSets: Array<Set<string> | undefined> = [];
+  const normalOf = (i: number) => (normal[i] ??= normalize(items[i]!.content));
+  const wordsOf = (i: number) => (wordSets[i] ??= words(items[i]!.content));
+  const repeats = (i: number, j: number) => normalOf(i) === normalOf(j) || near(wordsOf(i), wordsOf(j));
+  return (i) => {
+    const scope = items[i]!.scope ?? '';
+    let best = -1;
+    let how: 'repeated' | 'updated' = 'updated';
+    let pairs = 0;
     for (const t of prefixes[i]!) {
-      for (const j of postings.get(t) ?? []) {
-        if (j === i || seen.has(j)) continue;
-        seen.add(j);
-        const other = items[j]!;
-        if ((other.scope ?? '') !== (it.scope ?? '') || !isNewer(other, it)) continue;
-        if (best && !isNewer(other, best.item)) continue;
-        // `it` is what the newer item would have superseded, had it been a candidate then.
-        if (findDuplicate(other, [it])) best = { item: other, how: 'repeated' };
-        else if (findSuperseded(other, [it])) best = { item: other, how: 'updated' };
+      for (const j of postings.get(t)!) {
+        if (rank[j]! >= rank[i]! || (best >= 0 && rank[j]! >= rank[best]!)) break;
+        if (++pairs > MAX_PAIRS) return best >= 0 ? { item: items[best]!, how } : undefined;
+        if ((items[j]!.scope ?? '') !== scope || overlap(sets[j]!, sets[i]!) === 0) continue;
+        how = repeats(i, j) ? 'repeated' : 'updated';
+        best = j;
+        break;
       }
     }
-    return best;
+    return best >= 0 ? { item: items[best]!, how } : undefined;
   };
 }

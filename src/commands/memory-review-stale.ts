@@ -7,6 +7,7 @@
  */
 import { shownField } from '../memory/format';
 import { editItem } from '../memory/ops';
+import { originOf } from '../memory/origin';
 import { readRecallUse } from '../memory/review/recall-use';
 import { findStale, type StaleItem } from '../memory/review/stale';
 import type { MemoryStore } from '../memory/store';
@@ -77,7 +78,8 @@ async function act(
   const id = s.item.id;
   const gone = `#${id} was changed or forgotten meanwhile — nothing written`;
   if (a.act === 'keep') {
-    const r = await store.edit(id, s.item.content, { confirmed: now().toISOString() });
+    // Its origin too (an edit takes the text as the user's own): kept as it is, it still came from where it came from.
+    const r = await store.edit(id, s.item.content, { confirmed: now().toISOString(), from: originOf(s.item) });
     return r.ok ? { echo: `kept as #${r.item.id}, confirmed (was #${id})`, count: 'kept' } : { echo: gone };
   }
   if (a.act === 'forget') {

@@ -88,6 +88,18 @@ describe('reviewStale', () => {
     expect(again.printed).toEqual(['[stale] 1/1 #4 (fact) backups run nightly  — 5 months old, never recalled']);
   });
 
+  it("y keeps where the item came from (an edit of the text would make it the user's own)", async () => {
+    const { store } = storeWith([
+      { id: 1, ts: ago(300), kind: 'fact', content: 'the staging host is zebra', from: 'import:claude:CLAUDE.md' },
+      { id: 2, ts: ago(300), kind: 'fact', content: 'the office wifi is hive', via: 'laptop' },
+    ]);
+    await reviewStale(store, scripted(['y', 'y']).io, () => NOW);
+    expect(store.items().map((i) => [i.content, i.from, i.confirmed])).toEqual([
+      ['the office wifi is hive', 'machine:laptop', NOW.toISOString()],
+      ['the staging host is zebra', 'import:claude:CLAUDE.md', NOW.toISOString()],
+    ]);
+  });
+
   it('recalled lately: not walked; updated by a newer item: walked with the newer one shown, even if recalled', async () => {
     const { path, store } = storeWith([
       { id: 1, ts: ago(300), kind: 'fact', content: 'Uses Node 18 in CI' },

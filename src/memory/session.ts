@@ -213,8 +213,8 @@ export class MemorySession {
   /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */
   async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
     const turn = await this.recaller.recall(query);
-    // When each item was last sent, for `:memory review --stale` (written on the next tick, never awaited).
-    if (turn) noteRecalled(this.path, turn.items.map((r) => r.item));
+    // When each item was last sent, for `:memory review --stale` (written on the next tick).
+    if (turn) noteRecalled(this.path, turn.items);
     // [background] gives way to this turn's [recall] (select.ts's givingWay).
     this.recallChars = turn?.block.length ?? 0;
     return turn;

@@ -106,7 +106,11 @@ describe('reviewStale', () => {
       { id: 2, ts: ago(300), kind: 'fact', content: 'the cat is named Miso' },
       { id: 3, ts: ago(20), kind: 'fact', content: 'Uses Node 20 in CI' },
     ]);
-    noteRecalled(path, store.items(), new Date(ago(5)));
+    noteRecalled(
+      path,
+      store.items().map((item) => ({ item })),
+      new Date(ago(5)),
+    );
     await new Promise((r) => setImmediate(r));
     const { io, printed } = scripted(['n']);
     const r = await reviewStale(store, io, () => NOW);

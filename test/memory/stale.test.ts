@@ -127,16 +127,17 @@ describe('findStale (fixed clock)', () => {
 });
 
 describe('the record of recall use (memory.jsonl.recalled)', () => {
+  const sent = (...items: MemoryItem[]) => items.map((item) => ({ item }));
   const tick = () => new Promise((r) => setImmediate(r));
 
   it('notes each turn on the next tick, 0600; the latest time per item wins; torn and broken lines are passed over', async () => {
     const mem = join(tmpDir(), 'memory.jsonl');
     const a = item(1, 100, 'alpha', { uid: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
     const b = item(2, 100, 'beta');
-    noteRecalled(mem, [a, b], new Date(ago(30)));
+    noteRecalled(mem, sent(a, b), new Date(ago(30)));
     expect(existsSync(recallUsePath(mem))).toBe(false); // not on the turn's path
     await tick();
-    noteRecalled(mem, [a], new Date(ago(2)));
+    noteRecalled(mem, sent(a), new Date(ago(2)));
     noteRecalled(mem, [], new Date(ago(1)));
     await tick();
     expect(statSync(recallUsePath(mem)).mode & 0o777).toBe(0o600);
@@ -149,7 +150,7 @@ describe('the record of recall use (memory.jsonl.recalled)', () => {
       [uidOf(b), NOW.getTime() - 30 * DAY],
     ]);
     // A note after the torn line starts on a fresh line, so it counts.
-    noteRecalled(mem, [b], new Date(ago(3)));
+    noteRecalled(mem, sent(b), new Date(ago(3)));
     await tick();
     expect(readRecallUse(mem).get(uidOf(b))).toBe(NOW.getTime() - 3 * DAY);
     expect(readFileSync(recallUsePath(mem), 'utf8')).toContain('{"t":"2026-\n{"t":');
@@ -161,7 +162,7 @@ describe('the record of recall use (memory.jsonl.recalled)', () => {
     const turnTime = (k: number) => NOW.getTime() - (1000 - k) * 60_000;
     // 250 turns of 100 items each (~3 KB a line): ~750 KB written, so folded on the way.
     for (let k = 0; k < 250; k++) {
-      noteRecalled(mem, pool.slice(k * 100, k * 100 + 100), new Date(turnTime(k)));
+      noteRecalled(mem, sent(...pool.slice(k * 100, k * 100 + 100)), new Date(turnTime(k)));
       await tick();
     }
     const text = readFileSync(recallUsePath(mem), 'utf8');

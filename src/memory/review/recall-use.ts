@@ -25,10 +25,10 @@ export function recallUsePath(memoryPath: string): string {
   return `${memoryPath}.recalled`;
 }
 
-/** Note that `items` were sent in [recall] at `now`; written on the next tick, errors swallowed. */
-export function noteRecalled(memoryPath: string, items: readonly MemoryItem[], now = new Date()): void {
-  if (items.length === 0) return;
-  const line = JSON.stringify({ t: now.toISOString(), uids: items.map(uidOf) }) + '\n';
+/** Note that the items of `sent` went out in [recall] at `now`; written on the next tick, errors swallowed. */
+export function noteRecalled(memoryPath: string, sent: ReadonlyArray<{ item: MemoryItem }>, now = new Date()): void {
+  if (sent.length === 0) return;
+  const line = JSON.stringify({ t: now.toISOString(), uids: sent.map((r) => uidOf(r.item)) }) + '\n';
   setImmediate(() => {
     try {
       append(recallUsePath(memoryPath), line);

@@ -17,6 +17,8 @@ import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';
 import { reviewTeam } from './memory-review-team';
+import { reviewStale } from './memory-review-stale';
+import { UsageError } from '../util/errors';
 import { info, warn, type CommandServices, type SubCommand } from './types';
 
 export interface ReviewIO {
@@ -160,8 +162,16 @@ export function inboxWarnings(inbox: Inbox): string[] {
   return inbox.warnings.map((w) => `inbox.jsonl:${w.line}: ${w.reason} (skipped)`);
 }
 
-async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
+async function review({ memory, ui, argv }: Pick<CommandServices, 'memory' | 'ui'> & { argv: string[] }) {
+  const stale = argv.includes('--stale');
+  const odd = argv.find((a) => a !== '--stale');
+  if (odd !== undefined) throw new UsageError(`unknown option "${odd}" — :memory review [--stale]`);
   await memory.ready();
+  if (stale) {
+    const r = await reviewStale(memory.store(), { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) });
+    if (r.wrote) memory.reselect();
+    return { output: [info(r.summary)] };
+  }
   const inbox = memory.inbox();
   for (const w of inboxWarnings(inbox)) ui.print(warn(w));
   const io: ReviewIO = { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) };
@@ -175,6 +185,8 @@ async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
 
 export const reviewSubcommand: SubCommand<'memory' | 'ui'> = {
   name: 'review',
-  help: 'what sync held first (accept? [y/n/s]), then conflicting edits (keep which? [1/2/b/s]: one, both, skip),\nthen the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now)',
+  args: '[--stale]',
+  help: 'what sync held first (accept? [y/n/s]), then conflicting edits (keep which? [1/2/b/s]: one, both, skip),\nthen the inbox of proposed items: keep? [y/n/e/s] (yes, no, edit, skip for now);\n--stale: old items never recalled lately or updated by a newer one: keep? [y/n/e/s/q]\n(y keeps it as it is, stamped confirmed; n forgets it; e edits; s skips; q stops)',
+  complete: (_ctx, argv) => (argv.length === 0 ? ['--stale'] : []),
   run: (ctx) => review(ctx),
 };

@@ -7,6 +7,7 @@ import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
 import { conflictCount } from './review/conflicts';
 import { Inbox } from './review/inbox';
+import { noteRecalled } from './review/recall-use';
 import { indexBackground, type IndexBackground } from './index/background';
 import { MemoryIndex, type IndexCounts } from './index/memory-index';
 import { lockTimingFromEnv } from './log/lock';
@@ -212,6 +213,8 @@ export class MemorySession {
   /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */
   async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
     const turn = await this.recaller.recall(query);
+    // When each item was last sent, for `:memory review --stale` (written on the next tick).
+    if (turn) noteRecalled(this.path, turn.items);
     // [background] gives way to this turn's [recall] (select.ts's givingWay).
     this.recallChars = turn?.block.length ?? 0;
     return turn;

@@ -23,6 +23,7 @@ const OTHER_WRITERS: Record<string, string> = {
   'src/memory/embed/vector-file.ts': 'the embeddings cache (memory.jsonl.vectors), rebuilt from memory.jsonl',
   'src/memory/index/sidecar.ts': 'the index sidecar (memory.jsonl.index), rebuilt from memory.jsonl',
   'src/memory/receipts/receipts.ts': 'receipts.jsonl, trimmed to its newest receipts in one rewrite',
+  'src/memory/review/recall-use.ts': 'when items were last sent in [recall] (memory.jsonl.recalled), folded in one rewrite',
   'src/memory/side-file.ts': 'inbox.jsonl and team-review.jsonl, appended as memory.jsonl is (log/append.ts)',
   'src/memory/sync/guard.ts': "sync's count of forgets per writer (guard.json)",
   'src/memory/sync/held.ts': "sync's held arrivals (held.jsonl)",

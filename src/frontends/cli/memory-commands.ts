@@ -103,7 +103,11 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
     .command('review')
     .description('in a terminal: conflicting edits first (keep which? [1/2/b/s]), then the inbox of proposed items: keep? [y/n/e/s]')
     .option('--json', 'print the pending candidates as a JSON array instead (no terminal needed)')
-    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
+    .option(
+      '--stale',
+      'list stale items instead, one a line (no terminal needed): old, and never recalled lately or updated by a newer one',
+    )
+    .action(withSetup(async (s, opts: { json?: boolean; stale?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
   memory
     .command('log')
     .description(

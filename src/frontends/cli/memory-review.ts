@@ -15,6 +15,7 @@ import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker'
 import { UsageError } from '../../util/errors';
 import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
+import { listStale } from './memory-review-stale';
 import { memoryOn, openStore } from './memory-store';
 import { out, warn } from './output';
 
@@ -42,8 +43,9 @@ function heldJson(g: HeldGroup, store: MemoryStore): object {
 /** How long the review waits for a capture still running (a model call) before listing without it. */
 export const CAPTURE_WAIT_MS = 15_000;
 
-export async function memoryReview(s: Setup, opts: { json?: boolean }): Promise<void> {
+export async function memoryReview(s: Setup, opts: { json?: boolean; stale?: boolean }): Promise<void> {
   memoryOn(s);
+  if (opts.stale) return listStale(openStore(s), opts.json === true);
   // Refused before anything is read: a pipe cannot answer keep? [y/n/e/s].
   if (!opts.json && !process.stdin.isTTY)
     throw new UsageError('aish memory review needs a terminal — use --json to list, or :memory review in aish');

@@ -58,6 +58,8 @@ export const ITEM_FIELDS = {
   replaces:  { type: 'uid',    add: true,  wire: true,  export: false, recall: false, list: true, redact: false, edit: 'never' },
   /** Where it came from when not here. */
   from:      { type: 'origin', add: true,  wire: true,  export: true,  recall: false, list: true, redact: false, edit: 'never' },
+  /** When the user kept it as it is in `:memory review --stale` (review/stale.ts): not stale for 90 days from then. */
+  confirmed: { type: 'time',   add: true,  wire: true,  export: true,  recall: false, list: true, redact: false, edit: 'never' },
   /** Set by sync on a received record: the writer it came from. */
   via:       { type: 'name',   add: false, wire: false, export: false, recall: false, list: true, redact: false, edit: 'never' },
 } as const satisfies Record<string, FieldSpec>;

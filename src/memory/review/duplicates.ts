@@ -17,7 +17,7 @@ export function normalize(s: string): string {
     .trim();
 }
 
-function words(s: string): Set<string> {
+export function words(s: string): Set<string> {
   return new Set(
     normalize(s)
       .split(' ')
@@ -25,7 +25,7 @@ function words(s: string): Set<string> {
   );
 }
 
-function near(w: ReadonlySet<string>, v: ReadonlySet<string>): boolean {
+export function near(w: ReadonlySet<string>, v: ReadonlySet<string>): boolean {
   if (w.size === 0 || v.size === 0) return false;
   let both = 0;
   for (const x of w) if (v.has(x)) both++;

@@ -19,7 +19,7 @@ const GENERIC = new Set(
   'use want need work run always never usually often also get make go set thing stuff project user good new old'.split(' '),
 );
 
-function termSet(text: string): Set<string> {
+export function termSet(text: string): Set<string> {
   return new Set(terms(text));
 }
 
@@ -28,7 +28,7 @@ function termSet(text: string): Set<string> {
  * least 2 shared terms; or short texts that differ in one term each ("editor vim" / "editor
  * emacs"), provided what they share is not only a generic word.
  */
-function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;
   let specific = 0;
   for (const t of a) {

@@ -7,6 +7,7 @@
  */
 import { closeSync, openSync, statSync } from 'node:fs';
 import { parseInto } from '../log/parse';
+import { pinnedBy } from '../log/pin-time';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
@@ -46,6 +47,7 @@ export class MemoryIndex {
   /** id → slot of ids read one at a time. */
   private readonly known = new Map<number, number>();
   private readonly cache = new Map<number, MemoryItem>();
+  private pinnedSet: Set<number> | null = null;
   /** memory.jsonl, open for reading items by offset while the index is in step with it. */
   private fd: number | null = null;
   /** How many times the index was built by this process (tests and benchmarks read it). */
@@ -122,6 +124,7 @@ export class MemoryIndex {
     this.timesArr = null;
     this.lensArr = null;
     this.linesArr = null;
+    this.pinnedSet = null;
     this.known.clear();
     this.tailValue = null;
     this.cache.clear();
@@ -256,20 +259,22 @@ export class MemoryIndex {
     const t = this.tailValue;
     if (t?.state.get(item.id)) return t.state.isPinned(item);
     const s = this.slotOf(item.id);
-    const over = s >= 0 ? t?.pins.get(s) : undefined;
-    return over ?? this.pinnedInIndex(s, item);
+    return s >= 0 ? this.slotPinned(s) : pinnedBy(undefined, item);
   }
 
-  private pinnedInIndex(slot: number, item: MemoryItem): boolean {
-    if (slot < 0) return item.pinned === true;
-    // `order` starts with the pinned ones; a pinned slot is among its first `pinned` entries.
-    const h = this.side!.header;
-    const n = h.pinned;
-    for (let at = 0; at < n; at += 4096) {
-      const chunk = new Uint32Array(this.side!.range('order', at, Math.min(4096, n - at), ORDER_ENTRY));
-      for (let i = 0; i < chunk.length; i += ORDER_ENTRY / 4) if (chunk[i] === slot) return true;
-    }
-    return false;
+  /** Whether an indexed item is pinned: the tail's pin record, else the index's. */
+  slotPinned(slot: number): boolean {
+    return this.tailValue?.pins.get(slot) ?? this.pinnedSlots().has(slot);
+  }
+
+  /** Slots pinned when the index was built: `order` starts with them (its first `pinned` entries). */
+  private pinnedSlots(): Set<number> {
+    if (this.pinnedSet) return this.pinnedSet;
+    const n = this.side!.header.pinned;
+    const u = new Uint32Array(this.side!.range('order', 0, n, ORDER_ENTRY));
+    const set = new Set<number>();
+    for (let i = 0; i < n; i++) set.add(u[i * (ORDER_ENTRY / 4)]!);
+    return (this.pinnedSet = set);
   }
 
   /** The record of an indexed item, read from memory.jsonl by offset and checked to be that item. */

@@ -6,11 +6,11 @@
  * full read. Items themselves are always read from memory.jsonl, by offset, and checked.
  */
 import { closeSync, openSync, statSync } from 'node:fs';
-import { parseInto } from '../log/parse';
 import { pinnedBy } from '../log/pin-time';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
+import { itemIn } from './list';
 import { ORDER_ENTRY, type IndexHeader } from './layout';
 import { readAt } from '../../util/fs-safe';
 import { CorruptIndex, exists, Sidecar, writeSidecar } from './sidecar';
@@ -27,13 +27,6 @@ export interface IndexCounts {
   /** Lines of tombstones that name no item. */
   dangling: number[];
   maxId: number;
-}
-
-/** Per-document arrays, read whole on first need (recall, lookups by id). */
-interface Docs {
-  ids: Float64Array;
-  times: Float64Array;
-  lens: Int32Array;
 }
 
 export class MemoryIndex {
@@ -55,23 +48,24 @@ export class MemoryIndex {
 
   constructor(readonly path: string) {}
 
-  /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or a rebuild. */
-  refresh(): void {
+  /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or (`build`) a rebuild; false: none. */
+  refresh(build = true): boolean {
     for (let attempt = 0; ; attempt++) {
       try {
-        if (this.tailValue && this.side && this.unchanged()) return;
+        if (this.tailValue && this.side && this.unchanged()) return true;
         this.side ??= Sidecar.open(this.path);
         if (this.side && !this.settled(this.side.header)) this.drop();
         if (this.side) {
           const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
           if (r.kind === 'tail') {
             this.tailValue = r.tail;
-            return;
+            return true;
           }
           if (r.kind === 'missing') return this.empty();
         } else if (!exists(this.path)) return this.empty();
+        if (!build) return this.drop();
         this.rebuild();
-        return;
+        return true;
       } catch (err) {
         // A damaged index is dropped and built again, once; a second failure is memory.jsonl's own.
         if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
@@ -110,12 +104,12 @@ export class MemoryIndex {
     }
   }
 
-  private empty(): void {
+  private empty(): true {
     this.drop();
-    this.tailValue = null;
+    return true;
   }
 
-  private drop(): void {
+  private drop(): false {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
     this.side?.close();
@@ -128,6 +122,7 @@ export class MemoryIndex {
     this.known.clear();
     this.tailValue = null;
     this.cache.clear();
+    return false;
   }
 
   /** A full read of memory.jsonl, the index written beside it (and used from memory when it cannot be). */
@@ -178,7 +173,8 @@ export class MemoryIndex {
     return h.n - (t?.dead.size ?? 0) + (t?.items.length ?? 0);
   }
 
-  docs(): Docs {
+  /** Per-document arrays, read whole on first need (recall, lookups by id). */
+  docs(): { ids: Float64Array; times: Float64Array; lens: Int32Array } {
     return { ids: this.ids(), times: this.times(), lens: this.lens() };
   }
 
@@ -281,21 +277,15 @@ export class MemoryIndex {
   itemAt(id: number, pos: number, span: number): MemoryItem {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    this.fd ??= openSync(this.path, 'r');
-    const bytes = readAt(this.fd, pos, span);
-    let found: MemoryItem | undefined;
-    const ignore = () => {};
-    parseInto(bytes.toString('utf8'), pos === 0 ? 1 : 2, true, {
-      item: (it) => (found = it),
-      forget: ignore,
-      pin: ignore,
-      header: ignore,
-      bad: ignore,
-    });
-    if (found?.id !== id) throw new CorruptIndex(`item ${id} is not where the index says`);
+    const found = itemIn(readAt(this.file(), pos, span), pos, id);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(id, found);
     return found;
+  }
+
+  /** memory.jsonl, open for reading items by offset. */
+  file(): number {
+    return (this.fd ??= openSync(this.path, 'r'));
   }
 
   close(): void {

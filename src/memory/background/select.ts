@@ -8,8 +8,6 @@ import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
 import { ownPinTime } from '../log/pin-time';
 import type { MemoryItem } from '../types';
 
-const DAY_MS = 86_400_000;
-
 export interface BackgroundOptions {
   maxChars: number;
   isPinned: (item: MemoryItem) => boolean;
@@ -58,13 +56,6 @@ export function selectBackground(items: readonly MemoryItem[], opts: BackgroundO
 
 function* concat<T>(...lists: T[][]): Generator<T> {
   for (const l of lists) yield* l;
-}
-
-/** Items older than `days` at `now`; unset days means never prune. */
-export function itemsToPrune(items: readonly MemoryItem[], days: number | undefined, now: Date): MemoryItem[] {
-  if (days === undefined) return [];
-  const cutoff = now.getTime() - days * DAY_MS;
-  return items.filter((it) => Date.parse(it.ts) < cutoff);
 }
 
 /**

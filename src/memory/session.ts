@@ -58,9 +58,7 @@ export class MemorySession {
   private readonly recaller: SessionRecall;
   /** Characters of the last turn's [recall]: [background]'s filler gives way to them. */
   private recallChars = 0;
-  /** The memory budget, read from the config once. */
-  private readonly budgets: MemoryBudget;
-
+  private readonly budgets: MemoryBudget; // read from the config once
   constructor(
     private readonly config: AishConfig,
     readonly path: string,

@@ -5,32 +5,13 @@
  * whole file into memory.
  */
 import { readAt } from '../../util/fs-safe';
-import { isoTime, parseInto } from '../log/parse';
+import { isoTime } from '../log/parse';
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
-import { CorruptIndex } from './sidecar';
+import { checked, itemsIn } from './record-read';
 
 /** Bytes read at once: a stretch of neighbouring records, one read for many items. */
 const STRETCH = 1 << 16;
-
-/** The item records in `bytes` (read at file offset `pos`) by id, the first of an id kept (as a full read does). */
-function itemsIn(bytes: Buffer, pos: number): Map<number, MemoryItem> {
-  const found = new Map<number, MemoryItem>();
-  const ignore = () => {};
-  const item = (it: MemoryItem) => void (found.has(it.id) || found.set(it.id, it));
-  parseInto(bytes.toString('utf8'), pos === 0 ? 1 : 2, true, { item, forget: ignore, pin: ignore, header: ignore, bad: ignore });
-  return found;
-}
-
-/** The item record in `bytes` (read at file offset `pos`), checked to be item `id`. */
-export function itemIn(bytes: Buffer, pos: number, id: number): MemoryItem {
-  return checked(itemsIn(bytes, pos).get(id), id);
-}
-
-function checked(found: MemoryItem | undefined, id: number): MemoryItem {
-  if (found?.id !== id) throw new CorruptIndex(`item ${id} is not where the index says`);
-  return found;
-}
 
 /** Indexed slots newest first: reversed when the ids are in time order, else sorted by time and id. */
 function newestFirst(ix: MemoryIndex): Uint32Array {

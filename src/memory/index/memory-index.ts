@@ -10,7 +10,7 @@ import { pinnedBy } from '../log/pin-time';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
-import { itemIn } from './list';
+import { itemIn } from './record-read';
 import { ORDER_ENTRY, type IndexHeader } from './layout';
 import { readAt } from '../../util/fs-safe';
 import { CorruptIndex, exists, Sidecar, writeSidecar } from './sidecar';

@@ -14,7 +14,8 @@ import { lockTimingFromEnv } from './log/lock';
 import type { MemoryPlan } from './recall/plan';
 import { scopeFilter } from './project/project';
 import { useConfirmedProjects } from './project/project-trust';
-import { givingWay, TURN_MEMORY_CHARS } from './background/select';
+import { givingWay } from './background/select';
+import { memoryBudget, type MemoryBudget } from './background/budget';
 import type { Recalled } from './recall/recall';
 import type { QueryPart } from './recall/recall-rank';
 import { SessionRecall, type TurnRecall } from './recall/session-recall';
@@ -22,7 +23,7 @@ import type { Embeddings } from './embed/embeddings';
 import { loadStartupMemory } from './background/startup';
 import { MemoryStore } from './store';
 import { TeamMemory } from './team/team-memory';
-import { withTeamBackground, withTeamPlan } from './team/team-select';
+import { storePinned, withTeamBackground, withTeamPlan } from './team/team-select';
 import type { MemoryItem } from './types';
 
 export interface MemorySessionEvents {
@@ -58,13 +59,14 @@ export class MemorySession {
   private readonly recaller: SessionRecall;
   /** Characters of the last turn's [recall]: [background]'s filler gives way to them. */
   private recallChars = 0;
-
+  private readonly budgets: MemoryBudget; // read from the config once
   constructor(
     private readonly config: AishConfig,
     readonly path: string,
     private readonly opts: MemorySessionOptions,
     private readonly events: MemorySessionEvents,
   ) {
+    this.budgets = memoryBudget(config);
     const host = {
       config,
       path,
@@ -99,12 +101,17 @@ export class MemorySession {
   /** The items in the system prompt's [background] now. */
   get injected(): readonly MemoryItem[] {
     if (!this.recallChars) return this.items;
-    return givingWay(this.items, this.recallChars, Math.max(TURN_MEMORY_CHARS, this.budget), (it) => it.id > 0 && this.isPinned(it));
+    return givingWay(
+      this.items,
+      this.recallChars,
+      this.budgets.turn,
+      storePinned((it) => this.isPinned(it)),
+    );
   }
 
   /** `memory.injectMaxChars`, 0 when memory is off. */
   get budget(): number {
-    return this.config.memory ? this.config.memory.injectMaxChars : 0;
+    return this.budgets.background;
   }
 
   get recallConfig(): RecallConfig | null {
@@ -243,7 +250,7 @@ export class MemorySession {
   /** What would be sent for `text` (null: no message), and why the rest is not; with this project's accepted team items. */
   async plan(text: string | null): Promise<MemoryPlan> {
     const plan = await this.recaller.plan(text);
-    return withTeamPlan(plan, this.team().accepted(this.cwd), this.index().size, text, this.config, (it) => this.isPinned(it));
+    return withTeamPlan(plan, this.team().accepted(this.cwd), this.index().size, text, this.config, this.budget, (it) => this.isPinned(it));
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
@@ -282,7 +289,7 @@ export class MemorySession {
   private async load(): Promise<void> {
     if (!this.injecting) return;
     try {
-      const r = await loadStartupMemory(this.config, this.index(), () => this.store(), this.cwd, this.opts.inspectHint);
+      const r = await loadStartupMemory(this.config, this.budget, this.index(), () => this.store(), this.cwd, this.opts.inspectHint);
       for (const n of r.notices) this.events.notice(n.kind, n.text);
       // Pruned: the selection is made again from the store, as after any change.
       if (r.pruned) this.reselect();

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeForBlock } from '../../src/util/text';
 import { composeSystemPrompt, DEFAULT_SYSTEM_PROMPT, MEMORY_NOTE } from '../../src/context/system-prompt';
-import { itemsToPrune, selectBackground } from '../../src/memory/background/select';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { selectBackground } from '../../src/memory/background/select';
+import { MemoryIndex } from '../../src/memory/index/memory-index';
+import { indexPruneIds } from '../../src/memory/index/prune';
+import { tmpDir } from '../helpers/tmp';
 import { BACKGROUND_HEADER } from '../../src/memory/background/blocks';
 import type { MemoryItem } from '../../src/memory/types';
 
@@ -143,11 +148,20 @@ describe('system prompt composition', () => {
 });
 
 describe('pruning', () => {
-  it('selects items older than the configured days; unset never prunes', () => {
+  it('selects items older than the configured days, never a pinned one; unset never prunes', () => {
     const now = new Date('2026-06-01T00:00:00Z');
-    const items = [item(1, 'fact', 'old', '2026-01-01T00:00:00Z'), item(2, 'fact', 'new', '2026-05-30T00:00:00Z')];
-    expect(itemsToPrune(items, 90, now).map((i) => i.id)).toEqual([1]);
-    expect(itemsToPrune(items, 1, now).map((i) => i.id)).toEqual([1, 2]);
-    expect(itemsToPrune(items, undefined, now)).toEqual([]);
+    const items = [
+      item(1, 'fact', 'old', '2026-01-01T00:00:00Z'),
+      item(2, 'fact', 'new', '2026-05-30T00:00:00Z'),
+      { ...item(3, 'fact', 'old and pinned', '2026-01-01T00:00:00Z'), pinned: true },
+    ];
+    const path = join(tmpDir(), 'memory.jsonl');
+    writeFileSync(path, items.map((it) => JSON.stringify(it) + '\n').join(''));
+    const ix = new MemoryIndex(path);
+    ix.refresh();
+    expect(indexPruneIds(ix, 90, now)).toEqual([1]);
+    expect(indexPruneIds(ix, 1, now)).toEqual([1, 2]);
+    expect(indexPruneIds(ix, undefined, now)).toEqual([]);
+    ix.close();
   });
 });

@@ -11,6 +11,7 @@ import { indexBackground } from '../../src/memory/index/background';
 import { duplicateOf } from '../../src/memory/index/duplicate';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { IndexSearch } from '../../src/memory/index/search';
+import { listedItems } from '../../src/memory/index/list';
 import { scopeFilter } from '../../src/memory/project/project';
 import { chooseRecall } from '../../src/memory/recall/recall';
 import { RecallIndex } from '../helpers/recall-reference';
@@ -25,8 +26,11 @@ import { tmpDir } from '../helpers/tmp';
 const WORDS = ['vim', 'emacs', 'editor', 'rust', 'tabs', 'spaces', 'deploy', 'friday', 'coffee', 'python', 'tests', 'night'];
 const KINDS = ['fact', 'pref', 'context'] as const;
 
+/** Where an item came from: written here, by another machine (sync), or imported — [background] puts the user's own first. */
+const ORIGINS = [{}, { via: 'laptop' }, { from: 'import:claude:CLAUDE.md' }] as const;
+
 type Rec =
-  | { t: 'item'; kind: (typeof KINDS)[number]; words: number[]; day: number; scope: 0 | 1 | 2; pinned: boolean }
+  | { t: 'item'; kind: (typeof KINDS)[number]; words: number[]; day: number; scope: 0 | 1 | 2; pinned: boolean; origin: 0 | 1 | 2 }
   | { t: 'forget'; back: number }
   | { t: 'pin'; back: number; on: boolean; day: number };
 
@@ -40,6 +44,7 @@ const recArb: fc.Arbitrary<Rec> = fc.oneof(
       day: fc.integer({ min: 1, max: 28 }),
       scope: fc.constantFrom(0 as const, 1 as const, 2 as const),
       pinned: fc.boolean(),
+      origin: fc.constantFrom(0 as const, 0 as const, 1 as const, 2 as const),
     }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('forget' as const), back: fc.nat(20) }) },
@@ -65,6 +70,7 @@ function lines(recs: Rec[], next: { id: number }, items: number[]): string[] {
           kind: r.kind,
           content: r.words.map((w) => WORDS[w]).join(' '),
           ...scope,
+          ...ORIGINS[r.origin],
           ...(r.pinned && { pinned: true }),
         }),
       );
@@ -131,6 +137,8 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   expect(ix.counts().maxId).toBe(store.maxId);
   expect(ix.counts().dangling).toEqual(store.danglingTombstones().map((t) => t.line));
   expect(ix.counts().unreadable).toBe(store.skipped.length);
+  // `aish memory list --json` through the index: every active item, newest first, pinned as the store says.
+  expect([...listedItems(ix, ix.file())]).toEqual(store.items().map((it) => [it, store.isPinned(it)]));
   ix.close();
   return ix.builds;
 }
@@ -177,6 +185,7 @@ describe('the index answers as a full read does', () => {
       day,
       scope: 0,
       pinned: false,
+      origin: 0,
     });
     writeFileSync(path, lines([item(1, [0, 1]), item(2, [2, 3], 'pref'), item(3, [4, 5]), item(4, [6, 7])], next, items).join('\n') + '\n');
     expect(compare(path, 200, '/', 'vim tabs')).toBe(1);

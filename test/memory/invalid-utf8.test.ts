@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { formatSkipped } from '../../src/memory/format';
 import { MemoryIndex } from '../../src/memory/index/memory-index';
+import { memoryBudget } from '../../src/memory/background/budget';
 import { loadStartupMemory } from '../../src/memory/background/startup';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
@@ -103,7 +104,13 @@ describe('invalid UTF-8 in memory.jsonl', () => {
 
   it('start-up says so in one line, apart from unreadable lines', async () => {
     const path = file(lines(ONE, CAFE, BROKEN));
-    const r = await loadStartupMemory(DEFAULT_CONFIG, new MemoryIndex(path), () => MemoryStore.open(path), '/');
+    const r = await loadStartupMemory(
+      DEFAULT_CONFIG,
+      memoryBudget(DEFAULT_CONFIG).background,
+      new MemoryIndex(path),
+      () => MemoryStore.open(path),
+      '/',
+    );
     expect(r.notices.map((n) => n.text)).toEqual([
       'memory.jsonl: 1 unreadable line skipped (see :memory inject)',
       'memory.jsonl: 1 line with invalid UTF-8 kept as is (see :memory inject)',

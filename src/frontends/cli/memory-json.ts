@@ -13,7 +13,12 @@ import { originOf } from '../../memory/origin';
 import { scopeFilter } from '../../memory/project/project';
 import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
-import { openStore } from './memory-store';
+import { CorruptIndex } from '../../memory/index/sidecar';
+import { listedItems } from '../../memory/index/list';
+import { MemoryIndex } from '../../memory/index/memory-index';
+import { useConfirmedProjects } from '../../memory/project/project-trust';
+import { AishError } from '../../util/errors';
+import { memoryOn, openStore, storeOptions } from './memory-store';
 import { warn } from './output';
 
 /**
@@ -21,18 +26,56 @@ import { warn } from './output';
  * item as stored, told whole (but for fields log/fields.ts does not list): `uid` (its own, or the one derived for a record written before uids
  * existed — the same on every machine), `pinned: true` when pinned by a pin record or its own field
  * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global), `from`: where it came from (origin.ts; `here` when written here).
+ *
+ * Read through the index when it is in step with the file (index/list.ts: a stretch of records at a
+ * time, never the whole file in memory); without one, or with skipped lines to report one by one,
+ * from a full read — a listing never builds the index.
  */
 export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
+  memoryOn(s);
+  // `--here` shows what applies here: identity items only at checkouts the user confirmed.
+  useConfirmedProjects(s.paths.memoryPath, storeOptions());
+  const applies = here ? scopeFilter(process.cwd()) : null;
+  const ix = new MemoryIndex(s.paths.memoryPath);
+  try {
+    if (inStep(ix)) {
+      const listed = listedItems(ix, ix.file());
+      await writeJsonArray(applies ? filter(listed, ([it]) => applies(it)) : listed, process.stdout, ([it, pinned]) => shaped(it, pinned));
+      return;
+    }
+  } catch (err) {
+    if (err instanceof CorruptIndex)
+      throw new AishError(`${basename(s.paths.memoryPath)} changed while it was listed — run the command again`);
+    throw err;
+  } finally {
+    ix.close();
+  }
   const store = openStore(s);
   for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
   const all = store.items();
-  const shape = (it: MemoryItem): object => {
-    const { id, pinned: _own, pinned_at, ...rest } = it;
-    for (const f of UNLISTED_FIELDS) delete (rest as Record<string, unknown>)[f];
-    const out = { id, uid: uidOf(it), ...rest, from: originOf(it) };
-    return store.isPinned(it) ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
-  };
-  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout, shape);
+  await writeJsonArray(applies ? all.filter(applies) : all, process.stdout, (it) => shaped(it, store.isPinned(it)));
+}
+
+/** An index in step with memory.jsonl (none is built here), and no skipped line to name. */
+function inStep(ix: MemoryIndex): boolean {
+  try {
+    if (!ix.refresh(false)) return false;
+  } catch {
+    return false; // the full read reports what is wrong with the file
+  }
+  const c = ix.counts();
+  return c.unreadable + c.keptAsIs === 0;
+}
+
+function shaped(it: MemoryItem, pinned: boolean): object {
+  const { id, pinned: _own, pinned_at, ...rest } = it;
+  for (const f of UNLISTED_FIELDS) delete (rest as Record<string, unknown>)[f];
+  const out = { id, uid: uidOf(it), ...rest, from: originOf(it) };
+  return pinned ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
+}
+
+function* filter<T>(xs: Iterable<T>, keep: (x: T) => boolean): Generator<T> {
+  for (const x of xs) if (keep(x)) yield x;
 }
 
 /**
@@ -48,24 +91,34 @@ export interface JsonSink {
   readonly destroyed: boolean;
 }
 
-/** `shape` is applied a batch at a time, so what it makes is young garbage too. */
+/** `shape` is applied a batch at a time, so what it makes is young garbage too; `items` are taken a batch at a time. */
 export async function writeJsonArray<T extends object>(
-  items: readonly T[],
+  items: Iterable<T>,
   sink: JsonSink = process.stdout,
   shape?: (item: T) => object,
 ): Promise<void> {
-  if (items.length === 0) {
-    sink.write('[]\n');
-    return;
-  }
-  for (let i = 0; i < items.length; i += BATCH) {
+  let wrote = false;
+  for (const batch of batches(items)) {
     if (sink.destroyed) return; // the reader went away (`| head`): nothing more to say
     // `[\n  {…},\n  {…}\n]` with its brackets cut off is exactly these items' part of the whole array.
-    const batch = items.slice(i, i + BATCH);
     const inner = escapeForJson(JSON.stringify(shape ? batch.map(shape) : batch, null, 2).slice(2, -2));
-    const end = i + BATCH >= items.length ? '\n]\n' : '';
-    if (!sink.write((i === 0 ? '[\n' : ',\n') + inner + end)) await drained(sink);
+    const ok = sink.write((wrote ? ',\n' : '[\n') + inner);
+    wrote = true;
+    if (!ok) await drained(sink);
   }
+  if (!sink.destroyed) sink.write(wrote ? '\n]\n' : '[]\n');
+}
+
+function* batches<T>(items: Iterable<T>): Generator<T[]> {
+  let batch: T[] = [];
+  for (const it of items) {
+    batch.push(it);
+    if (batch.length === BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 function drained(sink: JsonSink): Promise<void> {

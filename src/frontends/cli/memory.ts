@@ -9,8 +9,10 @@ import { clearAll, compactFile, editItem, forgetItem, parseId, parseText, pinIte
 import { listedLeftOutLine, pinReport } from '../../memory/background/pins-left-out';
 import { planJson } from '../../memory/recall/plan';
 import { scopeFilter } from '../../memory/project/project';
-import { pinTime } from '../../memory/log/pin-time';
-import { selectBackground } from '../../memory/background/select';
+import { useConfirmedProjects } from '../../memory/project/project-trust';
+import { memoryBudget } from '../../memory/background/budget';
+import { indexBackground } from '../../memory/index/background';
+import { MemoryIndex } from '../../memory/index/memory-index';
 import { MemorySession } from '../../memory/session';
 import { MemoryStore } from '../../memory/store';
 import { latestSession, loadSession } from '../../sessions/sessions';
@@ -18,7 +20,7 @@ import { unreadableCount, type MemoryItem } from '../../memory/types';
 import { AishError, UsageError } from '../../util/errors';
 import { plural } from '../../util/time';
 import { HINT, unreadableWarning } from './memory-add';
-import { memoryOn, openStore } from './memory-store';
+import { memoryOn, openStore, storeOptions } from './memory-store';
 import { listTeam } from './memory-team';
 import { out, warn } from './output';
 
@@ -44,6 +46,14 @@ function show(r: OpResult): void {
 
 export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolean }): Promise<void> {
   if (opts.json) return (await import('./memory-json')).memoryListJson(s, opts.here === true);
+  memoryOn(s);
+  useConfirmedProjects(s.paths.memoryPath, storeOptions());
+  // What is in [background] here: the index's choice, as the REPL makes it. Asked before the store
+  // is read, so the full read of an index build is garbage before the listing's own is made.
+  const budget = memoryBudget(s.config).background;
+  const ix = new MemoryIndex(s.paths.memoryPath);
+  const bg = ix.read((x) => indexBackground(x, budget, process.cwd()));
+  ix.close();
   const store = openStore(s);
   reportSkipped(s, store);
   const applies = scopeFilter(process.cwd());
@@ -53,11 +63,8 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
     out(`no memory items in ${s.paths.memoryPath} — add one with: aish memory add fact "…"`);
     return listTeam(s);
   }
-  const budget = s.config.memory ? s.config.memory.injectMaxChars : 0;
-  const pins = store.committed().state.pinsByTarget();
-  const bg = selectBackground(all, { maxChars: budget, isPinned: (it) => store.isPinned(it), pinTime: (it) => pinTime(pins, it), applies });
   const injected = new Set(bg.items.map((it) => it.id));
-  const pinnedLeftOut = new Set(bg.pinnedLeftOut.map((it) => it.id));
+  const pinnedLeftOut = new Set(bg.pinnedLeftOut);
   // Rows are cut to the terminal's width; piped output stays whole (and skips loading the width code).
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
   const fit = width ? { width, cut: (await import('../../util/width')).truncateColumns } : undefined;
@@ -76,7 +83,7 @@ export async function memoryList(s: Setup, opts: { json?: boolean; here?: boolea
   out(
     `${plural(items.length, 'item')}${opts.here ? ` apply here (of ${all.length})` : ''}; * = in [background] here (${injected.size}, within ${budget} chars); the rest is recalled when relevant`,
   );
-  const over = listedLeftOutLine([...pinnedLeftOut]);
+  const over = listedLeftOutLine(bg.pinnedLeftOut);
   if (over) out(over);
   listTeam(s);
 }

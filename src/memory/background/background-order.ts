@@ -30,3 +30,26 @@ export function segmentOf(it: MemoryItem & { author?: string }, pinned: boolean)
 export function isPinSegment(s: number): boolean {
   return s < 2;
 }
+
+/**
+ * Candidates (newest first) sorted into the stored segments, each pinned segment most recently
+ * pinned first; `pinTimes`: each pinned candidate's pin time. The full-read reference, the team
+ * merge and the index build all order [background] with this.
+ */
+export function intoSegments<T>(
+  candidates: Iterable<T>,
+  segment: (c: T) => number,
+  pinTime: (c: T) => number,
+  idOf: (c: T) => number,
+): { segs: T[][]; pinTimes: Map<T, number> } {
+  const segs: T[][] = Array.from({ length: SEGMENTS }, () => []);
+  for (const c of candidates) segs[segment(c)]!.push(c);
+  const pinTimes = new Map<T, number>();
+  for (let s = 0; s < SEGMENTS; s++) {
+    if (!isPinSegment(s)) continue;
+    for (const c of segs[s]!) pinTimes.set(c, pinTime(c));
+    // Most recently pinned first; the higher id first at the same time.
+    if (segs[s]!.length > 1) segs[s]!.sort((a, b) => pinTimes.get(b)! - pinTimes.get(a)! || idOf(b) - idOf(a));
+  }
+  return { segs, pinTimes };
+}

@@ -1,10 +1,12 @@
-/** Which memory items go into the [background] block. Pure: no I/O. */
-import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from './background-order';
+/**
+ * Which memory items go into the [background] block, over items in memory. Pure: no I/O. At run
+ * time [background] comes from the index (index/background.ts); this is the rule over a list —
+ * the reference the tests compare the index against, and the merge of the few team items.
+ */
+import { intoSegments, segmentOf, TRY_ORDER } from './background-order';
 import { BACKGROUND_HEADER, backgroundLine, fillBlock } from './blocks';
-import { byPinTime, ownPinTime } from '../log/pin-time';
+import { ownPinTime } from '../log/pin-time';
 import type { MemoryItem } from '../types';
-
-const DAY_MS = 86_400_000;
 
 export interface BackgroundOptions {
   maxChars: number;
@@ -36,20 +38,19 @@ export interface BackgroundChoice {
  */
 export function selectBackground(items: readonly MemoryItem[], opts: BackgroundOptions): BackgroundChoice {
   const outOfScope: MemoryItem[] = [];
-  const segs: MemoryItem[][] = Array.from({ length: SEGMENTS }, () => []);
-  for (const it of items) {
-    if (opts.applies && !opts.applies(it)) outOfScope.push(it);
-    else segs[segmentOf(it, opts.isPinned(it))]!.push(it);
-  }
-  const pinned = segs.filter((_, s) => isPinSegment(s)).flat();
-  let pinnedChars = pinned.length ? BACKGROUND_HEADER.length : 0;
-  for (const it of pinned) pinnedChars += backgroundLine(it).length + 1;
-  const time = opts.pinTime ?? ownPinTime;
-  const at = new Map(pinned.map((it) => [it, time(it)]));
-  for (let s = 0; s < SEGMENTS; s++) if (isPinSegment(s) && segs[s]!.length > 1) segs[s]!.sort(byPinTime((it) => at.get(it)!));
+  const here: MemoryItem[] = [];
+  for (const it of items) (!opts.applies || opts.applies(it) ? here : outOfScope).push(it);
+  const { segs, pinTimes } = intoSegments(
+    here,
+    (it) => segmentOf(it, opts.isPinned(it)),
+    opts.pinTime ?? ownPinTime,
+    (it) => it.id,
+  );
+  let pinnedChars = pinTimes.size ? BACKGROUND_HEADER.length : 0;
+  for (const it of pinTimes.keys()) pinnedChars += backgroundLine(it).length + 1;
   const tried = TRY_ORDER.map((s) => segs[s]!);
   const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(...tried), opts.maxChars, (it) => it, backgroundLine);
-  const pinnedLeftOut = skipped.filter((it) => at.has(it));
+  const pinnedLeftOut = skipped.filter((it) => pinTimes.has(it));
   return { items: chosen, overBudget: skipped, pinnedLeftOut, outOfScope, pinnedChars };
 }
 
@@ -57,19 +58,9 @@ function* concat<T>(...lists: T[][]): Generator<T> {
   for (const l of lists) yield* l;
 }
 
-/** Items older than `days` at `now`; unset days means never prune. */
-export function itemsToPrune(items: readonly MemoryItem[], days: number | undefined, now: Date): MemoryItem[] {
-  if (days === undefined) return [];
-  const cutoff = now.getTime() - days * DAY_MS;
-  return items.filter((it) => Date.parse(it.ts) < cutoff);
-}
-
-/** Memory sent with one turn ([background] + [recall]) stays within this many characters (or `memory.injectMaxChars`, if larger). */
-export const TURN_MEMORY_CHARS = 3000;
-
 /**
  * [background] on a turn whose [recall] is `recallChars` long: its newest-first filler gives way,
- * the oldest of it first, until both fit in `total`; pinned and `pref` items always stay.
+ * the oldest of it first, until both fit in `total` (MemoryBudget.turn); pinned and `pref` items always stay.
  */
 export function givingWay(
   items: readonly MemoryItem[],

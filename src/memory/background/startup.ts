@@ -26,6 +26,7 @@ export interface StartupMemory {
 /** Throws when memory.jsonl cannot be read at all; unreadable lines are only reported. */
 export async function loadStartupMemory(
   config: AishConfig,
+  budget: number,
   index: MemoryIndex,
   store: () => MemoryStore,
   cwd: string,
@@ -47,7 +48,6 @@ export async function loadStartupMemory(
       text: `${name}: ${plural(counts.dangling.length, 'tombstone')} for ids with no item (line ${lines}) — they forget nothing`,
     });
   }
-  const budget = config.memory.injectMaxChars;
   const bg = index.read((ix) => indexBackground(ix, budget, cwd));
   const over = pinnedLeftOutNotice(bg, budget);
   if (over) notices.push({ kind: 'warn', text: over });

@@ -8,6 +8,7 @@
  */
 import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from '../background/background-order';
 import { BACKGROUND_HEADER, backgroundLine } from '../background/blocks';
+import { blockFull, lineFits } from '../background/budget';
 import { isoTime } from '../log/parse';
 import { pinTime } from '../log/pin-time';
 import { scopeMatcher } from '../project/project';
@@ -143,11 +144,10 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
       if (pin) pinnedIds.add(c.id);
       if (!c.applies) return true;
       if (pin) pinnedChars += c.len + 1;
-      const room = maxChars - used - 1;
-      // Nothing more fits: the rest only matters for the pinned, counted and named.
-      if (room < 10 || c.len + 1 > room + 1) {
+      if (!lineFits(used, c.len, maxChars)) {
         if (pin) pinnedLeftOut.push(c.id);
-        return pin || room >= 10;
+        // Nothing more fits: the rest only matters for the pinned, counted and named.
+        return pin || !blockFull(used, maxChars);
       }
       used += c.len + 1;
       items.push(c.item ?? ix.itemBySlot(c.slot!));
@@ -159,8 +159,7 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
       const next = Math.min(bounds[g + 1]!, (block + 1) * ORDER_BLOCK);
       const count = next - at;
       // No room for the shortest line of the block: none of it fits (the pinned are all counted).
-      const room = maxChars - used - 1;
-      if (!pin && (room < 10 || ix.sidecar!.u32('omin', block, 1)[0]! > room)) continue;
+      if (!pin && (blockFull(used, maxChars) || !lineFits(used, ix.sidecar!.u32('omin', block, 1)[0]!, maxChars))) continue;
       const u = ix.sidecar!.u32('order', at * 4, count * 4);
       const pt = pin ? ix.sidecar!.f64('ptimes', at, count) : null;
       for (let i = 0; go && i < count; i++) {

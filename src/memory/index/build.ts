@@ -6,15 +6,15 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
-import { isPinSegment, SEGMENTS, segmentOf } from '../background/background-order';
+import { intoSegments, isPinSegment, segmentOf } from '../background/background-order';
 import { backgroundLine } from '../background/blocks';
 import { recalledFields } from '../log/field-codec';
 import { isoTime } from '../log/parse';
-import { byPinTime, pinTime } from '../log/pin-time';
+import { pinTime } from '../log/pin-time';
 import { sameItemKey } from '../log/records';
 import { grow, Postings } from '../recall/recall-postings';
 import type { MemoryStore } from '../store';
-import { unreadableCount, type MemoryItem, type PinRecord } from '../types';
+import { unreadableCount, type MemoryItem } from '../types';
 import {
   align8,
   FORMAT_VERSION,
@@ -106,14 +106,15 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   }
   post.repack(null, true);
 
-  // [background] candidates by segment (background-order.ts), the pinned first: each in the order selectBackground tries it.
-  const groups: number[][] = Array.from({ length: SEGMENTS }, () => []);
-  active.forEach((it, i) => groups[segmentOf(it, state.isPinned(it))]!.push(i));
-  const ptimes = pinOrder(
-    groups.filter((_, g) => isPinSegment(g)),
-    active,
-    state.pinsByTarget(),
+  // [background] candidates (indexes into `active`) by segment (background-order.ts), the pinned first.
+  const pins = state.pinsByTarget();
+  const { segs: groups, pinTimes } = intoSegments(
+    active.keys(),
+    (i) => segmentOf(active[i]!, state.isPinned(active[i]!)),
+    (i) => pinTime(pins, active[i]!),
+    (i) => active[i]!.id,
   );
+  const ptimes = Float64Array.from(groups.filter((_, g) => isPinSegment(g)).flat(), (i) => pinTimes.get(i)!);
   const order = Buffer.alloc(n * ORDER_ENTRY);
   const omin = new Uint32Array(Math.ceil(n / ORDER_BLOCK)).fill(0xffffffff);
   let o = 0;
@@ -210,14 +211,6 @@ export function assemble(b: BuiltIndex): Buffer {
   b.head.copy(out, 0);
   for (const name of SECTIONS) out.set(b.parts[name], b.header.sections[name][0]);
   return out;
-}
-
-/** Sort each pinned segment (indexes into `active`) most recently pinned first; their pin times in that order. */
-function pinOrder(segs: number[][], active: readonly MemoryItem[], pins: ReadonlyMap<number, PinRecord>): Float64Array {
-  const time = new Map(segs.flat().map((i) => [active[i]!, pinTime(pins, active[i]!)]));
-  const order = byPinTime((it: MemoryItem) => time.get(it)!);
-  for (const pinned of segs) pinned.sort((a, b) => order(active[a]!, active[b]!));
-  return Float64Array.from(segs.flat(), (i) => time.get(active[i]!)!);
 }
 
 /** Documents per scope number − 1. */

@@ -6,10 +6,11 @@
  * full read. Items themselves are always read from memory.jsonl, by offset, and checked.
  */
 import { closeSync, openSync, statSync } from 'node:fs';
-import { parseInto } from '../log/parse';
+import { pinnedBy } from '../log/pin-time';
 import { MemoryStore } from '../store';
 import type { MemoryItem } from '../types';
 import { assemble, buildIndex, crcOf } from './build';
+import { itemIn } from './record-read';
 import { ORDER_ENTRY, type IndexHeader } from './layout';
 import { readAt } from '../../util/fs-safe';
 import { CorruptIndex, exists, Sidecar, writeSidecar } from './sidecar';
@@ -28,13 +29,6 @@ export interface IndexCounts {
   maxId: number;
 }
 
-/** Per-document arrays, read whole on first need (recall, lookups by id). */
-interface Docs {
-  ids: Float64Array;
-  times: Float64Array;
-  lens: Int32Array;
-}
-
 export class MemoryIndex {
   private side: Sidecar | null = null;
   private tailValue: Tail | null = null;
@@ -46,6 +40,7 @@ export class MemoryIndex {
   /** id → slot of ids read one at a time. */
   private readonly known = new Map<number, number>();
   private readonly cache = new Map<number, MemoryItem>();
+  private pinnedSet: Set<number> | null = null;
   /** memory.jsonl, open for reading items by offset while the index is in step with it. */
   private fd: number | null = null;
   /** How many times the index was built by this process (tests and benchmarks read it). */
@@ -53,23 +48,24 @@ export class MemoryIndex {
 
   constructor(readonly path: string) {}
 
-  /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or a rebuild. */
-  refresh(): void {
+  /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or (`build`) a rebuild; false: none. */
+  refresh(build = true): boolean {
     for (let attempt = 0; ; attempt++) {
       try {
-        if (this.tailValue && this.side && this.unchanged()) return;
+        if (this.tailValue && this.side && this.unchanged()) return true;
         this.side ??= Sidecar.open(this.path);
         if (this.side && !this.settled(this.side.header)) this.drop();
         if (this.side) {
           const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
           if (r.kind === 'tail') {
             this.tailValue = r.tail;
-            return;
+            return true;
           }
           if (r.kind === 'missing') return this.empty();
         } else if (!exists(this.path)) return this.empty();
+        if (!build) return this.drop();
         this.rebuild();
-        return;
+        return true;
       } catch (err) {
         // A damaged index is dropped and built again, once; a second failure is memory.jsonl's own.
         if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
@@ -108,12 +104,12 @@ export class MemoryIndex {
     }
   }
 
-  private empty(): void {
+  private empty(): true {
     this.drop();
-    this.tailValue = null;
+    return true;
   }
 
-  private drop(): void {
+  private drop(): false {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
     this.side?.close();
@@ -122,9 +118,11 @@ export class MemoryIndex {
     this.timesArr = null;
     this.lensArr = null;
     this.linesArr = null;
+    this.pinnedSet = null;
     this.known.clear();
     this.tailValue = null;
     this.cache.clear();
+    return false;
   }
 
   /** A full read of memory.jsonl, the index written beside it (and used from memory when it cannot be). */
@@ -175,7 +173,8 @@ export class MemoryIndex {
     return h.n - (t?.dead.size ?? 0) + (t?.items.length ?? 0);
   }
 
-  docs(): Docs {
+  /** Per-document arrays, read whole on first need (recall, lookups by id). */
+  docs(): { ids: Float64Array; times: Float64Array; lens: Int32Array } {
     return { ids: this.ids(), times: this.times(), lens: this.lens() };
   }
 
@@ -256,41 +255,37 @@ export class MemoryIndex {
     const t = this.tailValue;
     if (t?.state.get(item.id)) return t.state.isPinned(item);
     const s = this.slotOf(item.id);
-    const over = s >= 0 ? t?.pins.get(s) : undefined;
-    return over ?? this.pinnedInIndex(s, item);
+    return s >= 0 ? this.slotPinned(s) : pinnedBy(undefined, item);
   }
 
-  private pinnedInIndex(slot: number, item: MemoryItem): boolean {
-    if (slot < 0) return item.pinned === true;
-    // `order` starts with the pinned ones; a pinned slot is among its first `pinned` entries.
-    const h = this.side!.header;
-    const n = h.pinned;
-    for (let at = 0; at < n; at += 4096) {
-      const chunk = new Uint32Array(this.side!.range('order', at, Math.min(4096, n - at), ORDER_ENTRY));
-      for (let i = 0; i < chunk.length; i += ORDER_ENTRY / 4) if (chunk[i] === slot) return true;
-    }
-    return false;
+  /** Whether an indexed item is pinned: the tail's pin record, else the index's. */
+  slotPinned(slot: number): boolean {
+    return this.tailValue?.pins.get(slot) ?? this.pinnedSlots().has(slot);
+  }
+
+  /** Slots pinned when the index was built: `order` starts with them (its first `pinned` entries). */
+  private pinnedSlots(): Set<number> {
+    if (this.pinnedSet) return this.pinnedSet;
+    const n = this.side!.header.pinned;
+    const u = new Uint32Array(this.side!.range('order', 0, n, ORDER_ENTRY));
+    const set = new Set<number>();
+    for (let i = 0; i < n; i++) set.add(u[i * (ORDER_ENTRY / 4)]!);
+    return (this.pinnedSet = set);
   }
 
   /** The record of an indexed item, read from memory.jsonl by offset and checked to be that item. */
   itemAt(id: number, pos: number, span: number): MemoryItem {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    this.fd ??= openSync(this.path, 'r');
-    const bytes = readAt(this.fd, pos, span);
-    let found: MemoryItem | undefined;
-    const ignore = () => {};
-    parseInto(bytes.toString('utf8'), pos === 0 ? 1 : 2, true, {
-      item: (it) => (found = it),
-      forget: ignore,
-      pin: ignore,
-      header: ignore,
-      bad: ignore,
-    });
-    if (found?.id !== id) throw new CorruptIndex(`item ${id} is not where the index says`);
+    const found = itemIn(readAt(this.file(), pos, span), pos, id);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(id, found);
     return found;
+  }
+
+  /** memory.jsonl, open for reading items by offset. */
+  file(): number {
+    return (this.fd ??= openSync(this.path, 'r'));
   }
 
   close(): void {

@@ -23,9 +23,9 @@ export function ownPinTime(item: MemoryItem): number {
   return Number.isFinite(own) ? own : 0;
 }
 
-/** Most recently pinned first; the higher id first at the same time (the order [background] tries them). */
-export function byPinTime<T extends { id: number }>(time: (it: T) => number): (a: T, b: T) => number {
-  return (a, b) => time(b) - time(a) || b.id - a.id;
+/** Pinned: by the pin or unpin record that decides it (`pin`), else by the item's own `pinned` field. */
+export function pinnedBy(pin: Pick<PinRecord, 'kind'> | undefined, item: Pick<MemoryItem, 'pinned'>): boolean {
+  return pin ? pin.kind === 'pin' : item.pinned === true;
 }
 
 /** When an item was pinned, undefined when it is not (what an edit of it carries over). */

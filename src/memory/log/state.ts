@@ -10,6 +10,7 @@ import { isoTime, parseInto, type EntrySink } from './parse';
 import type { RawLines } from './raw-lines';
 import { IdLineIndex } from './id-line-index';
 import { laterStamp } from './hlc';
+import { pinnedBy } from './pin-time';
 import type { MemoryItem, PinRecord, SkippedLine, Tombstone } from '../types';
 
 const INVALID_UTF8 = 'invalid UTF-8 (kept as is)';
@@ -238,9 +239,7 @@ export class MemoryState {
 
   /** Pinned: by its latest pin/unpin record, else by the item's own `pinned` field. */
   isPinned(item: MemoryItem): boolean {
-    if (this.pins.size === 0) return item.pinned === true;
-    const p = this.pins.get(item.id);
-    return p ? p.kind === 'pin' : item.pinned === true;
+    return pinnedBy(this.pins.size ? this.pins.get(item.id) : undefined, item);
   }
 
   /** Tombstones whose target is no item at all (hand-written ones, usually): they forget nothing. */

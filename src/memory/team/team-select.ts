@@ -25,6 +25,11 @@ function teamTime(it: Pick<MemoryItem, 'ts'>, now: number): number {
   return t > now ? 0 : t;
 }
 
+/** Pinned as the store says: a team item (id ≤ 0) is never pinned, whatever its own field says. */
+export function storePinned(isPinned: (it: MemoryItem) => boolean): (it: MemoryItem) => boolean {
+  return (it) => it.id > 0 && isPinned(it);
+}
+
 /** The store's [background] choice with the accepted team items merged in. */
 export function withTeamBackground(
   chosen: MemoryItem[],
@@ -40,7 +45,7 @@ export function withTeamBackground(
   // Team items count as received (background-order.ts): they come after the user's own pins and prefs.
   const place = new Map(chosen.map((it, i) => [it.id, -i]));
   const pinTime = (it: MemoryItem) => place.get(it.id) ?? -Infinity;
-  return selectBackground(all, { maxChars, isPinned: (it) => it.id > 0 && isPinned(it), pinTime }).items;
+  return selectBackground(all, { maxChars, isPinned: storePinned(isPinned), pinTime }).items;
 }
 
 /** BM25 over the team items, the store's live count added to theirs so a term's weight is of the same order as in the store. */
@@ -126,10 +131,11 @@ export function withTeamPlan(
   storeSize: number,
   text: string | null,
   config: AishConfig,
+  budget: number,
   isPinned: (it: MemoryItem) => boolean,
 ): MemoryPlan {
   if (team.length === 0 || !config.memory) return plan;
-  const background = withTeamBackground(plan.background, team, config.memory.injectMaxChars, isPinned);
+  const background = withTeamBackground(plan.background, team, budget, isPinned);
   if (text === null) return { ...plan, background };
   const inBg = new Set(background.map((i) => i.id));
   const r = config.memory.recall;

@@ -220,9 +220,9 @@ export class MemorySession {
   /** The [recall] for a message and the turns before it: null when off, nothing is relevant, or it failed (said once). */
   async recall(query: readonly QueryPart[]): Promise<TurnRecall | null> {
     const turn = await this.recaller.recall(query);
-    // When each item was last sent, for `:memory review --stale` (written on the next tick).
-    if (turn) noteRecalled(this.path, turn.items);
+    // When each item was last sent (`:memory review --stale`; written on the next tick); and
     // [background] gives way to this turn's [recall] (select.ts's givingWay).
+    if (turn) noteRecalled(this.path, turn.items);
     this.recallChars = turn?.block.length ?? 0;
     return turn;
   }
@@ -254,19 +254,11 @@ export class MemorySession {
   }
 
   /** `:memory search`: active items ranked for `text`, best first; every project's, or (`here`) those that apply here. */
-  search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
-    return new Promise((resolve) => resolve(this.searchNow(text, limit, o)));
-  }
-
-  private searchNow(text: string, limit: number, o: { here?: boolean }): Recalled[] {
-    const idx = this.index();
+  async search(text: string, limit: number, o: { here?: boolean } = {}): Promise<Recalled[]> {
+    await Promise.resolve();
     const applies = o.here ? scopeFilter(this.cwd) : () => true;
-    return this.recaller.choose([{ text, weight: 1 }], {
-      maxChars: Number.MAX_SAFE_INTEGER,
-      minScore: 0,
-      exclude: (it) => !applies(it),
-      limit: Math.min(limit, Math.max(1, idx.size)),
-    }).items;
+    const opts = { maxChars: Number.MAX_SAFE_INTEGER, minScore: 0, exclude: (it: MemoryItem) => !applies(it) };
+    return this.recaller.choose([{ text, weight: 1 }], { ...opts, limit: Math.min(limit, Math.max(1, this.index().size)) }).items;
   }
 
   /** Active items to compare `text` with: all of a small store (`scanned`), else the index's best `limit` (no 100k scan on the loop). */

@@ -161,15 +161,14 @@ export function inboxWarnings(inbox: Inbox): string[] {
 }
 
 async function review({ memory, ui }: Pick<CommandServices, 'memory' | 'ui'>) {
-  await memory.ready();
-  const inbox = memory.inbox();
+  const { inbox, store, team, cwd, changed } = await memory.review();
   for (const w of inboxWarnings(inbox)) ui.print(warn(w));
   const io: ReviewIO = { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) };
-  const r = await reviewInbox(inbox, memory.store(), io);
-  const t = await reviewTeam(memory.team(), memory.cwd, io);
+  const r = await reviewInbox(inbox, store, io);
+  const t = await reviewTeam(team, cwd, io);
   // Always: a drop writes nothing to memory but empties the inbox all the same, and the status's
   // `inbox N` is redrawn only on a change.
-  memory.reselect();
+  changed();
   return { output: [info(r.summary), ...(t ? [info(t.summary)] : [])] };
 }
 

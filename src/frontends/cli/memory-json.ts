@@ -1,37 +1,9 @@
 /**
- * `aish memory list --json` written out as it is made: the same bytes as
+ * JSON arrays written out as they are made (`aish memory list --json`): the same bytes as
  * `JSON.stringify(items, null, 2)` plus a newline, in chunks that wait for stdout to drain, so a
- * million items never become one string of hundreds of megabytes. Its own module, so a script's
- * `list --json` loads only the store, not the rest of the memory commands.
+ * million items never become one string of hundreds of megabytes.
  */
-import { basename } from 'node:path';
-import type { Setup } from '../../config/setup';
-import { formatSkipped } from '../../memory/format';
-import { uidOf } from '../../memory/log/identity';
-import { originOf } from '../../memory/origin';
-import { scopeFilter } from '../../memory/project/project';
-import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
-import { openStore } from './memory-store';
-import { warn } from './output';
-
-/**
- * `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. Each
- * item as stored, told whole: `uid` (its own, or the one derived for a record written before uids
- * existed — the same on every machine), `pinned: true` when pinned by a pin record or its own field
- * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global), `from`: where it came from (origin.ts; `here` when written here).
- */
-export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
-  const store = openStore(s);
-  for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
-  const all = store.items();
-  const shape = (it: MemoryItem): object => {
-    const { id, pinned: _own, pinned_at, ...rest } = it;
-    const out = { id, uid: uidOf(it), ...rest, from: originOf(it) };
-    return store.isPinned(it) ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
-  };
-  await writeJsonArray(here ? all.filter(scopeFilter(process.cwd())) : all, process.stdout, shape);
-}
 
 /**
  * Items per chunk: JSON.stringify is fastest on arrays, so each chunk is one array, unwrapped; small

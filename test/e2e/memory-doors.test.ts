@@ -4,13 +4,15 @@
  * from the same store, the same sentence (but for the REPL's `memory: ` and the listing command each
  * door names), and the same records written.
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { runAish, type CliResult } from '../helpers/run-cli';
+import { syncNet } from '../helpers/sync-machines';
 import { tmpDir } from '../helpers/tmp';
+import { realPath } from '../../src/util/paths';
 
 const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const env = () => ({ OPENAI_BASE_URL: fake.server.url, OPENAI_API_KEY: 'sk-test' });
@@ -144,5 +146,29 @@ describe('the memory verbs through both doors', () => {
     s.write(':quit\r');
     expect(await s.exitCode()).toBe(0);
     expect(items(await cli(b, 'list', '--json'))).toEqual(items(await cli(a, 'list', '--json')));
+  });
+});
+
+describe('the background sync at start', () => {
+  it('runs in the REPL process: what it received is listed and in [background], the status says so, and :quit does not wait', async () => {
+    const net = syncNet();
+    const laptop = net.machine('laptop');
+    const store = laptop.store();
+    await store.add('fact', 'The laptop says releases are on Thursdays');
+    store.close();
+    await laptop.sync();
+
+    const home = realPath(join(net.root, 'desk-home'));
+    mkdirSync(home, { recursive: true });
+    const config = join(home, 'config.ts');
+    writeFileSync(config, `export default { memory: { sync: { remote: ${JSON.stringify(net.remote)}, name: "desk" } } };\n`);
+    const s = spawnAish(['--config', config], { home, cwd: home, env: env(), cols: 200 });
+    all.push(s);
+    await s.waitFor('synced ↑0 ↓1', { timeoutMs: 30_000 });
+    await s.waitFor('mem 1');
+    s.write(':memory list\r');
+    await s.waitFor(/\*\s+1\s+.*fact\s+The laptop says releases are on Thursdays/);
+    s.write(':quit\r');
+    expect(await s.exitCode()).toBe(0);
   });
 });

@@ -64,21 +64,23 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
         project: a.flags.has('--project'),
         private: a.flags.has('--private'),
         // An update of an item you have ("uses Node 18" → "uses Node 20"): old and new side by side, then asked.
-        ...(d.interactive && {
-          replace: (old, safe) => {
-            const label = `old #${old.id}`;
-            d.print(
-              info(
-                [
-                  `this looks like an update of #${old.id}:`,
-                  `  ${label} (${old.kind}): ${oneLine(old.content)}`,
-                  `  ${'new'.padEnd(label.length)} (${kind}): ${oneLine(safe)}`,
-                ].join('\n'),
-              ),
-            );
-            return d.ask(`replace #${old.id}?`);
-          },
-        }),
+        // The command line never asks: a script's add is an add.
+        ...(d.repl &&
+          d.interactive && {
+            replace: (old, safe) => {
+              const label = `old #${old.id}`;
+              d.print(
+                info(
+                  [
+                    `this looks like an update of #${old.id}:`,
+                    `  ${label} (${old.kind}): ${oneLine(old.content)}`,
+                    `  ${'new'.padEnd(label.length)} (${kind}): ${oneLine(safe)}`,
+                  ].join('\n'),
+                ),
+              );
+              return d.ask(`replace #${old.id}?`);
+            },
+          }),
       });
     },
     text: (r, d) => {
@@ -99,7 +101,10 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
       const page = a.words[0];
       if (a.words.length > 1 || (page !== undefined && !/^\d+$/.test(page)))
         throw new UsageError('usage: :memory list [--here] [PAGE | --all]');
-      return { listing: await m.list(a.flags.has('--here')), page: a.flags.has('--all') ? ('all' as const) : Number(page ?? '1') || 1 };
+      return {
+        listing: await m.list(a.flags.has('--here'), !a.flags.has('--json')),
+        page: a.flags.has('--all') ? ('all' as const) : Number(page ?? '1') || 1,
+      };
     },
     text: (r, d) => listShown(r.listing, r.page, d),
     json: (r, d) => listJson(r.listing, d),
@@ -195,7 +200,8 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
       const report = await m.sync({
         dryRun: a.flags.has('--dry-run'),
         yes: a.flags.has('--yes'),
-        ...(d.interactive && { confirm: (q: string) => d.ask(q.replace(/ \[y\/N\] $/, '')) }),
+        // The command line never asks: a script's add is an add.
+        ...(d.repl && d.interactive && { confirm: (q: string) => d.ask(q.replace(/ \[y\/N\] $/, '')) }),
         // By hand it may be the first sync, sending everything: longer than the background's 20 s.
         timeoutMs: 120_000,
         notice: (t) => (d.repl ? notes.push(t) : d.print(warnLine(`warning: ${t}`))),

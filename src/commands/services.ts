@@ -19,7 +19,7 @@ export function commandServices(p: SessionParts, catalog: CommandCatalog): Reado
     ui: p.host,
     memory: setup.config.memory
       ? memoryService(p.memory, { live: true, sync: setup.config.memory.sync, notice: (text) => p.host.print({ kind: 'warn', text }) })
-      : memoryOff(MEMORY_OFF),
+      : memoryOff(MEMORY_OFF, setup.paths.memoryPath),
     models,
     tools: p.toolbox,
     guards: p.guards,

@@ -90,7 +90,8 @@ interface ReviewParts {
 
 export interface MemoryService {
   readonly path: string;
-  list(here: boolean): Promise<Listing>;
+  /** `marks`: what is in [background] and in conflict too (JSON needs only the items). */
+  list(here: boolean, marks: boolean): Promise<Listing>;
   add(req: AddRequest): Promise<Added>;
   edit(id: number, text: string, hint: string): Promise<Changed>;
   forget(id: number, hint: string): Promise<Changed>;
@@ -110,12 +111,12 @@ export interface MemoryService {
   review(): Promise<ReviewParts>;
 }
 
-/** `memory: false`: one object, every verb of which refuses with `why` and touches nothing (Tab offers nothing). */
-export function memoryOff(why: string): MemoryService {
+/** `memory: false`: one object whose every verb refuses with `why`, touching nothing (`path` still answers). */
+export function memoryOff(why: string, path: string): MemoryService {
   const refuse = (): never => {
     throw new UsageError(why);
   };
-  return new Proxy({} as MemoryService, { get: (_t, key) => (key === 'path' ? '' : key === 'ids' ? () => [] : refuse) });
+  return new Proxy({} as MemoryService, { get: (_t, key) => (key === 'path' ? path : key === 'ids' ? () => [] : refuse) });
 }
 
 /** What the verbs need beside the session. */
@@ -151,13 +152,14 @@ export function memoryService(m: MemorySession, { live, sync, notice }: ServiceO
 
   return {
     path: m.path,
-    async list(here) {
+    async list(here, marks) {
       const store = await opened();
       store.reload();
       const all = store.items();
       const injecting = m.injecting;
-      const bg = injecting ? m.background() : null;
+      const bg = injecting && marks ? m.background() : null;
       const shown = live ? m.injected : (bg?.items ?? []);
+      const inbox = () => m.inbox();
       return {
         items: here ? all.filter(scopeFilter(m.cwd)) : all,
         all: all.length,
@@ -165,12 +167,7 @@ export function memoryService(m: MemorySession, { live, sync, notice }: ServiceO
         injected: new Set(shown.map((it) => it.id)),
         pinnedLeftOut: bg?.pinnedLeftOut ?? [],
         // The inbox is read only when there is a conflict: it holds those the user chose to keep whole.
-        conflicted: conflictedIds(
-          findConflicts(
-            store,
-            lazyKept(() => m.inbox()),
-          ),
-        ),
+        conflicted: marks ? conflictedIds(findConflicts(store, lazyKept(inbox))) : new Set<number>(),
         isPinned: (it) => store.isPinned(it),
         skipped: store.skipped,
         budget: m.budget,

@@ -24,6 +24,7 @@ function serviceOf(s: Setup): MemoryService {
   if (!on)
     return memoryOff(
       `memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`,
+      s.paths.memoryPath,
     );
   // The REPL's memory view, without the REPL: plan and search rank exactly as a turn would.
   const session = new MemorySession(

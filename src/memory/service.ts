@@ -20,6 +20,8 @@ import type { SyncReport } from './sync/report';
 import type { SyncOptions } from './sync/run';
 import type { MemorySession } from './session';
 import type { MemoryStore } from './store';
+import { selectBackground } from './background/select';
+import { pinTime } from './log/pin-time';
 import type { TeamMemory } from './team/team-memory';
 import { clearAll, compactFile, editItem, forgetItem, pinItem, privateNote, redacted, type OpResult } from './ops';
 import { unreadableCount, type MemoryItem, type MemoryKind, type SkippedLine } from './types';
@@ -55,27 +57,14 @@ interface AddRequest {
 export type Changed = OpResult & { unreadable: number; skipped: readonly SkippedLine[] };
 type Added = Changed & { item?: MemoryItem; inBackground: boolean };
 type Pinned = Changed & { notes: ReturnType<typeof pinReport> };
-interface Found {
-  hits: Recalled[];
-  unreadable: number;
-  isPinned: (item: MemoryItem) => boolean;
-}
-interface Planned extends Found {
-  plan: MemoryPlan;
-  query: string | null;
-  injecting: boolean;
-}
+type Found = { hits: Recalled[]; unreadable: number; isPinned: (item: MemoryItem) => boolean };
+type Planned = Found & { plan: MemoryPlan; query: string | null; injecting: boolean };
 type SyncAsk = Pick<SyncOptions, 'dryRun' | 'yes' | 'confirm' | 'timeoutMs' | 'notice'>;
 
-/** `:memory inject`: the file read again whole. */
-export interface Injected {
-  skipped: readonly SkippedLine[];
-  dangling: ReadonlyArray<{ line: number; id: number; target: number }>;
-  items: number;
-  injected: number;
-  budget: number;
-  injecting: boolean;
-}
+/** `:memory inject`: the file read again whole; `items`, `injected`: counts. */
+export type Injected = Record<'items' | 'injected' | 'budget', number> & { skipped: readonly SkippedLine[]; injecting: boolean } & {
+  dangling: ReturnType<MemoryStore['danglingTombstones']>;
+};
 
 /** What the review walk and `:memory summarize` write through. */
 interface ReviewParts {
@@ -119,6 +108,13 @@ export function memoryOff(why: string, path: string): MemoryService {
   return new Proxy({} as MemoryService, { get: (_t, key) => (key === 'path' ? path : key === 'ids' ? () => [] : refuse) });
 }
 
+function fromRead(store: MemoryStore, maxChars: number, cwd: string): { items: MemoryItem[]; pinnedLeftOut: number[] } {
+  const pins = store.committed().state.pinsByTarget();
+  const isPinned = (it: MemoryItem) => store.isPinned(it);
+  const bg = selectBackground(store.items(), { maxChars, isPinned, pinTime: (it) => pinTime(pins, it), applies: scopeFilter(cwd) });
+  return { items: bg.items, pinnedLeftOut: bg.pinnedLeftOut.map((it) => it.id) };
+}
+
 /** What the verbs need beside the session. */
 interface ServiceOptions {
   /** The REPL: start-up memory is waited for first, and [background] chosen again after a change. */
@@ -157,7 +153,9 @@ export function memoryService(m: MemorySession, { live, sync, notice }: ServiceO
       store.reload();
       const all = store.items();
       const injecting = m.injecting;
-      const bg = injecting && marks ? m.background() : null;
+      // The command line has read the whole file already: [background] is chosen from that read
+      // (select.ts), not from an index built for one listing.
+      const bg = !injecting || !marks ? null : live ? m.background() : fromRead(store, m.budget, m.cwd);
       const shown = live ? m.injected : (bg?.items ?? []);
       const inbox = () => m.inbox();
       return {

@@ -56,7 +56,8 @@ async function twins(): Promise<[string, string]> {
 const all: PtySession[] = [];
 afterAll(() => all.forEach((s) => s.kill()));
 
-describe('the memory verbs through both doors', () => {
+// Each verb is a process per door: dozens of starts, slow on a loaded machine.
+describe('the memory verbs through both doors', { timeout: 300_000 }, () => {
   it('read verbs: list, list --here, search, plan and log give the same JSON from the same store', async () => {
     const [a] = await twins();
     for (const [args, line] of [

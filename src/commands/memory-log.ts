@@ -7,9 +7,10 @@ export function logVerbs(): MemoryVerb[] {
   return [
     verb({
       name: 'log',
+      args: '[--json]',
       help: 'what arrived from elsewhere (sync, team, import, agents), newest first; :memory undo RECEIPT takes one back',
       run: (m, a) => {
-        if (a.words.length > 0) throw new UsageError('usage: :memory log');
+        if (a.words.length > 0) throw new UsageError('usage: :memory log [--json]');
         return m.receipts();
       },
       // The REPL shows the newest screenful; the command line every receipt.

@@ -90,7 +90,7 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
   }),
   verb({
     name: 'list',
-    args: '[--here] [PAGE|--all]',
+    args: '[--here] [--json] [PAGE|--all]',
     params: [{ name: 'page', help: 'which screenful', optional: true, door: 'repl' }],
     flags: [
       { name: '--here', help: 'only the items that apply in this directory' },
@@ -111,7 +111,7 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
   }),
   verb({
     name: 'plan',
-    args: '[TEXT]',
+    args: '[--json] [TEXT]',
     params: [{ ...textParam('the message to plan for'), optional: true }],
     help: 'what would be sent for TEXT (or the last prompt): [background], [recall] with scores,\nand every item left out with its reason (budget, scope, below threshold)',
     run: (m, a, d) => m.plan(a.text || d.lastPrompt()),
@@ -126,7 +126,7 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
   }),
   verb({
     name: 'search',
-    args: 'TEXT',
+    args: '[--json] [--limit N] TEXT',
     params: [textParam('what to look for')],
     flags: [{ name: '--limit', value: '<n>', help: 'at most this many (default 20)' }],
     help: 'items ranked for TEXT (any project), with ids and scores',
@@ -188,13 +188,13 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
   ...logVerbs(),
   verb({
     name: 'sync',
-    args: '[--dry-run] [--yes]',
+    args: '[--dry-run] [--yes] [--json]',
     flags: [
       { name: '--dry-run', help: 'say what would be sent and received; write nothing' },
       { name: '--yes', help: 'accept a sync that forgets many items without asking' },
     ],
     help: "send this machine's new items to the repository in memory.sync and take the others' (--dry-run: only say what would happen)",
-    complete: (_m, argv) => ['--dry-run', '--yes'].filter((f) => !argv.includes(f)),
+    complete: (_m, argv) => ['--dry-run', '--yes', '--json'].filter((f) => !argv.includes(f)),
     run: async (m, a, d) => {
       const notes: string[] = [];
       const report = await m.sync({

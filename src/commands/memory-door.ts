@@ -45,22 +45,19 @@ export interface Door {
   fit?: { width: number; cut: (text: string, width: number) => string };
 }
 
-/** A positional parameter (`KIND`, `TEXT`…); `rest` takes the words after it; `door`: only in that one. */
+/**
+ * A positional parameter (`KIND`, `TEXT`: `rest` takes the words after it) or a flag (`--json`;
+ * `value`: the value it takes, `<n>`); `door`: only in that one.
+ */
 export interface Param {
   name: string;
   help: string;
   rest?: boolean;
   optional?: boolean;
-  door?: 'repl' | 'cli';
-}
-
-interface Flag {
-  name: string;
-  help: string;
-  /** The value it takes (`<n>`), when it takes one. */
   value?: string;
   door?: 'repl' | 'cli';
 }
+type Flag = Param;
 
 /** What a verb is called with: its name, the REPL's synopsis, its parameters and flags. */
 export interface Syntax {

@@ -166,20 +166,19 @@ async function review({ memory, ui, argv }: Pick<CommandServices, 'memory' | 'ui
   const stale = argv.includes('--stale');
   const odd = argv.find((a) => a !== '--stale');
   if (odd !== undefined) throw new UsageError(`unknown option "${odd}" — :memory review [--stale]`);
-  await memory.ready();
+  const { inbox, store, team, cwd, changed } = await memory.review();
   if (stale) {
-    const r = await reviewStale(memory.store(), { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) });
-    if (r.wrote) memory.reselect();
+    const r = await reviewStale(store, { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) });
+    if (r.wrote) changed();
     return { output: [info(r.summary)] };
   }
-  const inbox = memory.inbox();
   for (const w of inboxWarnings(inbox)) ui.print(warn(w));
   const io: ReviewIO = { ask: (q, o) => ui.ask(q, o), print: (l) => ui.print(info(l)) };
-  const r = await reviewInbox(inbox, memory.store(), io);
-  const t = await reviewTeam(memory.team(), memory.cwd, io);
+  const r = await reviewInbox(inbox, store, io);
+  const t = await reviewTeam(team, cwd, io);
   // Always: a drop writes nothing to memory but empties the inbox all the same, and the status's
   // `inbox N` is redrawn only on a change.
-  memory.reselect();
+  changed();
   return { output: [info(r.summary), ...(t ? [info(t.summary)] : [])] };
 }
 

@@ -28,13 +28,13 @@ function modeOf(argv: readonly string[]): Mode {
 
 async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { argv: string[] }) {
   const mode = modeOf(argv);
-  await memory.ready();
+  const parts = await memory.review();
   const path = sessions.path;
   if (!path) return { output: [info('nothing to summarize yet — the session log is empty')] };
   const { text } = buildTranscript(loadSession(path).turns);
   if (!text.trim()) return { output: [info('nothing to summarize yet — the session log has no conversation')] };
 
-  const preset = models.resolve(summarizerPreset(memory, models));
+  const preset = models.resolve(summarizerPreset(parts, models));
   const result = await run.cancellable(async (signal) => {
     ui.liveStart('tool', `summarizing with ${preset.name} (${preset.model})`);
     try {
@@ -51,7 +51,7 @@ async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { ar
   if (candidates.length === 0)
     return { output: [info('the model proposed nothing worth remembering'), info('[aish] memory: added 0 candidates')] };
 
-  const store = memory.store();
+  const { store } = parts;
   store.reload();
   const active = [...store.items()];
   const tally: Tally = { kept: [], skipped: 0, known: [], unasked: 0 };
@@ -94,7 +94,7 @@ async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { ar
     active.unshift(r.item);
     tally.kept.push(r.item.id);
   }
-  memory.reselect();
+  parts.changed();
   return { output: [info(`[aish] memory: ${tallyLine(tally)}`)] };
 }
 

@@ -5,7 +5,10 @@
 import { defaultConfigPath } from '../config/paths';
 import { describeReload, reloadConfig } from '../core/config-reload';
 import type { SessionParts } from '../core/session-parts';
+import { memoryOff, memoryService } from '../memory/service';
 import type { CommandCatalog, CommandServices } from './types';
+
+const MEMORY_OFF = 'memory is off in the config (memory: false) — remove that line to use :memory';
 
 export function commandServices(p: SessionParts, catalog: CommandCatalog): Readonly<CommandServices> {
   const { setup, chat, models, tally, run } = p;
@@ -14,7 +17,9 @@ export function commandServices(p: SessionParts, catalog: CommandCatalog): Reado
     config: setup.config,
     paths: setup.paths,
     ui: p.host,
-    memory: p.memory,
+    memory: setup.config.memory
+      ? memoryService(p.memory, { live: true, sync: setup.config.memory.sync, notice: (text) => p.host.print({ kind: 'warn', text }) })
+      : memoryOff(MEMORY_OFF, setup.paths.memoryPath),
     models,
     tools: p.toolbox,
     guards: p.guards,

@@ -14,7 +14,7 @@ import type { Guards } from '../core/guards';
 import type { EngineHost, OutputItem } from '../core/host';
 import type { Norris } from '../core/norris';
 import type { PresetUsage, Price } from '../core/usage';
-import type { MemorySession } from '../memory/session';
+import type { MemoryService } from '../memory/service';
 import type { SessionDigest } from '../sessions/digest';
 import type { SessionRecorder } from '../sessions/recorder';
 import type { Toolbox } from '../tools/toolbox';
@@ -25,7 +25,8 @@ export interface CommandServices {
   paths: AishPaths;
   /** Questions, paging, and the live area for commands that wait on a model. */
   ui: Pick<EngineHost, 'ask' | 'pageLines' | 'print' | 'liveStart' | 'liveEnd' | 'interactive' | 'draft'>;
-  memory: MemorySession;
+  /** The memory verbs (not the session, not the store); with memory off, one object that refuses each. */
+  memory: MemoryService;
   models: Models;
   tools: Pick<Toolbox, 'statuses' | 'serverTools' | 'tools' | 'rules'>;
   /** The sandbox and checkpoints behind the gate. */

@@ -82,20 +82,6 @@ export function privateNote(item: MemoryItem): string {
   return item.private ? ', private — never synced' : '';
 }
 
-/**
- * `--project` and `--private`, in any order, before the rest of the words: the item belongs to
- * this project (project.ts); it never leaves this machine. `flags` counts the words taken.
- */
-export function takeAddFlags(words: readonly string[]): { project: boolean; private: boolean; flags: number; words: string[] } {
-  const rest = [...words];
-  const f = { project: false, private: false, flags: 0 };
-  for (; rest[0] === '--project' || rest[0] === '--private'; f.flags++) {
-    if (rest.shift() === '--project') f.project = true;
-    else f.private = true;
-  }
-  return { ...f, words: rest };
-}
-
 export async function pinItem(store: MemoryStore, id: number, on: boolean, hint: ListHint): Promise<OpResult> {
   const r = await store.setPinned(id, on);
   if (!r.ok) return notActive(r, hint);

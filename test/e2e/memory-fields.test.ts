@@ -11,7 +11,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Setup } from '../../src/config/setup';
 import { resolvePaths } from '../../src/config/paths';
 import { DEFAULT_CONFIG } from '../../src/config/types';
-import { memoryListJson } from '../../src/frontends/cli/memory-json';
+import { Command } from 'commander';
+import { MEMORY_VERBS } from '../../src/commands/memory-verbs';
+import { registerVerb } from '../../src/frontends/cli/memory-door';
 import { memoryExport, memoryImport } from '../../src/frontends/cli/memory-transfer';
 import { recallText } from '../../src/memory/index/build';
 import type { AddOptions } from '../../src/memory/log/records';
@@ -65,6 +67,21 @@ const said = (m: Machine, content: string): Array<MemoryItem & Extra> =>
     .items()
     .filter((it) => it.content === content);
 
+/** `aish memory list --json`, in this process (so the table's mock holds): the list verb through the command line's door. */
+async function listJson(s: Setup): Promise<void> {
+  const memory = new Command('memory').exitOverride();
+  const list = MEMORY_VERBS.find((v) => v.name === 'list')!;
+  registerVerb(
+    memory,
+    list,
+    (fn) =>
+      async (...args) =>
+        void (await fn(s, ...args)),
+    () => false,
+  );
+  await memory.parseAsync(['list', '--json'], { from: 'user' });
+}
+
 describe('memory: a field declared once travels every path', () => {
   it('add → list --json → export → import → sync to another data directory; what the table keeps home stays home', async () => {
     const net = syncNet();
@@ -92,7 +109,7 @@ describe('memory: a field declared once travels every path', () => {
     writeFileSync(a.memoryPath, before);
 
     // list --json: both, as stored.
-    const listed = JSON.parse(await stdoutOf(() => memoryListJson(setupOf(a), false))) as Array<Record<string, unknown>>;
+    const listed = JSON.parse(await stdoutOf(() => listJson(setupOf(a)))) as Array<Record<string, unknown>>;
     expect(listed.find((it) => it.content === TEXT)).toMatchObject({ mood: 'hopeful', desk: 'left', from: 'here' });
     expect(listed.find((it) => it.content === TEXT)).not.toHaveProperty('scratch');
 
@@ -119,7 +136,7 @@ describe('memory: a field declared once travels every path', () => {
     expect(c.file()).not.toContain('desk');
     expect(net.history()).not.toContain('desk');
     // And c lists it too.
-    const atC = JSON.parse(await stdoutOf(() => memoryListJson(setupOf(c), false))) as Array<Record<string, unknown>>;
+    const atC = JSON.parse(await stdoutOf(() => listJson(setupOf(c)))) as Array<Record<string, unknown>>;
     expect(atC.find((it) => it.content === TEXT)).toMatchObject({ mood: 'hopeful', from: 'import:aish:out.jsonl' });
   });
 });

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatItemLines } from '../../src/memory/format';
 import { derivedUid, uidOf } from '../../src/memory/log/identity';
-import { addItem, takeAddFlags } from '../../src/memory/ops';
+import { addItem } from '../../src/memory/ops';
+import { replArgs } from '../../src/commands/memory-door';
+import { MEMORY_VERBS } from '../../src/commands/memory-verbs';
 import { MemoryStore } from '../../src/memory/store';
 import { exportJsonl, exportMarkdown, parseImport } from '../../src/memory/porting/transfer';
 import { tmpDir } from '../helpers/tmp';
@@ -99,15 +101,20 @@ describe('private items', () => {
     expect(lines[1]).toMatch(/secret-ish plan {2}\(private\)$/);
   });
 
-  it('--project and --private are taken in any order before the rest', () => {
-    expect(takeAddFlags(['--private', '--project', 'fact', 'x'])).toEqual({ project: true, private: true, flags: 2, words: ['fact', 'x'] });
-    expect(takeAddFlags(['--project', 'fact', '--private'])).toEqual({
+  it('--project and --private are taken in any order before the rest, and the text keeps its own', () => {
+    const add = MEMORY_VERBS.find((v) => v.name === 'add')!;
+    const flags = (rest: string) => {
+      const a = replArgs(add, rest);
+      return { project: a.flags.has('--project'), private: a.flags.has('--private'), words: a.words, text: a.text };
+    };
+    expect(flags('--private --project fact x')).toEqual({ project: true, private: true, words: ['fact', 'x'], text: 'x' });
+    expect(flags('--project fact  a  --private')).toEqual({
       project: true,
       private: false,
-      flags: 1,
-      words: ['fact', '--private'],
+      words: ['fact', 'a', '--private'],
+      text: 'a  --private',
     });
-    expect(takeAddFlags(['fact'])).toEqual({ project: false, private: false, flags: 0, words: ['fact'] });
+    expect(flags('fact')).toEqual({ project: false, private: false, words: ['fact'], text: '' });
   });
 });
 

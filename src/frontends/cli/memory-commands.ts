@@ -1,70 +1,18 @@
-/** `aish memory …` as commander subcommands; each loads ./memory only when it runs. */
-import { Option, type Command } from 'commander';
-import type { Setup } from '../../config/setup';
+/**
+ * `aish memory …` as commander subcommands: the verbs shared with `:memory` come from their one
+ * table (commands/memory-verbs.ts, through ./memory-door.ts); export, import and the review walk
+ * are the command line's own, each loaded only when it runs.
+ */
+import type { Command } from 'commander';
+import { MEMORY_VERBS } from '../../commands/memory-verbs';
 import { UsageError } from '../../util/errors';
-
-export type WithSetup = <A extends unknown[]>(fn: (s: Setup, ...args: A) => unknown) => (...args: A) => Promise<void>;
-
-const impl = () => import('./memory');
+import { registerVerb, type WithSetup } from './memory-door';
 
 export function registerMemoryCommands(program: Command, withSetup: WithSetup, rootYes: () => boolean): Command {
   const memory = program.command('memory').description('manage cross-session memory without the REPL').exitOverride();
 
-  memory
-    .command('list')
-    .description('active items, newest first (* = in [background] here); unreadable lines go to stderr')
-    .option('--json', 'print a JSON array of the active items as stored')
-    .option('--here', 'only the items that apply in this directory')
-    .action(
-      withSetup(async (s, opts: { json?: boolean; here?: boolean }) =>
-        opts.json ? (await import('./memory-json')).memoryListJson(s, opts.here === true) : (await impl()).memoryList(s, opts),
-      ),
-    );
-  memory
-    .command('add')
-    .description('append an item: KIND is fact, pref or context')
-    .option('--project', 'only for this git repository (or this directory outside git)')
-    .option('--private', 'never leaves this machine (memory sync skips it)')
-    .argument('<kind>', 'fact | pref | context')
-    .argument('<text...>', 'what to remember')
-    .action(
-      withSetup(async (s, kind: string, text: string[], opts: { project?: boolean; private?: boolean }) =>
-        (await import('./memory-add')).memoryAdd(s, kind, text, opts),
-      ),
-    );
-  memory
-    .command('forget')
-    .description('forget one item (appends a tombstone)')
-    .argument('<id>', 'item id, from aish memory list')
-    .action(withSetup(async (s, id: string) => (await impl()).memoryForget(s, id)));
-  memory
-    .command('edit')
-    .description("replace an item's text (new item + tombstone of the old one); '(keys: a, b)' at the end sets its search words")
-    .argument('<id>', 'item id')
-    .argument('<text...>', 'the new text')
-    .action(withSetup(async (s, id: string, text: string[]) => (await impl()).memoryEdit(s, id, text)));
-  for (const on of [true, false]) {
-    memory
-      .command(on ? 'pin' : 'unpin')
-      .description(on ? 'always put an item first in [background]' : 'undo aish memory pin')
-      .argument('<id>', 'item id')
-      .action(withSetup(async (s, id: string) => (await impl()).memoryPin(s, id, on)));
-  }
-  memory
-    .command('plan')
-    .description(
-      'what would be sent for TEXT (default: the last prompt of the latest session): [background], [recall] with scores, and what is left out and why',
-    )
-    .option('--json', 'print {"background":[…],"recall":[…],"left_out":[…]}')
-    .argument('[text...]', 'the message to plan for')
-    .action(withSetup(async (s, text: string[], opts: { json?: boolean }) => (await impl()).memoryPlan(s, text, opts)));
-  memory
-    .command('search')
-    .description('items ranked for TEXT (every project), with ids and scores')
-    .option('--json', 'print a JSON array, best first')
-    .option('--limit <n>', 'at most this many (default 20)')
-    .argument('<text...>', 'what to look for')
-    .action(withSetup(async (s, text: string[], opts: { json?: boolean; limit?: string }) => (await impl()).memorySearch(s, text, opts)));
+  // The verbs both doors share, from their one table (commands/memory-verbs.ts).
+  for (const v of MEMORY_VERBS) if (v.door !== 'repl') registerVerb(memory, v, withSetup, rootYes);
   memory
     .command('export')
     .description('write the active items (with scope, pins, tags, provenance) to FILE or stdout')
@@ -108,55 +56,5 @@ export function registerMemoryCommands(program: Command, withSetup: WithSetup, r
       'list stale items instead, one a line (no terminal needed): old, and never recalled lately or updated by a newer one',
     )
     .action(withSetup(async (s, opts: { json?: boolean; stale?: boolean }) => (await import('./memory-review')).memoryReview(s, opts)));
-  memory
-    .command('log')
-    .description(
-      'what arrived from elsewhere (sync, team, import, agents), newest first: when, from where, what it added, forgot, replaced',
-    )
-    .option('--json', 'print the receipts as a JSON array')
-    .action(withSetup(async (s, opts: { json?: boolean }) => (await import('./memory-log')).memoryLog(s, opts.json === true)));
-  memory
-    .command('undo')
-    .description('put back what an arrival forgot or replaced and forget what it added (syncs like any change)')
-    .argument('<receipt>', 'receipt id (r12), from aish memory log')
-    .action(withSetup(async (s, id: string) => (await import('./memory-log')).memoryUndo(s, id)));
-  memory
-    .command('sync')
-    .description("sync with the git repository in memory.sync: send new items, receive the other machines' (see README)")
-    .option('--dry-run', 'say what would be sent and received; write nothing')
-    .option('--json', 'print the counts as JSON')
-    .option('--yes', 'accept a sync that forgets many items without asking')
-    .addOption(new Option('--background').hideHelp())
-    .action(
-      withSetup(async (s, opts: { dryRun?: boolean; json?: boolean; yes?: boolean; background?: boolean }) =>
-        (await import('./memory-sync')).memorySync(s, { ...opts, yes: opts.yes === true || rootYes() }),
-      ),
-    );
-  memory
-    .command('share')
-    .description("write an item to this project's .aish/memory/<name>.jsonl for your team to commit (private items and secrets refused)")
-    .argument('<id>', 'item id, from aish memory list')
-    .action(withSetup(async (s, id: string) => (await import('./memory-team')).memoryShare(s, id)));
-  memory
-    .command('trust-project')
-    .description("use this project's items here: this checkout is the project its git remote or .aish/project-id names")
-    .option('--revoke', 'no longer: its project items stop applying here')
-    .action(
-      withSetup(async (s, opts: { revoke?: boolean }) => (await import('./memory-team')).memoryTrustProject(s, opts.revoke === true)),
-    );
-  memory
-    .command('clear')
-    .description('forget every item (needs --yes)')
-    .option('--yes', 'confirm')
-    // --yes is also a root option (for --norris); commander gives it to the root when both exist.
-    .action(withSetup(async (s, opts: { yes?: boolean }) => (await impl()).memoryClear(s, { yes: opts.yes === true || rootYes() })));
-  memory
-    .command('compact')
-    .description('rewrite the file without forgotten items and tombstones (atomic)')
-    .action(withSetup(async (s) => (await impl()).memoryCompact(s)));
-  memory
-    .command('path')
-    .description("print the memory file's path")
-    .action(withSetup(async (s) => (await impl()).memoryPath(s)));
   return memory;
 }

@@ -1,82 +1,9 @@
 /**
- * `aish memory list --json` written out as it is made: the same bytes as
+ * JSON arrays written out as they are made (`aish memory list --json`): the same bytes as
  * `JSON.stringify(items, null, 2)` plus a newline, in chunks that wait for stdout to drain, so a
- * million items never become one string of hundreds of megabytes. Its own module, so a script's
- * `list --json` loads only the store, not the rest of the memory commands.
+ * million items never become one string of hundreds of megabytes.
  */
-import { basename } from 'node:path';
-import type { Setup } from '../../config/setup';
-import { formatSkipped } from '../../memory/format';
-import { UNLISTED_FIELDS } from '../../memory/log/field-codec';
-import { uidOf } from '../../memory/log/identity';
-import { originOf } from '../../memory/origin';
-import { scopeFilter } from '../../memory/project/project';
-import type { MemoryItem } from '../../memory/types';
 import { escapeForJson } from '../../util/output-filter';
-import { CorruptIndex } from '../../memory/index/sidecar';
-import { listedItems } from '../../memory/index/list';
-import { MemoryIndex } from '../../memory/index/memory-index';
-import { useConfirmedProjects } from '../../memory/project/project-trust';
-import { AishError } from '../../util/errors';
-import { memoryOn, openStore, storeOptions } from './memory-store';
-import { warn } from './output';
-
-/**
- * `aish memory list --json [--here]`: unreadable lines to stderr, the items as one JSON array. Each
- * item as stored, told whole (but for fields log/fields.ts does not list): `uid` (its own, or the one derived for a record written before uids
- * existed — the same on every machine), `pinned: true` when pinned by a pin record or its own field
- * (no `pinned` when unpinned; a stored `pinned_at` with it), `scope` when it is a project item (none: global), `from`: where it came from (origin.ts; `here` when written here).
- *
- * Read through the index when it is in step with the file (index/list.ts: a stretch of records at a
- * time, never the whole file in memory); without one, or with skipped lines to report one by one,
- * from a full read — a listing never builds the index.
- */
-export async function memoryListJson(s: Setup, here: boolean): Promise<void> {
-  memoryOn(s);
-  // `--here` shows what applies here: identity items only at checkouts the user confirmed.
-  useConfirmedProjects(s.paths.memoryPath, storeOptions());
-  const applies = here ? scopeFilter(process.cwd()) : null;
-  const ix = new MemoryIndex(s.paths.memoryPath);
-  try {
-    if (inStep(ix)) {
-      const listed = listedItems(ix, ix.file());
-      await writeJsonArray(applies ? filter(listed, ([it]) => applies(it)) : listed, process.stdout, ([it, pinned]) => shaped(it, pinned));
-      return;
-    }
-  } catch (err) {
-    if (err instanceof CorruptIndex)
-      throw new AishError(`${basename(s.paths.memoryPath)} changed while it was listed — run the command again`);
-    throw err;
-  } finally {
-    ix.close();
-  }
-  const store = openStore(s);
-  for (const l of formatSkipped(basename(s.paths.memoryPath), store.skipped)) warn(l);
-  const all = store.items();
-  await writeJsonArray(applies ? all.filter(applies) : all, process.stdout, (it) => shaped(it, store.isPinned(it)));
-}
-
-/** An index in step with memory.jsonl (none is built here), and no skipped line to name. */
-function inStep(ix: MemoryIndex): boolean {
-  try {
-    if (!ix.refresh(false)) return false;
-  } catch {
-    return false; // the full read reports what is wrong with the file
-  }
-  const c = ix.counts();
-  return c.unreadable + c.keptAsIs === 0;
-}
-
-function shaped(it: MemoryItem, pinned: boolean): object {
-  const { id, pinned: _own, pinned_at, ...rest } = it;
-  for (const f of UNLISTED_FIELDS) delete (rest as Record<string, unknown>)[f];
-  const out = { id, uid: uidOf(it), ...rest, from: originOf(it) };
-  return pinned ? { ...out, pinned: true, ...(pinned_at !== undefined && { pinned_at }) } : out;
-}
-
-function* filter<T>(xs: Iterable<T>, keep: (x: T) => boolean): Generator<T> {
-  for (const x of xs) if (keep(x)) yield x;
-}
 
 /**
  * Items per chunk: JSON.stringify is fastest on arrays, so each chunk is one array, unwrapped; small

@@ -106,9 +106,10 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
 
   // After the first frame is on screen: memory, MCP servers and the model client, which the first
   // turn needs.
+  let sync = { settled: () => true };
   void firstFrame.then(() => {
     engine.start();
-    startAutoSync(engine, setup);
+    sync = startAutoSync(engine, setup);
     // What the prompt needed is compiled now: keep it for the next start even if this one is killed.
     flushCompileCache();
   });
@@ -138,5 +139,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   if (quitLine) stdout.write(`${quitLine}\n`);
   store.dispose();
   process.stdin.pause(); // nothing more to read: let the process end
+  // A background sync still running would hold the process until it ends: the next one completes it.
+  if (!sync.settled()) process.exit(0);
   return 0;
 }

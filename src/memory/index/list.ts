@@ -4,10 +4,13 @@
  * merged in, the forgotten left out. What `aish memory list --json` streams without folding the
  * whole file into memory.
  */
+import { basename } from 'node:path';
+import { AishError } from '../../util/errors';
 import { readAt } from '../../util/fs-safe';
 import { isoTime } from '../log/parse';
 import type { MemoryItem } from '../types';
-import type { MemoryIndex } from './memory-index';
+import { MemoryIndex } from './memory-index';
+import { CorruptIndex } from './sidecar';
 import { checked, itemsIn } from './record-read';
 
 /** Bytes read at once: a stretch of neighbouring records, one read for many items. */
@@ -61,4 +64,43 @@ export function* listedItems(ix: MemoryIndex, fd: number): Generator<[MemoryItem
 function newer(it: MemoryItem, time: number, id: number): boolean {
   const t = isoTime(it.ts);
   return t > time || (t === time && it.id > id);
+}
+
+/**
+ * `list --json` without a full read: the active items through an index in step with memory.jsonl
+ * (none is built here) and with no unreadable line to name, else null (the full read reports them).
+ * The index is closed once the items have been walked; a rewrite of the file meanwhile stops the
+ * walk with one line.
+ */
+export function listedThroughIndex(
+  path: string,
+  applies: ((it: MemoryItem) => boolean) | null,
+): { items: Iterable<MemoryItem>; isPinned: (it: MemoryItem) => boolean } | null {
+  const ix = new MemoryIndex(path);
+  let inStep: boolean;
+  try {
+    inStep = ix.refresh(false) && ix.counts().unreadable + ix.counts().keptAsIs === 0;
+  } catch {
+    inStep = false;
+  }
+  if (!inStep) {
+    ix.close();
+    return null;
+  }
+  const pinned = new WeakSet<MemoryItem>();
+  function* walk(): Generator<MemoryItem> {
+    try {
+      for (const [it, p] of listedItems(ix, ix.file())) {
+        if (applies && !applies(it)) continue;
+        if (p) pinned.add(it);
+        yield it;
+      }
+    } catch (err) {
+      if (err instanceof CorruptIndex) throw new AishError(`${basename(path)} changed while it was listed — run the command again`);
+      throw err;
+    } finally {
+      ix.close();
+    }
+  }
+  return { items: walk(), isPinned: (it) => pinned.has(it) };
 }

@@ -40,6 +40,14 @@ export interface SearchOptions {
   minCoverage?: number;
   /** A project item's score is multiplied by this (> 1: here first). Default 1. */
   projectBoost?: number;
+  /** Items written in the period a message names score `factor` (> 1) times more (recall-time.ts). */
+  favour?: TimeFavour;
+}
+
+/** What a message's time words favour: items whose time `holds`. */
+export interface TimeFavour {
+  factor: number;
+  holds: (time: number) => boolean;
 }
 
 /** What recall ranks over: the index of memory.jsonl, or an in-memory RecallIndex. */

@@ -6,6 +6,8 @@
 import { fillBlock, RECALL_HEADER, recallLine } from '../background/blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
 import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, recallBudget } from './recall-cut';
+import { itemTime } from '../background/blocks';
+import { favourTime, timeOf } from './recall-time';
 import type { MemoryItem } from '../types';
 
 export interface Recalled {
@@ -16,6 +18,8 @@ export interface Recalled {
   relevance: number;
   /** Not ranked: written next to this recalled item (recall-neighbours.ts). */
   neighbourOf?: number;
+  /** The message's time words favoured it: written in the period it names, or says a time for a "when" question (recall-time.ts). */
+  favoured?: 'period' | 'says a time';
 }
 
 export interface RecallOptions {
@@ -71,6 +75,9 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   const turn = o.turn ?? o.limit === undefined;
   const maxItems = turn ? Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS)) : Infinity;
   const limit = o.limit ?? 50;
+  // Time words favour items by when they were written ("in May", "last week"): the message's only.
+  const time = turn ? timeOf(message.text, o.now) : null;
+  const favour = time?.favour && { favour: time.favour };
   const primary = index.search([message], {
     now: o.now,
     limit: context.length ? Math.max(CANDIDATES, limit) : limit,
@@ -78,6 +85,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     accept: usable,
     maxDf: commonOver(index.size),
     projectBoost: PROJECT_BOOST,
+    ...favour,
     ...(turn && { minCoverage: IDEAL_CUT }),
   });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
@@ -86,20 +94,21 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   if (context.length && strong.length > 1) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
     hits = index
-      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size), projectBoost: PROJECT_BOOST })
+      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size), projectBoost: PROJECT_BOOST, ...favour })
       .map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
-  const found: Recalled[] = [];
+  const read: Recalled[] = [];
   for (const h of hits.slice(0, limit)) {
     const item = o.get(h.id);
-    if (item) found.push({ item, score: h.score, relevance: h.relevance });
+    if (item) read.push({ item, score: h.score, relevance: h.relevance });
   }
+  const found = favourTime(read, time, (r) => itemTime(r.item.ts));
   const { chosen, skipped } = fillBlock(
     RECALL_HEADER,
     found,
     turn ? recallBudget(o.maxChars, found.length) : o.maxChars,
     (r) => r.item,
-    (r) => recallLine(r.item),
+    (r) => recallLine(r.item, o.now),
   );
   // The first maxItems that fit, as the plan's walk takes them; the rest had no room.
   return { items: chosen.slice(0, maxItems), overBudget: [...chosen.slice(maxItems), ...skipped] };

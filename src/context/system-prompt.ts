@@ -28,6 +28,8 @@ export interface ComposeInput {
   /** The working state, rendered (see sessions/digest). */
   session?: string | undefined;
   base?: string;
+  /** For the age old memory lines show (memory/background/blocks.ts); default: now. */
+  now?: number;
 }
 
 /**
@@ -68,7 +70,7 @@ export function composeSystemPrompt(input: ComposeInput): string {
   const parts = [input.base ?? DEFAULT_SYSTEM_PROMPT];
   const memory = input.memoryItems.length > 0 || Boolean(input.session);
   if (memory && !input.norris) parts.push(MEMORY_NOTE);
-  if (input.memoryItems.length > 0 && !input.norris) parts.push(backgroundBlock(input.memoryItems));
+  if (input.memoryItems.length > 0 && !input.norris) parts.push(backgroundBlock(input.memoryItems, input.now));
   if (input.session && !input.norris) parts.push(sessionBlock(input.session));
   if (input.norris) parts.push(norrisBlock(input.norris));
   return parts.join('\n\n');

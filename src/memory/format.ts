@@ -1,7 +1,7 @@
 /** Text renderings of memory shared by `aish memory` and the REPL's `:memory`. */
 import { tildify } from '../util/paths';
 import { terminalSafe } from '../util/terminal-safe';
-import { formatAge } from '../util/time';
+import { formatAge, staleAge } from '../util/time';
 import { sanitizeForBlock } from '../util/text';
 import { originLabel, originOf } from './origin';
 import type { MemoryItem, SkippedLine } from './types';
@@ -37,6 +37,9 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     if (it.keys?.length) content += `  keys: ${shownField(it.keys.join(', '))}`;
     content += itemMarks(it, opts.isPinned, opts.pinnedLeftOut?.has(it.id));
     if (opts.conflicted?.has(it.id)) content += '  (conflict)';
+    // An old item says so in words, as the plan and the model's lines do: months-old memory may no longer hold.
+    const age = staleAge(it.ts, opts.now);
+    if (age) content += `  (${age})`;
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
   });

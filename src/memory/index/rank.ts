@@ -91,9 +91,10 @@ export function rankLocal(
     const here = scoped !== undefined && scoped(l);
     // Of equally relevant global items the newest come first: once one cannot enter, the older
     // cannot either — unless a period is favoured, which an older one may be in.
-    const indexed = !favour && slotOf !== undefined && slotOf(l) >= 0 && !here;
+    const indexed = !favour && !opts.within && slotOf !== undefined && slotOf(l) >= 0 && !here;
     if (indexed && rel === passOver) continue;
     const time = x.timeOf(l);
+    if (opts.within && !opts.within(time)) continue;
     const id = x.idOf(l);
     const score = rel * recencyFactor(time, opts.now) * (here ? boost : 1) * (favour?.holds(time) ? favour.factor : 1);
     if (!top.admits(score, time, id)) {

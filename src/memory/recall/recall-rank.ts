@@ -42,6 +42,8 @@ export interface SearchOptions {
   projectBoost?: number;
   /** Items written in the period a message names score `factor` (> 1) times more (recall-time.ts). */
   favour?: TimeFavour;
+  /** Only items whose time (ms; 0: unknown) this holds for (recall-time.ts's withinPeriod). */
+  within?: (time: number) => boolean;
 }
 
 /** What a message's time words favour: items whose time `holds`. */

@@ -2,11 +2,12 @@
  * How a message's time words (time-words.ts) move recall: items written in a period it names
  * score PERIOD_BOOST times more, and for a "when" question the hits whose text says a time
  * (a date, "yesterday", "last week") come WHEN_BOOST times higher. Both only re-order what the
- * message's words found: the cut stays the words' (recall-cut.ts).
+ * message's words found: the cut stays the words' (recall-cut.ts). When the words find nothing,
+ * a period narrows instead (withinPeriod).
  */
 import type { Recalled } from './recall';
-import type { TimeFavour } from './recall-rank';
-import { inPeriod, readTime, saysTime, type TimeReading } from './time-words';
+import type { RecallHit, RecallSource, SearchOptions, TimeFavour } from './recall-rank';
+import { inPeriod, readTime, saysTime, withoutTime, type TimeReading } from './time-words';
 
 /** An item written in the period a message names scores this many times more. */
 export const PERIOD_BOOST = 2;
@@ -47,4 +48,23 @@ export function favourTime<R extends Recalled>(hits: readonly R[], time: TimeOf 
     out.splice(at, 0, { r, says });
   }
   return out.map((o) => o.r);
+}
+
+/**
+ * A message that names a period and whose words recall nothing ("What did Caroline do in July?":
+ * its best match is one word half the items hold): the items written in the period, ranked by the
+ * message's other words — none left out as common and no minimum relevance, since the period
+ * makes them few (a word in half the items weighs little however telling it is in one month).
+ * The search's own hits, best first.
+ */
+export function withinPeriod(
+  index: RecallSource,
+  text: string,
+  time: TimeOf,
+  o: Pick<SearchOptions, 'now' | 'limit' | 'accept' | 'projectBoost'>,
+): RecallHit[] {
+  const holds = time.favour?.holds;
+  const rest = withoutTime(text, time.reading);
+  if (!holds || !rest) return [];
+  return index.search([{ text: rest, weight: 1 }], { ...o, within: holds });
 }

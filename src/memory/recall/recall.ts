@@ -7,7 +7,7 @@ import { fillBlock, RECALL_HEADER, recallLine } from '../background/blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
 import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, recallBudget } from './recall-cut';
 import { itemTime } from '../background/blocks';
-import { favourTime, timeOf } from './recall-time';
+import { favourTime, timeOf, withinPeriod } from './recall-time';
 import type { MemoryItem } from '../types';
 
 export interface Recalled {
@@ -78,7 +78,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   // Time words favour items by when they were written ("in May", "last week"): the message's only.
   const time = turn ? timeOf(message.text, o.now) : null;
   const favour = time?.favour && { favour: time.favour };
-  const primary = index.search([message], {
+  let primary = index.search([message], {
     now: o.now,
     limit: context.length ? Math.max(CANDIDATES, limit) : limit,
     minRelevance: o.minScore,
@@ -88,6 +88,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     ...favour,
     ...(turn && { minCoverage: IDEAL_CUT }),
   });
+  if (!primary.length && time) primary = withinPeriod(index, message.text, time, { now: o.now, limit, accept: usable, projectBoost: PROJECT_BOOST });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
   let hits = strong;

@@ -55,7 +55,7 @@ function sided(p: Period, word: string | undefined, now: number): Period {
 
 /** The time `text` asks about at `now` (ms), or null when it names none and does not ask "when". */
 export function readTime(text: string, now: number): TimeReading | null {
-  const s = ` ${text.toLowerCase().replace(/[’']s\b/g, '').replace(/[^\p{L}\p{N}-]+/gu, ' ')} `;
+  const s = normal(text);
   const said: string[] = [];
   const periods: Period[] = [];
   const today = startOfDay(now);
@@ -140,6 +140,18 @@ export function readTime(text: string, now: number): TimeReading | null {
   const when = / (when (did|was|were|is|do|does|had|have|will|are)|what (date|day|year|month|time)|how long ago|since when|which (day|year|month)) /.test(s);
   if (when) said.push(/ when /.test(s) ? 'when' : 'what date');
   return periods.length || when ? { said, periods, when } : null;
+}
+
+/** Lower case, no possessive `'s`, runs of anything but letters, digits and `-` one space, a space either side. */
+function normal(text: string): string {
+  return ` ${text.toLowerCase().replace(/[’']s\b/g, '').replace(/[^\p{L}\p{N}-]+/gu, ' ')} `;
+}
+
+/** The message without the words its time was read from (what is left to match items by). */
+export function withoutTime(text: string, r: TimeReading): string {
+  let s = normal(text);
+  for (const w of r.said) s = s.replace(` ${w} `, ' ');
+  return s.trim();
 }
 
 function lastUnit(unit: string, now: number): Period {

@@ -61,9 +61,9 @@ describe('pinned items over the [background] budget', () => {
     expect(start?.text).toMatch(
       /^pinned item left out of \[background\] \(budget\): #2 — pinned memory needs \d+ characters, more than memory\.injectMaxChars \(300\); the most recently pinned are kept/,
     );
-    expect(list).toMatch(/^\*\s+1\s.*Item1 .*\[pinned\]$/m);
-    expect(list).toMatch(/^\*\s+3\s.*Item3 .*\[pinned\]$/m);
-    expect(list).toMatch(/^ \s+2\s.*Item2 .*\[pinned, left out: budget\]$/m);
+    expect(list).toMatch(/^\*\s+1\s.*Item1 .*\[pinned\] {2}\(\d+ years? old\)$/m);
+    expect(list).toMatch(/^\*\s+3\s.*Item3 .*\[pinned\] {2}\(\d+ years? old\)$/m);
+    expect(list).toMatch(/^ \s+2\s.*Item2 .*\[pinned, left out: budget\] {2}\(\d+ years? old\)$/m);
     expect(list).toContain('pinned but left out of [background] (budget): #2 — the most recently pinned are kept');
   });
 

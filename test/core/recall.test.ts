@@ -136,7 +136,9 @@ describe('[recall] and [background] in the request', () => {
     const { input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'always answer in British English' }], 300) });
     await input.submit(':memory pin 1');
     await input.submit('hello');
-    expect(systemText(fake.server.requests[0]!)).toMatch(/\[background\][^\n]*\n- \(fact\) always answer in British English \(2025-01-01, \d+ years? old\)\n/);
+    expect(systemText(fake.server.requests[0]!)).toMatch(
+      /\[background\][^\n]*\n- \(fact\) always answer in British English \(2025-01-01, \d+ years? old\)\n/,
+    );
     await input.submit(':memory unpin 1');
     await input.submit('hello again');
     expect(systemText(fake.server.requests[1]!)).not.toContain('British English');

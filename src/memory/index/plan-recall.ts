@@ -7,7 +7,7 @@ import { ageChars, itemTime, RECALL_HEADER, recallLine } from '../background/blo
 import { scopeMatcher } from '../project/project';
 import { commonOver, RELATIVE_CUT, type Recalled } from '../recall/recall';
 import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBudget, type NothingReason } from '../recall/recall-cut';
-import { favourTime, timeOf } from '../recall/recall-time';
+import { favourTime, timeOf, withinPeriod, type TimeOf } from '../recall/recall-time';
 import type { TimeReading } from '../recall/time-words';
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
@@ -60,12 +60,18 @@ interface PlanRecallOptions {
 }
 
 export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {
+  const time = timeOf(text, o.now);
+  const out = planWords(ix, text, o, time);
+  if (!time) return out;
+  out.time = time.reading;
+  return out.items.length || !time.favour ? out : narrowed(ix, text, o, time, out);
+}
+
+function planWords(ix: MemoryIndex, text: string, o: PlanRecallOptions, time: TimeOf | null): PlanRecall {
   const h = ix.header;
   const out: PlanRecall = { items: [], overBudget: new Map(), ranks: new Map() };
   const search = new IndexSearch(ix);
   const found = h ? search.local([{ text, weight: 1 }], commonOver(ix.size)) : null;
-  const time = timeOf(text, o.now);
-  if (time) out.time = time.reading;
   if (!h || !found) return out;
   const inScope = scopeMatcher(o.cwd);
   const scopeApplies = h.scopes.map(inScope);
@@ -131,7 +137,14 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   for (let k = 16; ; k *= 4) {
     // As a turn's search orders them (search.ts's holdersFirst).
     const favour = time?.favour && { favour: time.favour };
-    const ranked = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST, ...favour });
+    const ranked = rankLocal(docs, weights, {
+      now: o.now,
+      limit: k,
+      minRelevance: cut,
+      accept: usable,
+      projectBoost: PROJECT_BOOST,
+      ...favour,
+    });
     const top = timed(search.holdersFirst(ranked, found.dropped), time, ix);
     out.items = [];
     let used = RECALL_HEADER.length;
@@ -161,7 +174,7 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
 type TimedHit = { id: number; score: number; relevance: number; item?: MemoryItem; favoured?: Recalled['favoured'] };
 
 /** The hits as a turn orders and marks them for the message's time words (recall.ts): read only when it has any. */
-function timed(hits: readonly TimedHit[], time: ReturnType<typeof timeOf>, ix: MemoryIndex): TimedHit[] {
+function timed(hits: readonly TimedHit[], time: TimeOf | null, ix: MemoryIndex): TimedHit[] {
   if (!time) return [...hits];
   const read: Array<Recalled & { id: number }> = [];
   for (const h of hits) {
@@ -169,4 +182,32 @@ function timed(hits: readonly TimedHit[], time: ReturnType<typeof timeOf>, ix: M
     if (item) read.push({ id: h.id, item, score: h.score, relevance: h.relevance });
   }
   return favourTime(read, time, (r) => itemTime(r.item.ts));
+}
+
+/** The words recall nothing and the message names a period: what a turn sends instead (recall.ts, withinPeriod). */
+function narrowed(ix: MemoryIndex, text: string, o: PlanRecallOptions, time: TimeOf, words: PlanRecall): PlanRecall {
+  const usable = (id: number) => !o.inBackground.has(id) && (ix.get(id) ?? null) !== null && scopeOk(ix.get(id)!, o.cwd);
+  const hits = withinPeriod(new IndexSearch(ix), text, time, { now: o.now, limit: 50, accept: usable, projectBoost: PROJECT_BOOST });
+  const best = hits.reduce((m, x) => Math.max(m, x.relevance), 0);
+  const strong = hits.filter((x) => x.relevance >= best * RELATIVE_CUT);
+  const maxChars = recallBudget(o.maxChars, strong.length);
+  const maxItems = Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS));
+  const out: PlanRecall = { ...words, items: [], overBudget: new Map(), ranks: new Map(), time: { ...time.reading, narrowed: true } };
+  let used = RECALL_HEADER.length;
+  for (const [r, x] of strong.entries()) {
+    out.ranks.set(x.id, { words: r + 1 });
+    const item = ix.get(x.id)!;
+    const cost = recallLine(item, o.now).length + 1;
+    if (out.items.length === maxItems || used + cost > maxChars) {
+      out.overBudget.set(x.id, x.relevance);
+      continue;
+    }
+    used += cost;
+    out.items.push({ item, score: x.score, relevance: x.relevance, favoured: 'period' });
+  }
+  return out;
+}
+
+function scopeOk(it: MemoryItem, cwd: string): boolean {
+  return it.scope === undefined || scopeMatcher(cwd)(it.scope);
 }

@@ -58,7 +58,10 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
           : `  neighbour  ${label(r.item, o.isPinned)}  (written next to #${r.neighbourOf})`,
       );
     const c = plan.cutoff;
-    if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
+    if (c?.nothing)
+      out.push(
+        `  cutoff: ${plan.time?.narrowed ? 'its words alone recall nothing' : 'nothing is recalled'} — the message's best match is ${NOTHING[c.nothing]}`,
+      );
     else if (c) {
       out.push(
         `  cutoff: relevance ≥ ${score(c.min)} (the largest of ${score(c.idealCut)}: ${pct(c.ideal > 0 ? c.idealCut / c.ideal : IDEAL_CUT)} of ${score(c.ideal)} for every word, ` +
@@ -102,6 +105,7 @@ function timeText(plan: MemoryPlan): string {
   const parts: string[] = [];
   if (t.periods.length) parts.push(`${t.periods.map(periodText).join(', ')}: items written then score ×${PERIOD_BOOST}`);
   if (t.when) parts.push(`asks when: items that say a time (a date, "yesterday") move up, ×${WHEN_BOOST}`);
+  if (t.narrowed) parts.push('its words alone recall nothing: the items written then, ranked by its other words');
   const n = plan.recall.filter((r) => r.favoured).length;
   return `"${t.said.map((w) => shownField(w)).join('", "')}" → ${parts.join('; ')}; ${n} recalled item${n === 1 ? '' : 's'} favoured`;
 }

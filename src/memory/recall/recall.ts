@@ -88,14 +88,22 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     ...favour,
     ...(turn && { minCoverage: IDEAL_CUT }),
   });
-  if (!primary.length && time) primary = withinPeriod(index, message.text, time, { now: o.now, limit, accept: usable, projectBoost: PROJECT_BOOST });
+  if (!primary.length && time)
+    primary = withinPeriod(index, message.text, time, { now: o.now, limit, accept: usable, projectBoost: PROJECT_BOOST });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
   let hits = strong;
   if (context.length && strong.length > 1) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
     hits = index
-      .search(query, { now: o.now, limit, accept: (id) => allowed.has(id), maxDf: commonOver(index.size), projectBoost: PROJECT_BOOST, ...favour })
+      .search(query, {
+        now: o.now,
+        limit,
+        accept: (id) => allowed.has(id),
+        maxDf: commonOver(index.size),
+        projectBoost: PROJECT_BOOST,
+        ...favour,
+      })
       .map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
   const read: Recalled[] = [];

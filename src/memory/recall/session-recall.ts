@@ -145,7 +145,9 @@ export class SessionRecall {
       const now = Date.now();
       const ranked = withTeamRecall(local, this.host.team().accepted(this.host.cwd()), this.host.index().size, query, { ...o, now });
       const items = withNeighbours(ranked, { ...o, now, get: (id) => this.host.index().read((ix) => ix.get(id)) });
-      return items.length ? { block: recallBlock(items.map((x) => x.item), now), items, ...(meaning && { meaning }) } : null;
+      if (!items.length) return null;
+      const sent = items.map((x) => x.item);
+      return { block: recallBlock(sent, now), items, ...(meaning && { meaning }) };
     } catch (err) {
       if (!this.warned) this.host.warn(`memory recall skipped: ${formatError(err)} — this turn is sent without [recall]`);
       this.warned = true;

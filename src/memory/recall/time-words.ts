@@ -23,12 +23,30 @@ export interface TimeReading {
   periods: Period[];
   /** "when did…", "what date…": items that say a time are favoured. */
   when: boolean;
+  /** Set by recall: the message's words recalled nothing, so the period narrowed (recall-time.ts's withinPeriod). */
+  narrowed?: true;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)`;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, few: 3, couple: 2, several: 3 };
+const NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  few: 3,
+  couple: 2,
+  several: 3,
+};
 const UNIT = '(day|week|month|year)s?';
 const COUNT = '(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple|several)';
 /** A month name is a month (not "may I", "March on") after one of these, or next to a day or a year. */
@@ -45,11 +63,11 @@ function unitMs(unit: string): number {
 }
 
 /** A one-sided period from a word before it: "before May" ends where May starts, "after May" starts where it ends. */
-function sided(p: Period, word: string | undefined, now: number): Period {
+function sided(p: Period, word: string | undefined): Period {
   if (!word || p.from === undefined || p.to === undefined) return p;
   if (word === 'before' || word === 'until' || word === 'till') return { to: p.from };
-  if (word === 'after') return { from: p.to, to: now + DAY };
-  if (word === 'since') return { from: p.from, to: now + DAY };
+  if (word === 'after') return { from: p.to };
+  if (word === 'since') return { from: p.from };
   return p;
 }
 
@@ -66,7 +84,7 @@ export function readTime(text: string, now: number): TimeReading | null {
   const scan = (re: RegExp, f: (m: RegExpExecArray) => Period | null) => {
     for (const m of s.matchAll(new RegExp(`(?<= )${re.source.replace(/^ | $/g, '')}(?= )`, 'g'))) {
       if (!free(m.index, m[0].length)) continue;
-      const p = f(m as RegExpExecArray);
+      const p = f(m);
       if (!p) continue;
       taken.push([m.index, m.index + m[0].length]);
       said.push(m[0].trim());
@@ -77,20 +95,22 @@ export function readTime(text: string, now: number): TimeReading | null {
   // Dates: 2023-05-08, 8 May 2023, May 8 2023, 8th of May, May 8.
   scan(new RegExp(` ${side}(\\d{4})-(\\d{2})-(\\d{2}) `), (m) => {
     const from = utc(+m[2]!, +m[3]! - 1, +m[4]!);
-    return Number.isFinite(from) ? sided({ from, to: from + DAY }, m[1], now) : null;
+    return Number.isFinite(from) ? sided({ from, to: from + DAY }, m[1]) : null;
   });
   const day = (side: string | undefined, d: number, mo: number, y: string | undefined): Period | null => {
     if (d < 1 || d > 31 || mo < 0) return null;
     if (!y) return { month: mo, day: d };
     const from = utc(+y, mo, d);
-    return sided({ from, to: from + DAY }, side, now);
+    return sided({ from, to: from + DAY }, side);
   };
-  scan(new RegExp(` ${side}(?:on |the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}(?: (\\d{4}))? `), (m) => day(m[1], +m[2]!, monthOf(m[3]!), m[4]));
+  scan(new RegExp(` ${side}(?:on |the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}(?: (\\d{4}))? `), (m) =>
+    day(m[1], +m[2]!, monthOf(m[3]!), m[4]),
+  );
   scan(new RegExp(` ${side}(?:on )?${MONTH_RE} (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))? `), (m) => day(m[1], +m[3]!, monthOf(m[2]!), m[4]));
   // Months: May 2023, in May, last May, this May.
   scan(new RegExp(` ${side}(?:(?:in|of|during) )?${MONTH_RE} (\\d{4}) `), (m) => {
     const mo = monthOf(m[2]!);
-    return sided({ from: utc(+m[3]!, mo), to: utc(+m[3]!, mo + 1) }, m[1], now);
+    return sided({ from: utc(+m[3]!, mo), to: utc(+m[3]!, mo + 1) }, m[1]);
   });
   scan(new RegExp(` (${BEFORE_MONTH}) ${MONTH_RE} `), (m) => {
     const word = m[1]!;
@@ -103,14 +123,14 @@ export function readTime(text: string, now: number): TimeReading | null {
     if (['before', 'after', 'since', 'until', 'till'].includes(word)) {
       // Of the latest such month that has begun.
       const y = utc(year, mo) <= now ? year : year - 1;
-      return sided({ from: utc(y, mo), to: utc(y, mo + 1) }, word, now);
+      return sided({ from: utc(y, mo), to: utc(y, mo + 1) }, word);
     }
     return { month: mo };
   });
   // Years: in 2023, since 2024, before 2020.
   scan(/ (in|during|since|before|after|until|till|of|from|year) ((?:19|20)\d{2}) /, (m) => {
     const y = +m[2]!;
-    return sided({ from: utc(y, 0), to: utc(y + 1, 0) }, m[1], now);
+    return sided({ from: utc(y, 0), to: utc(y + 1, 0) }, m[1]);
   });
   // Relative days and units.
   scan(/ the day before yesterday /, () => ({ from: today - 2 * DAY, to: today - DAY }));
@@ -127,7 +147,7 @@ export function readTime(text: string, now: number): TimeReading | null {
     const unit = m[2]!;
     // "last week" alone: the calendar week before this one (weeks begin on Monday); "the past 3 weeks": up to now.
     if (!m[1] && /^(?:(?:in|over|during) )?(?:the )?last /.test(m[0])) return lastUnit(unit, now);
-    return { from: now - n * unitMs(unit), to: now + DAY };
+    return { from: now - n * unitMs(unit) };
   });
   scan(new RegExp(` this ${UNIT} `), (m) => thisUnit(m[1]!, now));
   scan(new RegExp(` (last|on|this|past) (${WEEKDAYS.join('|')}) `), (m) => {
@@ -137,14 +157,20 @@ export function readTime(text: string, now: number): TimeReading | null {
     const from = m[1] === 'this' ? today - ((new Date(today).getUTCDay() + 6) % 7) * DAY + ((want + 6) % 7) * DAY : today - back * DAY;
     return { from, to: from + DAY };
   });
-  const when = / (when (did|was|were|is|do|does|had|have|will|are)|what (date|day|year|month|time)|how long ago|since when|which (day|year|month)) /.test(s);
+  const when =
+    / (when (did|was|were|is|do|does|had|have|will|are)|what (date|day|year|month|time)|how long ago|since when|which (day|year|month)) /.test(
+      s,
+    );
   if (when) said.push(/ when /.test(s) ? 'when' : 'what date');
   return periods.length || when ? { said, periods, when } : null;
 }
 
 /** Lower case, no possessive `'s`, runs of anything but letters, digits and `-` one space, a space either side. */
 function normal(text: string): string {
-  return ` ${text.toLowerCase().replace(/[’']s\b/g, '').replace(/[^\p{L}\p{N}-]+/gu, ' ')} `;
+  return ` ${text
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[^\p{L}\p{N}-]+/gu, ' ')} `;
 }
 
 /** The message without the words its time was read from (what is left to match items by). */

@@ -35,9 +35,24 @@ export function itemTime(ts: string | undefined): number {
  */
 export function whenTag(time: number, now: number): string {
   if (!(time > 0)) return '';
-  const day = new Date(time).toISOString().slice(0, 10);
+  const day = isoDay(time);
   const age = staleAgeOf(time, now);
   return age ? ` (${day}, ${age})` : ` (${day})`;
+}
+
+/** Days rendered, by day number: a turn renders its candidates' lines, most of a few days. */
+const days = new Map<number, string>();
+
+/** `2023-05-08`: the UTC day of a time. */
+function isoDay(time: number): string {
+  const n = Math.floor(time / 86_400_000);
+  let d = days.get(n);
+  if (d === undefined) {
+    if (days.size >= 4096) days.clear();
+    d = new Date(n * 86_400_000).toISOString().slice(0, 10);
+    days.set(n, d);
+  }
+  return d;
 }
 
 /**

@@ -62,6 +62,26 @@ function unitMs(unit: string): number {
   return unit.startsWith('day') ? DAY : unit.startsWith('week') ? 7 * DAY : unit.startsWith('month') ? 30 * DAY : 365 * DAY;
 }
 
+const SIDE = '(?:(before|after|since|until|till) )?';
+/** Whole words: each pattern matches between spaces (the text is normalised to have them). */
+const words = (src: string) => new RegExp(`(?<= )${src.replace(/^ | $/g, '')}(?= )`, 'g');
+const ISO_DATE = words(` ${SIDE}(\\d{4})-(\\d{2})-(\\d{2}) `);
+const DAY_MONTH = words(` ${SIDE}(?:on |the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}(?: (\\d{4}))? `);
+const MONTH_DAY = words(` ${SIDE}(?:on )?${MONTH_RE} (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))? `);
+const MONTH_YEAR = words(` ${SIDE}(?:(?:in|of|during) )?${MONTH_RE} (\\d{4}) `);
+const NAMED_MONTH = words(` (${BEFORE_MONTH}) ${MONTH_RE} `);
+const UNITS_AGO = words(` ${COUNT} (?:of )?${UNIT} ago `);
+const LAST_UNITS = words(` (?:in |over |during )?(?:the )?(?:last|past) (?:${COUNT} (?:of )?)?${UNIT} `);
+const THIS_UNIT = words(` this ${UNIT} `);
+const WEEKDAY = words(` (last|on|this|past) (${WEEKDAYS.join('|')}) `);
+const YEAR = words(' (in|during|since|before|after|until|till|of|from|year) ((?:19|20)\\d{2}) ');
+const DAY_BEFORE_YESTERDAY = words(' the day before yesterday ');
+const YESTERDAY = words(' (yesterday|last night) ');
+const TODAY = words(' (today|tonight|this morning|this afternoon|this evening) ');
+/** Could name a time: a digit, or a word of one (most messages have none, and are read no further). */
+const MAYBE =
+  /\d|yesterday|today|tonight|night|morning|afternoon|evening|last|this|past|ago|when|what (date|day|year|month|time)|how long|which (day|year|month)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|day/;
+
 /** A one-sided period from a word before it: "before May" ends where May starts, "after May" starts where it ends. */
 function sided(p: Period, word: string | undefined): Period {
   if (!word || p.from === undefined || p.to === undefined) return p;
@@ -74,15 +94,16 @@ function sided(p: Period, word: string | undefined): Period {
 /** The time `text` asks about at `now` (ms), or null when it names none and does not ask "when". */
 export function readTime(text: string, now: number): TimeReading | null {
   const s = normal(text);
+  if (!MAYBE.test(s)) return null;
   const said: string[] = [];
   const periods: Period[] = [];
   const today = startOfDay(now);
   const year = new Date(now).getUTCFullYear();
   const taken: Array<[number, number]> = [];
   const free = (at: number, len: number) => taken.every(([a, b]) => at + len <= a || at >= b);
-  // Whole words: each pattern is matched between spaces, and a span read once is not read again.
+  // A span read once is not read again.
   const scan = (re: RegExp, f: (m: RegExpExecArray) => Period | null) => {
-    for (const m of s.matchAll(new RegExp(`(?<= )${re.source.replace(/^ | $/g, '')}(?= )`, 'g'))) {
+    for (const m of s.matchAll(re)) {
       if (!free(m.index, m[0].length)) continue;
       const p = f(m);
       if (!p) continue;
@@ -91,9 +112,8 @@ export function readTime(text: string, now: number): TimeReading | null {
       periods.push(p);
     }
   };
-  const side = '(?:(before|after|since|until|till) )?';
   // Dates: 2023-05-08, 8 May 2023, May 8 2023, 8th of May, May 8.
-  scan(new RegExp(` ${side}(\\d{4})-(\\d{2})-(\\d{2}) `), (m) => {
+  scan(ISO_DATE, (m) => {
     const from = utc(+m[2]!, +m[3]! - 1, +m[4]!);
     return Number.isFinite(from) ? sided({ from, to: from + DAY }, m[1]) : null;
   });
@@ -103,16 +123,14 @@ export function readTime(text: string, now: number): TimeReading | null {
     const from = utc(+y, mo, d);
     return sided({ from, to: from + DAY }, side);
   };
-  scan(new RegExp(` ${side}(?:on |the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}(?: (\\d{4}))? `), (m) =>
-    day(m[1], +m[2]!, monthOf(m[3]!), m[4]),
-  );
-  scan(new RegExp(` ${side}(?:on )?${MONTH_RE} (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))? `), (m) => day(m[1], +m[3]!, monthOf(m[2]!), m[4]));
+  scan(DAY_MONTH, (m) => day(m[1], +m[2]!, monthOf(m[3]!), m[4]));
+  scan(MONTH_DAY, (m) => day(m[1], +m[3]!, monthOf(m[2]!), m[4]));
   // Months: May 2023, in May, last May, this May.
-  scan(new RegExp(` ${side}(?:(?:in|of|during) )?${MONTH_RE} (\\d{4}) `), (m) => {
+  scan(MONTH_YEAR, (m) => {
     const mo = monthOf(m[2]!);
     return sided({ from: utc(+m[3]!, mo), to: utc(+m[3]!, mo + 1) }, m[1]);
   });
-  scan(new RegExp(` (${BEFORE_MONTH}) ${MONTH_RE} `), (m) => {
+  scan(NAMED_MONTH, (m) => {
     const word = m[1]!;
     const mo = monthOf(m[2]!);
     if (word === 'last' || word === 'this') {
@@ -128,29 +146,29 @@ export function readTime(text: string, now: number): TimeReading | null {
     return { month: mo };
   });
   // Years: in 2023, since 2024, before 2020.
-  scan(/ (in|during|since|before|after|until|till|of|from|year) ((?:19|20)\d{2}) /, (m) => {
+  scan(YEAR, (m) => {
     const y = +m[2]!;
     return sided({ from: utc(y, 0), to: utc(y + 1, 0) }, m[1]);
   });
   // Relative days and units.
-  scan(/ the day before yesterday /, () => ({ from: today - 2 * DAY, to: today - DAY }));
-  scan(/ (yesterday|last night) /, (m) => ({ from: today - DAY, to: m[1] === 'last night' ? today + DAY : today }));
-  scan(/ (today|tonight|this morning|this afternoon|this evening) /, () => ({ from: today, to: today + DAY }));
-  scan(new RegExp(` ${COUNT} (?:of )?${UNIT} ago `), (m) => {
+  scan(DAY_BEFORE_YESTERDAY, () => ({ from: today - 2 * DAY, to: today - DAY }));
+  scan(YESTERDAY, (m) => ({ from: today - DAY, to: m[1] === 'last night' ? today + DAY : today }));
+  scan(TODAY, () => ({ from: today, to: today + DAY }));
+  scan(UNITS_AGO, (m) => {
     const n = count(m[1]!);
     const u = unitMs(m[2]!);
     if (u === DAY) return { from: today - n * DAY, to: today - (n - 1) * DAY };
     return { from: now - n * u - u / 2, to: now - n * u + u / 2 };
   });
-  scan(new RegExp(` (?:in |over |during )?(?:the )?(?:last|past) (?:${COUNT} (?:of )?)?${UNIT} `), (m) => {
+  scan(LAST_UNITS, (m) => {
     const n = m[1] ? count(m[1]) : 1;
     const unit = m[2]!;
     // "last week" alone: the calendar week before this one (weeks begin on Monday); "the past 3 weeks": up to now.
     if (!m[1] && /^(?:(?:in|over|during) )?(?:the )?last /.test(m[0])) return lastUnit(unit, now);
     return { from: now - n * unitMs(unit) };
   });
-  scan(new RegExp(` this ${UNIT} `), (m) => thisUnit(m[1]!, now));
-  scan(new RegExp(` (last|on|this|past) (${WEEKDAYS.join('|')}) `), (m) => {
+  scan(THIS_UNIT, (m) => thisUnit(m[1]!, now));
+  scan(WEEKDAY, (m) => {
     // The latest such day before today ("last Friday", "on Friday"); "this Friday": this week's.
     const want = WEEKDAYS.indexOf(m[2]!);
     const back = (new Date(today).getUTCDay() - want + 7) % 7 || 7;

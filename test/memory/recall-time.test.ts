@@ -11,7 +11,7 @@ import { MemoryIndex } from '../../src/memory/index/memory-index';
 import { planRecall } from '../../src/memory/index/plan-recall';
 import { IndexSearch } from '../../src/memory/index/search';
 import { formatPlan } from '../../src/memory/recall/format-plan';
-import { buildPlan } from '../../src/memory/recall/plan';
+import { buildPlan, planJson } from '../../src/memory/recall/plan';
 import { chooseRecall, type Recalled } from '../../src/memory/recall/recall';
 import { favourTime, timeOf } from '../../src/memory/recall/recall-time';
 import type { IndexBackground } from '../../src/memory/index/background';
@@ -40,7 +40,7 @@ function turn(ix: MemoryIndex, text: string): Array<[number, string | undefined]
   return r.items.map((x) => [x.item.id, x.favoured]);
 }
 
-function plan(ix: MemoryIndex, text: string): { ids: number[]; text: string[] } {
+function plan(ix: MemoryIndex, text: string): { ids: number[]; text: string[]; json: object } {
   const p = planRecall(ix, text, { now: NOW, maxChars: 1200, minScore: 2, inBackground: new Set(), cwd: '/' });
   const none: IndexBackground = {
     items: [],
@@ -53,7 +53,11 @@ function plan(ix: MemoryIndex, text: string): { ids: number[]; text: string[] } 
     outOfScope: () => [],
   };
   const built = buildPlan(none, p, (id) => ix.get(id));
-  return { ids: p.items.map((r) => r.item.id), text: formatPlan(built, { query: text, isPinned: () => false }) };
+  return {
+    ids: p.items.map((r) => r.item.id),
+    text: formatPlan(built, { query: text, isPinned: () => false }),
+    json: planJson(built, () => false),
+  };
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -79,6 +83,10 @@ describe('recall by time', () => {
     expect(p.text).toContainEqual(
       expect.stringMatching(/#1 \(context\) moved the session cache to redis .*\(3 years old\).*\[time: period\]$/),
     );
+    expect(p.json).toMatchObject({
+      time: { said: ['in may 2023'], periods: ['2023-05-01 – 2023-05-31'], when: false },
+      recall: [{ id: 1, favoured: 'period' }, { id: 2 }],
+    });
     ix.close();
   });
 

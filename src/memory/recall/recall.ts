@@ -3,10 +3,9 @@
  * that [background] does not already carry, best first, within `memory.recall.maxChars`. Pure: the
  * index and the items are given.
  */
-import { fillBlock, RECALL_HEADER, recallLine } from '../background/blocks';
+import { fillBlock, itemTime, RECALL_HEADER, recallLine } from '../background/blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
 import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, recallBudget } from './recall-cut';
-import { itemTime } from '../background/blocks';
 import { favourTime, timeOf, withinPeriod } from './recall-time';
 import type { MemoryItem } from '../types';
 
@@ -64,6 +63,7 @@ export const commonOver = (size: number) => Math.max(100, size * 0.05);
  * ideal score and ≥ RELATIVE_CUT of the best; nothing when its best match is one common word:
  * recall-cut.ts); the earlier turns only re-rank those, so an unrelated new message recalls
  * nothing however relevant the conversation before it was. Project items come first (PROJECT_BOOST).
+ * Time words in the message favour items by time, or narrow to a period it names (recall-time.ts).
  */
 export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o: RecallOptions): RecallChoice {
   const [message, ...context] = query;
@@ -88,12 +88,13 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     ...favour,
     ...(turn && { minCoverage: IDEAL_CUT }),
   });
-  if (!primary.length && time)
-    primary = withinPeriod(index, message.text, time, { now: o.now, limit, accept: usable, projectBoost: PROJECT_BOOST });
+  // The words recall nothing: a period the message names narrows instead (its hits are not re-ranked).
+  const narrowed = !primary.length && time !== null;
+  if (narrowed) primary = withinPeriod(index, message.text, time, { now: o.now, limit, accept: usable, projectBoost: PROJECT_BOOST });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
   let hits = strong;
-  if (context.length && strong.length > 1) {
+  if (context.length && strong.length > 1 && !narrowed) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
     hits = index
       .search(query, {

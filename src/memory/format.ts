@@ -1,7 +1,8 @@
 /** Text renderings of memory shared by `aish memory` and the REPL's `:memory`. */
 import { tildify } from '../util/paths';
 import { terminalSafe } from '../util/terminal-safe';
-import { formatAge } from '../util/time';
+import { formatAge, staleAgeOf } from '../util/time';
+import { isoTime } from './log/parse';
 import { sanitizeForBlock } from '../util/text';
 import { originLabel, originOf } from './origin';
 import type { MemoryItem, SkippedLine } from './types';
@@ -29,6 +30,7 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     idW = Math.max(idW, String(items[k]!.id).length);
     ageW = Math.max(ageW, ages[k]!.length);
   }
+  const now = opts.now.getTime();
   const header = `  ${'ID'.padStart(idW)}  ${'AGE'.padEnd(ageW)}  KIND     CONTENT`;
   const rows = items.map((it, k) => {
     const prefix = `${opts.injected.has(it.id) ? '*' : ' '} ${String(it.id).padStart(idW)}  ${ages[k]!.padEnd(ageW)}  ${it.kind.padEnd(7)}  `;
@@ -37,6 +39,9 @@ export function formatItemLines(items: readonly MemoryItem[], opts: ListOptions)
     if (it.keys?.length) content += `  keys: ${shownField(it.keys.join(', '))}`;
     content += itemMarks(it, opts.isPinned, opts.pinnedLeftOut?.has(it.id));
     if (opts.conflicted?.has(it.id)) content += '  (conflict)';
+    // An old item says so in words, as the plan and the model's lines do: months-old memory may no longer hold.
+    const age = staleAgeOf(isoTime(it.ts), now);
+    if (age) content += `  (${age})`;
     if (opts.fit) content = opts.fit.cut(content, Math.max(10, opts.fit.width - prefix.length));
     return prefix + content;
   });

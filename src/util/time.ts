@@ -18,7 +18,12 @@ const STALE_DAYS = 90;
 
 /** `5 months old`, `1 year old` for a time over STALE_DAYS before `now`; '' for a newer or unreadable one. */
 export function staleAge(ts: string, now: Date): string {
-  const days = Math.floor((now.getTime() - Date.parse(ts)) / 86_400_000);
+  return staleAgeOf(Date.parse(ts), now.getTime());
+}
+
+/** staleAge of a time in ms at `now` in ms. */
+export function staleAgeOf(time: number, now: number): string {
+  const days = Math.floor((now - time) / 86_400_000);
   if (!(days >= STALE_DAYS)) return '';
   if (days < 365) return `${Math.floor(days / 30)} months old`;
   const years = Math.floor(days / 365);

@@ -13,8 +13,11 @@ import { routerFor } from '../../src/input/router';
 import { recordingHost } from '../helpers/host';
 import { tmpDir } from '../helpers/tmp';
 
-/** 100 characters: a [background] line of 109. With the header (62), two fit in 300 characters, not three. */
-const text = (name: string) => `${name} `.padEnd(100, name.slice(0, 1).toLowerCase());
+/**
+ * 80 characters: a [background] line of 102–117 with its date (and its age, however old the item
+ * is by now: ` (2025-01-01, 11 months old)`). With the header (62), two fit in 300 characters, not three.
+ */
+const text = (name: string) => `${name} `.padEnd(80, name.slice(0, 1).toLowerCase());
 
 async function repl(records: object[], budget = 300) {
   const home = tmpDir();
@@ -58,9 +61,9 @@ describe('pinned items over the [background] budget', () => {
     expect(start?.text).toMatch(
       /^pinned item left out of \[background\] \(budget\): #2 — pinned memory needs \d+ characters, more than memory\.injectMaxChars \(300\); the most recently pinned are kept/,
     );
-    expect(list).toMatch(/^\*\s+1\s.*Item1 .*\[pinned\]$/m);
-    expect(list).toMatch(/^\*\s+3\s.*Item3 .*\[pinned\]$/m);
-    expect(list).toMatch(/^ \s+2\s.*Item2 .*\[pinned, left out: budget\]$/m);
+    expect(list).toMatch(/^\*\s+1\s.*Item1 .*\[pinned\] {2}\(\d+ years? old\)$/m);
+    expect(list).toMatch(/^\*\s+3\s.*Item3 .*\[pinned\] {2}\(\d+ years? old\)$/m);
+    expect(list).toMatch(/^ \s+2\s.*Item2 .*\[pinned, left out: budget\] {2}\(\d+ years? old\)$/m);
     expect(list).toContain('pinned but left out of [background] (budget): #2 — the most recently pinned are kept');
   });
 
@@ -104,7 +107,7 @@ describe('pinned items over the [background] budget', () => {
     ]);
     expect(await run(':memory unpin 4')).toEqual([
       // At start (the first command loads memory): every one left out, most recently pinned first.
-      ['warn', expect.stringMatching(/^pinned items left out of \[background\] \(budget\): #2, #1 — pinned memory needs 500 characters/)],
+      ['warn', expect.stringMatching(/^pinned items left out of \[background\] \(budget\): #2, #1 — pinned memory needs \d+ characters/)],
       ['info', 'memory: unpinned 4'],
       ['info', 'memory: pinned #2 in [background] again (no longer left out for budget)'],
       ['warn', expect.stringMatching(/^pinned item still left out of \[background\] \(budget\): #1 — /)],

@@ -88,8 +88,9 @@ describe('[recall] and [background] in the request', () => {
     expect(systemText(first!)).not.toContain('zebra-17'); // not in [background]: 300 newer items fill it
     const sent = lastUser(first!);
     // Only the item the message is about: the notes that merely share "live" stay out.
+    // Its line ends with the day it was written and, over three months ago, its age.
     expect(sent).toMatch(
-      /^\[recall\] [^\n]*\n- #1 \(fact\) the staging database lives on host zebra-17\n\nwhere does the staging database live\?$/,
+      /^\[recall\] [^\n]*\n- #1 \(fact\) the staging database lives on host zebra-17 \(2025-01-01, \d+ years? old\)\n\nwhere does the staging database live\?$/,
     );
     expect(lastUser(second!)).toBe('write a haiku about autumn leaves');
     // The log keeps the user's own words, and which ids were recalled.
@@ -135,7 +136,9 @@ describe('[recall] and [background] in the request', () => {
     const { input } = await engineIn(tmpDir(), { seed: (p) => memoryFile(p, [{ content: 'always answer in British English' }], 300) });
     await input.submit(':memory pin 1');
     await input.submit('hello');
-    expect(systemText(fake.server.requests[0]!)).toMatch(/\[background\][^\n]*\n- \(fact\) always answer in British English\n/);
+    expect(systemText(fake.server.requests[0]!)).toMatch(
+      /\[background\][^\n]*\n- \(fact\) always answer in British English \(2025-01-01, \d+ years? old\)\n/,
+    );
     await input.submit(':memory unpin 1');
     await input.submit('hello again');
     expect(systemText(fake.server.requests[1]!)).not.toContain('British English');

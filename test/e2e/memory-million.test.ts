@@ -34,7 +34,7 @@ describe('memory list at 1,000,000 items (real CLI)', () => {
     expect(list.code).toBe(0);
     const rows = list.stdout.trimEnd().split('\n');
     expect(rows).toHaveLength(N + 2); // header, items, summary
-    expect(rows[1]).toMatch(/^\*\s+1000000\s+\S+\s+fact\s+item 1000000$/);
+    expect(rows[1]).toMatch(/^\*\s+1000000\s+\S+\s+fact\s+item 1000000( {2}\(\d+ \w+ old\))?$/);
     expect(rows.at(-1)).toMatch(/^1000000 items; \* = in \[background\] here/);
 
     // Each process writes its peak RSS when it exits: VmHWM, since Linux counts the parent's RSS at

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
-/** 100 characters: with the [background] header, two lines fit in 300 characters, not three. */
-const text = (name: string) => `${name} about the deploy pipeline `.padEnd(100, '.');
+/** 80 characters: with the [background] header and each line's date, two lines fit in 300 characters, not three. */
+const text = (name: string) => `${name} about the deploy pipeline `.padEnd(80, '.');
 
 interface PlanEntry {
   id: number;

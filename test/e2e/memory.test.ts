@@ -105,7 +105,7 @@ describe('memory and -p', () => {
     expect((await runAish(['--no-memory', '-p', 'q'], { home, env: env() })).code).toBe(0);
     const [withMem, without] = await fake.server.waitForRequests(2);
     expect(systemText(withMem!)).toMatch(
-      /\[background\] \(memory loaded at startup; managed via :memory\)\n- \(pref\) Answer in one line\.$/,
+      /\[background\] \(memory loaded at startup; managed via :memory\)\n- \(pref\) Answer in one line\. \(\d{4}-\d{2}-\d{2}\)$/,
     );
     expect(systemText(without!)).not.toContain('[background]');
   });

@@ -15,8 +15,13 @@ import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';
 
-/** 100 characters: with the header, two [background] lines fit in 300 characters, not three. */
-const text = (id: number) => `item ${id} `.padEnd(100, 'x');
+/**
+ * 50 characters: with the header, two [background] lines fit in 300 characters, not three — as
+ * each line ends with its date and age at NOW, ` (2025-01-01, 1 year old)`. Without the age three
+ * would fit: the index stores lengths without it and must add it.
+ */
+const text = (id: number) => `item ${id} `.padEnd(50, 'x');
+const NOW = Date.parse('2026-08-01T00:00:00Z');
 const item = (id: number, day: string, o: object = {}) => ({ id, ts: `2025-${day}T10:00:00Z`, kind: 'fact', content: text(id), ...o });
 const pin = (id: number, day: string, target: number) => ({ id, ts: `2025-${day}T10:00:00Z`, kind: 'pin', target });
 
@@ -31,10 +36,10 @@ function background(path: string): { items: number[]; leftOut: number[] } {
   const store = MemoryStore.open(path);
   const pins = store.committed().state.pinsByTarget();
   const isPinned = (it: MemoryItem) => store.isPinned(it);
-  const full = selectBackground(store.items(), { maxChars: 300, isPinned, pinTime: (it) => pinTime(pins, it) });
+  const full = selectBackground(store.items(), { maxChars: 300, now: NOW, isPinned, pinTime: (it) => pinTime(pins, it) });
   const ix = new MemoryIndex(path);
   ix.refresh();
-  const fromIndex = indexBackground(ix, 300, '/');
+  const fromIndex = indexBackground(ix, 300, '/', NOW);
   const out = { items: fromIndex.items.map((i) => i.id), leftOut: fromIndex.pinnedLeftOut };
   expect(out).toEqual({ items: full.items.map((i) => i.id), leftOut: full.pinnedLeftOut.map((i) => i.id) });
   ix.close();

@@ -65,9 +65,9 @@ describe('team items in what the model sees', () => {
     const root = project('shop', { 'alice.jsonl': [rec('A', 'team pref', 'pref'), rec('B', 'x'.repeat(300))] });
     const team = new TeamMemory(config('trust'), join(tmpDir(), 'm.jsonl')).accepted(root);
     const chosen = [local(1, 'pinned old', '2020-01-01T00:00:00.000Z'), local(2, 'newest fact', '2027-01-01T00:00:00.000Z')];
-    const out = withTeamBackground(chosen, team, 200, (it) => it.id === 1);
+    const out = withTeamBackground(chosen, team, 260, (it) => it.id === 1);
     expect(out.map((i) => i.content)).toEqual(['pinned old', 'team pref', 'newest fact']);
-    expect(withTeamBackground(chosen, [], 200, () => false)).toBe(chosen);
+    expect(withTeamBackground(chosen, [], 260, () => false)).toBe(chosen);
   });
 
   it('[recall]: a relevant team item is ranked in and labelled (team: alice), not #id', () => {

@@ -6,6 +6,8 @@
  */
 import { neutralizeForPrompt } from '../../util/prompt-neutral';
 import { sanitizeForBlock } from '../../util/text';
+import { staleAgeOf } from '../../util/time';
+import { isoTime } from '../log/parse';
 import { originLabel, originOf } from '../origin';
 import type { MemoryItem } from '../types';
 
@@ -18,7 +20,50 @@ export function promptText(content: string): string {
   return neutralizeForPrompt(sanitizeForBlock(content)).replace(/ {2,}/g, ' ');
 }
 
-type Labelled = Pick<MemoryItem, 'kind' | 'content'> & Partial<Pick<MemoryItem, 'from' | 'via'>> & { author?: string };
+type Labelled = Pick<MemoryItem, 'kind' | 'content'> & Partial<Pick<MemoryItem, 'ts' | 'from' | 'via'>> & { author?: string };
+
+/** An item's time in ms, 0 when unreadable (as the index stores it). */
+export function itemTime(ts: string | undefined): number {
+  const t = ts === undefined ? NaN : isoTime(ts);
+  return Number.isFinite(t) && t > 0 ? t : 0;
+}
+
+/**
+ * What ends every line the model gets: the day the item was written (UTC), ` (2023-05-08)`, and
+ * its age when it is over three months old, ` (2023-05-08, 7 months old)`, so the model can weigh
+ * old memory and answer "when"; '' when its time is unreadable. `time` as itemTime gives it.
+ */
+export function whenTag(time: number, now: number): string {
+  if (!(time > 0)) return '';
+  const day = isoDay(time);
+  const age = staleAgeOf(time, now);
+  return age ? ` (${day}, ${age})` : ` (${day})`;
+}
+
+/** Days rendered, by day number: a turn renders its candidates' lines, most of a few days. */
+const days = new Map<number, string>();
+
+/** `2023-05-08`: the UTC day of a time. */
+function isoDay(time: number): string {
+  const n = Math.floor(time / 86_400_000);
+  let d = days.get(n);
+  if (d === undefined) {
+    if (days.size >= 4096) days.clear();
+    d = new Date(n * 86_400_000).toISOString().slice(0, 10);
+    days.set(n, d);
+  }
+  return d;
+}
+
+/**
+ * The characters the age adds to a line (`, 7 months old`): the index stores each line's length
+ * with its date and without its age, which depends on when it is read.
+ */
+export function ageChars(time: number, now: number): number {
+  if (!(time > 0)) return 0;
+  const age = staleAgeOf(time, now);
+  return age ? age.length + 2 : 0;
+}
 
 /**
  * `(from laptop) `, `(team: bob) `, `(imported: CLAUDE.md) `, `(agent: x) ` before a line's kind when
@@ -30,23 +75,26 @@ function originTag(item: Labelled): string {
   return label ? `(${promptText(label).replace(/[()]/g, '')}) ` : '';
 }
 
-/** One bullet of [background]: `- (kind) text`, `- (from laptop) (kind) text`. */
-export function backgroundLine(item: Labelled): string {
-  return `- ${originTag(item)}(${item.kind}) ${promptText(item.content)}`;
+/**
+ * One bullet of [background]: `- (kind) text (2023-05-08)`, `- (from laptop) (kind) text (…)`.
+ * `now` (ms) decides the age an old item shows (whenTag).
+ */
+export function backgroundLine(item: Labelled, now = Date.now()): string {
+  return `- ${originTag(item)}(${item.kind}) ${promptText(item.content)}${whenTag(itemTime(item.ts), now)}`;
 }
 
-/** One bullet of [recall]: `- #12 (kind) text`, the id so the model and the user can refer to it; a teammate's item is `- (team: alice) (kind) text`. */
-export function recallLine(item: Labelled & Pick<MemoryItem, 'id'>): string {
-  return `- ${item.author === undefined ? `#${item.id} ` : ''}${originTag(item)}(${item.kind}) ${promptText(item.content)}`;
+/** One bullet of [recall]: `- #12 (kind) text (2023-05-08)`, the id so the model and the user can refer to it; a teammate's item is `- (team: alice) (kind) text (…)`. */
+export function recallLine(item: Labelled & Pick<MemoryItem, 'id'>, now = Date.now()): string {
+  return `- ${item.author === undefined ? `#${item.id} ` : ''}${originTag(item)}(${item.kind}) ${promptText(item.content)}${whenTag(itemTime(item.ts), now)}`;
 }
 
 /** '' when there is nothing to say: no header without items. */
-export function backgroundBlock(items: readonly Labelled[]): string {
-  return items.length ? [BACKGROUND_HEADER, ...items.map(backgroundLine)].join('\n') : '';
+export function backgroundBlock(items: readonly Labelled[], now = Date.now()): string {
+  return items.length ? [BACKGROUND_HEADER, ...items.map((it) => backgroundLine(it, now))].join('\n') : '';
 }
 
-export function recallBlock(items: readonly (Labelled & Pick<MemoryItem, 'id'>)[]): string {
-  return items.length ? [RECALL_HEADER, ...items.map(recallLine)].join('\n') : '';
+export function recallBlock(items: readonly (Labelled & Pick<MemoryItem, 'id'>)[], now = Date.now()): string {
+  return items.length ? [RECALL_HEADER, ...items.map((it) => recallLine(it, now))].join('\n') : '';
 }
 
 /**

@@ -15,6 +15,8 @@ export interface BackgroundOptions {
   pinTime?: (item: MemoryItem) => number;
   /** The item applies in aish's directory (scope); default: all do. */
   applies?: (item: MemoryItem) => boolean;
+  /** For the age old lines show (blocks.ts); default: now. */
+  now?: number;
 }
 
 export interface BackgroundChoice {
@@ -46,10 +48,12 @@ export function selectBackground(items: readonly MemoryItem[], opts: BackgroundO
     opts.pinTime ?? ownPinTime,
     (it) => it.id,
   );
+  const now = opts.now ?? Date.now();
+  const line = (it: MemoryItem) => backgroundLine(it, now);
   let pinnedChars = pinTimes.size ? BACKGROUND_HEADER.length : 0;
-  for (const it of pinTimes.keys()) pinnedChars += backgroundLine(it).length + 1;
+  for (const it of pinTimes.keys()) pinnedChars += line(it).length + 1;
   const tried = TRY_ORDER.map((s) => segs[s]!);
-  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(...tried), opts.maxChars, (it) => it, backgroundLine);
+  const { chosen, skipped } = fillBlock(BACKGROUND_HEADER, concat(...tried), opts.maxChars, (it) => it, line);
   const pinnedLeftOut = skipped.filter((it) => pinTimes.has(it));
   return { items: chosen, overBudget: skipped, pinnedLeftOut, outOfScope, pinnedChars };
 }
@@ -67,17 +71,18 @@ export function givingWay(
   recallChars: number,
   total: number,
   isPinned: (it: MemoryItem) => boolean,
+  now = Date.now(),
 ): readonly MemoryItem[] {
   if (recallChars <= 0) return items;
   let used = items.length ? BACKGROUND_HEADER.length : 0;
-  for (const it of items) used += backgroundLine(it).length + 1;
+  for (const it of items) used += backgroundLine(it, now).length + 1;
   const room = total - recallChars;
   if (used <= room) return items;
   const out = [...items];
   for (let i = out.length - 1; i >= 0 && used > room; i--) {
     const it = out[i]!;
     if (it.kind === 'pref' || isPinned(it)) continue;
-    used -= backgroundLine(it).length + 1;
+    used -= backgroundLine(it, now).length + 1;
     out.splice(i, 1);
   }
   return out;

@@ -7,7 +7,7 @@
  * counts and listed only as far as asked (the plan shows the first few of a million).
  */
 import { isPinSegment, segmentOf, SEGMENTS, TRY_ORDER } from '../background/background-order';
-import { BACKGROUND_HEADER, backgroundLine } from '../background/blocks';
+import { ageChars, BACKGROUND_HEADER, backgroundLine } from '../background/blocks';
 import { blockFull, lineFits } from '../background/budget';
 import { isoTime } from '../log/parse';
 import { pinTime } from '../log/pin-time';
@@ -65,7 +65,7 @@ const NONE: IndexBackground = {
 };
 
 /** Chosen items are read; what is left out is counted, and listed when asked. */
-export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string): IndexBackground {
+export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string, now = Date.now()): IndexBackground {
   const h = ix.header;
   if (!h) return NONE;
   const inScope = scopeMatcher(cwd);
@@ -80,7 +80,7 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
     extras[segmentOf(it, pinned)]!.push({
       time: pinned ? pinTime(pins, it) : isoTime(it.ts),
       id: it.id,
-      len: backgroundLine(it).length,
+      len: backgroundLine(it, now).length,
       applies: applies(it),
       item: it,
     });
@@ -94,7 +94,7 @@ export function indexBackground(ix: MemoryIndex, maxChars: number, cwd: string):
   }
   for (const g of extras) g.sort((a, b) => b.time - a.time || b.id - a.id);
   const w: Walk = { extras, moved, scopeOk };
-  const { items, pinnedChars, pinnedLeftOut, pinnedIds } = choose(ix, w, maxChars);
+  const { items, pinnedChars, pinnedLeftOut, pinnedIds } = choose(ix, w, maxChars, now);
 
   // Out of scope: the header's count per scope, less the tail's forgets, plus the tail's own.
   let outOfScopeCount = 0;
@@ -121,7 +121,7 @@ interface Choice {
   pinnedIds: Set<number>;
 }
 
-function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
+function choose(ix: MemoryIndex, w: Walk, maxChars: number, now: number): Choice {
   const h = ix.header!;
   const tail = ix.tail;
   const items: MemoryItem[] = [];
@@ -168,7 +168,8 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number): Choice {
         // One object for every indexed candidate (take() keeps none): 1M of them cost a GC.
         const c = scratch;
         c.slot = slot;
-        c.len = u[i * 4 + 1]!;
+        // The index's length has the date, not the age an old item shows now (blocks.ts).
+        c.len = u[i * 4 + 1]! + ageChars(ix.timeAt(slot), now);
         c.applies = w.scopeOk(u[i * 4 + 2]!);
         c.time = pt ? pt[i]! : docs ? docs.times[slot]! : 0;
         c.id = pt ? ix.idAt(slot) : docs ? docs.ids[slot]! : 0;

@@ -79,7 +79,8 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     offs[s] = lineStart[first - 1]!;
     spans[s] = lineStart[last]! - lineStart[first - 1]!;
     if (it.scope !== undefined && !scopeNo.has(it.scope)) scopeNo.set(it.scope, scopeNo.size + 1);
-    lines[s * 2] = backgroundLine(it).length;
+    // Without the age (now 0): readers add it (blocks.ts ageChars).
+    lines[s * 2] = backgroundLine(it, 0).length;
     lines[s * 2 + 1] = it.scope === undefined ? 0 : scopeNo.get(it.scope)!;
     const words = terms(recallText(it));
     lens[s] = words.length;

@@ -8,7 +8,7 @@ import { groupsKey } from '../../util/word-groups';
 import type { CursorState } from '../log/file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 9;
+export const FORMAT_VERSION = 10;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;

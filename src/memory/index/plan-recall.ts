@@ -3,10 +3,12 @@
  * every relevant hit the block had no room for. Scope and line length come from the index, so
  * only the chosen items are read from memory.jsonl — not each of tens of thousands of hits.
  */
-import { RECALL_HEADER, recallLine } from '../background/blocks';
+import { ageChars, itemTime, RECALL_HEADER, recallLine } from '../background/blocks';
 import { scopeMatcher } from '../project/project';
 import { commonOver, RELATIVE_CUT, type Recalled } from '../recall/recall';
 import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBudget, type NothingReason } from '../recall/recall-cut';
+import { favourTime, timeOf, withinPeriod, type TimeOf } from '../recall/recall-time';
+import type { TimeReading } from '../recall/time-words';
 import type { MemoryItem } from '../types';
 import type { MemoryIndex } from './memory-index';
 import { ORDER_BLOCK } from './layout';
@@ -22,6 +24,8 @@ export interface PlanRecall {
   ranks: Map<number, Ranks>;
   /** The cut the message's words set (absent: no word of it is in any item). */
   cutoff?: RecallCutoff;
+  /** The time the message asks about (recall-time.ts; absent: none). */
+  time?: TimeReading;
 }
 
 /** An item's place (1 = first) in each ranking: `words`, recall's BM25 × recency over the message's words. */
@@ -57,6 +61,14 @@ interface PlanRecallOptions {
 }
 
 export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {
+  const time = timeOf(text, o.now);
+  const out = planWords(ix, text, o, time);
+  if (!time) return out;
+  out.time = time.reading;
+  return out.items.length || !time.favour ? out : narrowed(ix, text, o, time, out);
+}
+
+function planWords(ix: MemoryIndex, text: string, o: PlanRecallOptions, time: TimeOf | null): PlanRecall {
   const h = ix.header;
   const out: PlanRecall = { items: [], overBudget: new Map(), ranks: new Map() };
   const search = new IndexSearch(ix);
@@ -79,10 +91,13 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     const t = tail?.state.get(id);
     return t ? itemUsable(t) : slotUsable(ix.slotOf(id));
   };
-  // What a usable item's [recall] line costs: `- #12 (kind) …` is `- (kind) …` and the id.
+  // What a usable item's [recall] line costs: `- #12 (kind) …` is `- (kind) …` and the id, and
+  // the age an old one shows (the index stores lengths without it).
   const lineOf = (id: number): number => {
     const t = tail?.state.get(id);
-    return t ? recallLine(t).length : ix.lineAt(ix.slotOf(id))[0] + String(id).length + 2;
+    if (t) return recallLine(t, o.now).length;
+    const slot = ix.slotOf(id);
+    return ix.lineAt(slot)[0] + String(id).length + 2 + ageChars(ix.timeAt(slot), o.now);
   };
 
   // Every hit that may be recalled, by relevance alone (no time read): the best one sets the cut.
@@ -119,11 +134,17 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
   // their order — so only as many are ranked (and their times read) as the block takes.
   let shortest = Infinity;
   for (const len of ix.sidecar!.u32('omin', 0, Math.ceil(h.n / ORDER_BLOCK))) shortest = Math.min(shortest, len + 4); // `#N ` and the newline
-  for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t).length + 1);
+  for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t, o.now).length + 1);
   for (let k = 16; ; k *= 4) {
     // As a turn's search orders them (search.ts's holdersFirst).
-    const ranked = rankLocal(docs, weights, { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST }, rel);
-    const top = search.holdersFirst(ranked, found.dropped);
+    const favour = time?.favour && { favour: time.favour };
+    const ranked = rankLocal(
+      docs,
+      weights,
+      { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST, ...favour },
+      rel,
+    );
+    const top = timed(search.holdersFirst(ranked, found.dropped), time, ix);
     out.items = [];
     let used = RECALL_HEADER.length;
     for (const [r, hit] of top.entries()) {
@@ -134,7 +155,8 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
       if (cost > room + 1) continue;
       used += cost;
       // Usable, so an item of the index or its tail (a record not where the index says throws, and rebuilds).
-      out.items.push({ item: ix.get(hit.id)!, score: hit.score, relevance: hit.relevance });
+      const item = hit.item ?? ix.get(hit.id)!;
+      out.items.push({ item, score: hit.score, relevance: hit.relevance, ...(hit.favoured && { favoured: hit.favoured }) });
     }
     const room = maxChars - used - 1;
     if (ranked.length < k || out.items.length === maxItems || room < 10 || shortest > room + 1) break;
@@ -146,4 +168,45 @@ export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions):
     if (!chosen.has(id)) out.overBudget.set(id, rel[l]!);
   }
   return out;
+}
+
+type TimedHit = { id: number; score: number; relevance: number; item?: MemoryItem; favoured?: Recalled['favoured'] };
+
+/** The hits as a turn orders and marks them for the message's time words (recall.ts): read only when it has any. */
+function timed(hits: readonly TimedHit[], time: TimeOf | null, ix: MemoryIndex): TimedHit[] {
+  if (!time) return [...hits];
+  const read: Array<Recalled & { id: number }> = [];
+  for (const h of hits) {
+    const item = ix.get(h.id);
+    if (item) read.push({ id: h.id, item, score: h.score, relevance: h.relevance });
+  }
+  return favourTime(read, time, (r) => itemTime(r.item.ts));
+}
+
+/** The words recall nothing and the message names a period: what a turn sends instead (recall.ts, withinPeriod). */
+function narrowed(ix: MemoryIndex, text: string, o: PlanRecallOptions, time: TimeOf, words: PlanRecall): PlanRecall {
+  const usable = (id: number) => !o.inBackground.has(id) && (ix.get(id) ?? null) !== null && scopeOk(ix.get(id)!, o.cwd);
+  const hits = withinPeriod(new IndexSearch(ix), text, time, { now: o.now, limit: 50, accept: usable, projectBoost: PROJECT_BOOST });
+  const best = hits.reduce((m, x) => Math.max(m, x.relevance), 0);
+  const strong = hits.filter((x) => x.relevance >= best * RELATIVE_CUT);
+  const maxChars = recallBudget(o.maxChars, strong.length);
+  const maxItems = Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS));
+  const out: PlanRecall = { ...words, items: [], overBudget: new Map(), ranks: new Map(), time: { ...time.reading, narrowed: true } };
+  let used = RECALL_HEADER.length;
+  for (const [r, x] of strong.entries()) {
+    out.ranks.set(x.id, { words: r + 1 });
+    const item = ix.get(x.id)!;
+    const cost = recallLine(item, o.now).length + 1;
+    if (out.items.length === maxItems || used + cost > maxChars) {
+      out.overBudget.set(x.id, x.relevance);
+      continue;
+    }
+    used += cost;
+    out.items.push({ item, score: x.score, relevance: x.relevance, favoured: 'period' });
+  }
+  return out;
+}
+
+function scopeOk(it: MemoryItem, cwd: string): boolean {
+  return it.scope === undefined || scopeMatcher(cwd)(it.scope);
 }

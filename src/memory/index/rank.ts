@@ -97,16 +97,20 @@ export function rankLocal(
   const minRel = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
   const scoped = opts.projectBoost !== undefined && opts.projectBoost > 1 ? x.scoped : undefined;
   const boost = scoped ? opts.projectBoost! : 1;
+  const favour = opts.favour && opts.favour.factor > 1 ? opts.favour : undefined;
+  const most = boost * (favour ? favour.factor : 1);
   for (const l of byRelevance) {
     const rel = acc[l]!;
-    if (rel < minRel || rel * boost < top.floor) break;
+    if (rel < minRel || rel * most < top.floor) break;
     const here = scoped !== undefined && scoped(l);
-    // Of equally relevant global items the newest come first: once one cannot enter, the older cannot either.
-    const indexed = slotOf !== undefined && slotOf(l) >= 0 && !here;
+    // Of equally relevant global items the newest come first: once one cannot enter, the older
+    // cannot either — unless a period is favoured, which an older one may be in.
+    const indexed = !favour && !opts.within && slotOf !== undefined && slotOf(l) >= 0 && !here;
     if (indexed && rel === passOver) continue;
     const time = x.timeOf(l);
+    if (opts.within && !opts.within(time)) continue;
     const id = x.idOf(l);
-    const score = rel * recencyFactor(time, opts.now) * (here ? boost : 1);
+    const score = rel * recencyFactor(time, opts.now) * (here ? boost : 1) * (favour?.holds(time) ? favour.factor : 1);
     if (!top.admits(score, time, id)) {
       if (indexed) passOver = rel;
       continue;

@@ -6,6 +6,8 @@ import type { MemoryPlan } from './plan';
 import { RELATIVE_CUT, type Recalled } from './recall';
 import { IDEAL_CUT } from './recall-cut';
 import { ranksOf } from './recall-hybrid';
+import { PERIOD_BOOST, WHEN_BOOST } from './recall-time';
+import { periodText } from './time-words';
 import type { MemoryItem } from '../types';
 
 const score = (n: number) => n.toFixed(2);
@@ -48,14 +50,18 @@ export function formatPlan(plan: MemoryPlan, o: PlanTextOptions): string[] {
       `[recall] ${plan.recall.length} item${plan.recall.length === 1 ? '' : 's'} for "${oneLine(o.query, 60)}" (score = relevance × recency)`,
     );
     if (plan.meaning) out.push(`  meaning (${plan.meaning.model}): ${plan.meaning.text}`);
+    if (plan.time) out.push(`  time: ${timeText(plan)}`);
     for (const r of plan.recall)
       out.push(
         r.neighbourOf === undefined
-          ? `  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}`
+          ? `  ${score(r.score)}  ${label(r.item, o.isPinned)}${ranksText(r)}${r.favoured ? `  [time: ${r.favoured}]` : ''}`
           : `  neighbour  ${label(r.item, o.isPinned)}  (written next to #${r.neighbourOf})`,
       );
     const c = plan.cutoff;
-    if (c?.nothing) out.push(`  cutoff: nothing is recalled — the message's best match is ${NOTHING[c.nothing]}`);
+    if (c?.nothing)
+      out.push(
+        `  cutoff: ${plan.time?.narrowed ? 'its words alone recall nothing' : 'nothing is recalled'} — the message's best match is ${NOTHING[c.nothing]}`,
+      );
     else if (c) {
       out.push(
         `  cutoff: relevance ≥ ${score(c.min)} (the largest of ${score(c.idealCut)}: ${pct(c.ideal > 0 ? c.idealCut / c.ideal : IDEAL_CUT)} of ${score(c.ideal)} for every word, ` +
@@ -91,4 +97,15 @@ export function searchJson(hits: readonly Recalled[], isPinned: (it: MemoryItem)
     ...(isPinned(h.item) && { pinned: true }),
     ...(h.item.scope && { scope: h.item.scope }),
   }));
+}
+
+/** `"in may" → May (any year): items written then score ×2; 3 recalled items favoured`. */
+function timeText(plan: MemoryPlan): string {
+  const t = plan.time!;
+  const parts: string[] = [];
+  if (t.periods.length) parts.push(`${t.periods.map(periodText).join(', ')}: items written then score ×${PERIOD_BOOST}`);
+  if (t.when) parts.push(`asks when: items that say a time (a date, "yesterday") move up, ×${WHEN_BOOST}`);
+  if (t.narrowed) parts.push('its words alone recall nothing: the items written then, ranked by its other words');
+  const n = plan.recall.filter((r) => r.favoured).length;
+  return `"${t.said.map((w) => shownField(w)).join('", "')}" → ${parts.join('; ')}; ${n} recalled item${n === 1 ? '' : 's'} favoured`;
 }

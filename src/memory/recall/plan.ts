@@ -8,6 +8,7 @@ import type { PlanRecall, Ranks, RecallCutoff } from '../index/plan-recall';
 import { originOf } from '../origin';
 import type { Recalled } from './recall';
 import { ranksOf, type MeaningNote } from './recall-hybrid';
+import { periodText, type TimeReading } from './time-words';
 import type { MemoryItem } from '../types';
 
 type LeftOutReason = 'budget' | 'scope' | 'below threshold';
@@ -27,6 +28,8 @@ export interface MemoryPlan {
   cutoff?: RecallCutoff;
   /** Hybrid recall: how the meaning ranking took part (absent: words only, no embeddings configured). */
   meaning?: MeaningNote;
+  /** The time the message asks about (absent: none). */
+  time?: TimeReading;
   /** How many items are left out, by reason (in the order they are listed). */
   leftOutCounts: Array<[LeftOutReason, number]>;
   /** The first `limit` items left out (all without one): other projects' first, then the rest newest first. */
@@ -73,6 +76,7 @@ export function buildPlan(bg: IndexBackground, recall: PlanRecall | null, item: 
     background: bg.items,
     recall: recall?.items ?? [],
     ...(recall?.cutoff && { cutoff: recall.cutoff }),
+    ...(recall?.time && { time: recall.time }),
     leftOutCounts: counts.filter(([, n]) => n > 0),
     leftOut,
     item,
@@ -112,8 +116,10 @@ export function planJson(plan: MemoryPlan, isPinned: (item: MemoryItem) => boole
       ...wordsRanksOf(plan, r.item),
       ...ranksJson(r),
       ...(r.neighbourOf !== undefined && { neighbour_of: r.neighbourOf }),
+      ...(r.favoured && { favoured: r.favoured }),
     })),
     ...(plan.cutoff && { cutoff: cutoffJson(plan.cutoff) }),
+    ...(plan.time && { time: { said: plan.time.said, periods: plan.time.periods.map(periodText), when: plan.time.when } }),
     ...(plan.meaning && { meaning: plan.meaning }),
     left_out: plan.leftOut().map((l) => ({
       id: l.id,

@@ -19,14 +19,17 @@ export interface NeighbourOptions {
   exclude: (item: MemoryItem) => boolean;
   /** `memory.recall.maxChars` (the budget grows as recall.ts's does). */
   maxChars: number;
+  /** For the age old lines show (blocks.ts); default: now. */
+  now?: number;
 }
 
 /** `chosen` with each item's neighbours placed around it, as far as the budget allows (best items' first). */
 export function withNeighbours(chosen: readonly Recalled[], o: NeighbourOptions): Recalled[] {
   if (chosen.length === 0) return [...chosen];
   const budget = recallBudget(o.maxChars, chosen.length);
+  const now = o.now ?? Date.now();
   let used = RECALL_HEADER.length;
-  for (const r of chosen) used += recallLine(r.item).length + 1;
+  for (const r of chosen) used += recallLine(r.item, now).length + 1;
   const taken = new Set(chosen.map((r) => r.item.id));
   const before = new Map<number, Recalled>();
   const after = new Map<number, Recalled>();
@@ -40,7 +43,7 @@ export function withNeighbours(chosen: readonly Recalled[], o: NeighbourOptions)
       if (taken.has(id)) continue;
       const n = o.get(id);
       if (!n || o.exclude(n) || !nextTo(it, n)) continue;
-      const cost = recallLine(n).length + 1;
+      const cost = recallLine(n, now).length + 1;
       if (used + cost > budget) continue;
       used += cost;
       taken.add(id);

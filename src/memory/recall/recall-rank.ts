@@ -42,6 +42,16 @@ export interface SearchOptions {
   projectBoost?: number;
   /** Also match words related to the query's (related-words.ts), below them. Default: off. */
   related?: boolean;
+  /** Items written in the period a message names score `factor` (> 1) times more (recall-time.ts). */
+  favour?: TimeFavour;
+  /** Only items whose time (ms; 0: unknown) this holds for (recall-time.ts's withinPeriod). */
+  within?: (time: number) => boolean;
+}
+
+/** What a message's time words favour: items whose time `holds`. */
+export interface TimeFavour {
+  factor: number;
+  holds: (time: number) => boolean;
 }
 
 /** What recall ranks over: the index of memory.jsonl, or an in-memory RecallIndex. */

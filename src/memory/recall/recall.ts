@@ -3,9 +3,10 @@
  * that [background] does not already carry, best first, within `memory.recall.maxChars`. Pure: the
  * index and the items are given.
  */
-import { fillBlock, RECALL_HEADER, recallLine } from '../background/blocks';
+import { fillBlock, itemTime, RECALL_HEADER, recallLine } from '../background/blocks';
 import type { QueryPart, RecallSource } from './recall-rank';
 import { IDEAL_CUT, MAX_ITEMS, PROJECT_BOOST, recallBudget } from './recall-cut';
+import { favourTime, timeOf, withinPeriod } from './recall-time';
 import type { MemoryItem } from '../types';
 
 export interface Recalled {
@@ -16,6 +17,8 @@ export interface Recalled {
   relevance: number;
   /** Not ranked: written next to this recalled item (recall-neighbours.ts). */
   neighbourOf?: number;
+  /** The message's time words favoured it: written in the period it names, or says a time for a "when" question (recall-time.ts). */
+  favoured?: 'period' | 'says a time';
 }
 
 export interface RecallOptions {
@@ -60,6 +63,7 @@ export const commonOver = (size: number) => Math.max(100, size * 0.05);
  * ideal score and ≥ RELATIVE_CUT of the best; nothing when its best match is one common word:
  * recall-cut.ts); the earlier turns only re-rank those, so an unrelated new message recalls
  * nothing however relevant the conversation before it was. Project items come first (PROJECT_BOOST).
+ * Time words in the message favour items by time, or narrow to a period it names (recall-time.ts).
  */
 export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o: RecallOptions): RecallChoice {
   const [message, ...context] = query;
@@ -71,19 +75,26 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   const turn = o.turn ?? o.limit === undefined;
   const maxItems = turn ? Math.max(1, Math.floor(o.maxItems ?? MAX_ITEMS)) : Infinity;
   const limit = o.limit ?? 50;
-  const primary = index.search([message], {
+  // Time words favour items by when they were written ("in May", "last week"): the message's only.
+  const time = turn ? timeOf(message.text, o.now) : null;
+  const favour = time?.favour && { favour: time.favour };
+  let primary = index.search([message], {
     now: o.now,
     limit: context.length ? Math.max(CANDIDATES, limit) : limit,
     minRelevance: o.minScore,
     accept: usable,
     maxDf: commonOver(index.size),
     projectBoost: PROJECT_BOOST,
+    ...favour,
     ...(turn && { minCoverage: IDEAL_CUT, related: true }),
   });
+  // The words recall nothing: a period the message names narrows instead (its hits are not re-ranked).
+  const narrowed = !primary.length && time !== null;
+  if (narrowed) primary = withinPeriod(index, message.text, time, { now: o.now, limit, accept: usable, projectBoost: PROJECT_BOOST });
   const best = primary.reduce((m, h) => Math.max(m, h.relevance), 0);
   const strong = primary.filter((h) => h.relevance >= best * RELATIVE_CUT);
   let hits = strong;
-  if (context.length && strong.length > 1) {
+  if (context.length && strong.length > 1 && !narrowed) {
     const allowed = new Map(strong.map((h) => [h.id, h.relevance]));
     hits = index
       .search(query, {
@@ -93,20 +104,22 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
         maxDf: commonOver(index.size),
         projectBoost: PROJECT_BOOST,
         related: turn,
+        ...favour,
       })
       .map((h) => ({ ...h, relevance: allowed.get(h.id)! }));
   }
-  const found: Recalled[] = [];
+  const read: Recalled[] = [];
   for (const h of hits.slice(0, limit)) {
     const item = o.get(h.id);
-    if (item) found.push({ item, score: h.score, relevance: h.relevance });
+    if (item) read.push({ item, score: h.score, relevance: h.relevance });
   }
+  const found = favourTime(read, time, (r) => itemTime(r.item.ts));
   const { chosen, skipped } = fillBlock(
     RECALL_HEADER,
     found,
     turn ? recallBudget(o.maxChars, found.length) : o.maxChars,
     (r) => r.item,
-    (r) => recallLine(r.item),
+    (r) => recallLine(r.item, o.now),
   );
   // The first maxItems that fit, as the plan's walk takes them; the rest had no room.
   return { items: chosen.slice(0, maxItems), overBudget: [...chosen.slice(maxItems), ...skipped] };

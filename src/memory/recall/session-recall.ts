@@ -144,12 +144,12 @@ export class SessionRecall {
         exclude: (it: MemoryItem) => bg.has(it.id) || !applies(it),
       };
       const { items: local, meaning } = await this.hybrid(query, o, true);
-      const ranked = withTeamRecall(local, this.host.team().accepted(this.host.cwd()), this.host.index().size, query, {
-        ...o,
-        now: Date.now(),
-      });
-      const items = withNeighbours(ranked, { ...o, get: (id) => this.host.index().read((ix) => ix.get(id)) });
-      return items.length ? { block: recallBlock(items.map((x) => x.item)), items, ...(meaning && { meaning }) } : null;
+      const now = Date.now();
+      const ranked = withTeamRecall(local, this.host.team().accepted(this.host.cwd()), this.host.index().size, query, { ...o, now });
+      const items = withNeighbours(ranked, { ...o, now, get: (id) => this.host.index().read((ix) => ix.get(id)) });
+      if (!items.length) return null;
+      const sent = items.map((x) => x.item);
+      return { block: recallBlock(sent, now), items, ...(meaning && { meaning }) };
     } catch (err) {
       if (!this.warned) this.host.warn(`memory recall skipped: ${formatError(err)} — this turn is sent without [recall]`);
       this.warned = true;
@@ -200,7 +200,7 @@ export class SessionRecall {
     const o = { now: Date.now(), maxChars, minScore, inBackground, cwd: this.host.cwd(), ...(maxItems !== undefined && { maxItems }) };
     const ranked = this.host.index().read((ix) => planRecall(ix, text, o));
     const exclude = (it: MemoryItem) => inBackground.has(it.id) || !applies(it);
-    const recalled = { ...ranked, items: withNeighbours(ranked.items, { get, exclude, maxChars }) };
+    const recalled = { ...ranked, items: withNeighbours(ranked.items, { get, exclude, maxChars, now: o.now }) };
     const plan = buildPlan(bg, recalled, get);
     if (!this.embeddings()) return plan;
     const hybrid = await this.hybrid(

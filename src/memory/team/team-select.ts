@@ -120,7 +120,7 @@ export function withTeamRecall(
     all,
     o.maxChars,
     (r) => r.item,
-    (r) => recallLine(r.item),
+    (r) => recallLine(r.item, o.now),
   ).chosen;
 }
 

@@ -107,6 +107,11 @@ describe('aish mcp', () => {
     const planned = [...plan.background, ...plan.recall].map((x) => x.id).filter((id) => id !== secret);
     expect(ids(r.text)).toEqual(planned);
     expect(ids(r.text)).toContain(staging);
+    // Each line as the model's own [recall] has it: dated, old ones with their age; said once, not twice.
+    const lines = r.text.split('\n').filter((l) => /^- #\d+ /.test(l));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l).toMatch(/\(\d{4}-\d{2}-\d{2}(, [^)]+ old)?\)( — .*)?$/);
+    expect(r.text).not.toMatch(/ ago\b/);
     // The private item is what aish itself would send here; an agent never gets it.
     expect([...plan.background, ...plan.recall].map((x) => x.id)).toContain(secret);
     for (const tool of ['memory_recall', 'memory_search', 'memory_list']) {

@@ -17,7 +17,6 @@ import { MemorySession } from '../../memory/session';
 import { isMemoryKind, type MemoryItem } from '../../memory/types';
 import { redactSecrets } from '../../util/secrets/redact';
 import { oneLine } from '../../util/text';
-import { formatAge } from '../../util/time';
 
 /** Every answer is cut to this many characters: an agent's context is not ours to flood. */
 export const MAX_OUTPUT = 8000;
@@ -78,7 +77,8 @@ export class MemoryTools {
 
   private static line(it: Shown, now: Date): string {
     const from = it.author === undefined ? provenance(it) : '';
-    return `${recallLine(it)} — ${formatAge(it.ts, now)} ago${from ? `, ${promptText(from)}` : ''}`;
+    // recallLine carries the date, and the age past 90 days (blocks.ts).
+    return `${recallLine(it, now.getTime())}${from ? ` — ${promptText(from)}` : ''}`;
   }
 
   async recall(a: Args): Promise<string> {

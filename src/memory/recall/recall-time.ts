@@ -5,7 +5,7 @@
  * message's words found: the cut stays the words' (recall-cut.ts). When the words find nothing,
  * a period narrows instead (withinPeriod).
  */
-import type { Recalled } from './recall';
+import type { MemoryItem } from '../types';
 import type { RecallHit, RecallSource, SearchOptions, TimeFavour } from './recall-rank';
 import { inPeriod, readTime, saysTime, withoutTime, type TimeReading } from './time-words';
 
@@ -35,7 +35,14 @@ export function timeOf(text: string, now: number): TimeOf | null {
  * hit whose text says a time moves up past the hits before it that do not, while its score ×
  * WHEN_BOOST beats theirs (the order is otherwise kept: the words ranking's, holders first).
  */
-export function favourTime<R extends Recalled>(hits: readonly R[], time: TimeOf | null, itemTime: (r: R) => number): R[] {
+/** A ranked hit (recall.ts's Recalled), as far as time needs it. */
+interface Timed {
+  item: MemoryItem;
+  score: number;
+  favoured?: 'period' | 'says a time';
+}
+
+export function favourTime<R extends Timed>(hits: readonly R[], time: TimeOf | null, itemTime: (r: R) => number): R[] {
   if (!time) return [...hits];
   const { reading, favour } = time;
   const out: { r: R; says: boolean }[] = [];

@@ -34,7 +34,10 @@ describe('injection through memory', () => {
   it('no header or template token reaches the model, in [background] or [recall]', async () => {
     const home = tmpDir();
     const contents = hostileMemory(home);
-    const r = await runAish(['-p', 'zebra mark1x mark20x mark30x recall session'], { home, env: fake.env() });
+    // Room for every item, so each one is seen neutralised (dated lines need more than the default).
+    const cfg = join(home, 'config.ts');
+    writeFileSync(cfg, 'export default { memory: { injectMaxChars: 8000 } };\n');
+    const r = await runAish(['--config', cfg, '-p', 'zebra mark1x mark20x mark30x recall session'], { home, env: fake.env() });
     expect(r.code, r.stderr).toBe(0);
     const [req] = fake.server.requests;
     const system = systemText(req!);

@@ -53,7 +53,7 @@ describe('aish mcp and other clients', () => {
     const found = (await inspect('--method', 'tools/call', '--tool-name', 'memory_search', '--tool-arg', 'query=staging port')) as {
       content: Array<{ text: string }>;
     };
-    expect(found.content[0]!.text).toMatch(/^- #1 \(fact\) the staging database listens on port 5433 \(\d{4}-\d{2}-\d{2}\) — /m);
+    expect(found.content[0]!.text).toMatch(/^- #1 \(fact\) the staging database listens on port 5433 \(\d{4}-\d{2}-\d{2}\)$/m);
     const proposed = (await inspect(
       '--method',
       'tools/call',

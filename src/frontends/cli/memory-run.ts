@@ -12,7 +12,6 @@ import { MemorySession } from '../../memory/session';
 import { latestSession, loadSession } from '../../sessions/sessions';
 import { AishError } from '../../util/errors';
 import { allowLineEditing, shown } from '../../util/output-guard';
-import { truncateColumns } from '../../util/width';
 import { writeJsonArray } from './memory-json';
 import { out, warn } from './output';
 
@@ -60,7 +59,7 @@ async function askYesNo(question: string): Promise<boolean> {
   }
 }
 
-function cliDoor(s: Setup): Door {
+async function cliDoor(s: Setup): Promise<Door> {
   // Rows are cut to the terminal's width; piped output stays whole.
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
   return {
@@ -71,7 +70,8 @@ function cliDoor(s: Setup): Door {
     ask: askYesNo,
     print: (l) => (l.kind === 'warn' ? warn(l.text) : out(l.text)),
     lastPrompt: () => lastLoggedPrompt(s),
-    ...(width && { fit: { width, cut: truncateColumns } }),
+    // The width tables load only on a terminal (a pipe or a script never cuts).
+    ...(width && { fit: { width, cut: (await import('../../util/width')).truncateColumns } }),
   };
 }
 
@@ -85,5 +85,5 @@ async function present(r: Shown): Promise<void> {
 
 /** Runs verb `v` with arguments `a` through the command line's door. */
 export async function runVerb(s: Setup, v: MemoryVerb, a: Args): Promise<void> {
-  await present(await v.exec(serviceOf(s), a, cliDoor(s)));
+  await present(await v.exec(serviceOf(s), a, await cliDoor(s)));
 }

@@ -70,4 +70,17 @@ describe('what plain aish loads before the first prompt', () => {
     const loaded = [...closure].filter((f) => lazy.some((l) => f.startsWith(l)));
     expect(loaded).toEqual([]);
   }, 60_000);
+
+  it('leaves the memory core out of every other command, and the width tables out of a piped memory verb', async () => {
+    // `aish ARGS` loads program.ts and what it imports statically before the chosen command runs:
+    // the memory verbs' table (and the secret rules under it) load only for `aish memory …`, and the
+    // memory core only when a verb runs (frontends/cli/memory-run.ts).
+    const program = await staticClosure(['src/frontends/cli/program.ts']);
+    expect(program).toContain('src/config/setup.ts');
+    expect([...program].filter((f) => /^src\/(memory|util\/secrets)\/|^src\/commands\/memory/.test(f))).toEqual([]);
+    const verb = await staticClosure(['src/frontends/cli/memory-run.ts']);
+    expect(verb).toContain('src/memory/service.ts');
+    // String widths matter only on a terminal (rows cut to its width).
+    expect([...verb].filter((f) => f === 'src/util/width.ts' || f.startsWith('node_modules/string-width/'))).toEqual([]);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { version } from '../../../package.json';
 import { setup, type GlobalFlags } from '../../config/setup';
 import { reportFailure } from './failure';
+import type { MemoryVerb } from '../../commands/memory-door';
 import { registerMemoryCommands } from './memory-commands';
 import { startSession, type RootOptions } from './start-session';
 
@@ -21,7 +22,7 @@ function rootUsageError(str: string, args: readonly string[]): string {
   return `unknown command ${JSON.stringify(args[0])}; to ask once: aish -p ${quoted}`;
 }
 
-function buildProgram(): Command {
+function buildProgram(verbs: readonly MemoryVerb[]): Command {
   const program = new Command('aish')
     .description('AI-augmented conversational shell with cross-session memory')
     .version(version, '-V, --version', 'print the version')
@@ -57,7 +58,7 @@ function buildProgram(): Command {
       await fn(await setup(global()), ...args);
     };
 
-  const memory = registerMemoryCommands(program, withSetup, () => program.opts<RootOptions>().yes === true);
+  const memory = registerMemoryCommands(program, verbs, withSetup, () => program.opts<RootOptions>().yes === true);
 
   const sessions = program.command('sessions').description('saved and recent sessions; search their turns').exitOverride();
   sessions
@@ -193,7 +194,10 @@ function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  // Only `aish memory …` (or `aish help memory`) needs the memory verbs' table, and with it the
+  // secret rules `add` checks against: any other command starts without loading them.
+  const verbs = argv.includes('memory') ? (await import('../../commands/memory-verbs')).MEMORY_VERBS : [];
+  const program = buildProgram(verbs);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return actionExitCode;

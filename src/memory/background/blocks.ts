@@ -61,9 +61,20 @@ function isoDay(time: number): string {
  */
 export function ageChars(time: number, now: number): number {
   if (!(time > 0)) return 0;
-  const age = staleAgeOf(time, now);
-  return age ? age.length + 2 : 0;
+  // The age depends on the whole days only: a walk of the index asks for thousands of lines, of few days.
+  const d = Math.floor((now - time) / 86_400_000);
+  let n = ageLengths.get(d);
+  if (n === undefined) {
+    if (ageLengths.size >= 4096) ageLengths.clear();
+    const age = staleAgeOf(time, now);
+    n = age ? age.length + 2 : 0;
+    ageLengths.set(d, n);
+  }
+  return n;
 }
+
+/** ageChars by whole days of age. */
+const ageLengths = new Map<number, number>();
 
 /**
  * `(from laptop) `, `(team: bob) `, `(imported: CLAUDE.md) `, `(agent: x) ` before a line's kind when

@@ -168,13 +168,17 @@ function choose(ix: MemoryIndex, w: Walk, maxChars: number, now: number): Choice
         // One object for every indexed candidate (take() keeps none): 1M of them cost a GC.
         const c = scratch;
         c.slot = slot;
-        // The index's length has the date, not the age an old item shows now (blocks.ts).
-        c.len = u[i * 4 + 1]! + ageChars(ix.timeAt(slot), now);
         c.applies = w.scopeOk(u[i * 4 + 2]!);
         c.time = pt ? pt[i]! : docs ? docs.times[slot]! : 0;
         c.id = pt ? ix.idAt(slot) : docs ? docs.ids[slot]! : 0;
         while (go && e < more.length && newer(more[e]!, c)) go = take(more[e++]!);
-        if (go) go = take(c);
+        if (!go) break;
+        // The index's length has the date, not the age an old item shows now (blocks.ts). The age
+        // (the item's time, read from the index) is looked up only for a line that applies here and
+        // could fit without it, or is pinned (every pinned line is counted): take() needs no more.
+        const base = u[i * 4 + 1]!;
+        c.len = c.applies && (pin || lineFits(used, base, maxChars)) ? base + ageChars(ix.timeAt(slot), now) : base;
+        go = take(c);
       }
     }
     while (go && e < more.length) go = take(more[e++]!);

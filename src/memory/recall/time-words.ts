@@ -82,6 +82,27 @@ const TODAY = words(' (today|tonight|this morning|this afternoon|this evening) '
 const MAYBE =
   /\d|yesterday|today|tonight|night|morning|afternoon|evening|last|this|past|ago|when|what (date|day|year|month|time)|how long|which (day|year|month)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|day/;
 
+/**
+ * What every match of a pattern holds: a message without it is not run through the pattern (a
+ * pattern is compiled on its first use, which costs more than reading most messages).
+ */
+const MONTH_START = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/;
+const NEEDS = new Map<RegExp, RegExp>([
+  [ISO_DATE, /\d{4}-/],
+  [DAY_MONTH, MONTH_START],
+  [MONTH_DAY, MONTH_START],
+  [MONTH_YEAR, MONTH_START],
+  [NAMED_MONTH, MONTH_START],
+  [YEAR, /(?:19|20)\d\d/],
+  [DAY_BEFORE_YESTERDAY, /yesterday/],
+  [YESTERDAY, /yesterday|last night/],
+  [TODAY, /today|tonight|this/],
+  [UNITS_AGO, /ago/],
+  [LAST_UNITS, /last|past/],
+  [THIS_UNIT, /this/],
+  [WEEKDAY, /day/],
+]);
+
 /** A one-sided period from a word before it: "before May" ends where May starts, "after May" starts where it ends. */
 function sided(p: Period, word: string | undefined): Period {
   if (!word || p.from === undefined || p.to === undefined) return p;
@@ -103,6 +124,7 @@ export function readTime(text: string, now: number): TimeReading | null {
   const free = (at: number, len: number) => taken.every(([a, b]) => at + len <= a || at >= b);
   // A span read once is not read again.
   const scan = (re: RegExp, f: (m: RegExpExecArray) => Period | null) => {
+    if (!NEEDS.get(re)!.test(s)) return;
     for (const m of s.matchAll(re)) {
       if (!free(m.index, m[0].length)) continue;
       const p = f(m);

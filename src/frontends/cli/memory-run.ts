@@ -1,0 +1,89 @@
+/**
+ * What `aish memory VERB` runs once its words are parsed (./memory-door.ts registers the verbs):
+ * the verb over a memory service of its own (memory/service.ts), what it shows to stdout (warnings
+ * to stderr); a failure is thrown, after what was shown (exit 1). Loaded only when a verb runs, so
+ * other commands never load the memory core.
+ */
+import { createInterface } from 'node:readline/promises';
+import type { Setup } from '../../config/setup';
+import { jsonText, type Args, type Door, type MemoryVerb, type Shown } from '../../commands/memory-door';
+import { memoryOff, memoryService, type MemoryService } from '../../memory/service';
+import { MemorySession } from '../../memory/session';
+import { latestSession, loadSession } from '../../sessions/sessions';
+import { AishError } from '../../util/errors';
+import { allowLineEditing, shown } from '../../util/output-guard';
+import { writeJsonArray } from './memory-json';
+import { out, warn } from './output';
+
+/** `memory: false`: every verb refuses, and nothing is read or written. */
+function serviceOf(s: Setup): MemoryService {
+  const on = s.config.memory;
+  if (!on)
+    return memoryOff(
+      `memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`,
+      s.paths.memoryPath,
+    );
+  // The REPL's memory view, without the REPL: plan and search rank exactly as a turn would.
+  const session = new MemorySession(
+    s.config,
+    s.paths.memoryPath,
+    { cwd: () => process.cwd() },
+    { notice: (_k, t) => warn(`warning: ${t}`), changed: () => {} },
+  );
+  return memoryService(session, { live: false, sync: on.sync, notice: (t) => warn(`warning: ${t}`) });
+}
+
+/** The last prompt of the latest session, for `plan` without TEXT. */
+function lastLoggedPrompt(s: Setup): string | null {
+  const latest = latestSession(s.paths.sessionsDir);
+  if (!latest) return null;
+  const turns = loadSession(latest.path).turns;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i]!;
+    if (t.role === 'user' && typeof t.content === 'string' && t.meta === undefined) return t.content;
+  }
+  return null;
+}
+
+async function askYesNo(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const endEditing = allowLineEditing();
+  try {
+    const a = await rl.question(shown(`${question} [y/N] `));
+    return /^y(es)?$/i.test(a.trim());
+  } catch {
+    return false;
+  } finally {
+    rl.close();
+    endEditing();
+  }
+}
+
+async function cliDoor(s: Setup): Promise<Door> {
+  // Rows are cut to the terminal's width; piped output stays whole.
+  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  return {
+    repl: false,
+    cmd: 'aish memory',
+    path: s.paths.memoryPath,
+    interactive: process.stdin.isTTY === true,
+    ask: askYesNo,
+    print: (l) => (l.kind === 'warn' ? warn(l.text) : out(l.text)),
+    lastPrompt: () => lastLoggedPrompt(s),
+    // The width tables load only on a terminal (a pipe or a script never cuts).
+    ...(width && { fit: { width, cut: (await import('../../util/width')).truncateColumns } }),
+  };
+}
+
+async function present(r: Shown): Promise<void> {
+  for (const l of r.lines) (l.kind === 'warn' ? warn : out)(l.text);
+  // A million items are written a batch at a time, never as one string.
+  if (r.json && 'items' in r.json) await writeJsonArray(r.json.items, process.stdout, r.json.shape);
+  else if (r.json) out(jsonText(r.json));
+  if (r.error) throw new AishError(r.error);
+}
+
+/** Runs verb `v` with arguments `a` through the command line's door. */
+export async function runVerb(s: Setup, v: MemoryVerb, a: Args): Promise<void> {
+  await present(await v.exec(serviceOf(s), a, await cliDoor(s)));
+}

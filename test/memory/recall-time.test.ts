@@ -14,7 +14,7 @@ import { formatPlan } from '../../src/memory/recall/format-plan';
 import { buildPlan, planJson } from '../../src/memory/recall/plan';
 import { chooseRecall, type Recalled } from '../../src/memory/recall/recall';
 import { favourTime, timeOf } from '../../src/memory/recall/recall-time';
-import type { IndexBackground } from '../../src/memory/index/background';
+import { NONE } from '../../src/memory/index/background';
 import { tmpDir } from '../helpers/tmp';
 
 const NOW = Date.parse('2026-12-06T09:00:00Z');
@@ -42,17 +42,7 @@ function turn(ix: MemoryIndex, text: string): Array<[number, string | undefined]
 
 function plan(ix: MemoryIndex, text: string): { ids: number[]; text: string[]; json: object } {
   const p = planRecall(ix, text, { now: NOW, maxChars: 1200, minScore: 2, inBackground: new Set(), cwd: '/' });
-  const none: IndexBackground = {
-    items: [],
-    pinnedChars: 0,
-    pinnedLeftOut: [],
-    pinnedIds: new Set(),
-    overBudgetCount: 0,
-    outOfScopeCount: 0,
-    overBudget: () => [],
-    outOfScope: () => [],
-  };
-  const built = buildPlan(none, p, (id) => ix.get(id));
+  const built = buildPlan(NONE, p, (id) => ix.get(id));
   return {
     ids: p.items.map((r) => r.item.id),
     text: formatPlan(built, { query: text, isPinned: () => false }),

@@ -53,7 +53,8 @@ interface Walk {
   scopeOk: (scope: number) => boolean;
 }
 
-const NONE: IndexBackground = {
+/** No [background] (memory off, nothing applies). */
+export const NONE: IndexBackground = {
   items: [],
   pinnedChars: 0,
   pinnedLeftOut: [],

@@ -11,7 +11,7 @@ import { plural } from '../../util/time';
 import { shownField } from '../format';
 import { uidOf } from '../log/identity';
 import { originLabel, parseOrigin } from '../origin';
-import { ReceiptFile, restoredUid, type Receipt } from './receipts';
+import { ReceiptFile, restoredUid, savedOptions, type Receipt } from './receipts';
 import type { MemoryStore } from '../store';
 import { TeamDecisions } from '../team/team-decisions';
 
@@ -79,15 +79,7 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
     // A teammate's item lives in the team file, not here: undoing its acceptance drops it.
     if (r.from.startsWith('team:')) forgotten += await TeamDecisions.open(store.path).revoke(r.added);
     for (const s of r.saved) {
-      const opts = {
-        source: `undo:${r.id}`,
-        ...(s.tags && { tags: s.tags }),
-        ...(s.keys && { keys: s.keys }),
-        ...(s.scope && { scope: s.scope }),
-        ...(s.pinned && { pinned: true }),
-        ...(s.private && { private: true }),
-        ...(s.from && { from: s.from }),
-      };
+      const opts = savedOptions(s, `undo:${r.id}`);
       // Under one uid on every machine: nothing twice, and nothing back that was forgotten since.
       if ((await store.addUnique(s.kind, s.content, opts, restoredUid(s.uid))).added) restored++;
     }

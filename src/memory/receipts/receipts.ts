@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { uidOf } from '../log/identity';
+import type { AddOptions } from '../log/records';
 import { originOf, parseOrigin } from '../origin';
 import { jsonObjectLines, SideFile, type SideFileOptions } from '../side-file';
 import { isMemoryKind, type MemoryItem, type MemoryKind } from '../types';
@@ -74,6 +75,19 @@ export function savedItem(it: MemoryItem, uid: string, pinned: boolean): SavedIt
     ...(pinned && { pinned: true }),
     ...(it.private && { private: true }),
     ...(from !== 'here' && { from }),
+  };
+}
+
+/** The add options that bring a saved item back as it was (`source` says why: an undo, a put-back). */
+export function savedOptions(s: SavedItem, source: string): AddOptions {
+  return {
+    source,
+    ...(s.tags && { tags: s.tags }),
+    ...(s.keys && { keys: s.keys }),
+    ...(s.scope && { scope: s.scope }),
+    ...(s.pinned && { pinned: true }),
+    ...(s.private && { private: true }),
+    ...(s.from && { from: s.from }),
   };
 }
 

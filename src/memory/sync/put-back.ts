@@ -8,7 +8,7 @@
  * other machines, which applied the same forgets, have them again too.
  */
 import { originOf } from '../origin';
-import { ReceiptFile, recordArrival, restoredUid, type SavedItem } from '../receipts/receipts';
+import { ReceiptFile, recordArrival, restoredUid, savedOptions, type SavedItem } from '../receipts/receipts';
 import { MemoryStore } from '../store';
 import { uidOf } from '../log/identity';
 import type { LockTiming } from '../log/lock';
@@ -36,15 +36,7 @@ export async function putBack(file: string, applied: readonly HeldRecord[], o: S
       const s = saved.get(target);
       if (!s) continue;
       const uid = restoredUid(target);
-      const opts = {
-        source: `held:${h.name}`,
-        ...(s.tags && { tags: s.tags }),
-        ...(s.keys && { keys: s.keys }),
-        ...(s.scope && { scope: s.scope }),
-        ...(s.pinned && { pinned: true }),
-        ...(s.private && { private: true }),
-        ...(s.from && { from: s.from }),
-      };
+      const opts = savedOptions(s, `held:${h.name}`);
       const { item } = await store.addUnique(s.kind, s.content, opts, uid);
       // Forgotten since (by the user, or undone and forgotten again): nothing to hold.
       if (uidOf(item) !== uid || !store.get(item.id)) continue;

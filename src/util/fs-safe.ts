@@ -6,6 +6,7 @@ import {
   fstatSync,
   fsyncSync,
   ftruncateSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readSync,
@@ -33,6 +34,16 @@ export function ensurePrivateDir(dir: string): void {
 export function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether anything, a dangling link included, is at `path`; false when it cannot be looked at. */
+export function anythingAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
   } catch {
     return false;
   }

@@ -14,11 +14,12 @@
  * These tell a project's repository from a memory repository; they are no defence against someone
  * who can push to the memory repository (they can write anything aish would).
  */
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AishError } from '../../util/errors';
 import { oneLine } from '../../util/text';
+import { anythingAt } from '../../util/fs-safe';
 import { AISH_EMAIL, gitSaid, shownUrl, type GitResult } from './git';
 
 export const BRANCH = 'main';
@@ -64,7 +65,7 @@ export function refuseWorkTreeRemote(remote: string): void {
   const path = localPath(remote);
   if (path === undefined) return;
   const hasWorkTree =
-    present(join(path, '.git')) || (existsSync(join(path, 'HEAD')) && /^\s*bare\s*=\s*false\s*$/im.test(readText(join(path, 'config'))));
+    anythingAt(join(path, '.git')) || (existsSync(join(path, 'HEAD')) && /^\s*bare\s*=\s*false\s*$/im.test(readText(join(path, 'config'))));
   if (hasWorkTree)
     throw new AishError(
       `memory sync: ${shownUrl(remote)} is a repository with a work tree, not a bare one, and sync pushes only to a bare repository — make one for memory (git init --bare ~/aish-memory.git) and point memory.sync.remote at it`,
@@ -126,15 +127,6 @@ function foreignHistory(out: string): string | undefined {
       return `its ${BRANCH} branch was not started by aish: ${commit} is not an aish commit`;
   }
   return undefined;
-}
-
-function present(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function readText(path: string): string {

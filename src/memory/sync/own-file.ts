@@ -9,19 +9,10 @@ import type { Outgoing } from './outbox';
 import { PART_BYTES, partKey, writerFile } from './paths';
 import { readTail } from './tail';
 import { SYNC_FORMAT } from './wire';
+import { anythingAt } from '../../util/fs-safe';
 
 /** A file's size; 0 when there is none. */
 const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
-
-/** Whether anything, a dangling link included, is at `p`. */
-function present(p: string): boolean {
-  try {
-    lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface OwnTail {
   /** Records past what we know we pushed (normally none); a line we cannot read is a record with no uid. */
@@ -39,7 +30,7 @@ export interface OwnTail {
 export function ownTail(repo: string, writer: string, part: number, pushed: number): OwnTail {
   const records: Outgoing[] = [];
   let last = part;
-  for (let p = part; present(writerFile(repo, writer, p)); p++) {
+  for (let p = part; anythingAt(writerFile(repo, writer, p)); p++) {
     last = p;
     const from = p === part ? pushed : 0;
     const tail = readTail(writerFile(repo, writer, p), from);
@@ -72,7 +63,7 @@ export function appendOwn(
   const current = fileSize(writerFile(repo, writer, p));
   if (current > 0 && current + Buffer.byteLength(text) > PART_BYTES) p++;
   const path = writerFile(repo, writer, p);
-  const existed = present(path);
+  const existed = anythingAt(path);
   // Our file as a link (someone's commit): appending would write wherever it points.
   if (existed && !lstatSync(path).isFile())
     throw new AishError(`memory sync: ${path} is not a regular file in the repository — nothing pushed; remove it from the repository`);

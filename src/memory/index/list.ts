@@ -79,7 +79,8 @@ export function listedThroughIndex(
   const ix = new MemoryIndex(path);
   let inStep: boolean;
   try {
-    inStep = ix.refresh(false) && ix.counts().unreadable + ix.counts().keptAsIs === 0;
+    const c = ix.refresh(false) ? ix.counts() : null;
+    inStep = c !== null && c.unreadable + c.keptAsIs === 0;
   } catch {
     inStep = false;
   }

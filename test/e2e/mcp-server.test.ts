@@ -2,11 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { BIN } from '../helpers/paths';
-import { isolatedEnv, runAish } from '../helpers/run-cli';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { describe, expect, it } from 'vitest';
+import { callTool as call, connectMcp } from '../helpers/mcp-client';
+import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 interface Fixture {
@@ -49,24 +48,8 @@ function fixture(config = '{ memory: { injectMaxChars: 0 } }'): Fixture {
   return { home, cfg, data, projA, projB, aish };
 }
 
-async function connect(f: Fixture, cwd: string, name = 'test-agent'): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, '--config', f.cfg, '--data-dir', f.data, 'mcp'],
-    env: isolatedEnv(f.home) as Record<string, string>,
-    cwd,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(transport);
-  onTestFinished(() => client.close());
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-  const r = await client.callTool({ name, arguments: args });
-  const content = r.content as Array<{ type: string; text: string }>;
-  return { text: content.map((c) => c.text).join('\n'), isError: r.isError === true };
+function connect(f: Fixture, cwd: string, name = 'test-agent'): Promise<Client> {
+  return connectMcp(f.home, ['--config', f.cfg, '--data-dir', f.data], cwd, name);
 }
 
 const ids = (text: string) => [...text.matchAll(/^- #(\d+) /gm)].map((m) => Number(m[1]));

@@ -1,16 +1,18 @@
 /**
  * `:memory review --stale` in the real REPL (a PTY): one stale item kept (stamped confirmed), one
  * forgotten; `aish memory review --stale [--json]` lists them; a turn that recalls an item notes it,
- * so the item is no longer "never recalled".
+ * so the item is no longer "never recalled"; so does another agent's memory_recall through `aish mcp`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMemory } from '../../src/memory/store';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { callTool, connectMcp } from '../helpers/mcp-client';
 import { spawnAish, type PtySession } from '../helpers/pty';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+import { waitUntil } from '../helpers/wait';
 
 const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const all: PtySession[] = [];
@@ -98,6 +100,22 @@ describe('aish memory review --stale', () => {
     expect(turn.code).toBe(0);
     expect(readFileSync(`${mem}.recalled`, 'utf8')).toMatch(/^\{"t":"[^"]+","uids":\["[0-9A-Z]+"\]\}\n$/);
     const again = await runAish([...args, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
+    expect((JSON.parse(again.stdout) as Array<{ id: number }>).map((x) => x.id)).toEqual([2]);
+  });
+
+  it('counts an item recalled by another agent over MCP (aish mcp) as recalled', async () => {
+    const { home, mem, args } = prepared();
+    const cfg = join(home, 'config.ts');
+    writeFileSync(cfg, 'export default { memory: { injectMaxChars: 0 } };\n');
+    const client = await connectMcp(home, ['--config', cfg, ...args], home);
+    const r = await callTool(client, 'memory_recall', { message: 'what is the staging host called?' });
+    expect(r.isError).toBe(false);
+    expect(r.text).toContain('the staging host is called zebra');
+    // Noted off the answer's path, on the server's next tick.
+    await waitUntil(() => existsSync(`${mem}.recalled`), 'the recall note');
+    expect(readFileSync(`${mem}.recalled`, 'utf8')).toMatch(/^\{"t":"[^"]+","uids":\["[0-9A-Z]+"\]\}\n$/);
+    const again = await runAish([...args, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
+    expect(again.code).toBe(0);
     expect((JSON.parse(again.stdout) as Array<{ id: number }>).map((x) => x.id)).toEqual([2]);
   });
 

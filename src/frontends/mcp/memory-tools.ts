@@ -13,6 +13,7 @@ import type { NewCandidate } from '../../memory/review/inbox-types';
 import { addItem } from '../../memory/ops';
 import { projectScope, scopeFilter } from '../../memory/project/project';
 import { recordArrival } from '../../memory/receipts/receipts';
+import { noteRecalled } from '../../memory/review/recall-use';
 import { MemorySession } from '../../memory/session';
 import { isMemoryKind, type MemoryItem } from '../../memory/types';
 import { redactSecrets } from '../../util/secrets/redact';
@@ -83,10 +84,14 @@ export class MemoryTools {
 
   async recall(a: Args): Promise<string> {
     const message = text(a.message, 'message');
-    const plan = await this.session(a).plan(message);
+    const m = this.session(a);
+    const plan = await m.plan(message);
     const now = new Date();
     const bg = plan.background.filter(shareable);
-    const rc = plan.recall.map((r) => r.item).filter(shareable);
+    const sent = plan.recall.filter((r) => shareable(r.item));
+    // What an agent is sent counts as recalled, like a turn's [recall] (`:memory review --stale`); written on the next tick.
+    noteRecalled(m.path, sent, now);
+    const rc = sent.map((r) => r.item);
     return [
       NOTE,
       `[background] ${bg.length} item${bg.length === 1 ? '' : 's'} (always in aish's system prompt here)`,

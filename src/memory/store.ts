@@ -158,8 +158,8 @@ export class MemoryStore {
     });
   }
 
-  /** Forget several items in one locked write; ids no longer active are skipped. Returns those forgotten. */
-  async forgetMany(ids: readonly number[]): Promise<MemoryItem[]> {
+  /** Forget several items in one locked write (inactive ids skipped); returns them. `uidFor`: each forget's uid (an undo's). */
+  async forgetMany(ids: readonly number[], uidFor?: (item: MemoryItem) => string): Promise<MemoryItem[]> {
     return this.mutate((state, first) => {
       const gone: MemoryItem[] = [];
       const records: object[] = [];
@@ -168,7 +168,8 @@ export class MemoryStore {
         const item = state.get(id);
         if (!item) continue;
         gone.push(item);
-        records.push(newTombstone(this.now(), next++, id, uidOf(item)));
+        const t = newTombstone(this.now(), next++, id, uidOf(item));
+        records.push(uidFor ? { ...t, uid: uidFor(item) } : t);
       }
       return { records, result: gone };
     });

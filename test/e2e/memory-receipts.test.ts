@@ -142,6 +142,62 @@ describe('memory receipts and undo', () => {
     expect(desk.texts()).toEqual(['deploys go through the release branch']);
   });
 
+  it('an arrival undone on one machine shows undone in the log of the others after they sync; undo there changes nothing; a forget by hand marks nothing', async () => {
+    const net = syncNet();
+    const [home, work, laptop] = ['home', 'work', 'laptop'].map((n) => net.machine(n)) as [Machine, Machine, Machine];
+    // Four arrivals from the laptop: an item; two items; that first item forgotten and another
+    // added; and one more, which work forgets by hand (not an undo).
+    const ls = laptop.store();
+    const arrive = async (change: () => Promise<unknown>) => {
+      await change();
+      for (const m of [laptop, home, work]) await m.sync();
+    };
+    await arrive(() => ls.add('fact', 'the office wifi is called orchard'));
+    await arrive(async () => {
+      await ls.add('fact', 'the build cache lives on the nas');
+      await ls.add('pref', 'tabs are four spaces wide');
+    });
+    await arrive(async () => {
+      await ls.forget(ls.items().find((it) => it.content.includes('orchard'))!.id);
+      await ls.add('fact', 'the printer needs a restart on mondays');
+    });
+    await arrive(() => ls.add('fact', 'lunch is at noon'));
+    const ws = work.store();
+    await ws.forget(ws.items().find((it) => it.content === 'lunch is at noon')!.id);
+
+    type Row = { id: string; added: string[]; forgot: string[]; texts: string[]; undone?: string };
+    const log = async (m: Machine) => JSON.parse((await cli(m, 'log', '--json')).stdout) as Row[];
+    const byText = (rows: Row[], t: string) => rows.find((r) => r.texts.includes(t))!;
+    const h = await log(home);
+    const w = await log(work);
+    // The first arrival undone on home, the second on work.
+    expect((await cli(home, 'undo', byText(h, 'the build cache lives on the nas').id)).stdout).toContain('forgot 2 items it added');
+    expect((await cli(work, 'undo', byText(w, 'the printer needs a restart on mondays').id)).stdout).toContain(
+      'restored 1 item, forgot 1 item it added',
+    );
+    for (let round = 0; round < 2; round++) for (const m of [home, work, laptop]) await m.sync();
+    // (The laptop holds the forgets of its own items from writers new to it in review: not looked at here.)
+    for (const m of [home, work]) expect(m.texts()).toEqual(['the office wifi is called orchard']);
+
+    for (const [m, other] of [
+      [work, 'the build cache lives on the nas'],
+      [home, 'the printer needs a restart on mondays'],
+    ] as const) {
+      const row = byText(await log(m), other);
+      expect(typeof row.undone).toBe('string');
+      const text = (await cli(m, 'log')).stdout;
+      expect(text.split('\n').find((l) => l.startsWith(`${row.id} `))).toMatch(/\(undone on another machine\)$/);
+      // Undone there again: nothing written, one line.
+      const before = m.file();
+      const again = await cli(m, 'undo', row.id);
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe(`memory: ${row.id} was already undone (on another machine) — nothing restored or forgotten`);
+      expect(m.file()).toBe(before);
+    }
+    // Forgotten by hand on work, not undone: no machine marks that arrival.
+    for (const m of [home, work]) expect(byText(await log(m), 'lunch is at noon').undone).toBeUndefined();
+  });
+
   it('a receipt that cannot be written is said in one line; the sync applies all the same', async () => {
     const net = syncNet();
     const home = net.machine('home');

@@ -11,7 +11,7 @@ import { plural } from '../../util/time';
 import { shownField } from '../format';
 import { uidOf } from '../log/identity';
 import { originLabel, parseOrigin } from '../origin';
-import { ReceiptFile, restoredUid, savedOptions, type Receipt } from './receipts';
+import { ReceiptFile, restoredUid, savedOptions, undoneUid, type Receipt } from './receipts';
 import type { MemoryStore } from '../store';
 import { TeamDecisions } from '../team/team-decisions';
 
@@ -19,13 +19,15 @@ const SHOWN = 20;
 
 export interface ReceiptView extends Receipt {
   undone?: string;
+  /** Undone on another machine (its undo arrived by sync). */
+  undone_elsewhere?: true;
 }
 
 export function listReceipts(file: ReceiptFile): ReceiptView[] {
   const r = file.all();
   return [...r.list].reverse().map((x) => {
     const at = r.undone.get(x.id);
-    return at ? { ...x, undone: at } : x;
+    return at ? { ...x, undone: at, ...(r.elsewhere.has(x.id) && { undone_elsewhere: true as const }) } : x;
   });
 }
 
@@ -53,7 +55,7 @@ export function formatReceipts(list: readonly ReceiptView[], all = false): strin
     const saved = r.texts.length > 0 ? r.texts : r.saved.slice(0, 3).map((s) => s.content);
     const texts = saved.map((t) => `"${shownField(t.length > 60 ? `${t.slice(0, 59)}…` : t)}"`).join(', ');
     const when = r.at.slice(0, 16).replace('T', ' ');
-    return `${r.id}  ${when}  ${fromText(r.from)} — ${counts.join(', ')}${texts ? `  ${texts}` : ''}${r.undone ? '  (undone)' : ''}`;
+    return `${r.id}  ${when}  ${fromText(r.from)} — ${counts.join(', ')}${texts ? `  ${texts}` : ''}${r.undone ? (r.undone_elsewhere ? '  (undone on another machine)' : '  (undone)') : ''}`;
   });
   if (!all && list.length > SHOWN) lines.push(`… ${plural(list.length - SHOWN, 'older receipt')} (--json lists them all)`);
   return lines;
@@ -75,7 +77,8 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
       .items()
       .filter((it) => added.has(uidOf(it)))
       .map((it) => it.id);
-    forgotten = (await store.forgetMany(ids)).length;
+    // Forgets under uids other machines recognise as this undo's (undone-elsewhere.ts).
+    forgotten = (await store.forgetMany(ids, (it) => undoneUid(uidOf(it)))).length;
     // A teammate's item lives in the team file, not here: undoing its acceptance drops it.
     if (r.from.startsWith('team:')) forgotten += await TeamDecisions.open(store.path).revoke(r.added);
     for (const s of r.saved) {
@@ -85,6 +88,8 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
     }
     pins = await undoPins(store, r.pins ?? []);
   });
+  if (!done && file.all().elsewhere.has(r.id))
+    return `memory: ${r.id} was already undone (on another machine) — nothing restored or forgotten`;
   if (!done) return `${r.id} was already undone (${file.all().undone.get(r.id)?.slice(0, 16).replace('T', ' ') ?? 'earlier'})`;
   if (restored + forgotten + pins === 0 && r.saved.length + r.added.length + (r.pins?.length ?? 0) > 0)
     return `memory: ${r.id} was already undone (on another machine) — nothing restored or forgotten`;

@@ -56,6 +56,8 @@ export interface Receipt extends ReceiptDraft {
 export interface Receipts {
   list: Receipt[];
   undone: Map<string, string>;
+  /** Receipts marked undone because their undo on another machine arrived by sync (undone-elsewhere.ts). */
+  elsewhere: Set<string>;
 }
 
 export function receiptsPath(memoryPath: string): string {
@@ -93,16 +95,29 @@ export function savedOptions(s: SavedItem, source: string): AddOptions {
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/**
- * The uid an item forgotten or replaced as `uid` comes back under when undone: the same on every
- * machine (its time part, then 80 bits hashed from it), so the same arrival undone on two machines
- * restores one item, not two, and an undo after the restored item was forgotten brings nothing back.
- */
-export function restoredUid(uid: string): string {
-  const h = createHash('sha256').update(`aish-restored\0${uid}`).digest();
+/** `uid`'s time part, then 80 bits hashed from it and `salt`: the same on every machine. */
+function derivedUid(salt: string, uid: string): string {
+  const h = createHash('sha256').update(`${salt}\0${uid}`).digest();
   let tail = '';
   for (let i = 0; i < 16; i++) tail += CROCKFORD[h[i]! % 32];
   return `${uid.slice(0, 10).padEnd(10, '0')}${tail}`;
+}
+
+/**
+ * The uid an item forgotten or replaced as `uid` comes back under when undone: the same on every
+ * machine, so the same arrival undone on two machines restores one item, not two, and an undo
+ * after the restored item was forgotten brings nothing back.
+ */
+export function restoredUid(uid: string): string {
+  return derivedUid('aish-restored', uid);
+}
+
+/**
+ * The uid of the forget an undo writes for an item it added as `uid`: other machines tell an undo
+ * from a forget by hand by it (undone-elsewhere.ts), and two undos of one arrival write one forget.
+ */
+export function undoneUid(uid: string): string {
+  return derivedUid('aish-undone', uid);
 }
 
 export function emptyDraft(from: string): ReceiptDraft {
@@ -141,11 +156,12 @@ function changed(d: ReceiptDraft): boolean {
 }
 
 function parse(text: string): Receipts {
-  const out: Receipts = { list: [], undone: new Map() };
+  const out: Receipts = { list: [], undone: new Map(), elsewhere: new Set() };
   // A torn line, or one holding no object (`null` by hand), is passed over: the others still count.
   for (const v of jsonObjectLines(text)) {
     if (typeof v.undone === 'string' && typeof v.at === 'string') {
       out.undone.set(v.undone, v.at);
+      if (v.elsewhere === true) out.elsewhere.add(v.undone);
       continue;
     }
     const ok =
@@ -199,7 +215,9 @@ export class ReceiptFile {
       // Over the bound: the newest MAX kept, in one rewrite (under the lock), with their undone marks.
       const kept = [...cur.list, ...(records as Receipt[])].slice(-MAX);
       const keep = new Set(kept.map((r) => r.id));
-      const marks = [...cur.undone].filter(([id]) => keep.has(id)).map(([undone, at]) => ({ undone, at }));
+      const marks = [...cur.undone]
+        .filter(([id]) => keep.has(id))
+        .map(([undone, at]) => ({ undone, at, ...(cur.elsewhere.has(undone) && { elsewhere: true }) }));
       const text = [...kept, ...marks].map((r) => JSON.stringify(r) + '\n').join('');
       writeFileAtomicSync(this.file.path, text, { mode: 0o600 });
       return { records: [], result: ids };
@@ -213,6 +231,15 @@ export class ReceiptFile {
       await undo();
       return { records: [{ undone: id, at: now.toISOString() }], result: true };
     });
+  }
+
+  /** Mark receipts undone on another machine (`at`: when); those already undone here are left as they are. */
+  markUndoneElsewhere(marks: ReadonlyArray<{ id: string; at: string }>): Promise<void> {
+    if (marks.length === 0) return Promise.resolve();
+    return this.file.locked((cur) => ({
+      records: marks.filter((m) => !cur.undone.has(m.id)).map((m) => ({ undone: m.id, at: m.at, elsewhere: true })),
+      result: undefined,
+    }));
   }
 }
 

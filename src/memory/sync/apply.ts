@@ -18,6 +18,7 @@ import { emptyDraft, ReceiptFile, type ReceiptDraft } from '../receipts/receipts
 import { originOf } from '../origin';
 import { receiptsOf } from './receipts-of';
 import { putBack } from './put-back';
+import { undoneElsewhere } from './undone-elsewhere';
 
 export interface ApplyOptions {
   /** Uids this store holds that the ledger does not (unsent items). */
@@ -130,6 +131,7 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
       drafts = withHeld(drafts, waitingOf(fresh.filter((h) => !was.has(h.record.uid))));
     }
     await recordReceipts(file, drafts, o);
+    await markUndoneElsewhere(file, arrived, ledger, o);
     return result(plan);
   } finally {
     ix.close();
@@ -169,6 +171,16 @@ async function recordReceipts(file: string, drafts: readonly ReceiptDraft[], o: 
     o.notice(
       `the receipt of what arrived was not recorded (${err instanceof Error ? err.message : String(err)}) — aish memory log will not show it`,
     );
+  }
+}
+
+/** Receipts here whose undo on another machine just arrived (undone-elsewhere.ts): marked so, or said when they cannot be. */
+async function markUndoneElsewhere(file: string, arrived: readonly WriterBatch[], ledger: Ledger, o: ApplyOptions): Promise<void> {
+  try {
+    const receipts = new ReceiptFile(file, { notice: o.notice, ...(o.lock && { lock: o.lock }) });
+    await receipts.markUndoneElsewhere(undoneElsewhere(receipts.all(), arrived, ledger, o.known, o.now()));
+  } catch (err) {
+    o.notice(`receipts undone on another machine were not marked (${err instanceof Error ? err.message : String(err)})`);
   }
 }
 

@@ -1,0 +1,45 @@
+/**
+ * Receipts undone on another machine: that machine's undo arrives as records (receipt-undo.ts) —
+ * forgets of what the receipt added, under `undoneUid`, and the items it forgot or replaced back
+ * under `restoredUid`. A receipt here for the same arrival is marked undone when this sync brings
+ * such a record for it and nothing it did is left in effect: every item it added forgotten, every
+ * item it forgot or replaced back (or had and forgotten since), every pin it changed changed back
+ * (or its item gone). A forget by hand has a uid of its own, so it never marks a receipt.
+ */
+import type { Receipt, Receipts } from '../receipts/receipts';
+import { restoredUid, undoneUid } from '../receipts/receipts';
+import type { Ledger } from './ledger';
+import type { WriterBatch } from './incoming';
+
+/** The receipts to mark, with when their undo was written (not after `now`). */
+export function undoneElsewhere(
+  receipts: Receipts,
+  arrived: readonly WriterBatch[],
+  ledger: Ledger,
+  known: ReadonlySet<string>,
+  now: Date,
+): Array<{ id: string; at: string }> {
+  // What this sync brought: record uid → its time.
+  const came = new Map<string, string>();
+  for (const b of arrived) for (const r of b.records) came.set(r.uid, r.ts);
+  if (came.size === 0) return [];
+  const has = (uid: string) => known.has(uid) || ledger.knows(uid);
+  const out: Array<{ id: string; at: string }> = [];
+  for (const r of receipts.list) {
+    if (receipts.undone.has(r.id)) continue;
+    const marks = [...r.added.map(undoneUid), ...r.saved.map((s) => restoredUid(s.uid))];
+    const seen = marks.map((m) => came.get(m)).filter((t): t is string => t !== undefined);
+    if (seen.length === 0 || !allBack(r, ledger, has)) continue;
+    const latest = seen.reduce((a, b) => (a > b ? a : b));
+    out.push({ id: r.id, at: latest < now.toISOString() ? latest : now.toISOString() });
+  }
+  return out;
+}
+
+function allBack(r: Receipt, ledger: Ledger, has: (uid: string) => boolean): boolean {
+  return (
+    r.added.every((uid) => ledger.isForgotten(uid)) &&
+    r.saved.every((s) => has(restoredUid(s.uid))) &&
+    (r.pins ?? []).every(([uid, on]) => ledger.isForgotten(uid) || ledger.pinOf(uid)?.on === !on)
+  );
+}

@@ -4,10 +4,10 @@
  * of a CLAUDE.md; the request the test model server receives labels every memory line by origin,
  * and the system prompt's note names the labels. `aish memory list` (text and --json) says the same.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitIn as repoGit } from '../helpers/git';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
@@ -15,15 +15,6 @@ import { syncNet } from '../helpers/sync-machines';
 import { realPath } from '../../src/util/paths';
 
 const fake = useFakeOpenAI();
-
-function repoGit(home: string, cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 /** The bullets of one memory block of a request. */
 function memoryLines(text: string, block: 'background' | 'recall'): string[] {

@@ -3,21 +3,16 @@
  * one with an ssh-style and one with an https-style remote URL, share their project items; a third
  * repository does not see them. Nothing fetches: the remote URL text is all that is read.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitIn } from '../helpers/git';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 import { realPath } from '../../src/util/paths';
 
 function git(home: string, cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return gitIn(home, cwd, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args);
 }
 
 interface Plan {

@@ -53,14 +53,20 @@ async function ask(s: PtySession, text: string): Promise<string> {
 
 const QUESTION = 'this checkout is shop (.aish/project-id) — use its 1 memory here? [y/N]';
 
+/** A first session in the checkout, at the question its first prompt brings (`mark`: where that prompt was typed). */
+async function atQuestion(): Promise<{ home: string; dir: string; a: PtySession; mark: number }> {
+  const { home, dir } = setup();
+  const a = start(home, dir);
+  await a.waitFor('mem 1');
+  const mark = a.text().length;
+  a.write('how do we deploy?\r');
+  await a.waitFor(QUESTION, { from: mark });
+  return { home, dir, a, mark };
+}
+
 describe('confirming a project in the REPL', () => {
   it('yes: the project’s items go with that prompt; the next session does not ask', async () => {
-    const { home, dir } = setup();
-    const a = start(home, dir);
-    await a.waitFor('mem 1');
-    const mark = a.text().length;
-    a.write('how do we deploy?\r');
-    await a.waitFor(QUESTION, { from: mark });
+    const { home, dir, a, mark } = await atQuestion();
     a.write('y\r');
     await a.waitFor('ok.', { from: mark });
     expect(systemText(fake.server.requests.at(-1)!)).toContain('vault secret/shop-7');
@@ -76,12 +82,7 @@ describe('confirming a project in the REPL', () => {
   });
 
   it('no (Enter): nothing of the project is sent, and nothing is asked again', async () => {
-    const { home, dir } = setup();
-    const a = start(home, dir);
-    await a.waitFor('mem 1');
-    const mark = a.text().length;
-    a.write('how do we deploy?\r');
-    await a.waitFor(QUESTION, { from: mark });
+    const { home, dir, a, mark } = await atQuestion();
     a.write('\r');
     await a.waitFor('ok.', { from: mark });
     const sys = systemText(fake.server.requests.at(-1)!);

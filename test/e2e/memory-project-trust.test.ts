@@ -5,10 +5,10 @@
  * not, into the request the model receives, and says in one line how to confirm; once the user
  * confirms the checkout (`aish memory trust-project`), they are sent; `--revoke` undoes that.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitIn as git } from '../helpers/git';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
@@ -16,15 +16,6 @@ import { tmpDir } from '../helpers/tmp';
 import { realPath } from '../../src/util/paths';
 
 const fake = useFakeOpenAI();
-
-function git(home: string, cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 type Naming = 'id file' | 'remote URL' | 'both';
 

@@ -8,37 +8,17 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMemory, MemoryStore } from '../../src/memory/store';
+import { aishIn, bareRemote, syncBox, type SyncBox } from '../helpers/sync-boxes';
 import { git } from '../helpers/sync-machines';
 import { spawnAish } from '../helpers/pty';
-import { runAish } from '../helpers/run-cli';
-import { tmpDir } from '../helpers/tmp';
-import { realPath } from '../../src/util/paths';
 
-interface Box {
-  home: string;
-  data: string;
-  memory: string;
-  config: string;
-}
+type Box = SyncBox;
 
 function world(remote?: string) {
-  const root = realPath(tmpDir('aish-sync-cli-'));
-  const bare = join(root, 'remote.git');
-  git(root, 'init', '-q', '--bare', bare);
+  const { root, bare } = bareRemote('aish-sync-cli-');
   const url = remote ?? bare;
-  const box = (name: string): Box => {
-    const home = join(root, name);
-    mkdirSync(home, { recursive: true });
-    const config = join(home, 'config.ts');
-    writeFileSync(
-      config,
-      `export default { memory: { sync: { remote: ${JSON.stringify(url)}, name: ${JSON.stringify(name)}, auto: "off" } } };\n`,
-    );
-    const data = join(home, 'data');
-    return { home, data, memory: join(data, 'memory.jsonl'), config };
-  };
-  const aish = (b: Box, args: string[], input = '') =>
-    runAish(['--config', b.config, '--data-dir', b.data, ...args], { home: b.home, input, timeoutMs: 60_000 });
+  const box = (name: string): Box => syncBox(join(root, name), url, name);
+  const aish = (b: Box, args: string[], input = '') => aishIn(b, args, { input });
   return { root, bare, box, aish };
 }
 

@@ -3,18 +3,17 @@
  * forgets spread over many syncs, a forged edit of an item written here, a flood of items.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
-import { git, gitAsAish, syncNet, type Machine } from '../helpers/sync-machines';
+import { aishIn, bareRemote, syncBox, type SyncBox } from '../helpers/sync-boxes';
+import { gitAsAish, syncNet, type Machine } from '../helpers/sync-machines';
 import { heldGroups, settleHeld } from '../../src/memory/sync/held-review';
-import { tmpDir } from '../helpers/tmp';
 import { MemoryStore } from '../../src/memory/store';
 import { reportLine } from '../../src/memory/sync/report';
-import { realPath } from '../../src/util/paths';
 
 /** `aish memory log --json` of a machine of the net, newest first. */
 async function logOf(m: Machine): Promise<Array<{ id: string; from: string; forgot: string[]; replaced: string[][]; added: string[] }>> {
@@ -148,31 +147,12 @@ describe('memory sync guards: forgets spread over many syncs', () => {
 
 const fake = useFakeOpenAI();
 
-interface Box {
-  home: string;
-  data: string;
-  memory: string;
-  config: string;
-}
+type Box = SyncBox;
 
 function world() {
-  const root = realPath(tmpDir('aish-sync-guards-'));
-  const bare = join(root, 'remote.git');
-  git(root, 'init', '-q', '--bare', bare);
-  const box = (name: string): Box => {
-    const home = join(root, name);
-    mkdirSync(home, { recursive: true });
-    const config = join(home, 'config.ts');
-    writeFileSync(
-      config,
-      `export default { memory: { sync: { remote: ${JSON.stringify(bare)}, name: ${JSON.stringify(name)}, auto: "off" } } };\n`,
-    );
-    const data = join(home, 'data');
-    mkdirSync(data, { recursive: true, mode: 0o700 });
-    return { home, data, memory: join(data, 'memory.jsonl'), config };
-  };
-  const aish = (b: Box, args: string[], input = '') =>
-    runAish(['--config', b.config, '--data-dir', b.data, ...args], { home: b.home, input, env: fake.env(), timeoutMs: 120_000 });
+  const { root, bare } = bareRemote('aish-sync-guards-');
+  const box = (name: string): Box => syncBox(join(root, name), bare, name, { data: true });
+  const aish = (b: Box, args: string[], input = '') => aishIn(b, args, { input, env: fake.env(), timeoutMs: 120_000 });
   /** The system prompt's [background] block of the request a one-shot question sends. */
   const background = async (b: Box): Promise<string> => {
     fake.server.reset();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { realPath } from '../../src/util/paths';
+import { aishIn, syncBox, type SyncBox } from '../helpers/sync-boxes';
 import { git, gitAsAish } from '../helpers/sync-machines';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
@@ -16,16 +17,10 @@ function world() {
   const root = realPath(tmpDir('aish-sync-remotes-'));
   let n = 0;
   const box = (remote: string) => {
-    const home = join(root, `box${++n}`);
-    mkdirSync(home, { recursive: true });
-    const config = join(home, 'config.ts');
-    writeFileSync(config, `export default { memory: { sync: { remote: ${JSON.stringify(remote)}, name: "m${n}", auto: "off" } } };\n`);
-    const data = join(home, 'data');
-    return { home, data, config, memory: join(data, 'memory.jsonl') };
+    n++;
+    return syncBox(join(root, `box${n}`), remote, `m${n}`);
   };
-  type Box = ReturnType<typeof box>;
-  const aish = (b: Box, args: string[]) =>
-    runAish(['--config', b.config, '--data-dir', b.data, ...args], { home: b.home, timeoutMs: 60_000 });
+  const aish = (b: SyncBox, args: string[]) => aishIn(b, args);
   /** Every ref of the repository at `dir` (bare or not) and where HEAD points. */
   const refs = (dir: string) =>
     git(root, '-C', dir, 'for-each-ref', '--format=%(refname) %(objectname)') + git(root, '-C', dir, 'symbolic-ref', 'HEAD');
@@ -58,7 +53,22 @@ function world() {
     expect(readFileSync(b.memory).equals(before.memory)).toBe(true);
     return r.stderr;
   };
-  return { root, box, aish, refs, project, refused };
+  /** A memory repository aish started: a first machine added an item and synced. */
+  const started = async () => {
+    const bare = join(root, 'memory.git');
+    git(root, 'init', '-q', '--bare', bare);
+    const a = box(bare);
+    await aish(a, ['memory', 'add', 'fact', 'from a']);
+    expect((await aish(a, ['memory', 'sync'])).code).toBe(0);
+    return bare;
+  };
+  /** A clone of `bare` to commit to by hand. */
+  const clone = (bare: string) => {
+    const work = join(root, 'work');
+    git(root, 'clone', '-q', bare, work);
+    return work;
+  };
+  return { root, box, aish, refs, project, refused, started, clone };
 }
 
 const NOT_OURS = /is not a memory repository \(.+\) — point memory\.sync\.remote at an empty repository \(git init --bare\)$/m;
@@ -74,11 +84,7 @@ describe('aish memory sync refuses what is not a memory repository', () => {
 
   it('a repository aish made, to which someone added another branch: refused', async () => {
     const w = world();
-    const bare = join(w.root, 'memory.git');
-    git(w.root, 'init', '-q', '--bare', bare);
-    const a = w.box(bare);
-    await w.aish(a, ['memory', 'add', 'fact', 'from a']);
-    expect((await w.aish(a, ['memory', 'sync'])).code).toBe(0);
+    const bare = await w.started();
     git(w.root, '-C', bare, 'branch', 'feature', 'main');
     const line = await w.refused(bare, bare, NOT_OURS);
     expect(line).toMatch(/the branch feature/);
@@ -101,13 +107,8 @@ describe('aish memory sync refuses what is not a memory repository', () => {
 
   it('a memory repository whose history once held other files (added, then removed): refused', async () => {
     const w = world();
-    const bare = join(w.root, 'memory.git');
-    git(w.root, 'init', '-q', '--bare', bare);
-    const a = w.box(bare);
-    await w.aish(a, ['memory', 'add', 'fact', 'from a']);
-    expect((await w.aish(a, ['memory', 'sync'])).code).toBe(0);
-    const work = join(w.root, 'work');
-    git(w.root, 'clone', '-q', bare, work);
+    const bare = await w.started();
+    const work = w.clone(bare);
     writeFileSync(join(work, 'deploy.sh'), 'echo deploy\n');
     gitAsAish(work, 'add', '-A');
     gitAsAish(work, 'commit', '-qm', 'aish memory: x +0');
@@ -119,13 +120,8 @@ describe('aish memory sync refuses what is not a memory repository', () => {
 
   it('a hand-made commit of writer lines (a merge by hand) in a repository aish started is fine: its lines are received', async () => {
     const w = world();
-    const bare = join(w.root, 'memory.git');
-    git(w.root, 'init', '-q', '--bare', bare);
-    const a = w.box(bare);
-    await w.aish(a, ['memory', 'add', 'fact', 'from a']);
-    expect((await w.aish(a, ['memory', 'sync'])).code).toBe(0);
-    const work = join(w.root, 'work');
-    git(w.root, 'clone', '-q', bare, work);
+    const bare = await w.started();
+    const work = w.clone(bare);
     const header = { meta: { format: 'aish-memory-sync', version: 1, writer: 'bbbbbbbbbbbbbbbb', name: 'by hand' } };
     const line = {
       uid: '01JHANDMADE000000000000000',

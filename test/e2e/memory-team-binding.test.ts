@@ -4,10 +4,10 @@
  * accepted in repository B — not with its uid and text under another author, kind, tags and a
  * far-future time, and not even as the same line of the same author.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitIn as git } from '../helpers/git';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
@@ -18,15 +18,6 @@ const fake = useFakeOpenAI();
 
 const UID = '01JTEAMALICE0000000000000A';
 const TEXT = 'staging database is pg-stage-7';
-
-function git(home: string, cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 function repo(home: string, name: string, remote: string): string {
   git(home, home, 'init', '-q', name);

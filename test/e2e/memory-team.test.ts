@@ -4,10 +4,10 @@
  * in the request the model gets until accepted in `:memory review`, is after, is asked about again
  * when its text changes, and never applies in another project. memory.team "trust" and "off".
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitIn as git } from '../helpers/git';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { lastUserText, systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
@@ -15,15 +15,6 @@ import { tmpDir } from '../helpers/tmp';
 import { realPath } from '../../src/util/paths';
 
 const fake = useFakeOpenAI();
-
-function git(home: string, cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 const lines = (path: string) =>
   readFileSync(path, 'utf8')

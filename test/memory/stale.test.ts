@@ -20,6 +20,15 @@ const item = (id: number, days: number, content: string, extra: Partial<MemoryIt
   content,
   ...extra,
 });
+/** Facts #1, #2, … from lines of `<days old> <text>`. */
+const aged = (table: string): MemoryItem[] =>
+  table
+    .trim()
+    .split('\n')
+    .map((line, i) => {
+      const [, days, content] = /^\s*(\d+) (.+)$/.exec(line)!;
+      return item(i + 1, Number(days), content!);
+    });
 /** Active items, newest first, as the store gives them. */
 const active = (...items: MemoryItem[]) => [...items].sort((a, b) => b.ts.localeCompare(a.ts) || b.id - a.id);
 const stale = (items: MemoryItem[], recalled: Record<number, number> = {}, pinned: number[] = []) => {
@@ -32,14 +41,13 @@ const ids = (list: StaleItem[]) => list.map((s) => s.item.id);
 describe('findStale (fixed clock)', () => {
   it('an item over 90 days old that [recall] never sent is stale; a younger one, or one recalled lately, is not', () => {
     const list = stale(
-      [
-        item(1, 200, 'the staging host is called zebra'),
-        item(2, 200, 'deploys run from the release branch'),
-        item(3, 200, 'the office wifi is called hive'),
-        item(4, 50, 'backups run nightly at two'),
-        item(5, 91, 'the cat is named Miso'),
-        item(6, 89, 'the dog is named Pixel'),
-      ],
+      aged(`
+        200 the staging host is called zebra
+        200 deploys run from the release branch
+        200 the office wifi is called hive
+        50 backups run nightly at two
+        91 the cat is named Miso
+        89 the dog is named Pixel`),
       { 2: 10, 3: 120 },
     );
     expect(ids(list)).toEqual([1, 3, 5]);
@@ -66,14 +74,13 @@ describe('findStale (fixed clock)', () => {
 
   it('an old item a newer one updates or repeats is stale even when recalled lately, and names the newest such item', () => {
     const list = stale(
-      [
-        item(1, 300, 'Uses Node 18 in CI'),
-        item(2, 200, 'Uses Node 19 in CI'),
-        item(3, 20, 'Uses Node 20 in CI'),
-        item(4, 250, 'the main database is Postgres 16 on host db1'),
-        item(5, 10, 'The main database is Postgres 16 on host db1 now.'),
-        item(6, 150, 'prefers tabs for indentation'),
-      ],
+      aged(`
+        300 Uses Node 18 in CI
+        200 Uses Node 19 in CI
+        20 Uses Node 20 in CI
+        250 the main database is Postgres 16 on host db1
+        10 The main database is Postgres 16 on host db1 now.
+        150 prefers tabs for indentation`),
       { 1: 5, 2: 5, 4: 5, 6: 5 },
     );
     expect(list.map((s) => [s.item.id, s.unused, s.by?.item.id, s.by?.how])).toEqual([

@@ -107,6 +107,33 @@ describe('receipts', () => {
     expect(await file.record([emptyDraft('machine:x')], new Date())).toEqual([]);
   });
 
+  it('a receipt undone on another machine: listed so, kept through the bound, marked once; undo writes nothing and says so', async () => {
+    const { memoryPath, store, file } = setup();
+    const filler = (n: number) =>
+      Array.from({ length: n }, (_, i) => {
+        const d = emptyDraft('machine:x');
+        noteAdded(d, `U${i}`, `item ${i}`);
+        return d;
+      });
+    await file.record(filler(1), new Date());
+    const a = await store.add('fact', 'arrived from the laptop');
+    const [id] = await recordArrival(memoryPath, 'machine:laptop', { added: [a] }, () => false);
+    await file.markUndoneElsewhere([{ id: id!, at: '2026-12-01T10:00:00.000Z' }]);
+    await file.markUndoneElsewhere([{ id: id!, at: '2026-12-02T10:00:00.000Z' }]);
+    expect(listReceipts(file)[0]).toMatchObject({ id, undone: '2026-12-01T10:00:00.000Z', undone_elsewhere: true });
+    expect(formatReceipts(listReceipts(file))[0]).toMatch(/ \(undone on another machine\)$/);
+    const before = readFileSync(memoryPath, 'utf8');
+    expect(await undoReceipt(store, file, id, () => new Date())).toBe(
+      `memory: ${id} was already undone (on another machine) — nothing restored or forgotten`,
+    );
+    expect(readFileSync(memoryPath, 'utf8')).toBe(before);
+    // Past the bound, the file is rewritten without the oldest: the mark stays one from elsewhere.
+    await file.record(filler(999), new Date());
+    const all = new ReceiptFile(memoryPath).all();
+    expect([all.list.length, all.list[0]!.id]).toEqual([1000, id]);
+    expect([all.undone.get(id!), all.elsewhere.has(id!)]).toEqual(['2026-12-01T10:00:00.000Z', true]);
+  });
+
   it('a team acceptance is a receipt; undoing it drops the item (no longer sent), once', async () => {
     const { memoryPath, store, file } = setup();
     const root = realPath(tmpDir());

@@ -10,6 +10,7 @@ import type { Receipt, Receipts } from '../receipts/receipts';
 import { restoredUid, undoneUid } from '../receipts/receipts';
 import type { Ledger } from './ledger';
 import type { WriterBatch } from './incoming';
+import { isMark } from './wire';
 
 /** The receipts to mark, with when their undo was written (not after `now`). */
 export function undoneElsewhere(
@@ -19,16 +20,30 @@ export function undoneElsewhere(
   known: ReadonlySet<string>,
   now: Date,
 ): Array<{ id: string; at: string }> {
-  // What this sync brought: record uid → its time.
-  const came = new Map<string, string>();
-  for (const b of arrived) for (const r of b.records) came.set(r.uid, r.ts);
-  if (came.size === 0) return [];
+  // What this sync brought: an undo's forgets by the uid they forget, items by uid (with their times).
+  const forgets = new Map<string, string>();
+  const items = new Map<string, string>();
+  for (const b of arrived)
+    for (const r of b.records) {
+      if (!isMark(r)) items.set(r.uid, r.ts);
+      else if (r.kind === 'forget' && r.uid === undoneUid(r.target_uid)) forgets.set(r.target_uid, r.ts);
+    }
+  if (forgets.size + items.size === 0) return [];
+  // A restored uid keeps the old uid's time part: only saved items with a time part that came are hashed.
+  const times = new Set([...items.keys()].map((u) => u.slice(0, 10)));
   const has = (uid: string) => known.has(uid) || ledger.knows(uid);
   const out: Array<{ id: string; at: string }> = [];
   for (const r of receipts.list) {
     if (receipts.undone.has(r.id)) continue;
-    const marks = [...r.added.map(undoneUid), ...r.saved.map((s) => restoredUid(s.uid))];
-    const seen = marks.map((m) => came.get(m)).filter((t): t is string => t !== undefined);
+    const seen: string[] = [];
+    for (const uid of r.added) {
+      const t = forgets.get(uid);
+      if (t !== undefined) seen.push(t);
+    }
+    for (const s of r.saved) {
+      const t = times.has(s.uid.slice(0, 10)) ? items.get(restoredUid(s.uid)) : undefined;
+      if (t !== undefined) seen.push(t);
+    }
     if (seen.length === 0 || !allBack(r, ledger, has)) continue;
     const latest = seen.reduce((a, b) => (a > b ? a : b));
     out.push({ id: r.id, at: latest < now.toISOString() ? latest : now.toISOString() });

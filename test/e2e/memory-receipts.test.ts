@@ -2,7 +2,8 @@
  * Receipts and undo over real git (a bare repository, three data directories): a writer forgets the
  * user's items over several syncs; `aish memory log` shows each arrival; `aish memory undo` puts
  * them back, and the other machines have them again after their next sync — with nothing the undo
- * forgot coming back, and nothing it restored forgotten again, at later syncs.
+ * forgot coming back, and nothing it restored forgotten again, at later syncs; there the same
+ * arrival's receipt shows undone, and undoing it again writes nothing.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -196,6 +197,31 @@ describe('memory receipts and undo', () => {
     }
     // Forgotten by hand on work, not undone: no machine marks that arrival.
     for (const m of [home, work]) expect(byText(await log(m), 'lunch is at noon').undone).toBeUndefined();
+  });
+
+  it('an arrival of items undone on two machines before they sync: one forget of each item everywhere, both marked undone here', async () => {
+    const net = syncNet();
+    const [home, work, laptop] = ['home', 'work', 'laptop'].map((n) => net.machine(n)) as [Machine, Machine, Machine];
+    await laptop.store().add('fact', 'the build cache lives on the nas');
+    await laptop.store().add('fact', 'tabs are four spaces wide');
+    await home.store().add('fact', 'kept on home');
+    for (const m of [laptop, home, work]) await m.sync();
+    for (const m of [home, work]) {
+      const rows = JSON.parse((await cli(m, 'log', '--json')).stdout) as Array<{ id: string; from: string }>;
+      const r = rows.find((x) => x.from === 'machine:laptop')!;
+      expect((await cli(m, 'undo', r.id)).stdout).toContain('forgot 2 items it added');
+    }
+    for (let round = 0; round < 2; round++) for (const m of [home, work, laptop]) await m.sync();
+    for (const m of [home, work]) {
+      expect(m.texts()).toEqual(['kept on home']);
+      const forgets = m
+        .file()
+        .split('\n')
+        .filter((l) => l.includes('"kind":"forget"'));
+      expect(forgets).toHaveLength(2);
+      const rows = JSON.parse((await cli(m, 'log', '--json')).stdout) as Array<{ from: string; added: string[]; undone?: string }>;
+      expect(rows.find((r) => r.added.length === 2 && r.from === 'machine:laptop')!.undone).toEqual(expect.any(String));
+    }
   });
 
   it('a receipt that cannot be written is said in one line; the sync applies all the same', async () => {

@@ -10,7 +10,8 @@
  * Usage: npm run bench -- rss-turns   (AISH_BENCH_TURNS=N for another number of turns;
  * AISH_BENCH_SNAPSHOT_AT=100,500 with AISH_BENCH_NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 writes
  * heap snapshots of aish at those turns, into the repository's folder; AISH_BENCH_CHUNK=N streams N
- * characters an event instead of 4, to tell per-event costs from per-character ones)
+ * characters an event instead of 4, to tell per-event costs from per-character ones; heap spaces and
+ * allocation profiles at those turns: bench/heap-probe.cjs)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,6 +106,7 @@ export async function benchRssTurns(opts: { turns?: number } = {}): Promise<{ ro
     const env = isolatedEnv(join(dir, 'home'), server.url);
     if (process.env.AISH_BENCH_NODE_OPTIONS) env.NODE_OPTIONS = process.env.AISH_BENCH_NODE_OPTIONS; // e.g. a heap snapshot signal
     if (process.env.AISH_CAPTURE) env.AISH_CAPTURE = process.env.AISH_CAPTURE;
+    for (const k of ['AISH_HEAP_PROBE_OUT', 'AISH_HEAP_PROBE_SAMPLE']) if (process.env[k]) env[k] = process.env[k]; // bench/heap-probe.cjs
     // Node as a user's `aish` starts it: with the options on the launcher's shebang line, if any;
     // AISH_BENCH_NODE_ARGS adds more for an experiment (e.g. --max-semi-space-size=2).
     const bin = process.env.AISH_BENCH_BIN ?? BIN; // another checkout's launcher, for a before/after

@@ -109,7 +109,11 @@ export class Broker {
       noAnswer = true;
       ac.abort();
     }, p.timeoutMs);
+    let streaming = false;
     const arm = () => {
+      // A chunk while streaming pushes the timer back: refresh() instead of a new timer per chunk.
+      if (streaming) return void idle?.refresh();
+      streaming = true;
       clearTimeout(idle);
       idle = setTimeout(() => {
         stalled = true;

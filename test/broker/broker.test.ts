@@ -259,6 +259,17 @@ describe('Broker.stream timers', () => {
     expect(e.message).toMatch(/stalled for 300 ms; partial answer kept/);
   });
 
+  it('a stream slower in all than the idle timeout, but never idle that long, is not stalled', async () => {
+    // Every chunk pushes the idle timer back (the same timer, refreshed).
+    fake.server.enqueue({ text: 'one two three four', chunkSize: 4, intervalMs: 200 });
+    const r = await withFakeClock(async (clock) => {
+      const out = await clock.settle(new Broker(preset({ timeoutMs: 300 })).stream(msgs), 'the answer');
+      expect(clock.now).toBeGreaterThan(900);
+      return out;
+    });
+    expect(r.content).toBe('one two three four');
+  });
+
   it('a 429 is retried only after the wait its retry-after asks for', async () => {
     fake.server.enqueue({ status: 429, headers: { 'retry-after': '3' } }, { text: 'after the wait' });
     await withFakeClock(async (clock) => {

@@ -26,8 +26,12 @@ export interface InkHostControls {
 }
 
 interface Stream {
-  text: string;
+  /** The answer after its last cut: what the live area shows. Never the whole answer, which each piece would copy. */
+  tail: string;
+  /** How much of the answer went to the scrollback. */
   committed: number;
+  /** What went, in order (the store holds these strings anyway): the finished answer is checked against them. */
+  parts: string[];
   splitter: BlockSplitter;
   /** A block of this answer is in the scrollback: the next one starts after a blank line. */
   shown: boolean;
@@ -70,10 +74,13 @@ export function createInkHost(
     chain = chain.then(fn).catch(() => undefined);
   };
 
-  const commit = (m: MarkdownModule, s: Stream, cut: number, open: boolean) => {
-    // A copy: a slice would keep the whole answer so far alive for as long as the item lives.
-    const part = ownCopy(s.text.slice(s.committed, cut));
-    s.committed = cut;
+  /** Move the first `n` characters of the tail to the scrollback. */
+  const commit = (m: MarkdownModule, s: Stream, n: number, open: boolean) => {
+    // A copy: a slice would keep the tail it was cut from alive for as long as the item lives.
+    const part = ownCopy(s.tail.slice(0, n));
+    s.tail = s.tail.slice(n);
+    s.committed += n;
+    s.parts.push(part);
     const rendered = after(s, m.renderMarkdown(part, { width: opts.width(), color: opts.color }));
     if (rendered) s.shown = true;
     s.open = open;
@@ -86,10 +93,10 @@ export function createInkHost(
   const commitBlocks = (s: Stream) => {
     const m = md;
     if (!m) return; // not loaded yet: the block stays live until it is
-    const cut = s.splitter.update(s.text);
-    if (cut > s.committed) commit(m, s, cut, false);
-    const line = lineCut(s.text.slice(s.committed), opts.width());
-    if (line > 0) commit(m, s, s.committed + line, true);
+    const cut = s.splitter.safe;
+    if (cut > s.committed) commit(m, s, cut - s.committed, false);
+    const line = lineCut(s.tail, opts.width());
+    if (line > 0) commit(m, s, line, true);
   };
 
   const host: EngineHost = {
@@ -100,7 +107,7 @@ export function createInkHost(
       if (item.kind === 'assistant' && s) {
         stream = null;
         // The answer that was streaming: only what was not committed is left to render.
-        const goesOn = item.text.startsWith(s.text.slice(0, s.committed));
+        const goesOn = startsWithAll(item.text, s.parts);
         const rest = goesOn ? ownCopy(item.text.slice(s.committed)) : item.text;
         const continues = goesOn && s.cut;
         enqueue(async () => store.addItem({ ...item, text: rest }, after(s, await renderText(rest)), { clearLive: true, continues }));
@@ -110,7 +117,9 @@ export function createInkHost(
     },
     liveStart(kind, label) {
       stream =
-        kind === 'assistant' ? { text: '', committed: 0, splitter: new BlockSplitter(), shown: false, open: false, cut: false } : null;
+        kind === 'assistant'
+          ? { tail: '', committed: 0, parts: [], splitter: new BlockSplitter(), shown: false, open: false, cut: false }
+          : null;
       store.liveStart(kind, label);
     },
     liveText(text) {
@@ -119,10 +128,11 @@ export function createInkHost(
         store.liveAppend(text);
         return;
       }
-      s.text += text;
+      s.tail += text;
+      s.splitter.push(text);
       // A paragraph longer than a line may have finished lines to cut (lineCut checks the length first).
-      if (text.includes('\n') || s.text.length - s.committed > opts.width()) commitBlocks(s);
-      store.liveSet(s.text.slice(s.committed));
+      if (text.includes('\n') || s.tail.length > opts.width()) commitBlocks(s);
+      store.liveSet(s.tail);
     },
     liveEnd() {
       // Keep the last text on screen until its rendering replaces it (print), instead of a blank.
@@ -194,4 +204,14 @@ function withHang(item: OutputItem, width: number): OutputItem {
   if (item.hang === undefined) return item;
   const mark = item.kind === 'error' || item.kind === 'warn' ? 2 : 0; // `✗ ` / `! ` before the text
   return { ...item, text: hangWrap(item.text, width - mark, item.hang, { fromEdge: item.hangFromEdge === true }) };
+}
+
+/** `text` starts with `parts` one after the other (as with their concatenation, without making it). */
+function startsWithAll(text: string, parts: readonly string[]): boolean {
+  let at = 0;
+  for (const p of parts) {
+    if (!text.startsWith(p, at)) return false;
+    at += p.length;
+  }
+  return true;
 }

@@ -1,8 +1,8 @@
 /**
  * Where a streaming Markdown answer can be cut into finished blocks: after a blank line that is not
  * inside a fenced code block. Finished blocks move to the scrollback while the answer streams, so
- * the live area stays one paragraph long and the final render is small. Incremental: each call
- * scans only the lines completed since the last one. A long paragraph is also cut at line ends
+ * the live area stays one paragraph long and the final render is small. Incremental: each piece
+ * is scanned once, and only its line so far is kept. A long paragraph is also cut at line ends
  * (lineCut), so the live area keeps only its last line.
  */
 import { wrapWords } from '../../util/width';
@@ -17,18 +17,30 @@ export function ownCopy(text: string): string {
 }
 
 export class BlockSplitter {
-  private scanned = 0;
+  /** Where `line` starts in the whole answer. */
+  private at = 0;
+  /** The line being written (the text after the last line end). */
+  private line = '';
   private inFence = false;
   private fenceMark = '';
   /** The last safe cut: just after a blank line outside a fence. */
   safe = 0;
 
-  /** Feed the whole text so far; returns the current safe cut. */
-  update(text: string): number {
+  /**
+   * Feed the next piece of the answer; returns the current safe cut (an offset in the whole
+   * answer). Only the line being written is kept, so nothing here copies the answer so far.
+   */
+  push(piece: string): number {
+    if (!piece.includes('\n')) {
+      this.line += piece;
+      return this.safe;
+    }
+    const text = this.line + piece;
+    let from = 0;
     let nl: number;
-    while ((nl = text.indexOf('\n', this.scanned)) !== -1) {
-      const line = text.slice(this.scanned, nl);
-      this.scanned = nl + 1;
+    while ((nl = text.indexOf('\n', from)) !== -1) {
+      const line = text.slice(from, nl);
+      from = nl + 1;
       const fence = /^\s*(`{3,}|~{3,})/.exec(line);
       if (fence) {
         const mark = fence[1]!;
@@ -40,8 +52,10 @@ export class BlockSplitter {
         }
         continue;
       }
-      if (!this.inFence && line.trim() === '') this.safe = this.scanned;
+      if (!this.inFence && line.trim() === '') this.safe = this.at + from;
     }
+    this.at += from;
+    this.line = text.slice(from);
     return this.safe;
   }
 }

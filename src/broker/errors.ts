@@ -189,14 +189,17 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
         'permission',
         `${url} denied access (403)${said} — ${preset.missingKeyEnv ? noKeyFix(preset) : `check that ${preset.keySource} may use model "${preset.model}"`}`,
       );
+    case 405:
     case 404: {
       const route = noRouteOf(err);
       if (route) {
         const fix = route.aish_try
           ? `it answers at ${route.aish_try}: set models.${preset.name}.baseURL to '${route.aish_try}'`
           : `check models.${preset.name}.baseURL (OpenAI-compatible servers serve it under …/v1, e.g. http://127.0.0.1:11434/v1 for Ollama)`;
-        return make('no-route', `${url} has no /chat/completions (404)${said} — ${fix}`);
+        if (route.aish_page) return make('no-route', `${url} answers /chat/completions with a web page, not the API — ${fix}`);
+        return make('no-route', `${url} has no /chat/completions (${status})${said} — ${fix}`);
       }
+      if (status === 405) break;
       return make(
         'unknown-model',
         `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`,

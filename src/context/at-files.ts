@@ -125,8 +125,18 @@ export function attachableText(
   const over = `over context.maxFileBytes (${size(maxBytes)})`;
   if (buf === null || buf.length > maxBytes) return { ok: false, reason: knownSize !== undefined ? `${size(knownSize)}, ${over}` : over };
   const text = asText(buf);
+  if (text === null && utf16(buf)) return { ok: false, reason: 'UTF-16 text, not UTF-8 (convert it: iconv -f UTF-16 -t UTF-8)' };
   if (text === null) return { ok: false, reason: 'binary (NUL bytes or invalid UTF-8), not text' };
   return { ok: true, text };
+}
+
+/** Text saved as UTF-16 (Windows tools, PowerShell's `>`): a byte-order mark, or ASCII with every other byte 0. */
+function utf16(buf: Buffer): boolean {
+  if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) return true;
+  const head = buf.subarray(0, Math.min(buf.length, 64) & ~1);
+  if (head.length < 4) return false;
+  const zeroAt = (odd: number) => head.every((b, i) => (i % 2 === odd ? b === 0 : b !== 0));
+  return zeroAt(1) || zeroAt(0);
 }
 
 const OVERSIZE = Buffer.alloc(0);

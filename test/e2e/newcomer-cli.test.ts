@@ -10,6 +10,16 @@ import { tmpDir } from '../helpers/tmp';
 const fake = useFakeOpenAI();
 
 describe('a newcomer on the command line', () => {
+  it('aish memory --help names the stale review and the log of arrivals', async () => {
+    const r = await runAish(['memory', '--help'], { home: tmpDir() });
+    expect(r.code).toBe(0);
+    const flat = r.stdout.replace(/\s+/g, ' ');
+    expect(flat).toMatch(
+      / review \[options\] in a terminal: [^[]*\[1\/2\/b\/s\][^]*?--stale: old items never recalled lately help \[command\]/,
+    );
+    expect(flat).toMatch(/ log \[options\] what arrived from elsewhere/);
+  });
+
   it('words that are no command suggest asking them with -p', async () => {
     const r = await runAish(['how', 'do', 'I', 'list', '"big"', 'files'], { home: tmpDir() });
     expect(r.code).toBe(2);

@@ -54,6 +54,22 @@ describe('the newcomer rows in a pseudo-terminal', () => {
     expect(s.screen.allLines().join('\n')).not.toContain('^[');
   });
 
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'killed by %s: bracketed paste is turned off and the cursor shown, so the shell after it gets plain pastes',
+    async (sig) => {
+      const s = start(tmpDir());
+      await s.waitFor('fast (gpt-4o-mini)');
+      expect(s.raw()).toContain('\x1b[?2004h');
+      const mark = s.raw().length;
+      s.pty.kill(sig);
+      await s.exited;
+      const after = s.raw().slice(mark);
+      expect(after).toContain('\x1b[?2004l');
+      expect(after).toContain('\x1b[?25h');
+      expect(s.screen.allLines().join('\n')).not.toContain('^[');
+    },
+  );
+
   it('multi-line input: ↑ reaches an empty first line (the cursor drawn where typing goes), then history; also after Ctrl-U', async () => {
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');

@@ -30,6 +30,9 @@ describe('passwords in words', () => {
     // Quoted values, in backticks too (Markdown notes).
     ['the password is `Xy7!pq` for staging', 'the password is `[redacted]` for staging'],
     ["password 'hunter2' at home", "password '[redacted]' at home"],
+    // A dash between the word and the value, as notes write it.
+    ['Password - Hunter2!', 'Password - [redacted]'],
+    ['wifi password — Xy7!pq at home', 'wifi password — [redacted] at home'],
     ['password "correct horse battery" at home', 'password "[redacted]" at home'],
   ])('%s', (typed, stored) => {
     expect(redactText(typed)).toBe(stored);
@@ -48,6 +51,9 @@ describe('passwords in words', () => {
     'if password == expected: return',
     'password = getPassword()',
     'export OPENAI_API_KEY=sk-…, or point a preset at a local server',
+    'password - required for login',
+    'password-protected files stay encrypted',
+    'the password - which I forgot - is long',
     'password: `<your password>`',
     'password: `$DB_PASS` here',
   ])('%s stays as typed', (text) => {

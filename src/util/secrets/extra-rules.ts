@@ -147,7 +147,7 @@ export const EXTRA_RULES: ExtraRule[] = [
   // A password or passphrase, spaces and all, to the end of the line or sentence.
   {
     id: 'password',
-    re: passwordRe(String.raw`:|->|=(?!=)`),
+    re: passwordRe(String.raw`:|->|=(?!=)|[-–—](?=[ \t])`),
     keywords: ['pass', 'pwd', 'pin'],
     accept: (s) => s.length >= 3 && notPlaceholder(s) && !prose(s),
   },

@@ -6,9 +6,9 @@
  * dotfile (`.env`), a well-known file name (`Makefile`) or ends in a file extension (`.md`, `.ts`,
  * `.json`…, a closed list: `.com` or `.io` are not among them). One `/` without an extension
  * (`@types/node`, `@org/team`) reads as an npm scope or a team — unless what is before the `/` is a
- * directory here (`@src/mian`) — and URLs are left alone.
+ * directory here with a name close to what follows (`@src/mian`) — and URLs are left alone.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { expandHome } from '../util/paths';
 import { closest } from '../util/suggest';
@@ -37,12 +37,16 @@ const FILE_NAMES = new Set([
 /** A line reference after a file name, as editors and compilers write it: `:12`, `:12:5`, `:10-20`, `#L3`, `#L3-L9`. */
 export const LINE_REF = /(?::\d+(?::\d+)?(?:-\d+)?|#L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?)$/;
 
-function isDir(path: string): boolean {
+/** The entry of `dir` closest to `typed` (a name typed without its extension is compared without theirs: `mian` → main.ts). */
+function nearName(dir: string, typed: string): string | undefined {
+  let names: string[];
   try {
-    return statSync(path).isDirectory();
+    names = readdirSync(dir);
   } catch {
-    return false;
+    return undefined; // no such directory either
   }
+  const stems = new Map(names.map((n) => [n.replace(/\.[^.]+$/, ''), n]));
+  return closest(typed, names, 2) ?? (typed.includes('.') ? undefined : stems.get(closest(typed, stems.keys(), 2) ?? ''));
 }
 
 /** Whether `ref` (trailing punctuation already removed) is written like a path; `cwd`: where a first directory would be. */
@@ -51,7 +55,9 @@ export function writtenLikePath(ref: string, cwd?: string): boolean {
   if (/^(~|\.{1,2})?\//.test(ref) || ref.endsWith('/')) return true;
   const parts = ref.split('/');
   if (parts.length >= 3) return true;
-  if (parts.length === 2 && cwd !== undefined && parts[0] && isDir(resolve(cwd, parts[0]))) return true;
+  // `@src/mian`: under a directory that is here, and close to a name in it (`@types/node` beside a
+  // types/ folder without node in it is still the npm scope).
+  if (parts.length === 2 && cwd !== undefined && parts[0] && parts[1] && nearName(resolve(cwd, parts[0]), parts[1])) return true;
   const last = parts[parts.length - 1]!;
   if (FILE_NAMES.has(last) || /^\.[A-Za-z0-9][\w.-]*$/.test(last)) return true;
   const ext = /^[\w.+-]+\.([A-Za-z0-9]+)$/.exec(last)?.[1];
@@ -61,19 +67,8 @@ export function writtenLikePath(ref: string, cwd?: string): boolean {
 /** The refusal for a path-like `@ref` that names nothing, with the closest name beside it when there is one. */
 export function missingPathLine(ref: string, cwd: string): string {
   const abs = resolve(cwd, expandHome(ref.replace(/\/+$/, '')));
-  let hint = '';
-  try {
-    const names = readdirSync(dirname(abs));
-    // `@src/mian` for src/main.ts: a name typed without its extension is compared without theirs.
-    const stems = new Map(names.map((n) => [n.replace(/\.[^.]+$/, ''), n]));
-    const typed = basename(abs);
-    const near = closest(typed, names, 2) ?? (typed.includes('.') ? undefined : stems.get(closest(typed, stems.keys(), 2) ?? ''));
-    if (near) {
-      const shown = ref.replace(/\/+$/, '');
-      hint = ` (did you mean @${shown.slice(0, shown.length - basename(abs).length)}${near}?)`;
-    }
-  } catch {
-    // no such directory either: no hint
-  }
+  const near = nearName(dirname(abs), basename(abs));
+  const shown = ref.replace(/\/+$/, '');
+  const hint = near ? ` (did you mean @${shown.slice(0, shown.length - basename(abs).length)}${near}?)` : '';
   return `@${ref}: no such file or directory${hint} — not attached`;
 }

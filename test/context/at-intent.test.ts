@@ -70,6 +70,10 @@ describe('readAtFiles with a mistyped path', () => {
       '@src/mian: no such file or directory (did you mean @src/main.ts?) — not attached',
     ]);
     expect(read('install @types/node and @angular/core', d)).toEqual({ blocks: [], refused: [] });
+    // A types/ folder here does not make @types/node a path: nothing in it is close to "node".
+    mkdirSync(join(d, 'types'));
+    writeFileSync(join(d, 'types', 'global.d.ts'), '');
+    expect(read('install @types/node', d)).toEqual({ blocks: [], refused: [] });
   });
 
   it.each(['src/main.ts:12', 'src/main.ts:12:5', 'src/main.ts:10-20', 'src/main.ts#L3', 'src/main.ts#L3-L9', 'src/main.ts:12.'])(

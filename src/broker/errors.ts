@@ -176,6 +176,11 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
           ? 'host not found'
           : (code ?? rootCauseMessage(err) ?? 'connection failed');
     if (partial) return make('cut', `the connection to ${url} dropped mid-answer (${why}); partial answer kept`);
+    // https:// to a server that speaks plain HTTP (a local server, nearly always): say which to use.
+    if (/^ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST)$/.test(code ?? '') && url.startsWith('https://')) {
+      const plain = `http://${url.slice('https://'.length)}`;
+      return make('unreachable', `${url} does not speak HTTPS (${code}) — set models.${preset.name}.baseURL to '${plain}'`);
+    }
     return make('unreachable', `cannot reach ${url} (${why}) — is the server running, and is the base URL right?`);
   }
   switch (status) {

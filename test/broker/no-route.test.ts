@@ -90,6 +90,15 @@ describe('404 for /chat/completions: no such route or no such model', () => {
     );
   });
 
+  it('https:// to a server that speaks plain HTTP names the http:// URL to set', async () => {
+    const https = fake.server.url.replace(/^http:/, 'https:');
+    const e = await failure(https);
+    expect(e.kind).toBe('unreachable');
+    expect(e.message).toMatch(
+      new RegExp(`^${https} does not speak HTTPS \\(ERR_SSL_\\w+\\) — set models\\.local\\.baseURL to '${fake.server.url}'$`),
+    );
+  });
+
   it('a 405 for the POST is a missing route too', async () => {
     const e = await failure(`${plainURL}/static`);
     expect(e.kind).toBe('no-route');

@@ -12,6 +12,8 @@ export interface ResolvedPreset {
   name: string;
   model: string;
   baseURL: string;
+  /** Set when the URL came from the environment (`OPENAI_BASE_URL`), for error messages; else it is models.NAME.baseURL's. */
+  urlSource?: string;
   /** Undefined when no key was found and the server is OpenAI's own. */
   apiKey: string | undefined;
   /** Where the key came from, for error messages: never the key itself. */
@@ -57,6 +59,7 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     name,
     model: p.model,
     baseURL,
+    ...(p.baseURL === undefined && env.OPENAI_BASE_URL && { urlSource: 'OPENAI_BASE_URL' }),
     apiKey: apiKey || undefined,
     keySource,
     ...(missingKeyEnv !== undefined && { missingKeyEnv }),

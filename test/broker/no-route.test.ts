@@ -90,6 +90,16 @@ describe('404 for /chat/completions: no such route or no such model', () => {
     );
   });
 
+  it('a URL from OPENAI_BASE_URL: the fix names OPENAI_BASE_URL, not a config key the user never wrote', async () => {
+    const root = fake.server.url.replace(/\/v1$/, '');
+    const preset = resolvePreset({ models: { fast: { model: 'm' } } } as never, 'fast', { OPENAI_BASE_URL: root, OPENAI_API_KEY: 'k' });
+    const e = await new Broker(preset).stream(msgs).then(
+      () => null,
+      (err: unknown) => err as BrokerError,
+    );
+    expect(e?.message).toMatch(new RegExp(` — it answers at ${root}/v1: set OPENAI_BASE_URL to '${root}/v1'$`));
+  });
+
   it('https:// to a server that speaks plain HTTP names the http:// URL to set', async () => {
     const https = fake.server.url.replace(/^http:/, 'https:');
     const e = await failure(https);

@@ -45,7 +45,13 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     const hint = closest(name, presetNames(config));
     throw new UsageError(`no model preset "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — presets: ${presetNames(config).join(', ')}`);
   }
-  const baseURL = (p.baseURL ?? env.OPENAI_BASE_URL ?? OPENAI_URL).replace(/\/+$/, '');
+  // The variable is checked as the config's baseURL is: a slip here must not read as a network error.
+  const fromEnv = p.baseURL === undefined && env.OPENAI_BASE_URL ? env.OPENAI_BASE_URL : undefined;
+  if (fromEnv !== undefined && !/^https?:\/\/[^\s]+$/.test(fromEnv))
+    throw new UsageError(
+      `OPENAI_BASE_URL must be an http:// or https:// URL (got ${JSON.stringify(fromEnv)}), e.g. http://127.0.0.1:11434/v1`,
+    );
+  const baseURL = (p.baseURL ?? fromEnv ?? OPENAI_URL).replace(/\/+$/, '');
   const keyEnv = p.apiKeyEnv ?? 'OPENAI_API_KEY';
   let apiKey = p.apiKey ?? env[keyEnv];
   let keySource = p.apiKey ? `models.${name}.apiKey` : `$${keyEnv}`;
@@ -59,7 +65,7 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     name,
     model: p.model,
     baseURL,
-    ...(p.baseURL === undefined && env.OPENAI_BASE_URL && { urlSource: 'OPENAI_BASE_URL' }),
+    ...(fromEnv !== undefined && { urlSource: 'OPENAI_BASE_URL' }),
     apiKey: apiKey || undefined,
     keySource,
     ...(missingKeyEnv !== undefined && { missingKeyEnv }),

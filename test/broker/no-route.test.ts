@@ -100,6 +100,15 @@ describe('404 for /chat/completions: no such route or no such model', () => {
     expect(e?.message).toMatch(new RegExp(` — it answers at ${root}/v1: set OPENAI_BASE_URL to '${root}/v1'$`));
   });
 
+  it.each(['localhost:11434/v1', ' http://127.0.0.1:11434/v1', 'ftp://x/v1'])(
+    'OPENAI_BASE_URL=%j is a usage error naming the variable, not a network error',
+    (url) => {
+      expect(() => resolvePreset({ models: { fast: { model: 'm' } } } as never, 'fast', { OPENAI_BASE_URL: url })).toThrow(
+        `OPENAI_BASE_URL must be an http:// or https:// URL (got ${JSON.stringify(url)}), e.g. http://127.0.0.1:11434/v1`,
+      );
+    },
+  );
+
   it('https:// to a server that speaks plain HTTP names the http:// URL to set', async () => {
     const https = fake.server.url.replace(/^http:/, 'https:');
     const e = await failure(https);

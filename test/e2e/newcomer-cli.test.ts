@@ -27,6 +27,18 @@ describe('a newcomer on the command line', () => {
     expect(r.stderr).toBe('aish: unknown command "how"; to ask once: aish -p "how do I list \\"big\\" files" (see aish --help)\n');
   });
 
+  it.each([
+    [['memroy', 'list'], 'aish: unknown command "memroy" (did you mean memory?); to ask once: aish -p "memroy list" (see aish --help)\n'],
+    [['sesions'], 'aish: unknown command "sesions" (did you mean sessions?); to ask once: aish -p "sesions" (see aish --help)\n'],
+    [['edit', 'my', 'files'], 'aish: unknown command "edit"; to ask once: aish -p "edit my files" (see aish --help)\n'],
+    [['memory', 'lsit'], "aish: unknown command 'lsit' (did you mean list?) (see aish memory --help)\n"],
+    [['memory', 'list', '--jsn'], "aish: unknown option '--jsn' (did you mean --json?) (see aish memory list --help)\n"],
+  ])('a misspelt command or option: one line naming the one meant (%j)', async (args, line) => {
+    const r = await runAish(args, { home: tmpDir() });
+    expect(r.stderr).toBe(line);
+    expect(r.code).toBe(2);
+  });
+
   it('the welcome line and :config name the config file aish reads and where config.example.ts is', async () => {
     const home = tmpDir();
     const env = { XDG_CONFIG_HOME: join(home, 'xdg'), OPENAI_API_KEY: undefined };

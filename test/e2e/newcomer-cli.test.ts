@@ -18,6 +18,10 @@ describe('a newcomer on the command line', () => {
       / review \[options\] in a terminal: [^[]*\[1\/2\/b\/s\][^]*?--stale: old items never recalled lately help \[command\]/,
     );
     expect(flat).toMatch(/ log \[options\] what arrived from elsewhere/);
+    // The command line names its own commands, not the REPL's `:memory …`.
+    expect(flat).not.toContain(':memory undo');
+    expect(flat).toContain('aish memory undo RECEIPT takes one back');
+    expect(flat).toContain('undo aish memory pin');
   });
 
   it('words that are no command suggest asking them with -p', async () => {

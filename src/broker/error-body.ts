@@ -17,8 +17,9 @@ export function errorBodyMessage(body: string): string {
   try {
     json = JSON.parse(text);
   } catch {
-    // Text or an HTML error page: its words, one line.
-    return clip(text.replace(/<(script|style)[^]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '));
+    // Text or an HTML error page: its words, one line; the <head>'s title only when the body says nothing (it repeats the heading).
+    const words = (t: string) => clip(t.replace(/<(script|style)\b[^]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '));
+    return words(text.replace(/<head\b[^]*?<\/head>/gi, ' ')) || words(text);
   }
   if (!json || typeof json !== 'object') return clip(typeof json === 'string' ? json : text);
   const o = json as Record<string, unknown>;
@@ -39,10 +40,14 @@ function clip(s: string): string {
 /** `fetch` for the SDK: a failed response's body becomes `{"error": {…, "message": the server's words}}`. */
 export async function fetchReadableErrors(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const res = await fetch(input, init);
-  if (res.ok) return res;
+  // A web page where the API should be (a web UI, a proxy's landing page): a wrong base URL, said
+  // as such, not an answer that "ended before it was finished".
+  const page = res.ok && /^text\/html/i.test(res.headers.get('content-type') ?? '');
+  if (res.ok && !page) return res;
   const body = await res.text().catch(() => '');
-  const message = errorBodyMessage(body);
-  const mark = await noRoute(input, init, res.status, body, message);
+  const message = page ? '' : errorBodyMessage(body);
+  const mark = await noRoute(input, init, res.status, body, message, page);
+  if (page && !mark) return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
   if (!message && !mark) return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
   let error: Record<string, unknown> = {};
   try {
@@ -57,8 +62,9 @@ export async function fetchReadableErrors(input: string | URL | Request, init?: 
   headers.delete('content-length');
   headers.delete('content-encoding');
   return new Response(JSON.stringify({ error: { ...error, message, ...mark } }), {
-    status: res.status,
-    statusText: res.statusText,
+    // An error status, so the SDK raises it (404: the route is not there).
+    status: page ? 404 : res.status,
+    statusText: page ? 'Not Found' : res.statusText,
     headers,
   });
 }

@@ -146,6 +146,8 @@ function impliedStatus(e: { code?: unknown; type?: unknown; status?: unknown }):
 export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''): BrokerError {
   if (err instanceof BrokerError) return err;
   const url = preset.baseURL;
+  // Where the URL was set, so the fix names what the user wrote: OPENAI_BASE_URL or the preset's key.
+  const urlKey = preset.urlSource ?? `models.${preset.name}.baseURL`;
   const name = (err as { constructor?: { name?: string } }).constructor?.name ?? '';
   const given = (err as { status?: unknown }).status;
   const sseError = given === undefined ? streamErrorBody(err) : undefined;
@@ -176,6 +178,11 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
           ? 'host not found'
           : (code ?? rootCauseMessage(err) ?? 'connection failed');
     if (partial) return make('cut', `the connection to ${url} dropped mid-answer (${why}); partial answer kept`);
+    // https:// to a server that speaks plain HTTP (a local server, nearly always): say which to use.
+    if (/^ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST)$/.test(code ?? '') && url.startsWith('https://')) {
+      const plain = `http://${url.slice('https://'.length)}`;
+      return make('unreachable', `${url} does not speak HTTPS (${code}) — set ${urlKey} to '${plain}'`);
+    }
     return make('unreachable', `cannot reach ${url} (${why}) — is the server running, and is the base URL right?`);
   }
   switch (status) {
@@ -189,14 +196,17 @@ export function toBrokerError(err: unknown, preset: ResolvedPreset, partial = ''
         'permission',
         `${url} denied access (403)${said} — ${preset.missingKeyEnv ? noKeyFix(preset) : `check that ${preset.keySource} may use model "${preset.model}"`}`,
       );
+    case 405:
     case 404: {
       const route = noRouteOf(err);
       if (route) {
         const fix = route.aish_try
-          ? `it answers at ${route.aish_try}: set models.${preset.name}.baseURL to '${route.aish_try}'`
-          : `check models.${preset.name}.baseURL (OpenAI-compatible servers serve it under …/v1, e.g. http://127.0.0.1:11434/v1 for Ollama)`;
-        return make('no-route', `${url} has no /chat/completions (404)${said} — ${fix}`);
+          ? `it answers at ${route.aish_try}: set ${urlKey} to '${route.aish_try}'`
+          : `check ${urlKey} (OpenAI-compatible servers serve it under …/v1, e.g. http://127.0.0.1:11434/v1 for Ollama)`;
+        if (route.aish_page) return make('no-route', `${url} answers /chat/completions with a web page, not the API — ${fix}`);
+        return make('no-route', `${url} has no /chat/completions (${status})${said} — ${fix}`);
       }
+      if (status === 405) break;
       return make(
         'unknown-model',
         `model "${preset.model}" not found at ${url} (404)${said} — check models.${preset.name}.model, or pick another with :model`,

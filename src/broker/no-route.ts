@@ -14,6 +14,8 @@ export interface NoRouteMark {
   aish_no_route: true;
   /** A base URL where the server lists models (`…/v1`), when the probe found one. */
   aish_try?: string;
+  /** The server answered with a web page (HTML), not with the API. */
+  aish_page?: true;
 }
 
 function speaksOfModel(body: string, message: string): boolean {
@@ -38,22 +40,38 @@ async function listsModels(base: string, init: RequestInit | undefined): Promise
   }
 }
 
-/** The mark for a 404 that is a missing route, or undefined when it is about the model (or not a chat call). */
+/**
+ * Where the server may answer instead, in order: the base URL without a pasted `/chat/completions`,
+ * with `/v1` added, and `/v1` at the server's root (`…/api`, `…/v2`, `…/v1/models`).
+ */
+function candidates(url: URL): string[] {
+  const base = `${url.origin}${url.pathname.slice(0, -'/chat/completions'.length)}`;
+  const out: string[] = [];
+  if (base.endsWith('/chat/completions')) out.push(base.slice(0, -'/chat/completions'.length));
+  if (!/\/v1$/.test(base)) out.push(`${base}/v1`);
+  out.push(`${url.origin}/v1`);
+  return [...new Set(out)].filter((c) => c !== base);
+}
+
+/**
+ * The mark for a 404 (or 405) that is a missing route, or undefined when it is about the model (or
+ * not a chat call). `page`: the server answered with a web page (status 200, HTML) instead.
+ */
 export async function noRoute(
   input: string | URL | Request,
   init: RequestInit | undefined,
   status: number,
   body: string,
   message: string,
+  page = false,
 ): Promise<NoRouteMark | undefined> {
-  if (status !== 404) return undefined;
+  if (status !== 404 && status !== 405 && !page) return undefined;
   const url = new URL(urlOf(input));
   if (!url.pathname.endsWith('/chat/completions')) return undefined;
-  if (speaksOfModel(body, message)) return undefined;
-  const base = `${url.origin}${url.pathname.slice(0, -'/chat/completions'.length)}`;
-  const candidate = /\/v1$/.test(base) ? undefined : `${base}/v1`;
-  if (candidate && (await listsModels(candidate, init))) return { aish_no_route: true, aish_try: candidate };
-  return { aish_no_route: true };
+  if (!page && speaksOfModel(body, message)) return undefined;
+  const mark: NoRouteMark = { aish_no_route: true, ...(page && { aish_page: true }) };
+  for (const c of candidates(url)) if (await listsModels(c, init)) return { ...mark, aish_try: c };
+  return mark;
 }
 
 /** The mark on an SDK error, if its response carried one. */
@@ -61,5 +79,6 @@ export function noRouteOf(err: unknown): NoRouteMark | undefined {
   const e = (err as { error?: unknown }).error;
   if (!e || typeof e !== 'object' || (e as { aish_no_route?: unknown }).aish_no_route !== true) return undefined;
   const t = (e as { aish_try?: unknown }).aish_try;
-  return { aish_no_route: true, ...(typeof t === 'string' && { aish_try: t }) };
+  const page = (e as { aish_page?: unknown }).aish_page === true;
+  return { aish_no_route: true, ...(typeof t === 'string' && { aish_try: t }), ...(page && { aish_page: true }) };
 }

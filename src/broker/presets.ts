@@ -12,6 +12,8 @@ export interface ResolvedPreset {
   name: string;
   model: string;
   baseURL: string;
+  /** Set when the URL came from the environment (`OPENAI_BASE_URL`), for error messages; else it is models.NAME.baseURL's. */
+  urlSource?: string;
   /** Undefined when no key was found and the server is OpenAI's own. */
   apiKey: string | undefined;
   /** Where the key came from, for error messages: never the key itself. */
@@ -43,7 +45,13 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     const hint = closest(name, presetNames(config));
     throw new UsageError(`no model preset "${name}"${hint ? ` (did you mean ${hint}?)` : ''} — presets: ${presetNames(config).join(', ')}`);
   }
-  const baseURL = (p.baseURL ?? env.OPENAI_BASE_URL ?? OPENAI_URL).replace(/\/+$/, '');
+  // The variable is checked as the config's baseURL is: a slip here must not read as a network error.
+  const fromEnv = p.baseURL === undefined && env.OPENAI_BASE_URL ? env.OPENAI_BASE_URL : undefined;
+  if (fromEnv !== undefined && !/^https?:\/\/[^\s]+$/.test(fromEnv))
+    throw new UsageError(
+      `OPENAI_BASE_URL must be an http:// or https:// URL (got ${JSON.stringify(fromEnv)}), e.g. http://127.0.0.1:11434/v1`,
+    );
+  const baseURL = (p.baseURL ?? fromEnv ?? OPENAI_URL).replace(/\/+$/, '');
   const keyEnv = p.apiKeyEnv ?? 'OPENAI_API_KEY';
   let apiKey = p.apiKey ?? env[keyEnv];
   let keySource = p.apiKey ? `models.${name}.apiKey` : `$${keyEnv}`;
@@ -57,6 +65,7 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     name,
     model: p.model,
     baseURL,
+    ...(fromEnv !== undefined && { urlSource: 'OPENAI_BASE_URL' }),
     apiKey: apiKey || undefined,
     keySource,
     ...(missingKeyEnv !== undefined && { missingKeyEnv }),

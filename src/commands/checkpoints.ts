@@ -19,7 +19,7 @@ export const checkpointsCommand = command({
     'its data dir (never your .git; ignored files and files over 10 MB are left out). Rows: position',
     `(1 = newest), id, age, step, command; the newest ${SHOWN} unless --all.`,
   ].join('\n'),
-  complete: () => ['--all'],
+  complete: (_s, argv) => (argv.length === 0 ? ['--all'] : []),
   run: async ({ checkpoints, argv }) => {
     if (argv.length > 1 || (argv[0] !== undefined && argv[0] !== '--all')) throw new UsageError('usage: :checkpoints [--all]');
     const dir = tildify(checkpoints.dir);

@@ -25,7 +25,7 @@ export const historyCommand = command({
   name: 'history',
   args: '[--json]',
   summary: 'the exact messages the model would get next, system prompt included',
-  complete: () => ['--json'],
+  complete: (_s, argv) => (argv.length === 0 ? ['--json'] : []),
   run: ({ chat, argv }) => {
     const msgs = chat.requestMessages();
     return { output: [info(argv[0] === '--json' ? JSON.stringify(msgs, null, 2) : formatHistory(msgs))] };

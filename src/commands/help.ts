@@ -25,7 +25,7 @@ export const helpCommand = command({
   name: 'help',
   args: '[COMMAND]',
   summary: 'list every command; :help COMMAND for details',
-  complete: ({ commands }) => commands.all().map((c) => c.name),
+  complete: ({ commands }, argv) => (argv.length === 0 ? commands.all().map((c) => c.name) : []),
   run: ({ commands, argv }) => {
     if (argv[0]) {
       const name = argv[0].replace(/^:/, '');

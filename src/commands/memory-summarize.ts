@@ -123,6 +123,6 @@ export const summarizeSubcommand: SubCommand<'memory' | 'ui' | 'models' | 'run' 
   name: 'summarize',
   args: '[--yes|--no]',
   help: 'propose items from this session; keep? [y/N/edit] for each (--yes: keep all new ones, --no: none)',
-  complete: () => ['--yes', '--no'],
+  complete: (_s, argv) => (argv.length === 0 ? ['--yes', '--no'] : []),
   run: (ctx) => summarize(ctx),
 };

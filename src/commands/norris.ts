@@ -12,7 +12,7 @@ export const norrisCommand = command({
     '                 at most norris.maxSteps steps; destructive commands still ask [y/N]',
     '  :norris stop   stop a running goal (Ctrl-C does the same)',
   ].join('\n'),
-  complete: () => ['stop'],
+  complete: (_s, argv) => (argv.length === 0 ? ['stop'] : []),
   run: async ({ norris, rest }) => {
     // While a goal runs, the front end turns `:norris stop` into a cancel before it gets here.
     if (rest === 'stop') return { output: [info('Norris is not running')] };

@@ -73,7 +73,7 @@ export const rewindCommand = command({
     'The exchanges leave the conversation; the session log records the rewind and keeps them.',
     'With checkpoints taken in those turns, names the files changed since and asks whether to put them back.',
   ].join('\n'),
-  complete: () => ['1', '2', '3'],
+  complete: (_s, argv) => (argv.length === 0 ? ['1', '2', '3'] : []),
   run: ({ chat, checkpoints, ui, argv }) => rewind({ chat, checkpoints, ui }, argv),
 });
 
@@ -83,10 +83,12 @@ export const forkCommand = command({
   args: '[--force] NAME',
   summary: 'save the conversation so far as NAME and go on in a new session from here',
   help: 'A name holding another conversation needs --force to be replaced.',
-  complete: ({ sessions }) =>
-    listSessions(sessions.sessionsDir)
-      .filter((s) => s.named)
-      .map((s) => s.name),
+  complete: ({ sessions }, argv) =>
+    argv.length === 0 || (argv.length === 1 && argv[0] === '--force')
+      ? listSessions(sessions.sessionsDir)
+          .filter((s) => s.named)
+          .map((s) => s.name)
+      : [],
   run: ({ chat, sessions, argv }) => {
     const force = argv[0] === '--force';
     const rest = force ? argv.slice(1) : argv;

@@ -95,7 +95,7 @@ export const resumeCommand = command({
   name: 'resume',
   args: 'NAME',
   summary: 'continue a saved or recent session',
-  complete: ({ sessions }) => listSessions(sessions.sessionsDir).map((s) => s.name),
+  complete: ({ sessions }, argv) => (argv.length === 0 ? listSessions(sessions.sessionsDir).map((s) => s.name) : []),
   run: ({ chat, argv }) => {
     if (argv.length !== 1) throw new UsageError('usage: :resume NAME (see :sessions)');
     chat.resume(argv[0]!);

@@ -12,7 +12,8 @@ export const setCommand = command({
     '  :set keys vi      vi keys: Esc for normal mode (h l w b e 0 $ x dw dd cw i a A I u, counts)',
     "  :set keys emacs   readline's emacs keys (the default; editor.keys in the config sets it for good)",
   ].join('\n'),
-  complete: () => ['keys vi', 'keys emacs'],
+  // One word at a time, as the line goes on: `:set ` → keys, `:set keys ` → vi, emacs.
+  complete: (_s, argv) => (argv.length === 0 ? ['keys'] : argv.length === 1 && argv[0] === 'keys' ? ['vi', 'emacs'] : []),
   run: async ({ config, rest }) => {
     const [name, value, extra] = rest.trim().split(/\s+/);
     if (name === undefined || name === '') return { output: [info(`keys ${config.editor.keys}`)] };

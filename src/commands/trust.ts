@@ -13,7 +13,7 @@ export const trustCommand = command({
     'A project rules file counts only once you trust it; trust is recorded for the project directory',
     'and the file as it is now (an edited file needs :trust again), in <data dir>/trusted-rules.json.',
   ].join('\n'),
-  complete: () => ['--revoke'],
+  complete: (_s, argv) => (argv.length === 0 ? ['--revoke'] : []),
   run: async ({ tools, ui, argv }) => {
     if (argv.length > 1 || (argv[0] !== undefined && argv[0] !== '--revoke')) throw new UsageError('usage: :trust [--revoke]');
     if (argv[0] === '--revoke') return { output: [info(revokeNow(tools.rules))] };

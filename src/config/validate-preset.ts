@@ -26,6 +26,13 @@ export function validatePreset(c: Checker, key: string, raw: unknown): ModelPres
   if (p.baseURL !== undefined) {
     const url = c.str(`${key}.baseURL`, p.baseURL, { nonEmpty: true });
     if (!/^https?:\/\/[^\s]+$/.test(url)) c.fail(`${key}.baseURL`, 'an http:// or https:// URL', url);
+    // fetch refuses a URL with `user:password@`, and the password would be shown in every error line.
+    if (/^https?:\/\/[^/?#]*@/.test(url))
+      c.fail(
+        `${key}.baseURL`,
+        `a URL without user:password@ (set ${key}.apiKey or apiKeyEnv for the key)`,
+        url.replace(/\/\/[^/?#]*@/, '//…@'),
+      );
     out.baseURL = url;
   }
   if (p.apiKeyEnv !== undefined) {

@@ -11,7 +11,7 @@ import { basename, extname, normalize, resolve } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { fenced } from '../util/fence';
 import { expandHome } from '../util/paths';
-import { missingPathLine, writtenLikePath } from './at-intent';
+import { LINE_REF, missingPathLine, writtenLikePath } from './at-intent';
 
 export interface AtFileOptions {
   /** What relative paths are relative to: aish's directory. */
@@ -45,8 +45,8 @@ export function readAtFiles(text: string, opts: AtFileOptions): AtFiles {
     const found = locate(word, opts.cwd);
     if (!found) {
       // Nothing there: a name stays as typed, a path with a typo stops the prompt.
-      const ref = word.replace(TRAILING, '');
-      if (writtenLikePath(ref) && !seen.has(`missing:${ref}`)) {
+      const ref = word.replace(TRAILING, '').replace(LINE_REF, '');
+      if (writtenLikePath(ref, opts.cwd) && !seen.has(`missing:${ref}`)) {
         seen.add(`missing:${ref}`);
         out.refused.push(missingPathLine(ref, opts.cwd));
       }
@@ -76,10 +76,13 @@ export function withAtFiles(text: string, opts: AtFileOptions, refused: (line: s
   return r.blocks.length ? `${text}\n\n${r.blocks.join('\n\n')}` : text;
 }
 
-/** The path a word names, trying it whole and then without trailing punctuation; null when nothing is there. */
+/**
+ * The path a word names, trying it whole, then without trailing punctuation, then without a line
+ * reference (`@src/main.ts:12`: the whole file goes, the prompt keeps the line); null when nothing is there.
+ */
 function locate(word: string, cwd: string): { ref: string; abs: string; stats: Stats | null } | null {
   const stripped = word.replace(TRAILING, '');
-  for (const ref of stripped && stripped !== word ? [word, stripped] : [word]) {
+  for (const ref of new Set([word, stripped, stripped.replace(LINE_REF, '')].filter(Boolean))) {
     const abs = resolve(cwd, expandHome(ref));
     try {
       // stat, not open: opening a FIFO would block, and a device is never read from.
@@ -122,8 +125,18 @@ export function attachableText(
   const over = `over context.maxFileBytes (${size(maxBytes)})`;
   if (buf === null || buf.length > maxBytes) return { ok: false, reason: knownSize !== undefined ? `${size(knownSize)}, ${over}` : over };
   const text = asText(buf);
+  if (text === null && utf16(buf)) return { ok: false, reason: 'UTF-16 text, not UTF-8 (convert it: iconv -f UTF-16 -t UTF-8)' };
   if (text === null) return { ok: false, reason: 'binary (NUL bytes or invalid UTF-8), not text' };
   return { ok: true, text };
+}
+
+/** Text saved as UTF-16 (Windows tools, PowerShell's `>`): a byte-order mark, or ASCII with every other byte 0. */
+function utf16(buf: Buffer): boolean {
+  if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) return true;
+  const head = buf.subarray(0, Math.min(buf.length, 64) & ~1);
+  if (head.length < 4) return false;
+  const zeroAt = (odd: number) => head.every((b, i) => (i % 2 === odd ? b === 0 : b !== 0));
+  return zeroAt(1) || zeroAt(0);
 }
 
 const OVERSIZE = Buffer.alloc(0);

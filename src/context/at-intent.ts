@@ -5,7 +5,8 @@
  * it starts with `/`, `./`, `../` or `~/`, ends with `/`, has two or more `/`, or its last part is a
  * dotfile (`.env`), a well-known file name (`Makefile`) or ends in a file extension (`.md`, `.ts`,
  * `.json`…, a closed list: `.com` or `.io` are not among them). One `/` without an extension
- * (`@types/node`, `@org/team`) reads as an npm scope or a team, and URLs are left alone.
+ * (`@types/node`, `@org/team`) reads as an npm scope or a team — unless what is before the `/` is a
+ * directory here with a name close to what follows (`@src/mian`) — and URLs are left alone.
  */
 import { readdirSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -33,12 +34,30 @@ const FILE_NAMES = new Set([
   'CHANGELOG',
 ]);
 
-/** Whether `ref` (trailing punctuation already removed) is written like a path. */
-export function writtenLikePath(ref: string): boolean {
+/** A line reference after a file name, as editors and compilers write it: `:12`, `:12:5`, `:10-20`, `#L3`, `#L3-L9`. */
+export const LINE_REF = /(?::\d+(?::\d+)?(?:-\d+)?|#L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?)$/;
+
+/** The entry of `dir` closest to `typed` (a name typed without its extension is compared without theirs: `mian` → main.ts). */
+function nearName(dir: string, typed: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined; // no such directory either
+  }
+  const stems = new Map(names.map((n) => [n.replace(/\.[^.]+$/, ''), n]));
+  return closest(typed, names, 2) ?? (typed.includes('.') ? undefined : stems.get(closest(typed, stems.keys(), 2) ?? ''));
+}
+
+/** Whether `ref` (trailing punctuation already removed) is written like a path; `cwd`: where a first directory would be. */
+export function writtenLikePath(ref: string, cwd?: string): boolean {
   if (!ref || /^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) return false;
   if (/^(~|\.{1,2})?\//.test(ref) || ref.endsWith('/')) return true;
   const parts = ref.split('/');
   if (parts.length >= 3) return true;
+  // `@src/mian`: under a directory that is here, and close to a name in it (`@types/node` beside a
+  // types/ folder without node in it is still the npm scope).
+  if (parts.length === 2 && cwd !== undefined && parts[0] && parts[1] && nearName(resolve(cwd, parts[0]), parts[1])) return true;
   const last = parts[parts.length - 1]!;
   if (FILE_NAMES.has(last) || /^\.[A-Za-z0-9][\w.-]*$/.test(last)) return true;
   const ext = /^[\w.+-]+\.([A-Za-z0-9]+)$/.exec(last)?.[1];
@@ -48,15 +67,8 @@ export function writtenLikePath(ref: string): boolean {
 /** The refusal for a path-like `@ref` that names nothing, with the closest name beside it when there is one. */
 export function missingPathLine(ref: string, cwd: string): string {
   const abs = resolve(cwd, expandHome(ref.replace(/\/+$/, '')));
-  let hint = '';
-  try {
-    const near = closest(basename(abs), readdirSync(dirname(abs)), 2);
-    if (near) {
-      const shown = ref.replace(/\/+$/, '');
-      hint = ` (did you mean @${shown.slice(0, shown.length - basename(abs).length)}${near}?)`;
-    }
-  } catch {
-    // no such directory either: no hint
-  }
+  const near = nearName(dirname(abs), basename(abs));
+  const shown = ref.replace(/\/+$/, '');
+  const hint = near ? ` (did you mean @${shown.slice(0, shown.length - basename(abs).length)}${near}?)` : '';
   return `@${ref}: no such file or directory${hint} — not attached`;
 }

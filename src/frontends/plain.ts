@@ -78,10 +78,12 @@ export function plainHost(next: () => Promise<string | null>, putBack?: (line: s
       const answer = await next();
       write('\n');
       // A script that did not expect this question must not have its next command eaten as the
-      // answer: a line that is no answer counts as Enter (the default: no), and runs as typed.
+      // answer: a line that is no answer counts as Enter (the default), and runs as typed. Only a
+      // `[y/N]` question's default is "no" (Enter skips a stale item; it forgets nothing).
       if (answer !== null && putBack && notAnAnswer(question, answer)) {
+        const taken = /\[y\/N\b/.test(question) ? 'answered no (as Enter)' : 'taken as Enter';
         process.stderr.write(
-          `aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — answered no (as Enter); the line runs as typed\n`,
+          `aish: warning: ${JSON.stringify(oneLine(answer, 60))} is not an answer to "${question.trim()}" — ${taken}; the line runs as typed\n`,
         );
         putBack(answer);
         return '';

@@ -5,11 +5,20 @@
  */
 import type { Engine } from '../core/engine';
 
-/** Installs the handlers when MCP servers are configured; returns a function that removes them. */
-export function closeOnHangup(engine: Engine): () => void {
-  if (!engine.hasServers) return () => {};
+/**
+ * Installs the handlers when MCP servers are configured, or when the terminal has something to
+ * restore (`restore`: the REPL's bracketed paste, which a default death by signal would leave on,
+ * so the shell after it would show pastes as `^[[200~…`); returns a function that removes them.
+ */
+export function closeOnHangup(engine: Engine, restore?: () => void): () => void {
+  if (!engine.hasServers && !restore) return () => {};
   const handlers = (['SIGHUP', 'SIGTERM'] as const).map((sig) => {
     const h = () => {
+      try {
+        restore?.();
+      } catch {
+        // the terminal is gone (SIGHUP): nothing to restore
+      }
       void engine.close().finally(() => process.exit(128 + (sig === 'SIGHUP' ? 1 : 15)));
     };
     process.once(sig, h);

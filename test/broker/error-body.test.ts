@@ -11,6 +11,11 @@ describe("errorBodyMessage: the server's own words from any error body", () => {
     ['{"detail":[{"loc":["body"],"msg":"bad"}]}', '[{"loc":["body"],"msg":"bad"}]'],
     ['Internal Server Error: boom\n  at x', 'Internal Server Error: boom at x'],
     ['<html><head><style>h1{}</style></head><body><h1>502 Bad Gateway</h1></body></html>', '502 Bad Gateway'],
+    [
+      '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>No such URL.</p></body></html>',
+      'Not Found No such URL.',
+    ],
+    ['<html><head><title>404 Not Found</title></head><body></body></html>', '404 Not Found'],
     ['{"error": broken', '{"error": broken'],
     ['', ''],
   ])('%s', (body, said) => {

@@ -34,7 +34,12 @@ const bodies: Record<string, [string, string]> = {
 };
 beforeAll(async () => {
   plain = createServer((req, res) => {
-    const [type, body] = bodies[`/${(req.url ?? '').split('/')[1]}`] ?? ['text/plain', '404 page not found'];
+    const first = `/${(req.url ?? '').split('/')[1]}`;
+    // A web UI that answers every path with its page; a static server that allows no POST.
+    if (first === '/webui')
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body>Welcome</body></html>');
+    if (first === '/static') return void res.writeHead(405, { 'content-type': 'text/plain' }).end('Method Not Allowed');
+    const [type, body] = bodies[first] ?? ['text/plain', '404 page not found'];
     res.writeHead(404, { 'content-type': type });
     res.end(body);
   });
@@ -60,6 +65,64 @@ describe('404 for /chat/completions: no such route or no such model', () => {
     expect(e.message).toMatch(new RegExp(`^${plainURL}${path} has no /chat/completions \\(404\\)`));
     expect(e.message).toMatch(
       / — check models\.local\.baseURL \(OpenAI-compatible servers serve it under …\/v1, e\.g\. http:\/\/127\.0\.0\.1:11434\/v1 for Ollama\)$/,
+    );
+  });
+
+  it.each([
+    ['the full endpoint pasted', '/v1/chat/completions'],
+    ["Ollama's native /api", '/api'],
+    ['another version', '/v2'],
+    ['the models route', '/v1/models'],
+    ['a trailing slash', '/'],
+  ])('%s (%s) on a server that serves /v1: names the URL that answers', async (_what, path) => {
+    const root = fake.server.url.replace(/\/v1$/, '');
+    const e = await failure(root + path);
+    expect(e.kind).toBe('no-route');
+    expect(e.message).toMatch(new RegExp(` — it answers at ${root}/v1: set models\\.local\\.baseURL to '${root}/v1'$`));
+    expect(fake.server.requests).toHaveLength(0);
+  });
+
+  it('a web page where the API should be (status 200, HTML) is a wrong base URL, not a cut answer', async () => {
+    const e = await failure(`${plainURL}/webui`);
+    expect(e.kind).toBe('no-route');
+    expect(e.message).toBe(
+      `${plainURL}/webui answers /chat/completions with a web page, not the API — check models.local.baseURL (OpenAI-compatible servers serve it under …/v1, e.g. http://127.0.0.1:11434/v1 for Ollama)`,
+    );
+  });
+
+  it('a URL from OPENAI_BASE_URL: the fix names OPENAI_BASE_URL, not a config key the user never wrote', async () => {
+    const root = fake.server.url.replace(/\/v1$/, '');
+    const preset = resolvePreset({ models: { fast: { model: 'm' } } } as never, 'fast', { OPENAI_BASE_URL: root, OPENAI_API_KEY: 'k' });
+    const e = await new Broker(preset).stream(msgs).then(
+      () => null,
+      (err: unknown) => err as BrokerError,
+    );
+    expect(e?.message).toMatch(new RegExp(` — it answers at ${root}/v1: set OPENAI_BASE_URL to '${root}/v1'$`));
+  });
+
+  it.each(['localhost:11434/v1', ' http://127.0.0.1:11434/v1', 'ftp://x/v1'])(
+    'OPENAI_BASE_URL=%j is a usage error naming the variable, not a network error',
+    (url) => {
+      expect(() => resolvePreset({ models: { fast: { model: 'm' } } } as never, 'fast', { OPENAI_BASE_URL: url })).toThrow(
+        `OPENAI_BASE_URL must be an http:// or https:// URL (got ${JSON.stringify(url)}), e.g. http://127.0.0.1:11434/v1`,
+      );
+    },
+  );
+
+  it('https:// to a server that speaks plain HTTP names the http:// URL to set', async () => {
+    const https = fake.server.url.replace(/^http:/, 'https:');
+    const e = await failure(https);
+    expect(e.kind).toBe('unreachable');
+    expect(e.message).toMatch(
+      new RegExp(`^${https} does not speak HTTPS \\(ERR_SSL_\\w+\\) — set models\\.local\\.baseURL to '${fake.server.url}'$`),
+    );
+  });
+
+  it('a 405 for the POST is a missing route too', async () => {
+    const e = await failure(`${plainURL}/static`);
+    expect(e.kind).toBe('no-route');
+    expect(e.message).toMatch(
+      new RegExp(`^${plainURL}/static has no /chat/completions \\(405\\): Method Not Allowed — check models\\.local\\.baseURL`),
     );
   });
 

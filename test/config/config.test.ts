@@ -63,6 +63,11 @@ describe('config', () => {
     [{ context: { maxTokens: 'lots' } }, 'context.maxTokens must be a whole number from 256 up (got "lots")'],
     [{ models: { fast: { model: 'x', temperature: 7 } } }, 'models.fast.temperature must be a number from 0 to 2 (got number 7)'],
     [{ models: { fast: { model: 'x', baseURL: 'localhost:1234' } } }, 'models.fast.baseURL must be an http:// or https:// URL'],
+    // The password is not echoed back.
+    [
+      { models: { fast: { model: 'x', baseURL: 'http://bob:hunter2@localhost:1234/v1' } } },
+      'models.fast.baseURL must be a URL without user:password@ (set models.fast.apiKey or apiKeyEnv for the key) (got "http://…@localhost:1234/v1")',
+    ],
     [{ defaultModel: 'deep', models: { fast: { model: 'x' } } }, 'defaultModel must be one of the presets in models (fast) (got "deep")'],
     [{ memory: { injectMaxChars: -1 } }, 'memory.injectMaxChars must be a whole number from 0 to 1000000 (got number -1)'],
     [{ memory: { recall: { maxChars: 'lots' } } }, 'memory.recall.maxChars must be a whole number from 0 to 1000000 (got "lots")'],

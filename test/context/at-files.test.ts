@@ -72,6 +72,15 @@ describe('@path references', () => {
     });
   });
 
+  it('a UTF-16 file (with a byte-order mark or without) is named as such, with how to convert it', () => {
+    const d = project();
+    writeFileSync(join(d, 'bom.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello world\n', 'utf16le')]));
+    writeFileSync(join(d, 'be.txt'), Buffer.from('hello world\n', 'utf16le').swap16());
+    writeFileSync(join(d, 'le.txt'), Buffer.from('hello world\n', 'utf16le'));
+    const why = 'UTF-16 text, not UTF-8 (convert it: iconv -f UTF-16 -t UTF-8) — not attached';
+    expect(read('@bom.txt @be.txt @le.txt', d).refused).toEqual([`@bom.txt: ${why}`, `@be.txt: ${why}`, `@le.txt: ${why}`]);
+  });
+
   it('a file over maxFileBytes is refused with its size and the limit', () => {
     const d = project();
     writeFileSync(join(d, 'big.log'), 'x'.repeat(1024 * 1024));

@@ -64,6 +64,36 @@ describe('readAtFiles with a mistyped path', () => {
     expect(read('see @nowhere/at/all.md', d).refused).toEqual(['@nowhere/at/all.md: no such file or directory — not attached']);
   });
 
+  it('a word with one slash under a directory that is here is a path (@src/mian), an npm scope is not', () => {
+    const d = project();
+    expect(read('look at @src/mian please', d).refused).toEqual([
+      '@src/mian: no such file or directory (did you mean @src/main.ts?) — not attached',
+    ]);
+    expect(read('install @types/node and @angular/core', d)).toEqual({ blocks: [], refused: [] });
+    // A types/ folder here does not make @types/node a path: nothing in it is close to "node".
+    mkdirSync(join(d, 'types'));
+    writeFileSync(join(d, 'types', 'global.d.ts'), '');
+    expect(read('install @types/node', d)).toEqual({ blocks: [], refused: [] });
+  });
+
+  it.each(['src/main.ts:12', 'src/main.ts:12:5', 'src/main.ts:10-20', 'src/main.ts#L3', 'src/main.ts#L3-L9', 'src/main.ts:12.'])(
+    '@%s: a line reference attaches the file, the prompt keeps the line',
+    (w) => {
+      const d = project();
+      const r = read(`what is wrong at @${w}`, d);
+      expect(r.refused).toEqual([]);
+      expect(r.blocks).toHaveLength(1);
+      expect(r.blocks[0]).toMatch(/^src\/main\.ts:\n/);
+    },
+  );
+
+  it('a line reference on a mistyped file is refused like the file', () => {
+    const d = project();
+    expect(read('see @src/mian.ts:12', d).refused).toEqual([
+      '@src/mian.ts: no such file or directory (did you mean @src/main.ts?) — not attached',
+    ]);
+  });
+
   it('once per word, beside the files that are there', () => {
     const d = project();
     const r = read('@README.md @READNE.md @READNE.md', d);

@@ -35,7 +35,7 @@ describe('aish memory export / import (real CLI)', () => {
       expect(after.map((i) => [i.kind, i.content])).toEqual(before.map((i) => [i.kind, i.content]));
       expect(after.find((i) => i.content === 'terse answers')).toMatchObject({ pinned: true, source: `import:${file}` });
     }
-    expect((await run(a, 'export', '--format', 'yaml')).stderr).toBe('aish: unknown format "yaml" — use jsonl or md\n');
+    expect((await run(a, 'export', '--format', 'yaml')).stderr).toBe('aish: unknown format "yaml" — use jsonl, md or agents-md\n');
   });
 
   it('--dry-run writes nothing; near-duplicates are left out without a terminal', async () => {

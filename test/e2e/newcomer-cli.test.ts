@@ -10,11 +10,37 @@ import { tmpDir } from '../helpers/tmp';
 const fake = useFakeOpenAI();
 
 describe('a newcomer on the command line', () => {
+  it('aish memory --help names the stale review and the log of arrivals', async () => {
+    const r = await runAish(['memory', '--help'], { home: tmpDir() });
+    expect(r.code).toBe(0);
+    const flat = r.stdout.replace(/\s+/g, ' ');
+    expect(flat).toMatch(
+      / review \[options\] in a terminal: [^[]*\[1\/2\/b\/s\][^]*?--stale: old items never recalled lately help \[command\]/,
+    );
+    expect(flat).toMatch(/ log \[options\] what arrived from elsewhere/);
+    // The command line names its own commands, not the REPL's `:memory …`.
+    expect(flat).not.toContain(':memory undo');
+    expect(flat).toContain('aish memory undo RECEIPT takes one back');
+    expect(flat).toContain('undo aish memory pin');
+  });
+
   it('words that are no command suggest asking them with -p', async () => {
     const r = await runAish(['how', 'do', 'I', 'list', '"big"', 'files'], { home: tmpDir() });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('aish: unknown command "how"; to ask once: aish -p "how do I list \\"big\\" files" (see aish --help)\n');
+  });
+
+  it.each([
+    [['memroy', 'list'], 'aish: unknown command "memroy" (did you mean memory?); to ask once: aish -p "memroy list" (see aish --help)\n'],
+    [['sesions'], 'aish: unknown command "sesions" (did you mean sessions?); to ask once: aish -p "sesions" (see aish --help)\n'],
+    [['edit', 'my', 'files'], 'aish: unknown command "edit"; to ask once: aish -p "edit my files" (see aish --help)\n'],
+    [['memory', 'lsit'], "aish: unknown command 'lsit' (did you mean list?) (see aish memory --help)\n"],
+    [['memory', 'list', '--jsn'], "aish: unknown option '--jsn' (did you mean --json?) (see aish memory list --help)\n"],
+  ])('a misspelt command or option: one line naming the one meant (%j)', async (args, line) => {
+    const r = await runAish(args, { home: tmpDir() });
+    expect(r.stderr).toBe(line);
+    expect(r.code).toBe(2);
   });
 
   it('the welcome line and :config name the config file aish reads and where config.example.ts is', async () => {

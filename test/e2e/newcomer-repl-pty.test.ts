@@ -3,7 +3,7 @@
  * the cursor restore at exit, ↑ in a multi-line draft, a paste in vi's normal mode, a line-per-line
  * answer, Tab's list, a long sync failure on the status line, an interrupted code block on resume.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
@@ -53,6 +53,22 @@ describe('the newcomer rows in a pseudo-terminal', () => {
     expect(after.endsWith('\x1b[?25h') || after.lastIndexOf('\x1b[?25h') > after.lastIndexOf('\x1b[?25l')).toBe(true);
     expect(s.screen.allLines().join('\n')).not.toContain('^[');
   });
+
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'killed by %s: bracketed paste is turned off and the cursor shown, so the shell after it gets plain pastes',
+    async (sig) => {
+      const s = start(tmpDir());
+      await s.waitFor('fast (gpt-4o-mini)');
+      expect(s.raw()).toContain('\x1b[?2004h');
+      const mark = s.raw().length;
+      s.pty.kill(sig);
+      await s.exited;
+      const after = s.raw().slice(mark);
+      expect(after).toContain('\x1b[?2004l');
+      expect(after).toContain('\x1b[?25h');
+      expect(s.screen.allLines().join('\n')).not.toContain('^[');
+    },
+  );
 
   it('multi-line input: ↑ reaches an empty first line (the cursor drawn where typing goes), then history; also after Ctrl-U', async () => {
     const s = start(tmpDir());
@@ -132,6 +148,26 @@ describe('the newcomer rows in a pseudo-terminal', () => {
       detail: () => s.screen.screenLines().join('\n'),
     });
     expect(s.screen.screenLines().join('\n')).not.toMatch(/:memory add {2}:memory/);
+    s.write('\x15\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
+
+  it('Tab goes on one word at a time (`:set keys ` → vi, emacs) and lists a directory by its entries', async () => {
+    const project = tmpDir();
+    mkdirSync(join(project, 'src', 'config'), { recursive: true });
+    mkdirSync(join(project, 'src', 'context'), { recursive: true });
+    const s = start(tmpDir(), [], { cwd: project });
+    await s.waitFor('fast (gpt-4o-mini)');
+    await type(s, [':set keys ', '\t']);
+    await waitUntil(() => s.screen.screenLines().some((l) => /^emacs {2}vi$/.test(l)), 'vi and emacs listed', {
+      detail: () => s.screen.screenLines().join('\n'),
+    });
+    expect(inputRows(s)[0]).toBe('› :set keys');
+    await type(s, ['\x15', 'see @src/', '\t']);
+    await waitUntil(() => s.screen.screenLines().some((l) => /^config\/ {2}context\/$/.test(l)), 'the entries of src/', {
+      detail: () => s.screen.screenLines().join('\n'),
+    });
+    expect(s.screen.screenLines().join('\n')).not.toContain('@src/config/');
     s.write('\x15\x04');
     expect(await s.exitCode()).toBe(0);
   });

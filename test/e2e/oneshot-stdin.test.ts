@@ -87,6 +87,16 @@ describe('aish -p with piped stdin', () => {
     expect(fake.server.requests).toEqual([]);
   });
 
+  it('UTF-16 on stdin is named as such, with how to convert it; nothing sent, exit 1', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello world\n', 'utf16le')]);
+    const r = await aishFrom(file('u16.txt', bytes), ['-p', 'what is this']);
+    expect(r.stderr).toBe(
+      'aish: piped stdin: UTF-16 text, not UTF-8 (convert it: iconv -f UTF-16 -t UTF-8) — prompt not sent; pipe text of at most context.maxFileBytes\n',
+    );
+    expect(r.code).toBe(1);
+    expect(fake.server.requests).toEqual([]);
+  });
+
   it('text within the limit is attached whole; a raised context.maxFileBytes lets more through', async () => {
     const text = 'line of log\n'.repeat(30_000); // 360,000 bytes
     const cfg = file('config.ts', 'export default { context: { maxFileBytes: 400000 } };\n');

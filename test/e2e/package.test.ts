@@ -171,6 +171,8 @@ describe('the packed tarball, installed globally', () => {
       await seen('echo: what is in the box');
       pty.write('\x04');
       expect(await exited).toBe(0);
+      // The cursor comes back by its real sequence, never as `^[[?25h` text before the shell prompt.
+      expect(out).not.toContain('^[');
     } finally {
       pty.kill();
     }

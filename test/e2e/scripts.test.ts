@@ -1,4 +1,5 @@
 /** Scripts stay deterministic: a question never eats the script's next command; summarize --yes/--no asks nothing. */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMemory } from '../../src/memory/store';
@@ -18,6 +19,21 @@ describe('piped scripts', () => {
       'aish: warning: ":remember second" is not an answer to "forget all 1 memory item? [y/N]" — answered no (as Enter); the line runs as typed\n',
     );
     expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['second', 'first']);
+  });
+
+  it('a question whose Enter is not "no" (the stale review: Enter skips) says "taken as Enter", and forgets nothing', async () => {
+    const home = tmpDir();
+    const data = ['--data-dir', join(home, 'd')];
+    mkdirSync(join(home, 'd'), { recursive: true });
+    writeFileSync(join(home, 'd', 'memory.jsonl'), '{"id":1,"ts":"2024-01-01T00:00:00Z","kind":"fact","content":"old host is db-1"}\n', {
+      mode: 0o600,
+    });
+    const r = await runAish(data, { home, env: fake.env(), input: ':memory review --stale\n:remember next\n' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'aish: warning: ":remember next" is not an answer to "keep? [y/n/e/s/q]" — taken as Enter; the line runs as typed\n',
+    );
+    expect(loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content)).toEqual(['next', 'old host is db-1']);
   });
 
   it('the :do menu and its yes question never eat the next command either', async () => {

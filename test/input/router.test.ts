@@ -78,6 +78,18 @@ describe('InputRouter', () => {
     expect(t.input.complete('mail me@READ')).toEqual([]);
   });
 
+  it('Tab offers the next word only: an argument already typed is not offered again', async () => {
+    const t = await router();
+    expect(t.input.complete(':set ')).toEqual([':set keys']);
+    expect(t.input.complete(':set keys ')).toEqual([':set keys emacs', ':set keys vi']);
+    expect(t.input.complete(':set keys vi ')).toEqual([]);
+    for (const line of [':checkpoints --all ', ':history --json ', ':trust --revoke ', ':rewind 2 ', ':norris tidy up ', ':help memory ']) {
+      expect(t.input.complete(line), line).toEqual([]);
+    }
+    expect(t.input.complete(':help mem')).toEqual([':help memory']);
+    expect(t.input.complete(':trust ')).toEqual([':trust --revoke']);
+  });
+
   it('a prompt with an @path that cannot be attached is not sent, and says why', async () => {
     const t = await router();
     await t.input.submit('what is in @/dev/urandom');

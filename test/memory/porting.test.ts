@@ -105,6 +105,17 @@ describe('tool files and reading them', () => {
     expect(read.notes.some((n) => /left out 1 code block/.test(n))).toBe(true);
   });
 
+  it('an @import that names no file is skipped with a note naming it, not silently', () => {
+    const { home, project } = fixture();
+    const env = { home };
+    mkdirSync(join(project, 'docs'), { recursive: true });
+    writeFileSync(join(project, 'CLAUDE.md'), '- Style: see @docs/styel.md\n@docs/missing.md\n- @docs/\n');
+    const read = readToolFiles('claude', defaultToolFiles('claude', project, project, env), env);
+    expect(read.notes).toContain('@docs/styel.md not read: no such file');
+    expect(read.notes).toContain('@docs/missing.md not read: no such file');
+    expect(read.items.map((i) => i.content)).toContain('Style: see @docs/styel.md');
+  });
+
   it('gemini: saved memories are facts, secrets redacted; codex: user file global, nested dirs down to cwd', () => {
     const { home, project } = fixture();
     const env = { home };

@@ -20,6 +20,20 @@ describe('passwords in words', () => {
     ['my passwd was S3cure.pw; the other one expired', 'my passwd was [redacted]; the other one expired'],
     ['the wifi password for the guest network is Xy7!pq9 at home', 'the wifi password for the guest network is [redacted] at home'],
     ['door pin: 4821 for the back door', 'door pin: [redacted] for the back door'],
+    // The words after a generated one-word value stay, whatever they are.
+    ['password: Hunter2 - ask bob', 'password: [redacted] - ask bob'],
+    ['passphrase: blue-sky-42 ok', 'passphrase: [redacted] ok'],
+    ['password: hunter2 expires friday', 'password: [redacted] expires friday'],
+    // Several on one line: each value, and the fields between them, kept apart.
+    ['user=bob password=hunter2 token=abcdef123456 done', 'user=bob password=[redacted] token=[redacted] done'],
+    ['user=bob password=secret user=alice', 'user=bob password=[redacted] user=alice'],
+    // Quoted values, in backticks too (Markdown notes).
+    ['the password is `Xy7!pq` for staging', 'the password is `[redacted]` for staging'],
+    ["password 'hunter2' at home", "password '[redacted]' at home"],
+    // A dash between the word and the value, as notes write it.
+    ['Password - Hunter2!', 'Password - [redacted]'],
+    ['wifi password — Xy7!pq at home', 'wifi password — [redacted] at home'],
+    ['password "correct horse battery" at home', 'password "[redacted]" at home'],
   ])('%s', (typed, stored) => {
     expect(redactText(typed)).toBe(stored);
   });
@@ -37,6 +51,11 @@ describe('passwords in words', () => {
     'if password == expected: return',
     'password = getPassword()',
     'export OPENAI_API_KEY=sk-…, or point a preset at a local server',
+    'password - required for login',
+    'password-protected files stay encrypted',
+    'the password - which I forgot - is long',
+    'password: `<your password>`',
+    'password: `$DB_PASS` here',
   ])('%s stays as typed', (text) => {
     expect(redactText(text)).toBe(text);
   });

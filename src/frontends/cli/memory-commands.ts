@@ -55,7 +55,9 @@ export function registerMemoryCommands(
     );
   memory
     .command('review')
-    .description('in a terminal: conflicting edits first (keep which? [1/2/b/s]), then the inbox of proposed items: keep? [y/n/e/s]')
+    .description(
+      'in a terminal: conflicting edits first (keep which? [1/2/b/s]), then the inbox of proposed items: keep? [y/n/e/s]; --stale: old items never recalled lately',
+    )
     .option('--json', 'print the pending candidates as a JSON array instead (no terminal needed)')
     .option(
       '--stale',

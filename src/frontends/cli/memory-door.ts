@@ -11,7 +11,8 @@ export type WithSetup = <A extends unknown[]>(fn: (s: Setup, ...args: A) => unkn
 
 /** `aish memory VERB`: its arguments and options from the table, its action the verb. */
 export function registerVerb(memory: Command, v: MemoryVerb, withSetup: WithSetup, rootYes: () => boolean): void {
-  const c = memory.command(v.name).description(v.help.replace(/\n/g, ' '));
+  // The table's help names the REPL's `:memory X`; on the command line that is `aish memory X`.
+  const c = memory.command(v.name).description(v.help.replace(/\n/g, ' ').replace(/:memory (?=[a-z])/g, 'aish memory '));
   const params = v.params.filter((p) => p.door !== 'repl');
   for (const p of params) {
     const name = `${p.name}${p.rest ? '...' : ''}`;

@@ -23,7 +23,7 @@ import { out, warn } from './output';
 
 export async function memoryExport(s: Setup, file: string | undefined, opts: { format?: string }): Promise<void> {
   const format = opts.format ?? (file?.endsWith('.md') ? 'md' : 'jsonl');
-  if (format !== 'jsonl' && format !== 'md') throw new UsageError(`unknown format "${format}" — use jsonl or md`);
+  if (format !== 'jsonl' && format !== 'md') throw new UsageError(`unknown format "${format}" — use jsonl, md or agents-md`);
   const store = openStore(s);
   const items = store.items();
   const text = (format === 'md' ? exportMarkdown : exportJsonl)(items, (it) => store.isPinned(it), new Date());

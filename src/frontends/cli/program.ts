@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { version } from '../../../package.json';
 import { setup, type GlobalFlags } from '../../config/setup';
+import { closest } from '../../util/suggest';
 import { reportFailure } from './failure';
 import type { MemoryVerb } from '../../commands/memory-door';
 import { registerMemoryCommands } from './memory-commands';
@@ -13,13 +14,28 @@ import { startSession, type RootOptions } from './start-session';
 /** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
 let actionExitCode = 0;
 
-/** Words after `aish` that are no command are most likely a question: say how to ask it. */
-function rootUsageError(str: string, args: readonly string[]): string {
-  const message = str.trim().replace(/^error: /, '');
+/** Commander's message as one line: its `(Did you mean …?)` goes on the same line, lower case. */
+function oneLineError(str: string): string {
+  return str
+    .trim()
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\(Did you mean/g, '(did you mean');
+}
+
+/**
+ * Words after `aish` that are no command are most likely a question: say how to ask it — and,
+ * when the first word is a command misspelt (`aish memroy list`), which one.
+ */
+function rootUsageError(str: string, args: readonly string[], commands: readonly string[]): string {
+  const message = oneLineError(str);
   if (!/^too many arguments\./.test(message) || args.length === 0) return message;
   const words = args.join(' ');
   const quoted = `"${words.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
-  return `unknown command ${JSON.stringify(args[0])}; to ask once: aish -p ${quoted}`;
+  // A short word takes one slip at most: `edit my files` is a question, not `init`.
+  const first = args[0]!;
+  const near = first.length >= 3 ? closest(first, commands, first.length <= 4 ? 1 : 2) : undefined;
+  return `unknown command ${JSON.stringify(args[0])}${near ? ` (did you mean ${near}?)` : ''}; to ask once: aish -p ${quoted}`;
 }
 
 function buildProgram(verbs: readonly MemoryVerb[]): Command {
@@ -44,7 +60,14 @@ function buildProgram(verbs: readonly MemoryVerb[]): Command {
     )
     .exitOverride()
     .configureOutput({
-      outputError: (str, write) => write(`aish: ${rootUsageError(str, program.args)} (see aish --help)\n`),
+      outputError: (str, write) =>
+        write(
+          `aish: ${rootUsageError(
+            str,
+            program.args,
+            program.commands.map((c) => c.name()),
+          )} (see aish --help)\n`,
+        ),
     })
     .action(async () => {
       const o = program.opts<RootOptions>();
@@ -187,7 +210,7 @@ function buildProgram(verbs: readonly MemoryVerb[]): Command {
   ]) {
     const name = [c.parent?.parent ? c.parent.name() : '', c.name()].filter(Boolean).join(' ');
     c.exitOverride().configureOutput({
-      outputError: (str, write) => write(`aish: ${str.trim().replace(/^error: /, '')} (see aish ${name} --help)\n`),
+      outputError: (str, write) => write(`aish: ${oneLineError(str)} (see aish ${name} --help)\n`),
     });
   }
   return program;

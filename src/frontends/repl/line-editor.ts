@@ -140,7 +140,9 @@ export function completeWith(s: EditorState, candidates: readonly string[]): { s
   const p = commonPrefix(candidates);
   const state = p.length > s.text.length ? { ...s, text: p, cursor: p.length } : s;
   // Shown as a shell shows them: the words the last word may become, not the whole line each time
-  // (`add  clear`, not `:memory add  :memory clear`).
-  const before = s.text.slice(0, s.text.search(/\S*$/));
+  // (`add  clear`, not `:memory add  :memory clear`), and of a path only what follows its last
+  // typed `/` (`config/  context/`, not `@src/config/  @src/context/`).
+  const word = s.text.search(/\S*$/);
+  const before = s.text.slice(0, word + s.text.slice(word).lastIndexOf('/') + 1);
   return { state, shown: candidates.map((c) => (c.startsWith(before) ? c.slice(before.length) : c)) };
 }

@@ -18,7 +18,7 @@ import { App } from './App';
 import { createInkHost } from './ink-host';
 import { setOutputMode } from '../../util/output-guard';
 import { UiStore } from './store';
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './terminal-codes';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, SHOW_CURSOR } from './terminal-codes';
 import { flushCompileCache } from '../../util/compile-cache';
 
 /** Resolves on Ink's next render (its onRender callback), then once more through the event loop for its write. */
@@ -126,7 +126,7 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
     flushCompileCache();
   });
 
-  const removeHangup = closeOnHangup(engine);
+  const removeHangup = closeOnHangup(engine, () => stdout.write(BRACKETED_PASTE_OFF + SHOW_CURSOR));
   await exited;
   removeHangup();
   const quitLine = handOffCapture(engine, setup);

@@ -115,8 +115,11 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
       out.notes.push(`${label} not read: it is ${outsideNote(tool, env)}${ref ? '' : ' (a link to elsewhere?)'}`);
       return;
     }
-    // A missing import is the tool's business (it skips it too); a missing file named to read is an error below.
-    if (ref && !isFile(abs)) return;
+    // A missing import is skipped (the tool skips it too), but named: a typo in it would otherwise go unseen.
+    if (ref && !isFile(abs)) {
+      out.notes.push(`${label} not read: ${existsSync(abs) ? 'not a file' : 'no such file'}`);
+      return;
+    }
     seen.add(abs);
     let text: string;
     try {

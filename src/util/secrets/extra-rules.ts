@@ -87,8 +87,10 @@ const PW_END_AT = String.raw`[ \t]*(?:$|[.,;:](?:[ \t]|$))|(?<=[!?])[ \t]|[ \t]+
 const PW_END = `(?=${PW_END_AT})`;
 /** Words that start what is said after a one-word password ("X at home", "hunter2 for the db"). */
 const PW_TAIL = String.raw`(?=[ \t]+(?:at|for|on|in|to|from|with|and|but|or|so|because|since|when|while|if|until|unless|which|that|then|please|via|by|of|now|though)\b)`;
-/** One word, then either a clause's end or a word that starts what follows; else (a passphrase) words to the clause's end. */
-const PW_VALUE = String.raw`(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s]\S{0,255}?)${PW_END}|([^\s]\S{0,255})${PW_TAIL}|([^\s][^\n]{0,255}?)${PW_END})`;
+/** A one-word password before another `name=` field, or a generated word (a digit, a symbol) before more words: "Hunter2 - ask bob". */
+const PW_ONE_WORD = String.raw`([^\s]\S{0,255}?)(?=[ \t]+[A-Za-z_][\w.-]{0,64}[ \t]*[=:])|([^\s"'\x60]*[\d!#-&(-/:-@[-^{-~][^\s"'\x60]*)(?=[ \t]+\S)`;
+/** Quoted (backticks too: notes write values as code); one word, then a clause's end or what follows; else a passphrase to the clause's end. */
+const PW_VALUE = String.raw`(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|\x60([^\x60\n]{1,256})\x60|([^\s]\S{0,255}?)${PW_END}|([^\s]\S{0,255})${PW_TAIL}|${PW_ONE_WORD}|([^\s][^\n]{0,255}?)${PW_END})`;
 const PW_WORD = String.raw`\b(?:password|passphrase|passcode|passwd|pwd|pw|pin(?: code)?)s?\b`;
 
 function passwordRe(separator: string): RegExp {
@@ -145,7 +147,7 @@ export const EXTRA_RULES: ExtraRule[] = [
   // A password or passphrase, spaces and all, to the end of the line or sentence.
   {
     id: 'password',
-    re: passwordRe(String.raw`:|->|=(?!=)`),
+    re: passwordRe(String.raw`:|->|=(?!=)|[-–—](?=[ \t])`),
     keywords: ['pass', 'pwd', 'pin'],
     accept: (s) => s.length >= 3 && notPlaceholder(s) && !prose(s),
   },
@@ -166,6 +168,13 @@ export const EXTRA_RULES: ExtraRule[] = [
     ),
     keywords: ['pass', 'pwd'],
     accept: (s) => looksGenerated(s) && !SCHEME.test(s) && !/^\d{1,3}$/.test(s) && !/^[\d.,%]+$/.test(s),
+  },
+  // `password "correct horse"`, `pwd 'hunter2'`: a quoted value right after the word is the password.
+  {
+    id: 'password',
+    re: /\b(?:password|passphrase|passcode|passwd|pwd)\b[ \t]+(?:"([^"\n]{3,256})"|'([^'\n]{3,256})'|\x60([^\x60\n]{3,256})\x60)/dgi,
+    keywords: ['pass', 'pwd'],
+    accept: (s) => notPlaceholder(s) && !prose(s) && !SCHEME.test(s),
   },
   // "the api key is …", "token was …": one word that does not read as prose.
   {

@@ -73,6 +73,9 @@ describe('line editor', () => {
     expect(ed.completeWith(at(':memory ', 8), [':memory add', ':memory clear']).shown).toEqual(['add', 'clear']);
     expect(ed.completeWith(at(':memory c', 9), [':memory clear', ':memory conflicts']).shown).toEqual(['clear', 'conflicts']);
     expect(ed.completeWith(at('see @s', 6), ['see @src/', 'see @scripts/']).shown).toEqual(['@src/', '@scripts/']);
+    // Of a path, what follows its last typed `/`, as a shell lists a directory.
+    expect(ed.completeWith(at('see @src/', 9), ['see @src/config/', 'see @src/context/']).shown).toEqual(['config/', 'context/']);
+    expect(ed.completeWith(at('@src/co', 7), ['@src/config/', '@src/context/']).shown).toEqual(['config/', 'context/']);
   });
 
   it('Tab into a directory leaves no space after its /', () => {

@@ -88,24 +88,22 @@ export function rankLocal(
   acc: Float64Array = relevances(x, weights),
 ): RecallHit[] {
   const m = x.lens.length;
-  const byRelevance: number[] = [];
-  for (let l = 0; l < m; l++) if (acc[l]! > 0) byRelevance.push(l);
-  const slotOf = x.slotOf;
-  byRelevance.sort(slotOf ? (a, b) => acc[b]! - acc[a]! || slotKey(slotOf, b) - slotKey(slotOf, a) : (a, b) => acc[b]! - acc[a]!);
+  const minRel = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
+  const only = opts.only;
+  const order = new RelevanceOrder(acc, m, minRel, x.slotOf, only && ((l) => only.has(x.idOf(l))));
   let passOver = NaN;
   const top = new TopHits(Math.max(0, Math.min(Math.floor(opts.limit), x.live, m)));
-  const minRel = Math.max(opts.minRelevance ?? 0, Number.MIN_VALUE);
   const scoped = opts.projectBoost !== undefined && opts.projectBoost > 1 ? x.scoped : undefined;
   const boost = scoped ? opts.projectBoost! : 1;
   const favour = opts.favour && opts.favour.factor > 1 ? opts.favour : undefined;
   const most = boost * (favour ? favour.factor : 1);
-  for (const l of byRelevance) {
+  for (let l = order.next(); l >= 0; l = order.next()) {
     const rel = acc[l]!;
-    if (rel < minRel || rel * most < top.floor) break;
+    if (rel * most < top.floor) break;
     const here = scoped !== undefined && scoped(l);
     // Of equally relevant global items the newest come first: once one cannot enter, the older
     // cannot either — unless a period is favoured, which an older one may be in.
-    const indexed = !favour && !opts.within && slotOf !== undefined && slotOf(l) >= 0 && !here;
+    const indexed = !favour && !opts.within && x.slotOf !== undefined && x.slotOf(l) >= 0 && !here;
     if (indexed && rel === passOver) continue;
     const time = x.timeOf(l);
     if (opts.within && !opts.within(time)) continue;
@@ -121,10 +119,78 @@ export function rankLocal(
   return top.sorted();
 }
 
-/** The tail's documents (−1) sort after every slot: newest first means they come first. */
-function slotKey(slotOf: (l: number) => number, l: number): number {
-  const s = slotOf(l);
-  return s < 0 ? Infinity : s;
+let heapCells = new Int32Array(0);
+let tieKeys = new Float64Array(0);
+
+/**
+ * The local documents at least `minRel` relevant (and `keep`s), most relevant first; of equal relevance the
+ * tail's, then the newest slot, then the lower local number (the order a stable sort gave). A
+ * max-heap handed out one at a time: a turn looks at a few dozen of the thousands of documents a
+ * query touches, and sorting them all (a closure call per comparison, an array per query) was most
+ * of a turn's time and garbage. One order at a time: the cells are shared.
+ */
+class RelevanceOrder {
+  private readonly heap: Int32Array;
+  private readonly key: Float64Array;
+  private n = 0;
+
+  constructor(
+    private readonly acc: Float64Array,
+    m: number,
+    minRel: number,
+    slotOf: ((local: number) => number) | undefined,
+    keep?: (local: number) => boolean,
+  ) {
+    if (heapCells.length < m) {
+      const size = 2 ** Math.ceil(Math.log2(m));
+      heapCells = new Int32Array(size);
+      tieKeys = new Float64Array(size);
+    }
+    this.heap = heapCells;
+    this.key = tieKeys;
+    let n = 0;
+    for (let l = 0; l < m; l++) {
+      if (!(acc[l]! >= minRel) || (keep && !keep(l))) continue;
+      this.heap[n++] = l;
+      const s = slotOf ? slotOf(l) : 0;
+      this.key[l] = s < 0 ? Infinity : s;
+    }
+    this.n = n;
+    for (let i = (n >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  /** The next document, or −1 when none is left. */
+  next(): number {
+    if (this.n === 0) return -1;
+    const first = this.heap[0]!;
+    this.heap[0] = this.heap[--this.n]!;
+    if (this.n > 1) this.down(0);
+    return first;
+  }
+
+  /** Whether local document a comes before b. */
+  private before(a: number, b: number): boolean {
+    const acc = this.acc;
+    if (acc[a] !== acc[b]) return acc[a]! > acc[b]!;
+    const key = this.key;
+    if (key[a] !== key[b]) return key[a]! > key[b]!;
+    return a < b;
+  }
+
+  private down(i: number): void {
+    const heap = this.heap;
+    const n = this.n;
+    const at = heap[i]!;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.before(heap[c + 1]!, heap[c]!)) c++;
+      if (!this.before(heap[c]!, at)) break;
+      heap[i] = heap[c]!;
+      i = c;
+    }
+    heap[i] = at;
+  }
 }
 
 let scratch = new Int32Array(0);

@@ -101,6 +101,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
         now: o.now,
         limit,
         accept: (id) => allowed.has(id),
+        only: allowed,
         maxDf: commonOver(index.size),
         projectBoost: PROJECT_BOOST,
         related: turn,

@@ -9,9 +9,9 @@ import { TopHits } from '../recall/recall-top';
 
 export interface LocalLists {
   /** Per query term number: local document numbers and their term frequencies. */
-  lists: Map<number, { docs: number[]; freqs: number[] }>;
+  lists: Map<number, { docs: Int32Array | readonly number[]; freqs: ArrayLike<number> }>;
   /** Per local document: its length in terms. */
-  lens: number[];
+  lens: ArrayLike<number>;
   /** Live documents, and the sum of their lengths. */
   live: number;
   totalLen: number;

@@ -98,7 +98,7 @@ export class IndexSearch implements RecallSource {
    * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
    * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
    */
-  local(query: readonly QueryPart[], maxDf: number | undefined, expand = false): (QueryCoverage & { where: number[] }) | null {
+  local(query: readonly QueryPart[], maxDf: number | undefined, expand = false): (QueryCoverage & { where: Int32Array }) | null {
     const ix = this.ix;
     const h = ix.header;
     if (!h || ix.size === 0) return null;
@@ -151,47 +151,56 @@ export class IndexSearch implements RecallSource {
     const dead = tail?.dead;
     const lensOf = ix.lens();
     // Local docs: only those the query's lists touch. `where[l]`: base slot, or −1 − tail index.
+    // Typed arrays sized once: arrays grown a push at a time were much of a turn's time and garbage.
     const local = scratchFor(h.n);
     const tailLocal = new Int32Array(tail?.items.length ?? 0);
-    const where: number[] = [];
-    const lens: number[] = [];
-    const lists = new Map<number, { docs: number[]; freqs: number[] }>();
+    let touched = 0;
+    for (const [w, t] of dict) touched += (base[t]?.df ?? 0) + (tt?.post.get(w)?.length ?? 0) / 2;
+    let where = new Int32Array(touched);
+    let lens = new Int32Array(touched);
+    let m = 0;
+    const lists = new Map<number, { docs: Int32Array; freqs: Uint16Array }>();
+    const someDead = !!dead?.size;
     for (const [w, t] of dict) {
-      const list = { docs: [] as number[], freqs: [] as number[] };
-      lists.set(t, list);
       const b = base[t];
+      const more = tt?.post.get(w);
+      const size = (b?.df ?? 0) + (more?.length ?? 0) / 2;
+      const [docs, fs] = [new Int32Array(size), new Uint16Array(size)];
+      let k = 0;
       if (b && b.df > 0) {
         const slots = ix.sidecar!.u32('pslot', b.start, b.df);
         const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
         for (let i = 0; i < slots.length; i++) {
           const sl = slots[i]!;
-          if (sl >= h.n || dead?.has(sl)) continue;
+          if (sl >= h.n || (someDead && dead.has(sl))) continue;
           let l = local[sl]! - 1;
           if (l < 0) {
-            l = where.length;
+            l = m++;
             local[sl] = l + 1;
-            where.push(sl);
-            lens.push(lensOf[sl]!);
+            where[l] = sl;
+            lens[l] = lensOf[sl]!;
           }
-          list.docs.push(l);
-          list.freqs.push(freqs[i]!);
+          docs[k] = l;
+          fs[k++] = freqs[i]!;
         }
       }
-      const more = tt?.post.get(w);
       for (let i = 0; more && i < more.length; i += 2) {
-        const k = more[i]!;
-        let l = tailLocal[k]! - 1;
+        const j = more[i]!;
+        let l = tailLocal[j]! - 1;
         if (l < 0) {
-          l = where.length;
-          tailLocal[k] = l + 1;
-          where.push(-1 - k);
-          lens.push(tt!.lens[k]!);
+          l = m++;
+          tailLocal[j] = l + 1;
+          where[l] = -1 - j;
+          lens[l] = tt!.lens[j]!;
         }
-        list.docs.push(l);
-        list.freqs.push(more[i + 1]!);
+        docs[k] = l;
+        fs[k++] = more[i + 1]!;
       }
+      lists.set(t, k < size ? { docs: docs.subarray(0, k), freqs: fs.subarray(0, k) } : { docs, freqs: fs });
     }
-    for (const sl of where) if (sl >= 0) local[sl] = 0; // the scratch is all 0 again
+    where = where.subarray(0, m);
+    lens = lens.subarray(0, m);
+    for (let l = 0; l < m; l++) if (where[l]! >= 0) local[where[l]!] = 0; // the scratch is all 0 again
     let totalLen = h.totalLen + (tt?.total ?? 0);
     for (const sl of dead ?? []) totalLen -= lensOf[sl]!;
     const idOf = (l: number) => (where[l]! >= 0 ? ix.idAt(where[l]!) : tail!.items[-1 - where[l]!]!.id);

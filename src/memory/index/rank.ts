@@ -8,8 +8,11 @@ import { B, K1, recencyFactor, type RecallHit, type SearchOptions } from '../rec
 import { TopHits } from '../recall/recall-top';
 
 export interface LocalLists {
-  /** Per query term number: local document numbers and their term frequencies. */
-  lists: Map<number, { docs: Int32Array | readonly number[]; freqs: ArrayLike<number> }>;
+  /**
+   * Per query term number: local document numbers and their term frequencies; `df`, the term's live
+   * document frequency when the lists hold only some documents (a search given `only`).
+   */
+  lists: Map<number, { docs: Int32Array | readonly number[]; freqs: ArrayLike<number>; df?: number }>;
   /** Per local document: its length in terms. */
   lens: ArrayLike<number>;
   /** Live documents, and the sum of their lengths. */
@@ -44,9 +47,9 @@ export function relevances(x: LocalLists, weights: Map<number, number>): Float64
       if ((weak?.has(t) ?? false) !== pass) continue;
       const list = x.lists.get(t);
       if (!list) continue;
-      const df = list.docs.length;
+      const df = list.df ?? list.docs.length;
       const scale = w * idf(x.live, df) * (K1 + 1);
-      for (let i = 0; i < df; i++) {
+      for (let i = 0; i < list.docs.length; i++) {
         const l = list.docs[i]!;
         if (pass && acc[l] === 0) continue;
         const f = Math.min(list.freqs[i]!, 0xffff);
@@ -63,7 +66,7 @@ export function termScores(x: LocalLists, t: number, w: number, visit: (l: numbe
   if (!list) return;
   const c1 = K1 * (1 - B);
   const c2 = (K1 * B * x.live) / Math.max(1, x.totalLen);
-  const scale = w * idf(x.live, list.docs.length) * (K1 + 1);
+  const scale = w * idf(x.live, list.df ?? list.docs.length) * (K1 + 1);
   for (let i = 0; i < list.docs.length; i++) {
     const l = list.docs[i]!;
     const f = Math.min(list.freqs[i]!, 0xffff);

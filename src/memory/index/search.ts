@@ -13,43 +13,14 @@ import { hash32 } from './layout';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
-import type { Tail } from './tail';
+import { termsOfTail, type TailTerms } from './tail-terms';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
-
-interface TailTerms {
-  /** term → [tail item index, frequency] pairs */
-  post: Map<string, number[]>;
-  lens: Int32Array;
-  total: number;
-}
-
-const tailTerms = new WeakMap<Tail, TailTerms>();
 
 /** Where a term's postings start in the index, and how many. */
 interface TermAt {
   start: number;
   df: number;
-}
-
-function termsOfTail(t: Tail): TailTerms {
-  const tt = tailTerms.get(t);
-  if (tt) return tt;
-  const made: TailTerms = { post: new Map(), lens: new Int32Array(t.items.length), total: 0 };
-  t.items.forEach((it, i) => {
-    const words = terms(recallText(it));
-    made.lens[i] = words.length;
-    made.total += words.length;
-    const tf = new Map<string, number>();
-    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-    for (const [w, f] of tf) {
-      const list = made.post.get(w) ?? [];
-      list.push(i, f);
-      made.post.set(w, list);
-    }
-  });
-  tailTerms.set(t, made);
-  return made;
 }
 
 export class IndexSearch implements RecallSource {
@@ -61,7 +32,7 @@ export class IndexSearch implements RecallSource {
 
   search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
     if (!(opts.limit >= 1)) return [];
-    const found = this.local(query, opts.maxDf, opts.related === true);
+    const found = this.local(query, opts.maxDf, opts.related === true, opts.only);
     if (!found) return [];
     // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
     if (opts.minCoverage === undefined) {
@@ -98,7 +69,13 @@ export class IndexSearch implements RecallSource {
    * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
    * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
    */
-  local(query: readonly QueryPart[], maxDf: number | undefined, expand = false): (QueryCoverage & { where: Int32Array }) | null {
+  local(
+    query: readonly QueryPart[],
+    maxDf: number | undefined,
+    expand = false,
+    /** Only these ids become local documents (each list keeps its full `df`): a re-rank of a few hits. */
+    only?: SearchOptions['only'],
+  ): (QueryCoverage & { where: Int32Array }) | null {
     const ix = this.ix;
     const h = ix.header;
     if (!h || ix.size === 0) return null;
@@ -156,10 +133,27 @@ export class IndexSearch implements RecallSource {
     const tailLocal = new Int32Array(tail?.items.length ?? 0);
     let touched = 0;
     for (const [w, t] of dict) touched += (base[t]?.df ?? 0) + (tt?.post.get(w)?.length ?? 0) / 2;
-    let where = new Int32Array(touched);
-    let lens = new Int32Array(touched);
+    const seeded = only ? [...only.keys()] : [];
+    let where = new Int32Array(touched + seeded.length);
+    let lens = new Int32Array(touched + seeded.length);
     let m = 0;
-    const lists = new Map<number, { docs: Int32Array; freqs: Uint16Array }>();
+    if (only) {
+      const inTail = new Map(tail?.items.map((it, j) => [it.id, j]));
+      for (const id of seeded) {
+        const j = inTail.get(id);
+        const sl = j === undefined ? ix.slotOf(id) : -1;
+        if (j !== undefined && !tailLocal[j]) {
+          tailLocal[j] = m + 1;
+          where[m] = -1 - j;
+          lens[m++] = tt!.lens[j]!;
+        } else if (sl >= 0 && sl < h.n && !dead?.has(sl) && !local[sl]) {
+          local[sl] = m + 1;
+          where[m] = sl;
+          lens[m++] = lensOf[sl]!;
+        }
+      }
+    }
+    const lists = new Map<number, { docs: Int32Array; freqs: Uint16Array; df: number }>();
     const someDead = !!dead?.size;
     for (const [w, t] of dict) {
       const b = base[t];
@@ -167,14 +161,17 @@ export class IndexSearch implements RecallSource {
       const size = (b?.df ?? 0) + (more?.length ?? 0) / 2;
       const [docs, fs] = [new Int32Array(size), new Uint16Array(size)];
       let k = 0;
+      let df = 0;
       if (b && b.df > 0) {
         const slots = ix.sidecar!.u32('pslot', b.start, b.df);
         const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
         for (let i = 0; i < slots.length; i++) {
           const sl = slots[i]!;
           if (sl >= h.n || (someDead && dead.has(sl))) continue;
+          df++;
           let l = local[sl]! - 1;
           if (l < 0) {
+            if (only) continue;
             l = m++;
             local[sl] = l + 1;
             where[l] = sl;
@@ -186,8 +183,10 @@ export class IndexSearch implements RecallSource {
       }
       for (let i = 0; more && i < more.length; i += 2) {
         const j = more[i]!;
+        df++;
         let l = tailLocal[j]! - 1;
         if (l < 0) {
+          if (only) continue;
           l = m++;
           tailLocal[j] = l + 1;
           where[l] = -1 - j;
@@ -196,7 +195,7 @@ export class IndexSearch implements RecallSource {
         docs[k] = l;
         fs[k++] = more[i + 1]!;
       }
-      lists.set(t, k < size ? { docs: docs.subarray(0, k), freqs: fs.subarray(0, k) } : { docs, freqs: fs });
+      lists.set(t, k < size ? { docs: docs.subarray(0, k), freqs: fs.subarray(0, k), df } : { docs, freqs: fs, df });
     }
     where = where.subarray(0, m);
     lens = lens.subarray(0, m);

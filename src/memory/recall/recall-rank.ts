@@ -31,7 +31,7 @@ export interface SearchOptions {
    * When given, only these ids can be hits (`accept` must still say so): they are picked out before
    * ranking, so a re-rank of a few hits does not walk every document the query's words touch.
    */
-  only?: { has(id: number): boolean };
+  only?: { has(id: number): boolean; keys(): Iterable<number> };
   /**
    * Leave out query terms found in more than this many documents (a stop list the corpus decides:
    * they weigh little and cost the most), unless every term is that common. Default: none.

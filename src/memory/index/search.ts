@@ -9,19 +9,13 @@ import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
 import { idf, rankLocal, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../log/parse';
-import { hash32 } from './layout';
+import { lookupTerm, type TermAt } from './term-lookup';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
 import { termsOfTail, type TailTerms } from './tail-terms';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
-
-/** Where a term's postings start in the index, and how many. */
-interface TermAt {
-  start: number;
-  df: number;
-}
 
 export class IndexSearch implements RecallSource {
   constructor(private readonly ix: MemoryIndex) {}
@@ -282,18 +276,6 @@ export class IndexSearch implements RecallSource {
 
   /** A term of the index: where its postings start and how many. */
   private lookup(word: string): TermAt | null {
-    const side = this.ix.sidecar!;
-    const h = side.header;
-    if (h.terms === 0) return null;
-    const want = hash32(word);
-    const mask = h.termCap - 1;
-    for (let i = want & mask; ; i = (i + 1) & mask) {
-      const pair = side.u32('thash', i * 2, 2);
-      if (pair[1] === 0) return null;
-      if (pair[0] !== want) continue;
-      const info = side.u32('tinfo', (pair[1]! - 1) * 4, 4);
-      const text = Buffer.from(side.range('tstr', info[2]!, info[3]!, 1)).toString('utf8');
-      if (text === word) return { start: info[0]!, df: info[1]! };
-    }
+    return lookupTerm(this.ix.sidecar!, word);
   }
 }

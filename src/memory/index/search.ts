@@ -37,7 +37,8 @@ export class IndexSearch implements RecallSource {
     const cut = coverageOf(found, exact, this.size, this.wordsOf(found.docs));
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
-    return this.holdersFirst(rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
+    const hits = rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc);
+    return opts.reRanked ? hits : this.holdersFirst(hits, found.dropped);
   }
 
   /**

@@ -33,6 +33,11 @@ export interface SearchOptions {
    */
   only?: { has(id: number): boolean; keys(): Iterable<number> };
   /**
+   * The hits are only a set to be ranked again (by the earlier turns): they are not put in order
+   * of which hold a word left out as too common, which reads each of them. Default: they are.
+   */
+  reRanked?: boolean;
+  /**
    * Leave out query terms found in more than this many documents (a stop list the corpus decides:
    * they weigh little and cost the most), unless every term is that common. Default: none.
    */

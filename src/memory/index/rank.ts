@@ -122,42 +122,29 @@ export function rankLocal(
   return top.sorted();
 }
 
-let heapCells = new Int32Array(0);
-let tieKeys = new Float64Array(0);
-
 /**
- * The local documents at least `minRel` relevant (and `keep`s), most relevant first; of equal relevance the
- * tail's, then the newest slot, then the lower local number (the order a stable sort gave). A
- * max-heap handed out one at a time: a turn looks at a few dozen of the thousands of documents a
- * query touches, and sorting them all (a closure call per comparison, an array per query) was most
- * of a turn's time and garbage. One order at a time: the cells are shared.
+ * The local documents at least `minRel` relevant (and `keep`s), most relevant first; of equal
+ * relevance the tail's, then the newest slot, then the lower local number (the order a stable sort
+ * gave). A max-heap handed out one at a time: a turn looks at a few dozen of the thousands of
+ * documents a query touches, and sorting them all (a closure call per comparison, an array per
+ * query) was most of a turn's time and garbage.
  */
 class RelevanceOrder {
   private readonly heap: Int32Array;
-  private readonly key: Float64Array;
   private n = 0;
 
   constructor(
     private readonly acc: Float64Array,
     m: number,
     minRel: number,
-    slotOf: ((local: number) => number) | undefined,
+    private readonly slotOf: ((local: number) => number) | undefined,
     keep?: (local: number) => boolean,
   ) {
-    if (heapCells.length < m) {
-      const size = 2 ** Math.ceil(Math.log2(m));
-      heapCells = new Int32Array(size);
-      tieKeys = new Float64Array(size);
-    }
-    this.heap = heapCells;
-    this.key = tieKeys;
+    const takes = (l: number) => acc[l]! >= minRel && (!keep || keep(l));
     let n = 0;
-    for (let l = 0; l < m; l++) {
-      if (!(acc[l]! >= minRel) || (keep && !keep(l))) continue;
-      this.heap[n++] = l;
-      const s = slotOf ? slotOf(l) : 0;
-      this.key[l] = s < 0 ? Infinity : s;
-    }
+    for (let l = 0; l < m; l++) if (takes(l)) n++;
+    this.heap = new Int32Array(n);
+    for (let l = 0, i = 0; i < n; l++) if (takes(l)) this.heap[i++] = l;
     this.n = n;
     for (let i = (n >> 1) - 1; i >= 0; i--) this.down(i);
   }
@@ -175,9 +162,16 @@ class RelevanceOrder {
   private before(a: number, b: number): boolean {
     const acc = this.acc;
     if (acc[a] !== acc[b]) return acc[a]! > acc[b]!;
-    const key = this.key;
-    if (key[a] !== key[b]) return key[a]! > key[b]!;
-    return a < b;
+    const ka = this.tie(a);
+    const kb = this.tie(b);
+    return ka !== kb ? ka > kb : a < b;
+  }
+
+  /** Of equally relevant documents, the higher first: the tail's, then the newest slot. */
+  private tie(l: number): number {
+    if (!this.slotOf) return 0;
+    const s = this.slotOf(l);
+    return s < 0 ? Infinity : s;
   }
 
   private down(i: number): void {

@@ -239,6 +239,9 @@ export class MemoryIndex {
     if (fromTail) return fromTail;
     const s = this.slotOf(id);
     if (s < 0 || t?.dead.has(s)) return undefined;
+    // Read before: no offset or span is read for it (a turn asks for the same hits several times).
+    const hit = this.cache.get(id);
+    if (hit) return hit;
     const pos = this.side!.f64('offs', s, 1)[0]!;
     const span = this.side!.u32('spans', s, 1)[0]!;
     return this.itemAt(id, pos, span);

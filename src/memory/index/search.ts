@@ -9,48 +9,13 @@ import { isWeakTerm, terms } from '../../util/terms';
 import { queryWeights, type QueryPart, type RecallHit, type RecallSource, type SearchOptions } from '../recall/recall-rank';
 import { idf, rankLocal, scratchFor, type LocalLists } from './rank';
 import { isoTime } from '../log/parse';
-import { hash32 } from './layout';
+import { lookupTerm, type TermAt } from './term-lookup';
 import { recallText } from './build';
 import type { MemoryIndex } from './memory-index';
 import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCoverage } from '../recall/recall-cut';
-import type { Tail } from './tail';
+import { termsOfTail, type TailTerms } from './tail-terms';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
-
-interface TailTerms {
-  /** term → [tail item index, frequency] pairs */
-  post: Map<string, number[]>;
-  lens: Int32Array;
-  total: number;
-}
-
-const tailTerms = new WeakMap<Tail, TailTerms>();
-
-/** Where a term's postings start in the index, and how many. */
-interface TermAt {
-  start: number;
-  df: number;
-}
-
-function termsOfTail(t: Tail): TailTerms {
-  const tt = tailTerms.get(t);
-  if (tt) return tt;
-  const made: TailTerms = { post: new Map(), lens: new Int32Array(t.items.length), total: 0 };
-  t.items.forEach((it, i) => {
-    const words = terms(recallText(it));
-    made.lens[i] = words.length;
-    made.total += words.length;
-    const tf = new Map<string, number>();
-    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-    for (const [w, f] of tf) {
-      const list = made.post.get(w) ?? [];
-      list.push(i, f);
-      made.post.set(w, list);
-    }
-  });
-  tailTerms.set(t, made);
-  return made;
-}
 
 export class IndexSearch implements RecallSource {
   constructor(private readonly ix: MemoryIndex) {}
@@ -61,7 +26,7 @@ export class IndexSearch implements RecallSource {
 
   search(query: readonly QueryPart[], opts: SearchOptions): RecallHit[] {
     if (!(opts.limit >= 1)) return [];
-    const found = this.local(query, opts.maxDf, opts.related === true);
+    const found = this.local(query, opts.maxDf, opts.related === true, opts.only);
     if (!found) return [];
     // A search (no cut) may look for a number or a short word alone ("item 999999", "8080").
     if (opts.minCoverage === undefined) {
@@ -72,7 +37,8 @@ export class IndexSearch implements RecallSource {
     const cut = coverageOf(found, exact, this.size, this.wordsOf(found.docs));
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
-    return this.holdersFirst(rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
+    const hits = rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc);
+    return opts.reRanked ? hits : this.holdersFirst(hits, found.dropped);
   }
 
   /**
@@ -98,7 +64,13 @@ export class IndexSearch implements RecallSource {
    * The documents the query's posting lists touch, numbered locally, with what ranking needs; null
    * when none can match. `where`: per local document its slot, or −1 − its index in the tail.
    */
-  local(query: readonly QueryPart[], maxDf: number | undefined, expand = false): (QueryCoverage & { where: number[] }) | null {
+  local(
+    query: readonly QueryPart[],
+    maxDf: number | undefined,
+    expand = false,
+    /** Only these ids become local documents (each list keeps its full `df`): a re-rank of a few hits. */
+    only?: SearchOptions['only'],
+  ): (QueryCoverage & { where: Int32Array }) | null {
     const ix = this.ix;
     const h = ix.header;
     if (!h || ix.size === 0) return null;
@@ -151,47 +123,78 @@ export class IndexSearch implements RecallSource {
     const dead = tail?.dead;
     const lensOf = ix.lens();
     // Local docs: only those the query's lists touch. `where[l]`: base slot, or −1 − tail index.
+    // Typed arrays sized once: arrays grown a push at a time were much of a turn's time and garbage.
     const local = scratchFor(h.n);
     const tailLocal = new Int32Array(tail?.items.length ?? 0);
-    const where: number[] = [];
-    const lens: number[] = [];
-    const lists = new Map<number, { docs: number[]; freqs: number[] }>();
+    let touched = 0;
+    for (const [w, t] of dict) touched += (base[t]?.df ?? 0) + (tt?.post.get(w)?.length ?? 0) / 2;
+    const seeded = only ? [...only.keys()] : [];
+    let where = new Int32Array(touched + seeded.length);
+    let lens = new Int32Array(touched + seeded.length);
+    let m = 0;
+    if (only) {
+      const inTail = new Map(tail?.items.map((it, j) => [it.id, j]));
+      for (const id of seeded) {
+        const j = inTail.get(id);
+        const sl = j === undefined ? ix.slotOf(id) : -1;
+        if (j !== undefined && !tailLocal[j]) {
+          tailLocal[j] = m + 1;
+          where[m] = -1 - j;
+          lens[m++] = tt!.lens[j]!;
+        } else if (sl >= 0 && sl < h.n && !dead?.has(sl) && !local[sl]) {
+          local[sl] = m + 1;
+          where[m] = sl;
+          lens[m++] = lensOf[sl]!;
+        }
+      }
+    }
+    const lists = new Map<number, { docs: Int32Array; freqs: Uint16Array; df: number }>();
+    const someDead = !!dead?.size;
     for (const [w, t] of dict) {
-      const list = { docs: [] as number[], freqs: [] as number[] };
-      lists.set(t, list);
       const b = base[t];
+      const more = tt?.post.get(w);
+      const size = (b?.df ?? 0) + (more?.length ?? 0) / 2;
+      const [docs, fs] = [new Int32Array(size), new Uint16Array(size)];
+      let k = 0;
+      let df = 0;
       if (b && b.df > 0) {
         const slots = ix.sidecar!.u32('pslot', b.start, b.df);
         const freqs = new Uint16Array(ix.sidecar!.range('pfreq', b.start, b.df, 2));
         for (let i = 0; i < slots.length; i++) {
           const sl = slots[i]!;
-          if (sl >= h.n || dead?.has(sl)) continue;
+          if (sl >= h.n || (someDead && dead.has(sl))) continue;
+          df++;
           let l = local[sl]! - 1;
           if (l < 0) {
-            l = where.length;
+            if (only) continue;
+            l = m++;
             local[sl] = l + 1;
-            where.push(sl);
-            lens.push(lensOf[sl]!);
+            where[l] = sl;
+            lens[l] = lensOf[sl]!;
           }
-          list.docs.push(l);
-          list.freqs.push(freqs[i]!);
+          docs[k] = l;
+          fs[k++] = freqs[i]!;
         }
       }
-      const more = tt?.post.get(w);
       for (let i = 0; more && i < more.length; i += 2) {
-        const k = more[i]!;
-        let l = tailLocal[k]! - 1;
+        const j = more[i]!;
+        df++;
+        let l = tailLocal[j]! - 1;
         if (l < 0) {
-          l = where.length;
-          tailLocal[k] = l + 1;
-          where.push(-1 - k);
-          lens.push(tt!.lens[k]!);
+          if (only) continue;
+          l = m++;
+          tailLocal[j] = l + 1;
+          where[l] = -1 - j;
+          lens[l] = tt!.lens[j]!;
         }
-        list.docs.push(l);
-        list.freqs.push(more[i + 1]!);
+        docs[k] = l;
+        fs[k++] = more[i + 1]!;
       }
+      lists.set(t, k < size ? { docs: docs.subarray(0, k), freqs: fs.subarray(0, k), df } : { docs, freqs: fs, df });
     }
-    for (const sl of where) if (sl >= 0) local[sl] = 0; // the scratch is all 0 again
+    where = where.subarray(0, m);
+    lens = lens.subarray(0, m);
+    for (let l = 0; l < m; l++) if (where[l]! >= 0) local[where[l]!] = 0; // the scratch is all 0 again
     let totalLen = h.totalLen + (tt?.total ?? 0);
     for (const sl of dead ?? []) totalLen -= lensOf[sl]!;
     const idOf = (l: number) => (where[l]! >= 0 ? ix.idAt(where[l]!) : tail!.items[-1 - where[l]!]!.id);
@@ -274,18 +277,6 @@ export class IndexSearch implements RecallSource {
 
   /** A term of the index: where its postings start and how many. */
   private lookup(word: string): TermAt | null {
-    const side = this.ix.sidecar!;
-    const h = side.header;
-    if (h.terms === 0) return null;
-    const want = hash32(word);
-    const mask = h.termCap - 1;
-    for (let i = want & mask; ; i = (i + 1) & mask) {
-      const pair = side.u32('thash', i * 2, 2);
-      if (pair[1] === 0) return null;
-      if (pair[0] !== want) continue;
-      const info = side.u32('tinfo', (pair[1]! - 1) * 4, 4);
-      const text = Buffer.from(side.range('tstr', info[2]!, info[3]!, 1)).toString('utf8');
-      if (text === word) return { start: info[0]!, df: info[1]! };
-    }
+    return lookupTerm(this.ix.sidecar!, word);
   }
 }

@@ -85,7 +85,8 @@ export function idealOf(docs: LocalLists, weights: Map<number, number>): number 
   let sum = 0;
   for (const [t, w] of weights) {
     if (docs.weak?.has(t)) continue;
-    const df = docs.lists.get(t)?.docs.length ?? 0;
+    const list = docs.lists.get(t);
+    const df = list ? (list.df ?? list.docs.length) : 0;
     sum += w * idf(docs.live, df) * (df === 0 ? UNKNOWN_WEIGHT : 1);
   }
   return sum;
@@ -111,7 +112,7 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
     const list = docs.lists.get(t);
     if (!list?.docs.includes(best)) continue;
     held++;
-    df = list.docs.length;
+    df = list.df ?? list.docs.length;
   }
   if (held === 1 && df > commonAlone(size) && !holdsDropped(found.dropped, best, wordsOf)) return { ideal, nothing: 'one common word' };
   return { ideal };

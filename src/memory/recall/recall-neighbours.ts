@@ -35,7 +35,8 @@ export function withNeighbours(chosen: readonly Recalled[], o: NeighbourOptions)
   const after = new Map<number, Recalled>();
   for (const r of chosen) {
     const it = r.item;
-    if (it.id <= 0 || (it as { author?: string }).author !== undefined) continue;
+    // Only context items have neighbours (nextTo): a fact's are not read.
+    if (it.id <= 0 || it.kind !== 'context' || (it as { author?: string }).author !== undefined) continue;
     for (const [id, side] of [
       [it.id - 1, before],
       [it.id + 1, after],

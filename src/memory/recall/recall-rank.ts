@@ -28,6 +28,16 @@ export interface SearchOptions {
   /** Filter (e.g. scope); called only for matching documents that could make the top k. Must not change the index. */
   accept?: (id: number) => boolean;
   /**
+   * When given, only these ids can be hits (`accept` must still say so): they are picked out before
+   * ranking, so a re-rank of a few hits does not walk every document the query's words touch.
+   */
+  only?: { has(id: number): boolean; keys(): Iterable<number> };
+  /**
+   * The hits are only a set to be ranked again (by the earlier turns): they are not put in order
+   * of which hold a word left out as too common, which reads each of them. Default: they are.
+   */
+  reRanked?: boolean;
+  /**
    * Leave out query terms found in more than this many documents (a stop list the corpus decides:
    * they weigh little and cost the most), unless every term is that common. Default: none.
    */

@@ -28,6 +28,14 @@ export interface RecallOptions {
   get: (id: number) => MemoryItem | undefined;
   /** Items that must not be recalled: in [background] already, or of another project. */
   exclude: (item: MemoryItem) => boolean;
+  /**
+   * Whether an item is live in the index and of no project, known without reading it; for such an
+   * item `excludeId` is asked instead of `exclude`. A turn weighs many more items than it sends,
+   * and reading each from memory.jsonl was most of a cold turn's time.
+   */
+  plain?: (id: number) => boolean;
+  /** `exclude` of a plain item, from its id alone. */
+  excludeId?: (id: number) => boolean;
   /** How many hits to consider (a turn: 50; the plan asks for all of them). */
   limit?: number;
   /**
@@ -69,6 +77,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
   const [message, ...context] = query;
   if (!message) return { items: [], overBudget: [] };
   const usable = (id: number) => {
+    if (o.excludeId && o.plain?.(id)) return !o.excludeId(id);
     const it = o.get(id);
     return it !== undefined && !o.exclude(it);
   };
@@ -87,6 +96,8 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
     projectBoost: PROJECT_BOOST,
     ...favour,
     ...(turn && { minCoverage: IDEAL_CUT, related: true }),
+    // With earlier turns, more than one strong hit is ranked again; fewer need no order.
+    ...(context.length && { reRanked: true }),
   });
   // The words recall nothing: a period the message names narrows instead (its hits are not re-ranked).
   const narrowed = !primary.length && time !== null;
@@ -101,6 +112,7 @@ export function chooseRecall(index: RecallSource, query: readonly QueryPart[], o
         now: o.now,
         limit,
         accept: (id) => allowed.has(id),
+        only: allowed,
         maxDf: commonOver(index.size),
         projectBoost: PROJECT_BOOST,
         related: turn,

@@ -142,6 +142,8 @@ export class SessionRecall {
         minScore: cfg.minScore,
         ...(cfg.maxItems !== undefined && { maxItems: cfg.maxItems }),
         exclude: (it: MemoryItem) => bg.has(it.id) || !applies(it),
+        // An item of no project applies everywhere.
+        excludeId: (id: number) => bg.has(id),
       };
       const { items: local, meaning } = await this.hybrid(query, o, true);
       const now = Date.now();
@@ -213,12 +215,24 @@ export class SessionRecall {
 
   /** chooseRecall over the index, now. */
   choose(query: readonly QueryPart[], o: Omit<RecallOptions, 'now' | 'get'>): RecallChoice {
-    return this.host.index().read((ix) => chooseRecall(new IndexSearch(ix), query, { ...o, now: Date.now(), get: (id) => ix.get(id) }));
+    return this.host
+      .index()
+      .read((ix) =>
+        chooseRecall(new IndexSearch(ix), query, { ...o, now: Date.now(), get: (id) => ix.get(id), plain: (id) => plainIn(ix, id) }),
+      );
   }
 
   close(): void {
     this.meaningValue?.close();
   }
+}
+
+/** Whether an item is live in the index and of no project (read from the index, not memory.jsonl). */
+function plainIn(ix: MemoryIndex, id: number): boolean {
+  const h = ix.header;
+  const s = h ? ix.slotOf(id) : -1;
+  if (!h || s < 0 || ix.tail?.dead.has(s)) return false;
+  return h.scopes.length === 0 || ix.lineAt(s)[1] === 0;
 }
 
 /** How many items the meaning ranking offers to the fusion. */

@@ -8,7 +8,6 @@ import { basename } from 'node:path';
 import { AishError } from '../../util/errors';
 import { readAt } from '../../util/fs-safe';
 import { isoTime } from '../log/parse';
-import { conflictedIds, findConflicts, lazyKept } from '../review/conflicts';
 import type { MemorySession } from '../session';
 import type { TeamMemory } from '../team/team-memory';
 import type { MemoryItem, SkippedLine } from '../types';
@@ -132,7 +131,13 @@ export function listedThroughIndex(path: string, applies: ((it: MemoryItem) => b
  * The listing `list` shows (a full read): `live` (the REPL) marks what is in [background] now, the
  * command line what the index would choose; `applies`: only the items that apply here.
  */
-export function fullListing(m: MemorySession, live: boolean, applies: ((it: MemoryItem) => boolean) | null, here: boolean): Listing {
+export async function fullListing(
+  m: MemorySession,
+  live: boolean,
+  applies: ((it: MemoryItem) => boolean) | null,
+  here: boolean,
+): Promise<Listing> {
+  const { conflictedIds, findConflicts, lazyKept } = await import('../review/conflicts');
   const store = m.store();
   store.reload();
   const all = store.items();

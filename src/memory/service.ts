@@ -127,23 +127,23 @@ export function memoryService(source: MemorySession | LazySession, { live, sync,
     const skipped = store.skipped;
     return { ...r, skipped, unreadable: unreadableCount(skipped) };
   };
-  const ops = () => import('./ops');
   /** One change through the store (ops.ts), and what the read before it could not read. */
   const write = async (op: (o: typeof import('./ops'), store: MemoryStore) => Promise<OpResult>) => {
     const store = await opened();
-    return after(store, await op(await ops(), store));
+    return after(store, await op(await import('./ops'), store));
   };
   // Loaded by the verbs that read receipts, and at once in the REPL, where Tab completes their ids.
   let receiptCode: Awaited<ReturnType<typeof loadReceipts>> | null = null;
   const receiptsCode = async () => (receiptCode ??= await loadReceipts());
   if (live) receiptsCode().catch(() => {});
   const receipts = (c: typeof receiptCode & {}) => new c.ReceiptFile(path, { lock: lockTimingFromEnv() });
-  const found = (m: MemorySession, hits: Recalled[]): Found => ({
-    hits,
-    unreadable: m.counts().unreadable,
-    isPinned: (it) => m.isPinned(it),
-  });
-  const applyHere = async (here: boolean) => (here ? (await import('./project/project')).scopeFilter(source.cwd) : null);
+  const found = (m: MemorySession, hits: Recalled[]): Found => ({ hits, unreadable: m.counts().unreadable, isPinned: m.isPinned.bind(m) });
+  // Scope matching asks which checkouts the user confirmed as projects (project-trust.ts).
+  const projects = async () => {
+    (await import('./project/project-trust')).useConfirmedProjects(path, { lock: lockTimingFromEnv(), notice });
+    return import('./project/project');
+  };
+  const applyHere = async (here: boolean) => (here ? (await projects()).scopeFilter(source.cwd) : null);
 
   return {
     path,
@@ -163,7 +163,7 @@ export function memoryService(source: MemorySession | LazySession, { live, sync,
     },
     async add(req) {
       const m = live ? await start() : null;
-      const scope = req.project ? (await import('./project/project')).projectScope(source.cwd) : undefined;
+      const scope = req.project ? (await projects()).projectScope(source.cwd) : undefined;
       const opts = { ...(scope && { scope }), ...(req.private && { private: true }) };
       // Only a person is asked (`replace`): a script's next line is its next command, not an answer.
       let r = req.replace ? await replaceAsked(await session(), req, scope) : null;
@@ -184,7 +184,7 @@ export function memoryService(source: MemorySession | LazySession, { live, sync,
       const m = await start();
       const store = m.store();
       const before = m.background().pinnedLeftOut;
-      const r = after(store, await (await ops()).pinItem(store, id, on, hint));
+      const r = after(store, await (await import('./ops')).pinItem(store, id, on, hint));
       const { pinReport } = await import('./background/pins-left-out');
       return { ...r, notes: r.ok ? pinReport(id, on, before, m.background(), m.budget) : [] };
     },
@@ -192,7 +192,7 @@ export function memoryService(source: MemorySession | LazySession, { live, sync,
     async compact() {
       const store = await opened();
       const skipped = store.skipped;
-      const r = await (await ops()).compactFile(store);
+      const r = await (await import('./ops')).compactFile(store);
       changed();
       // The rewrite moves what was unreadable aside: what it was is told from the read before it.
       return { ...r, skipped, unreadable: unreadableCount(skipped) };
@@ -238,6 +238,7 @@ export function memoryService(source: MemorySession | LazySession, { live, sync,
     },
     async trust(revoke) {
       if (live) await start();
+      await projects();
       const text = await (await import('./project/project-confirm')).trustProjectAt(path, source.cwd, revoke);
       changed();
       return text;

@@ -7,8 +7,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { jsonText, type Args, type Door, type MemoryVerb, type Shown } from '../../commands/memory-door';
-import { lockTimingFromEnv } from '../../memory/log/lock';
-import { useConfirmedProjects } from '../../memory/project/project-trust';
 import { memoryOff, memoryService, type MemoryService } from '../../memory/service';
 import { AishError } from '../../util/errors';
 import { allowLineEditing, shown } from '../../util/output-guard';
@@ -25,8 +23,6 @@ function serviceOf(s: Setup): MemoryService {
     );
   const path = s.paths.memoryPath;
   const notice = (t: string) => warn(`warning: ${t}`);
-  // Scope matching (list --here, add --project) asks which checkouts the user confirmed as projects.
-  useConfirmedProjects(path, { lock: lockTimingFromEnv(), notice });
   // The REPL's memory view, without the REPL: plan and search rank exactly as a turn would. Made
   // only by a verb that needs it (add and list --json go through the index alone).
   const open = async () => {

@@ -3,9 +3,9 @@
  * on the command line), what it shows, and how each door's words turn into a verb's arguments.
  */
 import { basename } from 'node:path';
-import type { OpResult } from '../memory/ops';
+import type { ListHint, OpResult } from '../memory/ops';
 import type { Changed, MemoryService } from '../memory/service';
-import type { MemoryItem } from '../memory/types';
+import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from '../memory/types';
 import { plural } from '../util/time';
 import { UsageError } from '../util/errors';
 import { escapeForJson } from '../util/output-filter';
@@ -37,8 +37,8 @@ export interface Door {
   interactive: boolean;
   ask(question: string): Promise<boolean>;
   print(line: Line): void;
-  /** The prompt `plan` plans for when given no text. */
-  lastPrompt(): string | null;
+  /** The prompt `plan` plans for when given no text (the command line reads it from the session log). */
+  lastPrompt(): string | null | Promise<string | null>;
   /** Rows a screen holds (the REPL's list pages by it). */
   pageLines?: number;
   /** Rows cut to the terminal's width (the command line, on a terminal). */
@@ -73,6 +73,24 @@ export interface Args {
   /** The rest parameter's words, their spacing kept (REPL) or joined by spaces (command line). */
   text: string;
   flags: ReadonlyMap<string, string | true>;
+}
+
+export function parseKind(raw: string | undefined): MemoryKind {
+  if (raw && isMemoryKind(raw)) return raw;
+  throw new UsageError(`${raw ? `unknown kind "${raw}"` : 'missing kind'} — use fact, pref or context`);
+}
+
+export function parseId(raw: string | undefined, hint: ListHint): number {
+  const id = parseMemoryId(raw);
+  if (id === undefined)
+    throw new UsageError(`${raw ? `"${raw}" is not a memory id` : 'missing id'} — ids are whole numbers ≥ 1 (see ${hint})`);
+  return id;
+}
+
+export function parseText(text: string, usage: string): string {
+  const t = text.trim();
+  if (!t) throw new UsageError(`nothing to remember — ${usage}`);
+  return t;
 }
 
 export const info = (text: string): Line => ({ kind: 'info', text });
@@ -112,26 +130,30 @@ export interface MemoryVerb extends Syntax {
   exec(m: MemoryService, a: Args, door: Door): Promise<Shown>;
 }
 
-interface Spec<R> extends Omit<MemoryVerb, 'exec' | 'params' | 'flags'> {
+interface Spec<R, J> extends Omit<MemoryVerb, 'exec' | 'params' | 'flags'> {
   params?: Param[];
   flags?: Flag[];
   run: (m: MemoryService, a: Args, door: Door) => Promise<R>;
-  text: (r: R, door: Door) => Shown;
-  json?: (r: R, door: Door) => Shown;
+  /** A view may load what it needs first: a verb's table entry costs the verbs that do not run nothing. */
+  text: (r: R, door: Door) => Shown | Promise<Shown>;
+  /** `--json`: shows what `runJson` returns when given (a smaller read than the text's), else `run`'s. */
+  json?: (r: J, door: Door) => Shown | Promise<Shown>;
+  runJson?: (m: MemoryService, a: Args, door: Door) => Promise<J>;
 }
 
 const JSON_FLAG: Flag = { name: '--json', help: 'print JSON (the same from :memory and aish memory)' };
 
 /** A verb: run, then shown as text, or as JSON with `--json`. */
-export function verb<R>(s: Spec<R>): MemoryVerb {
-  const { run, text, json, params = [], flags = [], ...rest } = s;
+export function verb<R, J = R>(s: Spec<R, J>): MemoryVerb {
+  const { run, runJson, text, json, params = [], flags = [], ...rest } = s;
   return {
     ...rest,
     params,
     flags: json ? [...flags, JSON_FLAG] : flags,
     exec: async (m, a, door) => {
-      const r = await run(m, a, door);
-      return json && a.flags.has('--json') ? json(r, door) : text(r, door);
+      // Without runJson, J is R (its default): the JSON view is of run's result.
+      if (json && a.flags.has('--json')) return json(await (runJson ?? (run as unknown as NonNullable<typeof runJson>))(m, a, door), door);
+      return text(await run(m, a, door), door);
     },
   };
 }

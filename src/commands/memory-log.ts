@@ -1,5 +1,4 @@
 /** `log` and `undo RECEIPT`: what arrived from elsewhere, and taking one arrival back (memory/receipts/receipt-undo.ts). */
-import { formatReceipts } from '../memory/receipts/receipt-undo';
 import { UsageError } from '../util/errors';
 import { info, value, verb, type MemoryVerb } from './memory-door';
 
@@ -14,7 +13,7 @@ export function logVerbs(): MemoryVerb[] {
         return m.receipts();
       },
       // The REPL shows the newest screenful; the command line every receipt.
-      text: (list, d) => ({ lines: formatReceipts(list, !d.repl).map(info) }),
+      text: async (list, d) => ({ lines: (await import('../memory/receipts/receipt-undo')).formatReceipts(list, !d.repl).map(info) }),
       json: (list) => ({ lines: [], json: value(list) }),
     }),
     verb({

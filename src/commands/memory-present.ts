@@ -5,7 +5,7 @@ import { formatItemLines, formatSkipped } from '../memory/format';
 import { UNLISTED_FIELDS } from '../memory/log/field-codec';
 import { uidOf } from '../memory/log/identity';
 import { originOf } from '../memory/origin';
-import type { Injected, Listing } from '../memory/service';
+import type { Injected, ItemListing, Listing } from '../memory/service';
 import type { SyncReport } from '../memory/sync/report';
 import { reportLine } from '../memory/sync/report';
 import { formatTeamLines } from '../memory/team/team-format';
@@ -71,8 +71,8 @@ export function listShown(l: Listing, page: number | 'all', d: Door): Shown {
  * a stored `pinned_at` with it), `scope` when it is a project item, `from`: where it came from
  * (origin.ts; `here` when written here).
  */
-export function listJson(l: Listing, d: Door): Shown {
-  const { items, isPinned } = l.streamed ?? l;
+export function listJson(l: ItemListing, d: Door): Shown {
+  const { items, isPinned } = l;
   const shape = (it: MemoryItem): object => {
     const { id, pinned: _own, pinned_at, ...rest } = it;
     for (const f of UNLISTED_FIELDS) delete (rest as Record<string, unknown>)[f];

@@ -2,26 +2,51 @@
  * The memory verbs, one table for both doors: `:memory …` in the REPL (commands/memory.ts) and
  * `aish memory …` on the command line (frontends/cli/memory-commands.ts) are derived from it. Each
  * verb parses its arguments, calls the memory service (memory/service.ts) and presents the result
- * object — as text in the door's words, or as JSON, which is the same from both doors.
+ * object — as text in the door's words, or as JSON, which is the same from both doors. What only
+ * one verb needs (the plan's words, the receipts') is loaded when that verb runs: `aish memory list`
+ * does not pay for plan's.
  */
-import { formatPlan, formatSearch, searchJson } from '../memory/recall/format-plan';
-import { planJson } from '../memory/recall/plan';
-import { parseId, parseKind, parseText } from '../memory/ops';
 import type { MemoryService } from '../memory/service';
-import { TRUST_VERB } from '../memory/project/project-confirm';
+import { TRUST_VERB } from '../memory/scope-format';
 import { MEMORY_KINDS } from '../memory/types';
 import { oneLine } from '../util/text';
 import { plural } from '../util/time';
 import { UsageError } from '../util/errors';
-import { changed, hint, info, said, unreadableLine, value, verb, warnLine, type MemoryVerb, type Param } from './memory-door';
+import {
+  changed,
+  hint,
+  info,
+  parseId,
+  parseKind,
+  parseText,
+  said,
+  unreadableLine,
+  value,
+  verb,
+  warnLine,
+  type Args,
+  type Line,
+  type MemoryVerb,
+  type Param,
+} from './memory-door';
 import { logVerbs } from './memory-log';
-import { injectShown, listJson, listShown, skippedLines, syncJson, syncShown } from './memory-present';
+
+/** How the longer results read (./memory-present.ts), loaded by a verb that shows one. */
+const present = () => import('./memory-present');
 
 const idParam: Param = { name: 'id', help: 'item id, from aish memory list' };
 const textParam = (help: string): Param => ({ name: 'text', help, rest: true });
 
 const completeIds = (m: MemoryService, argv: string[], word: string) =>
   argv.length > 0 ? [] : m.ids('items').filter((id) => id.startsWith(word));
+
+/** `list`'s PAGE, or every item (`--all`). */
+function listPage(a: Args): number | 'all' {
+  const page = a.words[0];
+  if (a.words.length > 1 || (page !== undefined && !/^\d+$/.test(page)))
+    throw new UsageError('usage: :memory list [--here] [PAGE | --all]');
+  return a.flags.has('--all') ? 'all' : Number(page ?? '1') || 1;
+}
 
 function pinVerb(on: boolean): MemoryVerb {
   return verb({
@@ -97,32 +122,33 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
       { name: '--all', help: 'every item, not a screenful', door: 'repl' },
     ],
     help: 'active items, newest first: id, age, kind, text; * = in [background];\n--here: only those that apply in this directory; a screenful per page',
-    run: async (m, a) => {
-      const page = a.words[0];
-      if (a.words.length > 1 || (page !== undefined && !/^\d+$/.test(page)))
-        throw new UsageError('usage: :memory list [--here] [PAGE | --all]');
-      return {
-        listing: await m.list(a.flags.has('--here'), !a.flags.has('--json')),
-        page: a.flags.has('--all') ? ('all' as const) : Number(page ?? '1') || 1,
-      };
+    run: async (m, a) => ({ listing: await m.list(a.flags.has('--here')), page: listPage(a) }),
+    text: async (r, d) => (await present()).listShown(r.listing, r.page, d),
+    // The items alone: on the command line streamed through the index, nothing else of a listing read.
+    runJson: (m, a) => {
+      listPage(a);
+      return m.listItems(a.flags.has('--here'));
     },
-    text: (r, d) => listShown(r.listing, r.page, d),
-    json: (r, d) => listJson(r.listing, d),
+    json: async (l, d) => (await present()).listJson(l, d),
   }),
   verb({
     name: 'plan',
     args: '[--json] [TEXT]',
     params: [{ ...textParam('the message to plan for'), optional: true }],
     help: 'what would be sent for TEXT (or the last prompt): [background], [recall] with scores,\nand every item left out with its reason (budget, scope, below threshold)',
-    run: (m, a, d) => m.plan(a.text || d.lastPrompt()),
-    text: (r, d) => {
+    run: async (m, a, d) => m.plan(a.text || (await d.lastPrompt())),
+    text: async (r, d) => {
+      const { formatPlan } = await import('../memory/recall/format-plan');
       // Every item left out is listed by --json; text shows a screenful (the command line: 50).
       const maxLeftOut = d.repl ? Math.max(10, (d.pageLines ?? 30) - 10) : 50;
       const lines = formatPlan(r.plan, { query: r.query, isPinned: r.isPinned, maxLeftOut });
       if (!r.injecting) lines.push('memory is not sent this session (--no-memory)');
       return { lines: [...unreadableLine(d, r.unreadable), { kind: 'rows', text: lines.join('\n') }] };
     },
-    json: (r, d) => ({ lines: unreadableLine(d, r.unreadable), json: value(planJson(r.plan, r.isPinned)) }),
+    json: async (r, d) => {
+      const { planJson } = await import('../memory/recall/plan');
+      return { lines: unreadableLine(d, r.unreadable), json: value(planJson(r.plan, r.isPinned)) };
+    },
   }),
   verb({
     name: 'search',
@@ -137,20 +163,24 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
       if (!a.text) throw new UsageError(`usage: ${d.cmd} search TEXT`);
       return { ...(await m.search(a.text, limit)), text: a.text };
     },
-    text: (r, d) => ({
-      lines: [
-        ...unreadableLine(d, r.unreadable),
-        r.hits.length ? { kind: 'rows', text: formatSearch(r.hits, r.isPinned).join('\n') } : info(`no memory item matches "${r.text}"`),
-      ],
-    }),
-    json: (r, d) => ({ lines: unreadableLine(d, r.unreadable), json: value(searchJson(r.hits, r.isPinned)) }),
+    text: async (r, d) => {
+      const { formatSearch } = await import('../memory/recall/format-plan');
+      const found: Line = r.hits.length
+        ? { kind: 'rows', text: formatSearch(r.hits, r.isPinned).join('\n') }
+        : info(`no memory item matches "${r.text}"`);
+      return { lines: [...unreadableLine(d, r.unreadable), found] };
+    },
+    json: async (r, d) => {
+      const { searchJson } = await import('../memory/recall/format-plan');
+      return { lines: unreadableLine(d, r.unreadable), json: value(searchJson(r.hits, r.isPinned)) };
+    },
   }),
   verb({
     name: 'inject',
     door: 'repl',
     help: 'reload memory.jsonl (after a hand edit) and report unreadable lines',
     run: (m) => m.inject(),
-    text: (r, d) => injectShown(r, d),
+    text: async (r, d) => (await present()).injectShown(r, d),
   }),
   pinVerb(true),
   pinVerb(false),
@@ -183,7 +213,7 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
           throw new UsageError(`this would forget all ${plural(n, 'memory item')} — run again with --yes to confirm`);
         return true;
       }),
-    text: (r, d) => said(r, d, skippedLines(r, d)),
+    text: async (r, d) => said(r, d, (await present()).skippedLines(r, d)),
   }),
   ...logVerbs(),
   verb({
@@ -208,8 +238,8 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
       });
       return { report, notes };
     },
-    text: (r, d) => syncShown(r.report, r.notes, d),
-    json: (r, d) => syncJson(r.report, r.notes, d),
+    text: async (r, d) => (await present()).syncShown(r.report, r.notes, d),
+    json: async (r, d) => (await present()).syncJson(r.report, r.notes, d),
   }),
   verb({
     name: 'share',
@@ -235,7 +265,7 @@ export const MEMORY_VERBS: readonly MemoryVerb[] = [
     name: 'compact',
     help: 'rewrite the file without forgotten items and tombstones',
     run: (m) => m.compact(),
-    text: (r, d) => said(r, d, skippedLines(r, d)),
+    text: async (r, d) => said(r, d, (await present()).skippedLines(r, d)),
   }),
   verb({
     name: 'path',

@@ -4,9 +4,8 @@
  * service commands are given (memory/service.ts).
  */
 import { confirm, type OutputItem } from '../core/host';
-import { parseText } from '../memory/ops';
+import { jsonText, parseText, replArgs, type Door, type Line, type Shown } from './memory-door';
 import { AishError } from '../util/errors';
-import { jsonText, replArgs, type Door, type Line, type Shown } from './memory-door';
 import { reviewSubcommand } from './memory-review';
 import { summarizeSubcommand } from './memory-summarize';
 import { MEMORY_VERBS } from './memory-verbs';

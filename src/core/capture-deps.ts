@@ -1,9 +1,9 @@
-/** Capture's parts: the summarizer preset's broker, the memory store and its inbox. */
+/** Capture's parts: the summarizer preset's broker, the memory's items and its inbox. */
 import type { Broker } from '../broker/broker';
 import type { Models } from '../broker/models';
 import type { AishConfig } from '../config/types';
 import { relatedItems } from '../memory/review/capture-source';
-import type { MemoryStore } from '../memory/store';
+import type { MemoryItem } from '../memory/types';
 import { findSuperseded } from '../memory/review/supersede';
 import { appendDigest } from '../sessions/digest';
 import type { MemorySession } from '../memory/session';
@@ -23,15 +23,15 @@ export function summarizerPreset(memory: Pick<MemorySession, 'summarizerModel'>,
  */
 export function captureDeps(p: {
   broker: Broker;
-  store: MemoryStore;
+  /** The active items now (read again: another aish may have written since). */
+  items: () => readonly MemoryItem[];
   inbox: CaptureDeps['inbox'];
   nearby?: MemorySession['nearby'];
 }): CaptureDeps {
   return {
     broker: p.broker,
     related: async (text, limit) => {
-      p.store.reload(); // another aish may have written since
-      const near = p.nearby ? await p.nearby(text, limit) : { items: p.store.items(), scanned: true };
+      const near = p.nearby ? await p.nearby(text, limit) : { items: p.items(), scanned: true };
       return near.scanned ? relatedItems(near.items, text, limit) : near.items;
     },
     superseded: findSuperseded,
@@ -45,7 +45,7 @@ export function keeperParts(
   e: {
     config: Pick<AishConfig, 'memory'>;
     models: Pick<Models, 'broker' | 'resolve' | 'active'>;
-    memory: Pick<MemorySession, 'summarizerModel' | 'store' | 'inbox' | 'nearby'>;
+    memory: Pick<MemorySession, 'summarizerModel' | 'writes' | 'inbox' | 'nearby'>;
     recorder: Pick<SessionRecorder, 'path'>;
   },
   opts: Pick<EngineOptions, 'memory' | 'capture'>,
@@ -59,7 +59,7 @@ export function keeperParts(
     deps: () =>
       captureDeps({
         broker: e.models.broker(e.models.resolve(summarizerPreset(e.memory, e.models))),
-        store: e.memory.store(),
+        items: () => e.memory.writes().items(),
         inbox: e.memory.inbox(),
         nearby: (text, limit) => e.memory.nearby(text, limit),
       }),

@@ -1,10 +1,9 @@
 /**
  * Memory operations, written once: the REPL's `:memory …` and the command line's `aish memory …`
- * parse their arguments with these, run them, and only present the result — the same words in
- * both, with `hint` naming the listing command of the front end that asked.
+ * run them (their arguments parsed in commands/memory-door.ts) and only present the result — the
+ * same words in both, with `hint` naming the listing command of the front end that asked.
  */
 import { basename } from 'node:path';
-import { UsageError } from '../util/errors';
 import { tildify } from '../util/paths';
 import { plural } from '../util/time';
 import { redactSecrets } from '../util/secrets/redact';
@@ -12,7 +11,7 @@ import type { AddOptions, ForgetResult } from './log/records';
 import { splitKeys } from './review/summarize';
 import type { MemoryStore } from './store';
 import { keepingSyncRecords } from './sync/stage-now';
-import { isMemoryKind, parseMemoryId, type MemoryItem, type MemoryKind } from './types';
+import type { MemoryItem, MemoryKind } from './types';
 
 /** The outcome of an operation, as one sentence. */
 export interface OpResult {
@@ -25,24 +24,6 @@ export interface OpResult {
 
 /** How a front end names its listing command in messages: `:memory list` or `aish memory list`. */
 export type ListHint = string;
-
-export function parseKind(raw: string | undefined): MemoryKind {
-  if (raw && isMemoryKind(raw)) return raw;
-  throw new UsageError(`${raw ? `unknown kind "${raw}"` : 'missing kind'} — use fact, pref or context`);
-}
-
-export function parseId(raw: string | undefined, hint: ListHint): number {
-  const id = parseMemoryId(raw);
-  if (id === undefined)
-    throw new UsageError(`${raw ? `"${raw}" is not a memory id` : 'missing id'} — ids are whole numbers ≥ 1 (see ${hint})`);
-  return id;
-}
-
-export function parseText(text: string, usage: string): string {
-  const t = text.trim();
-  if (!t) throw new UsageError(`nothing to remember — ${usage}`);
-  return t;
-}
 
 const notActive = (r: Extract<ForgetResult, { ok: false }>, hint: ListHint): OpResult => ({
   ok: false,

@@ -4,6 +4,9 @@
  * absolute directory (or `~/…`) — the project's path, as before identities existed.
  */
 
+/** `aish memory trust-project`: the verb that makes a checkout the project its identity scope names (named in messages). */
+export const TRUST_VERB = 'trust-project';
+
 /** What `.aish/project-id` may hold: one line of letters, digits and `._:/@+-`, at most 200 characters. */
 export const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/;
 

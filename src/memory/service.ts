@@ -2,49 +2,28 @@
  * The memory verbs the front doors use — `:memory …` in the REPL and `aish memory …` on the command
  * line — over one MemorySession. Each verb does the work and returns what happened as an object;
  * commands/memory-verbs.ts presents it, the same for both doors. With `memory: false` a door gets
- * `memoryOff`, whose every verb refuses with one line.
+ * `memoryOff`, whose every verb refuses with one line. The command line's session is made only by a
+ * verb that needs it (`add` and `list --json` go through the index alone), and each verb loads only
+ * the modules it uses: a one-verb process pays for that verb.
  */
-import { findSuperseded } from './review/supersede';
-import { pinReport } from './background/pins-left-out';
-import { conflictedIds, findConflicts, lazyKept } from './review/conflicts';
+import type { pinReport } from './background/pins-left-out';
 import { lockTimingFromEnv } from './log/lock';
 import type { Inbox } from './review/inbox';
-import { addThroughIndex } from './index/add';
-import { projectScope, scopeFilter } from './project/project';
-import { projectCreatedAt, trustProjectAt } from './project/project-confirm';
 import type { MemoryPlan } from './recall/plan';
 import type { Recalled } from './recall/recall';
-import { listReceipts, undoReceipt, type ReceiptView } from './receipts/receipt-undo';
-import { ReceiptFile } from './receipts/receipts';
+import type { ReceiptView } from './receipts/receipt-undo';
 import type { SyncReport } from './sync/report';
 import type { SyncOptions } from './sync/run';
 import type { MemorySession } from './session';
 import type { MemoryStore } from './store';
-import { listedThroughIndex } from './index/list';
+import { fullListing, listedThroughIndex, type ItemListing, type Listing } from './index/list';
+
+export type { ItemListing, Listing } from './index/list';
 import type { TeamMemory } from './team/team-memory';
-import { clearAll, compactFile, editItem, forgetItem, pinItem, privateNote, redacted, type OpResult } from './ops';
+import type { OpResult } from './ops';
 import { unreadableCount, type MemoryItem, type MemoryKind, type SkippedLine } from './types';
 import { AishError, UsageError } from '../util/errors';
 import type { SyncConfig } from '../config/types';
-
-/** The active items as a listing shows them. */
-export interface Listing {
-  items: readonly MemoryItem[];
-  /** `list --json` on the command line through an index in step with the file (index/list.ts): streamed, no full read. */
-  streamed?: { items: Iterable<MemoryItem>; isPinned: (item: MemoryItem) => boolean };
-  /** Active items in every project (`items` is those that apply here, with `here`). */
-  all: number;
-  here: boolean;
-  injected: ReadonlySet<number>;
-  pinnedLeftOut: readonly number[];
-  conflicted: ReadonlySet<number>;
-  isPinned: (item: MemoryItem) => boolean;
-  skipped: readonly SkippedLine[];
-  budget: number;
-  injecting: boolean;
-  team: TeamMemory;
-  cwd: string;
-}
 
 interface AddRequest {
   kind: MemoryKind;
@@ -80,8 +59,10 @@ interface ReviewParts {
 
 export interface MemoryService {
   readonly path: string;
-  /** `marks`: what is in [background] and in conflict too (JSON needs only the items). */
-  list(here: boolean, marks: boolean): Promise<Listing>;
+  /** The listing the text shows: with what is in [background] and in conflict. */
+  list(here: boolean): Promise<Listing>;
+  /** The items alone (`list --json`). */
+  listItems(here: boolean): Promise<ItemListing>;
   add(req: AddRequest): Promise<Added>;
   edit(id: number, text: string, hint: string): Promise<Changed>;
   forget(id: number, hint: string): Promise<Changed>;
@@ -109,11 +90,11 @@ export function memoryOff(why: string, path: string): MemoryService {
   return new Proxy({} as MemoryService, { get: (_t, key) => (key === 'path' ? path : key === 'ids' ? () => [] : refuse) });
 }
 
-/** A listing whose items are streamed: nothing else of it is read. */
-function noListing(m: MemorySession, here: boolean): Listing {
-  const none = new Set<number>();
-  const nothing = { items: [], all: 0, injected: none, pinnedLeftOut: [], conflicted: none, skipped: [], isPinned: () => false };
-  return { ...nothing, here, budget: m.budget, injecting: m.injecting, team: m.team(), cwd: m.cwd };
+/** A session made on first need (the command line): where it is, and how to make it. */
+export interface LazySession {
+  readonly path: string;
+  readonly cwd: string;
+  open(): Promise<MemorySession>;
 }
 
 /** What the verbs need beside the session. */
@@ -126,150 +107,145 @@ interface ServiceOptions {
   notice: (text: string) => void;
 }
 
-/** The verbs over `m` (a command-line run loads nothing at start and has nothing to redo). */
-export function memoryService(m: MemorySession, { live, sync, notice }: ServiceOptions): MemoryService {
-  const start = () => (live ? m.ready() : Promise.resolve());
+/** The verbs over the REPL's session, or (the command line) one made when a verb first needs it. */
+export function memoryService(source: MemorySession | LazySession, { live, sync, notice }: ServiceOptions): MemoryService {
+  const path = source.path;
+  let made: MemorySession | null = 'open' in source ? null : source;
+  let making: Promise<MemorySession> | null = null;
+  const session = async () => (made ??= await (making ??= (source as LazySession).open()));
+  const start = async () => {
+    const m = await session();
+    if (live) await m.ready();
+    return m;
+  };
   const changed = () => {
-    if (live) m.reselect();
+    if (live) made?.reselect();
   };
-  const opened = async () => {
-    await start();
-    return m.store();
-  };
-  const after = async <R extends OpResult>(
-    store: MemoryStore,
-    r: R,
-  ): Promise<R & { unreadable: number; skipped: readonly SkippedLine[] }> => {
+  const opened = async () => (await start()).store();
+  const after = <R extends OpResult>(store: MemoryStore, r: R): R & { unreadable: number; skipped: readonly SkippedLine[] } => {
     if (r.changed) changed();
     const skipped = store.skipped;
     return { ...r, skipped, unreadable: unreadableCount(skipped) };
   };
-  const receipts = () => new ReceiptFile(m.path, { lock: lockTimingFromEnv() });
-  const found = (hits: Recalled[]): Found => ({ hits, unreadable: m.counts().unreadable, isPinned: (it) => m.isPinned(it) });
+  /** One change through the store (ops.ts), and what the read before it could not read. */
+  const write = async (op: (o: typeof import('./ops'), store: MemoryStore) => Promise<OpResult>) => {
+    const store = await opened();
+    return after(store, await op(await import('./ops'), store));
+  };
+  // Loaded by the verbs that read receipts, and at once in the REPL, where Tab completes their ids.
+  let receiptCode: Awaited<ReturnType<typeof loadReceipts>> | null = null;
+  const receiptsCode = async () => (receiptCode ??= await loadReceipts());
+  if (live) receiptsCode().catch(() => {});
+  const receipts = (c: typeof receiptCode & {}) => new c.ReceiptFile(path, { lock: lockTimingFromEnv() });
+  const found = (m: MemorySession, hits: Recalled[]): Found => ({ hits, unreadable: m.counts().unreadable, isPinned: m.isPinned.bind(m) });
+  // Scope matching asks which checkouts the user confirmed as projects (project-trust.ts).
+  const projects = async () => {
+    (await import('./project/project-trust')).useConfirmedProjects(path, { lock: lockTimingFromEnv(), notice });
+    return import('./project/project');
+  };
+  const applyHere = async (here: boolean) => (here ? (await projects()).scopeFilter(source.cwd) : null);
 
   return {
-    path: m.path,
-    async list(here, marks) {
-      const streamed = !live && !marks ? listedThroughIndex(m.path, here ? scopeFilter(m.cwd) : null) : null;
-      if (streamed) return { ...noListing(m, here), streamed };
+    path,
+    async list(here) {
+      const m = await start();
+      return fullListing(m, live, await applyHere(here), here);
+    },
+    async listItems(here) {
+      const applies = await applyHere(here);
+      // The command line reads through an index in step with the file (index/list.ts): streamed, no full read.
+      const streamed = live ? null : listedThroughIndex(path, applies);
+      if (streamed) return streamed;
       const store = await opened();
       store.reload();
       const all = store.items();
-      const injecting = m.injecting;
-      // [background] as the index chooses it (the one read model), on the command line too.
-      const bg = !injecting || !marks ? null : m.background();
-      const shown = live ? m.injected : (bg?.items ?? []);
-      const inbox = () => m.inbox();
-      return {
-        items: here ? all.filter(scopeFilter(m.cwd)) : all,
-        all: all.length,
-        here,
-        injected: new Set(shown.map((it) => it.id)),
-        pinnedLeftOut: bg?.pinnedLeftOut ?? [],
-        // The inbox is read only when there is a conflict: it holds those the user chose to keep whole.
-        conflicted: marks ? conflictedIds(findConflicts(store, lazyKept(inbox))) : new Set<number>(),
-        isPinned: (it) => store.isPinned(it),
-        skipped: store.skipped,
-        budget: m.budget,
-        injecting,
-        team: m.team(),
-        cwd: m.cwd,
-      };
+      return { items: applies ? all.filter(applies) : all, isPinned: (it) => store.isPinned(it), skipped: store.skipped };
     },
     async add(req) {
-      await start();
-      const scope = req.project ? projectScope(m.cwd) : undefined;
+      const m = live ? await start() : null;
+      const scope = req.project ? (await projects()).projectScope(source.cwd) : undefined;
       const opts = { ...(scope && { scope }), ...(req.private && { private: true }) };
-      const safe = redacted(req.text);
-      // Only a person is asked: a script's next line is its next command, not an answer.
-      const near = req.replace && (await m.nearby(safe.text, 50).catch(() => ({ items: [] }))).items;
-      const old = near && findSuperseded({ kind: req.kind, content: safe.text, ...(scope && { scope }) }, near);
-      let r: Changed & { item: MemoryItem };
-      if (old && (await req.replace!(old, safe.text))) {
-        const s = await m.store().supersede(old.id, req.kind, safe.text, opts);
-        const forgot = s.replaced ? `, forgot ${s.replaced.id}` : '';
-        const text = `added ${s.item.id} (${s.item.kind})${privateNote(s.item)}${forgot}${safe.note}`;
-        r = { ok: true, changed: true, text, item: s.item, unreadable: 0, skipped: [] };
-      } else {
-        const a = await addThroughIndex(m.path, req.kind, req.text, opts, { lock: lockTimingFromEnv(), notice });
-        r = { ...a, skipped: [] };
+      // Only a person is asked (`replace`): a script's next line is its next command, not an answer.
+      let r = req.replace ? await replaceAsked(await session(), req, scope) : null;
+      if (!r) {
+        const { addThroughIndex } = await import('./index/add');
+        r = { ...(await addThroughIndex(path, req.kind, req.text, opts, { lock: lockTimingFromEnv(), notice })), skipped: [] };
       }
       // Adding a project item here makes this checkout that project (project-trust.ts).
-      if (r.changed && scope) await projectCreatedAt(m.path, m.cwd);
+      if (r.changed && scope) await (await import('./project/project-confirm')).projectCreatedAt(path, source.cwd);
       if (r.changed) changed();
       // Not in [background]: it reaches the model through [recall] when a message is about it.
-      return { ...r, inBackground: !live || !m.injecting || m.injected.some((i) => i.id === r.item.id) };
+      const id = r.item.id;
+      return { ...r, inBackground: !m || !m.injecting || m.injected.some((i) => i.id === id) };
     },
-    async edit(id, text, hint) {
-      const store = await opened();
-      return after(store, await editItem(store, id, text, hint));
-    },
-    async forget(id, hint) {
-      const store = await opened();
-      return after(store, await forgetItem(store, id, hint));
-    },
+    edit: (id, text, hint) => write((o, store) => o.editItem(store, id, text, hint)),
+    forget: (id, hint) => write((o, store) => o.forgetItem(store, id, hint)),
     async pin(id, on, hint) {
-      const store = await opened();
+      const m = await start();
+      const store = m.store();
       const before = m.background().pinnedLeftOut;
-      const r = await after(store, await pinItem(store, id, on, hint));
+      const r = after(store, await (await import('./ops')).pinItem(store, id, on, hint));
+      const { pinReport } = await import('./background/pins-left-out');
       return { ...r, notes: r.ok ? pinReport(id, on, before, m.background(), m.budget) : [] };
     },
-    async clear(confirm) {
-      const store = await opened();
-      return after(store, await clearAll(store, confirm));
-    },
+    clear: (confirm) => write((o, store) => o.clearAll(store, confirm)),
     async compact() {
       const store = await opened();
       const skipped = store.skipped;
-      const r = await compactFile(store);
+      const r = await (await import('./ops')).compactFile(store);
       changed();
       // The rewrite moves what was unreadable aside: what it was is told from the read before it.
       return { ...r, skipped, unreadable: unreadableCount(skipped) };
     },
     async search(text, limit) {
-      await start();
-      return found(await m.search(text, limit));
+      const m = await start();
+      return found(m, await m.search(text, limit));
     },
     async plan(text) {
-      await start();
+      const m = await start();
       const plan = await m.plan(text);
-      return { ...found([]), plan, query: text, injecting: m.injecting };
+      return { ...found(m, []), plan, query: text, injecting: m.injecting };
     },
     async receipts() {
-      await start();
-      return listReceipts(receipts());
+      if (live) await start();
+      const c = await receiptsCode();
+      return c.listReceipts(receipts(c));
     },
     async undo(id) {
       const store = await opened();
-      const text = await undoReceipt(store, receipts(), id, () => new Date());
+      const c = await receiptsCode();
+      const text = await c.undoReceipt(store, receipts(c), id, () => new Date());
       changed();
       return text;
     },
     async sync(ask) {
       if (!sync) throw new UsageError('memory sync is not set up — add memory: { sync: { remote: "…" } } to the config (see the README)');
-      await start();
+      if (live) await start();
       // Loaded when asked for: start-up never needs the sync engine.
       const { runSync } = await import('./sync/run');
-      const where = { memoryPath: m.path, remote: sync.remote, ...(sync.name && { name: sync.name }) };
+      const where = { memoryPath: path, remote: sync.remote, ...(sync.name && { name: sync.name }) };
       const r = await runSync({ ...where, ...ask, lock: lockTimingFromEnv() });
       if (r.received > 0 || r.forgotten > 0) changed();
       return r;
     },
     async share(id, hint) {
-      const store = await opened();
+      const m = await start();
+      const store = m.store();
       store.reload();
       const item = store.get(id);
       if (!item) throw new AishError(`no active memory item ${id} (unknown or forgotten); nothing shared (see ${hint})`);
       return m.team().share(item, m.cwd).text;
     },
     async trust(revoke) {
-      await start();
-      const text = await trustProjectAt(m.path, m.cwd, revoke);
+      if (live) await start();
+      await projects();
+      const text = await (await import('./project/project-confirm')).trustProjectAt(path, source.cwd, revoke);
       changed();
       return text;
     },
     async inject() {
-      const store = await opened();
+      const m = await start();
+      const store = m.store();
       // A fresh load (hand edits, other shells, compaction) replaces what is injected.
       const snap = store.reload(true);
       m.reselect(true);
@@ -279,19 +255,45 @@ export function memoryService(m: MemorySession, { live, sync, notice }: ServiceO
     },
     ids(of) {
       try {
-        return of === 'receipts'
-          ? listReceipts(receipts()).map((r) => r.id)
-          : m
-              .store()
-              .items()
-              .map((i) => String(i.id));
+        if (of === 'receipts') return receiptCode ? receiptCode.listReceipts(receipts(receiptCode)).map((r) => r.id) : [];
+        return (made?.store().items() ?? []).map((i) => String(i.id));
       } catch {
         return [];
       }
     },
     async review() {
-      const store = await opened();
-      return { store, inbox: m.inbox(), team: m.team(), cwd: m.cwd, summarizerModel: m.summarizerModel, changed: () => m.reselect() };
+      const m = await start();
+      return {
+        store: m.store(),
+        inbox: m.inbox(),
+        team: m.team(),
+        cwd: m.cwd,
+        summarizerModel: m.summarizerModel,
+        changed: () => m.reselect(),
+      };
     },
   };
+}
+
+/** An add that looks like an update of an active item ("uses Node 18" → "20"), asked: yes replaces it in one write; null: no. */
+async function replaceAsked(
+  m: MemorySession,
+  req: AddRequest,
+  scope: string | undefined,
+): Promise<(Changed & { item: MemoryItem }) | null> {
+  const [{ findSuperseded }, { privateNote, redacted }] = await Promise.all([import('./review/supersede'), import('./ops')]);
+  const safe = redacted(req.text);
+  const near = (await m.nearby(safe.text, 50).catch(() => ({ items: [] }))).items;
+  const old = findSuperseded({ kind: req.kind, content: safe.text, ...(scope && { scope }) }, near);
+  if (!old || !(await req.replace!(old, safe.text))) return null;
+  const opts = { ...(scope && { scope }), ...(req.private && { private: true }) };
+  const s = await m.store().supersede(old.id, req.kind, safe.text, opts);
+  const forgot = s.replaced ? `, forgot ${s.replaced.id}` : '';
+  const text = `added ${s.item.id} (${s.item.kind})${privateNote(s.item)}${forgot}${safe.note}`;
+  return { ok: true, changed: true, text, item: s.item, unreadable: 0, skipped: [] };
+}
+
+async function loadReceipts() {
+  const [undo, file] = await Promise.all([import('./receipts/receipt-undo'), import('./receipts/receipts')]);
+  return { listReceipts: undo.listReceipts, undoReceipt: undo.undoReceipt, ReceiptFile: file.ReceiptFile };
 }

@@ -7,9 +7,10 @@ import type { AishConfig, RecallConfig } from '../config/types';
 import { AishError, formatError } from '../util/errors';
 import { conflictCount } from './review/conflicts';
 import { Inbox } from './review/inbox';
+import { memoryWrites, type MemoryWrites } from './review/writes';
 import { noteRecalled } from './review/recall-use';
 import { indexBackground, type IndexBackground } from './index/background';
-import { MemoryIndex, type IndexCounts } from './index/memory-index';
+import { MemoryIndex } from './index/memory-index';
 import { lockTimingFromEnv } from './log/lock';
 import type { MemoryPlan } from './recall/plan';
 import { scopeFilter } from './project/project';
@@ -140,6 +141,9 @@ export class MemorySession {
     return this.storeValue;
   }
 
+  /** Items read and written without the store (for code outside memory/: MCP, the memory tool, capture). */
+  readonly writes = (): MemoryWrites => memoryWrites(this.store());
+
   /** The review inbox beside the memory file, opened on first use (refused, like store(), when memory is off). */
   inbox(): Inbox {
     this.assertOn();
@@ -181,7 +185,7 @@ export class MemorySession {
   }
 
   /** Item counts and skipped lines as a full read would report them. */
-  counts(): IndexCounts {
+  counts(): ReturnType<MemoryIndex['counts']> {
     return this.index().counts();
   }
 

@@ -6,7 +6,6 @@
  */
 import type { ToolSpec } from '../broker/types';
 import { recallLine } from '../memory/background/blocks';
-import { addItem } from '../memory/ops';
 import type { MemorySession } from '../memory/session';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from '../memory/types';
 import { formatError } from '../util/errors';
@@ -92,7 +91,7 @@ export class MemoryRememberTool implements Tool {
       gate: { kind: 'memory', destructive: false, readOnly: false },
       run: async () => {
         try {
-          const r = await addItem(this.memory.store(), kind, content);
+          const r = await this.memory.writes().remember(kind, content);
           if (r.changed) this.memory.reselect();
           return { content: r.text, status: r.changed ? 'remembered' : 'already remembered', output: r.text };
         } catch (err) {

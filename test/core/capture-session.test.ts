@@ -28,7 +28,7 @@ async function fixture(answer: string, seed: Array<[string, string]>) {
   fake.server.enqueue({ text: answer });
   const models = new Models(DEFAULT_CONFIG, 'fast', fake.env());
   const inbox = Inbox.open(mem);
-  const r = await captureSession(log.path, captureDeps({ broker: models.broker(), store, inbox }));
+  const r = await captureSession(log.path, captureDeps({ broker: models.broker(), items: () => store.reload().items, inbox }));
   return { r, inbox, store, log: log.path, request: fake.server.requests.at(-1)!.body.messages[1]!.content };
 }
 

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addItem, clearAll, compactFile, editItem, forgetItem, parseId, parseKind, parseText } from '../../src/memory/ops';
+import { parseId, parseKind, parseText } from '../../src/commands/memory-door';
+import { addItem, clearAll, compactFile, editItem, forgetItem } from '../../src/memory/ops';
 import { MemoryStore } from '../../src/memory/store';
 import { tmpDir } from '../helpers/tmp';
 

@@ -25,7 +25,7 @@ export async function runCaptureChild(s: Setup, opts: { session: string; preset?
     const store = MemoryStore.open(s.paths.memoryPath);
     await captureSession(
       log,
-      captureDeps({ broker: models.broker(), store, inbox: Inbox.open(s.paths.memoryPath) }),
+      captureDeps({ broker: models.broker(), items: () => store.reload().items, inbox: Inbox.open(s.paths.memoryPath) }),
       AbortSignal.timeout(TIME_LIMIT_MS),
     );
     return 0;

@@ -8,8 +8,6 @@ import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { jsonText, type Args, type Door, type MemoryVerb, type Shown } from '../../commands/memory-door';
 import { memoryOff, memoryService, type MemoryService } from '../../memory/service';
-import { MemorySession } from '../../memory/session';
-import { latestSession, loadSession } from '../../sessions/sessions';
 import { AishError } from '../../util/errors';
 import { allowLineEditing, shown } from '../../util/output-guard';
 import { writeJsonArray } from './memory-json';
@@ -23,18 +21,20 @@ function serviceOf(s: Setup): MemoryService {
       `memory is off in the config (memory: false in ${s.configPath ?? 'the config'}) — nothing done; remove that line to use aish memory`,
       s.paths.memoryPath,
     );
-  // The REPL's memory view, without the REPL: plan and search rank exactly as a turn would.
-  const session = new MemorySession(
-    s.config,
-    s.paths.memoryPath,
-    { cwd: () => process.cwd() },
-    { notice: (_k, t) => warn(`warning: ${t}`), changed: () => {} },
-  );
-  return memoryService(session, { live: false, sync: on.sync, notice: (t) => warn(`warning: ${t}`) });
+  const path = s.paths.memoryPath;
+  const notice = (t: string) => warn(`warning: ${t}`);
+  // The REPL's memory view, without the REPL: plan and search rank exactly as a turn would. Made
+  // only by a verb that needs it (add and list --json go through the index alone).
+  const open = async () => {
+    const { MemorySession } = await import('../../memory/session');
+    return new MemorySession(s.config, path, { cwd: () => process.cwd() }, { notice: (_k, t) => notice(t), changed: () => {} });
+  };
+  return memoryService({ path, cwd: process.cwd(), open }, { live: false, sync: on.sync, notice });
 }
 
-/** The last prompt of the latest session, for `plan` without TEXT. */
-function lastLoggedPrompt(s: Setup): string | null {
+/** The last prompt of the latest session, for `plan` without TEXT (the session log is read only then). */
+async function lastLoggedPrompt(s: Setup): Promise<string | null> {
+  const { latestSession, loadSession } = await import('../../sessions/sessions');
   const latest = latestSession(s.paths.sessionsDir);
   if (!latest) return null;
   const turns = loadSession(latest.path).turns;

@@ -10,7 +10,6 @@ import type { Setup } from '../../config/setup';
 import { promptText, recallLine } from '../../memory/background/blocks';
 import { provenance } from '../../memory/review/conflicts';
 import type { NewCandidate } from '../../memory/review/inbox-types';
-import { addItem } from '../../memory/ops';
 import { projectScope, scopeFilter } from '../../memory/project/project';
 import { recordArrival } from '../../memory/receipts/receipts';
 import { noteRecalled } from '../../memory/review/recall-use';
@@ -120,7 +119,7 @@ export class MemoryTools {
     const m = this.session(a);
     const applies = scopeFilter(m.cwd);
     const want = (it: MemoryItem) => shareable(it) && applies(it) && (scope === 'all' || (scope === 'global') === (it.scope === undefined));
-    const items = m.store().reload().items;
+    const items = m.writes().items();
     const out: MemoryItem[] = [];
     for (let i = items.length - 1; i >= 0 && out.length < limit; i--) if (want(items[i]!)) out.push(items[i]!);
     const now = new Date();
@@ -140,7 +139,7 @@ export class MemoryTools {
     const scope = a.project === true ? projectScope(m.cwd) : undefined;
     const agent = this.client();
     if (this.mode === 'trust') {
-      const r = await addItem(m.store(), kind, content, {
+      const r = await m.writes().remember(kind, content, {
         source: `agent:${agent}`,
         from: `agent:${agent}`,
         ...(keys.length && { keys }),
@@ -163,15 +162,13 @@ export class MemoryTools {
     const id = a.id;
     const reason = redactSecrets(oneLine(text(a.reason, 'reason'), MAX_CONTENT)).text;
     const m = this.session(a);
-    const it = m
-      .store()
-      .reload()
-      .items.find((x) => x.id === id);
+    const w = m.writes();
+    const it = w.items().find((x) => x.id === id);
     // An item the agent may not see is, to it, no item at all.
     if (!it || !shareable(it) || !scopeFilter(m.cwd)(it)) throw new ToolError(`no memory item #${id} here`);
     if (this.mode === 'trust') {
-      const pinned = m.store().isPinned(it);
-      const f = await m.store().forget(id);
+      const pinned = w.isPinned(it);
+      const f = await w.forget(id);
       if (f.ok) await recordArrival(m.path, `agent:${this.client()}`, { forgot: [f.item] }, () => pinned);
       return f.ok ? `forgot #${id}` : `#${id} is already forgotten`;
     }

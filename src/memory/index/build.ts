@@ -3,8 +3,6 @@
  * is derived from the store's state exactly as the in-memory code derives it (selection order,
  * pins, scopes, terms, keys), so answers from the index equal those of a full read.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
-import zlib from 'node:zlib';
 import { terms } from '../../util/terms';
 import { intoSegments, isPinSegment, segmentOf } from '../background/background-order';
 import { backgroundLine } from '../background/blocks';
@@ -19,6 +17,7 @@ import {
   align8,
   FORMAT_VERSION,
   hash32,
+  lineStarts,
   MAGIC,
   ORDER_BLOCK,
   ORDER_ENTRY,
@@ -235,33 +234,4 @@ function insert(table: Uint32Array, h: number, value: number): void {
       return;
     }
   }
-}
-
-/**
- * Byte offset of every line start (line L starts at [L − 1]; [lines] is `end`), read a piece at a
- * time, and the CRC-32 of those bytes (null where zlib has no crc32).
- */
-function lineStarts(path: string, end: number, lines: number): { starts: Float64Array; crc: number | null } {
-  const out = new Float64Array(lines + 1);
-  let crc: number | null = typeof zlib.crc32 === 'function' ? 0 : null;
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    let line = 1;
-    for (let pos = 0; pos < end;) {
-      const got = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
-      if (got === 0) break;
-      if (crc !== null) crc = zlib.crc32(buf.subarray(0, got), crc);
-      for (let i = buf.indexOf(0x0a); i !== -1 && i < got && line <= lines; i = buf.indexOf(0x0a, i + 1)) out[line++] = pos + i + 1;
-      pos += got;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return { starts: out, crc };
-}
-
-/** CRC-32 of the first `end` bytes of a file, as lineStarts computes it; null when it cannot be had. */
-export function crcOf(path: string, end: number): number | null {
-  return lineStarts(path, end, 0).crc;
 }

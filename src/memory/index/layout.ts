@@ -2,8 +2,11 @@
  * The layout of `memory.jsonl.index`, the one cache derived from memory.jsonl (docs/memory.md,
  * "The index"). A magic line, the length of a JSON header, the header, then binary sections, each
  * at an 8-byte boundary, little-endian. A header of another version, a file shorter or longer than
- * the header says, or one that does not parse is not used: the index is built again.
+ * the header says, or one that does not parse is not used: the index is built again. Also the
+ * checksum of the bytes an index covers (lineStarts), which the build and a racy index's check share.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { groupsKey } from '../../util/word-groups';
 import type { CursorState } from '../log/file-cursor';
 
@@ -155,4 +158,40 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
     ['ptimes', (x.pinned ?? -1) * 8],
   ];
   return sizes.every(([name, bytes]) => x.sections![name][1] === bytes);
+}
+
+/** node:zlib, loaded by the first checksum (most starts need none). */
+let zlibValue: typeof import('node:zlib') | null = null;
+function zlibModule(): typeof import('node:zlib') {
+  return (zlibValue ??= createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib'));
+}
+
+/**
+ * Byte offset of every line start (line L starts at [L − 1]; [lines] is `end`), read a piece at a
+ * time, and the CRC-32 of those bytes (null where zlib has no crc32).
+ */
+export function lineStarts(path: string, end: number, lines: number): { starts: Float64Array; crc: number | null } {
+  const out = new Float64Array(lines + 1);
+  const zlib = zlibModule();
+  let crc: number | null = typeof zlib.crc32 === 'function' ? 0 : null;
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let line = 1;
+    for (let pos = 0; pos < end;) {
+      const got = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
+      if (got === 0) break;
+      if (crc !== null) crc = zlib.crc32(buf.subarray(0, got), crc);
+      for (let i = buf.indexOf(0x0a); i !== -1 && i < got && line <= lines; i = buf.indexOf(0x0a, i + 1)) out[line++] = pos + i + 1;
+      pos += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { starts: out, crc };
+}
+
+/** CRC-32 of the first `end` bytes of a file, as lineStarts computes it; null when it cannot be had. */
+export function crcOf(path: string, end: number): number | null {
+  return lineStarts(path, end, 0).crc;
 }

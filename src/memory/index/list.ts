@@ -2,22 +2,46 @@
  * Every active item through the index, newest first (as a full read lists them: time, then id,
  * descending): the indexed ones read from memory.jsonl by offset a stretch at a time, the tail's
  * merged in, the forgotten left out. What `aish memory list --json` streams without folding the
- * whole file into memory.
+ * whole file into memory; and the listing `list` shows, with its marks.
  */
 import { basename } from 'node:path';
 import { AishError } from '../../util/errors';
 import { readAt } from '../../util/fs-safe';
 import { isoTime } from '../log/parse';
-import type { MemoryItem } from '../types';
-import { MemoryIndex } from './memory-index';
+import type { MemorySession } from '../session';
+import type { TeamMemory } from '../team/team-memory';
+import type { MemoryItem, SkippedLine } from '../types';
+import { IndexReader } from './reader';
 import { CorruptIndex } from './sidecar';
 import { checked, itemsIn } from './record-read';
+
+/** What `list --json` prints: the active items (streamed through the index when it can), their pins, the lines not read. */
+export interface ItemListing {
+  items: Iterable<MemoryItem>;
+  isPinned: (item: MemoryItem) => boolean;
+  skipped: readonly SkippedLine[];
+}
+
+/** The active items as a listing shows them, with what is in [background] and in conflict. */
+export interface Listing extends ItemListing {
+  items: readonly MemoryItem[];
+  /** Active items in every project (`items` is those that apply here, with `here`). */
+  all: number;
+  here: boolean;
+  injected: ReadonlySet<number>;
+  pinnedLeftOut: readonly number[];
+  conflicted: ReadonlySet<number>;
+  budget: number;
+  injecting: boolean;
+  team: TeamMemory;
+  cwd: string;
+}
 
 /** Bytes read at once: a stretch of neighbouring records, one read for many items. */
 const STRETCH = 1 << 16;
 
 /** Indexed slots newest first: reversed when the ids are in time order, else sorted by time and id. */
-function newestFirst(ix: MemoryIndex): Uint32Array {
+function newestFirst(ix: IndexReader): Uint32Array {
   const n = ix.header!.n;
   const slots = Uint32Array.from({ length: n }, (_, i) => n - 1 - i);
   if (ix.header!.timeOrdered) return slots;
@@ -26,7 +50,7 @@ function newestFirst(ix: MemoryIndex): Uint32Array {
 }
 
 /** Active items with whether each is pinned, newest first; `fd`: memory.jsonl open for reading. */
-export function* listedItems(ix: MemoryIndex, fd: number): Generator<[MemoryItem, boolean]> {
+export function* listedItems(ix: IndexReader, fd: number): Generator<[MemoryItem, boolean]> {
   const h = ix.header;
   const tail = ix.tail;
   const extra = tail?.items ?? [];
@@ -72,14 +96,11 @@ function newer(it: MemoryItem, time: number, id: number): boolean {
  * The index is closed once the items have been walked; a rewrite of the file meanwhile stops the
  * walk with one line.
  */
-export function listedThroughIndex(
-  path: string,
-  applies: ((it: MemoryItem) => boolean) | null,
-): { items: Iterable<MemoryItem>; isPinned: (it: MemoryItem) => boolean } | null {
-  const ix = new MemoryIndex(path);
+export function listedThroughIndex(path: string, applies: ((it: MemoryItem) => boolean) | null): ItemListing | null {
+  const ix = new IndexReader(path);
   let inStep: boolean;
   try {
-    const c = ix.refresh(false) ? ix.counts() : null;
+    const c = ix.refresh() ? ix.counts() : null;
     inStep = c !== null && c.unreadable + c.keptAsIs === 0;
   } catch {
     inStep = false;
@@ -103,5 +124,40 @@ export function listedThroughIndex(
       ix.close();
     }
   }
-  return { items: walk(), isPinned: (it) => pinned.has(it) };
+  return { items: walk(), isPinned: (it) => pinned.has(it), skipped: [] };
+}
+
+/**
+ * The listing `list` shows (a full read): `live` (the REPL) marks what is in [background] now, the
+ * command line what the index would choose; `applies`: only the items that apply here.
+ */
+export async function fullListing(
+  m: MemorySession,
+  live: boolean,
+  applies: ((it: MemoryItem) => boolean) | null,
+  here: boolean,
+): Promise<Listing> {
+  const { conflictedIds, findConflicts, lazyKept } = await import('../review/conflicts');
+  const store = m.store();
+  store.reload();
+  const all = store.items();
+  const injecting = m.injecting;
+  const bg = injecting ? m.background() : null;
+  const shown = live ? m.injected : (bg?.items ?? []);
+  // The inbox is read only when there is a conflict: it holds those the user chose to keep whole.
+  const kept = lazyKept(() => m.inbox());
+  return {
+    items: applies ? all.filter(applies) : all,
+    all: all.length,
+    here,
+    injected: new Set(shown.map((it) => it.id)),
+    pinnedLeftOut: bg?.pinnedLeftOut ?? [],
+    conflicted: conflictedIds(findConflicts(store, kept)),
+    isPinned: (it) => store.isPinned(it),
+    skipped: store.skipped,
+    budget: m.budget,
+    injecting,
+    team: m.team(),
+    cwd: m.cwd,
+  };
 }

@@ -1,68 +1,23 @@
 /**
- * memory.jsonl seen through its index: what start-up, recall, search, plan and `aish memory add`
- * need, without reading the file. memory.jsonl stays the only source of truth: the index is checked
- * against it on every use (FileCursor: device, inode, size, mtime, ctime, the bytes before its
- * offset), what was appended since is laid over it (tail.ts), and anything else rebuilds it from a
- * full read. Items themselves are always read from memory.jsonl, by offset, and checked.
+ * memory.jsonl through its index (reader.ts), built from a full read whenever the index file is
+ * missing, damaged or out of step with the file: what start-up, recall, search, plan and `aish
+ * memory add` use.
  */
-import { closeSync, openSync, statSync } from 'node:fs';
-import { pinnedBy } from '../log/pin-time';
 import { MemoryStore } from '../store';
-import type { MemoryItem } from '../types';
-import { assemble, buildIndex, crcOf } from './build';
-import { itemIn } from './record-read';
-import { ORDER_ENTRY, type IndexHeader } from './layout';
-import { readAt } from '../../util/fs-safe';
-import { CorruptIndex, exists, Sidecar, writeSidecar } from './sidecar';
-import { readTail, statKey, tailSkipped, type Tail } from './tail';
+import { assemble, buildIndex } from './build';
+import { IndexReader } from './reader';
+import { CorruptIndex, Sidecar, writeSidecar } from './sidecar';
+import { readTail } from './tail';
 
-/** Ids and times read one at a time before the whole arrays are read instead. */
-const SINGLE_READS = 1024;
-
-export interface IndexCounts {
-  /** Active items. */
-  total: number;
-  unreadable: number;
-  keptAsIs: number;
-  /** Lines of tombstones that name no item. */
-  dangling: number[];
-  maxId: number;
-}
-
-export class MemoryIndex {
-  private side: Sidecar | null = null;
-  private tailValue: Tail | null = null;
-  private idsArr: Float64Array | null = null;
-  private timesArr: Float64Array | null = null;
-  private lensArr: Int32Array | null = null;
-  private linesArr: Uint32Array | null = null;
-  private singles = 0;
-  /** id → slot of ids read one at a time. */
-  private readonly known = new Map<number, number>();
-  private readonly cache = new Map<number, MemoryItem>();
-  private pinnedSet: Set<number> | null = null;
-  /** memory.jsonl, open for reading items by offset while the index is in step with it. */
-  private fd: number | null = null;
+export class MemoryIndex extends IndexReader {
   /** How many times the index was built by this process (tests and benchmarks read it). */
   builds = 0;
 
-  constructor(readonly path: string) {}
-
   /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or (`build`) a rebuild; false: none. */
-  refresh(build = true): boolean {
+  override refresh(build = true): boolean {
     for (let attempt = 0; ; attempt++) {
       try {
-        if (this.tailValue && this.side && this.unchanged()) return true;
-        this.side ??= Sidecar.open(this.path);
-        if (this.side && !this.settled(this.side.header)) this.drop();
-        if (this.side) {
-          const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
-          if (r.kind === 'tail') {
-            this.tailValue = r.tail;
-            return true;
-          }
-          if (r.kind === 'missing') return this.empty();
-        } else if (!exists(this.path)) return this.empty();
+        if (this.inStep()) return true;
         if (!build) return this.drop();
         this.rebuild();
         return true;
@@ -71,16 +26,6 @@ export class MemoryIndex {
         if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
         this.drop();
       }
-    }
-  }
-
-  /** An index built racily (racyCrc) is used only while the bytes it covers are the same. */
-  private settled(h: IndexHeader): boolean {
-    if (h.racyCrc === undefined) return true;
-    try {
-      return crcOf(this.path, h.file.offset) === h.racyCrc;
-    } catch {
-      return false;
     }
   }
 
@@ -96,35 +41,6 @@ export class MemoryIndex {
     }
   }
 
-  private unchanged(): boolean {
-    try {
-      return statKey(statSync(this.path)) === this.tailValue!.stat;
-    } catch {
-      return false;
-    }
-  }
-
-  private empty(): true {
-    this.drop();
-    return true;
-  }
-
-  private drop(): false {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
-    this.side?.close();
-    this.side = null;
-    this.idsArr = null;
-    this.timesArr = null;
-    this.lensArr = null;
-    this.linesArr = null;
-    this.pinnedSet = null;
-    this.known.clear();
-    this.tailValue = null;
-    this.cache.clear();
-    return false;
-  }
-
   /** A full read of memory.jsonl, the index written beside it (and used from memory when it cannot be). */
   rebuild(): void {
     this.drop();
@@ -136,162 +52,5 @@ export class MemoryIndex {
     this.side = (writeSidecar(this.path, built) && Sidecar.open(this.path)) || Sidecar.fromBytes(built.header, assemble(built));
     const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
     this.tailValue = r.kind === 'tail' ? r.tail : null;
-  }
-
-  get header(): IndexHeader | null {
-    return this.side?.header ?? null;
-  }
-
-  get tail(): Tail | null {
-    return this.tailValue;
-  }
-
-  get sidecar(): Sidecar | null {
-    return this.side;
-  }
-
-  counts(): IndexCounts {
-    const h = this.side?.header;
-    const t = this.tailValue;
-    if (!h) return { total: 0, unreadable: 0, keptAsIs: 0, dangling: [], maxId: 0 };
-    const ts = t ? tailSkipped(t) : { unreadable: 0, keptAsIs: 0 };
-    return {
-      total: this.size,
-      unreadable: h.unreadable + ts.unreadable,
-      keptAsIs: h.keptAsIs + ts.keptAsIs,
-      // A tail's tombstones all name an item (readTail rebuilds otherwise): only the index's can dangle.
-      dangling: h.dangling,
-      maxId: Math.max(h.maxId, t?.state.maxId ?? 0),
-    };
-  }
-
-  /** Active items. */
-  get size(): number {
-    const h = this.side?.header;
-    if (!h) return 0;
-    const t = this.tailValue;
-    return h.n - (t?.dead.size ?? 0) + (t?.items.length ?? 0);
-  }
-
-  /** Per-document arrays, read whole on first need (recall, lookups by id). */
-  docs(): { ids: Float64Array; times: Float64Array; lens: Int32Array } {
-    return { ids: this.ids(), times: this.times(), lens: this.lens() };
-  }
-
-  ids(): Float64Array {
-    return (this.idsArr ??= this.side!.f64('ids', 0, this.side!.header.n));
-  }
-
-  times(): Float64Array {
-    return (this.timesArr ??= this.side!.f64('times', 0, this.side!.header.n));
-  }
-
-  lens(): Int32Array {
-    return (this.lensArr ??= new Int32Array(this.side!.range('lens', 0, this.side!.header.n, 4)));
-  }
-
-  /** The id in a slot, read alone unless all are at hand (remembered, so a lookup by that id needs no search). */
-  idAt(slot: number): number {
-    // Past a few hundred single reads, one read of the whole array is cheaper.
-    if (this.idsArr || ++this.singles > SINGLE_READS) return this.ids()[slot]!;
-    const id = this.side!.f64('ids', slot, 1)[0]!;
-    if (this.known.size > 100_000) this.known.clear();
-    this.known.set(id, slot);
-    return id;
-  }
-
-  /** A slot's [background] line length and scope number (0: none), without reading its record. */
-  lineAt(slot: number): [len: number, scope: number] {
-    const all = (this.linesArr ??= this.singles > SINGLE_READS ? this.side!.u32('lines', 0, this.side!.header.n * 2) : null);
-    if (all) return [all[slot * 2]!, all[slot * 2 + 1]!];
-    this.singles++;
-    const one = this.side!.u32('lines', slot * 2, 2);
-    return [one[0]!, one[1]!];
-  }
-
-  timeAt(slot: number): number {
-    if (this.timesArr || ++this.singles > SINGLE_READS) return this.times()[slot]!;
-    return this.side!.f64('times', slot, 1)[0]!;
-  }
-
-  /** The slot of an indexed item by id (binary search: slots are in id order), -1 when none. */
-  slotOf(id: number): number {
-    if (!this.side) return -1;
-    const hint = this.known.get(id);
-    if (hint !== undefined) return hint;
-    const ids = this.ids();
-    let lo = 0;
-    let hi = ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = ids[mid]!;
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  }
-
-  /** The active item with this id, or undefined. */
-  get(id: number): MemoryItem | undefined {
-    const t = this.tailValue;
-    const fromTail = t?.state.get(id);
-    if (fromTail) return fromTail;
-    const s = this.slotOf(id);
-    if (s < 0 || t?.dead.has(s)) return undefined;
-    // Read before: no offset or span is read for it (a turn asks for the same hits several times).
-    const hit = this.cache.get(id);
-    if (hit) return hit;
-    const pos = this.side!.f64('offs', s, 1)[0]!;
-    const span = this.side!.u32('spans', s, 1)[0]!;
-    return this.itemAt(id, pos, span);
-  }
-
-  /** The indexed item in a slot (forgotten or not), read from memory.jsonl. */
-  itemBySlot(slot: number): MemoryItem {
-    const s = this.side!;
-    return this.itemAt(s.f64('ids', slot, 1)[0]!, s.f64('offs', slot, 1)[0]!, s.u32('spans', slot, 1)[0]!);
-  }
-
-  /** Pinned, with the tail's pin records over the index's. */
-  isPinned(item: MemoryItem): boolean {
-    const t = this.tailValue;
-    if (t?.state.get(item.id)) return t.state.isPinned(item);
-    const s = this.slotOf(item.id);
-    return s >= 0 ? this.slotPinned(s) : pinnedBy(undefined, item);
-  }
-
-  /** Whether an indexed item is pinned: the tail's pin record, else the index's. */
-  slotPinned(slot: number): boolean {
-    return this.tailValue?.pins.get(slot) ?? this.pinnedSlots().has(slot);
-  }
-
-  /** Slots pinned when the index was built: `order` starts with them (its first `pinned` entries). */
-  private pinnedSlots(): Set<number> {
-    if (this.pinnedSet) return this.pinnedSet;
-    const n = this.side!.header.pinned;
-    const u = new Uint32Array(this.side!.range('order', 0, n, ORDER_ENTRY));
-    const set = new Set<number>();
-    for (let i = 0; i < n; i++) set.add(u[i * (ORDER_ENTRY / 4)]!);
-    return (this.pinnedSet = set);
-  }
-
-  /** The record of an indexed item, read from memory.jsonl by offset and checked to be that item. */
-  itemAt(id: number, pos: number, span: number): MemoryItem {
-    const hit = this.cache.get(id);
-    if (hit) return hit;
-    const found = itemIn(readAt(this.file(), pos, span), pos, id);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(id, found);
-    return found;
-  }
-
-  /** memory.jsonl, open for reading items by offset. */
-  file(): number {
-    return (this.fd ??= openSync(this.path, 'r'));
-  }
-
-  close(): void {
-    this.drop();
   }
 }

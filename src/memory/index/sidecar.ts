@@ -4,7 +4,19 @@
  * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
  * never taken for a whole index, and two aish writing at once each rename a complete one.
  */
-import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDir } from '../../util/fs-safe';
 import type { BuiltIndex } from './build';
@@ -113,6 +125,40 @@ export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
     return false;
+  }
+}
+
+/**
+ * The index `h` heads, written again without racyCrc (reader.ts: its bytes were checked once the
+ * racy window had passed): a copy with the new header (padded to the old one's length, so no offset
+ * moves) renamed over it, as atomic as a build's write. Left alone when the file there is no longer
+ * that index (another aish wrote a new one). Never throws: not settling costs a later start a checksum.
+ */
+export function settleSidecar(memoryPath: string, h: IndexHeader): void {
+  const target = indexPath(memoryPath);
+  const tmp = `${target}.tmp-${process.pid}`;
+  let fd: number | null = null;
+  try {
+    copyFileSync(target, tmp);
+    fd = openSync(tmp, 'r+');
+    const pre = Buffer.alloc(PREAMBLE);
+    if (readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE) throw new Error('short read');
+    const len = pre.readUInt32LE(8);
+    const text = Buffer.alloc(len);
+    if (readSync(fd, text, 0, len, PREAMBLE) !== len || JSON.stringify(JSON.parse(text.toString('utf8'))) !== JSON.stringify(h))
+      throw new Error('another index');
+    const { racyCrc: _checked, ...settled } = h;
+    const next = Buffer.from(JSON.stringify(settled).padEnd(len, ' '), 'utf8');
+    if (next.length !== len) throw new Error('header length');
+    writeAll(fd, next, PREAMBLE);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, target);
+    fsyncDir(dirname(target));
+  } catch {
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
   }
 }
 

@@ -6,10 +6,8 @@
 import { expandHome, realPath, tildify } from '../../util/paths';
 import type { MemoryIndex } from '../index/memory-index';
 import { namesAround, scopeMatcher } from './project';
-import { isPathScope } from '../scope-format';
+import { isPathScope, TRUST_VERB } from '../scope-format';
 import { isDeclined, isEstablished, useConfirmedProjects, type ProjectPair } from './project-trust';
-
-export const TRUST_VERB = 'trust-project';
 
 export interface ProjectQuestion {
   /** The names of this checkout (and of the projects around it) not yet established here. */

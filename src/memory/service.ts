@@ -77,7 +77,7 @@ export interface MemoryService {
   share(id: number, hint: string): Promise<string>;
   trust(revoke: boolean): Promise<string>;
   inject(): Promise<Injected>;
-  /** Active items' ids or receipts' ids, for Tab (none when they cannot be read). */
+  /** Active items' ids or the ids of receipts not yet undone, for Tab (none when they cannot be read). */
   ids(of: 'items' | 'receipts'): string[];
   review(): Promise<ReviewParts>;
 }
@@ -255,7 +255,8 @@ export function memoryService(source: MemorySession | LazySession, { live, sync,
     },
     ids(of) {
       try {
-        if (of === 'receipts') return receiptCode ? receiptCode.listReceipts(receipts(receiptCode)).map((r) => r.id) : [];
+        if (of === 'receipts')
+          return receiptCode ? receiptCode.listReceipts(receipts(receiptCode)).flatMap((r) => (r.undone ? [] : [r.id])) : [];
         return (made?.store().items() ?? []).map((i) => String(i.id));
       } catch {
         return [];

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatReceipts, listReceipts, undoReceipt } from '../../src/memory/receipts/receipt-undo';
 import { emptyDraft, noteAdded, ReceiptFile, receiptsPath, recordArrival } from '../../src/memory/receipts/receipts';
+import { memoryService } from '../../src/memory/service';
+import type { MemorySession } from '../../src/memory/session';
 import { MemoryStore } from '../../src/memory/store';
 import { TeamMemory } from '../../src/memory/team/team-memory';
 import { DEFAULT_CONFIG, type AishConfig } from '../../src/config/types';
@@ -152,5 +154,18 @@ describe('receipts', () => {
     expect(await undoReceipt(store, file, 'r1', () => new Date())).toBe('memory: undid r1 — restored 0 items, forgot 1 item it added');
     expect(new TeamMemory(config, memoryPath).accepted(root)).toEqual([]);
     expect(await undoReceipt(store, file, 'r1', () => new Date())).toMatch(/already undone/);
+  });
+
+  it('Tab after :memory undo offers the receipts not yet undone', async () => {
+    const { memoryPath, store, file } = setup();
+    const a = await store.add('fact', 'first arrival');
+    await recordArrival(memoryPath, 'agent:bot', { added: [a] }, () => true);
+    const b = await store.add('fact', 'second arrival');
+    await recordArrival(memoryPath, 'agent:bot', { added: [b] }, () => true);
+    await undoReceipt(store, file, 'r1', () => new Date());
+    const open = (): Promise<MemorySession> => Promise.reject(new Error('no session is needed to list receipts'));
+    const m = memoryService({ path: memoryPath, cwd: '/', open }, { live: false, sync: undefined, notice: () => {} });
+    expect((await m.receipts()).map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(m.ids('receipts')).toEqual(['r2']);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { isWeakTerm, terms } from '../../src/util/terms';
 import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall/recall-cut';
+import { isEveryday } from '../../src/memory/recall/everyday-words';
 import { grow, Postings } from '../../src/memory/recall/recall-postings';
 import {
   B,
@@ -38,6 +39,8 @@ interface IndexView {
   weak: ReadonlySet<number>;
   /** Idf sum of the message's strong words no live item holds. */
   unknownIdf: number;
+  /** Term numbers that are everyday words (src/memory/recall/everyday-words.ts). */
+  everyday: ReadonlySet<number>;
 }
 
 /**
@@ -47,9 +50,11 @@ interface IndexView {
 function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, acc: Float64Array, touched: Int32Array): RecallHit[] {
   const { post, lens, live } = ix;
   let allCommon = false;
+  let dropped = false;
   if (opts.maxDf !== undefined) {
     const all = weights;
     weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
+    dropped = [...all.keys()].some((t) => !weights.has(t) && !ix.weak.has(t));
     const common = [...all.keys()].filter((t) => !weights.has(t) || (weights === all && post.clean(t, ix.dead, ix.epoch) > opts.maxDf!));
     allCommon = common.length > 0 && [...all.keys()].every((t) => ix.weak.has(t) || common.includes(t));
   }
@@ -99,7 +104,7 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   };
   try {
     if (opts.minCoverage !== undefined) {
-      if (allCommon || count === 0 || bestIsOneCommonWord(ix, weights, acc, touched, count)) return [];
+      if (allCommon || count === 0 || bestIsOneWord(ix, weights, acc, touched, count, dropped)) return [];
       min = Math.max(min, ideal * opts.minCoverage);
     }
     floor = min;
@@ -113,12 +118,23 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   return top.sorted();
 }
 
-/** Whether the most relevant document holds one strong term of the query and that term is common. */
-function bestIsOneCommonWord(ix: IndexView, weights: Map<number, number>, acc: Float64Array, touched: Int32Array, count: number): boolean {
+/**
+ * Whether the most relevant document holds one strong term of the query and that term is common, or
+ * an everyday word while no word of the query was left out as common.
+ */
+function bestIsOneWord(
+  ix: IndexView,
+  weights: Map<number, number>,
+  acc: Float64Array,
+  touched: Int32Array,
+  count: number,
+  dropped: boolean,
+): boolean {
   let best = touched[0]!;
   for (let i = 1; i < count; i++) if (acc[touched[i]!]! > acc[best]!) best = touched[i]!;
   let held = 0;
   let df = 0;
+  let everyday = false;
   for (const t of weights.keys()) {
     if (ix.weak.has(t)) continue;
     const n = ix.post.clean(t, ix.dead, ix.epoch);
@@ -126,8 +142,9 @@ function bestIsOneCommonWord(ix: IndexView, weights: Map<number, number>, acc: F
     if (!ix.post.slots.subarray(start, start + n).includes(best)) continue;
     held++;
     df = n;
+    everyday = ix.everyday.has(t);
   }
-  return held === 1 && df > commonAlone(ix.live);
+  return held === 1 && (df > commonAlone(ix.live) || (everyday && !dropped));
 }
 
 function withoutCommon(weights: Map<number, number>, df: (t: number) => number, max: number): Map<number, number> {
@@ -347,12 +364,14 @@ export class RecallIndex {
     const weights = queryWeights(this.dict, parts);
     if (weights.size === 0 || this.size === 0 || !(opts.limit >= 1)) return [];
     const weak = new Set<number>();
+    const everyday = new Set<number>();
     let unknownIdf = 0;
     const seen = new Set<string>();
     for (const part of parts)
       for (const w of terms(part.text)) {
         const t = this.dict.get(w);
         if (t !== undefined && isWeakTerm(w)) weak.add(t);
+        else if (t !== undefined && isEveryday(w)) everyday.add(t);
         if (t !== undefined || seen.has(w)) continue;
         seen.add(w);
         if (!isWeakTerm(w)) unknownIdf += part.weight * UNKNOWN_WEIGHT * Math.log(1 + (this.size + 0.5) / 0.5);
@@ -360,6 +379,7 @@ export class RecallIndex {
     const view: IndexView = {
       weak,
       unknownIdf,
+      everyday,
       scoped: this.scoped,
       post: this.post,
       dead: this.dead,

@@ -16,6 +16,7 @@ import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCov
 import type { Tail } from './tail';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
+import { isEveryday } from '../recall/everyday-words';
 
 interface TailTerms {
   /** term → [tail item index, frequency] pairs */
@@ -218,7 +219,8 @@ export class IndexSearch implements RecallSource {
     for (const t of weights.keys()) if (!weak.has(t) && !related.has(t)) strong++;
     const exact = new Map([...weights].filter(([t]) => !related.has(t)));
     const rel = new Map([...related].map(([t, r]) => [t, r.source]));
-    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel };
+    const everyday = new Set([...dict].filter(([w, t]) => !weak.has(t) && !related.has(t) && isEveryday(w)).map(([, t]) => t));
+    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel, everyday };
   }
 
   /**

@@ -70,10 +70,12 @@ export interface QueryCoverage {
    * stand in for (−1: in no item): they match, but set no part of the cut.
    */
   related?: ReadonlyMap<number, number>;
+  /** The message's own terms that are everyday words (everyday-words.ts). */
+  everyday?: ReadonlySet<number>;
 }
 
 /** Why nothing is recalled for a message, when that is so because of its words. */
-export type NothingReason = 'no strong word' | 'only common words' | 'one common word';
+export type NothingReason = 'no strong word' | 'only common words' | 'one common word' | 'one everyday word';
 
 export interface Coverage {
   ideal: number;
@@ -106,14 +108,20 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
   // The strong terms the best match holds.
   let held = 0;
   let df = 0;
+  let everyday = false;
   for (const [t] of weights) {
     if (docs.weak?.has(t) || found.related?.has(t)) continue;
     const list = docs.lists.get(t);
     if (!list?.docs.includes(best)) continue;
     held++;
     df = list.docs.length;
+    everyday = found.everyday?.has(t) ?? false;
   }
-  if (held === 1 && df > commonAlone(size) && !holdsDropped(found.dropped, best, wordsOf)) return { ideal, nothing: 'one common word' };
+  if (held !== 1 || holdsDropped(found.dropped, best, wordsOf)) return { ideal };
+  if (df > commonAlone(size)) return { ideal, nothing: 'one common word' };
+  // One everyday word is what small talk shares with notes ("see you later" → "run htop to see…");
+  // a message that also names what the store is full of ("Is Caroline married?") is about it.
+  if (everyday && !found.dropped?.length) return { ideal, nothing: 'one everyday word' };
   return { ideal };
 }
 

@@ -30,10 +30,60 @@ for (const line of readFileSync(join(pkg, 'dict', 'index.sense'), 'utf8').split(
   if (!/^[a-z]+$/.test(lemma)) continue;
   tagged.set(lemma, (tagged.get(lemma) ?? 0) + parseInt(f[3], 10));
 }
+// Irregular forms of common verbs (the tagged corpus counts lemmas): kept when the verb is everyday.
+const IRREGULAR = {
+  be: 'was were been',
+  begin: 'began begun',
+  break: 'broke broken',
+  bring: 'brought',
+  buy: 'bought',
+  choose: 'chose chosen',
+  come: 'came',
+  do: 'did done',
+  drive: 'drove driven',
+  eat: 'ate eaten',
+  fall: 'fell fallen',
+  feel: 'felt',
+  find: 'found',
+  forget: 'forgot forgotten',
+  get: 'got gotten',
+  give: 'gave given',
+  go: 'went gone',
+  have: 'had',
+  hear: 'heard',
+  hold: 'held',
+  keep: 'kept',
+  know: 'knew known',
+  leave: 'left',
+  lose: 'lost',
+  make: 'made',
+  mean: 'meant',
+  meet: 'met',
+  pay: 'paid',
+  run: 'ran',
+  say: 'said',
+  see: 'saw seen',
+  send: 'sent',
+  sit: 'sat',
+  sleep: 'slept',
+  speak: 'spoke spoken',
+  spend: 'spent',
+  stand: 'stood',
+  take: 'took taken',
+  teach: 'taught',
+  tell: 'told',
+  think: 'thought',
+  understand: 'understood',
+  wear: 'wore worn',
+  win: 'won',
+  write: 'wrote written',
+};
 const stem = (w) => (w.length <= 3 ? w : stemmer(w));
 const forms = (w) => [w, `${w}s`, `${w}es`, `${w}ed`, `${w}d`, `${w}ing`, w.replace(/y$/, 'ies'), w.replace(/e$/, 'ing')];
 const stems = new Set();
-const everyday = [...[...tagged].filter(([, n]) => n >= MIN_TAGGED).map(([w]) => w), ...CONVERSATIONAL];
+const core = [...tagged].filter(([, n]) => n >= MIN_TAGGED).map(([w]) => w);
+const irregular = core.flatMap((w) => IRREGULAR[w]?.split(' ') ?? []);
+const everyday = [...core, ...irregular, ...CONVERSATIONAL];
 for (const w of everyday) for (const f of forms(w)) stems.add(stem(f));
 const licence = readFileSync(join(pkg, 'LICENSE'), 'utf8')
   .trimEnd()

@@ -54,7 +54,7 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   if (opts.maxDf !== undefined) {
     const all = weights;
     weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
-    dropped = [...all.keys()].some((t) => !weights.has(t) && !ix.weak.has(t));
+    dropped = [...all.keys()].some((t) => !weights.has(t) && !ix.weak.has(t) && !ix.everyday.has(t));
     const common = [...all.keys()].filter((t) => !weights.has(t) || (weights === all && post.clean(t, ix.dead, ix.epoch) > opts.maxDf!));
     allCommon = common.length > 0 && [...all.keys()].every((t) => ix.weak.has(t) || common.includes(t));
   }
@@ -120,7 +120,7 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
 
 /**
  * Whether the most relevant document holds one strong term of the query and that term is common, or
- * an everyday word while no word of the query was left out as common.
+ * an everyday word while no word of the query but everyday ones was left out as common.
  */
 function bestIsOneWord(
   ix: IndexView,

@@ -8,6 +8,7 @@
  * characters) are not in the ideal: they only add to a match.
  */
 import { idf, type LocalLists } from '../index/rank';
+import { isEveryday } from './everyday-words';
 
 /** A hit must score at least this fraction of the message's ideal. */
 export const IDEAL_CUT = 0.4;
@@ -120,8 +121,9 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
   if (held !== 1 || holdsDropped(found.dropped, best, wordsOf)) return { ideal };
   if (df > commonAlone(size)) return { ideal, nothing: 'one common word' };
   // One everyday word is what small talk shares with notes ("see you later" → "run htop to see…");
-  // a message that also names what the store is full of ("Is Caroline married?") is about it.
-  if (everyday && !found.dropped?.length) return { ideal, nothing: 'one everyday word' };
+  // a message that also names what the store is full of ("What does Caroline like to eat?") is
+  // about it, but not one whose common word is everyday too ("how is it going?").
+  if (everyday && !found.dropped?.some((w) => !isEveryday(w))) return { ideal, nothing: 'one everyday word' };
   return { ideal };
 }
 

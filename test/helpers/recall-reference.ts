@@ -50,11 +50,11 @@ interface IndexView {
 function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, acc: Float64Array, touched: Int32Array): RecallHit[] {
   const { post, lens, live } = ix;
   let allCommon = false;
-  let dropped = false;
+  let dropped: number[] = [];
   if (opts.maxDf !== undefined) {
     const all = weights;
     weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
-    dropped = [...all.keys()].some((t) => !weights.has(t) && !ix.weak.has(t) && !ix.everyday.has(t));
+    dropped = [...all.keys()].filter((t) => !weights.has(t) && !ix.weak.has(t));
     const common = [...all.keys()].filter((t) => !weights.has(t) || (weights === all && post.clean(t, ix.dead, ix.epoch) > opts.maxDf!));
     allCommon = common.length > 0 && [...all.keys()].every((t) => ix.weak.has(t) || common.includes(t));
   }
@@ -120,7 +120,8 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
 
 /**
  * Whether the most relevant document holds one strong term of the query and that term is common, or
- * an everyday word while no word of the query but everyday ones was left out as common.
+ * an everyday word while no word of the query but everyday ones was left out as common; never when
+ * some document holds two strong terms (one left out as common counting).
  */
 function bestIsOneWord(
   ix: IndexView,
@@ -128,7 +129,7 @@ function bestIsOneWord(
   acc: Float64Array,
   touched: Int32Array,
   count: number,
-  dropped: boolean,
+  dropped: readonly number[],
 ): boolean {
   let best = touched[0]!;
   for (let i = 1; i < count; i++) if (acc[touched[i]!]! > acc[best]!) best = touched[i]!;
@@ -144,7 +145,23 @@ function bestIsOneWord(
     df = n;
     everyday = ix.everyday.has(t);
   }
-  return held === 1 && (df > commonAlone(ix.live) || (everyday && !dropped));
+  if (held !== 1 || holdsTwo(ix, weights, dropped)) return false;
+  return df > commonAlone(ix.live) || (everyday && dropped.every((t) => ix.everyday.has(t)));
+}
+
+function holdsTwo(ix: IndexView, weights: Map<number, number>, dropped: readonly number[]): boolean {
+  const slotsOf = (t: number) => {
+    const start = ix.post.begin(t);
+    return ix.post.slots.subarray(start, start + ix.post.clean(t, ix.dead, ix.epoch));
+  };
+  const holdsDropped = new Set(dropped.flatMap((t) => [...slotsOf(t)]));
+  const seen = new Set<number>();
+  for (const t of weights.keys()) {
+    if (ix.weak.has(t)) continue;
+    for (const s of slotsOf(t)) if (seen.has(s) || holdsDropped.has(s)) return true;
+    for (const s of slotsOf(t)) seen.add(s);
+  }
+  return false;
 }
 
 function withoutCommon(weights: Map<number, number>, df: (t: number) => number, max: number): Map<number, number> {

@@ -220,7 +220,19 @@ export class IndexSearch implements RecallSource {
     const exact = new Map([...weights].filter(([t]) => !related.has(t)));
     const rel = new Map([...related].map(([t, r]) => [t, r.source]));
     const everyday = new Set([...dict].filter(([w, t]) => !weak.has(t) && !related.has(t) && isEveryday(w)).map(([, t]) => t));
-    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel, everyday };
+    const droppedHolders = () => this.holders(dropped, where, tt);
+    return {
+      docs,
+      weights,
+      where,
+      allCommon,
+      strong,
+      dropped,
+      ideal: unknown + idealOf(docs, exact),
+      related: rel,
+      everyday,
+      droppedHolders,
+    };
   }
 
   /**
@@ -258,6 +270,24 @@ export class IndexSearch implements RecallSource {
       keptBase.push(base[t]!);
     }
     return [keptDict, keptBase, allCommon];
+  }
+
+  /** Per local document (`where`), 1 when it holds one of `words`: their posting lists read. */
+  private holders(words: readonly string[], where: readonly number[], tt: TailTerms | null): Uint8Array {
+    const localOf = new Map<number, number>();
+    where.forEach((w, l) => localOf.set(w, l));
+    const out = new Uint8Array(where.length);
+    const mark = (w: number) => {
+      const l = localOf.get(w);
+      if (l !== undefined) out[l] = 1;
+    };
+    for (const word of words) {
+      const b = this.lookup(word);
+      if (b) for (const slot of this.ix.sidecar!.u32('pslot', b.start, b.df)) mark(slot);
+      const more = tt?.post.get(word);
+      for (let i = 0; more && i < more.length; i += 2) mark(-1 - more[i]!);
+    }
+    return out;
   }
 
   /** A local document's terms (one item read: only the best match's are asked for). */

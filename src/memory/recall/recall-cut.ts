@@ -71,6 +71,11 @@ export interface QueryCoverage {
    * stand in for (−1: in no item): they match, but set no part of the cut.
    */
   related?: ReadonlyMap<number, number>;
+  /**
+   * Per local document, 1 when it holds a word of `dropped` (read from the index only when asked:
+   * the lists of common words are the longest).
+   */
+  droppedHolders?: () => Uint8Array;
   /** The message's own terms that are everyday words (everyday-words.ts). */
   everyday?: ReadonlySet<number>;
 }
@@ -119,12 +124,33 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
     everyday = found.everyday?.has(t) ?? false;
   }
   if (held !== 1 || holdsDropped(found.dropped, best, wordsOf)) return { ideal };
+  // The best match may be a short item saying one word, while another holds two of the message's
+  // words ("how do I deploy this service?": "Deploys of this service go through Argo", where
+  // "deploy" is left out as common): then the message is about something, and the cut and the
+  // ranking (holders of a left-out word first) choose among its matches.
+  if (holdsTwo(found)) return { ideal };
   if (df > commonAlone(size)) return { ideal, nothing: 'one common word' };
   // One everyday word is what small talk shares with notes ("see you later" → "run htop to see…");
   // a message that also names what the store is full of ("What does Caroline like to eat?") is
   // about it, but not one whose common word is everyday too ("how is it going?").
   if (everyday && !found.dropped?.some((w) => !isEveryday(w))) return { ideal, nothing: 'one everyday word' };
   return { ideal };
+}
+
+/**
+ * Whether some document holds two strong words of the message (its own, not related ones), a word
+ * left out as common counting as one.
+ */
+function holdsTwo(found: QueryCoverage): boolean {
+  const seen = new Set<number>();
+  const dropped = found.dropped?.length ? found.droppedHolders?.() : undefined;
+  for (const [t] of found.weights) {
+    if (found.docs.weak?.has(t) || found.related?.has(t)) continue;
+    const docs = found.docs.lists.get(t)?.docs ?? [];
+    for (const l of docs) if (seen.has(l) || dropped?.[l]) return true;
+    for (const l of docs) seen.add(l);
+  }
+  return false;
 }
 
 /** Whether local document `l` holds one of the strong words left out as common. */

@@ -55,3 +55,14 @@ describe('two words of the message in one item', () => {
     expect(await recalled(m, 'is the service up?')).toEqual([]);
   });
 });
+
+describe('words left out as common order equally relevant hits', () => {
+  it('of two notes as relevant, the one holding more of the left-out words comes first, however newer the other', async () => {
+    // "port", "dev" and "run" in more than 5 % of the items: the message ranks on "server" alone.
+    const tickets = Array.from({ length: 110 }, (_, i) => ({ content: `Ticket ${i}: a dev box port forwarding run is flaky` }));
+    const older = 'The payments dev server runs on port 8081 today';
+    const newer = 'The ledger dev server starts with uvicorn on port 6379';
+    const m = await sessionWith([...fillerNotes(1000), ...tickets, { content: older }, { content: newer }], '/work/elsewhere');
+    expect(await recalled(m, 'what port does the dev server run on?')).toEqual([older, newer]);
+  });
+});

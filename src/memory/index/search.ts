@@ -79,20 +79,28 @@ export class IndexSearch implements RecallSource {
   /**
    * Hits that also hold a word left out as too common, first (stable): "Where has Caroline gone
    * camping?" ranks on camping, and Caroline's own camping turns come before the other speaker's.
-   * Only the hits are read, and a turn reads them anyway.
+   * Of neighbouring hits as relevant as each other, the one holding more of those words comes
+   * first: "what port does the dev server run on?" ranks on server, and the note saying port, dev
+   * and run comes before a newer one saying port and dev. Only the hits are read, and a turn reads
+   * them anyway.
    */
-  holdersFirst<H extends { id: number }>(hits: H[], dropped: readonly string[] | undefined): H[] {
+  holdersFirst<H extends { id: number; relevance: number }>(hits: H[], dropped: readonly string[] | undefined): H[] {
     if (!dropped?.length || hits.length < 2) return hits;
-    const holds = (h: H) => {
+    const held = (h: H) => {
       const it = this.ix.get(h.id);
-      if (!it) return false;
-      const words = new Set(terms(recallText(it)));
-      return dropped.some((w) => words.has(w));
+      const words = new Set(it ? terms(recallText(it)) : []);
+      return dropped.filter((w) => words.has(w)).length;
     };
-    const yes: H[] = [];
-    const no: H[] = [];
-    for (const h of hits) (holds(h) ? yes : no).push(h);
-    return [...yes, ...no];
+    const counted = hits.map((h) => ({ h, n: held(h) }));
+    const out = [...counted.filter((c) => c.n > 0), ...counted.filter((c) => c.n === 0)];
+    // Runs of equal relevance: more words held first (a stable sort keeps their order otherwise).
+    for (let i = 0; i < out.length;) {
+      let j = i + 1;
+      while (j < out.length && out[j]!.h.relevance === out[i]!.h.relevance) j++;
+      if (j - i > 1) out.splice(i, j - i, ...out.slice(i, j).sort((a, b) => b.n - a.n));
+      i = j;
+    }
+    return out.map((c) => c.h);
   }
 
   /**

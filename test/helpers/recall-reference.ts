@@ -41,6 +41,8 @@ interface IndexView {
   unknownIdf: number;
   /** Term numbers that are everyday words (src/memory/recall/everyday-words.ts). */
   everyday: ReadonlySet<number>;
+  /** A live document's slot. */
+  slot: (id: number) => number;
 }
 
 /**
@@ -115,7 +117,26 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   } finally {
     for (let i = 0; i < count; i++) acc[touched[i]!] = 0;
   }
-  return top.sorted();
+  const hits = top.sorted();
+  return opts.minCoverage === undefined ? hits : holdersFirst(ix, hits, dropped);
+}
+
+/** As the index's search orders a turn's hits (IndexSearch.holdersFirst), by the slots the left-out terms' lists hold. */
+function holdersFirst(ix: IndexView, hits: RecallHit[], dropped: readonly number[]): RecallHit[] {
+  if (!dropped.length || hits.length < 2) return hits;
+  const lists = dropped.map((t) => {
+    const start = ix.post.begin(t);
+    return new Set(ix.post.slots.subarray(start, start + ix.post.clean(t, ix.dead, ix.epoch)));
+  });
+  const counted = hits.map((h) => ({ h, n: lists.filter((l) => l.has(ix.slot(h.id))).length }));
+  const out = [...counted.filter((c) => c.n > 0), ...counted.filter((c) => c.n === 0)];
+  for (let i = 0; i < out.length;) {
+    let j = i + 1;
+    while (j < out.length && out[j]!.h.relevance === out[i]!.h.relevance) j++;
+    if (j - i > 1) out.splice(i, j - i, ...out.slice(i, j).sort((a, b) => b.n - a.n));
+    i = j;
+  }
+  return out.map((c) => c.h);
 }
 
 /**
@@ -397,6 +418,7 @@ export class RecallIndex {
       weak,
       unknownIdf,
       everyday,
+      slot: (id) => this.slotOf.get(id, this.ids),
       scoped: this.scoped,
       post: this.post,
       dead: this.dead,

@@ -121,7 +121,7 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   return opts.minCoverage === undefined ? hits : holdersFirst(ix, hits, dropped);
 }
 
-/** As the index's search orders a turn's hits (IndexSearch.holdersFirst), by the slots the left-out terms' lists hold. */
+/** As the index's search orders a turn's hits (search-held.ts's holdersFirst), by the slots the left-out terms' lists hold. */
 function holdersFirst(ix: IndexView, hits: RecallHit[], dropped: readonly number[]): RecallHit[] {
   if (!dropped.length || hits.length < 2) return hits;
   const lists = dropped.map((t) => {

@@ -17,6 +17,7 @@ import type { Tail } from './tail';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
 import { isEveryday } from '../recall/everyday-words';
+import { holdersFirst, holdersOf } from './search-held';
 
 interface TailTerms {
   /** term → [tail item index, frequency] pairs */
@@ -73,34 +74,7 @@ export class IndexSearch implements RecallSource {
     const cut = coverageOf(found, exact, this.size, this.wordsOf(found.docs));
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
-    return this.holdersFirst(rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
-  }
-
-  /**
-   * Hits that also hold a word left out as too common, first (stable): "Where has Caroline gone
-   * camping?" ranks on camping, and Caroline's own camping turns come before the other speaker's.
-   * Of neighbouring hits as relevant as each other, the one holding more of those words comes
-   * first: "what port does the dev server run on?" ranks on server, and the note saying port, dev
-   * and run comes before a newer one saying port and dev. Only the hits are read, and a turn reads
-   * them anyway.
-   */
-  holdersFirst<H extends { id: number; relevance: number }>(hits: H[], dropped: readonly string[] | undefined): H[] {
-    if (!dropped?.length || hits.length < 2) return hits;
-    const held = (h: H) => {
-      const it = this.ix.get(h.id);
-      const words = new Set(it ? terms(recallText(it)) : []);
-      return dropped.filter((w) => words.has(w)).length;
-    };
-    const counted = hits.map((h) => ({ h, n: held(h) }));
-    const out = [...counted.filter((c) => c.n > 0), ...counted.filter((c) => c.n === 0)];
-    // Runs of equal relevance: more words held first (a stable sort keeps their order otherwise).
-    for (let i = 0; i < out.length;) {
-      let j = i + 1;
-      while (j < out.length && out[j]!.h.relevance === out[i]!.h.relevance) j++;
-      if (j - i > 1) out.splice(i, j - i, ...out.slice(i, j).sort((a, b) => b.n - a.n));
-      i = j;
-    }
-    return out.map((c) => c.h);
+    return holdersFirst(this.ix, rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc), found.dropped);
   }
 
   /**
@@ -228,19 +202,15 @@ export class IndexSearch implements RecallSource {
     const exact = new Map([...weights].filter(([t]) => !related.has(t)));
     const rel = new Map([...related].map(([t, r]) => [t, r.source]));
     const everyday = new Set([...dict].filter(([w, t]) => !weak.has(t) && !related.has(t) && isEveryday(w)).map(([, t]) => t));
-    const droppedHolders = () => this.holders(dropped, where, tt);
-    return {
-      docs,
-      weights,
-      where,
-      allCommon,
-      strong,
-      dropped,
-      ideal: unknown + idealOf(docs, exact),
-      related: rel,
-      everyday,
-      droppedHolders,
-    };
+    const droppedHolders = () =>
+      holdersOf(
+        dropped,
+        where,
+        (w) => this.slotsOf(w),
+        (w) => tt?.post.get(w),
+      );
+    const ideal = unknown + idealOf(docs, exact);
+    return { docs, weights, where, allCommon, strong, dropped, ideal, related: rel, everyday, droppedHolders };
   }
 
   /**
@@ -280,22 +250,10 @@ export class IndexSearch implements RecallSource {
     return [keptDict, keptBase, allCommon];
   }
 
-  /** Per local document (`where`), 1 when it holds one of `words`: their posting lists read. */
-  private holders(words: readonly string[], where: readonly number[], tt: TailTerms | null): Uint8Array {
-    const localOf = new Map<number, number>();
-    where.forEach((w, l) => localOf.set(w, l));
-    const out = new Uint8Array(where.length);
-    const mark = (w: number) => {
-      const l = localOf.get(w);
-      if (l !== undefined) out[l] = 1;
-    };
-    for (const word of words) {
-      const b = this.lookup(word);
-      if (b) for (const slot of this.ix.sidecar!.u32('pslot', b.start, b.df)) mark(slot);
-      const more = tt?.post.get(word);
-      for (let i = 0; more && i < more.length; i += 2) mark(-1 - more[i]!);
-    }
-    return out;
+  /** The base slots of a term's posting list (none when the index lacks it). */
+  private slotsOf(word: string): Iterable<number> {
+    const b = this.lookup(word);
+    return b ? this.ix.sidecar!.u32('pslot', b.start, b.df) : [];
   }
 
   /** A local document's terms (one item read: only the best match's are asked for). */

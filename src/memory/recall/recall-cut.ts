@@ -124,17 +124,16 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
     everyday = found.everyday?.has(t) ?? false;
   }
   if (held !== 1 || holdsDropped(found.dropped, best, wordsOf)) return { ideal };
+  // One everyday word is what small talk shares with notes ("see you later" → "run htop to see…");
+  // a message that also names what the store is full of ("What does Caroline like to eat?") is
+  // about it, but not one whose common word is everyday too ("hey, how was your week?").
+  const nothing: NothingReason | undefined =
+    df > commonAlone(size) ? 'one common word' : everyday && !found.dropped?.some((w) => !isEveryday(w)) ? 'one everyday word' : undefined;
   // The best match may be a short item saying one word, while another holds two of the message's
   // words ("how do I deploy this service?": "Deploys of this service go through Argo", where
   // "deploy" is left out as common): then the message is about something, and the cut and the
   // ranking (holders of a left-out word first) choose among its matches.
-  if (holdsTwo(found)) return { ideal };
-  if (df > commonAlone(size)) return { ideal, nothing: 'one common word' };
-  // One everyday word is what small talk shares with notes ("see you later" → "run htop to see…");
-  // a message that also names what the store is full of ("What does Caroline like to eat?") is
-  // about it, but not one whose common word is everyday too ("how is it going?").
-  if (everyday && !found.dropped?.some((w) => !isEveryday(w))) return { ideal, nothing: 'one everyday word' };
-  return { ideal };
+  return nothing && !holdsTwo(found) ? { ideal, nothing } : { ideal };
 }
 
 /**

@@ -14,6 +14,8 @@ import { MemorySession } from '../src/memory/session';
 import { percentile } from './lib';
 import { buildConversations, type Conversation } from './recall-corpus/conversation';
 import type { EventKind } from './recall-corpus/conversation-events';
+import { CHITCHAT } from './recall-corpus/chitchat';
+import { SMALL_TALK } from './recall-corpus/smalltalk';
 
 export interface ConvOutcome {
   kind: EventKind;
@@ -25,7 +27,10 @@ export interface ConvOutcome {
   recalled: number;
 }
 
-export async function runConversation(conv: Conversation): Promise<ConvOutcome[]> {
+/** The recall-quality corpus's small talk, both sets: asked of every conversation, it should recall nothing. */
+const SMALL = [...SMALL_TALK, ...CHITCHAT];
+
+export async function runConversation(conv: Conversation, quiet: { asked: number; recalled: number }): Promise<ConvOutcome[]> {
   const dir = mkdtempSync(join(tmpdir(), 'aish-recall-conv-'));
   try {
     const home = join(dir, 'home');
@@ -51,6 +56,11 @@ export async function runConversation(conv: Conversation): Promise<ConvOutcome[]
           recalled: turn?.items.length ?? 0,
         });
       }
+      for (const text of SMALL) {
+        const turn = await session.recall(recallQuery(text, []));
+        quiet.asked++;
+        if (turn?.items.length) quiet.recalled++;
+      }
       return out;
     } finally {
       session.close();
@@ -70,7 +80,8 @@ const KINDS: readonly [EventKind, string][] = [
 export async function benchRecallConversation(o: { conversations?: number } = {}): Promise<{ rows: string[][] }> {
   const convs = buildConversations({ conversations: o.conversations ?? 5 });
   const all: ConvOutcome[] = [];
-  for (const c of convs) all.push(...(await runConversation(c)));
+  const quiet = { asked: 0, recalled: 0 };
+  for (const c of convs) all.push(...(await runConversation(c, quiet)));
   if (process.env.AISH_RECALL_QUALITY_DETAIL === '1')
     for (const t of all)
       if (t.recall < 1) console.error(`[recall-conversation] ${t.kind} ${Math.round(t.recall * 100)}%: ${t.text} (${t.recalled} items)`);
@@ -93,6 +104,12 @@ export async function benchRecallConversation(o: { conversations?: number } = {}
     `${percentile(chars, 50)} / ${percentile(chars, 90)} / ${chars[chars.length - 1]}`,
     '—',
     `[recall] items p50 ${percentile(recalled, 50)}`,
+  ]);
+  rows.push([
+    `small talk (${SMALL.length} messages × ${convs.length} conversations): turns with any [recall]`,
+    `${quiet.recalled}/${quiet.asked} (${Math.round((100 * quiet.recalled) / Math.max(1, quiet.asked))}%)`,
+    '—',
+    'goal 0',
   ]);
   return { rows };
 }

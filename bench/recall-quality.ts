@@ -12,13 +12,14 @@ import { CONCEPTS } from './recall-corpus/concepts';
 import { buildCorpus } from './recall-corpus/corpus';
 import { runCorpus, type HybridSetup } from './recall-corpus/harness';
 import { scoreClass, type ClassScore } from './recall-corpus/score';
-import { QUESTION_CLASSES, type QuestionClass } from './recall-corpus/types';
+import { isSmallTalk, QUESTION_CLASSES, type QuestionClass } from './recall-corpus/types';
 
 const LABEL: Record<QuestionClass, string> = {
   own: "in the fact's own words",
   other: 'in other words',
   project: 'from inside the project',
   smalltalk: 'small talk',
+  chitchat: 'small talk, wider set',
 };
 
 const pct = (n: number, d: number) => `${n}/${d} (${d ? Math.round((100 * n) / d) : 0}%)`;
@@ -28,7 +29,7 @@ function rows(scores: ClassScore[], mode: string, size: number): string[][] {
   for (const s of scores) {
     const what = `recall quality, ${size} items, ${mode}: ${LABEL[s.class]} (${s.turns} turns)`;
     const chars = `[recall] chars per turn p50 / p90 ${s.charsP50} / ${s.charsP90}, items p50 ${s.itemsP50}`;
-    if (s.class === 'smalltalk') out.push([`${what}: turns with any [recall]`, pct(s.anyRecall, s.turns), '—', `goal 0; ${chars}`]);
+    if (isSmallTalk(s.class)) out.push([`${what}: turns with any [recall]`, pct(s.anyRecall, s.turns), '—', `goal 0; ${chars}`]);
     else {
       const extra = [s.background ? `${s.background} via [background]` : '', s.class === 'project' ? `${s.leaks} leaks` : ''].filter(
         Boolean,

@@ -8,6 +8,7 @@ import { PLANTED_OWN } from './planted-own';
 import { PLANTED_PROJECT, PROJECTS } from './planted-project';
 import { projectItems } from './project-items';
 import { SMALL_TALK } from './smalltalk';
+import { CHITCHAT } from './chitchat';
 import { TEMPLATES, type Pick } from './templates';
 import type { Corpus, CorpusItem, Planted, Question, QuestionClass } from './types';
 
@@ -65,6 +66,7 @@ export function buildCorpus(o: CorpusOptions = {}): Corpus {
     ...PLANTED_OTHER.map((f) => asQuestion('other', f)),
     ...PLANTED_PROJECT.map((f) => asQuestion('project', f)),
     ...SMALL_TALK.map((text): Question => ({ class: 'smalltalk', text })),
+    ...CHITCHAT.map((text): Question => ({ class: 'chitchat', text })),
   ];
   return { items, questions, projects: [...PROJECTS] };
 }

@@ -15,10 +15,13 @@ export interface CorpusItem {
 
 /**
  * own: asked in the fact's own words; other: in other words (paraphrase, abbreviation, synonym);
- * project: asked from inside the fact's project; smalltalk: should recall nothing.
+ * project: asked from inside the fact's project; smalltalk and chitchat (a wider set): should recall nothing.
  */
-export type QuestionClass = 'own' | 'other' | 'project' | 'smalltalk';
-export const QUESTION_CLASSES: readonly QuestionClass[] = ['own', 'other', 'project', 'smalltalk'];
+export type QuestionClass = 'own' | 'other' | 'project' | 'smalltalk' | 'chitchat';
+export const QUESTION_CLASSES: readonly QuestionClass[] = ['own', 'other', 'project', 'smalltalk', 'chitchat'];
+
+/** Classes whose turns should recall nothing. */
+export const isSmallTalk = (c: QuestionClass) => c === 'smalltalk' || c === 'chitchat';
 
 export interface Question {
   class: QuestionClass;

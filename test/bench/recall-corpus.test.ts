@@ -1,7 +1,7 @@
 /** The recall-quality corpus is well-formed: every question's fact exists once, classes have their sizes, it is the same on every run. */
 import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../bench/recall-corpus/corpus';
-import type { Question, QuestionClass } from '../../bench/recall-corpus/types';
+import { isSmallTalk, type Question, type QuestionClass } from '../../bench/recall-corpus/types';
 
 const corpus = buildCorpus();
 const byClass = (c: QuestionClass): Question[] => corpus.questions.filter((q) => q.class === c);
@@ -22,6 +22,7 @@ describe('recall-quality corpus', () => {
     expect(byClass('other').length).toBeGreaterThanOrEqual(30);
     expect(byClass('project').length).toBeGreaterThanOrEqual(20);
     expect(byClass('smalltalk').length).toBeGreaterThanOrEqual(20);
+    expect(byClass('chitchat').length).toBeGreaterThanOrEqual(100);
     expect(corpus.items.filter((i) => i.key).length).toBeGreaterThanOrEqual(80);
   });
 
@@ -30,7 +31,7 @@ describe('recall-quality corpus', () => {
     for (const it of corpus.items) if (it.key) keyed.set(it.key, (keyed.get(it.key) ?? 0) + 1);
     expect([...keyed.values()].every((n) => n === 1)).toBe(true);
     for (const q of corpus.questions) {
-      if (q.class === 'smalltalk') {
+      if (isSmallTalk(q.class)) {
         expect(q.expect).toBeUndefined();
         continue;
       }

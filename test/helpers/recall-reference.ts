@@ -6,6 +6,7 @@
  */
 import { isWeakTerm, terms } from '../../src/util/terms';
 import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall/recall-cut';
+import { isEveryday } from '../../src/memory/recall/everyday-words';
 import { grow, Postings } from '../../src/memory/recall/recall-postings';
 import {
   B,
@@ -38,6 +39,10 @@ interface IndexView {
   weak: ReadonlySet<number>;
   /** Idf sum of the message's strong words no live item holds. */
   unknownIdf: number;
+  /** Term numbers that are everyday words (src/memory/recall/everyday-words.ts). */
+  everyday: ReadonlySet<number>;
+  /** A live document's slot. */
+  slot: (id: number) => number;
 }
 
 /**
@@ -47,9 +52,11 @@ interface IndexView {
 function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, acc: Float64Array, touched: Int32Array): RecallHit[] {
   const { post, lens, live } = ix;
   let allCommon = false;
+  let dropped: number[] = [];
   if (opts.maxDf !== undefined) {
     const all = weights;
     weights = withoutCommon(weights, (t) => post.clean(t, ix.dead, ix.epoch), opts.maxDf);
+    dropped = [...all.keys()].filter((t) => !weights.has(t) && !ix.weak.has(t));
     const common = [...all.keys()].filter((t) => !weights.has(t) || (weights === all && post.clean(t, ix.dead, ix.epoch) > opts.maxDf!));
     allCommon = common.length > 0 && [...all.keys()].every((t) => ix.weak.has(t) || common.includes(t));
   }
@@ -99,7 +106,7 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   };
   try {
     if (opts.minCoverage !== undefined) {
-      if (allCommon || count === 0 || bestIsOneCommonWord(ix, weights, acc, touched, count)) return [];
+      if (allCommon || count === 0 || bestIsOneWord(ix, weights, acc, touched, count, dropped)) return [];
       min = Math.max(min, ideal * opts.minCoverage);
     }
     floor = min;
@@ -110,15 +117,46 @@ function rank(ix: IndexView, weights: Map<number, number>, opts: SearchOptions, 
   } finally {
     for (let i = 0; i < count; i++) acc[touched[i]!] = 0;
   }
-  return top.sorted();
+  const hits = top.sorted();
+  return opts.minCoverage === undefined ? hits : holdersFirst(ix, hits, dropped);
 }
 
-/** Whether the most relevant document holds one strong term of the query and that term is common. */
-function bestIsOneCommonWord(ix: IndexView, weights: Map<number, number>, acc: Float64Array, touched: Int32Array, count: number): boolean {
+/** As the index's search orders a turn's hits (search-held.ts's holdersFirst), by the slots the left-out terms' lists hold. */
+function holdersFirst(ix: IndexView, hits: RecallHit[], dropped: readonly number[]): RecallHit[] {
+  if (!dropped.length || hits.length < 2) return hits;
+  const lists = dropped.map((t) => {
+    const start = ix.post.begin(t);
+    return new Set(ix.post.slots.subarray(start, start + ix.post.clean(t, ix.dead, ix.epoch)));
+  });
+  const counted = hits.map((h) => ({ h, n: lists.filter((l) => l.has(ix.slot(h.id))).length }));
+  const out = [...counted.filter((c) => c.n > 0), ...counted.filter((c) => c.n === 0)];
+  for (let i = 0; i < out.length;) {
+    let j = i + 1;
+    while (j < out.length && out[j]!.h.relevance === out[i]!.h.relevance) j++;
+    if (j - i > 1) out.splice(i, j - i, ...out.slice(i, j).sort((a, b) => b.n - a.n));
+    i = j;
+  }
+  return out.map((c) => c.h);
+}
+
+/**
+ * Whether the most relevant document holds one strong term of the query and that term is common, or
+ * an everyday word while no word of the query but everyday ones was left out as common; never when
+ * some document holds two strong terms (one left out as common counting).
+ */
+function bestIsOneWord(
+  ix: IndexView,
+  weights: Map<number, number>,
+  acc: Float64Array,
+  touched: Int32Array,
+  count: number,
+  dropped: readonly number[],
+): boolean {
   let best = touched[0]!;
   for (let i = 1; i < count; i++) if (acc[touched[i]!]! > acc[best]!) best = touched[i]!;
   let held = 0;
   let df = 0;
+  let everyday = false;
   for (const t of weights.keys()) {
     if (ix.weak.has(t)) continue;
     const n = ix.post.clean(t, ix.dead, ix.epoch);
@@ -126,8 +164,25 @@ function bestIsOneCommonWord(ix: IndexView, weights: Map<number, number>, acc: F
     if (!ix.post.slots.subarray(start, start + n).includes(best)) continue;
     held++;
     df = n;
+    everyday = ix.everyday.has(t);
   }
-  return held === 1 && df > commonAlone(ix.live);
+  if (held !== 1 || holdsTwo(ix, weights, dropped)) return false;
+  return df > commonAlone(ix.live) || (everyday && dropped.every((t) => ix.everyday.has(t)));
+}
+
+function holdsTwo(ix: IndexView, weights: Map<number, number>, dropped: readonly number[]): boolean {
+  const slotsOf = (t: number) => {
+    const start = ix.post.begin(t);
+    return ix.post.slots.subarray(start, start + ix.post.clean(t, ix.dead, ix.epoch));
+  };
+  const holdsDropped = new Set(dropped.flatMap((t) => [...slotsOf(t)]));
+  const seen = new Set<number>();
+  for (const t of weights.keys()) {
+    if (ix.weak.has(t)) continue;
+    for (const s of slotsOf(t)) if (seen.has(s) || holdsDropped.has(s)) return true;
+    for (const s of slotsOf(t)) seen.add(s);
+  }
+  return false;
 }
 
 function withoutCommon(weights: Map<number, number>, df: (t: number) => number, max: number): Map<number, number> {
@@ -347,12 +402,14 @@ export class RecallIndex {
     const weights = queryWeights(this.dict, parts);
     if (weights.size === 0 || this.size === 0 || !(opts.limit >= 1)) return [];
     const weak = new Set<number>();
+    const everyday = new Set<number>();
     let unknownIdf = 0;
     const seen = new Set<string>();
     for (const part of parts)
       for (const w of terms(part.text)) {
         const t = this.dict.get(w);
         if (t !== undefined && isWeakTerm(w)) weak.add(t);
+        else if (t !== undefined && isEveryday(w)) everyday.add(t);
         if (t !== undefined || seen.has(w)) continue;
         seen.add(w);
         if (!isWeakTerm(w)) unknownIdf += part.weight * UNKNOWN_WEIGHT * Math.log(1 + (this.size + 0.5) / 0.5);
@@ -360,6 +417,8 @@ export class RecallIndex {
     const view: IndexView = {
       weak,
       unknownIdf,
+      everyday,
+      slot: (id) => this.slotOf.get(id, this.ids),
       scoped: this.scoped,
       post: this.post,
       dead: this.dead,

@@ -15,6 +15,7 @@ import { ORDER_BLOCK } from './layout';
 import { rankLocal } from './rank';
 import { relevancesOf } from '../recall/recall-related';
 import { IndexSearch } from './search';
+import { holdersFirst } from './search-held';
 
 export interface PlanRecall {
   items: Recalled[];
@@ -136,7 +137,7 @@ function planWords(ix: MemoryIndex, text: string, o: PlanRecallOptions, time: Ti
   for (const len of ix.sidecar!.u32('omin', 0, Math.ceil(h.n / ORDER_BLOCK))) shortest = Math.min(shortest, len + 4); // `#N ` and the newline
   for (const t of tail?.items ?? []) shortest = Math.min(shortest, recallLine(t, o.now).length + 1);
   for (let k = 16; ; k *= 4) {
-    // As a turn's search orders them (search.ts's holdersFirst).
+    // As a turn's search orders them (search-held.ts's holdersFirst).
     const favour = time?.favour && { favour: time.favour };
     const ranked = rankLocal(
       docs,
@@ -144,7 +145,7 @@ function planWords(ix: MemoryIndex, text: string, o: PlanRecallOptions, time: Ti
       { now: o.now, limit: k, minRelevance: cut, accept: usable, projectBoost: PROJECT_BOOST, ...favour },
       rel,
     );
-    const top = timed(search.holdersFirst(ranked, found.dropped), time, ix);
+    const top = timed(holdersFirst(ix, ranked, found.dropped), time, ix);
     out.items = [];
     let used = RECALL_HEADER.length;
     for (const [r, hit] of top.entries()) {

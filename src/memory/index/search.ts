@@ -16,6 +16,8 @@ import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCov
 import { termsOfTail, type TailTerms } from './tail-terms';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
+import { isEveryday } from '../recall/everyday-words';
+import { holdersFirst, holdersOf } from './search-held';
 
 export class IndexSearch implements RecallSource {
   constructor(private readonly ix: MemoryIndex) {}
@@ -38,26 +40,7 @@ export class IndexSearch implements RecallSource {
     if (cut.nothing) return [];
     const minRelevance = Math.max(opts.minRelevance ?? 0, (cut.ideal * opts.minCoverage * idealCut(found.strong)) / IDEAL_CUT);
     const hits = rankLocal(found.docs, found.weights, { ...opts, minRelevance }, acc);
-    return opts.reRanked ? hits : this.holdersFirst(hits, found.dropped);
-  }
-
-  /**
-   * Hits that also hold a word left out as too common, first (stable): "Where has Caroline gone
-   * camping?" ranks on camping, and Caroline's own camping turns come before the other speaker's.
-   * Only the hits are read, and a turn reads them anyway.
-   */
-  holdersFirst<H extends { id: number }>(hits: H[], dropped: readonly string[] | undefined): H[] {
-    if (!dropped?.length || hits.length < 2) return hits;
-    const holds = (h: H) => {
-      const it = this.ix.get(h.id);
-      if (!it) return false;
-      const words = new Set(terms(recallText(it)));
-      return dropped.some((w) => words.has(w));
-    };
-    const yes: H[] = [];
-    const no: H[] = [];
-    for (const h of hits) (holds(h) ? yes : no).push(h);
-    return [...yes, ...no];
+    return opts.reRanked ? hits : holdersFirst(this.ix, hits, found.dropped);
   }
 
   /**
@@ -221,7 +204,16 @@ export class IndexSearch implements RecallSource {
     for (const t of weights.keys()) if (!weak.has(t) && !related.has(t)) strong++;
     const exact = new Map([...weights].filter(([t]) => !related.has(t)));
     const rel = new Map([...related].map(([t, r]) => [t, r.source]));
-    return { docs, weights, where, allCommon, strong, dropped, ideal: unknown + idealOf(docs, exact), related: rel };
+    const everyday = new Set([...dict].filter(([w, t]) => !weak.has(t) && !related.has(t) && isEveryday(w)).map(([, t]) => t));
+    const droppedHolders = () =>
+      holdersOf(
+        dropped,
+        where,
+        (w) => this.slotsOf(w),
+        (w) => tt?.post.get(w),
+      );
+    const ideal = unknown + idealOf(docs, exact);
+    return { docs, weights, where, allCommon, strong, dropped, ideal, related: rel, everyday, droppedHolders };
   }
 
   /**
@@ -259,6 +251,12 @@ export class IndexSearch implements RecallSource {
       keptBase.push(base[t]!);
     }
     return [keptDict, keptBase, allCommon];
+  }
+
+  /** The base slots of a term's posting list (none when the index lacks it). */
+  private slotsOf(word: string): Iterable<number> {
+    const b = this.lookup(word);
+    return b ? this.ix.sidecar!.u32('pslot', b.start, b.df) : [];
   }
 
   /** A local document's terms (one item read: only the best match's are asked for). */

@@ -17,6 +17,7 @@ const NOTHING = {
   'no strong word': 'only numbers and one- or two-letter words',
   'only common words': 'only words most items hold',
   'one common word': 'one word many items hold',
+  'one everyday word': 'one everyday word alone',
 };
 
 function label(it: MemoryItem & { author?: string }, isPinned: (it: MemoryItem) => boolean): string {

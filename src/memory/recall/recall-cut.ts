@@ -8,6 +8,7 @@
  * characters) are not in the ideal: they only add to a match.
  */
 import { idf, type LocalLists } from '../index/rank';
+import { isEveryday } from './everyday-words';
 
 /** A hit must score at least this fraction of the message's ideal. */
 export const IDEAL_CUT = 0.4;
@@ -70,10 +71,17 @@ export interface QueryCoverage {
    * stand in for (−1: in no item): they match, but set no part of the cut.
    */
   related?: ReadonlyMap<number, number>;
+  /**
+   * Per local document, 1 when it holds a word of `dropped` (read from the index only when asked:
+   * the lists of common words are the longest).
+   */
+  droppedHolders?: () => Uint8Array;
+  /** The message's own terms that are everyday words (everyday-words.ts). */
+  everyday?: ReadonlySet<number>;
 }
 
 /** Why nothing is recalled for a message, when that is so because of its words. */
-export type NothingReason = 'no strong word' | 'only common words' | 'one common word';
+export type NothingReason = 'no strong word' | 'only common words' | 'one common word' | 'one everyday word';
 
 export interface Coverage {
   ideal: number;
@@ -107,15 +115,42 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
   // The strong terms the best match holds.
   let held = 0;
   let df = 0;
+  let everyday = false;
   for (const [t] of weights) {
     if (docs.weak?.has(t) || found.related?.has(t)) continue;
     const list = docs.lists.get(t);
     if (!list?.docs.includes(best)) continue;
     held++;
     df = list.df ?? list.docs.length;
+    everyday = found.everyday?.has(t) ?? false;
   }
-  if (held === 1 && df > commonAlone(size) && !holdsDropped(found.dropped, best, wordsOf)) return { ideal, nothing: 'one common word' };
-  return { ideal };
+  if (held !== 1 || holdsDropped(found.dropped, best, wordsOf)) return { ideal };
+  // One everyday word is what small talk shares with notes ("see you later" → "run htop to see…");
+  // a message that also names what the store is full of ("What does Caroline like to eat?") is
+  // about it, but not one whose common word is everyday too ("hey, how was your week?").
+  const nothing: NothingReason | undefined =
+    df > commonAlone(size) ? 'one common word' : everyday && !found.dropped?.some((w) => !isEveryday(w)) ? 'one everyday word' : undefined;
+  // The best match may be a short item saying one word, while another holds two of the message's
+  // words ("how do I deploy this service?": "Deploys of this service go through Argo", where
+  // "deploy" is left out as common): then the message is about something, and the cut and the
+  // ranking (holders of a left-out word first) choose among its matches.
+  return nothing && !holdsTwo(found) ? { ideal, nothing } : { ideal };
+}
+
+/**
+ * Whether some document holds two strong words of the message (its own, not related ones), a word
+ * left out as common counting as one.
+ */
+function holdsTwo(found: QueryCoverage): boolean {
+  const seen = new Set<number>();
+  const dropped = found.dropped?.length ? found.droppedHolders?.() : undefined;
+  for (const [t] of found.weights) {
+    if (found.docs.weak?.has(t) || found.related?.has(t)) continue;
+    const docs = found.docs.lists.get(t)?.docs ?? [];
+    for (const l of docs) if (seen.has(l) || dropped?.[l]) return true;
+    for (const l of docs) seen.add(l);
+  }
+  return false;
 }
 
 /** Whether local document `l` holds one of the strong words left out as common. */

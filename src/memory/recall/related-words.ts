@@ -32,13 +32,13 @@ interface RelatedTable {
 }
 
 /**
- * Where the table is: beside this module, or in the package's src/ (which it ships) from a bundle
- * in dist/ or dist/chunks/ (or a bench's in node_modules/.cache/): one copy in the package.
+ * Where a table of recall/ is: beside this module, or in the package's src/ (which it ships) from a
+ * bundle in dist/ or dist/chunks/ (or a bench's in node_modules/.cache/): one copy in the package.
  */
-function tablePath(): string | null {
+export function tablePath(file = FILE): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 4; up++, dir = dirname(dir)) {
-    for (const f of [join(dir, FILE), join(dir, 'src', 'memory', 'recall', FILE)]) if (existsSync(f)) return f;
+    for (const f of [join(dir, file), join(dir, 'src', 'memory', 'recall', file)]) if (existsSync(f)) return f;
   }
   return null;
 }

@@ -1,0 +1,31 @@
+/**
+ * Words of everyday English (everyday-words.txt, made by scripts/everyday-words.mjs from how often
+ * WordNet's tagged corpus uses them: day, write, name, please, weather). In a store of notes such a
+ * word is rare, so its idf there is high, yet a message sharing only it with an item is most often
+ * small talk using it in another sense ("see you later" → "run htop to see what eats CPU"):
+ * recall-cut.ts does not let a match rest on one such word alone.
+ */
+import { readFileSync } from 'node:fs';
+import { tablePath } from './related-words';
+
+let words: ReadonlySet<string> | null = null;
+
+/** The table's stems (comment lines left out). */
+export function parseEveryday(text: string): ReadonlySet<string> {
+  return new Set(text.split('\n').filter((l) => l && !l.startsWith('#')));
+}
+
+/** Whether a term (a stem, as recall's tokenizer makes them) is an everyday word; none is when the table is missing. */
+export function isEveryday(term: string): boolean {
+  if (!words) {
+    const path = tablePath('everyday-words.txt');
+    let text = '';
+    try {
+      if (path) text = readFileSync(path, 'utf8');
+    } catch {
+      // no table: every word is trusted as its idf says, as without one
+    }
+    words = parseEveryday(text);
+  }
+  return words.has(term);
+}

@@ -114,4 +114,21 @@ describe('a racily built index', () => {
     reader.close();
     expect(readFileSync(file)).toEqual(bytes);
   });
+
+  it('a running reader that settled it does not checksum again when another aish appends (the append is its tail)', () => {
+    const path = racyIndex();
+    at(path, RACY_MS + 1000);
+    const ix = new MemoryIndex(path);
+    ix.refresh();
+    expect(header(path).racyCrc).toBeUndefined();
+    // The reader's own header is settled too; before, every later change re-read the whole file
+    // for its checksum and copied the index to settle it once more.
+    expect(ix.header?.racyCrc).toBeUndefined();
+    writeFileSync(path, readFileSync(path, 'utf8') + item(4) + '\n');
+    ix.refresh();
+    expect(ix.builds).toBe(0);
+    expect(ix.size).toBe(4);
+    expect(ix.header?.racyCrc).toBeUndefined();
+    ix.close();
+  });
 });

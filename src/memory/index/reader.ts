@@ -89,7 +89,12 @@ export class IndexReader {
     } catch {
       return false;
     }
-    if (Math.max(h.file.mtime, h.file.ctime) < checkedAt - RACY_MS) settleSidecar(this.path, h);
+    if (Math.max(h.file.mtime, h.file.ctime) < checkedAt - RACY_MS) {
+      settleSidecar(this.path, h);
+      // This reader's header is settled too: a later change (an append read as the tail) is not
+      // checksummed, nor the index copied, again.
+      delete h.racyCrc;
+    }
     return true;
   }
 

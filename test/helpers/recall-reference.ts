@@ -6,7 +6,7 @@
  */
 import { isWeakTerm, terms } from '../../src/util/terms';
 import { commonAlone, UNKNOWN_WEIGHT } from '../../src/memory/recall/recall-cut';
-import { isEveryday } from '../../src/memory/recall/everyday-words';
+import { isEveryday, isPlainWord } from '../../src/memory/recall/everyday-words';
 import { grow, Postings } from '../../src/memory/recall/recall-postings';
 import {
   B,
@@ -41,6 +41,8 @@ interface IndexView {
   unknownIdf: number;
   /** Term numbers that are everyday words (src/memory/recall/everyday-words.ts). */
   everyday: ReadonlySet<number>;
+  /** How many of the message's strong words, held or not, are neither everyday nor numbers. */
+  plain: number;
   /** A live document's slot. */
   slot: (id: number) => number;
 }
@@ -167,7 +169,7 @@ function bestIsOneWord(
     everyday = ix.everyday.has(t);
   }
   if (held !== 1 || holdsTwo(ix, weights, dropped)) return false;
-  return df > commonAlone(ix.live) || (everyday && dropped.every((t) => ix.everyday.has(t)));
+  return df > commonAlone(ix.live) || (everyday && ix.plain === 0 && dropped.every((t) => ix.everyday.has(t)));
 }
 
 function holdsTwo(ix: IndexView, weights: Map<number, number>, dropped: readonly number[]): boolean {
@@ -414,10 +416,12 @@ export class RecallIndex {
         seen.add(w);
         if (!isWeakTerm(w)) unknownIdf += part.weight * UNKNOWN_WEIGHT * Math.log(1 + (this.size + 0.5) / 0.5);
       }
+    const plain = new Set(parts.flatMap((p) => terms(p.text)).filter((w) => !isWeakTerm(w) && isPlainWord(w))).size;
     const view: IndexView = {
       weak,
       unknownIdf,
       everyday,
+      plain,
       slot: (id) => this.slotOf.get(id, this.ids),
       scoped: this.scoped,
       post: this.post,

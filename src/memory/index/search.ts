@@ -16,7 +16,7 @@ import { coverageOf, IDEAL_CUT, idealCut, idealOf, UNKNOWN_WEIGHT, type QueryCov
 import { termsOfTail, type TailTerms } from './tail-terms';
 import { relatedOf, relevancesOf, type RelatedTerm } from '../recall/recall-related';
 import { relatedOver } from '../recall/related-words';
-import { isEveryday } from '../recall/everyday-words';
+import { isEveryday, isPlainWord } from '../recall/everyday-words';
 import { holdersFirst, holdersOf } from './search-held';
 
 export class IndexSearch implements RecallSource {
@@ -65,6 +65,8 @@ export class IndexSearch implements RecallSource {
     // Strong words no item holds still count in the ideal score, at half weight (recall-cut.ts).
     let unknown = 0;
     let unknownWords = 0;
+    // Strong words of the message no item holds that are not everyday words (recall-cut.ts).
+    let plainUnknown = 0;
     const seen = new Set<string>();
     for (const part of query) {
       for (const w of terms(part.text)) {
@@ -75,6 +77,7 @@ export class IndexSearch implements RecallSource {
           if (!isWeakTerm(w)) {
             unknown += part.weight * UNKNOWN_WEIGHT * idf(ix.size, 0);
             unknownWords++;
+            if (isPlainWord(w)) plainUnknown++;
           }
           continue;
         }
@@ -205,6 +208,7 @@ export class IndexSearch implements RecallSource {
     const exact = new Map([...weights].filter(([t]) => !related.has(t)));
     const rel = new Map([...related].map(([t, r]) => [t, r.source]));
     const everyday = new Set([...dict].filter(([w, t]) => !weak.has(t) && !related.has(t) && isEveryday(w)).map(([, t]) => t));
+    const plain = plainUnknown + asked.filter((w) => !isWeakTerm(w) && isPlainWord(w)).length;
     const droppedHolders = () =>
       holdersOf(
         dropped,
@@ -213,7 +217,7 @@ export class IndexSearch implements RecallSource {
         (w) => tt?.post.get(w),
       );
     const ideal = unknown + idealOf(docs, exact);
-    return { docs, weights, where, allCommon, strong, dropped, ideal, related: rel, everyday, droppedHolders };
+    return { docs, weights, where, allCommon, strong, dropped, ideal, related: rel, everyday, plain, droppedHolders };
   }
 
   /**

@@ -29,3 +29,11 @@ export function isEveryday(term: string): boolean {
   }
   return words.has(term);
 }
+
+/**
+ * A word that says what a message is about: not an everyday word and not a number ("what's our
+ * test runner?": runner; "what is 7 times 8?": none).
+ */
+export function isPlainWord(term: string): boolean {
+  return !/^\d+$/.test(term) && !isEveryday(term);
+}

@@ -78,6 +78,8 @@ export interface QueryCoverage {
   droppedHolders?: () => Uint8Array;
   /** The message's own terms that are everyday words (everyday-words.ts). */
   everyday?: ReadonlySet<number>;
+  /** How many of the message's strong words, held by an item or not, are neither everyday nor numbers. */
+  plain?: number;
 }
 
 /** Why nothing is recalled for a message, when that is so because of its words. */
@@ -129,7 +131,11 @@ export function coverageOf(found: QueryCoverage, acc: Float64Array, size: number
   // a message that also names what the store is full of ("What does Caroline like to eat?") is
   // about it, but not one whose common word is everyday too ("hey, how was your week?").
   const nothing: NothingReason | undefined =
-    df > commonAlone(size) ? 'one common word' : everyday && !found.dropped?.some((w) => !isEveryday(w)) ? 'one everyday word' : undefined;
+    df > commonAlone(size)
+      ? 'one common word'
+      : everyday && !found.plain && !found.dropped?.some((w) => !isEveryday(w))
+        ? 'one everyday word'
+        : undefined;
   // The best match may be a short item saying one word, while another holds two of the message's
   // words ("how do I deploy this service?": "Deploys of this service go through Argo", where
   // "deploy" is left out as common): then the message is about something, and the cut and the

@@ -1,39 +1,22 @@
 /**
  * Small talk that shares one everyday word with a note sends nothing (src/memory/recall/recall-cut.ts,
  * everyday-words.ts): "what do you like to eat?" is not about "run htop to see what eats CPU". A
- * message that shares a second word with an item, or names what the store is full of, still recalls.
+ * message that shares a second word with an item, names what the store is full of, or has a word that
+ * is neither everyday nor a number ("what's our data retention?"), still recalls.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type AishConfig, type MemoryConfig } from '../../src/config/types';
+import { describe, expect, it } from 'vitest';
 import { isEveryday, parseEveryday } from '../../src/memory/recall/everyday-words';
 import { MemorySession } from '../../src/memory/session';
 import { terms } from '../../src/util/terms';
-import { fillerNotes, writeNotes, type Note } from '../helpers/dev-notes';
-import { tmpDir } from '../helpers/tmp';
-
-const base = DEFAULT_CONFIG.memory as MemoryConfig;
-/** Nothing in [background], so every item is recall's to choose. */
-const CONFIG: AishConfig = { ...DEFAULT_CONFIG, memory: { ...base, injectMaxChars: 0 } };
+import { fillerNotes } from '../helpers/dev-notes';
+import { recallSessions } from '../helpers/recall-session';
 
 const HTOP = 'Run htop to check what eats CPU on a box';
 const NEVER = 'Money amounts are integers in cents; never use floats';
 const CAT = 'I have a cat named Tom, a grey tabby';
 const NIGHT = 'The staging data is reloaded every Sunday night from a snapshot';
 
-const open: MemorySession[] = [];
-afterEach(() => {
-  for (const m of open.splice(0)) m.close();
-});
-
-async function sessionWith(notes: readonly Note[]) {
-  const path = join(tmpDir(), 'memory.jsonl');
-  writeNotes(path, notes);
-  const m = new MemorySession(CONFIG, path, { cwd: () => '/work/elsewhere' }, { notice: () => {}, changed: () => {} });
-  open.push(m);
-  await m.ready();
-  return m;
-}
+const sessionWith = recallSessions();
 
 const recalled = async (m: MemorySession, text: string) => (await m.recall([{ text, weight: 1 }]))?.items.map((r) => r.item.content) ?? [];
 

@@ -3,32 +3,13 @@
  * item that says it in another word of the shipped WordNet table, below the question's own words;
  * a related word stands in for its word and never decides whether anything is recalled.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type AishConfig, type MemoryConfig } from '../../src/config/types';
+import { describe, expect, it } from 'vitest';
 import { lookupRelated, parseRelated, relatedTerms } from '../../src/memory/recall/related-words';
-import { MemorySession } from '../../src/memory/session';
 import { terms } from '../../src/util/terms';
-import { fillerNotes, writeNotes, type Note } from '../helpers/dev-notes';
-import { tmpDir } from '../helpers/tmp';
+import { fillerNotes } from '../helpers/dev-notes';
+import { recallSessions } from '../helpers/recall-session';
 
-const base = DEFAULT_CONFIG.memory as MemoryConfig;
-/** Nothing in [background], so every item is recall's to choose. */
-const CONFIG: AishConfig = { ...DEFAULT_CONFIG, memory: { ...base, injectMaxChars: 0 } };
-
-const open: MemorySession[] = [];
-afterEach(() => {
-  for (const m of open.splice(0)) m.close();
-});
-
-async function sessionWith(notes: readonly Note[]) {
-  const path = join(tmpDir(), 'memory.jsonl');
-  writeNotes(path, notes);
-  const m = new MemorySession(CONFIG, path, { cwd: () => '/work/elsewhere' }, { notice: () => {}, changed: () => {} });
-  open.push(m);
-  await m.ready();
-  return m;
-}
+const sessionWith = recallSessions();
 
 const WEDDING = 'Our wedding anniversary is next week, ten years together with Tom';
 const COUSIN = 'My cousin is getting married in the autumn';

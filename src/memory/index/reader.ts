@@ -7,13 +7,13 @@
  * appended since is laid over it (tail.ts), and anything else needs a rebuild. Items themselves are
  * always read from memory.jsonl, by offset, and checked.
  */
-import { closeSync, openSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { pinnedBy } from '../log/pin-time';
 import type { MemoryItem } from '../types';
 import { itemIn } from './record-read';
 import { crcOf, ORDER_ENTRY, RACY_MS, type IndexHeader } from './layout';
 import { readAt } from '../../util/fs-safe';
-import { CorruptIndex, exists, settleSidecar, Sidecar } from './sidecar';
+import { CorruptIndex, settleSidecar, Sidecar } from './sidecar';
 import { readTail, statKey, tailSkipped, type Tail } from './tail';
 
 /** Ids and times read one at a time before the whole arrays are read instead. */
@@ -72,7 +72,7 @@ export class IndexReader {
         return true;
       }
       if (r.kind === 'missing') return this.empty();
-    } else if (!exists(this.path)) return this.empty();
+    } else if (!existsSync(this.path)) return this.empty();
     return false;
   }
 

@@ -4,7 +4,7 @@
  * sent (hit rate, MRR), how much [recall] a turn sends, and how often small talk recalls anything.
  * Words-only by default; `hybrid` adds embeddings from the test server's `/v1/embeddings`, whose
  * vectors come from a small concept table: a stand-in for a real embedding model, not one.
- * AISH_RECALL_QUALITY_DETAIL=1 lists each missed question on stderr.
+ * AISH_RECALL_QUALITY_DETAIL=1 lists each missed question on stderr, and why its fact was not sent.
  */
 import type { AishConfig } from '../src/config/types';
 import { startFakeOpenAI } from '../test/helpers/openai-server';
@@ -79,14 +79,15 @@ export async function benchRecallQuality(o: { items?: number; hybrid?: boolean }
   const hybrid = o.hybrid ? await conceptServer() : undefined;
   if (hybrid === null) return { rows: [[`recall quality, hybrid`, 'not measured', '—', 'the test server has no /v1/embeddings']] };
   try {
-    const turns = await runCorpus(corpus, hybrid ? { hybrid } : {});
-    if (process.env.AISH_RECALL_QUALITY_DETAIL === '1') {
+    const detail = process.env.AISH_RECALL_QUALITY_DETAIL === '1';
+    const turns = await runCorpus(corpus, { ...(hybrid && { hybrid }), explain: detail });
+    if (detail) {
       for (const t of turns) {
         const q = t.question;
         const missed = q.expect ? t.rank === 0 && !t.inBackground : t.chars > 0;
         if (missed || t.rank > 1)
           console.error(
-            `[recall-quality] ${q.class} ${missed ? 'MISS' : `rank ${t.rank}`}: ${q.text} (${t.recalled} items, ${t.chars} chars)`,
+            `[recall-quality] ${q.class} ${missed ? 'MISS' : `rank ${t.rank}`}: ${q.text} (${t.recalled} items, ${t.chars} chars)${t.why ? ` — ${t.why}` : ''}`,
           );
       }
     }

@@ -24,6 +24,8 @@ export interface HarnessOptions {
   hybrid?: HybridSetup;
   /** Where the temp data directory goes (default: the OS's). */
   tmp?: string;
+  /** Say why each missed fact was not sent (TurnOutcome.why): slower, for AISH_RECALL_QUALITY_DETAIL. */
+  explain?: boolean;
 }
 
 export async function runCorpus(corpus: Corpus, o: HarnessOptions = {}): Promise<TurnOutcome[]> {
@@ -66,7 +68,9 @@ export async function runCorpus(corpus: Corpus, o: HarnessOptions = {}): Promise
         if (q.expect !== undefined && expected === undefined) throw new Error(`recall-quality: no item has key ${q.expect}`);
         const turn = await session.recall(recallQuery(q.text, []));
         const ids = turn?.items.map((r) => r.item.id) ?? [];
+        const missed = expected !== undefined && !ids.includes(expected) && !session.injected.some((it) => it.id === expected);
         out.push({
+          ...(o.explain && missed && { why: await whyMissed(session, q.text, expected) }),
           question: q,
           rank: expected === undefined ? 0 : ids.indexOf(expected) + 1,
           inBackground: expected !== undefined && session.injected.some((it) => it.id === expected),
@@ -82,4 +86,19 @@ export async function runCorpus(corpus: Corpus, o: HarnessOptions = {}): Promise
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Why a fact was not sent: where `:memory search` (the message's own words, no cut) ranks it and
+ * its relevance as a share of the message's ideal score, against the cut `:memory plan` shows.
+ */
+async function whyMissed(session: MemorySession, text: string, id: number): Promise<string> {
+  const plan = await session.plan(text);
+  const cut = plan.cutoff;
+  if (!cut) return 'no word of the message is in any item';
+  const found = await session.search(text, 500);
+  const at = found.findIndex((r) => r.item.id === id);
+  const cutText = `cut ${(cut.min / cut.ideal).toFixed(2)} of the ideal ${cut.ideal.toFixed(2)}${cut.nothing ? `, nothing sent: ${cut.nothing}` : ''}`;
+  if (at < 0) return `the fact shares no word the search ranks; ${cutText}`;
+  return `ranked ${at + 1} by its own words at ${(found[at]!.relevance / cut.ideal).toFixed(2)} of the ideal; ${cutText}`;
 }

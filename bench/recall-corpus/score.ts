@@ -15,6 +15,8 @@ export interface TurnOutcome {
   chars: number;
   /** Items of another project in [recall] (must be 0). */
   leaked: number;
+  /** Why the fact was not sent (only when asked: HarnessOptions.explain). */
+  why?: string;
 }
 
 export interface ClassScore {

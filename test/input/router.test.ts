@@ -7,6 +7,7 @@ import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
 import { commandServices } from '../../src/commands/services';
 import { command, type CommandCatalog } from '../../src/commands/types';
+import { commandCatalog } from '../../src/commands/registry';
 import { InputRouter, routerFor } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 
@@ -35,7 +36,7 @@ describe('InputRouter', () => {
     const p = t.parts;
     const input = new InputRouter(
       { host: p.host, prompt: (text) => (sent.push(text), Promise.resolve(undefined)), userShell: p.userShell, run: p.run },
-      commandServices(p),
+      commandServices(p, commandCatalog),
     );
     for (const line of ['exit', 'quit', 'EXIT', ' Quit ', '\texit\t', 'exit\u00a0', '!exit', '! exit ', '!!exit'])
       expect(await input.submit(line), JSON.stringify(line)).toEqual({ quit: true });

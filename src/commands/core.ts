@@ -7,6 +7,7 @@ export const quitCommand = command({
   name: 'quit',
   aliases: ['q', 'exit'],
   summary: 'leave aish',
+  help: 'so do exit or quit alone on the line (any case), and !exit; exit 1 and other longer lines are prompts (or, after !, commands)',
   run: () => ({ quit: true }),
 });
 

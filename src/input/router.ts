@@ -17,6 +17,14 @@ import { closest } from '../util/suggest';
 
 const words = (s: string): string[] => (s ? s.split(/\s+/) : []);
 
+/**
+ * What a shell's user types to leave, alone on the line: `exit` or `quit` (any case, any spacing),
+ * and `!exit` (run in a child shell, the builtin would only end that shell). Each is `:quit`.
+ * `exit 1`, `exit now please` and the like are prompts (or, after `!`, commands) as before.
+ */
+const LEAVE = /^\s*(?:exit|quit)\s*$/i;
+const SHELL_EXIT = /^!!?\s*exit\s*$/;
+
 /** What a front end drives a session with: a line in, Tab, Ctrl-C, and whether something runs. */
 export interface SessionHandle {
   submit(line: string): Promise<{ quit: boolean }>;
@@ -67,6 +75,7 @@ export class InputRouter implements SessionHandle {
     const text = line.replace(/\s+$/, '');
     if (!text.trim()) return { quit: false };
     try {
+      if (LEAVE.test(text) || SHELL_EXIT.test(text)) return await this.meta(':quit');
       if (text.startsWith(':')) return await this.meta(text);
       if (text.startsWith('!')) await runUserShell(this.targets.userShell, text.slice(1));
       else await this.targets.prompt(text);

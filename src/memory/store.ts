@@ -139,13 +139,13 @@ export class MemoryStore {
     }, true);
   }
 
-  /** Pin or unpin an active item: one pin record, nothing when it is already so. */
-  async setPinned(id: number, on: boolean): Promise<PinResult> {
+  /** Pin or unpin an active item: one pin record, nothing when it is already so. `uidFor`: an undo's record uid (records.ts). */
+  async setPinned(id: number, on: boolean, uidFor?: (hlc: string) => string): Promise<PinResult> {
     return this.mutate<PinResult>((state, next) => {
       const item = state.get(id);
       if (!item) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
       if (state.isPinned(item) === on) return { records: [], result: { ok: true, item, changed: false } };
-      return { records: [newPin(next, this.now(), on, id, uidOf(item))], result: { ok: true, item, changed: true } };
+      return { records: [newPin(next, this.now(), on, id, uidOf(item), uidFor)], result: { ok: true, item, changed: true } };
     });
   }
 

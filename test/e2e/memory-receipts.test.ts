@@ -199,6 +199,57 @@ describe('memory receipts and undo', () => {
     for (const m of [home, work]) expect(byText(await log(m), 'lunch is at noon').undone).toBeUndefined();
   });
 
+  it('a receipt that only changed pins, undone on one machine, shows undone on the others after they sync; undo there is harmless; an unpin by hand marks nothing', async () => {
+    const net = syncNet();
+    const [home, work, laptop] = ['home', 'work', 'laptop'].map((n) => net.machine(n)) as [Machine, Machine, Machine];
+    await home.store().add('fact', 'the api listens on 8080');
+    await home.store().add('fact', 'the nightly build runs at two');
+    for (const m of [home, work, laptop]) await m.sync();
+    // Two arrivals from the laptop, each only a pin.
+    const ls = laptop.store();
+    const pinOn = async (text: string) => {
+      await ls.setPinned(ls.items().find((it) => it.content === text)!.id, true);
+      for (const m of [laptop, home, work]) await m.sync();
+    };
+    await pinOn('the api listens on 8080');
+    await pinOn('the nightly build runs at two');
+    const pinned = (m: Machine, text: string) => {
+      const st = m.store();
+      return st.isPinned(st.items().find((it) => it.content === text)!);
+    };
+    type Row = { id: string; from: string; texts: string[]; pins?: unknown[]; undone?: string };
+    const log = async (m: Machine) => JSON.parse((await cli(m, 'log', '--json')).stdout) as Row[];
+    const byText = (rows: Row[], t: string) => rows.find((r) => r.from === 'machine:laptop' && r.texts.includes(t))!;
+    for (const m of [home, work]) {
+      expect(pinned(m, 'the api listens on 8080')).toBe(true);
+      expect(byText(await log(m), 'the api listens on 8080').pins).toHaveLength(1);
+    }
+    // The first pin undone on home; the second taken off by hand on work (not an undo).
+    const h = byText(await log(home), 'the api listens on 8080');
+    expect((await cli(home, 'undo', h.id)).stdout).toContain(`undid ${h.id} — restored 0 items, put back 1 pin`);
+    const ws = work.store();
+    await ws.setPinned(ws.items().find((it) => it.content === 'the nightly build runs at two')!.id, false);
+    for (let round = 0; round < 2; round++) for (const m of [home, work, laptop]) await m.sync();
+    for (const m of [home, work, laptop]) {
+      expect(pinned(m, 'the api listens on 8080')).toBe(false);
+      expect(pinned(m, 'the nightly build runs at two')).toBe(false);
+    }
+
+    const row = byText(await log(work), 'the api listens on 8080');
+    expect(typeof row.undone).toBe('string');
+    expect((await cli(work, 'log')).stdout.split('\n').find((l) => l.startsWith(`${row.id} `))).toMatch(
+      /from laptop — pinned 1 .*\(undone on another machine\)$/,
+    );
+    const before = work.file();
+    const again = await cli(work, 'undo', row.id);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe(`memory: ${row.id} was already undone (on another machine) — nothing restored or forgotten`);
+    expect(work.file()).toBe(before);
+    expect(pinned(work, 'the api listens on 8080')).toBe(false);
+    // Unpinned by hand on work: no machine marks that arrival.
+    for (const m of [home, work]) expect(byText(await log(m), 'the nightly build runs at two').undone).toBeUndefined();
+  });
+
   it('an arrival of items undone on two machines before they sync: one forget of each item everywhere, both marked undone here', async () => {
     const net = syncNet();
     const [home, work, laptop] = ['home', 'work', 'laptop'].map((n) => net.machine(n)) as [Machine, Machine, Machine];

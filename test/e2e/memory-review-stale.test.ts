@@ -1,7 +1,8 @@
 /**
  * `:memory review --stale` in the real REPL (a PTY): one stale item kept (stamped confirmed), one
  * forgotten; `aish memory review --stale [--json]` lists them; a turn that recalls an item notes it,
- * so the item is no longer "never recalled"; so does another agent's memory_recall through `aish mcp`.
+ * so the item is no longer "never recalled"; so does another agent's memory_recall or memory_search
+ * through `aish mcp` (the items handed over whole), but not its memory_list.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -117,6 +118,47 @@ describe('aish memory review --stale', () => {
     const again = await runAish([...args, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
     expect(again.code).toBe(0);
     expect((JSON.parse(again.stdout) as Array<{ id: number }>).map((x) => x.id)).toEqual([2]);
+  });
+
+  it('counts an item another agent finds with memory_search as recalled, and not one it only lists (memory_list)', async () => {
+    const { home, mem, args } = prepared();
+    const client = await connectMcp(home, args, home);
+    // A listing hands over every item but asked for none of them: not a use.
+    const listed = await callTool(client, 'memory_list', {});
+    expect(listed.text).toContain('the staging host is called zebra');
+    expect(listed.text).toContain('answer in French');
+    const r = await callTool(client, 'memory_search', { query: 'staging host' });
+    expect(r.isError).toBe(false);
+    expect(r.text).toContain('the staging host is called zebra');
+    expect(r.text).not.toContain('answer in French');
+    await waitUntil(() => existsSync(`${mem}.recalled`), 'the search note');
+    // One note, the search's: the listing (answered first, noted first were it noted) wrote none.
+    expect(readFileSync(`${mem}.recalled`, 'utf8')).toMatch(/^\{"t":"[^"]+","uids":\["[0-9A-Z]+"\]\}\n$/);
+    const again = await runAish([...args, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
+    expect((JSON.parse(again.stdout) as Array<{ id: number }>).map((x) => x.id)).toEqual([2]);
+  });
+
+  it('counts only the items an answer hands over whole: those past the 8,000-character cut stay unused', async () => {
+    const home = tmpDir();
+    const data = join(home, 'data');
+    mkdirSync(data, { mode: 0o700 });
+    const mem = join(data, 'memory.jsonl');
+    // Words of its own in each (items that share most of their words would be stale as repeats).
+    const content = (i: number) => `the zebra cluster note ${i}: ${Array.from({ length: 220 }, (_, j) => `w${i}x${j}`).join(' ')}`;
+    const items = Array.from({ length: 10 }, (_, k) => ({ id: k + 1, ts: ago(300 - k), kind: 'fact', content: content(k + 1) }));
+    writeFileSync(mem, items.map((r) => JSON.stringify(r)).join('\n') + '\n', { mode: 0o600 });
+    const client = await connectMcp(home, ['--data-dir', data], home);
+    const r = await callTool(client, 'memory_search', { query: 'zebra cluster', limit: 10 });
+    expect(r.text).toContain('(cut at 8000 characters)');
+    const whole = items
+      .filter((it) => r.text.split('\n').some((l) => l.startsWith(`- #${it.id} `) && l.includes(it.content)))
+      .map((it) => it.id);
+    expect(whole.length).toBeGreaterThan(0);
+    expect(whole.length).toBeLessThan(10);
+    await waitUntil(() => existsSync(`${mem}.recalled`), 'the search note');
+    const stale = await runAish(['--data-dir', data, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
+    const left = (JSON.parse(stale.stdout) as Array<{ id: number }>).map((x) => x.id).sort((a, b) => a - b);
+    expect(left).toEqual(items.map((it) => it.id).filter((id) => !whole.includes(id)));
   });
 
   it('refuses an unknown option in the REPL with one line', async () => {

@@ -7,6 +7,7 @@ import { Engine } from '../../src/core/engine';
 import type { EngineHost, OutputItem } from '../../src/core/host';
 import { commandServices } from '../../src/commands/services';
 import { command, type CommandCatalog } from '../../src/commands/types';
+import { commandCatalog } from '../../src/commands/registry';
 import { InputRouter, routerFor } from '../../src/input/router';
 import { tmpDir } from '../helpers/tmp';
 
@@ -27,6 +28,22 @@ describe('InputRouter', () => {
     expect(await t.input.submit('   ')).toEqual({ quit: false });
     expect(t.printed).toEqual([]);
     for (const q of [':quit', ':q', ':exit']) expect(await t.input.submit(q)).toEqual({ quit: true });
+  });
+
+  it('a bare exit or quit, any case and spacing, or !exit, quits as :quit does; with more words it is a prompt', async () => {
+    const t = await router();
+    const sent: string[] = [];
+    const p = t.parts;
+    const input = new InputRouter(
+      { host: p.host, prompt: (text) => (sent.push(text), Promise.resolve(undefined)), userShell: p.userShell, run: p.run },
+      commandServices(p, commandCatalog),
+    );
+    for (const line of ['exit', 'quit', 'EXIT', ' Quit ', '\texit\t', 'exit\u00a0', '!exit', '! exit ', '!!exit'])
+      expect(await input.submit(line), JSON.stringify(line)).toEqual({ quit: true });
+    expect(sent).toEqual([]);
+    const prompts = ['exit 1', 'exit now please', 'quit smoking', 'exit?', 'please quit', 'exit.', 'quitting'];
+    for (const line of prompts) expect(await input.submit(line), line).toEqual({ quit: false });
+    expect(sent).toEqual(prompts);
   });
 
   it('an unknown command suggests the closest one', async () => {

@@ -9,15 +9,11 @@ import { version } from '../../../package.json';
 import type { Setup } from '../../config/setup';
 import { formatError } from '../../util/errors';
 import { oneLine } from '../../util/text';
-import { MAX_OUTPUT, MemoryTools, ToolError } from './memory-tools';
+import { cut, MemoryTools, ToolError } from './memory-tools';
 import { READ_TOOLS, WRITE_TOOLS } from './tool-schemas';
 
 /** A call that takes longer is answered with an error (the work may still finish; a write stays whole). */
 const CALL_TIMEOUT_MS = 10_000;
-
-function cut(text: string): string {
-  return text.length <= MAX_OUTPUT ? text : `${text.slice(0, MAX_OUTPUT - 40)}\n… (cut at ${MAX_OUTPUT} characters)`;
-}
 
 const fail = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 

@@ -58,8 +58,10 @@ export function newTombstone(now: Date, id: number, target: number, targetUid: s
   return { id, ...newIdentity(now), ts: now.toISOString(), kind: 'forget', target, target_uid: targetUid };
 }
 
-export function newPin(id: number, now: Date, on: boolean, target: number, targetUid: string): PinRecord {
-  return { id, ...newIdentity(now), ts: now.toISOString(), kind: on ? 'pin' : 'unpin', target, target_uid: targetUid };
+/** `uidFor`: the record's uid made from its stamp instead of a fresh one (an undo's, receipts.ts's undonePinUid). */
+export function newPin(id: number, now: Date, on: boolean, target: number, targetUid: string, uidFor?: (hlc: string) => string): PinRecord {
+  const { uid, hlc } = newIdentity(now);
+  return { id, uid: uidFor ? uidFor(hlc) : uid, hlc, ts: now.toISOString(), kind: on ? 'pin' : 'unpin', target, target_uid: targetUid };
 }
 
 /**

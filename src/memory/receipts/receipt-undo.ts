@@ -11,7 +11,7 @@ import { plural } from '../../util/time';
 import { shownField } from '../format';
 import { uidOf } from '../log/identity';
 import { originLabel, parseOrigin } from '../origin';
-import { ReceiptFile, restoredUid, savedOptions, undoneUid, type Receipt } from './receipts';
+import { ReceiptFile, restoredUid, savedOptions, undonePinUid, undoneUid, type Receipt } from './receipts';
 import type { MemoryStore } from '../store';
 import { TeamDecisions } from '../team/team-decisions';
 
@@ -98,12 +98,13 @@ export async function undoReceipt(store: MemoryStore, file: ReceiptFile, rawId: 
 }
 
 /** Put each pin a receipt changed back as it was, where the item is still active and still as the receipt left it. */
-async function undoPins(store: MemoryStore, pins: ReadonlyArray<readonly [string, boolean]>): Promise<number> {
+async function undoPins(store: MemoryStore, pins: ReadonlyArray<readonly [string, boolean, string?]>): Promise<number> {
   let n = 0;
-  for (const [uid, on] of pins) {
+  for (const [uid, on, by] of pins) {
     const it = store.items().find((i) => uidOf(i) === uid);
     if (!it || store.isPinned(it) !== on) continue;
-    if ((await store.setPinned(it.id, !on)).ok) n++;
+    // Under a uid other machines recognise as this undo's (undone-elsewhere.ts), when the receipt knows the pin record.
+    if ((await store.setPinned(it.id, !on, by === undefined ? undefined : (hlc) => undonePinUid(by, hlc))).ok) n++;
   }
   return n;
 }

@@ -42,8 +42,11 @@ export interface ReceiptDraft {
   texts: string[];
   /** The items it forgot or replaced. */
   saved: SavedItem[];
-  /** Pins it changed here: [uid, pinned after it]; absent when none (receipts before pins had none). */
-  pins?: Array<[string, boolean]>;
+  /**
+   * Pins it changed here: [item uid, pinned after it, the uid of the pin record that changed it];
+   * absent when none (receipts before pins had none; the record's uid is absent in those before it was kept).
+   */
+  pins?: Array<[string, boolean, string?]>;
   /** Records of the same arrival that wait in review instead (a sync's guards); absent when none. */
   held?: number;
 }
@@ -120,6 +123,17 @@ export function undoneUid(uid: string): string {
   return derivedUid('aish-undone', uid);
 }
 
+/**
+ * The uid of the pin record an undo writes to put back the pin that the pin record `pinUid` changed,
+ * given the record's own stamp: other machines, whose receipt names the same `pinUid`, tell that
+ * undo from a pin by hand by it (undone-elsewhere.ts). Salted with the stamp, unlike a forget's: two
+ * machines undoing the same arrival write two pin records, as two pins by hand would be, so no
+ * machine drops one as already known and each decides the pin by the same stamps.
+ */
+export function undonePinUid(pinUid: string, hlc: string): string {
+  return derivedUid(`aish-undone-pin\0${hlc}`, pinUid);
+}
+
 export function emptyDraft(from: string): ReceiptDraft {
   return { from, added: [], forgot: [], replaced: [], texts: [], saved: [] };
 }
@@ -147,7 +161,14 @@ function isSaved(v: unknown): v is SavedItem {
 }
 
 function isPins(v: unknown): boolean {
-  return v === undefined || (Array.isArray(v) && v.every((p) => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'boolean'));
+  return (
+    v === undefined ||
+    (Array.isArray(v) &&
+      v.every(
+        (p) =>
+          Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'boolean' && (p[2] === undefined || typeof p[2] === 'string'),
+      ))
+  );
 }
 
 /** Whether a draft changed anything (one that did not is not recorded). */

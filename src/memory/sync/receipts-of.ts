@@ -26,7 +26,7 @@ export function receiptsOf(records: readonly Record<string, unknown>[], ix: Item
   };
   const replacedBy = new Map<string, string>();
   // A pin decision per item, the last one in the batch: the receipt names it when it changed the item's pin here.
-  const pins = new Map<string, { d: ReceiptDraft; on: boolean; it: MemoryItem }>();
+  const pins = new Map<string, { d: ReceiptDraft; on: boolean; it: MemoryItem; by: string }>();
   for (const r of records) {
     const uid = str(r.uid);
     const old = str(r.replaces);
@@ -48,14 +48,15 @@ export function receiptsOf(records: readonly Record<string, unknown>[], ix: Item
       const target = str(r.target_uid);
       // An item received in this same sync is not in the index yet: its pin is part of its arrival.
       const it = typeof r.target === 'number' ? ix.get(r.target) : undefined;
-      if (target && it) pins.set(target, { d, on: r.kind === 'pin', it });
+      if (target && it) pins.set(target, { d, on: r.kind === 'pin', it, by: uid });
     } else {
       noteAdded(d, uid, str(r.content) ?? '');
     }
   }
-  for (const [uid, { d, on, it }] of pins) {
+  for (const [uid, { d, on, it, by }] of pins) {
     if (ix.isPinned(it) === on) continue;
-    (d.pins ??= []).push([uid, on]);
+    // The record's uid, the same on every machine: an undo anywhere names it (undone-elsewhere.ts).
+    (d.pins ??= []).push([uid, on, by]);
     if (d.texts.length < 3) d.texts.push(it.content.slice(0, 200));
   }
   return [...byWriter.values()];

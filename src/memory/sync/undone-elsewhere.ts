@@ -1,13 +1,15 @@
 /**
  * Receipts undone on another machine: that machine's undo arrives as records (receipt-undo.ts) —
- * forgets of what the receipt added, under `undoneUid`, and the items it forgot or replaced back
- * under `restoredUid`. A receipt here for the same arrival is marked undone when this sync brings
- * such a record for it and nothing it did is left in effect: every item it added forgotten, every
- * item it forgot or replaced back (or had and forgotten since), every pin it changed changed back
- * (or its item gone). A forget by hand has a uid of its own, so it never marks a receipt.
+ * forgets of what the receipt added, under `undoneUid`, the items it forgot or replaced back under
+ * `restoredUid`, and the pins it changed changed back under `undonePinUid` (of the pin record that
+ * changed it, which the receipt names, and the undo's own stamp). A receipt here for the same
+ * arrival is marked undone when this sync brings such a record for it and nothing it did is left in
+ * effect: every item it added forgotten, every item it forgot or replaced back (or had and forgotten
+ * since), every pin it changed changed back (or its item gone). A forget or pin by hand has a uid of
+ * its own, so it never marks a receipt.
  */
 import type { Receipt, Receipts } from '../receipts/receipts';
-import { restoredUid, undoneUid } from '../receipts/receipts';
+import { restoredUid, undonePinUid, undoneUid } from '../receipts/receipts';
 import type { Ledger } from './ledger';
 import type { WriterBatch } from './incoming';
 import { isMark } from './wire';
@@ -23,12 +25,18 @@ export function undoneElsewhere(
   // What this sync brought: an undo's forgets by the uid they forget, items by uid (with their times).
   const forgets = new Map<string, string>();
   const items = new Map<string, string>();
+  // Pin and unpin records by the item they pin (which of them are an undo's is known only from a receipt's pin record).
+  const pins = new Map<string, Array<{ uid: string; hlc: string; ts: string }>>();
   for (const b of arrived)
     for (const r of b.records) {
       if (!isMark(r)) items.set(r.uid, r.ts);
-      else if (r.kind === 'forget' && r.uid === undoneUid(r.target_uid)) forgets.set(r.target_uid, r.ts);
+      else if (r.kind === 'forget') {
+        if (r.uid === undoneUid(r.target_uid)) forgets.set(r.target_uid, r.ts);
+      } else pins.set(r.target_uid, [...(pins.get(r.target_uid) ?? []), { uid: r.uid, hlc: r.hlc, ts: r.ts }]);
     }
-  if (forgets.size + items.size === 0) return [];
+  if (forgets.size + items.size + pins.size === 0) return [];
+  const pinUndo = (item: string, by: string): string | undefined =>
+    (pins.get(item) ?? []).find((p) => p.uid === undonePinUid(by, p.hlc))?.ts;
   // A restored uid keeps the old uid's time part: only saved items with a time part that came are hashed.
   const times = new Set([...items.keys()].map((u) => u.slice(0, 10)));
   const has = (uid: string) => known.has(uid) || ledger.knows(uid);
@@ -42,6 +50,10 @@ export function undoneElsewhere(
     }
     for (const s of r.saved) {
       const t = times.has(s.uid.slice(0, 10)) ? items.get(restoredUid(s.uid)) : undefined;
+      if (t !== undefined) seen.push(t);
+    }
+    for (const [item, , by] of r.pins ?? []) {
+      const t = by === undefined ? undefined : pinUndo(item, by);
       if (t !== undefined) seen.push(t);
     }
     if (seen.length === 0 || !allBack(r, ledger, has)) continue;

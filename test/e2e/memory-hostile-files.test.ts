@@ -1,0 +1,74 @@
+/**
+ * memory.jsonl in odd shapes, through the real CLI and the piped REPL: every command ends (no spin,
+ * no hang), exits with one line or none, and leaves the file as it was unless it wrote to it.
+ */
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+/** A killed run (SIGKILL after the timeout) has a signal: every run here must end on its own. */
+const QUICK = 15_000;
+
+function setup(): { top: string; data: string; home: string; link: string } {
+  const top = tmpDir();
+  const data = join(top, 'data');
+  const home = join(top, 'home');
+  mkdirSync(data, { mode: 0o700 });
+  return { top, data, home, link: join(data, 'memory.jsonl') };
+}
+
+describe('memory.jsonl as a symlink to a file that does not exist yet', () => {
+  it('aish memory add creates the file the link names, the link stays, and list shows the item', async () => {
+    const { top, data, home, link } = setup();
+    const target = join(top, 'dotfiles-memory.jsonl');
+    symlinkSync(target, link);
+    const add = await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'kept through the link'], { home, timeoutMs: QUICK });
+    expect(add).toMatchObject({ code: 0, signal: null, stdout: 'added 1 (fact)\n', stderr: '' });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(target);
+    expect(lstatSync(target).mode & 0o777).toBe(0o600);
+    expect(readFileSync(target, 'utf8')).toContain('"content":"kept through the link"');
+    const list = await runAish(['--data-dir', data, 'memory', 'list'], { home, timeoutMs: QUICK });
+    expect(list.stdout).toContain('kept through the link');
+  });
+
+  it('a relative link, and a link to a link, are followed the same way', async () => {
+    const { data, home, link } = setup();
+    symlinkSync('second-link', link);
+    symlinkSync('real.jsonl', join(data, 'second-link'));
+    const r = await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'two hops'], { home, timeoutMs: QUICK });
+    expect(r).toMatchObject({ code: 0, signal: null, stderr: '' });
+    expect(readFileSync(join(data, 'real.jsonl'), 'utf8')).toContain('two hops');
+  });
+
+  it(':remember in the piped REPL writes through the link too', async () => {
+    const { top, data, home, link } = setup();
+    const target = join(top, 'elsewhere.jsonl');
+    symlinkSync(target, link);
+    const r = await runAish(['--data-dir', data], { home, input: ':remember through the REPL\n:quit\n', timeoutMs: QUICK });
+    expect(r.signal).toBeNull();
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(target, 'utf8')).toContain('through the REPL');
+  });
+
+  it('a link into a directory that does not exist: one line naming the file, exit 1, no hang', async () => {
+    const { top, data, home, link } = setup();
+    symlinkSync(join(top, 'no-such-dir', 'memory.jsonl'), link);
+    const r = await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'x'], { home, timeoutMs: QUICK });
+    expect(r).toMatchObject({ code: 1, signal: null, stdout: '' });
+    expect(r.stderr).toBe(`aish: cannot write ${link}: no such file or directory — nothing was written\n`);
+  });
+
+  it('links that go in a circle: one line, exit 1, no hang', async () => {
+    const { data, home, link } = setup();
+    symlinkSync('other', link);
+    symlinkSync('memory.jsonl', join(data, 'other'));
+    const r = await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'x'], { home, timeoutMs: QUICK });
+    expect(r).toMatchObject({ signal: null, stdout: '' });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^aish: .*symbolic link/);
+  });
+});

@@ -10,7 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** The longest line read: far above any real call (answers use 4,000 characters of a text), bounded all the same. */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** What is kept of an over-long line's ends, to find its id. */
 const KEEP = 4096;
 /** Problems reported on stderr; past this many they are still answered, not reported. */

@@ -2,7 +2,7 @@
  * memory.jsonl in odd shapes, through the real CLI and the piped REPL: every command ends (no spin,
  * no hang), exits with one line or none, and leaves the file as it was unless it wrote to it.
  */
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAish } from '../helpers/run-cli';
@@ -70,5 +70,46 @@ describe('memory.jsonl as a symlink to a file that does not exist yet', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^aish: .*symbolic link/);
+  });
+});
+
+describe('ids at the largest number aish can count to', () => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  const first = '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"first"}';
+  const refused = (file: string) =>
+    `aish: memory.jsonl has no id left: a line of it names an id near ${MAX}, the largest aish can count to — lower that id in ${file} (a hand edit?) and try again; nothing was written\n`;
+
+  it.each([
+    ['an item', `{"id":${MAX},"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"at the edge"}`],
+    ['a tombstone target', `{"id":2,"ts":"2026-05-13T19:01:01Z","kind":"forget","target":${MAX}}`],
+    ['a header', `{"meta":{"format":"aish-memory","version":1,"maxId":${MAX}}}`],
+  ])('%s naming it: a write is refused in one line and the file is unchanged (no unreadable line written as "added")', async (_n, line) => {
+    const { data, home, link: path } = setup();
+    writeFileSync(path, `${first}\n${line}\n`, { mode: 0o600 });
+    const before = readFileSync(path);
+    for (const args of [
+      ['add', 'fact', 'new'],
+      ['forget', '1'],
+      ['pin', '1'],
+    ]) {
+      const r = await runAish(['--data-dir', data, 'memory', ...args], { home, timeoutMs: QUICK });
+      expect(r).toMatchObject({ code: 1, signal: null, stdout: '', stderr: refused(path) });
+    }
+    const repl = await runAish(['--data-dir', data], { home, input: ':remember from the REPL\n:quit\n', timeoutMs: QUICK });
+    expect(repl.stderr).toContain(refused(path).trimEnd());
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('the last id is handed out and read back; the one after is refused', async () => {
+    const { data, home, link: path } = setup();
+    writeFileSync(path, `{"id":${MAX - 1},"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"near the edge"}\n`, { mode: 0o600 });
+    const ok = await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'the last one'], { home, timeoutMs: QUICK });
+    expect(ok).toMatchObject({ code: 0, stdout: `added ${MAX} (fact)\n` });
+    const over = await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'one too many'], { home, timeoutMs: QUICK });
+    expect(over).toMatchObject({ code: 1, stderr: refused(path) });
+    const list = await runAish(['--data-dir', data, 'memory', 'list'], { home, timeoutMs: QUICK });
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toContain('the last one');
+    expect(readFileSync(path, 'utf8')).not.toContain('one too many');
   });
 });

@@ -5,8 +5,12 @@
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { systemText } from '../helpers/openai-server';
 import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
 
 /** A killed run (SIGKILL after the timeout) has a signal: every run here must end on its own. */
 const QUICK = 15_000;
@@ -111,5 +115,41 @@ describe('ids at the largest number aish can count to', () => {
     expect(list.stderr).toBe('');
     expect(list.stdout).toContain('the last one');
     expect(readFileSync(path, 'utf8')).not.toContain('one too many');
+  });
+});
+
+describe('an import dated in the future', () => {
+  it('is taken at this clock, said so, and does not outrank what the user writes after it in [background]', async () => {
+    const { top, data, home } = setup();
+    const file = join(top, 'from-elsewhere.jsonl');
+    writeFileSync(
+      file,
+      [
+        { id: 1, ts: '+275760-09-13T00:00:00.000Z', kind: 'fact', content: 'zebra far future import' },
+        { id: 2, ts: '2999-01-01T00:00:00Z', kind: 'fact', content: 'zebra next millennium import' },
+        { id: 3, ts: '2020-01-01T00:00:00Z', kind: 'fact', content: 'zebra dated import' },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    const imp = await runAish(['--data-dir', data, 'memory', 'import', file], { home, timeoutMs: QUICK });
+    expect(imp.stdout).toBe(`imported 3 items from ${file}; skipped 0 duplicates; 2 items dated in the future taken at this clock\n`);
+    const before = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    await runAish(['--data-dir', data, 'memory', 'add', 'fact', 'zebra written after the import'], { home, timeoutMs: QUICK });
+    const list = await runAish(['--data-dir', data, 'memory', 'list', '--json'], { home, timeoutMs: QUICK });
+    const items = JSON.parse(list.stdout) as Array<{ content: string; ts: string }>;
+    for (const it of items) expect(Date.parse(it.ts)).toBeLessThan(before + 60_000);
+    // Newest first: the user's own item, then what the import brought.
+    expect(items[0]!.content).toBe('zebra written after the import');
+    expect(items.find((i) => i.content === 'zebra dated import')!.ts).toBe('2020-01-01T00:00:00Z');
+    // And so in what the model is sent.
+    const p = await runAish(['--data-dir', data, '-p', 'hello'], { home, env: fake.env(), timeoutMs: QUICK });
+    expect(p.code, p.stderr).toBe(0);
+    const system = systemText(fake.server.requests[0]!);
+    const at = (text: string) => system.indexOf(text);
+    expect(at('zebra written after the import')).toBeGreaterThan(at('[background]'));
+    expect(at('zebra written after the import')).toBeLessThan(at('zebra far future import'));
+    expect(at('zebra written after the import')).toBeLessThan(at('zebra next millennium import'));
   });
 });

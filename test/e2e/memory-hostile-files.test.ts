@@ -2,6 +2,7 @@
  * memory.jsonl in odd shapes, through the real CLI and the piped REPL: every command ends (no spin,
  * no hang), exits with one line or none, and leaves the file as it was unless it wrote to it.
  */
+import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -151,5 +152,38 @@ describe('an import dated in the future', () => {
     expect(at('zebra written after the import')).toBeGreaterThan(at('[background]'));
     expect(at('zebra written after the import')).toBeLessThan(at('zebra far future import'));
     expect(at('zebra written after the import')).toBeLessThan(at('zebra next millennium import'));
+  });
+});
+
+describe('FIFOs in the place of the files aish keeps beside memory.jsonl', () => {
+  const one = '{"id":1,"ts":"2026-05-13T19:01:01Z","kind":"fact","content":"alpha"}\n';
+
+  it('memory.jsonl.index (derived): every command runs as without one, and the FIFO is replaced by an index', async () => {
+    const { data, home, link: path } = setup();
+    writeFileSync(path, one, { mode: 0o600 });
+    execFileSync('mkfifo', [`${path}.index`]);
+    for (const args of [['list'], ['search', 'alpha'], ['add', 'fact', 'beta'], ['plan', 'alpha']]) {
+      const r = await runAish(['--data-dir', data, 'memory', ...args], { home, timeoutMs: QUICK });
+      expect(r, args.join(' ')).toMatchObject({ code: 0, signal: null, stderr: '' });
+    }
+    const repl = await runAish(['--data-dir', data], { home, input: ':memory list\n:quit\n', timeoutMs: QUICK });
+    expect(repl.signal).toBeNull();
+    expect(repl.stdout).toContain('beta');
+    expect(lstatSync(`${path}.index`).isFile()).toBe(true);
+  });
+
+  it('memory.jsonl.rejected: compact refuses in one line, memory.jsonl untouched, no hang', async () => {
+    const { data, home, link: path } = setup();
+    // More unreadable text than a pipe holds, so a write into the FIFO would block.
+    const bad = Array.from({ length: 100 }, (_v, i) => `garbage ${i} ${'z'.repeat(1000)}`).join('\n');
+    writeFileSync(path, `${one}${bad}\n`, { mode: 0o600 });
+    const before = readFileSync(path);
+    execFileSync('mkfifo', [`${path}.rejected`]);
+    const r = await runAish(['--data-dir', data, 'memory', 'compact'], { home, timeoutMs: QUICK });
+    expect(r).toMatchObject({ code: 1, signal: null, stdout: '' });
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('aish: '))).toEqual([
+      `aish: ${path}.rejected is not a regular file — move it away (aish makes a new one); nothing was compacted`,
+    ]);
+    expect(readFileSync(path).equals(before)).toBe(true);
   });
 });

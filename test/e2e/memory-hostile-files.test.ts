@@ -186,4 +186,12 @@ describe('FIFOs in the place of the files aish keeps beside memory.jsonl', () =>
     ]);
     expect(readFileSync(path).equals(before)).toBe(true);
   });
+
+  it('a FIFO named like a session log: aish sessions search skips it, no hang', async () => {
+    const { data, home } = setup();
+    mkdirSync(join(data, 'sessions'), { mode: 0o700 });
+    execFileSync('mkfifo', [join(data, 'sessions', '2026-01-01-0000-1.jsonl')]);
+    const r = await runAish(['--data-dir', data, 'sessions', 'search', 'anything'], { home, timeoutMs: QUICK });
+    expect(r).toMatchObject({ code: 0, signal: null, stderr: '' });
+  });
 });

@@ -4,7 +4,7 @@
  * problem is one warning line on stderr, never a stack.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { callTool, connectMcp } from '../helpers/mcp-client';
@@ -17,6 +17,7 @@ const ANSWER_MS = 15_000;
 
 interface Raw {
   child: ChildProcessWithoutNullStreams;
+  data: string;
   send: (line: string | Buffer) => void;
   /** The answer whose id is `id` (null: the next answer without one). */
   answer: (id: number | string | null) => Promise<Record<string, unknown>>;
@@ -70,7 +71,7 @@ async function rawMcp(): Promise<Raw> {
   );
   await answer(0);
   send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-  return { child, send, answer, stderr: () => err };
+  return { child, data, send, answer, stderr: () => err };
 }
 
 const listCall = (id: number) =>
@@ -122,5 +123,29 @@ describe('aish mcp: huge arguments from the SDK client', () => {
     const r = await callTool(client, 'memory_recall', { message: 'z'.repeat(1_000_000) });
     expect(r.isError).toBe(false);
     expect(r.text).toContain('[recall] 0 items');
+  });
+});
+
+describe('aish mcp: a client that goes away mid-call', () => {
+  it('the server ends on its own (exit 0) and the inbox holds only whole lines', async () => {
+    const m = await rawMcp();
+    for (let i = 0; i < 20; i++)
+      m.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 100 + i,
+          method: 'tools/call',
+          params: { name: 'memory_propose', arguments: { kind: 'fact', content: `left mid-call ${i}` } },
+        }),
+      );
+    m.child.stdin.destroy();
+    m.child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => m.child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(0);
+    expect(m.stderr()).not.toMatch(/\n\s+at /);
+    const inbox = join(m.data, 'inbox.jsonl');
+    const text = existsSync(inbox) ? readFileSync(inbox, 'utf8') : '';
+    for (const line of text.split('\n').filter(Boolean)) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(text === '' || text.endsWith('\n')).toBe(true);
   });
 });

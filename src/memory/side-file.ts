@@ -10,6 +10,7 @@ import { AishError, errnoCode } from '../util/errors';
 import { ensurePrivateDir } from '../util/fs-safe';
 import { appendRecords } from './log/append';
 import { cannotRead } from './log/file-errors';
+import { assertIdsFit } from './log/records';
 import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from './log/lock';
 
 export interface SideFileOptions {
@@ -88,6 +89,7 @@ export class SideFile<P> {
         this.refresh(true);
         const { records, result } = await plan(this.value);
         if (records.length === 0) return result;
+        assertIdsFit(this.path, records);
         guard.assertHeld();
         appendRecords(this.path, records.map((r) => JSON.stringify(r)).join('\n') + '\n', '', this.notice);
         this.refresh(true);

@@ -4,7 +4,7 @@
  * file 0600, trimmed by an atomic rewrite when it grows past twice the limit. Secrets are redacted
  * before an entry reaches the file (↑ in the same run still recalls what was typed).
  */
-import { appendFileSync, chmodSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { ensurePrivateDir } from '../util/fs-safe';
@@ -15,6 +15,8 @@ const LIMIT = 1000;
 function loadInputHistory(path: string): string[] {
   let text: string;
   try {
+    // A FIFO in its place would block the read (and an append) for ever: history is then off.
+    if (!isPlainFileOrMissing(path)) return [];
     text = readFileSync(path, 'utf8');
   } catch {
     return [];
@@ -30,6 +32,11 @@ function loadInputHistory(path: string): string[] {
     }
   }
   return out.slice(-LIMIT);
+}
+
+function isPlainFileOrMissing(path: string): boolean {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st === undefined || st.isFile();
 }
 
 /** An entry as the file keeps it: secrets redacted, one JSON string per line. */
@@ -48,6 +55,7 @@ export class InputHistory {
     if (!entry.trim() || this.entries[this.entries.length - 1] === entry) return;
     this.entries.push(entry);
     try {
+      if (!isPlainFileOrMissing(this.path)) return;
       ensurePrivateDir(dirname(this.path));
       const created = !existsSync(this.path);
       appendFileSync(this.path, line(entry), { mode: 0o600 });

@@ -7,7 +7,7 @@
  * long sessions are never in memory at once. Like the other readers it never throws on
  * content: torn or hand-broken lines are skipped.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../util/errors';
 import { terms } from '../util/terms';
@@ -131,7 +131,12 @@ function parseRecord(line: string): LogRecord | undefined {
 function forEachLine(path: string, fn: (line: string) => void): void {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // O_NONBLOCK: a FIFO named like a log is opened without waiting for a writer, and then skipped.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) {
+      closeSync(fd);
+      return;
+    }
   } catch {
     return;
   }

@@ -10,7 +10,7 @@ import { sameItemKey } from '../../memory/log/records';
 import { isScope, SCOPE_FORMS } from '../../memory/scope-format';
 import { redactText } from '../../util/secrets/redact';
 import { duplicateFinder } from '../../memory/review/duplicates';
-import { exportJsonl, exportMarkdown, parseImport, type TransferItem } from '../../memory/porting/transfer';
+import { exportJsonl, exportMarkdown, parseImport, takenAtThisClock, type TransferItem } from '../../memory/porting/transfer';
 import { AishError, UsageError } from '../../util/errors';
 import { describeFsError } from '../../util/fs-safe';
 import { oneLine } from '../../util/text';
@@ -121,9 +121,11 @@ export async function importReady(
     out(`would import up to ${plural(chosen.length, 'item')} from ${from}${nearNote}; nothing written (--dry-run)`);
     return;
   }
-  const r = await store.importItems(chosen);
+  const dated = takenAtThisClock(chosen, new Date());
+  const r = await store.importItems(dated.items);
   // An import is an arrival: one receipt (`aish memory log`), named by the tool and file.
   const origin = r.added.find((it) => it.from?.startsWith('import:'))?.from ?? importOrigin('aish', basename(from));
   await recordArrival(store.path, origin, { added: r.added }, () => false, storeOptions());
-  out(`imported ${plural(r.added.length, 'item')} from ${from}; skipped ${plural(r.duplicates.length, 'duplicate')}${nearNote}`);
+  const future = dated.future ? `; ${plural(dated.future, 'item')} dated in the future taken at this clock` : '';
+  out(`imported ${plural(r.added.length, 'item')} from ${from}; skipped ${plural(r.duplicates.length, 'duplicate')}${nearNote}${future}`);
 }

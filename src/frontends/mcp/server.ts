@@ -3,12 +3,12 @@
  * Antigravity, Cursor). stdout is the protocol: everything for people goes to stderr.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../../package.json';
 import type { Setup } from '../../config/setup';
 import { formatError } from '../../util/errors';
 import { oneLine } from '../../util/text';
+import { LineTransport } from './line-transport';
 import { cut, MemoryTools, ToolError } from './memory-tools';
 import { READ_TOOLS, WRITE_TOOLS } from './tool-schemas';
 
@@ -28,7 +28,8 @@ export async function runMcpServer(s: Setup): Promise<void> {
   );
   // The handshake's name, one short line: it is shown to the user in review.
   const client = () => oneLine(server.getClientVersion()?.name ?? '', 60).trim() || 'unknown';
-  const tools = new MemoryTools(s, client, (t) => process.stderr.write(`aish mcp: warning: ${t}\n`));
+  const warn = (t: string) => process.stderr.write(`aish mcp: warning: ${t}\n`);
+  const tools = new MemoryTools(s, client, warn);
   const offered = () => (tools.mode === 'off' ? [] : [...READ_TOOLS, ...WRITE_TOOLS]);
   const run: Record<string, (a: Record<string, unknown>) => string | Promise<string>> = {
     memory_recall: (a) => tools.recall(a),
@@ -62,7 +63,7 @@ export async function runMcpServer(s: Setup): Promise<void> {
     }
   });
 
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(process.stdin, process.stdout, warn);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

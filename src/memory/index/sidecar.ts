@@ -4,7 +4,19 @@
  * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
  * never taken for a whole index, and two aish writing at once each rename a complete one.
  */
-import { closeSync, copyFileSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fsyncDir } from '../../util/fs-safe';
 import { isAlive } from '../../util/process';
@@ -25,12 +37,15 @@ export class Sidecar {
   static open(memoryPath: string): Sidecar | null {
     let fd: number;
     try {
-      fd = openSync(indexPath(memoryPath), 'r');
+      // O_NONBLOCK: a FIFO in the index's place is opened without waiting for a writer (then refused below).
+      fd = openSync(indexPath(memoryPath), constants.O_RDONLY | constants.O_NONBLOCK);
     } catch {
       return null;
     }
     try {
-      const size = fstatSync(fd).size;
+      const st = fstatSync(fd);
+      if (!st.isFile()) throw new Error();
+      const size = st.size;
       const pre = Buffer.alloc(PREAMBLE);
       if (size < PREAMBLE || readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error();
       const len = pre.readUInt32LE(8);

@@ -4,17 +4,17 @@
  * deleted file), fdatasync. A failed write leaves the file byte-identical (appendWholeLines cuts it
  * back; a file this call created is removed again) and becomes one line naming the file.
  */
-import { closeSync, constants, fchmodSync, fstatSync, openSync, rmSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readlinkSync, rmSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { AishError, errnoCode } from '../../util/errors';
 import { appendUndoFailed, appendWholeLines, describeFsError, fsyncDir } from '../../util/fs-safe';
 
 /** Append `text` (whole lines); `header` goes first into an empty file. `notice` gets one-line notes for the user. */
 export function appendRecords(path: string, text: string, header: string, notice: (text: string) => void): void {
   let fd: number;
-  let created: boolean;
+  let created: string | null;
   try {
-    ({ fd, created } = openForAppend(path));
+    ({ fd, created } = openForAppend(path, 0));
   } catch (err) {
     throw new AishError(`cannot write ${path}: ${describeFsError(err)} — nothing was written`);
   }
@@ -25,26 +25,54 @@ export function appendRecords(path: string, text: string, header: string, notice
     appendWholeLines(fd, text, header);
   } catch (err) {
     closeSync(fd);
-    if (created && !appendUndoFailed(err)) rmSync(path, { force: true });
+    if (created !== null && !appendUndoFailed(err)) rmSync(created, { force: true });
     throw new AishError(writeFailure(path, err));
   }
   closeSync(fd);
-  if (created) fsyncDir(dirname(path));
+  if (created !== null) fsyncDir(dirname(created));
 }
 
-function openForAppend(path: string): { fd: number; created: boolean } {
-  for (;;) {
+/** Links followed before giving up, as the kernel's own limit (ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The descriptor, and the path of the file when this call created it. A symlink is followed, also
+ * when its target does not exist yet (created there, as `>>` would): O_EXCL never follows a link, so
+ * "missing" then "exists" would otherwise repeat for ever on a dangling one.
+ */
+function openForAppend(path: string, links: number): { fd: number; created: string | null } {
+  for (let tries = 0; ; tries++) {
     try {
-      return { fd: openSync(path, constants.O_RDWR | constants.O_APPEND), created: false };
+      return { fd: openSync(path, constants.O_RDWR | constants.O_APPEND), created: null };
     } catch (err) {
       if (errnoCode(err) !== 'ENOENT') throw err;
     }
     try {
-      return { fd: openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL, 0o600), created: true };
+      return { fd: openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL, 0o600), created: path };
     } catch (err) {
       if (errnoCode(err) !== 'EEXIST') throw err; // made by hand just now: open that one
     }
+    const to = linkTarget(path);
+    if (to !== null) {
+      if (links >= MAX_LINKS) throw errnoError('ELOOP', 'too many symbolic links');
+      return openForAppend(to, links + 1);
+    }
+    // Created and removed again by someone else between our two opens, repeatedly: not worth a spin.
+    if (tries >= 100) throw errnoError('EBUSY', 'the file keeps appearing and disappearing');
   }
+}
+
+/** Where the symlink at `path` points (resolved against its directory), or null when it is not one. */
+function linkTarget(path: string): string | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? resolve(dirname(path), readlinkSync(path)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function errnoError(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
 }
 
 function writeFailure(path: string, err: unknown): string {

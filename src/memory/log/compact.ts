@@ -4,7 +4,7 @@
  * rename, fsync of the directory) and done under memory.jsonl's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
-import { closeSync, constants, openSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isTempFileOf } from '../../util/atomic-write';
 import { AishError } from '../../util/errors';
@@ -104,9 +104,13 @@ function joinLines(lines: ReadonlyArray<string | Buffer>): Buffer {
 function setAside(rejectedPath: string, data: Buffer): void {
   let fd: number | undefined;
   try {
-    fd = openSync(rejectedPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
+    // O_NONBLOCK and a regular file only: a FIFO in its place would take the lines and block the write for ever.
+    fd = openSync(rejectedPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o600);
+    if (!fstatSync(fd).isFile())
+      throw new AishError(`${rejectedPath} is not a regular file — move it away (aish makes a new one); nothing was compacted`);
     appendWholeLines(fd, data);
   } catch (err) {
+    if (err instanceof AishError) throw err;
     throw new AishError(`cannot write ${rejectedPath}: ${describeFsError(err)} — nothing was compacted`);
   } finally {
     if (fd !== undefined) closeSync(fd);

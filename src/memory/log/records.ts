@@ -1,6 +1,8 @@
 /** The records the store writes, and the shapes of its answers. */
 import { fieldsFor, keptFields } from './field-codec';
 import type { FieldsWhere } from './fields';
+import { basename } from 'node:path';
+import { AishError } from '../../util/errors';
 import { newIdentity, uidOf } from './identity';
 import { MEMORY_FORMAT, type MemoryItem, type MemoryKind, type PinRecord, type SkippedLine, type Tombstone } from '../types';
 
@@ -70,4 +72,19 @@ export function newPin(id: number, now: Date, on: boolean, target: number, targe
  */
 export function sameItemKey(scope: string | undefined, content: string): string {
   return `${scope ?? ''}\u0000${content.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+}
+
+/**
+ * Refuse records whose id the parser would not read back (past 2^53 − 1): a hand-edited or
+ * received line with an id, target or header maxId at the limit would otherwise make every new
+ * record an unreadable line with the same id, reported as written. Nothing is written instead.
+ */
+export function assertIdsFit(file: string, records: readonly object[]): void {
+  for (const r of records) {
+    const id = (r as { id?: unknown }).id;
+    if (typeof id === 'number' && !Number.isSafeInteger(id))
+      throw new AishError(
+        `${basename(file)} has no id left: a line of it names an id near ${Number.MAX_SAFE_INTEGER}, the largest aish can count to — lower that id in ${file} (a hand edit?) and try again; nothing was written`,
+      );
+  }
 }

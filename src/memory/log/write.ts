@@ -12,7 +12,7 @@ import { ensurePrivateDir } from '../../util/fs-safe';
 import { appendRecords } from './append';
 import { loadIdentity, observeStamp } from './identity';
 import { DEFAULT_LOCK_TIMING, withLock, type LockTiming } from './lock';
-import { fileHeader } from './records';
+import { assertIdsFit, fileHeader } from './records';
 import { appendAtomically } from './rewrite';
 
 /** What a view of the file knows once caught up: the highest id ever used and the newest clock stamp. */
@@ -57,6 +57,7 @@ export async function writeRecords<T>(
       observeStamp(at.maxHlc);
       const { records, result } = plan(at.maxId + 1);
       if (records.length === 0) return result;
+      assertIdsFit(file, records);
       guard.assertHeld();
       const lines = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
       if (o.atomic) appendAtomically(file, lines, fileHeader(o.now()), o.notice);

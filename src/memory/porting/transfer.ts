@@ -6,6 +6,8 @@
 import { redactText } from '../../util/secrets/redact';
 import { sanitizeForBlock } from '../../util/text';
 import { recordNotes } from './import-notes';
+import { MAX_AHEAD_MS } from '../log/hlc';
+import { isoTime } from '../log/parse';
 import { MemoryState } from '../log/state';
 import { fieldsFor, receivedFields } from '../log/field-codec';
 import type { FieldsWhere } from '../log/fields';
@@ -162,4 +164,20 @@ function parseMarkdown(text: string): ParsedImport {
     });
   });
   return { items, problems };
+}
+
+/**
+ * Items dated more than MAX_AHEAD_MS ahead of `now` taken at `now`, as sync takes such records
+ * (sync/incoming.ts): a file from a clock set wrong, or written to outrank everything, would
+ * otherwise sort before every item of the user's for years, first into [background].
+ */
+export function takenAtThisClock(items: readonly TransferItem[], now: Date): { items: TransferItem[]; future: number } {
+  const limit = now.getTime() + MAX_AHEAD_MS;
+  let future = 0;
+  const out = items.map((t) => {
+    if (t.ts === undefined || !(isoTime(t.ts) > limit)) return t;
+    future++;
+    return { ...t, ts: now.toISOString() };
+  });
+  return { items: out, future };
 }

@@ -64,6 +64,17 @@ export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean
   return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${shownField(tildify(it.scope))}]` : ''}${it.private ? '  (private)' : ''}${origin ? `  (${shownField(origin)})` : ''}`;
 }
 
+/** Skipped lines named one by one up to this many; a file of bad lines must not bury the answer. */
+const SKIPPED_SHOWN = 20;
+
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {
-  return skipped.map((s) => `${fileLabel}:${s.line}${s.endLine !== undefined ? `-${s.endLine}` : ''}: ${s.reason}`);
+  const line = (s: SkippedLine) => `${s.line}${s.endLine !== undefined ? `-${s.endLine}` : ''}`;
+  const shown = skipped.slice(0, SKIPPED_SHOWN).map((s) => `${fileLabel}:${line(s)}: ${s.reason}`);
+  if (skipped.length <= SKIPPED_SHOWN) return shown;
+  const rest = skipped.slice(SKIPPED_SHOWN);
+  const last = rest[rest.length - 1]!;
+  return [
+    ...shown,
+    `${fileLabel}: ${rest.length} more lines skipped (lines ${rest[0]!.line}–${last.endLine ?? last.line}); \`aish memory compact\` moves the unusable ones to ${fileLabel}.rejected`,
+  ];
 }

@@ -6,7 +6,7 @@ import { lazyEmojiPlugin } from './lazy-emoji.mjs';
 import { leanSsePlugin } from './lean-sse.mjs';
 import { leanInkOutputPlugin } from './lean-ink-output.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
-import { copyFileSync, mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -75,6 +75,17 @@ await Promise.all([
     chunkNames: 'chunks/args-[name]-[hash]',
   }),
 ]);
+
+// The banner runs in every file the bundles load (createRequire, fileURLToPath and dirname: part of
+// what each chunk costs at start); only the few whose code uses require, __filename or __dirname
+// keep it. The line stays, empty, so the source maps still match.
+for (const f of readdirSync(out, { recursive: true })) {
+  if (!f.endsWith('.js')) continue;
+  const text = readFileSync(join(out, f), 'utf8');
+  if (!text.startsWith(esmBanner.js + '\n')) continue;
+  const code = text.slice(esmBanner.js.length);
+  if (!/\b(require|__filename|__dirname)\b/.test(code)) writeFileSync(join(out, f), code);
+}
 
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
 

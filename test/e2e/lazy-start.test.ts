@@ -101,8 +101,8 @@ describe('what plain aish loads before the first prompt', () => {
 
   it('leaves the memory core out of every other command, and the width tables out of a piped memory verb', async () => {
     // `aish ARGS` loads program.ts and what it imports statically before the chosen command runs:
-    // the memory verbs' table (and the secret rules under it) load only for `aish memory …`, and the
-    // memory core only when a verb runs (frontends/cli/memory-run.ts).
+    // the memory verbs' table (and the secret rules under it) and the memory core load only for
+    // `aish memory …` (frontends/cli/memory-table.ts).
     const program = await staticClosure([ARGS], ARGS);
     expect(program).toContain('src/config/setup.ts');
     expect([...program].filter((f) => /^src\/(memory|util\/secrets)\/|^src\/commands\/memory/.test(f))).toEqual([]);

@@ -60,7 +60,7 @@ const shared = {
 // Two bundles, each with its own chunks (the same dist/chunks/, so paths found from a chunk hold
 // for both). The bundler cuts code into one file per set of entries and lazy imports that reach
 // it: in one bundle, each command's lazy import() cut the REPL's start-up code into ~20 more files
-// (85 instead of ~69), each costing the ES module loader ~0.5 ms before the first prompt. Plain
+// (89 loaded before the first prompt instead of 68), each a cost to the ES module loader. Plain
 // `aish` (cli.js) therefore leaves the command line out; `aish ARGS` (cli-args.js, which bin/aish.cjs
 // picks) has commander and every command, sessions included, and loads only what its command uses.
 await Promise.all([

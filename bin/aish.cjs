@@ -37,7 +37,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Answered without loading the bundle: the version is all that was asked for.
   process.stdout.write(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version + '\n');
 } else {
-  const entry = join(__dirname, '..', 'dist', 'cli.js');
+  // Plain `aish` and `aish ARGS` are two bundles (scripts/build.mjs): the start with no arguments
+  // never loads the command line's parser or its commands.
+  const entry = join(__dirname, '..', 'dist', args.length > 0 ? 'cli-args.js' : 'cli.js');
   if (!existsSync(entry)) {
     process.stderr.write('aish: not built yet — run `npm install` (or `npm run build`) in the aish folder\n');
     process.exit(2);

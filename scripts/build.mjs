@@ -6,7 +6,7 @@ import { lazyEmojiPlugin } from './lazy-emoji.mjs';
 import { leanSsePlugin } from './lean-sse.mjs';
 import { leanInkOutputPlugin } from './lean-ink-output.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
-import { copyFileSync, mkdirSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -33,16 +33,12 @@ const esmBanner = {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-await build({
+const shared = {
   absWorkingDir: root,
-  entryPoints: {
-    cli: 'src/frontends/cli/main.ts',
-    define: 'src/config/define.ts',
-  },
   outdir: out,
   bundle: true,
-  // One bundle: every lazy import() (the REPL's UI, the SDKs, Markdown, the tokenizer, each command)
-  // becomes its own chunk, loaded on first use.
+  // Every lazy import() (the REPL's UI, the SDKs, Markdown, the tokenizer, each command) becomes its
+  // own chunk, loaded on first use.
   splitting: true,
   format: 'esm',
   platform: 'node',
@@ -57,10 +53,39 @@ await build({
   // React and Ink pick their production builds (the development build is several times slower).
   define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   banner: esmBanner,
-  chunkNames: 'chunks/[name]-[hash]',
   plugins: [yogaWithoutFetch, lazyEmojiPlugin, boundedInkCachePlugin, leanSsePlugin, leanInkOutputPlugin],
   logLevel: 'warning',
-});
+};
+
+// Two bundles, each with its own chunks (the same dist/chunks/, so paths found from a chunk hold
+// for both). The bundler cuts code into one file per set of entries and lazy imports that reach
+// it: in one bundle, each command's lazy import() cut the REPL's start-up code into ~20 more files
+// (89 loaded before the first prompt instead of 68), each a cost to the ES module loader. Plain
+// `aish` (cli.js) therefore leaves the command line out; `aish ARGS` (cli-args.js, which bin/aish.cjs
+// picks) has commander and every command, sessions included, and loads only what its command uses.
+await Promise.all([
+  build({
+    ...shared,
+    entryPoints: { cli: 'src/frontends/cli/main.ts', define: 'src/config/define.ts' },
+    chunkNames: 'chunks/[name]-[hash]',
+  }),
+  build({
+    ...shared,
+    entryPoints: { 'cli-args': 'src/frontends/cli/main-args.ts' },
+    chunkNames: 'chunks/args-[name]-[hash]',
+  }),
+]);
+
+// The banner runs in every file the bundles load (createRequire, fileURLToPath and dirname: part of
+// what each chunk costs at start); only the few whose code uses require, __filename or __dirname
+// keep it. The line stays, empty, so the source maps still match.
+for (const f of readdirSync(out, { recursive: true })) {
+  if (!f.endsWith('.js')) continue;
+  const text = readFileSync(join(out, f), 'utf8');
+  if (!text.startsWith(esmBanner.js + '\n')) continue;
+  const code = text.slice(esmBanner.js.length);
+  if (!/\b(require|__filename|__dirname)\b/.test(code)) writeFileSync(join(out, f), code);
+}
 
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }) + '\n');
 

@@ -34,6 +34,20 @@ describe('aish memory (real CLI)', () => {
     expect(p.stdout).toBe(join(dir, 'memory.jsonl') + '\n');
   });
 
+  it('lists an empty memory before anything was written: no data dir, an empty one, a memory.jsonl with no lines', async () => {
+    const home = tmpDir();
+    const empty = join(home, 'empty');
+    mkdirSync(empty);
+    const blank = join(home, 'blank');
+    mkdirSync(blank);
+    writeFileSync(join(blank, 'memory.jsonl'), '');
+    for (const dir of [join(home, 'none'), empty, blank]) {
+      const json = await runAish(['--data-dir', dir, 'memory', 'list', '--json'], { home });
+      expect(json, dir).toMatchObject({ code: 0, stdout: '[]\n', stderr: '' });
+      expect((await runAish(['--data-dir', dir, 'memory', 'list'], { home })).code, dir).toBe(0);
+    }
+  });
+
   it('add, list, list --json, forget, edit, clear, compact', async () => {
     const home = tmpDir();
     const d = ['--data-dir', join(home, 'd')];

@@ -14,6 +14,7 @@ import { DEFAULT_CONFIG } from '../../src/config/types';
 import { Command } from 'commander';
 import { MEMORY_VERBS } from '../../src/commands/memory-verbs';
 import { registerVerb } from '../../src/frontends/cli/memory-door';
+import { runVerb } from '../../src/frontends/cli/memory-run';
 import { memoryExport, memoryImport } from '../../src/frontends/cli/memory-transfer';
 import { recallText } from '../../src/memory/index/build';
 import type { AddOptions } from '../../src/memory/log/records';
@@ -74,6 +75,7 @@ async function listJson(s: Setup): Promise<void> {
   registerVerb(
     memory,
     list,
+    runVerb,
     (fn) =>
       async (...args) =>
         void (await fn(s, ...args)),

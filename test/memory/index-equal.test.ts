@@ -138,7 +138,7 @@ function compare(path: string, budget: number, cwd: string, query: string): numb
   expect(ix.counts().dangling).toEqual(store.danglingTombstones().map((t) => t.line));
   expect(ix.counts().unreadable).toBe(store.skipped.length);
   // `aish memory list --json` through the index: every active item, newest first, pinned as the store says.
-  expect([...listedItems(ix, ix.file())]).toEqual(store.items().map((it) => [it, store.isPinned(it)]));
+  expect([...listedItems(ix)]).toEqual(store.items().map((it) => [it, store.isPinned(it)]));
   ix.close();
   return ix.builds;
 }

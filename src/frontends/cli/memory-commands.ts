@@ -4,21 +4,15 @@
  * are the command line's own, each loaded only when it runs.
  */
 import type { Command } from 'commander';
-import type { MemoryVerb } from '../../commands/memory-door';
 import { UsageError } from '../../util/errors';
-import { registerVerb, type WithSetup } from './memory-door';
+import { registerVerb, type VerbTable, type WithSetup } from './memory-door';
 
-/** `verbs`: the table, or none when the words name no memory command (program.ts). */
-export function registerMemoryCommands(
-  program: Command,
-  verbs: readonly MemoryVerb[],
-  withSetup: WithSetup,
-  rootYes: () => boolean,
-): Command {
+/** `table`: the verbs, or null when the words name no memory command (program.ts). */
+export function registerMemoryCommands(program: Command, table: VerbTable | null, withSetup: WithSetup, rootYes: () => boolean): Command {
   const memory = program.command('memory').description('manage cross-session memory without the REPL').exitOverride();
 
   // The verbs both doors share, from their one table (commands/memory-verbs.ts).
-  for (const v of verbs) if (v.door !== 'repl') registerVerb(memory, v, withSetup, rootYes);
+  if (table) for (const v of table.verbs) if (v.door !== 'repl') registerVerb(memory, v, table.run, withSetup, rootYes);
   memory
     .command('export')
     .description('write the active items (with scope, pins, tags, provenance) to FILE or stdout')

@@ -1,16 +1,23 @@
 /**
  * The command line's door to the memory verbs: commander's arguments become the verb's; the verb
- * runs in ./memory-run.ts, loaded only then (the memory core is no cost to other commands).
+ * runs in ./memory-run.ts, loaded with the table only for `aish memory …` (./memory-table.ts: the
+ * memory core is no cost to other commands).
  */
 import type { Command } from 'commander';
 import type { Setup } from '../../config/setup';
 import type { Args, MemoryVerb } from '../../commands/memory-door';
 
+/** The verbs and what runs one (./memory-table.ts). */
+export interface VerbTable {
+  verbs: readonly MemoryVerb[];
+  run: (s: Setup, v: MemoryVerb, a: Args) => Promise<void>;
+}
+
 /** `memory: false`: every verb refuses, and nothing is read or written. */
 export type WithSetup = <A extends unknown[]>(fn: (s: Setup, ...args: A) => unknown) => (...args: A) => Promise<void>;
 
 /** `aish memory VERB`: its arguments and options from the table, its action the verb. */
-export function registerVerb(memory: Command, v: MemoryVerb, withSetup: WithSetup, rootYes: () => boolean): void {
+export function registerVerb(memory: Command, v: MemoryVerb, run: VerbTable['run'], withSetup: WithSetup, rootYes: () => boolean): void {
   // The table's help names the REPL's `:memory X`; on the command line that is `aish memory X`.
   const c = memory.command(v.name).description(v.help.replace(/\n/g, ' ').replace(/:memory (?=[a-z])/g, 'aish memory '));
   const params = v.params.filter((p) => p.door !== 'repl');
@@ -37,7 +44,7 @@ export function registerVerb(memory: Command, v: MemoryVerb, withSetup: WithSetu
       // --yes is also a root option (for --norris); commander gives it to the root when both exist.
       if (flags.some((f) => f.name === '--yes') && rootYes()) set.set('--yes', true);
       const a: Args = { words, text, flags: set };
-      await (await import('./memory-run')).runVerb(s, v, a);
+      await run(s, v, a);
     }),
   );
 }

@@ -7,8 +7,8 @@ import { version } from '../../../package.json';
 import { setup, type GlobalFlags } from '../../config/setup';
 import { closest } from '../../util/suggest';
 import { reportFailure } from './failure';
-import type { MemoryVerb } from '../../commands/memory-door';
 import { registerMemoryCommands } from './memory-commands';
+import type { VerbTable } from './memory-door';
 import { startSession, type RootOptions } from './start-session';
 
 /** Set by actions that finish with a status other than 0 (e.g. `-p` when the model fails). */
@@ -38,7 +38,7 @@ function rootUsageError(str: string, args: readonly string[], commands: readonly
   return `unknown command ${JSON.stringify(args[0])}${near ? ` (did you mean ${near}?)` : ''}; to ask once: aish -p ${quoted}`;
 }
 
-function buildProgram(verbs: readonly MemoryVerb[]): Command {
+function buildProgram(verbs: VerbTable | null): Command {
   const program = new Command('aish')
     .description('AI-augmented conversational shell with cross-session memory')
     .version(version, '-V, --version', 'print the version')
@@ -218,8 +218,8 @@ function buildProgram(verbs: readonly MemoryVerb[]): Command {
 
 export async function main(argv: string[]): Promise<number> {
   // Only `aish memory …` (or `aish help memory`) needs the memory verbs' table, and with it the
-  // secret rules `add` checks against: any other command starts without loading them.
-  const verbs = argv.includes('memory') ? (await import('../../commands/memory-verbs')).MEMORY_VERBS : [];
+  // secret rules `add` checks against and the memory core: any other command starts without them.
+  const verbs = argv.includes('memory') ? (await import('./memory-table')).verbTable : null;
   const program = buildProgram(verbs);
   try {
     await program.parseAsync(argv, { from: 'user' });

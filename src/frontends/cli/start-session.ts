@@ -1,6 +1,7 @@
 /** A session from the command line's root options: the REPL, -p, --norris, -e, or plain lines on a pipe. */
 import type { GlobalFlags, Setup } from '../../config/setup';
 import { UsageError } from '../../util/errors';
+import { startChat } from './start-chat';
 
 export interface RootOptions extends GlobalFlags {
   prompt?: string;
@@ -33,6 +34,5 @@ export async function startSession(s: Setup, o: RootOptions): Promise<number> {
     if (!o.prompt.trim()) throw new UsageError('-p needs a question, e.g. aish -p "explain this error"');
     return (await import('../oneshot')).runOneShot(s, o.prompt, engineOpts);
   }
-  if (process.stdin.isTTY && process.stdout.isTTY) return (await import('../repl/repl')).runRepl(s, engineOpts);
-  return (await import('../plain')).runPlain(s, engineOpts);
+  return startChat(s, engineOpts);
 }

@@ -49,13 +49,14 @@ function newestFirst(ix: IndexReader): Uint32Array {
   return slots.sort((a, b) => times[b]! - times[a]! || ids[b]! - ids[a]!);
 }
 
-/** Active items with whether each is pinned, newest first; `fd`: memory.jsonl open for reading. */
-export function* listedItems(ix: IndexReader, fd: number): Generator<[MemoryItem, boolean]> {
+/** Active items with whether each is pinned, newest first (memory.jsonl is opened only when it has indexed items: there may be none). */
+export function* listedItems(ix: IndexReader): Generator<[MemoryItem, boolean]> {
   const h = ix.header;
   const tail = ix.tail;
   const extra = tail?.items ?? [];
   let e = 0;
   if (h) {
+    const fd = ix.file();
     const side = ix.sidecar!;
     const offs = side.f64('offs', 0, h.n);
     const spans = side.u32('spans', 0, h.n);
@@ -112,7 +113,7 @@ export function listedThroughIndex(path: string, applies: ((it: MemoryItem) => b
   const pinned = new WeakSet<MemoryItem>();
   function* walk(): Generator<MemoryItem> {
     try {
-      for (const [it, p] of listedItems(ix, ix.file())) {
+      for (const [it, p] of listedItems(ix)) {
         if (applies && !applies(it)) continue;
         if (p) pinned.add(it);
         yield it;

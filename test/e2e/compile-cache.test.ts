@@ -13,7 +13,9 @@ import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 const fake = useFakeOpenAI();
-const start = ptySessions(() => fake.env());
+// Without the suite's shared cache (test/helpers/run-cli.ts): this checks the launcher's own.
+const env = () => ({ ...fake.env(), NODE_COMPILE_CACHE: undefined });
+const start = ptySessions(env);
 const supported = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
 const cacheDir = (home: string) => join(home, '.cache', 'aish', 'compile-cache');
@@ -25,7 +27,7 @@ const files = (dir: string): string[] =>
 describe.skipIf(!supported)('the compile cache', () => {
   it('is written into ~/.cache/aish/compile-cache, 0700, by a session that ends', async () => {
     const home = tmpDir();
-    const r = await runAish(['-p', 'hello'], { home, env: fake.env() });
+    const r = await runAish(['-p', 'hello'], { home, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(cacheDir(home)).mode & 0o777).toBe(0o700);
     expect(files(cacheDir(home)).length).toBeGreaterThan(0);
@@ -48,7 +50,7 @@ describe.skipIf(!supported)('the compile cache', () => {
     mkdirSync(elsewhere);
     mkdirSync(join(home, '.cache', 'aish'), { recursive: true });
     symlinkSync(elsewhere, cacheDir(home));
-    const r = await runAish(['-p', 'hello'], { home, env: fake.env() });
+    const r = await runAish(['-p', 'hello'], { home, env: env() });
     expect(r).toMatchObject({ code: 0, stdout: 'echo: hello\n' });
     expect(readdirSync(elsewhere)).toEqual([]);
   });

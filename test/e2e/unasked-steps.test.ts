@@ -6,8 +6,9 @@
  * the network; and nothing that may write runs unasked without a checkpoint.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
@@ -22,19 +23,21 @@ const call = (command: string, cwd?: string): Reply => ({
   toolCalls: [{ name: 'run_command', arguments: JSON.stringify(cwd === undefined ? { command } : { command, cwd }) }],
 });
 
-/** A jail with a project that is a git repository, a fake HOME with credentials, and aish's config. */
-function setUp(safety: Record<string, unknown> = {}): Jail & { marker: string } {
-  const jail = makeJail();
-  const { home, work } = jail;
+/**
+ * The HOME every test starts from, built once per file (a fresh copy per test): credentials, aish's
+ * config directory and a project that is a git repository with one commit and one change.
+ */
+let template = '';
+beforeAll(() => {
+  template = mkdtempSync(join(tmpdir(), 'aish-unasked-home-'));
+  const home = template;
+  const work = join(home, 'work');
+  mkdirSync(work);
   mkdirSync(join(home, '.ssh'), { mode: 0o700 });
   writeFileSync(join(home, '.ssh', 'id_rsa'), 'SSH-PRIVATE-KEY-SECRET\n');
   writeFileSync(join(home, '.ssh', 'authorized_keys'), 'ssh-ed25519 AAAA user\n');
   writeFileSync(join(home, '.bash_aliases'), '# mine\n');
   mkdirSync(join(home, '.config', 'aish'), { recursive: true });
-  writeFileSync(
-    join(home, '.config', 'aish', 'config.ts'),
-    `export default { safety: ${JSON.stringify({ sandbox: 'required', ...safety })} };\n`,
-  );
   const git = (...args: string[]) =>
     execFileSync('git', args, { cwd: work, env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' } });
   git('init', '-q');
@@ -42,6 +45,18 @@ function setUp(safety: Record<string, unknown> = {}): Jail & { marker: string } 
   git('add', 'a.txt');
   git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'first');
   writeFileSync(join(work, 'a.txt'), 'two\n');
+});
+afterAll(() => rmSync(template, { recursive: true, force: true }));
+
+/** A jail with a project that is a git repository, a fake HOME with credentials, and aish's config. */
+function setUp(safety: Record<string, unknown> = {}): Jail & { marker: string } {
+  const jail = makeJail();
+  const { home } = jail;
+  cpSync(template, home, { recursive: true });
+  writeFileSync(
+    join(home, '.config', 'aish', 'config.ts'),
+    `export default { safety: ${JSON.stringify({ sandbox: 'required', ...safety })} };\n`,
+  );
   return { ...jail, marker: join(home, 'PLANTED-RAN') };
 }
 

@@ -22,6 +22,15 @@ export interface CliOptions {
   bin?: string;
 }
 
+/**
+ * V8's compiled code for dist/, shared by every aish the tests start; global-setup.ts empties it
+ * when it builds. Each test has a fresh HOME, so aish's own cache there would always be cold: ~80 ms
+ * of CPU per start compiling the same bundle again. NODE_COMPILE_CACHE is Node's own variable (the
+ * launcher then leaves the cache to Node); test/e2e/compile-cache.test.ts unsets it to check aish's.
+ * Inside the jail (test/helpers/jail.ts) the checkout is read-only: the cache is read, not written.
+ */
+export const TEST_COMPILE_CACHE = join(ROOT, 'node_modules', '.cache', 'aish-test-compile-cache');
+
 export function isolatedEnv(home: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   mkdirSync(home, { recursive: true });
   const env: NodeJS.ProcessEnv = {
@@ -36,6 +45,7 @@ export function isolatedEnv(home: string, extra: Record<string, string | undefin
     // A capture handed off at quit would call the suite's fake server after the test ended and
     // show up in the next test's requests: off unless a test turns it on.
     AISH_CAPTURE: 'off',
+    NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
   };
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

@@ -6,7 +6,7 @@
  * keep it. Creating ordinary new files is never judged.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, readlinkSync, rmdirSync } from 'node:fs';
+import { chmodSync, readFileSync, readlinkSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { joinZ, splitZ, type Git } from './git';
 import type { Checkpoint } from './types';
@@ -15,15 +15,14 @@ import {
   throughDirs,
   entryOf,
   sideCopies,
-  listTree,
   readState,
   writeState,
   makeParents,
   type Entry,
   type Listing,
   type PathState,
-  type WalkSkip,
 } from './watch';
+import { listTree, type WalkSkip } from './walk';
 
 export interface StepChange {
   path: string;
@@ -120,6 +119,27 @@ function sameContent(
 
 const depth = (p: string) => p.split('/').length;
 
+/**
+ * After a planted file is removed: the directories made for it go too, while empty; a git
+ * directory the step made (`git init` in a new folder) goes whole, with its objects.
+ */
+function dropMadeDirs(dir: string, rel: string, before: Listing): void {
+  const parts = rel.split('/');
+  const git = parts.indexOf('.git');
+  if (git >= 0) {
+    const gitDir = parts.slice(0, git + 1).join('/');
+    if (!before.has(gitDir) && throughDirs(dir, gitDir)) rmSync(join(dir, gitDir), { recursive: true, force: true });
+  }
+  for (let d = dirname(rel); d !== '.' && !before.has(d); d = dirname(d)) {
+    if (!throughDirs(dir, d) || entryOf(join(dir, d))?.kind !== 'dir') continue;
+    try {
+      rmdirSync(join(dir, d));
+    } catch {
+      return; // it holds new files the step may make: they stay
+    }
+  }
+}
+
 export class StepWatch {
   private readonly dirModes = new Map<string, number>();
 
@@ -185,7 +205,7 @@ export class StepWatch {
     for (const c of changes.filter((x) => x.what === 'created')) {
       attempt(c.path, () => {
         writeState(this.dir, c.path, { kind: 'absent' }, this.dirModes);
-        for (let d = dirname(c.path); d !== '.' && !this.before.has(d); d = dirname(d)) rmdirSync(join(this.dir, d));
+        dropMadeDirs(this.dir, c.path, this.before);
       });
     }
     const back = changes.filter((x) => x.what !== 'created').sort((a, b) => depth(a.path) - depth(b.path));
@@ -235,9 +255,9 @@ export function startWatch(
   const dir = git.workTree;
   const ignoredDirs = new Set(ignored.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1)));
   const ignoredFiles = new Set(ignored.filter((p) => !p.endsWith('/')));
-  const skip = { ignoredDirs, isOurs };
-  const { listing, complete } = listTree(dir, skip);
-  // Not in the checkpoint: ignored files and the repository's own `.git`.
-  const side = sideCopies(dir, listing, (rel) => !(ignoredFiles.has(rel) || rel === '.git' || rel.startsWith('.git/')));
+  const skip = { ignoredDirs, ignoredFiles, isOurs };
+  const { listing, complete, unheld } = listTree(dir, skip);
+  // Not in the checkpoint: ignored files and directories, nested repositories, every `.git`.
+  const side = sideCopies(dir, listing, unheld);
   return new StepWatch(dir, checkpoint, listing, complete, side, skip, shadowOps(git, checkpoint.commit, serial));
 }

@@ -6,8 +6,8 @@
  * keep it. Creating ordinary new files is never judged.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, readlinkSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { joinZ, splitZ, type Git } from './git';
 import type { Checkpoint } from './types';
 import {
@@ -18,11 +18,12 @@ import {
   readState,
   writeState,
   makeParents,
+  dropMadeDirs,
   type Entry,
   type Listing,
   type PathState,
 } from './watch';
-import { listTree, type WalkSkip } from './walk';
+import { listTree, type Walked } from './walk';
 
 export interface StepChange {
   path: string;
@@ -119,47 +120,30 @@ function sameContent(
 
 const depth = (p: string) => p.split('/').length;
 
-/**
- * After a planted file is removed: the directories made for it go too, while empty; a git
- * directory the step made (`git init` in a new folder) goes whole, with its objects.
- */
-function dropMadeDirs(dir: string, rel: string, before: Listing): void {
-  const parts = rel.split('/');
-  const git = parts.indexOf('.git');
-  if (git >= 0) {
-    const gitDir = parts.slice(0, git + 1).join('/');
-    if (!before.has(gitDir) && throughDirs(dir, gitDir)) rmSync(join(dir, gitDir), { recursive: true, force: true });
-  }
-  for (let d = dirname(rel); d !== '.' && !before.has(d); d = dirname(d)) {
-    if (!throughDirs(dir, d) || entryOf(join(dir, d))?.kind !== 'dir') continue;
-    try {
-      rmdirSync(join(dir, d));
-    } catch {
-      return; // it holds new files the step may make: they stay
-    }
-  }
+/** What judges one step after it ran: the project's watch, the one outside it, or both. */
+export interface StepJudge {
+  /** Null when the step only did what a step may do unasked; else what it did was put back. */
+  check(): Promise<StepVerdict | null>;
 }
 
-export class StepWatch {
+export class StepWatch implements StepJudge {
   private readonly dirModes = new Map<string, number>();
 
   constructor(
     private readonly dir: string,
-    /** The checkpoint taken before the step. */
-    readonly checkpoint: Checkpoint,
     private readonly before: Listing,
     /** The walk stopped at its limit: what lay past it is not judged. */
     readonly complete: boolean,
     private readonly side: ReadonlyMap<string, PathState>,
-    private readonly skip: WalkSkip,
+    /** The same walk again, after the step. */
+    private readonly relist: () => Walked,
     private readonly ops: ShadowOps,
   ) {
     for (const [p, e] of before) if (e.kind === 'dir') this.dirModes.set(p, e.mode);
   }
 
-  /** After the step: null when it only did what a step may do unasked; else it was put back. */
   async check(): Promise<StepVerdict | null> {
-    const { listing: now, complete } = listTree(this.dir, this.skip);
+    const { listing: now, complete } = this.relist();
     // A walk cut short at its limit may stop before paths it saw the first time: look at those.
     if (!complete || !this.complete)
       for (const p of this.before.keys()) {
@@ -259,5 +243,37 @@ export function startWatch(
   const { listing, complete, unheld } = listTree(dir, skip);
   // Not in the checkpoint: ignored files and directories, nested repositories, every `.git`.
   const side = sideCopies(dir, listing, unheld);
-  return new StepWatch(dir, checkpoint, listing, complete, side, skip, shadowOps(git, checkpoint.commit, serial));
+  return new StepWatch(dir, listing, complete, side, () => listTree(dir, skip), shadowOps(git, checkpoint.commit, serial));
+}
+
+/** A watch of places the checkpoint does not hold at all: every path comes back from its side copy. */
+export function sideWatch(dir: string, list: () => Walked): StepWatch {
+  const { listing, complete, unheld } = list();
+  const none: ShadowOps = { blobs: () => Promise.resolve(new Map()), checkout: () => Promise.resolve() };
+  return new StepWatch(dir, listing, complete, sideCopies(dir, listing, unheld), list, none);
+}
+
+/** Several judges as one; `prefix` names each one's paths for the user and the model. */
+export function judgeAll(judges: Array<[StepJudge, string]>): StepJudge {
+  return {
+    async check() {
+      const verdicts: StepVerdict[] = [];
+      for (const [judge, prefix] of judges) {
+        const v = await judge.check();
+        if (v)
+          verdicts.push({
+            changes: v.changes.map((c) => ({ ...c, path: prefix + c.path })),
+            notRestored: v.notRestored.map((p) => prefix + p),
+            keep: v.keep,
+          });
+      }
+      if (!verdicts.length) return null;
+      const keeps = verdicts.flatMap((v) => (v.keep ? [v.keep] : []));
+      return {
+        changes: verdicts.flatMap((v) => v.changes),
+        notRestored: verdicts.flatMap((v) => v.notRestored),
+        keep: keeps.length === verdicts.length ? () => keeps.forEach((k) => k()) : null,
+      };
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * back), and how one path is written back.
  * docs/checkpoints.md, "The after-the-fact check", has the rules.
  */
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, rmdirSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface Entry {
@@ -134,5 +134,26 @@ export function writeState(dir: string, rel: string, state: PathState, modes: Re
     // The path was just cleared: `wx` fails rather than follow anything put there since.
     writeFileSync(abs, state.data, { mode: 0o600, flag: 'wx' });
     chmodSync(abs, state.mode);
+  }
+}
+
+/**
+ * After a planted file is removed: the directories made for it go too, while empty; a git
+ * directory the step made (`git init` in a new folder) goes whole, with its objects.
+ */
+export function dropMadeDirs(dir: string, rel: string, before: Listing): void {
+  const parts = rel.split('/');
+  const git = parts.indexOf('.git');
+  if (git >= 0) {
+    const gitDir = parts.slice(0, git + 1).join('/');
+    if (!before.has(gitDir) && throughDirs(dir, gitDir)) rmSync(join(dir, gitDir), { recursive: true, force: true });
+  }
+  for (let d = dirname(rel); d !== '.' && !before.has(d); d = dirname(d)) {
+    if (!throughDirs(dir, d) || entryOf(join(dir, d))?.kind !== 'dir') continue;
+    try {
+      rmdirSync(join(dir, d));
+    } catch {
+      return; // it holds new files the step may make: they stay
+    }
   }
 }

@@ -1,0 +1,92 @@
+/**
+ * What a step run without a sandbox may change outside the project: the home directory's
+ * configuration, which programs read and run by themselves later (`~/.bashrc`, `~/.profile`,
+ * `~/.ssh/authorized_keys`, `~/.config/autostart`, `~/.gitconfig`, `~/.npmrc`, …). With a sandbox
+ * none of it is writable; without one, a step nobody approved is judged here too, the way the
+ * project is (step-watch.ts): every dot entry of HOME, a few levels deep, skipping caches and
+ * aish's own files. Nothing there is in the checkpoint, so every file has a side copy.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { isWithin } from '../util/paths';
+import { sideWatch, type StepWatch } from './step-watch';
+import { entryOf, type Listing } from './watch';
+import type { Walked } from './walk';
+
+/** Levels below HOME that are walked (`.local/lib/python3/site-packages/x.pth` is the fifth). */
+const DEPTH = 5;
+/** Paths listed at most; past this the walk stops (what lay past it is looked at again, not judged new). */
+const MAX_ENTRIES = 20_000;
+
+/** What tools rewrite on every run (caches, package stores, browser profiles, their own state): not walked. */
+const CACHES = new Set([
+  '.cache',
+  '.npm',
+  '.yarn',
+  '.pnpm-store',
+  '.bun',
+  '.cargo/registry',
+  '.cargo/git',
+  '.rustup',
+  '.nvm',
+  '.pyenv',
+  '.m2/repository',
+  '.gradle',
+  '.ivy2',
+  '.sbt',
+  '.go',
+  '.cpan',
+  '.local/share/Trash',
+  '.local/state',
+  '.mozilla',
+  '.vscode-server',
+  '.vscode',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/Code',
+  '.dbus',
+  '.xsession-errors',
+  '.lesshst',
+  '.wget-hsts',
+  '.viminfo',
+]);
+
+/** The home directory's configuration as it is now; `skip(abs)`: aish's own files, the project. */
+export function listHome(home: string, skip: (abs: string) => boolean): Walked {
+  const listing: Listing = new Map();
+  let complete = true;
+  const add = (rel: string, level: number): void => {
+    const abs = join(home, rel);
+    if (CACHES.has(rel) || skip(abs)) return;
+    if (listing.size >= MAX_ENTRIES) {
+      complete = false;
+      return;
+    }
+    const e = entryOf(abs);
+    if (!e) return;
+    listing.set(rel, e);
+    if (e.kind !== 'dir' || level >= DEPTH) return;
+    let names: string[];
+    try {
+      names = readdirSync(abs);
+    } catch {
+      return;
+    }
+    for (const n of names) add(`${rel}/${n}`, level + 1);
+  };
+  let top: string[] = [];
+  try {
+    top = readdirSync(home);
+  } catch {
+    // no home to look at
+  }
+  for (const n of top) if (n.startsWith('.')) add(n, 1);
+  return { listing, complete, unheld: new Set(listing.keys()) };
+}
+
+/** The watch of HOME's configuration for one step; `exclude`: absolute paths not to judge. */
+export function watchHome(home: string, exclude: readonly string[]): StepWatch {
+  const skip = (abs: string) => exclude.some((x) => isWithin(abs, x));
+  return sideWatch(home, () => listHome(home, skip));
+}

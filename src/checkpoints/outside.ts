@@ -90,3 +90,15 @@ export function watchHome(home: string, exclude: readonly string[]): StepWatch {
   const skip = (abs: string) => exclude.some((x) => isWithin(abs, x));
   return sideWatch(home, () => listHome(home, skip));
 }
+
+/** The watch of a few files anywhere (absolute paths; what the project's links lead to). */
+export function watchFiles(files: readonly string[]): StepWatch {
+  return sideWatch('/', () => {
+    const listing: Listing = new Map();
+    for (const f of files) {
+      const e = entryOf(f);
+      if (e) listing.set(f.slice(1), e);
+    }
+    return { listing, complete: true, unheld: new Set(listing.keys()) };
+  });
+}

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { isWithin, realPath } from '../util/paths';
 import { joinZ, splitZ, type Git } from './git';
 import type { Checkpoint } from './types';
 import {
@@ -124,7 +125,15 @@ const depth = (p: string) => p.split('/').length;
 export interface StepJudge {
   /** Null when the step only did what a step may do unasked; else what it did was put back. */
   check(): Promise<StepVerdict | null>;
+  /**
+   * Files that existed and that a put-back could not bring back (over the checkpoint's size cap,
+   * past the side copies' budget), as absolute paths: the sandbox keeps them read-only.
+   */
+  unrestorable(): string[];
 }
+
+/** Read-only binds asked of the sandbox for one step, at most. */
+const MAX_PROTECTED = 256;
 
 export class StepWatch implements StepJudge {
   private readonly dirModes = new Map<string, number>();
@@ -138,8 +147,25 @@ export class StepWatch implements StepJudge {
     /** The same walk again, after the step. */
     private readonly relist: () => Walked,
     private readonly ops: ShadowOps,
+    /** Files neither the checkpoint nor a side copy holds. */
+    private readonly unheld: readonly string[] = [],
   ) {
     for (const [p, e] of before) if (e.kind === 'dir') this.dirModes.set(p, e.mode);
+  }
+
+  unrestorable(): string[] {
+    return this.unheld.slice(0, MAX_PROTECTED).map((p) => join(this.dir, p));
+  }
+
+  /** Files outside the tree that its links lead to (a step without a sandbox writes through them). */
+  linkedOut(): string[] {
+    const out: string[] = [];
+    for (const [rel, e] of this.before) {
+      if (e.kind !== 'link' || out.length >= MAX_PROTECTED) continue;
+      const target = realPath(join(this.dir, rel));
+      if (!isWithin(target, this.dir) && entryOf(target)?.kind === 'file') out.push(target);
+    }
+    return out;
   }
 
   async check(): Promise<StepVerdict | null> {
@@ -233,6 +259,8 @@ export function startWatch(
   git: Git,
   checkpoint: Checkpoint,
   ignored: string[],
+  /** Files the snapshot left out for their size. */
+  large: readonly string[],
   isOurs: (abs: string) => boolean,
   serial: <T>(fn: () => Promise<T>) => Promise<T>,
 ): StepWatch {
@@ -243,19 +271,24 @@ export function startWatch(
   const { listing, complete, unheld } = listTree(dir, skip);
   // Not in the checkpoint: ignored files and directories, nested repositories, every `.git`.
   const side = sideCopies(dir, listing, unheld);
-  return new StepWatch(dir, listing, complete, side, () => listTree(dir, skip), shadowOps(git, checkpoint.commit, serial));
+  const held = (rel: string) => (unheld.has(rel) ? side.has(rel) : !large.includes(rel));
+  const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !held(rel)).map(([rel]) => rel);
+  return new StepWatch(dir, listing, complete, side, () => listTree(dir, skip), shadowOps(git, checkpoint.commit, serial), lost);
 }
 
 /** A watch of places the checkpoint does not hold at all: every path comes back from its side copy. */
 export function sideWatch(dir: string, list: () => Walked): StepWatch {
   const { listing, complete, unheld } = list();
   const none: ShadowOps = { blobs: () => Promise.resolve(new Map()), checkout: () => Promise.resolve() };
-  return new StepWatch(dir, listing, complete, sideCopies(dir, listing, unheld), list, none);
+  const side = sideCopies(dir, listing, unheld);
+  const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !side.has(rel)).map(([rel]) => rel);
+  return new StepWatch(dir, listing, complete, side, list, none, lost);
 }
 
 /** Several judges as one; `prefix` names each one's paths for the user and the model. */
 export function judgeAll(judges: Array<[StepJudge, string]>): StepJudge {
   return {
+    unrestorable: () => judges.flatMap(([j]) => j.unrestorable()),
     async check() {
       const verdicts: StepVerdict[] = [];
       for (const [judge, prefix] of judges) {

@@ -3,11 +3,11 @@
  * running on their own go into, and the checkpoint taken before a step that may write.
  */
 import type { CheckpointStore } from '../checkpoints/lazy';
-import type { StepJudge } from '../checkpoints/step-watch';
+import type { StepJudge, StepWatch } from '../checkpoints/step-watch';
 import type { SafetyConfig } from '../config/types';
 import type { Sandbox } from '../tools/sandbox';
 import { formatError } from '../util/errors';
-import { realPath } from '../util/paths';
+import { isWithin, realPath } from '../util/paths';
 
 export class Guards {
   private found: Promise<Sandbox | null> | null = null;
@@ -59,7 +59,7 @@ export class Guards {
    * sandboxed; false: it failed.
    */
   async watch(label: string, step?: string, unsandboxed = false): Promise<StepJudge | null | false> {
-    let project: StepJudge | null;
+    let project: StepWatch | null;
     try {
       project = await this.checkpoints.watch(label, step);
     } catch (err) {
@@ -68,17 +68,16 @@ export class Guards {
       return false;
     }
     if (!unsandboxed || !this.outside) return project;
-    const { watchHome } = await import('../checkpoints/outside');
+    const { watchFiles, watchHome } = await import('../checkpoints/outside');
     const { judgeAll } = await import('../checkpoints/step-watch');
     const home = realPath(this.outside.home);
     const exclude = [...this.outside.exclude.map(realPath), ...(project ? [this.checkpoints.dir] : [])];
-    const outside = watchHome(home, exclude);
-    return project
-      ? judgeAll([
-          [project, ''],
-          [outside, '~/'],
-        ])
-      : outside;
+    const judges: Array<[StepJudge, string]> = [[watchHome(home, exclude), '~/']];
+    // A link in the project to a file elsewhere: written through, it changes that file.
+    const inHomeWatch = (f: string) => isWithin(f, home) && f.slice(home.length + 1).startsWith('.');
+    const linked = (project?.linkedOut() ?? []).filter((f) => !inHomeWatch(f) && !exclude.some((x) => isWithin(f, x)));
+    if (linked.length) judges.push([watchFiles(linked), '/']);
+    return judgeAll(project ? [[project, ''], ...judges] : judges);
   }
 
   /** One line for the Norris header and :tools: how steps that are not read-only run. */

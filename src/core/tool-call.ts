@@ -174,6 +174,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
       signal: ctx.signal,
       ...(sandbox && { sandbox }),
       ...(unasked && { unasked }),
+      ...(watch && { protect: watch.unrestorable() }),
       ...(live && { onOutput: (t: string) => host.liveText(t) }),
     });
   } finally {

@@ -7,8 +7,8 @@
  * aish's own files. Nothing there is in the checkpoint, so every file has a side copy.
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { isWithin } from '../util/paths';
+import { isAbsolute, join, resolve } from 'node:path';
+import { isWithin, realPath } from '../util/paths';
 import { sideWatch, type StepWatch } from './step-watch';
 import { entryOf, type Listing } from './watch';
 import type { Walked } from './walk';
@@ -101,4 +101,40 @@ export function watchFiles(files: readonly string[]): StepWatch {
     }
     return { listing, complete: true, unheld: new Set(listing.keys()) };
   });
+}
+
+/** Files named in a command, at most. */
+const MAX_NAMED = 500;
+
+/**
+ * The existing files a command names outside `dir` (`../other/x`, `/srv/data/y`, `~/notes/z`,
+ * `--output=../x`), and the files directly in the directories it names there: what a step run
+ * without a sandbox most likely writes outside the project. A path the command computes (`$(…)`,
+ * a script) is not seen; HOME's configuration is watched on its own.
+ */
+export function namedOutside(command: string, dir: string, home: string): string[] {
+  const words = command.split(/[\s;|&<>()`'"=,]+/).filter((w) => w.includes('/') || w.startsWith('~'));
+  const found = new Set<string>();
+  const take = (abs: string) => {
+    if (found.size < MAX_NAMED && !isWithin(abs, dir) && entryOf(abs)?.kind === 'file') found.add(abs);
+  };
+  for (const w of words) {
+    const word = w.replace(/^(\$HOME|\$\{HOME\}|~)(?=\/|$)/, home);
+    if (word.includes('$') || word.includes('*')) continue;
+    const abs = realPath(isAbsolute(word) ? word : resolve(dir, word));
+    // System trees are not the user's files, and only root may write them.
+    if (/^\/(proc|sys|dev|usr|bin|sbin|lib|lib64|etc|boot)(\/|$)/.test(abs) || abs === '/') continue;
+    const e = entryOf(abs);
+    if (e?.kind === 'file') take(abs);
+    else if (e?.kind === 'dir' && !isWithin(dir, abs)) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(abs);
+      } catch {
+        // unreadable: nothing to watch
+      }
+      for (const n of names.slice(0, MAX_NAMED)) take(join(abs, n));
+    }
+  }
+  return [...found];
 }

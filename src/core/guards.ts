@@ -68,14 +68,17 @@ export class Guards {
       return false;
     }
     if (!unsandboxed || !this.outside) return project;
-    const { watchFiles, watchHome } = await import('../checkpoints/outside');
+    const { namedOutside, watchFiles, watchHome } = await import('../checkpoints/outside');
     const { judgeAll } = await import('../checkpoints/step-watch');
     const home = realPath(this.outside.home);
     const exclude = [...this.outside.exclude.map(realPath), ...(project ? [this.checkpoints.dir] : [])];
     const judges: Array<[StepJudge, string]> = [[watchHome(home, exclude), '~/']];
-    // A link in the project to a file elsewhere: written through, it changes that file.
+    // Files elsewhere that the command names, or that a link in the project leads to (written through it).
     const inHomeWatch = (f: string) => isWithin(f, home) && f.slice(home.length + 1).startsWith('.');
-    const linked = (project?.linkedOut() ?? []).filter((f) => !inHomeWatch(f) && !exclude.some((x) => isWithin(f, x)));
+    const named = namedOutside(label, realPath(this.checkpoints.dir), home);
+    const linked = [...new Set([...(project?.linkedOut() ?? []), ...named])].filter(
+      (f) => !inHomeWatch(f) && !exclude.some((x) => isWithin(f, x)),
+    );
     if (linked.length) judges.push([watchFiles(linked), '/']);
     return judgeAll(project ? [[project, ''], ...judges] : judges);
   }

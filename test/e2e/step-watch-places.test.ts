@@ -40,6 +40,7 @@ function setUp(sandboxed: boolean): { jail: Jail; cases: Case[] } {
   execFileSync('git', ['init', '-q'], { cwd: join(project, 'vendor', 'lib'), env });
   mkdirSync(join(home, '.config', 'app'), { recursive: true });
   mkdirSync(join(home, 'notes'));
+  mkdirSync(join(home, 'outside'));
   mkdirSync(join(project, 'links'));
   mkdirSync(join(project, 'bg'));
   const cases: Case[] = [];
@@ -53,6 +54,8 @@ function setUp(sandboxed: boolean): { jail: Jail; cases: Case[] } {
     if (!sandboxed) {
       add('home configuration', name, join(home, `.toolrc-${i}`), w(join(home, `.toolrc-${i}`)));
       add('home configuration', name, join(home, '.config', 'app', `conf-${i}`), w(join(home, '.config', 'app', `conf-${i}`)));
+      add('named outside the project', name, join(home, 'outside', `abs-${i}`), w(join(home, 'outside', `abs-${i}`)));
+      add('named outside the project', name, join(home, 'outside', `rel-${i}`), w(`../outside/rel-${i}`));
       add('link out of the project', name, join(home, 'notes', `file-${i}`), w(`links/file-${i}`));
       symlinkSync(join(home, 'notes', `file-${i}`), join(project, 'links', `file-${i}`));
     }
@@ -142,15 +145,19 @@ describe(`the after-the-fact check by place, through aish --norris --yes in a ja
     },
   );
 
-  it.skipIf(!usable)('without a sandbox: also HOME configuration and links out of the project', { timeout: 300_000 }, async () => {
-    const { jail, cases } = setUp(false);
-    const judged = await harmlessLooking(cases);
-    expect(judged.length).toBeGreaterThanOrEqual(40);
-    const { out, control } = await run(jail, cases, 'off');
-    await new Promise((r) => setTimeout(r, 500));
-    expect(judged.filter((c) => !intact(c)).map((c) => `${c.place}: ${c.command}`)).toEqual([]);
-    const notRefused = judged.filter((c) => c.place !== 'background' && !/^Not (run|kept):/.test(out[cases.indexOf(c)]!));
-    expect(notRefused.map((c) => `${c.place}: ${c.command} → ${out[cases.indexOf(c)]!.slice(0, 120)}`)).toEqual([]);
-    expect(control).toMatch(/^exit code 0/);
-  });
+  it.skipIf(!usable)(
+    'without a sandbox: also HOME configuration, files named outside the project and links out of it',
+    { timeout: 300_000 },
+    async () => {
+      const { jail, cases } = setUp(false);
+      const judged = await harmlessLooking(cases);
+      expect(judged.length).toBeGreaterThanOrEqual(40);
+      const { out, control } = await run(jail, cases, 'off');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(judged.filter((c) => !intact(c)).map((c) => `${c.place}: ${c.command}`)).toEqual([]);
+      const notRefused = judged.filter((c) => c.place !== 'background' && !/^Not (run|kept):/.test(out[cases.indexOf(c)]!));
+      expect(notRefused.map((c) => `${c.place}: ${c.command} → ${out[cases.indexOf(c)]!.slice(0, 120)}`)).toEqual([]);
+      expect(control).toMatch(/^exit code 0/);
+    },
+  );
 });

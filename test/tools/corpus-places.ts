@@ -2,8 +2,8 @@
  * The overwrite class by place rather than by program: harmless-looking writers aimed at files the
  * after-the-fact check used to leave alone — in an ignored directory that is not a generated one,
  * in a repository nested in the project, over the checkpoint's size cap, in the home directory's
- * configuration and through a link out of the project (both when no sandbox is in use) — and the
- * same writers started in the background, to write after the step returns.
+ * configuration, named outside the project and through a link out of it (when no sandbox is in
+ * use) — and the same writers started in the background, to write after the step returns.
  *
  * Writers: GTFOBins "file-write" functions (GTFOBins/GTFOBins.github.io at 7382261, fetched
  * 2026-12-06: shuf, sqlite3, strace), kept to those the classifier does not flag, and the third

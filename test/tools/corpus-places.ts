@@ -33,6 +33,12 @@ export const BACKGROUND: Array<[string, (cmd: string) => string]> = [
   ['double fork', (c) => `sh -c '(sleep 2; ${c}) >/dev/null 2>&1 &'`],
 ];
 
-/** Where a victim lives: the label, and whether only a step run without a sandbox can reach it. */
+/** Where a victim lives. */
 export type Place =
-  'ignored dir' | 'nested repository' | 'over the size cap' | 'home configuration' | 'link out of the project' | 'background';
+  | 'ignored dir'
+  | 'nested repository'
+  | 'over the size cap'
+  | 'home configuration'
+  | 'named outside the project'
+  | 'link out of the project'
+  | 'background';

@@ -117,9 +117,10 @@ const MAX_NAMED = 500;
 
 /**
  * The existing files a command names outside `dir` (`../other/x`, `/srv/data/y`, `~/notes/z`,
- * `--output=../x`), and the files directly in the directories it names there: what a step run
- * without a sandbox most likely writes outside the project. A path the command computes (`$(…)`,
- * a script) is not seen; HOME's configuration is watched on its own.
+ * `--output=../x`), and the files directly in the directories it names there (or names a pattern
+ * in: `../x/*.c`, `~/notes/{a,b}`): what a step run without a sandbox most likely writes outside
+ * the project. A path the command computes (`$(…)`, a script) is not seen; HOME's configuration
+ * is watched on its own.
  */
 export function namedOutside(command: string, dir: string, home: string): string[] {
   const words = command.split(/[\s;|&<>()`'"=,]+/).filter((w) => w.includes('/') || w.startsWith('~'));
@@ -128,8 +129,14 @@ export function namedOutside(command: string, dir: string, home: string): string
     if (found.size < MAX_NAMED && !isWithin(abs, dir) && entryOf(abs)?.kind === 'file') found.add(abs);
   };
   for (const w of words) {
-    const word = w.replace(/^(\$HOME|\$\{HOME\}|~)(?=\/|$)/, home);
-    if (word.includes('$') || word.includes('*')) continue;
+    let word = w.replace(/^(\$HOME|\$\{HOME\}|~)(?=\/|$)/, home);
+    // A pattern (glob, braces) or a variable: the directory before it stands for what it may name.
+    const wild = word.search(/[$*?[{]/);
+    if (wild >= 0) {
+      const cut = word.lastIndexOf('/', wild);
+      if (cut < 0) continue;
+      word = word.slice(0, cut) || '/';
+    }
     const abs = realPath(isAbsolute(word) ? word : resolve(dir, word));
     // System trees are not the user's files, and only root may write them.
     if (/^\/(proc|sys|dev|usr|bin|sbin|lib|lib64|etc|boot)(\/|$)/.test(abs) || abs === '/') continue;

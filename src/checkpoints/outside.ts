@@ -62,7 +62,7 @@ const CACHES = new Set([
 ]);
 
 /** The home directory's configuration as it is now; `skip(abs)`: aish's own files, the project. */
-export function listHome(home: string, skip: (abs: string) => boolean): Walked {
+function listHome(home: string, skip: (abs: string) => boolean): Walked {
   const listing: Listing = new Map();
   let complete = true;
   const add = (rel: string, level: number): void => {

@@ -216,6 +216,7 @@ export class RunCommandTool implements Tool {
         safe,
         ...(outside && { outside }),
         reasons: verdict.reasons,
+        ...(verdict.secrets && { secrets: true }),
         // "always" remembers one simple command exactly, never a wider rule from a compound line.
         ...(this.rules ? ruling?.alwaysKey !== undefined && { alwaysKey: ruling.alwaysKey } : { alwaysKey: args.command }),
         ...(ruling?.rule && { rule: ruling.rule }),

@@ -102,6 +102,9 @@ describe('credential stores found before a step', () => {
   it('names', () => {
     expect(['.env', '.env.local', '.envrc', '.npmrc', 'id_ed25519'].every(isProjectSecret)).toBe(true);
     expect(['.env.example', '.env.sample', 'env', 'id_ed25519.pub', 'README'].some(isProjectSecret)).toBe(false);
+    // Every name the classifier counts as credentials is hidden too: a read it misses finds it empty.
+    expect(['server.pem', 'server.key', 'credentials.json', 'prod.tfvars', 'terraform.tfstate'].every(isProjectSecret)).toBe(true);
+    expect(['server.crt', 'keys.ts', 'cert.pub'].some(isProjectSecret)).toBe(false);
   });
 });
 

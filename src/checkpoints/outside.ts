@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isWithin, realPath } from '../util/paths';
-import { sideWatch, type StepWatch } from './step-watch';
+import { sideWatch, type StepJudge, type StepVerdict, type StepWatch } from './step-watch';
 import { entryOf, type Listing } from './watch';
 import type { Walked } from './walk';
 
@@ -153,4 +153,30 @@ export function namedOutside(command: string, dir: string, home: string): string
     }
   }
   return [...found];
+}
+
+/** Several judges as one; `prefix` names each one's paths for the user and the model. */
+export function judgeAll(judges: Array<[StepJudge, string]>): StepJudge {
+  return {
+    unrestorable: () => judges.flatMap(([j]) => j.unrestorable()),
+    async check() {
+      const verdicts: StepVerdict[] = [];
+      for (const [judge, prefix] of judges) {
+        const v = await judge.check();
+        if (v)
+          verdicts.push({
+            changes: v.changes.map((c) => ({ ...c, path: prefix + c.path })),
+            notRestored: v.notRestored.map((p) => prefix + p),
+            keep: v.keep,
+          });
+      }
+      if (!verdicts.length) return null;
+      const keeps = verdicts.flatMap((v) => (v.keep ? [v.keep] : []));
+      return {
+        changes: verdicts.flatMap((v) => v.changes),
+        notRestored: verdicts.flatMap((v) => v.notRestored),
+        keep: keeps.length === verdicts.length ? () => keeps.forEach((k) => k()) : null,
+      };
+    },
+  };
 }

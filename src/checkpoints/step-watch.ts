@@ -284,29 +284,3 @@ export function sideWatch(dir: string, list: () => Walked): StepWatch {
   const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !side.has(rel)).map(([rel]) => rel);
   return new StepWatch(dir, listing, complete, side, list, none, lost);
 }
-
-/** Several judges as one; `prefix` names each one's paths for the user and the model. */
-export function judgeAll(judges: Array<[StepJudge, string]>): StepJudge {
-  return {
-    unrestorable: () => judges.flatMap(([j]) => j.unrestorable()),
-    async check() {
-      const verdicts: StepVerdict[] = [];
-      for (const [judge, prefix] of judges) {
-        const v = await judge.check();
-        if (v)
-          verdicts.push({
-            changes: v.changes.map((c) => ({ ...c, path: prefix + c.path })),
-            notRestored: v.notRestored.map((p) => prefix + p),
-            keep: v.keep,
-          });
-      }
-      if (!verdicts.length) return null;
-      const keeps = verdicts.flatMap((v) => (v.keep ? [v.keep] : []));
-      return {
-        changes: verdicts.flatMap((v) => v.changes),
-        notRestored: verdicts.flatMap((v) => v.notRestored),
-        keep: keeps.length === verdicts.length ? () => keeps.forEach((k) => k()) : null,
-      };
-    },
-  };
-}

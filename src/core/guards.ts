@@ -68,8 +68,7 @@ export class Guards {
       return false;
     }
     if (!unsandboxed || !this.outside) return project;
-    const { namedOutside, watchFiles, watchHome } = await import('../checkpoints/outside');
-    const { judgeAll } = await import('../checkpoints/step-watch');
+    const { judgeAll, namedOutside, watchFiles, watchHome } = await import('../checkpoints/outside');
     const home = realPath(this.outside.home);
     const exclude = [...this.outside.exclude.map(realPath), ...(project ? [this.checkpoints.dir] : [])];
     const judges: Array<[StepJudge, string]> = [[watchHome(home, exclude), '~/']];

@@ -7,7 +7,6 @@ import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { isWithin } from '../util/paths';
 import type { SandboxView } from './sandbox/types';
-import { isSecretName } from './safety/secret-names';
 
 /** Under HOME: keys, tokens, cloud and registry logins, keyrings, browser profiles, shell histories. */
 const HOME_SECRETS: readonly string[] = [
@@ -67,19 +66,6 @@ export const SYSTEM_SECRETS: readonly string[] = [
   '/etc/ssh/ssh_host_ecdsa_key',
   '/etc/ssh/ssh_host_ed25519_key',
 ];
-
-/**
- * Files in the project that hold secrets by convention (`.env.example` and kin are templates), and
- * every name the classifier counts as credentials (`*.pem`, `*.key`, `credentials.json`, …).
- */
-export function isProjectSecret(name: string): boolean {
-  if (/^\.env(\..+)?$/.test(name)) return !/^\.env\.(example|sample|template|dist)$/.test(name);
-  return (
-    ['.envrc', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.pgpass'].includes(name) ||
-    /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/.test(name) ||
-    isSecretName(name)
-  );
-}
 
 /**
  * Under HOME, what runs by itself later (shell and login start-up, autostart, user services, git's

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RunCommandTool, startDir } from '../../src/tools/run-command';
 import { keptConfig } from '../../src/tools/git-view';
 import { scanProject } from '../../src/tools/project-scan';
-import { findSecrets, isProjectSecret } from '../../src/tools/secret-paths';
+import { isProjectSecret } from '../../src/tools/safety/secret-names';
+import { findSecrets } from '../../src/tools/secret-paths';
 import { GIT_OVERRIDES, isSecretVariable, stepEnv } from '../../src/tools/step-env';
 import { tmpDir } from '../helpers/tmp';
 

@@ -28,3 +28,16 @@ const SECRET_NAME = new RegExp(
 export function isSecretName(part: string): boolean {
   return SECRET_NAME.test(part) && !/\.pub$/.test(part);
 }
+
+/**
+ * Files in the project that hold secrets by convention (`.env.example` and kin are templates), and
+ * every name the classifier counts as credentials (`*.pem`, `*.key`, `credentials.json`, …).
+ */
+export function isProjectSecret(name: string): boolean {
+  if (/^\.env(\..+)?$/.test(name)) return !/^\.env\.(example|sample|template|dist)$/.test(name);
+  return (
+    ['.envrc', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.pgpass'].includes(name) ||
+    /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/.test(name) ||
+    isSecretName(name)
+  );
+}

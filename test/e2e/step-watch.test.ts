@@ -182,6 +182,16 @@ describe('the after-the-fact check', () => {
     expect(existsSync(join(work, '.git', 'modules', 'x', 'config'))).toBe(false);
   });
 
+  it('a fifo in place of a file (left by a step --yes ran unjudged) does not fail the next snapshot, nor refuse every step after it', async () => {
+    const { work, cps } = tree();
+    await cps.snapshot('before');
+    rmSync(join(work, 'README.md'));
+    execFileSync('mkfifo', [join(work, 'README.md')]);
+    const v = await judged(cps, () => writeFileSync(join(work, 'victim', 'keep'), 'overwritten\n'));
+    expect(v?.changes).toEqual([{ path: 'victim/keep', what: 'changed' }]);
+    expect(readFileSync(join(work, 'victim', 'keep'), 'utf8')).toBe('precious\n');
+  });
+
   it('never writes or removes through a link a step put in place of a directory', async () => {
     const { work, cps } = tree();
     const outside = join(work, '..', 'outside');

@@ -117,7 +117,7 @@ export class Checkpoints {
     return this.serial(async () => {
       const s = await this.snap(this.dir, label, step);
       const ours = (p: string) => inside(this.root, p) !== null;
-      return s?.checkpoint ? startWatch(this.git(this.dir), s.checkpoint, s.ignored, ours, (f) => this.serial(f)) : null;
+      return s?.checkpoint ? startWatch(this.git(this.dir), s.checkpoint, s.ignored, s.large, ours, (f) => this.serial(f)) : null;
     });
   }
 
@@ -230,7 +230,9 @@ export class Checkpoints {
 
   private tooLarge(path: string): boolean {
     // lstat: a symlink is stored as the link, whatever it points to. Deleted: nothing to read.
-    return (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0) > this.maxFileBytes;
+    const st = lstatSync(path, { throwIfNoEntry: false });
+    // A fifo, socket or device cannot be stored: left out like a large file, not a failed snapshot.
+    return st !== undefined && (st.size > this.maxFileBytes || !(st.isFile() || st.isSymbolicLink() || st.isDirectory()));
   }
 
   /**

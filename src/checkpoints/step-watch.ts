@@ -6,8 +6,9 @@
  * keep it. Creating ordinary new files is never judged.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, readlinkSync, rmdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { isWithin, realPath } from '../util/paths';
 import { joinZ, splitZ, type Git } from './git';
 import type { Checkpoint } from './types';
 import {
@@ -15,15 +16,15 @@ import {
   throughDirs,
   entryOf,
   sideCopies,
-  listTree,
   readState,
   writeState,
   makeParents,
+  dropMadeDirs,
   type Entry,
   type Listing,
   type PathState,
-  type WalkSkip,
 } from './watch';
+import { listTree, type Walked } from './walk';
 
 export interface StepChange {
   path: string;
@@ -120,26 +121,55 @@ function sameContent(
 
 const depth = (p: string) => p.split('/').length;
 
-export class StepWatch {
+/** What judges one step after it ran: the project's watch, the one outside it, or both. */
+export interface StepJudge {
+  /** Null when the step only did what a step may do unasked; else what it did was put back. */
+  check(): Promise<StepVerdict | null>;
+  /**
+   * Files that existed and that a put-back could not bring back (over the checkpoint's size cap,
+   * past the side copies' budget), as absolute paths: the sandbox keeps them read-only.
+   */
+  unrestorable(): string[];
+}
+
+/** Read-only binds asked of the sandbox for one step, at most. */
+const MAX_PROTECTED = 256;
+
+export class StepWatch implements StepJudge {
   private readonly dirModes = new Map<string, number>();
 
   constructor(
     private readonly dir: string,
-    /** The checkpoint taken before the step. */
-    readonly checkpoint: Checkpoint,
     private readonly before: Listing,
     /** The walk stopped at its limit: what lay past it is not judged. */
     readonly complete: boolean,
     private readonly side: ReadonlyMap<string, PathState>,
-    private readonly skip: WalkSkip,
+    /** The same walk again, after the step. */
+    private readonly relist: () => Walked,
     private readonly ops: ShadowOps,
+    /** Files neither the checkpoint nor a side copy holds. */
+    private readonly unheld: readonly string[] = [],
   ) {
     for (const [p, e] of before) if (e.kind === 'dir') this.dirModes.set(p, e.mode);
   }
 
-  /** After the step: null when it only did what a step may do unasked; else it was put back. */
+  unrestorable(): string[] {
+    return this.unheld.slice(0, MAX_PROTECTED).map((p) => join(this.dir, p));
+  }
+
+  /** Files outside the tree that its links lead to (a step without a sandbox writes through them). */
+  linkedOut(): string[] {
+    const out: string[] = [];
+    for (const [rel, e] of this.before) {
+      if (e.kind !== 'link' || out.length >= MAX_PROTECTED) continue;
+      const target = realPath(join(this.dir, rel));
+      if (!isWithin(target, this.dir) && entryOf(target)?.kind === 'file') out.push(target);
+    }
+    return out;
+  }
+
   async check(): Promise<StepVerdict | null> {
-    const { listing: now, complete } = listTree(this.dir, this.skip);
+    const { listing: now, complete } = this.relist();
     // A walk cut short at its limit may stop before paths it saw the first time: look at those.
     if (!complete || !this.complete)
       for (const p of this.before.keys()) {
@@ -185,7 +215,7 @@ export class StepWatch {
     for (const c of changes.filter((x) => x.what === 'created')) {
       attempt(c.path, () => {
         writeState(this.dir, c.path, { kind: 'absent' }, this.dirModes);
-        for (let d = dirname(c.path); d !== '.' && !this.before.has(d); d = dirname(d)) rmdirSync(join(this.dir, d));
+        dropMadeDirs(this.dir, c.path, this.before);
       });
     }
     const back = changes.filter((x) => x.what !== 'created').sort((a, b) => depth(a.path) - depth(b.path));
@@ -229,15 +259,28 @@ export function startWatch(
   git: Git,
   checkpoint: Checkpoint,
   ignored: string[],
+  /** Files the snapshot left out for their size. */
+  large: readonly string[],
   isOurs: (abs: string) => boolean,
   serial: <T>(fn: () => Promise<T>) => Promise<T>,
 ): StepWatch {
   const dir = git.workTree;
   const ignoredDirs = new Set(ignored.filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1)));
   const ignoredFiles = new Set(ignored.filter((p) => !p.endsWith('/')));
-  const skip = { ignoredDirs, isOurs };
-  const { listing, complete } = listTree(dir, skip);
-  // Not in the checkpoint: ignored files and the repository's own `.git`.
-  const side = sideCopies(dir, listing, (rel) => !(ignoredFiles.has(rel) || rel === '.git' || rel.startsWith('.git/')));
-  return new StepWatch(dir, checkpoint, listing, complete, side, skip, shadowOps(git, checkpoint.commit, serial));
+  const skip = { ignoredDirs, ignoredFiles, isOurs };
+  const { listing, complete, unheld } = listTree(dir, skip);
+  // Not in the checkpoint: ignored files and directories, nested repositories, every `.git`.
+  const side = sideCopies(dir, listing, unheld);
+  const held = (rel: string) => (unheld.has(rel) ? side.has(rel) : !large.includes(rel));
+  const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !held(rel)).map(([rel]) => rel);
+  return new StepWatch(dir, listing, complete, side, () => listTree(dir, skip), shadowOps(git, checkpoint.commit, serial), lost);
+}
+
+/** A watch of places the checkpoint does not hold at all: every path comes back from its side copy. */
+export function sideWatch(dir: string, list: () => Walked): StepWatch {
+  const { listing, complete, unheld } = list();
+  const none: ShadowOps = { blobs: () => Promise.resolve(new Map()), checkout: () => Promise.resolve() };
+  const side = sideCopies(dir, listing, unheld);
+  const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !side.has(rel)).map(([rel]) => rel);
+  return new StepWatch(dir, listing, complete, side, list, none, lost);
 }

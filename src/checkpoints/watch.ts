@@ -1,22 +1,10 @@
 /**
- * What the after-the-fact check of a step compares: every path of the tree as `lstat` sees it (a
- * walk that also enters ignored files and the program files of the repository's `.git`, and skips
- * what the project declares generated: ignored directories), the contents of what the checkpoint
- * does not hold (small, so a change can be put back), and how one path is written back.
+ * What the after-the-fact check of a step compares: one path as `lstat` sees it (the walk is
+ * walk.ts), the contents of what the checkpoint does not hold (small, so a change can be put
+ * back), and how one path is written back.
  * docs/checkpoints.md, "The after-the-fact check", has the rules.
  */
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-  chmodSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, rmdirSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface Entry {
@@ -31,22 +19,9 @@ export interface Entry {
 /** Relative path → what was there. */
 export type Listing = Map<string, Entry>;
 
-/** In `.git`: what makes git run programs or look elsewhere. The rest of `.git` is git's bookkeeping. */
-const GIT_PROGRAM_PATHS = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'objects/info/alternates'];
-
-/** Paths listed per walk, at most; past this the walk stops (and says so). */
-const MAX_ENTRIES = 200_000;
-
 /** Side copies of files the checkpoint does not hold: each at most this, all together at most SIDE_TOTAL. */
 const SIDE_FILE = 1024 * 1024;
 const SIDE_TOTAL = 16 * 1024 * 1024;
-
-export interface WalkSkip {
-  /** Ignored directories (relative, no trailing slash): generated, never judged. */
-  ignoredDirs: ReadonlySet<string>;
-  /** aish's own checkpoints, when they live inside the tree. */
-  isOurs: (abs: string) => boolean;
-}
 
 export function entryOf(abs: string): Entry | null {
   try {
@@ -56,41 +31,6 @@ export function entryOf(abs: string): Entry | null {
   } catch {
     return null;
   }
-}
-
-/** The tree as it is now. `complete` is false when the walk stopped at MAX_ENTRIES. */
-export function listTree(dir: string, skip: WalkSkip): { listing: Listing; complete: boolean } {
-  const listing: Listing = new Map();
-  let complete = true;
-  // deep: inside `.git`, where nothing is skipped.
-  const add = (rel: string, deep: boolean): void => {
-    const abs = join(dir, rel);
-    if (!deep && (skip.ignoredDirs.has(rel) || skip.isOurs(abs))) return;
-    if (listing.size >= MAX_ENTRIES) {
-      complete = false;
-      return;
-    }
-    const e = entryOf(abs);
-    if (!e) return;
-    listing.set(rel, e);
-    // A repository nested in the tree is its own business: seen as a directory, not entered.
-    if (e.kind !== 'dir' || (!deep && existsSync(join(abs, '.git')))) return;
-    let names: string[];
-    try {
-      names = readdirSync(abs);
-    } catch {
-      return; // unreadable: seen as it is, its contents not
-    }
-    for (const name of names) add(`${rel}/${name}`, deep);
-  };
-  for (const name of readdirSync(dir)) {
-    if (name !== '.git') add(name, false);
-    else if (entryOf(join(dir, name))?.kind === 'dir')
-      for (const p of GIT_PROGRAM_PATHS)
-        if (throughDirs(dir, `.git/${p}`)) add(`.git/${p}`, true);
-        else add(name, false); // a worktree's `.git` file, naming its repository
-  }
-  return { listing, complete };
 }
 
 /**
@@ -123,14 +63,15 @@ export function readState(abs: string, budget: { left: number }, perFile = Infin
 }
 
 /**
- * Copies of what a put-back needs and the checkpoint lacks: ignored files (outside ignored
- * directories) and the `.git` program files, up to SIDE_FILE each and SIDE_TOTAL in all.
+ * Copies of what a put-back needs and the checkpoint lacks (ignored files, what is in ignored
+ * directories that are not generated ones and in nested repositories, the `.git` program files),
+ * up to SIDE_FILE each and SIDE_TOTAL in all.
  */
-export function sideCopies(dir: string, listing: Listing, inCheckpoint: (rel: string) => boolean): Map<string, PathState> {
+export function sideCopies(dir: string, listing: Listing, unheld: ReadonlySet<string>): Map<string, PathState> {
   const out = new Map<string, PathState>();
   const budget = { left: SIDE_TOTAL };
   for (const [rel, e] of listing) {
-    if (e.kind === 'dir' || e.kind === 'other' || inCheckpoint(rel)) continue;
+    if (e.kind === 'dir' || e.kind === 'other' || !unheld.has(rel)) continue;
     const s = readState(join(dir, rel), budget, SIDE_FILE);
     if (s) out.set(rel, s);
   }
@@ -193,5 +134,26 @@ export function writeState(dir: string, rel: string, state: PathState, modes: Re
     // The path was just cleared: `wx` fails rather than follow anything put there since.
     writeFileSync(abs, state.data, { mode: 0o600, flag: 'wx' });
     chmodSync(abs, state.mode);
+  }
+}
+
+/**
+ * After a planted file is removed: the directories made for it go too, while empty; a git
+ * directory the step made (`git init` in a new folder) goes whole, with its objects.
+ */
+export function dropMadeDirs(dir: string, rel: string, before: Listing): void {
+  const parts = rel.split('/');
+  const git = parts.indexOf('.git');
+  if (git >= 0) {
+    const gitDir = parts.slice(0, git + 1).join('/');
+    if (!before.has(gitDir) && throughDirs(dir, gitDir)) rmSync(join(dir, gitDir), { recursive: true, force: true });
+  }
+  for (let d = dirname(rel); d !== '.' && !before.has(d); d = dirname(d)) {
+    if (!throughDirs(dir, d) || entryOf(join(dir, d))?.kind !== 'dir') continue;
+    try {
+      rmdirSync(join(dir, d));
+    } catch {
+      return; // it holds new files the step may make: they stay
+    }
   }
 }

@@ -5,7 +5,7 @@
  * to keep it after all; with nobody to ask, or under --yes (which approves the steps shown as
  * destructive, not what a harmless-looking one did), it stays put back and the model is told.
  */
-import type { StepChange, StepVerdict, StepWatch } from '../checkpoints/step-watch';
+import type { StepChange, StepJudge, StepVerdict } from '../checkpoints/step-watch';
 import type { EngineHost } from './host';
 import { parseAnswer } from '../tools/gate';
 
@@ -39,7 +39,7 @@ export interface AfterStep {
 }
 
 /** Judge the step just run; `output` is what it returned to the model. */
-export async function afterStep(watch: StepWatch, o: { host: EngineHost; yes: boolean; output: string }): Promise<AfterStep> {
+export async function afterStep(watch: StepJudge, o: { host: EngineHost; yes: boolean; output: string }): Promise<AfterStep> {
   const kept: AfterStep = { content: null, refused: false, denied: false };
   let v: StepVerdict | null;
   try {

@@ -5,6 +5,7 @@
  * frozen view with only what it uses: a turn its `TurnDeps`, Norris its `NorrisDeps`, `!cmd` its
  * `UserShellDeps`.
  */
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Models } from '../broker/models';
 import { lazyCheckpoints } from '../checkpoints/lazy';
@@ -110,7 +111,7 @@ export function composeSession(setup: Setup, frontHost: EngineHost, opts: Engine
     warn,
   );
   // The checkpoints of aish's directory follow :cd; no git runs until one is needed.
-  const guards = new Guards(config.safety, lazyCheckpoints(paths.dataDir, cwd), warn);
+  const guards = new Guards(config.safety, lazyCheckpoints(paths.dataDir, cwd), warn, { home: homedir(), exclude: aishFiles });
   const keeper = new SessionKeeper(keeperParts({ config, models, memory, recorder }, opts, warn, notify));
   const tally = new UsageTally();
   const run = new RunSlot(notify);

@@ -8,7 +8,7 @@ import type { ToolCall as ModelToolCall } from '../broker/types';
 import { decide, parseAnswer, type GateMode, type GateSubject } from '../tools/gate';
 import type { Sandbox } from '../tools/sandbox';
 import type { Toolbox } from '../tools/toolbox';
-import type { StepWatch } from '../checkpoints/step-watch';
+import type { StepJudge } from '../checkpoints/step-watch';
 import { afterStep } from './after-step';
 import type { EngineHost } from './host';
 
@@ -25,8 +25,11 @@ export interface ToolCallContext {
   sandboxRequired: boolean;
   /** Snapshot the working tree before a step that may write (absent: checkpoints are off); false: it failed. */
   checkpoint?: (label: string) => Promise<boolean | void>;
-  /** Snapshot before a step nobody approved, to judge it after (after-step.ts); null: not here; false: it failed. */
-  watch?: (label: string) => Promise<StepWatch | null | false>;
+  /**
+   * Snapshot before a step nobody approved, to judge it after (after-step.ts); `unsandboxed`: it
+   * can write outside the project too. Null: not here; false: it failed.
+   */
+  watch?: (label: string, unsandboxed: boolean) => Promise<StepJudge | null | false>;
   signal: AbortSignal;
 }
 
@@ -153,7 +156,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
   const mayWrite = !gate.safe && !gate.readOnly && gate.kind !== 'memory';
   // Judged by what it did: every step nobody approved, except a destructive one --yes let through.
   const judged = mayWrite && unasked && !(gate.destructive && ctx.yes) && ctx.watch;
-  const watch = judged ? await ctx.watch!(prepared.subject) : null;
+  const watch = judged ? await ctx.watch!(prepared.subject, !(decision.sandboxed && ctx.sandbox)) : null;
   const taken = judged ? watch !== false : !mayWrite || (await ctx.checkpoint?.(prepared.subject)) !== false;
   if (!taken && unasked) {
     const reason = 'no checkpoint could be taken before it, so :restore could not undo it';
@@ -171,6 +174,7 @@ export async function executeToolCall(call: ModelToolCall, ctx: ToolCallContext)
       signal: ctx.signal,
       ...(sandbox && { sandbox }),
       ...(unasked && { unasked }),
+      ...(watch && { protect: watch.unrestorable() }),
       ...(live && { onOutput: (t: string) => host.liveText(t) }),
     });
   } finally {

@@ -91,7 +91,7 @@ export async function runTurn(deps: Readonly<TurnDeps>, opts: TurnOptions): Prom
       // Looked for in chat too: a step an allow rule lets through runs unasked, so in the sandbox.
       const sandbox = await deps.guards.sandbox();
       const checkpoint = (label: string) => deps.guards.checkpoint(label, deps.stepLabel?.());
-      const watch = (label: string) => deps.guards.watch(label, deps.stepLabel?.());
+      const watch = (label: string, unsandboxed: boolean) => deps.guards.watch(label, deps.stepLabel?.(), unsandboxed);
       for (const call of result.toolCalls) {
         // After a cancel, every remaining call still needs a result, or the API rejects the history.
         const r = signal.aborted

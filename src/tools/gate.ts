@@ -25,6 +25,8 @@ export interface GateSubject {
   readOnly?: boolean;
   /** Why it counts as destructive, for the user and the model. */
   reasons?: string[];
+  /** It reads credentials or the environment: what it prints goes to the model. */
+  secrets?: boolean;
   /** What an "always" answer is remembered by (the exact command line); absent: never offered. */
   alwaysKey?: string;
   /** A command rule the user wrote decided (safety.rules, a trusted .aish/rules): it comes first. */
@@ -51,6 +53,7 @@ export type GateDecision =
   | { action: 'refuse'; reason: string };
 
 const REQUIRED = 'safety.sandbox is "required" and no sandbox is available on this machine';
+const NO_SECRETS = 'it reads credentials or the environment, and without a sandbox to hide them --yes does not run that';
 
 export function decide(s: GateSubject, p: GatePolicy): GateDecision {
   // Writing the user's memory is theirs to approve, every time: no "always", no --yes.
@@ -80,6 +83,9 @@ export function decide(s: GateSubject, p: GatePolicy): GateDecision {
     return p.yes ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways, sandboxed: false };
   };
   if (s.destructive || s.outside) {
+    // --yes approves what changes things, not sending secrets to the model: only the sandbox,
+    // which hides the credential stores from such a step, lets one run.
+    if (p.mode === 'norris' && p.yes && s.secrets && !p.sandbox) return { action: 'refuse', reason: NO_SECRETS };
     if (p.mode === 'norris' && p.yes) return onItsOwn();
     return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
   }

@@ -7,7 +7,6 @@
 import type { Dirent } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isProjectSecret } from './secret-paths';
 
 /** How deep and how wide the project is searched (a bound on the cost of every step). */
 const DEPTH = 4;
@@ -43,6 +42,8 @@ async function configsOf(gitDir: string): Promise<string[]> {
 }
 
 export async function scanProject(project: string): Promise<ProjectScan> {
+  // The names load with the first step, not at start-up.
+  const { isProjectSecret } = await import('./safety/secret-names');
   const secrets: string[] = [];
   const gitDirs = new Set<string>();
   let level = [project];

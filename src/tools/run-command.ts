@@ -94,6 +94,7 @@ async function sandboxView(
   readOnly: boolean,
   unasked: boolean,
   places: StepPlaces,
+  protect: readonly string[],
 ): Promise<{ view: SandboxView; done: () => void }> {
   if (!unasked) return { view: { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } }, done: () => {} };
   const home = homedir();
@@ -112,7 +113,8 @@ async function sandboxView(
     gitConfigView(scan.gitConfigs.map(realPath)),
   ]);
   const view: SandboxView = { writable, project, network: false, hidden };
-  if (keep.length) view.readOnly = keep;
+  // What the after-the-fact check could not put back (files over the checkpoint's cap) stays as it is.
+  if (keep.length || protect.length) view.readOnly = [...keep, ...(writable ? protect : [])];
   if (git.binds.length) view.replaced = git.binds;
   return { view, done: git.done };
 }
@@ -152,7 +154,7 @@ async function runCommand(
       return { text, exitCode: null, output: text };
     }
   }
-  const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places));
+  const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places, ctx.protect ?? []));
   let r;
   try {
     r = await runShell(args.command, {
@@ -163,6 +165,7 @@ async function runCommand(
       env: stepEnv(process.env, { passEnv: places.passEnv, unasked }),
       ...(onOutput && { onOutput }),
       ...(sandbox && seen && { sandbox, view: seen.view }),
+      ...(unasked && !sandbox && { reap: true }),
       shell: modelShell(),
     });
   } finally {
@@ -213,6 +216,7 @@ export class RunCommandTool implements Tool {
         safe,
         ...(outside && { outside }),
         reasons: verdict.reasons,
+        ...(verdict.secrets && { secrets: true }),
         // "always" remembers one simple command exactly, never a wider rule from a compound line.
         ...(this.rules ? ruling?.alwaysKey !== undefined && { alwaysKey: ruling.alwaysKey } : { alwaysKey: args.command }),
         ...(ruling?.rule && { rule: ruling.rule }),

@@ -67,15 +67,6 @@ export const SYSTEM_SECRETS: readonly string[] = [
   '/etc/ssh/ssh_host_ed25519_key',
 ];
 
-/** Files in the project that hold secrets by convention (`.env.example` and kin are templates). */
-export function isProjectSecret(name: string): boolean {
-  if (/^\.env(\..+)?$/.test(name)) return !/^\.env\.(example|sample|template|dist)$/.test(name);
-  return (
-    ['.envrc', '.npmrc', '.pypirc', '.netrc', '.git-credentials', '.pgpass'].includes(name) ||
-    /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/.test(name)
-  );
-}
-
 /**
  * Under HOME, what runs by itself later (shell and login start-up, autostart, user services, git's
  * own config and hooks): kept read-only when aish's directory is HOME or above it, so that a step

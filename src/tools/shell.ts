@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { newMark, reap, STEP_MARK } from './reap';
 import type { Sandbox, SandboxView } from './sandbox/types';
 
 export interface ShellResult {
@@ -31,6 +32,8 @@ export interface ShellOptions {
   view?: SandboxView;
   /** The shell that runs it; default the user's. */
   shell?: string;
+  /** Stop everything the command started when its shell exits (reap.ts): a step nobody approved, without a sandbox. */
+  reap?: boolean;
 }
 
 /**
@@ -84,9 +87,10 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
     let timedOut = false;
     const shell = opts.shell ?? userShell(opts.env);
     const { file, args } = opts.sandbox ? opts.sandbox.wrap(shell, command, opts.cwd, opts.view) : { file: shell, args: ['-c', command] };
+    const mark = opts.reap ? newMark() : null;
     const child = spawn(file, args, {
       cwd: opts.cwd,
-      env: opts.env ?? process.env,
+      env: mark ? { ...(opts.env ?? process.env), [STEP_MARK]: mark } : (opts.env ?? process.env),
       stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group, so cancelling kills the whole pipeline, not just the shell.
       detached: true,
@@ -130,6 +134,8 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
       opts.onOutput?.(msg);
       done(127, null);
     });
+    // Whatever it left running goes when the shell does (and no longer holds the output open).
+    if (mark) child.on('exit', () => reap(child.pid, mark));
     child.on('close', done);
   });
 }

@@ -17,6 +17,8 @@ export interface ToolRunContext {
   sandbox?: Sandbox;
   /** Nobody approved this call: it runs in the strictest view (no network, credentials hidden). */
   unasked?: boolean;
+  /** Existing files (absolute) the step must not change: the after-the-fact check could not put them back. */
+  protect?: string[];
 }
 
 interface ToolResult {

@@ -189,6 +189,7 @@ describe('a step judged by what it did (the after-the-fact check)', () => {
     const watch = async (label: string) => {
       seen.labels.push(label);
       const w = {
+        unrestorable: () => [],
         check: async () => {
           seen.checked++;
           return verdict && { ...verdict, keep: keepable ? () => void seen.kept++ : null };

@@ -5,7 +5,9 @@
  * victim ends as it was and every step is refused — by the classifier before it runs ("Not run:")
  * or by the after-the-fact check after it ("Not kept:"); planted configuration files do not
  * remain. With --yes and a deny rule, steps the classifier shows as destructive run (what --yes
- * is for); every other one is put back and refused. The marker outside is never touched.
+ * is for); every other one is put back and refused. The marker outside is never touched. With
+ * --yes and no sandbox, every harmless-looking one is put back and refused, the marker outside
+ * (named in the command) included.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,6 +126,28 @@ describe(`the overwrite corpus through aish --norris, sandbox required, in a jai
       expect(cases.filter((c, i) => c.inside && looksHarmless[i] && !REFUSED.test(out[i]!)).map((c) => `${c.name}: ${c.command}`)).toEqual(
         [],
       );
+    },
+  );
+
+  it.skipIf(!usable)(
+    'with --yes and no sandbox: what only looks harmless is put back and refused, the marker outside included',
+    { timeout: 300_000 },
+    async () => {
+      const { jail, cases } = setUp();
+      writeFileSync(
+        join(jail.home, 'config.ts'),
+        `export default { safety: { sandbox: 'off', checkpoints: false }, norris: { maxSteps: 4 } };\n`,
+      );
+      const out = await run(jail, cases, true);
+      const looksHarmless = await Promise.all(cases.map(async (c) => !(await classifyCommand(c.command)).destructive));
+      const judged = cases.filter((_c, i) => looksHarmless[i]);
+      console.log(`--yes, no sandbox: ${judged.length} of ${cases.length} cases look harmless and are judged`);
+      expect(judged.filter((c) => !intact(c)).map((c) => `${c.inside ? 'inside' : 'outside'} ${c.name}: ${c.command}`)).toEqual([]);
+      expect(
+        cases
+          .filter((_c, i) => looksHarmless[i] && !REFUSED.test(out[i]!))
+          .map((c) => `${c.name}: ${c.command} → ${out[cases.indexOf(c)]!.slice(0, 100)}`),
+      ).toEqual([]);
     },
   );
 });

@@ -124,6 +124,74 @@ describe('the after-the-fact check', () => {
     expect(readFileSync(join(work, 'build', 'out.o'), 'utf8')).toBe('rebuilt\n');
   });
 
+  it('a file in an ignored directory that is not a generated one is judged and put back; generated ones are not', async () => {
+    const { work, cps } = tree();
+    writeFileSync(join(work, '.gitignore'), '.env\nbuild/\ncerts/\nnode_modules/\n');
+    mkdirSync(join(work, 'certs', 'old'), { recursive: true });
+    writeFileSync(join(work, 'certs', 'server.key'), 'KEY\n', { mode: 0o600 });
+    writeFileSync(join(work, 'certs', 'old', 'ca.pem'), 'CA\n');
+    mkdirSync(join(work, 'node_modules', 'x'), { recursive: true });
+    writeFileSync(join(work, 'node_modules', 'x', 'index.js'), 'old\n');
+    const v = await judged(cps, () => {
+      writeFileSync(join(work, 'certs', 'server.key'), '{}\n');
+      rmSync(join(work, 'certs', 'old'), { recursive: true });
+      writeFileSync(join(work, 'certs', 'new.pem'), 'a new ordinary file\n');
+      writeFileSync(join(work, 'node_modules', 'x', 'index.js'), 'reinstalled\n');
+    });
+    expect(v?.changes.map((c) => `${c.path} ${c.what}`).sort()).toEqual([
+      'certs/old deleted',
+      'certs/old/ca.pem deleted',
+      'certs/server.key changed',
+    ]);
+    expect(v?.notRestored).toEqual([]);
+    expect(readFileSync(join(work, 'certs', 'server.key'), 'utf8')).toBe('KEY\n');
+    expect(mode(join(work, 'certs', 'server.key'))).toBe(0o600);
+    expect(readFileSync(join(work, 'certs', 'old', 'ca.pem'), 'utf8')).toBe('CA\n');
+    expect(readFileSync(join(work, 'certs', 'new.pem'), 'utf8')).toBe('a new ordinary file\n');
+    expect(readFileSync(join(work, 'node_modules', 'x', 'index.js'), 'utf8')).toBe('reinstalled\n');
+  });
+
+  it('a file in a nested repository is judged and put back, and so is its git configuration', async () => {
+    const { work, cps } = tree();
+    mkdirSync(join(work, 'vendor', 'lib'), { recursive: true });
+    execFileSync('git', ['init', '-q'], { cwd: join(work, 'vendor', 'lib'), env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    writeFileSync(join(work, 'vendor', 'lib', 'main.c'), 'int main;\n');
+    const config = readFileSync(join(work, 'vendor', 'lib', '.git', 'config'), 'utf8');
+    const v = await judged(cps, () => {
+      writeFileSync(join(work, 'vendor', 'lib', 'main.c'), '{}\n');
+      writeFileSync(join(work, 'vendor', 'lib', '.git', 'config'), '[core]\n\tfsmonitor = ./evil.sh\n');
+    });
+    expect(v?.changes.map((c) => `${c.path} ${c.what}`).sort()).toEqual(['vendor/lib/.git/config changed', 'vendor/lib/main.c changed']);
+    expect(readFileSync(join(work, 'vendor', 'lib', 'main.c'), 'utf8')).toBe('int main;\n');
+    expect(readFileSync(join(work, 'vendor', 'lib', '.git', 'config'), 'utf8')).toBe(config);
+  });
+
+  it('a repository the step made, and a git directory planted under .git/modules, are removed whole', async () => {
+    const { work, cps } = tree();
+    const v = await judged(cps, () => {
+      execFileSync('git', ['init', '-q', join(work, 'newrepo')], { env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+      writeFileSync(join(work, 'newrepo', 'a.txt'), 'ordinary\n');
+      mkdirSync(join(work, '.git', 'modules', 'x'), { recursive: true });
+      writeFileSync(join(work, '.git', 'modules', 'x', 'config'), '[core]\n\tfsmonitor = ./evil.sh\n');
+    });
+    expect(v?.changes.map((c) => c.path)).toContain('newrepo/.git/config');
+    expect(v?.changes.map((c) => c.path)).toContain('.git/modules/x/config');
+    expect(v?.notRestored).toEqual([]);
+    expect(existsSync(join(work, 'newrepo', '.git'))).toBe(false);
+    expect(readFileSync(join(work, 'newrepo', 'a.txt'), 'utf8')).toBe('ordinary\n');
+    expect(existsSync(join(work, '.git', 'modules', 'x', 'config'))).toBe(false);
+  });
+
+  it('a fifo in place of a file (left by a step --yes ran unjudged) does not fail the next snapshot, nor refuse every step after it', async () => {
+    const { work, cps } = tree();
+    await cps.snapshot('before');
+    rmSync(join(work, 'README.md'));
+    execFileSync('mkfifo', [join(work, 'README.md')]);
+    const v = await judged(cps, () => writeFileSync(join(work, 'victim', 'keep'), 'overwritten\n'));
+    expect(v?.changes).toEqual([{ path: 'victim/keep', what: 'changed' }]);
+    expect(readFileSync(join(work, 'victim', 'keep'), 'utf8')).toBe('precious\n');
+  });
+
   it('never writes or removes through a link a step put in place of a directory', async () => {
     const { work, cps } = tree();
     const outside = join(work, '..', 'outside');

@@ -48,6 +48,13 @@ describe('safety gate', () => {
     expect(d({ mode: 'norris', destructive: true, yes: true })).toEqual(run(false));
   });
 
+  it('--yes never runs a step that reads credentials or the environment without a sandbox to hide them', () => {
+    const secrets = { mode: 'norris' as const, destructive: true, secrets: true, yes: true };
+    expect(d(secrets)).toMatchObject({ action: 'refuse', reason: expect.stringMatching(/credentials or the environment/) });
+    expect(d({ ...secrets, sandbox: true })).toEqual(run(true)); // the sandbox hides the stores and the variables
+    expect(d({ ...secrets, yes: false })).toEqual(ask(false)); // a person may still say yes
+  });
+
   it('every unasked step runs in the sandbox when there is one, read-only ones included; approved ones are marked', () => {
     expect(d({ mode: 'norris', safe: true, sandbox: true })).toEqual(run(true));
     expect(d({ confirmCommands: false, safe: true, sandbox: true })).toEqual(run(true));

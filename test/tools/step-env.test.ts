@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RunCommandTool, startDir } from '../../src/tools/run-command';
 import { keptConfig } from '../../src/tools/git-view';
 import { scanProject } from '../../src/tools/project-scan';
-import { findSecrets, isProjectSecret } from '../../src/tools/secret-paths';
+import { isProjectSecret } from '../../src/tools/safety/secret-names';
+import { findSecrets } from '../../src/tools/secret-paths';
 import { GIT_OVERRIDES, isSecretVariable, stepEnv } from '../../src/tools/step-env';
 import { tmpDir } from '../helpers/tmp';
 
@@ -102,6 +103,9 @@ describe('credential stores found before a step', () => {
   it('names', () => {
     expect(['.env', '.env.local', '.envrc', '.npmrc', 'id_ed25519'].every(isProjectSecret)).toBe(true);
     expect(['.env.example', '.env.sample', 'env', 'id_ed25519.pub', 'README'].some(isProjectSecret)).toBe(false);
+    // Every name the classifier counts as credentials is hidden too: a read it misses finds it empty.
+    expect(['server.pem', 'server.key', 'credentials.json', 'prod.tfvars', 'terraform.tfstate'].every(isProjectSecret)).toBe(true);
+    expect(['server.crt', 'keys.ts', 'cert.pub'].some(isProjectSecret)).toBe(false);
   });
 });
 

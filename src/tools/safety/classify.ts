@@ -26,6 +26,8 @@ export interface SafetyVerdict {
   reasons: string[];
   /** The command did not parse as bash (always destructive). */
   unparseable?: boolean;
+  /** It reads credentials or the environment (its output would reach the model). */
+  secrets?: boolean;
 }
 
 export interface SafetyOptions {
@@ -66,6 +68,7 @@ interface State {
   /** Seen anywhere: an arithmetic context, and a literal holding `$(` or a backquote. */
   arithmetic: boolean;
   codeInData: boolean;
+  secrets: boolean;
 }
 
 /**
@@ -120,6 +123,11 @@ function flag(state: State, reason: string): void {
   state.reasons.add(reason);
 }
 
+function flagSecret(state: State, reason: string): void {
+  state.secrets = true;
+  flag(state, reason);
+}
+
 function matchPatterns(state: State, text: string): void {
   if (matchesAny(state.patterns, text)) flag(state, EXTRA_PATTERN_REASON);
 }
@@ -134,7 +142,7 @@ function runArgv(state: State, argv: Arg[], stdin: string[], depth: number, hops
   // A program named by a path of its own (`./x.sh`, `bin/tool`) is a file nobody has read.
   if (first.text.includes('/') && !SYSTEM_PROGRAM.test(first.text)) flag(state, `runs ${clip(first.text)}`);
   const secret = secretAccess(name, argv.slice(1));
-  if (secret) flag(state, secret);
+  if (secret) flagSecret(state, secret);
   const rule = (Object.hasOwn(SCRIPT_RULES, name) ? SCRIPT_RULES[name] : SHELLS.has(name) ? shell : undefined) ?? ruleFor(name);
   if (!rule) return;
   const ctx: RuleContext = {
@@ -161,7 +169,7 @@ function checkRedirect(state: State, node: SyntaxNode): void {
   const dest = node.childForFieldName('destination');
   if (!op || !dest || dest.type === 'process_substitution') return;
   const target = resolveArg(dest);
-  if (secretPath(target.text)) flag(state, `${op} ${clip(target.text)} (credentials)`);
+  if (secretPath(target.text)) flagSecret(state, `${op} ${clip(target.text)} (credentials)`);
   if ((op === '>>' || op === '&>>') && runsLater(target.text)) return flag(state, `>> ${clip(target.text)} (runs later)`);
   if (!TRUNCATING.has(op)) return;
   if (!target.dynamic && isSafeSink(target.text)) return;
@@ -212,7 +220,7 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, h
         break;
     }
     const secret = secretInNode(node);
-    if (secret) flag(state, secret);
+    if (secret) flagSecret(state, secret);
     if (!lenient && (node.isMissing || node.type === 'ERROR')) markUnparseable(state);
     state.arithmetic ||= arithmeticNode(node);
     if (hidden) {
@@ -270,6 +278,7 @@ export function classifyCommandSync(command: string, opts: SafetyOptions = {}): 
     patterns: compilePatterns(opts.extraPatterns),
     arithmetic: false,
     codeInData: false,
+    secrets: false,
   };
   classifyScript(state, command, 0);
   // `echo 'a[$(rm -rf ~)]'; echo ${HOME:_}`: the arithmetic runs what the string holds.
@@ -277,6 +286,7 @@ export function classifyCommandSync(command: string, opts: SafetyOptions = {}): 
   const reasons = [...state.reasons];
   const verdict: SafetyVerdict = { destructive: reasons.length > 0 || state.unparseable, reasons };
   if (state.unparseable) verdict.unparseable = true;
+  if (state.secrets) verdict.secrets = true;
   return verdict;
 }
 

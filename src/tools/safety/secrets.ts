@@ -10,28 +10,8 @@
 import { programName, type Arg, type SyntaxNode } from './shell-parser';
 import { commandArgv } from './syntax';
 import { clip } from './rule-kit';
+import { isSecretName } from './secret-names';
 
-/** A path component that is, or holds, credentials. */
-const SECRET_NAME = new RegExp(
-  '^(' +
-    [
-      '\\.(ssh|aws|gnupg|gpg|kube|azure|docker|password-store|vault-token|netrc|git-credentials|pgpass|pypirc|npmrc|s3cfg|boto|dockercfg|htpasswd|terraformrc|my\\.cnf|envrc)',
-      '_netrc',
-      // .env files, not their checked-in templates
-      '\\.env(\\.(?!(example|sample|template|dist|defaults?)$)[\\w.-]+)?',
-      'id_(rsa|dsa|ecdsa|ed25519)(_sk)?',
-      '[\\w.-]*\\.(pem|key|p12|pfx|jks|keystore|kdbx|ppk|gpg)',
-      'credentials\\.(json|toml|ya?ml|xml|csv|tfrc\\.json)',
-      '\\.\\w*_history',
-      'ssh_host_\\w+_key',
-      '\\.?secrets?(\\.(json|ya?ml|toml|env|txt))?',
-      '[\\w.-]*\\.(tfstate|tfvars)(\\.backup|\\.json)?',
-      'service[-_]?account[\\w.-]*\\.json',
-      'logins\\.json|key[34]\\.db|cookies\\.sqlite|\\.mozilla',
-    ].join('|') +
-    ')$',
-  'i',
-);
 /** Two-component paths: `.config/gh`, `.config/aish`, `share/aish`, `run/secrets`, `.local/share/keyrings`. */
 const SECRET_PAIR =
   /(^|\/)(\.config\/(gh|hub|gcloud|aish|git\/credentials)|share\/(aish|keyrings)|run\/secrets|ssl\/private|\.config\/(op|google-chrome|chromium|BraveSoftware)|\.(gem|cargo)\/credentials|etc\/g?shadow-?)(\/|$)|\/proc\/.*environ|^\/proc\/[^/\s]+\/?$|\$\{?(XDG_CONFIG_HOME|XDG_DATA_HOME)\}?\/aish|\$\{?AISH_(CONFIG|DATA_DIR)\b/i;
@@ -117,7 +97,7 @@ export function secretPath(text: string, globs = true): string | null {
   // Components of paths, `key=path`, `@file` (curl), `HEAD:path` (git), and words inside code.
   for (const part of text.split(/[\s/:=@,;'"()<>|&`$]+/)) {
     if (!part) continue;
-    if (SECRET_NAME.test(part) && !/\.pub$/.test(part)) return clip(text);
+    if (isSecretName(part)) return clip(text);
     const glob = globs ? globRegExp(part) : null;
     if (glob && SAMPLES.some((s) => glob.test(s))) return clip(text);
   }

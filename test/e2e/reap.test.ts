@@ -1,0 +1,34 @@
+/**
+ * Nothing a step nobody approved started outlives it without a sandbox either (src/tools/reap.ts):
+ * real processes started the ways a command leaves work behind — in the background, with nohup,
+ * in a new session, by a double fork — are stopped when the shell exits, before they write. The
+ * same commands without `reap` (a step a person approved) keep running, which shows the test can
+ * fail.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../src/tools/shell';
+import { tmpDir } from '../helpers/tmp';
+import { waitUntil } from '../helpers/wait';
+
+const LEFT_BEHIND: Array<[string, (mark: string) => string]> = [
+  ['&', (m) => `(sleep 1; touch ${m}) >/dev/null 2>&1 &`],
+  ['nohup &', (m) => `nohup sh -c 'sleep 1; touch ${m}' >/dev/null 2>&1 &`],
+  ['setsid -f', (m) => `setsid -f sh -c 'sleep 1; touch ${m}' >/dev/null 2>&1`],
+  ['& disown', (m) => `{ sleep 1; touch ${m}; } >/dev/null 2>&1 & disown`],
+  ['double fork', (m) => `sh -c '(sleep 1; touch ${m}) >/dev/null 2>&1 &'`],
+  ['setsid, then a double fork', (m) => `setsid -f sh -c '(sh -c "sleep 1; touch ${m}" &) ' >/dev/null 2>&1`],
+];
+
+describe.skipIf(process.platform !== 'linux')('what a step leaves running, without a sandbox', () => {
+  it.each(LEFT_BEHIND)('%s: stopped when the shell exits, before it writes', async (_name, command) => {
+    const dir = tmpDir('aish-reap-');
+    const marks = [join(dir, 'reaped'), join(dir, 'kept')];
+    await runShell(command(marks[0]!), { cwd: dir, reap: true, shell: '/bin/bash' });
+    await runShell(command(marks[1]!), { cwd: dir, shell: '/bin/bash' });
+    // The one left running (no reap) writes its mark; by then the other would have too.
+    await waitUntil(() => existsSync(marks[1]!), 'the mark of the process left running');
+    expect(existsSync(marks[0]!)).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The overwrite class by place rather than by program: harmless-looking writers aimed at files the
+ * after-the-fact check used to leave alone — in an ignored directory that is not a generated one,
+ * in a repository nested in the project, over the checkpoint's size cap, in the home directory's
+ * configuration, named outside the project and through a link out of it (when no sandbox is in
+ * use) — and the same writers started in the background, to write after the step returns.
+ *
+ * Writers: GTFOBins "file-write" functions (GTFOBins/GTFOBins.github.io at 7382261, fetched
+ * 2026-12-06: shuf, sqlite3, strace), kept to those the classifier does not flag, and the third
+ * attack's harmless-looking writers. `V` is the victim (relative to the project, or absolute).
+ */
+
+export type Writer = (v: string) => string;
+
+export const WRITERS: Array<[string, Writer]> = [
+  ['shuf -o', (v) => `shuf -e DATA -o ${v}`],
+  ['sqlite3 .output', (v) => `sqlite3 /dev/null -cmd '.output ${v}' 'select "DATA";'`],
+  ['strace -o', (v) => `strace -s 999 -o ${v} true`],
+  ['python3 -m json.tool', (v) => `python3 -m json.tool data.json ${v}`],
+  ['python3 -m zipfile', (v) => `python3 -m zipfile -c ${v} README.md`],
+  ['python3 -m cProfile -o', (v) => `python3 -m cProfile -o ${v} /dev/null`],
+  ['cpp to a second argument', (v) => `cpp /dev/null ${v}`],
+  ['cc -c -o', (v) => `cc -x c /dev/null -c -o ${v}`],
+  ['git bundle create', (v) => `git bundle create ${v} HEAD`],
+];
+
+/** Ways to start a writer so that it runs on after the step's shell has exited. */
+export const BACKGROUND: Array<[string, (cmd: string) => string]> = [
+  ['( … ) &', (c) => `(sleep 2; ${c}) >/dev/null 2>&1 &`],
+  ['nohup … &', (c) => `nohup sh -c 'sleep 2; ${c}' >/dev/null 2>&1 &`],
+  ['setsid -f', (c) => `setsid -f sh -c 'sleep 2; ${c}' >/dev/null 2>&1`],
+  ['… & disown', (c) => `{ sleep 2; ${c}; } >/dev/null 2>&1 & disown`],
+  ['double fork', (c) => `sh -c '(sleep 2; ${c}) >/dev/null 2>&1 &'`],
+];
+
+/** Where a victim lives. */
+export type Place =
+  | 'ignored dir'
+  | 'nested repository'
+  | 'over the size cap'
+  | 'home configuration'
+  | 'named outside the project'
+  | 'link out of the project'
+  | 'background';

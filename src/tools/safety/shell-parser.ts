@@ -13,7 +13,6 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { Node, Tree } from 'web-tree-sitter';
 
 export type SyntaxNode = Node;
@@ -68,21 +67,7 @@ function grammarPath(): string {
   return bundled ?? join(packageDir('tree-sitter-bash'), 'tree-sitter-bash.wasm');
 }
 
-/**
- * WebAssembly compiled from here on stays on V8's baseline compiler (Liftoff). By default V8 soon
- * recompiles a hot function with its optimising compiler in the background, and the grammar's lexer
- * is one 160 KB function: on Node 24 that took ~1 s of CPU and up to ~500 MB of memory in every
- * process that parsed one command, and held up its exit, while the baseline code parses a 200 KB
- * script as fast. V8 reads these flags when it compiles a module, so setting them here is enough;
- * both are needed (with dynamic tiering off, tier-up alone would compile every function eagerly).
- */
-function baselineWasmOnly(): void {
-  setFlagsFromString('--no-wasm-tier-up');
-  setFlagsFromString('--no-wasm-dynamic-tiering');
-}
-
 async function load(): Promise<ShellParser> {
-  baselineWasmOnly();
   const runtimeWasm = join(packageDir('web-tree-sitter'), 'tree-sitter.wasm');
   const grammarWasm = grammarPath();
   // Imported here, not at the top, so starting aish never pays for it.

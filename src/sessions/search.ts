@@ -7,9 +7,10 @@
  * long sessions are never in memory at once. Like the other readers it never throws on
  * content: torn or hand-broken lines are skipped.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../util/errors';
+import { openRegular } from '../util/fs-safe';
 import { terms } from '../util/terms';
 import { terminalSafe } from '../util/terminal-safe';
 import type { SessionDigest } from './digest';
@@ -131,12 +132,8 @@ function parseRecord(line: string): LogRecord | undefined {
 function forEachLine(path: string, fn: (line: string) => void): void {
   let fd: number;
   try {
-    // O_NONBLOCK: a FIFO named like a log is opened without waiting for a writer, and then skipped.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    if (!fstatSync(fd).isFile()) {
-      closeSync(fd);
-      return;
-    }
+    // A FIFO named like a log is skipped without waiting for a writer.
+    fd = openRegular(path, constants.O_RDONLY);
   } catch {
     return;
   }

@@ -2,6 +2,7 @@
 import {
   chmodSync,
   closeSync,
+  constants,
   fdatasyncSync,
   fstatSync,
   fsyncSync,
@@ -37,6 +38,23 @@ export function isFile(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Open `path` only if it is a regular file, without waiting on a FIFO (O_NONBLOCK is added: an
+ * open of a FIFO would otherwise block until a writer or reader comes). Anything else is closed
+ * again and refused with code ENOTREG.
+ */
+export function openRegular(path: string, flags: number, mode?: number): number {
+  const fd = openSync(path, flags | constants.O_NONBLOCK, mode);
+  let regular = false;
+  try {
+    regular = fstatSync(fd).isFile();
+  } finally {
+    if (!regular) closeSync(fd);
+  }
+  if (!regular) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTREG' });
+  return fd;
 }
 
 /** Whether anything, a dangling link included, is at `path`; false when it cannot be looked at. */

@@ -18,7 +18,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fsyncDir } from '../../util/fs-safe';
+import { fsyncDir, openRegular } from '../../util/fs-safe';
 import { isAlive } from '../../util/process';
 import type { BuiltIndex } from './build';
 import { MAGIC, PREAMBLE, SECTIONS, validHeader, type IndexHeader, type SectionName } from './layout';
@@ -37,15 +37,13 @@ export class Sidecar {
   static open(memoryPath: string): Sidecar | null {
     let fd: number;
     try {
-      // O_NONBLOCK: a FIFO in the index's place is opened without waiting for a writer (then refused below).
-      fd = openSync(indexPath(memoryPath), constants.O_RDONLY | constants.O_NONBLOCK);
+      // A FIFO in the index's place is refused without waiting for a writer: no index, built again.
+      fd = openRegular(indexPath(memoryPath), constants.O_RDONLY);
     } catch {
       return null;
     }
     try {
-      const st = fstatSync(fd);
-      if (!st.isFile()) throw new Error();
-      const size = st.size;
+      const size = fstatSync(fd).size;
       const pre = Buffer.alloc(PREAMBLE);
       if (size < PREAMBLE || readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error();
       const len = pre.readUInt32LE(8);

@@ -4,11 +4,11 @@
  * rename, fsync of the directory) and done under memory.jsonl's lock. Unreadable lines are moved to
  * `<file>.rejected`, never dropped.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, constants, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isTempFileOf } from '../../util/atomic-write';
-import { AishError } from '../../util/errors';
-import { appendWholeLines, describeFsError, ensurePrivateDir } from '../../util/fs-safe';
+import { AishError, errnoCode } from '../../util/errors';
+import { appendWholeLines, describeFsError, ensurePrivateDir, openRegular } from '../../util/fs-safe';
 import { DEFAULT_LOCK_TIMING, withLock, type LockGuard, type LockTiming } from './lock';
 import { isoTime } from './parse';
 import { ownPinTime, pinTime } from './pin-time';
@@ -104,13 +104,12 @@ function joinLines(lines: ReadonlyArray<string | Buffer>): Buffer {
 function setAside(rejectedPath: string, data: Buffer): void {
   let fd: number | undefined;
   try {
-    // O_NONBLOCK and a regular file only: a FIFO in its place would take the lines and block the write for ever.
-    fd = openSync(rejectedPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o600);
-    if (!fstatSync(fd).isFile())
-      throw new AishError(`${rejectedPath} is not a regular file — move it away (aish makes a new one); nothing was compacted`);
+    // A regular file only: a FIFO in its place would take the lines and block the write for ever.
+    fd = openRegular(rejectedPath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
     appendWholeLines(fd, data);
   } catch (err) {
-    if (err instanceof AishError) throw err;
+    if (errnoCode(err) === 'ENOTREG')
+      throw new AishError(`${rejectedPath} is not a regular file — move it away (aish makes a new one); nothing was compacted`);
     throw new AishError(`cannot write ${rejectedPath}: ${describeFsError(err)} — nothing was compacted`);
   } finally {
     if (fd !== undefined) closeSync(fd);

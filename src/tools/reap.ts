@@ -1,9 +1,9 @@
 /**
  * Nothing a step nobody approved started outlives it, without a sandbox too (in the sandbox, the
- * pid namespace ends with the step). The step's process group is killed when its shell exits —
- * `cmd &`, `nohup`, `disown` — and so is every process that still carries the step's mark in its
- * environment: one that left the group (`setsid`, a double fork) inherits the mark unless it clears
- * its environment on purpose. The after-the-fact check runs after this, so what such a process
+ * pid namespace ends with the step). When its shell exits, every process of its session is killed —
+ * `cmd &`, `nohup`, `disown`, a double fork — and so is every process that still carries the step's
+ * mark in its environment, with the sessions those started: one that left the session (`setsid`)
+ * inherits the mark unless it clears its environment on purpose. The after-the-fact check runs after this, so what such a process
  * wrote before it was stopped is judged with the step.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,41 +22,87 @@ function killGroup(pgid: number): void {
   }
 }
 
-/** The pids (other than ours) whose environment holds `STEP_MARK=mark`; none where /proc cannot be read. */
-function marked(mark: string): number[] {
+/** What /proc/PID/stat says of a process; undefined when it is gone. */
+function statOf(pid: string): { state: string; ppid: number; session: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // After the command name in parentheses: state, ppid, pgrp, session.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: f[0]!, ppid: Number(f[1]), session: Number(f[3]) };
+  } catch {
+    return undefined;
+  }
+}
+
+interface Round {
+  /** To stop now. */
+  found: number[];
+  /** Started after the step's shell and reading no environment at all: in the middle of an exec, to look at again. */
+  unsure: number;
+}
+
+/**
+ * One look through /proc (our own pid aside): the processes in one of `sessions` (the step's own,
+ * and any a marked process started), and those whose environment holds `STEP_MARK=mark`, whose
+ * sessions join `sessions`. Nothing where /proc cannot be read.
+ */
+function look(mark: string, sessions: Set<number>, own: number | undefined, after: number): Round {
   const needle = Buffer.from(`\0${STEP_MARK}=${mark}\0`);
   const first = Buffer.from(`${STEP_MARK}=${mark}\0`);
+  const round: Round = { found: [], unsure: 0 };
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid);
   } catch {
-    return [];
+    return round;
   }
-  const out: number[] = [];
   for (const pid of pids) {
+    const st = statOf(pid);
+    if (!st || st.state === 'Z') continue; // gone, or dead already
+    if (sessions.has(st.session)) {
+      round.found.push(Number(pid));
+      continue;
+    }
+    let env: Buffer;
     try {
-      const env = readFileSync(`/proc/${pid}/environ`);
-      if (env.includes(needle) || env.subarray(0, first.length).equals(first)) out.push(Number(pid));
+      env = readFileSync(`/proc/${pid}/environ`);
     } catch {
-      // gone, or not ours to read
+      continue; // gone, or not ours to read
+    }
+    if (env.includes(needle) || env.subarray(0, first.length).equals(first)) {
+      round.found.push(Number(pid));
+      if (st.session !== own) sessions.add(st.session);
+    } else if (env.length === 0 && Number(pid) > after && st.ppid !== 2) {
+      // No environment at all: a kernel thread (a child of kthreadd, pid 2), or a process between
+      // the two halves of an exec, whose mark shows again in a moment.
+      round.unsure++;
     }
   }
-  return out;
+  return round;
 }
 
-/** Stop what the step left running: its group, then each marked process until none is left. */
-export function reap(pgid: number | undefined, mark: string): void {
-  if (pgid) killGroup(pgid);
-  // A process can fork while it is looked for: look again until a round finds nothing.
-  for (let round = 0; round < 20; round++) {
-    const left = marked(mark);
-    if (!left.length) return;
-    for (const pid of left) {
+/** Sleep without the event loop (a few milliseconds, only while an exec is under way). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Stop what the step left running: its group, then every process of its session (the shell is
+ * started as a session leader, so `session` is its pid) or of a session a marked process started,
+ * and each marked process, until a round finds none and no process is caught mid-exec.
+ */
+export function reap(session: number | undefined, mark: string): void {
+  if (session) killGroup(session);
+  const own = statOf('self')?.session;
+  const sessions = new Set<number>(session && session !== own ? [session] : []);
+  for (let round = 0; round < 40; round++) {
+    const { found, unsure } = look(mark, sessions, own, session ?? 0);
+    if (!found.length && !unsure) return;
+    for (const pid of found) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
         // already gone
       }
     }
+    if (!found.length) pause(5);
   }
 }

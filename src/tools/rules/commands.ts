@@ -7,7 +7,15 @@
  * the text (a program in a variable, `sh -c "$x"`, a parse error) is listed as unknown, so a deny
  * rule is not walked around by hiding the program.
  */
-import { arithmeticCommand, arithmeticNode, codeInData, mayHideCode, unparsedCommands } from '../safety/hidden-code';
+import {
+  arithmeticCommand,
+  arithmeticNode,
+  codeInData,
+  dataCommand,
+  EVALUATES_DATA,
+  mayHideCode,
+  unparsedCommands,
+} from '../safety/hidden-code';
 import { ruleFor } from '../safety/program-rules';
 import { clip, isSafeSink, programVariable, type RuleContext } from '../safety/rule-kit';
 import { programFromStdin, SCRIPT_RULES, shell, SHELLS } from '../safety/script-rules';
@@ -114,7 +122,7 @@ class Reader {
   }
 
   finish(): LineCommands {
-    if (this.arithmetic && this.data) this.out.unknown.push('arithmetic may run $(…) held in a string');
+    if (this.arithmetic && this.data) this.out.unknown.push(EVALUATES_DATA);
     this.out.opaque = this.out.opaque.filter((o) => o.program === undefined || !this.functions.has(o.program));
     return this.out;
   }
@@ -167,7 +175,8 @@ class Reader {
     const argv = commandArgv(visit.node);
     if (!argv[0]) return;
     const stdin = this.stdinOf(visit);
-    this.arithmetic ||= arithmeticCommand(programName(argv[0]), argv.slice(1));
+    this.arithmetic ||= arithmeticCommand(argv);
+    this.data ||= dataCommand(argv);
     const cmd: SimpleCommand = { text: visit.node.text, forms: [], passThrough: false };
     this.out.commands.push(cmd);
     this.expand(cmd, argv, stdin, depth, 0, true);

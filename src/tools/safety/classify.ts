@@ -11,7 +11,7 @@
  * of its own, or feeds a shell text nobody can read here, counts as destructive.
  */
 import { getShellParser, loadShellParser, programName, resolveArg, type Arg, type ShellParser, type SyntaxNode } from './shell-parser';
-import { arithmeticCommand, arithmeticNode, codeInData, mayHideCode, unparsedCommands } from './hidden-code';
+import { arithmeticCommand, arithmeticNode, codeInData, dataCommand, EVALUATES_DATA, mayHideCode, unparsedCommands } from './hidden-code';
 import { compilePatterns, matchesAny } from './patterns';
 import { findDownload, ruleFor } from './program-rules';
 import { clip, isSafeSink, programVariable, runsLater, type RuleContext } from './rule-kit';
@@ -65,7 +65,7 @@ interface State {
   reasons: Set<string>;
   unparseable: boolean;
   patterns: RegExp[];
-  /** Seen anywhere: an arithmetic context, and a literal holding `$(` or a backquote. */
+  /** Seen anywhere: a place that evaluates values as code, and data that may be code (hidden-code.ts). */
   arithmetic: boolean;
   codeInData: boolean;
   secrets: boolean;
@@ -204,7 +204,8 @@ function walk(state: State, root: SyntaxNode, depth: number, lenient: boolean, h
         const argv = [...commandArgv(node), ...wordsAfterRedirects([node, statementOf(visit)?.node ?? null])];
         runArgv(state, argv, stdinOf(visit), depth, 0);
         checkStdinProgram(state, visit, argv);
-        state.arithmetic ||= arithmeticCommand(argv[0] ? programName(argv[0]) : null, argv.slice(1));
+        state.arithmetic ||= arithmeticCommand(argv);
+        state.codeInData ||= dataCommand(argv);
         break;
       }
       case 'variable_assignment': {
@@ -281,8 +282,7 @@ export function classifyCommandSync(command: string, opts: SafetyOptions = {}): 
     secrets: false,
   };
   classifyScript(state, command, 0);
-  // `echo 'a[$(rm -rf ~)]'; echo ${HOME:_}`: the arithmetic runs what the string holds.
-  if (state.arithmetic && state.codeInData) flag(state, 'arithmetic may run $(…) held in a string');
+  if (state.arithmetic && state.codeInData) flag(state, EVALUATES_DATA);
   const reasons = [...state.reasons];
   const verdict: SafetyVerdict = { destructive: reasons.length > 0 || state.unparseable, reasons };
   if (state.unparseable) verdict.unparseable = true;

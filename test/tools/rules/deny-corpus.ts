@@ -90,6 +90,18 @@ export const DENY_CORPUS: Array<[string, string]> = [
   ['a link to rm', 'ln -sf /bin/rm del; ./del -rf VICTIM'],
   ['PATH pointing at the project', `printf '#!/bin/sh\\n${RM}\\n' > ls; chmod +x ls; PATH=.:$PATH ls`],
   ['a program aish does not know', `cpulimit -l 50 -f -- ${RM}`],
+  // the fifth attack: bash evaluating a value as code (a subscript `a[$(…)]` in arithmetic or in a
+  // variable's name, `${x@P}`), the value put together, decoded or read so that no `$(` is written
+  ['arithmetic of a value put together from pieces', `d='$'; x="a[\${d}(${RM})]"; echo $((x))`],
+  ['arithmetic of a $\'…\' string', `x=$'a[\\x24(${RM})]'; (( x ))`],
+  ['arithmetic of printf -v output', `printf -v x 'a[\\x24(${RM})]'; (( x ))`],
+  ['arithmetic of a line read from a file', `printf 'a[\\x24(${RM})]' > f; read -r x < f; (( x ))`],
+  ['arithmetic of command output', `echo $(( $(printf 'a[\\x24(${RM})]') ))`],
+  ['a value expanded as a prompt', `x='$(${RM})'; : "\${x@P}"`],
+  ['a prompt of escapes decoded by @E', `d='\\x24'; x="\${d@E}(${RM})"; : "\${x@P}"`],
+  ['a name reference to a subscript', `x='a[$(${RM})]'; declare -n r=$x; : "$r"`],
+  ['declare of a name held in a variable', `x='a[$(${RM})]'; declare "$x=1"`],
+  ['a name reference to a subscript running git push', `x='a[$(PUSH)]'; declare -n r=$x; : "$r"`],
 ];
 
 /** A corpus line with its placeholders filled in. */

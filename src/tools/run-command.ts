@@ -8,6 +8,7 @@ import type { Sandbox, SandboxView } from './sandbox/types';
 import { gitConfigView, programsNamed } from './git-view';
 import { scanProject } from './project-scan';
 import { findSecrets, startFiles } from './secret-paths';
+import { gatherSecretValues, leakedFrom } from './secret-output';
 import { modelShell, runShell } from './shell';
 import { stepEnv } from './step-env';
 import type { Tool, ToolCall, ToolRunContext } from './tool';
@@ -155,6 +156,9 @@ async function runCommand(
     }
   }
   const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places, ctx.protect ?? []));
+  // Unsandboxed and unasked: judged by what it printed too (secret-output.ts).
+  const secrets =
+    unasked && !sandbox ? await gatherSecretValues({ project: ctx.cwd, aishFiles: places.aishFiles, env: process.env }) : null;
   let r;
   try {
     r = await runShell(args.command, {
@@ -179,6 +183,11 @@ async function runCommand(
         ? `killed by ${r.signal}`
         : `exit code ${r.exitCode}`;
   const note = r.omitted ? `\n[${r.omitted} characters of output omitted from the middle]` : '';
+  const leaked = secrets && leakedFrom(secrets, r.output);
+  if (leaked) {
+    const text = `${status}\n[output withheld: it holds what ${leaked} holds (credentials); without a sandbox aish does not send credentials to the model. Do not try to read them another way.]`;
+    return { text, exitCode: r.exitCode, output: r.output };
+  }
   return { text: `${status}\n${r.output}${note}`.trimEnd(), exitCode: r.exitCode, output: r.output };
 }
 

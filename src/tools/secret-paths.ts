@@ -116,15 +116,20 @@ export interface SecretPlaces {
   extra: string[];
 }
 
-/** The existing ones, resolved: what the sandbox covers for a step nobody approved. */
-export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden']> {
+/** Every place a credential store may be, existing or not. */
+export function secretCandidates(p: SecretPlaces): string[] {
   const configHome = p.configHome && isAbsolute(p.configHome) ? p.configHome : join(p.home, '.config');
-  const candidates = [
+  return [
     ...HOME_SECRETS.map((s) => join(p.home, s)),
     ...CONFIG_SECRETS.flatMap((s) => [join(configHome, s), join(p.home, '.config', s)]),
     ...SYSTEM_SECRETS,
     ...p.extra,
   ];
+}
+
+/** The existing ones, resolved: what the sandbox covers for a step nobody approved. */
+export async function findSecrets(p: SecretPlaces): Promise<SandboxView['hidden']> {
+  const candidates = secretCandidates(p);
   const project = await realpath(p.project).catch(() => p.project);
   const dirs = new Set<string>();
   const files = new Set<string>();

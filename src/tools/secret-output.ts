@@ -1,0 +1,114 @@
+/**
+ * Without a sandbox nothing hides the credential stores, and the classifier sees a read only when
+ * the command's words name a store: a script, a link to HOME, `find ~ | xargs head` or a search of
+ * the project reach one unseen. So a step nobody approved that ran unsandboxed is also judged by
+ * what it printed: before it runs, the values the stores hold (and aish's own secret variables) are
+ * gathered; output holding one does not go to the model. Values are words that look like secrets
+ * (8+ characters, letters and digits); an encoded copy (base64 of a key) is not recognised.
+ */
+import type { Dirent } from 'node:fs';
+import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { scanProject } from './project-scan';
+import { secretCandidates } from './secret-paths';
+import { isSecretVariable } from './step-env';
+
+/** Bounds on the cost of every unsandboxed step: files read, their size, the walk's depth. */
+const MAX_FILES = 400;
+const MAX_FILE_BYTES = 256 * 1024;
+const MAX_BYTES = 8 * 1024 * 1024;
+const DEPTH = 4;
+
+/** Each value found, with where it came from (`~/.aws/credentials`, `$GITHUB_TOKEN`). */
+export type SecretValues = Map<string, string>;
+
+/** Words of `text` that look like secrets: letters and digits, at least 8 characters. */
+function secretWords(text: string): string[] {
+  return text.split(/[\s"'`,;:=<>(){}[\]|\\]+/).filter((w) => w.length >= 8 && /\d/.test(w) && /[a-zA-Z]/.test(w));
+}
+
+/** The regular files at `path` (a file, or a directory walked a few levels, links not followed). */
+async function filesAt(path: string, out: string[]): Promise<void> {
+  let level = [path];
+  for (let depth = 0; depth <= DEPTH && level.length && out.length < MAX_FILES; depth++) {
+    const next: string[] = [];
+    for (const p of level) {
+      const st = await lstat(p).catch(() => null);
+      if (st?.isFile() && st.size <= MAX_FILE_BYTES) out.push(p);
+      else if (st?.isDirectory()) {
+        const entries: Dirent[] = await readdir(p, { withFileTypes: true }).catch(() => []);
+        next.push(...entries.map((e) => join(p, e.name)));
+      }
+      if (out.length >= MAX_FILES) break;
+    }
+    level = next;
+  }
+}
+
+/**
+ * Stores whose words are mostly not secrets (histories: commands; browser profiles and keyrings:
+ * caches and ciphertext): matching them would withhold ordinary output.
+ */
+const WORDY = /(history|\/\.mozilla|\/google-chrome|\/chromium|\/BraveSoftware|\/keyrings)$/;
+
+/** aish's config files (an API key may be in one), not its data (sessions hold what the model said). */
+async function aishConfigs(files: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of files) {
+    const st = await lstat(f).catch(() => null);
+    if (st?.isFile() && !f.endsWith('.jsonl')) out.push(f);
+    else if (st?.isDirectory()) {
+      const names = await readdir(f).catch(() => []);
+      out.push(...names.filter((n) => n.startsWith('config.')).map((n) => join(f, n)));
+    }
+  }
+  return out;
+}
+
+export interface SecretSources {
+  /** aish's directory: its `.env` files and keys are stores too. */
+  project: string;
+  /** aish's own config file and data directory. */
+  aishFiles: readonly string[];
+  env: NodeJS.ProcessEnv;
+  /** HOME (default: the user's). */
+  home?: string;
+}
+
+/** What the credential stores and secret variables hold now. */
+export async function gatherSecretValues(s: SecretSources): Promise<SecretValues> {
+  const home = s.home ?? homedir();
+  const scan = await scanProject(s.project);
+  // The project's and aish's first: the bounds below must not be used up by a large store.
+  const stores = secretCandidates({
+    home,
+    ...(s.env.XDG_CONFIG_HOME && { configHome: s.env.XDG_CONFIG_HOME }),
+    project: s.project,
+    extra: [],
+  });
+  const candidates = [...scan.secrets, ...(await aishConfigs(s.aishFiles)), ...stores.filter((c) => !WORDY.test(c))];
+  const files: string[] = [];
+  for (const c of candidates) {
+    if (files.length >= MAX_FILES) break;
+    const real = await realpath(c).catch(() => null);
+    if (real) await filesAt(real, files);
+  }
+  const values: SecretValues = new Map();
+  let bytes = 0;
+  for (const f of new Set(files)) {
+    if (bytes >= MAX_BYTES) break;
+    const text = await readFile(f, 'latin1').catch(() => '');
+    bytes += text.length;
+    for (const w of secretWords(text)) if (!values.has(w)) values.set(w, f.startsWith(`${home}/`) ? `~${f.slice(home.length)}` : f);
+  }
+  for (const [name, value] of Object.entries(s.env))
+    if (value && value.length >= 8 && isSecretVariable(name, value)) values.set(value, `$${name}`);
+  return values;
+}
+
+/** Where the first secret value found in `output` came from, or null. */
+export function leakedFrom(values: SecretValues, output: string): string | null {
+  for (const [value, from] of values) if (output.includes(value)) return from;
+  return null;
+}

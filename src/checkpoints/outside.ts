@@ -7,7 +7,7 @@
  * aish's own files. Nothing there is in the checkpoint, so every file has a side copy.
  */
 import { readdirSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isWithin, realPath } from '../util/paths';
 import { sideWatch, type StepJudge, type StepVerdict, type StepWatch } from './step-watch';
 import { entryOf, type Listing } from './watch';
@@ -119,8 +119,8 @@ const MAX_NAMED = 500;
  * The existing files a command names outside `dir` (`../other/x`, `/srv/data/y`, `~/notes/z`,
  * `--output=../x`), and the files directly in the directories it names there (or names a pattern
  * in: `../x/*.c`, `~/notes/{a,b}`): what a step run without a sandbox most likely writes outside
- * the project. A path the command computes (`$(…)`, a script) is not seen; HOME's configuration
- * is watched on its own.
+ * the project, also after a `cd`. A path the command computes (`$(…)`, a script) is not seen;
+ * HOME's configuration is watched on its own.
  */
 export function namedOutside(command: string, dir: string, home: string): string[] {
   const words = command.split(/[\s;|&<>()`'"=,]+/).filter((w) => w.includes('/') || w.startsWith('~'));
@@ -128,31 +128,57 @@ export function namedOutside(command: string, dir: string, home: string): string
   const take = (abs: string) => {
     if (found.size < MAX_NAMED && !isWithin(abs, dir) && entryOf(abs)?.kind === 'file') found.add(abs);
   };
+  // A relative path means another place after a `cd` (`cd .. && x -o other/f`): it is read from
+  // each directory above the project too, and from each directory the command names.
+  const bases = [dir];
+  for (let d = dirname(dir); !bases.includes(d); d = dirname(d)) bases.push(d);
   for (const w of words) {
-    let word = w.replace(/^(\$HOME|\$\{HOME\}|~)(?=\/|$)/, home);
-    // A pattern (glob, braces) or a variable: the directory before it stands for what it may name.
-    const wild = word.search(/[$*?[{]/);
-    if (wild >= 0) {
-      const cut = word.lastIndexOf('/', wild);
-      if (cut < 0) continue;
-      word = word.slice(0, cut) || '/';
-    }
-    const abs = realPath(isAbsolute(word) ? word : resolve(dir, word));
-    // System trees are not the user's files, and only root may write them.
-    if (/^\/(proc|sys|dev|usr|bin|sbin|lib|lib64|etc|boot)(\/|$)/.test(abs) || abs === '/') continue;
-    const e = entryOf(abs);
-    if (e?.kind === 'file') take(abs);
-    else if (e?.kind === 'dir' && !isWithin(dir, abs)) {
-      let names: string[] = [];
-      try {
-        names = readdirSync(abs);
-      } catch {
-        // unreadable: nothing to watch
-      }
-      for (const n of names.slice(0, MAX_NAMED)) take(join(abs, n));
-    }
+    const word = normalized(w, dir, home);
+    if (isAbsolute(word) && entryOf(realPath(word))?.kind === 'dir' && bases.length < 64) bases.push(realPath(word));
+  }
+  for (const w of words) {
+    const word = normalized(w, dir, home);
+    if (isAbsolute(word)) named(word, dir, take);
+    else for (const base of bases) named(resolve(base, word), dir, take);
   }
   return [...found];
+}
+
+/**
+ * `~`, `$HOME` and the process's own directories in /proc written out (`/proc/self/cwd/../x` is
+ * the project's `../x`, `/proc/self/root/x` is `/x`).
+ */
+function normalized(w: string, dir: string, home: string): string {
+  return w
+    .replace(/^(\$HOME|\$\{HOME\}|~)(?=\/|$)/, home)
+    .replace(/^\/proc\/[^/]+\/cwd(?=\/|$)/, dir)
+    .replace(/^\/proc\/[^/]+\/root(?=\/)/, '');
+}
+
+/** The file `path` names, or the files directly in the directory it names (or names a pattern in). */
+function named(path: string, dir: string, take: (abs: string) => void): void {
+  let word = path;
+  // A pattern (glob, braces) or a variable: the directory before it stands for what it may name.
+  const wild = word.search(/[$*?[{]/);
+  if (wild >= 0) {
+    const cut = word.lastIndexOf('/', wild);
+    if (cut < 0) return;
+    word = word.slice(0, cut) || '/';
+  }
+  const abs = realPath(word);
+  // System trees are not the user's files, and only root may write them.
+  if (/^\/(proc|sys|dev|usr|bin|sbin|lib|lib64|etc|boot)(\/|$)/.test(abs) || abs === '/') return;
+  const e = entryOf(abs);
+  if (e?.kind === 'file') take(abs);
+  else if (e?.kind === 'dir' && !isWithin(dir, abs)) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(abs);
+    } catch {
+      // unreadable: nothing to watch
+    }
+    for (const n of names.slice(0, MAX_NAMED)) take(join(abs, n));
+  }
 }
 
 /** Several judges as one; `prefix` names each one's paths for the user and the model. */

@@ -18,6 +18,7 @@ import {
   sideCopies,
   readState,
   writeState,
+  writeInPlace,
   makeParents,
   dropMadeDirs,
   type Entry,
@@ -120,6 +121,12 @@ function sameContent(
 }
 
 const depth = (p: string) => p.split('/').length;
+
+const sideData = (s: PathState | undefined): Buffer => (s?.kind === 'file' ? s.data : Buffer.alloc(0));
+
+/** A hard-linked file the step wrote through (the same file still), with its copy from before. */
+const inPlace = (was: Entry, now: Entry | null, copy: PathState | undefined): boolean =>
+  was.kind === 'file' && was.nlink > 1n && now?.kind === 'file' && now.ino === was.ino && copy?.kind === 'file';
 
 /** What judges one step after it ran: the project's watch, the one outside it, or both. */
 export interface StepJudge {
@@ -224,6 +231,8 @@ export class StepWatch implements StepJudge {
       const abs = join(this.dir, c.path);
       if (c.what === 'mode') attempt(c.path, () => was.kind !== 'link' && throughDirs(this.dir, c.path) && chmodSync(abs, was.mode));
       else if (was.kind === 'dir') attempt(c.path, () => writeState(this.dir, c.path, { kind: 'dir', mode: was.mode }, this.dirModes));
+      else if (inPlace(was, entryOf(abs), this.side.get(c.path)))
+        attempt(c.path, () => throughDirs(this.dir, c.path) && writeInPlace(abs, sideData(this.side.get(c.path)), was.mode));
       else if (this.side.has(c.path)) attempt(c.path, () => writeState(this.dir, c.path, this.side.get(c.path)!, this.dirModes));
       else if (blobs.has(c.path))
         attempt(c.path, () => {

@@ -4,7 +4,22 @@
  * back), and how one path is written back.
  * docs/checkpoints.md, "The after-the-fact check", has the rules.
  */
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, rmdirSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  rmdirSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface Entry {
@@ -14,6 +29,8 @@ export interface Entry {
   mtime: bigint;
   ctime: bigint;
   ino: bigint;
+  /** Hard links to it: more than one, and a write through this name changes a file elsewhere too. */
+  nlink: bigint;
 }
 
 /** Relative path → what was there. */
@@ -27,7 +44,7 @@ export function entryOf(abs: string): Entry | null {
   try {
     const st = lstatSync(abs, { bigint: true });
     const kind = st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
-    return { kind, mode: Number(st.mode & 0o7777n), size: st.size, mtime: st.mtimeNs, ctime: st.ctimeNs, ino: st.ino };
+    return { kind, mode: Number(st.mode & 0o7777n), size: st.size, mtime: st.mtimeNs, ctime: st.ctimeNs, ino: st.ino, nlink: st.nlink };
   } catch {
     return null;
   }
@@ -65,17 +82,32 @@ export function readState(abs: string, budget: { left: number }, perFile = Infin
 /**
  * Copies of what a put-back needs and the checkpoint lacks (ignored files, what is in ignored
  * directories that are not generated ones and in nested repositories, the `.git` program files),
+ * and of hard-linked files (put back in place, so that the file's other names get it back too),
  * up to SIDE_FILE each and SIDE_TOTAL in all.
  */
 export function sideCopies(dir: string, listing: Listing, unheld: ReadonlySet<string>): Map<string, PathState> {
   const out = new Map<string, PathState>();
   const budget = { left: SIDE_TOTAL };
   for (const [rel, e] of listing) {
-    if (e.kind === 'dir' || e.kind === 'other' || !unheld.has(rel)) continue;
+    if (e.kind === 'dir' || e.kind === 'other' || !(unheld.has(rel) || (e.kind === 'file' && e.nlink > 1n))) continue;
     const s = readState(join(dir, rel), budget, SIDE_FILE);
     if (s) out.set(rel, s);
   }
   return out;
+}
+
+/**
+ * Write `data` back into the file at `abs` itself, not a new file in its place: it was written
+ * through one of its hard links, and its other names (outside the project, maybe) must get it back.
+ */
+export function writeInPlace(abs: string, data: Buffer, mode: number): void {
+  const fd = openSync(abs, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW);
+  try {
+    writeSync(fd, data, 0, data.length, 0);
+    fchmodSync(fd, mode);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Remove what is at `abs` now, whatever it is. */

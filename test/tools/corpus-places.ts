@@ -42,3 +42,14 @@ export type Place =
   | 'named outside the project'
   | 'link out of the project'
   | 'background';
+
+/**
+ * Ways to reach a file outside the project without naming it as the command's own path (the fifth
+ * attack): a hard link an earlier step made in the project, the process's own /proc entry, and a
+ * relative path after a `cd`. Each gives the steps that write `outside/NAME` under HOME with `w`.
+ */
+export const REACHES: Array<[string, (name: string, w: Writer) => string[]]> = [
+  ['a hard link made by an earlier step', (n, w) => [`ln ../outside/${n} hl-${n}`, w(`hl-${n}`)]],
+  ['through /proc/self/cwd', (n, w) => [w(`/proc/self/cwd/../outside/${n}`)]],
+  ['a relative path after cd ..', (n, w) => [`cd .. && ${w(`outside/${n}`)}`]],
+];

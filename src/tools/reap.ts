@@ -7,7 +7,7 @@
  * wrote before it was stopped is judged with the step.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
 
 /** The variable that marks a step's processes. */
 export const STEP_MARK = 'AISH_STEP';
@@ -105,4 +105,70 @@ export function reap(session: number | undefined, mark: string): void {
     }
     if (!found.length) pause(5);
   }
+}
+
+/** prctl's number by architecture (the generic table: arm64, riscv64, loong64 share it). */
+const PRCTL: Partial<Record<string, number>> = {
+  x64: 157,
+  arm64: 167,
+  riscv64: 167,
+  loong64: 167,
+  ia32: 172,
+  arm: 172,
+  s390x: 172,
+  ppc64: 171,
+};
+
+/**
+ * A perl one-liner that makes itself the child subreaper (PR_SET_CHILD_SUBREAPER, 36), runs the
+ * shell, and when it exits kills every process left under it: an orphan of the step — `setsid`,
+ * a double fork, `env -i`, whatever it did to its environment and session — is re-parented to
+ * this process, not to init, so none gets away. It exits as the shell did (re-raising its signal).
+ * Without prctl it runs the shell as it is.
+ */
+const SUBREAPER = `
+my ($nr) = splice(@ARGV, 0, 1);
+syscall($nr, 36, 1, 0, 0, 0) == 0 or exec { $ARGV[0] } @ARGV or exit 127;
+$SIG{$_} = sub {} for qw(INT TERM HUP QUIT);
+my $pid = fork;
+exec { $ARGV[0] } @ARGV or exit 127 if defined $pid && $pid == 0;
+defined $pid or exit 127;
+1 until waitpid($pid, 0) == $pid;
+my $st = $?;
+sub ppid { open(my $f, '<', "/proc/$_[0]/stat") or return 0; my $l = <$f> // ''; $l =~ /.*\\) \\S+ (\\d+)/s ? $1 : 0 }
+for (1 .. 400) {
+  opendir(my $d, '/proc') or last;
+  my @left = grep { /^\\d+$/ && ppid($_) == $$ } readdir $d;
+  last unless @left;
+  kill 9, @left;
+  1 while waitpid(-1, 1) > 0;
+  select(undef, undef, undef, 0.005);
+}
+if ($st & 127) { $SIG{$_} = 'DEFAULT' for keys %SIG; kill $st & 127, $$; }
+exit($st >> 8);
+`;
+
+let perl: string | null | undefined;
+
+/** perl on PATH, looked up once; null when there is none. */
+function findPerl(path: string | undefined): string | null {
+  if (perl !== undefined) return perl;
+  perl = null;
+  for (const dir of (path ?? '').split(':').filter(Boolean)) {
+    try {
+      accessSync(`${dir}/perl`, constants.X_OK);
+      perl = `${dir}/perl`;
+      break;
+    } catch {
+      // not here
+    }
+  }
+  return perl;
+}
+
+/** `file args` run under the subreaper (above), when this machine has perl and a known prctl. */
+export function underSubreaper(file: string, args: string[], path: string | undefined): { file: string; args: string[] } {
+  const nr = process.platform === 'linux' ? PRCTL[process.arch] : undefined;
+  const p = nr === undefined ? null : findPerl(path);
+  return p ? { file: p, args: ['-e', SUBREAPER, String(nr), file, ...args] } : { file, args };
 }

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { newMark, reap, STEP_MARK } from './reap';
+import { newMark, reap, STEP_MARK, underSubreaper } from './reap';
 import type { Sandbox, SandboxView } from './sandbox/types';
 
 export interface ShellResult {
@@ -86,8 +86,12 @@ export function runShell(command: string, opts: ShellOptions): Promise<ShellResu
     const cap = new HeadTail(opts.captureLimit ?? 16 * 1024);
     let timedOut = false;
     const shell = opts.shell ?? userShell(opts.env);
-    const { file, args } = opts.sandbox ? opts.sandbox.wrap(shell, command, opts.cwd, opts.view) : { file: shell, args: ['-c', command] };
     const mark = opts.reap ? newMark() : null;
+    const { file, args } = opts.sandbox
+      ? opts.sandbox.wrap(shell, command, opts.cwd, opts.view)
+      : mark
+        ? underSubreaper(shell, ['-c', command], (opts.env ?? process.env).PATH)
+        : { file: shell, args: ['-c', command] };
     const child = spawn(file, args, {
       cwd: opts.cwd,
       env: mark ? { ...(opts.env ?? process.env), [STEP_MARK]: mark } : (opts.env ?? process.env),

@@ -1,7 +1,8 @@
 /**
  * Nothing a step nobody approved started outlives it without a sandbox either (src/tools/reap.ts):
  * real processes started the ways a command leaves work behind — in the background, with nohup,
- * in a new session, by a double fork — are stopped when the shell exits, before they write. The
+ * in a new session, by a double fork, with the environment cleared (`env -i`: no mark) — are
+ * stopped when the shell exits, before they write. The
  * same commands without `reap` (a step a person approved) keep running, which shows the test can
  * fail.
  */
@@ -19,6 +20,11 @@ const LEFT_BEHIND: Array<[string, (mark: string) => string]> = [
   ['& disown', (m) => `{ sleep 1; touch ${m}; } >/dev/null 2>&1 & disown`],
   ['double fork', (m) => `sh -c '(sleep 1; touch ${m}) >/dev/null 2>&1 &'`],
   ['setsid, then a double fork', (m) => `setsid -f sh -c '(sh -c "sleep 1; touch ${m}" &) ' >/dev/null 2>&1`],
+  // the fifth attack: no mark in the environment, out of the step's session and group
+  ['env -i setsid -f', (m) => `env -i setsid -f sh -c 'sleep 1; touch ${m}' >/dev/null 2>&1`],
+  ['env -i, then a double fork', (m) => `env -i sh -c '(sleep 1; touch ${m}) >/dev/null 2>&1 &'`],
+  ['env -i setsid, then a double fork', (m) => `env -i setsid -f sh -c '(sh -c "sleep 1; touch ${m}" &) ' >/dev/null 2>&1`],
+  ['env -i nohup in a new session', (m) => `env -i setsid nohup sh -c 'sleep 1; touch ${m}' >/dev/null 2>&1 &`],
 ];
 
 describe.skipIf(process.platform !== 'linux')('what a step leaves running, without a sandbox', () => {

@@ -129,7 +129,7 @@ export function namedOutside(command: string, dir: string, home: string): string
     if (found.size < MAX_NAMED && !isWithin(abs, dir) && entryOf(abs)?.kind === 'file') found.add(abs);
   };
   // A relative path means another place after a `cd` (`cd .. && x -o other/f`): it is read from
-  // each directory above the project too, and from each directory the command names.
+  // each directory above the project too, and from each directory the command names (at most 64).
   const bases = [dir];
   for (let d = dirname(dir); !bases.includes(d); d = dirname(d)) bases.push(d);
   for (const w of words) {
@@ -139,9 +139,19 @@ export function namedOutside(command: string, dir: string, home: string): string
   for (const w of words) {
     const word = normalized(w, dir, home);
     if (isAbsolute(word)) named(word, dir, take);
-    else for (const base of bases) named(resolve(base, word), dir, take);
+    // Its first parts may be a link the step makes (`ln -s .. up && x -o up/other/f`): each tail too.
+    else for (const tail of tails(word)) for (const base of bases) named(resolve(base, tail), dir, take);
   }
   return [...found];
+}
+
+/** `a/b/c`, `b/c`, `c`: at most a few. */
+function tails(word: string): string[] {
+  const parts = word.split('/');
+  return parts
+    .slice(0, 6)
+    .map((_p, i) => parts.slice(i).join('/'))
+    .filter(Boolean);
 }
 
 /**

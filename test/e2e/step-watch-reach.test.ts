@@ -2,7 +2,8 @@
  * Files outside the project reached without a path the after-the-fact check used to read
  * (test/tools/corpus-places.ts, REACHES): a hard link made by an earlier step (put back by a new
  * file, the link's other name kept what the step wrote), `/proc/self/cwd/../x` (read as a path under
- * /proc) and a relative path after `cd ..` (read from the project). Every harmless-looking writer
+ * /proc), a relative path after `cd ..` (read from the project) and one through `ln -s .. up`
+ * made by the same step. Every harmless-looking writer
  * of the places corpus through each, as steps of a real `aish --norris --yes` without a sandbox, in
  * the bubblewrap jail: each victim outside the project ends as it was, and no step that wrote
  * through one of them is kept.

@@ -52,4 +52,5 @@ export const REACHES: Array<[string, (name: string, w: Writer) => string[]]> = [
   ['a hard link made by an earlier step', (n, w) => [`ln ../outside/${n} hl-${n}`, w(`hl-${n}`)]],
   ['through /proc/self/cwd', (n, w) => [w(`/proc/self/cwd/../outside/${n}`)]],
   ['a relative path after cd ..', (n, w) => [`cd .. && ${w(`outside/${n}`)}`]],
+  ['a link to .. made by the same step', (n, w) => [`ln -s .. up-${n} && ${w(`up-${n}/outside/${n}`)}`]],
 ];

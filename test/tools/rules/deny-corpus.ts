@@ -93,7 +93,7 @@ export const DENY_CORPUS: Array<[string, string]> = [
   // the fifth attack: bash evaluating a value as code (a subscript `a[$(…)]` in arithmetic or in a
   // variable's name, `${x@P}`), the value put together, decoded or read so that no `$(` is written
   ['arithmetic of a value put together from pieces', `d='$'; x="a[\${d}(${RM})]"; echo $((x))`],
-  ['arithmetic of a $\'…\' string', `x=$'a[\\x24(${RM})]'; (( x ))`],
+  ["arithmetic of a $'…' string", `x=$'a[\\x24(${RM})]'; (( x ))`],
   ['arithmetic of printf -v output', `printf -v x 'a[\\x24(${RM})]'; (( x ))`],
   ['arithmetic of a line read from a file', `printf 'a[\\x24(${RM})]' > f; read -r x < f; (( x ))`],
   ['arithmetic of command output', `echo $(( $(printf 'a[\\x24(${RM})]') ))`],

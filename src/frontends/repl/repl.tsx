@@ -131,6 +131,13 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
   removeHangup();
   const quitLine = handOffCapture(engine, setup);
   await engine.close();
+  // A hint for this run ("press Ctrl-C again to quit") must not stay on screen after it: drawn away
+  // before the final frame (the frame changes, so Ink draws it).
+  if (store.getSnapshot().notice) {
+    const drawn = renders.next();
+    store.setNotice(null);
+    await drawn;
+  }
   store.flush();
   ink.unmount(); // final frame, cursor shown, raw mode off
   stdout.write(BRACKETED_PASTE_OFF);

@@ -1,0 +1,94 @@
+/**
+ * The newcomer's first hour walked again on the built package: what was rough there and no row of
+ * issue 32 named. NO_COLOR in a real terminal, `aish help`, and the screen left behind at quit.
+ */
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { ptySessions } from '../helpers/pty';
+import { runAish } from '../helpers/run-cli';
+import { tmpDir } from '../helpers/tmp';
+
+const fake = useFakeOpenAI();
+const start = ptySessions(() => fake.env());
+const startNoColor = ptySessions(() => fake.env({ NO_COLOR: '1' }));
+
+/** The SGR parameters of every `ESC [ … m` in `raw` that set a colour (fore-, background, underline). */
+function colours(raw: string): string[] {
+  const found: string[] = [];
+  for (const m of raw.matchAll(/\x1b\[([\d;:]*)m/g)) {
+    const p = m[1]!.split(';');
+    for (let i = 0; i < p.length; i++) {
+      const n = Number(p[i]);
+      if (/^[345]8($|:)/.test(p[i]!)) {
+        found.push(m[1]!);
+        break;
+      }
+      if ((n >= 30 && n <= 49) || (n >= 90 && n <= 107) || n === 59) {
+        found.push(m[1]!);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+describe('NO_COLOR in the REPL', () => {
+  it('with NO_COLOR set, no colour reaches the terminal; bold, dim and the drawn cursor stay', async () => {
+    fake.server.setDefault({ text: 'Run `ls -la` here:\n\n```bash\nls -la | grep "x"\n```\n' });
+    const s = startNoColor(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    s.write('what now\r');
+    await s.waitFor('ls -la | grep');
+    s.write('\x1b[200~x\x1b[201~'); // something in the input line
+    await s.settle();
+    expect(colours(s.raw())).toEqual([]);
+    expect(s.raw()).toContain('\x1b[7m'); // the drawn cursor (inverse) is a style, not a colour
+    expect(s.raw()).toContain('\x1b[2m'); // the dim status line
+    s.write('\x03\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
+
+  it('without it, aish still colours its prompt', async () => {
+    const s = start(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    expect(colours(s.raw()).length).toBeGreaterThan(0);
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
+});
+
+describe('the screen left behind at quit', () => {
+  it('Ctrl-C twice: the last frame does not still say "press Ctrl-C again to quit"', async () => {
+    const s = start(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    s.write('\x03');
+    await s.waitFor('press Ctrl-C again to quit');
+    s.write('\x03');
+    expect(await s.exitCode()).toBe(0);
+    const screen = s.screen.screenLines().join('\n');
+    expect(screen).toContain('fast (gpt-4o-mini)');
+    expect(screen).not.toContain('press Ctrl-C again');
+  });
+});
+
+describe('aish help', () => {
+  it('aish help prints the help, as aish --help does', async () => {
+    const home = tmpDir();
+    const help = await runAish(['--help'], { home });
+    const r = await runAish(['help'], { home });
+    expect(r).toMatchObject({ code: 0, stderr: '', stdout: help.stdout });
+  });
+
+  it.each([['memory'], ['sessions'], ['checkpoints']])('aish help %s prints that command’s help', async (cmd) => {
+    const home = tmpDir();
+    const help = await runAish([cmd, '--help'], { home });
+    expect(help.stdout).toMatch(new RegExp(`^Usage: aish ${cmd} `));
+    expect(await runAish(['help', cmd], { home })).toMatchObject({ code: 0, stderr: '', stdout: help.stdout });
+  });
+
+  it('help followed by other words is still a question to ask with -p', async () => {
+    const r = await runAish(['help', 'me', 'fix', 'this'], { home: tmpDir() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('aish: unknown command "help"; to ask once: aish -p "help me fix this" (see aish --help)\n');
+  });
+});

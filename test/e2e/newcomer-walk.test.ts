@@ -11,6 +11,7 @@ import { tmpDir } from '../helpers/tmp';
 const fake = useFakeOpenAI();
 const start = ptySessions(() => fake.env());
 const startNoColor = ptySessions(() => fake.env({ NO_COLOR: '1' }));
+const startDumb = ptySessions(() => fake.env({ TERM: 'dumb' }));
 
 /** The SGR parameters of every `ESC [ … m` in `raw` that set a colour (fore-, background, underline). */
 function colours(raw: string): string[] {
@@ -54,6 +55,25 @@ describe('NO_COLOR in the REPL', () => {
     expect(colours(s.raw()).length).toBeGreaterThan(0);
     s.write('\x04');
     expect(await s.exitCode()).toBe(0);
+  });
+});
+
+describe('TERM=dumb (Emacs M-x shell, a terminal that cannot move its cursor)', () => {
+  it('lines as typed, answers as plain text, no cursor movement or hidden cursor; Ctrl-C cancels an answer, Ctrl-D quits', async () => {
+    const s = startDumb(tmpDir());
+    s.write('hello there\r');
+    await s.waitFor('echo: hello there');
+    fake.server.enqueue({ text: 'word '.repeat(400), chunkSize: 5, intervalMs: 30 });
+    s.write('a long one\r');
+    await s.waitFor('word word word');
+    s.write('\x03');
+    await s.waitFor('[interrupted]');
+    s.write('and after\r');
+    await s.waitFor('echo: and after');
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+    // No screen control at all: what the terminal shows is the text as written.
+    expect(s.raw()).not.toMatch(/\x1b\[[\d;?]*[ABCDEFGHJKhl]/);
   });
 });
 

@@ -2,10 +2,13 @@
  * The newcomer's first hour walked again on the built package: what was rough there and no row of
  * issue 32 named. NO_COLOR in a real terminal, `aish help`, and the screen left behind at quit.
  */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
+import { BIN } from '../helpers/paths';
 import { ptySessions } from '../helpers/pty';
-import { runAish } from '../helpers/run-cli';
+import { isolatedEnv, runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
 const fake = useFakeOpenAI();
@@ -111,4 +114,29 @@ describe('aish help', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('aish: unknown command "help"; to ask once: aish -p "help me fix this" (see aish --help)\n');
   });
+});
+
+/** aish with its stdout on a device that is always full (a disk that filled up under `> out.txt`). */
+function toFullDisk(args: string[], home: string, stdin = ''): Promise<{ code: number | null; stderr: string }> {
+  const full = openSync('/dev/full', 'w');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: isolatedEnv(home, fake.env()), stdio: ['pipe', full, 'pipe'] });
+    closeSync(full);
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdin!.end(stdin);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe.runIf(existsSync('/dev/full'))('stdout that cannot be written (a full disk)', () => {
+  it.each([[['-p', 'hello']], [['memory', 'list']], [['--help']], [['--version']], [['sessions', 'list']], [[]]])(
+    'aish %j: one line and exit 1, never a stack trace',
+    async (args) => {
+      const r = await toFullDisk(args, tmpDir(), 'hello\n');
+      expect(r.stderr).toMatch(/^aish: cannot write to stdout \(ENOSPC[^\n]*\n$/);
+      expect(r.code).toBe(1);
+    },
+  );
 });

@@ -3,7 +3,8 @@
  * issue 32 named. NO_COLOR in a real terminal, `aish help`, and the screen left behind at quit.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { BIN } from '../helpers/paths';
@@ -81,6 +82,30 @@ describe('TERM=dumb (Emacs M-x shell, a terminal that cannot move its cursor)', 
 });
 
 describe('the screen left behind at quit', () => {
+  it('Ctrl-D while an answer streams: the partial answer is kept, marked interrupted, on screen and in the log', async () => {
+    const home = tmpDir();
+    const s = start(home);
+    await s.waitFor('fast (gpt-4o-mini)');
+    fake.server.enqueue({ text: 'word '.repeat(400), chunkSize: 5, intervalMs: 30 });
+    s.write('a long one\r');
+    await s.waitFor('word word word');
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+    expect(s.screen.allLines().join('\n')).toContain('[interrupted]');
+    const dir = join(home, '.local', 'share', 'aish', 'sessions');
+    const log = readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('');
+    const answers = log
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { role?: string; content?: string; meta?: string })
+      .filter((r) => r.role === 'assistant');
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ meta: 'interrupted' });
+    expect(answers[0]!.content).toMatch(/^word word .*\[interrupted by the user\]$/s);
+  });
+
   it('Ctrl-C twice: the last frame does not still say "press Ctrl-C again to quit"', async () => {
     const s = start(tmpDir());
     await s.waitFor('fast (gpt-4o-mini)');

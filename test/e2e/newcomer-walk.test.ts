@@ -81,6 +81,32 @@ describe('TERM=dumb (Emacs M-x shell, a terminal that cannot move its cursor)', 
   });
 });
 
+describe('a short terminal (a 6-row split pane)', () => {
+  it('an answer streaming in it never clears the screen: the conversation above stays', async () => {
+    const s = start(tmpDir(), [], { cols: 80, rows: 6 });
+    await s.waitFor('fast (gpt-4o-mini)');
+    s.write('first q\r');
+    await s.waitFor('echo: first q');
+    fake.server.enqueue({
+      text: 'Here:\n\n```bash\n' + Array.from({ length: 60 }, (_, i) => `echo ${i}`).join('\n') + '\n```\n',
+      chunkSize: 5,
+      intervalMs: 20,
+    });
+    const mark = s.raw().length;
+    s.write('please slowcode\r');
+    await s.waitFor(/… 1\d more lines above/);
+    s.write('\x03');
+    await s.waitFor('[interrupted]');
+    // Ink clears the whole terminal (scrollback too) on every frame as tall as the terminal.
+    expect(s.raw().slice(mark)).not.toContain('\x1b[3J');
+    const all = s.screen.allLines().join('\n');
+    expect(all).toContain('› first q');
+    expect(all).toContain('› please slowcode');
+    s.write('\x04');
+    expect(await s.exitCode()).toBe(0);
+  });
+});
+
 describe('the screen left behind at quit', () => {
   it('Ctrl-D while an answer streams: the partial answer is kept, marked interrupted, on screen and in the log', async () => {
     const home = tmpDir();

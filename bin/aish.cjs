@@ -2,7 +2,7 @@
 // Thin launcher: the real program is the esbuild bundle built by `npm install` (scripts/build.mjs).
 // CommonJS on purpose: Node starts it without its ES module loader, which `--version` would pay for.
 'use strict';
-const { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } = require('node:fs');
+const { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, writeSync } = require('node:fs');
 const { homedir } = require('node:os');
 const { isAbsolute, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
@@ -35,7 +35,18 @@ function enableCompileCache() {
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Answered without loading the bundle: the version is all that was asked for.
-  process.stdout.write(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version + '\n');
+  const version = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version;
+  try {
+    writeSync(1, version + '\n');
+  } catch (err) {
+    // A non-blocking pipe: Node's stream waits for it. A full disk: one line, as the bundles say
+    // it (frontends/cli/output.ts). A closed pipe (`| true`) is no error.
+    if (err.code === 'EAGAIN') process.stdout.write(version + '\n');
+    else if (err.code !== 'EPIPE') {
+      process.stderr.write(`aish: cannot write to stdout (${err.message}) — the output is incomplete\n`);
+      process.exitCode = 1;
+    }
+  }
 } else {
   // Plain `aish` and `aish ARGS` are two bundles (scripts/build.mjs): the start with no arguments
   // never loads the command line's parser or its commands.

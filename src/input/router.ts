@@ -157,8 +157,12 @@ function pick(cmd: MetaCommand, rest: string): { run: MetaCommand['run'] | SubCo
   }
   const sub = cmd.subcommands.find((s) => s.name === (first || cmd.defaultSub));
   if (!sub) {
-    const names = cmd.subcommands.map((s) => s.name).join('|');
-    throw new UsageError(`unknown :${cmd.name} subcommand "${first}" — usage: :${cmd.name} ${names} — see :help ${cmd.name}`);
+    const names = cmd.subcommands.map((s) => s.name);
+    const near = first ? closest(first, names) : undefined;
+    const hint = near ? ` (did you mean :${cmd.name} ${near}?)` : '';
+    throw new UsageError(
+      `unknown :${cmd.name} subcommand "${first}"${hint} — usage: :${cmd.name} ${names.join('|')} — see :help ${cmd.name}`,
+    );
   }
   return { run: sub.run, rest: first ? rest.slice(first.length).trim() : rest };
 }

@@ -56,6 +56,18 @@ function allowedSgr(params: string): boolean {
   return true;
 }
 
+/** An allowed SGR's parameters without the colours; '' when nothing else was in it. */
+function withoutColour(params: string): string {
+  const p = params.split(';');
+  const keep: string[] = [];
+  for (let i = 0; i < p.length; i++) {
+    const n = p[i]!;
+    if (n === '38' || n === '48' || n === '58') i += p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
+    else if (!/^(3\d|4\d|9[0-7]|10[0-7]|59)$/.test(n) && !/^[345]8:/.test(n)) keep.push(n);
+  }
+  return keep.join(';');
+}
+
 // Showing the cursor only puts the terminal back as it was, so it passes in every mode: the
 // cursor restore that runs as the process exits (Ink's cli-cursor, after the REPL is gone and
 // the mode is `line` again) must reach the terminal, not be printed as `^[[?25h` before the prompt.
@@ -107,8 +119,8 @@ export function needsFilter(text: string): boolean {
   return NEEDS_LOOK.test(text);
 }
 
-/** `text` as it may reach the terminal in `mode`. */
-export function filterOutput(text: string, mode: OutputMode = 'line'): string {
+/** `text` as it may reach the terminal in `mode`; `noColour`: SGR colours are dropped, other styles stay. */
+export function filterOutput(text: string, mode: OutputMode = 'line', noColour = false): string {
   if (!NEEDS_LOOK.test(text)) return text;
   const look = new RegExp(NEEDS_LOOK.source, 'gu');
   let out = '';
@@ -122,7 +134,10 @@ export function filterOutput(text: string, mode: OutputMode = 'line'): string {
     if (ch === '\u001b') {
       const seq = csiAt(text, i);
       if (seq && allowedCsi(seq[1]!, seq[2]!, seq[3]!, mode)) {
-        out += seq[0];
+        if (noColour && seq[3] === 'm' && seq[1] !== '') {
+          const rest = withoutColour(seq[1]!);
+          if (rest !== '') out += `\u001b[${rest}m`;
+        } else out += seq[0];
         i += seq[0].length;
         continue;
       }

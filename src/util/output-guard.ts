@@ -11,6 +11,9 @@ type Write = NodeJS.WriteStream['write'];
 type Callback = (err?: Error | null) => void;
 
 let mode: OutputMode = 'line';
+// NO_COLOR set and not empty (no-color.org): no colour from aish on any path, Ink's included (its
+// chalk does not read it); bold, dim and inverse (the drawn cursor) are styles and stay.
+const noColour = Boolean(process.env.NO_COLOR);
 const originals = new Map<NodeJS.WritableStream, Write>();
 
 /** `screen` while the REPL's Ink frames are on; `line` (the default) otherwise. */
@@ -49,7 +52,7 @@ function guard(stream: NodeJS.WriteStream): void {
     if (typeof chunk === 'string') text = enc && enc !== 'utf8' && enc !== 'utf-8' ? decoder.write(Buffer.from(chunk, enc)) : chunk;
     else if (chunk instanceof Uint8Array) text = decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     else text = String(chunk);
-    const safe = needsFilter(text) ? filterOutput(text, mode) : text;
+    const safe = needsFilter(text) ? filterOutput(text, mode, noColour) : text;
     return original(safe, 'utf8', callback);
   };
   stream.write = write;

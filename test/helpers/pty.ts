@@ -42,7 +42,7 @@ export function spawnAish(
 ): PtySession {
   const env = isolatedEnv(opts.home, { TERM: 'xterm-256color', CI: undefined, ...opts.env });
   const pty = spawn(process.execPath, [BIN, ...args], {
-    name: 'xterm-256color',
+    name: env.TERM ?? 'xterm-256color', // node-pty sets TERM to this name
     cols: opts.cols ?? 100,
     rows: opts.rows ?? 30,
     cwd: opts.cwd ?? ROOT,

@@ -75,6 +75,11 @@ describe('InputRouter', () => {
       kind: 'error',
       text: 'unknown :memory subcommand "frob" — usage: :memory add|list|plan|search|inject|pin|unpin|forget|edit|clear|summarize|review|log|undo|sync|share|trust-project|compact|path — see :help memory',
     });
+    // A slip names the one meant, as an unknown :command and `aish memory lsit` do.
+    await t.input.submit(':memory lst');
+    expect(t.last()!.text).toMatch(/^unknown :memory subcommand "lst" \(did you mean :memory list\?\) — usage: :memory add\|/);
+    await t.input.submit(':sessions serch x');
+    expect(t.last()!.text).toMatch(/^unknown :sessions subcommand "serch" \(did you mean :sessions search\?\) — /);
   });
 
   it('subcommands get the text after their own name, spacing kept', async () => {

@@ -26,6 +26,15 @@ describe('filterOutput', () => {
     expect(filterOutput('\u001b[8mhidden\u001b[0m')).toBe('^[[8mhidden\u001b[0m');
   });
 
+  it('without colour (NO_COLOR): every colour form goes, bold, dim, inverse and resets stay', () => {
+    const noColour = (t: string) => filterOutput(t, 'screen', true);
+    expect(noColour('\u001b[1m\u001b[36m› \u001b[39m\u001b[22m\u001b[7m \u001b[27m')).toBe('\u001b[1m› \u001b[22m\u001b[7m \u001b[27m');
+    expect(noColour('\u001b[1;38;5;208mbold\u001b[0m')).toBe('\u001b[1mbold\u001b[0m');
+    expect(noColour('\u001b[2;48;2;8;8;8;4mx\u001b[m')).toBe('\u001b[2;4mx\u001b[m');
+    expect(noColour('\u001b[91;104;59m\u001b[38:2::1:2:3mx\u001b[3m')).toBe('x\u001b[3m');
+    expect(noColour('\u001b[8mhidden')).toBe('^[[8mhidden');
+  });
+
   it("lets readline's line editing through only in edit mode: in line mode data cannot move the cursor", () => {
     const edit = '\r\u001b[2K\u001b[1G\u001b[0J> yes\u001b[3D';
     expect(filterOutput(edit, 'edit')).toBe(edit);

@@ -1,8 +1,13 @@
 /** stdout/stderr for the command-line front ends; a closed pipe (`| head`) is not an error. */
 let pipeClosed = false;
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') pipeClosed = true;
-  else throw err;
+  if (err.code === 'EPIPE') {
+    pipeClosed = true;
+    return;
+  }
+  // A full disk under `> out.txt`, say: one line, not a stack trace; what was written stays.
+  process.stderr.write(`aish: cannot write to stdout (${err.message}) — the output is incomplete\n`);
+  process.exit(1);
 });
 
 export function out(line = ''): void {

@@ -221,6 +221,10 @@ export async function main(argv: string[]): Promise<number> {
   // secret rules `add` checks against and the memory core: any other command starts without them.
   const verbs = argv.includes('memory') ? (await import('./memory-table')).verbTable : null;
   const program = buildProgram(verbs);
+  // `aish help` and `aish help memory [list]`, as git and npm take them: commander gives a root with
+  // an action of its own no help command. `aish help me with …` stays a question (rootUsageError).
+  const named = argv.length === 1 || program.commands.some((c) => c.name() === argv[1]);
+  if (argv[0] === 'help' && argv.length <= 3 && named) argv = [...argv.slice(1), '--help'];
   try {
     await program.parseAsync(argv, { from: 'user' });
     return actionExitCode;

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { SessionHandle } from '../../input/router';
 import type { InputHistory } from '../../sessions/input-history';
 import { InputLine, inputRowCount } from './components/InputLine';
-import { LiveArea } from './components/LiveArea';
+import { LiveArea, liveRows } from './components/LiveArea';
 import { MAX_QUEUED_ROWS, QueuedLines } from './components/QueuedLines';
 import { StatusLine } from './components/StatusLine';
 import { edit } from './edit-action';
@@ -271,7 +271,7 @@ export function App({ store, input, controls, history, onExit, eraseFrame, keys 
     <>
       {scrollback}
       <Box flexDirection="column" ref={frame}>
-        {snap.live ? <LiveArea live={snap.live} rows={Math.max(3, rows - 8 - inputRows)} width={width} /> : null}
+        {snap.live ? <LiveArea live={snap.live} rows={liveRows(rows, inputRows)} width={width} /> : null}
         <QueuedLines queued={queued} width={width} />
         {asking ? (
           <InputLine state={askEditor ?? ed.emptyEditor()} prompt={snap.ask!.question} dim={false} width={width} />

@@ -32,6 +32,19 @@ class Renders {
   }
 }
 
+/** Resolves once the status line no longer shows work running. */
+function untilIdle(store: UiStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (store.getSnapshot().status.busy) return;
+      stop();
+      resolve();
+    };
+    const stop = store.subscribe(check);
+    check();
+  });
+}
+
 export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number> {
   const stdout = process.stdout;
   const color = !process.env.NO_COLOR && stdout.hasColors?.() !== false;
@@ -128,9 +141,19 @@ export async function runRepl(setup: Setup, opts: EngineOptions): Promise<number
 
   const removeHangup = closeOnHangup(engine, () => stdout.write(BRACKETED_PASTE_OFF + SHOW_CURSOR));
   await exited;
+  // Ctrl-D while an answer streams: cancelled as Ctrl-C would, and its turn ends first, so the
+  // partial answer is kept, marked interrupted, on screen and in the log.
+  if (engine.cancel()) await untilIdle(store);
   removeHangup();
   const quitLine = handOffCapture(engine, setup);
   await engine.close();
+  // A hint for this run ("press Ctrl-C again to quit") must not stay on screen after it: drawn away
+  // before the final frame (the frame changes, so Ink draws it).
+  if (store.getSnapshot().notice) {
+    const drawn = renders.next();
+    store.setNotice(null);
+    await drawn;
+  }
   store.flush();
   ink.unmount(); // final frame, cursor shown, raw mode off
   stdout.write(BRACKETED_PASTE_OFF);

@@ -67,6 +67,16 @@ export function tailLines(
   return { lines: visual.slice(hidden), hidden };
 }
 
+/**
+ * Rows for the live area's text when `inputRows` go below it: a frame as tall as the terminal makes
+ * Ink clear the whole screen, scrollback too, on every frame. Up to 3 in a short terminal (a label,
+ * `… more lines above`, the prompt and the status line take 4 more, plus one spare row), else
+ * what 8 rows for the rest leave.
+ */
+export function liveRows(termRows: number, inputRows: number): number {
+  return Math.max(1, Math.min(3, termRows - 5 - inputRows), termRows - 8 - inputRows);
+}
+
 export function LiveArea({ live, rows, width }: { live: LiveState; rows: number; width: number }) {
   const running = !live.finished;
   // An answer shows the spinner only until its text arrives; a command all the time it runs.

@@ -122,7 +122,7 @@ export interface AishConfig {
 }
 
 export const EDITOR_KEYS = ['emacs', 'vi'] as const;
-export type EditorKeys = (typeof EDITOR_KEYS)[number];
+type EditorKeys = (typeof EDITOR_KEYS)[number];
 
 export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];

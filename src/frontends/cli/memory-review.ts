@@ -1,7 +1,8 @@
 /** `aish memory review [--json]`: the inbox outside the REPL — listed as JSON, or walked in a terminal like `:memory review`. */
 import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
-import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
+import { inboxWarnings, reviewInbox } from '../../commands/memory-review';
+import type { ReviewIO } from '../../commands/memory-review-io';
 import { reviewTeam } from '../../commands/memory-review-team';
 import { findConflicts, provenance } from '../../memory/review/conflicts';
 import type { MemoryStore } from '../../memory/store';

@@ -14,11 +14,10 @@ import { TeamMemory } from '../../memory/team/team-memory';
 import type { MemoryItem } from '../../memory/types';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
-import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
 import { listStale } from './memory-review-stale';
 import { memoryOn, openStore } from './memory-store';
-import { out, warn } from './output';
+import { out, outJson, warn } from './output';
 
 const brief = (it: MemoryItem) => ({ id: it.id, kind: it.kind, content: it.content });
 
@@ -73,7 +72,7 @@ export async function memoryReview(s: Setup, opts: { json?: boolean; stale?: boo
         ...(c.old && { old: brief(c.old) }),
         rivals: c.rivals.map((it) => ({ ...brief(it), uid: uidOf(it), ts: it.ts, ...(provenance(it) && { from: provenance(it) }) })),
       });
-    out(escapeForJson(JSON.stringify(list, null, 2)));
+    outJson(list);
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });

@@ -9,14 +9,11 @@ import { sweepLockLeftovers } from '../log/lock';
 import { inboxPath } from './inbox-path';
 import { SideFile } from '../side-file';
 import type { MemoryStoreOptions } from '../store';
-import { isMemoryKind } from '../types';
+import { isMemoryKind, type SkippedLine } from '../types';
 
 export { inboxPath };
 
-export interface InboxWarning {
-  line: number;
-  reason: string;
-}
+export type InboxWarning = Pick<SkippedLine, 'line' | 'reason'>;
 
 interface Parsed {
   candidates: InboxCandidate[];

@@ -1,5 +1,5 @@
 /** From a config preset to everything needed to call it: model, URL, key (and where it came from), limits. */
-import type { AishConfig, MaxTokensParam } from '../config/types';
+import type { AishConfig, MaxTokensParam, ModelPreset } from '../config/types';
 import { UsageError } from '../util/errors';
 import { closest } from '../util/suggest';
 
@@ -8,9 +8,11 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** The SDK refuses to start without a key; servers that need none (Ollama, LM Studio…) get this. */
 const PLACEHOLDER_KEY = 'sk-no-key-required';
 
-export interface ResolvedPreset {
+/** What is sent as it was configured: the model, the token limit, sampling, extra body fields. */
+type Sent = Pick<ModelPreset, 'model' | 'maxTokens' | 'maxTokensParam' | 'temperature' | 'topP' | 'extraBody'>;
+
+export interface ResolvedPreset extends Sent {
   name: string;
-  model: string;
   baseURL: string;
   /** Set when the URL came from the environment (`OPENAI_BASE_URL`), for error messages; else it is models.NAME.baseURL's. */
   urlSource?: string;
@@ -20,12 +22,6 @@ export interface ResolvedPreset {
   keySource: string;
   /** Set when no key was found and a placeholder is sent (local servers): the variable that would hold one. */
   missingKeyEnv?: string;
-  maxTokens?: number;
-  /** The body field maxTokens goes in; unset: by model name (maxTokensField). */
-  maxTokensParam?: MaxTokensParam;
-  temperature?: number;
-  topP?: number;
-  extraBody?: Record<string, unknown>;
   timeoutMs: number;
 }
 
@@ -51,6 +47,7 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
     throw new UsageError(
       `OPENAI_BASE_URL must be an http:// or https:// URL (got ${JSON.stringify(fromEnv)}), e.g. http://127.0.0.1:11434/v1`,
     );
+  const { baseURL: _url, apiKeyEnv: _keyEnv, apiKey: _key, price: _price, timeoutMs = DEFAULT_TIMEOUT_MS, ...sent } = p;
   const baseURL = (p.baseURL ?? fromEnv ?? OPENAI_URL).replace(/\/+$/, '');
   const keyEnv = p.apiKeyEnv ?? 'OPENAI_API_KEY';
   let apiKey = p.apiKey ?? env[keyEnv];
@@ -63,17 +60,12 @@ export function resolvePreset(config: AishConfig, name: string, env: NodeJS.Proc
   }
   return {
     name,
-    model: p.model,
+    ...sent,
     baseURL,
     ...(fromEnv !== undefined && { urlSource: 'OPENAI_BASE_URL' }),
     apiKey: apiKey || undefined,
     keySource,
     ...(missingKeyEnv !== undefined && { missingKeyEnv }),
-    timeoutMs: p.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    ...(p.maxTokensParam !== undefined && { maxTokensParam: p.maxTokensParam }),
-    ...(p.maxTokens !== undefined && { maxTokens: p.maxTokens }),
-    ...(p.temperature !== undefined && { temperature: p.temperature }),
-    ...(p.topP !== undefined && { topP: p.topP }),
-    ...(p.extraBody !== undefined && { extraBody: p.extraBody }),
+    timeoutMs,
   };
 }

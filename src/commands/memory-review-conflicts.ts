@@ -10,12 +10,7 @@ import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { uidOf } from '../memory/log/identity';
 import { oneLine } from '../util/text';
-
-/** The same narrow ask/print pair the inbox walk talks through. */
-export interface ConflictIO {
-  ask(question: string): Promise<string | null>;
-  print(line: string): void;
-}
+import { withPart, type ReviewIO } from './memory-review-io';
 
 export interface ConflictTally {
   /** Conflicts there were to walk. */
@@ -44,7 +39,7 @@ function describe(c: Conflict, n: number, total: number): string[] {
 
 type Choice = { act: 'one'; index: number } | { act: 'all' } | { act: 'skip' } | { act: 'stop' };
 
-async function choose(c: Conflict, io: ConflictIO): Promise<Choice> {
+async function choose(c: Conflict, io: ReviewIO): Promise<Choice> {
   const numbers = c.rivals.map((_, i) => String(i + 1)).join('/');
   const a = await io.ask(`keep which? [${numbers}/b/s] `);
   if (a === null) return { act: 'stop' };
@@ -60,7 +55,7 @@ async function keepOne(store: MemoryStore, c: Conflict, keep: MemoryItem): Promi
   return gone.length ? `kept #${keep.id}, forgot ${gone.map((it) => `#${it.id}`).join(', ')}` : `kept #${keep.id}`;
 }
 
-export async function reviewConflicts(store: MemoryStore, inbox: Inbox, io: ConflictIO): Promise<ConflictTally> {
+export async function reviewConflicts(store: MemoryStore, inbox: Inbox, io: ReviewIO): Promise<ConflictTally> {
   const tally: ConflictTally = { seen: 0, resolved: 0, keptAll: 0, skipped: 0, wrote: false, stopped: false };
   store.reload();
   const list = findConflicts(store, inbox);
@@ -96,9 +91,6 @@ export async function reviewConflicts(store: MemoryStore, inbox: Inbox, io: Conf
 }
 
 /** The review's closing line with the conflicts' part in front (unchanged when there were none). */
-export function withConflicts<R extends { wrote: boolean; summary: string }>(c: ConflictTally, r: R): R & { conflicts?: ConflictTally } {
-  if (c.seen === 0) return r;
-  const rest = r.summary.replace(/^\[aish\] review: /, '');
-  const mine = `conflicts resolved ${c.resolved}, kept all ${c.keptAll}, skipped ${c.skipped}`;
-  return { ...r, wrote: r.wrote || c.wrote, conflicts: c, summary: `[aish] review: ${mine}; ${rest}` };
+export function withConflicts<R extends { wrote: boolean; summary: string }>(c: ConflictTally, r: R): R {
+  return c.seen === 0 ? r : withPart(`conflicts resolved ${c.resolved}, kept all ${c.keptAll}, skipped ${c.skipped}`, c.wrote, r);
 }

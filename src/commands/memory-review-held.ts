@@ -8,11 +8,7 @@ import { uidOf } from '../memory/log/identity';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';
-
-interface HeldIO {
-  ask(question: string): Promise<string | null>;
-  print(line: string): void;
-}
+import { withPart, type ReviewIO } from './memory-review-io';
 
 export interface HeldTally {
   seen: number;
@@ -49,7 +45,7 @@ function describe(g: HeldGroup, byUid: ReadonlyMap<string, MemoryItem>, n: numbe
   return [`${head} ${from} forgets ${g.records.length} items written here:`, ...texts(targets)];
 }
 
-export async function reviewHeld(store: MemoryStore, io: HeldIO): Promise<HeldTally> {
+export async function reviewHeld(store: MemoryStore, io: ReviewIO): Promise<HeldTally> {
   const tally: HeldTally = { seen: 0, accepted: 0, dropped: 0, skipped: 0, wrote: false, stopped: false };
   const groups = heldGroups(store.path);
   tally.seen = groups.length;
@@ -86,8 +82,5 @@ export async function reviewHeld(store: MemoryStore, io: HeldIO): Promise<HeldTa
 
 /** The review's closing line with the held part in front (unchanged when there was none). */
 export function withHeld<R extends { wrote: boolean; summary: string }>(h: HeldTally, r: R): R {
-  if (h.seen === 0) return r;
-  const rest = r.summary.replace(/^\[aish\] review: /, '');
-  const mine = `received accepted ${h.accepted}, dropped ${h.dropped}, skipped ${h.skipped}`;
-  return { ...r, wrote: r.wrote || h.wrote, summary: `[aish] review: ${mine}; ${rest}` };
+  return h.seen === 0 ? r : withPart(`received accepted ${h.accepted}, dropped ${h.dropped}, skipped ${h.skipped}`, h.wrote, r);
 }

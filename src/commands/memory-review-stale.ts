@@ -14,12 +14,7 @@ import type { MemoryStore } from '../memory/store';
 import { tildify } from '../util/paths';
 import { formatAge } from '../util/time';
 import { oneLine } from '../util/text';
-
-export interface StaleIO {
-  /** The user's line ('' for a bare Enter), or null when nobody can answer any more. */
-  ask(question: string, opts?: { initial?: string }): Promise<string | null>;
-  print(line: string): void;
-}
+import type { ReviewIO } from './memory-review-io';
 
 export interface StaleTally {
   kept: number;
@@ -53,7 +48,7 @@ export function staleItems(store: MemoryStore, now: Date): StaleItem[] {
 
 type Answer = { act: 'keep' | 'forget' | 'skip' | 'stop' } | { act: 'edit'; text: string };
 
-async function answerFor(s: StaleItem, io: StaleIO): Promise<Answer> {
+async function answerFor(s: StaleItem, io: ReviewIO): Promise<Answer> {
   const a = await io.ask('keep? [y/n/e/s/q] ');
   if (a === null) return { act: 'stop' };
   const w = a.trim().toLowerCase();
@@ -93,7 +88,7 @@ async function act(
   return { echo: 'skipped' };
 }
 
-export async function reviewStale(store: MemoryStore, io: StaleIO, now: () => Date = () => new Date()): Promise<StaleTally> {
+export async function reviewStale(store: MemoryStore, io: ReviewIO, now: () => Date = () => new Date()): Promise<StaleTally> {
   const tally = { kept: 0, edited: 0, forgot: 0, skipped: 0, wrote: false };
   const list = staleItems(store, now());
   if (list.length === 0) return { ...tally, summary: NOTHING_STALE };

@@ -6,12 +6,7 @@
  */
 import type { TeamMemory } from '../memory/team/team-memory';
 import { oneLine } from '../util/text';
-
-/** What the walk talks through (the inbox's ReviewIO fits). */
-export interface TeamReviewIO {
-  ask(question: string): Promise<string | null>;
-  print(line: string): void;
-}
+import type { ReviewIO } from './memory-review-io';
 
 export interface TeamReviewResult {
   accepted: number;
@@ -22,7 +17,7 @@ export interface TeamReviewResult {
 }
 
 /** Null when no team item waits here (no line is printed then). */
-export async function reviewTeam(team: TeamMemory, cwd: string, io: TeamReviewIO): Promise<TeamReviewResult | null> {
+export async function reviewTeam(team: TeamMemory, cwd: string, io: ReviewIO): Promise<TeamReviewResult | null> {
   if (team.mode !== 'review') return null;
   const view = team.view(cwd);
   for (const w of view.warnings) io.print(`warning: ${w}`);

@@ -17,15 +17,10 @@ import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';
 import { reviewTeam } from './memory-review-team';
+import type { ReviewIO } from './memory-review-io';
 import { reviewStale } from './memory-review-stale';
 import { UsageError } from '../util/errors';
 import { info, warn, type CommandServices, type SubCommand } from './types';
-
-export interface ReviewIO {
-  /** The user's line ('' for a bare Enter), or null when nobody can answer any more. */
-  ask(question: string, opts?: { initial?: string }): Promise<string | null>;
-  print(line: string): void;
-}
 
 export interface ReviewResult {
   kept: number;

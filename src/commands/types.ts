@@ -6,16 +6,14 @@
  */
 import type { Models } from '../broker/models';
 import type { Checkpoints } from '../checkpoints/checkpoints';
-import type { ChatMessage } from '../broker/types';
 import type { AishConfig } from '../config/types';
 import type { AishPaths } from '../config/paths';
-import type { Rewound } from '../core/chat-control';
+import type { ChatControl } from '../core/chat-control';
 import type { Guards } from '../core/guards';
 import type { EngineHost, OutputItem } from '../core/host';
 import type { Norris } from '../core/norris';
 import type { PresetUsage, Price } from '../core/usage';
 import type { MemoryService } from '../memory/service';
-import type { SessionDigest } from '../sessions/digest';
 import type { SessionRecorder } from '../sessions/recorder';
 import type { Toolbox } from '../tools/toolbox';
 
@@ -33,17 +31,7 @@ export interface CommandServices {
   guards: Pick<Guards, 'describe'>;
   norris: Pick<Norris, 'run' | 'state'>;
   /** The conversation as a whole. */
-  chat: {
-    newConversation(): void;
-    requestMessages(): ChatMessage[];
-    /** The user's last prompt in this conversation, as typed. */
-    lastPrompt(): string | null;
-    /** This session's latest digest: title, summary, working state. */
-    digest(): SessionDigest | null;
-    resume(nameOrId: string): number;
-    rewind(n: number): Rewound;
-    fork(name: string, force?: boolean): string;
-  };
+  chat: ChatControl;
   /** The config file in use (`path` null: none, the defaults). */
   configFile: {
     readonly path: string | null;

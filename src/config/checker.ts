@@ -64,6 +64,15 @@ export class Checker {
     return v;
   }
 
+  /** One of `choices`, named in the failure as `"a", "b" or "c"`. */
+  oneOf<const T extends string>(key: string, v: unknown, choices: readonly T[]): T {
+    if (!(choices as readonly unknown[]).includes(v)) {
+      const named = choices.map((x) => `"${x}"`);
+      this.fail(key, `${named.slice(0, -1).join(', ')} or ${named.at(-1)!}`, v);
+    }
+    return v as T;
+  }
+
   strList(key: string, v: unknown): string[] {
     if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) this.fail(key, 'a list of strings', v);
     return v as string[];

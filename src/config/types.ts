@@ -121,9 +121,11 @@ export interface AishConfig {
   editor: { keys: EditorKeys };
 }
 
-export type EditorKeys = 'emacs' | 'vi';
+export const EDITOR_KEYS = ['emacs', 'vi'] as const;
+type EditorKeys = (typeof EDITOR_KEYS)[number];
 
-export type SandboxMode = 'auto' | 'required' | 'off';
+export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
 export interface SafetyConfig {
   confirmCommands: boolean;

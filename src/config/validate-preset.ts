@@ -47,11 +47,8 @@ export function validatePreset(c: Checker, key: string, raw: unknown): ModelPres
     out.apiKey = p.apiKey;
   }
   if (p.maxTokens !== undefined) out.maxTokens = c.int(`${key}.maxTokens`, p.maxTokens, 1);
-  if (p.maxTokensParam !== undefined) {
-    if (p.maxTokensParam !== 'max_tokens' && p.maxTokensParam !== 'max_completion_tokens')
-      c.fail(`${key}.maxTokensParam`, '"max_tokens" or "max_completion_tokens"', p.maxTokensParam);
-    out.maxTokensParam = p.maxTokensParam;
-  }
+  if (p.maxTokensParam !== undefined)
+    out.maxTokensParam = c.oneOf(`${key}.maxTokensParam`, p.maxTokensParam, ['max_tokens', 'max_completion_tokens']);
   if (p.temperature !== undefined) out.temperature = c.num(`${key}.temperature`, p.temperature, 0, 2);
   if (p.topP !== undefined) out.topP = c.num(`${key}.topP`, p.topP, 0, 1);
   if (p.extraBody !== undefined) {

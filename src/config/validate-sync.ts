@@ -14,8 +14,7 @@ export function validateSync(c: Checker, v: unknown): SyncConfig {
   if (raw.startsWith('-') || /^ext::|^fd::/i.test(raw) || /[\0\n\r]/.test(raw))
     c.fail('memory.sync.remote', 'a git URL or a path to a repository', raw);
   const remote = REMOTE_URL.test(raw) && !isAbsolute(raw) ? raw : resolve(expandHome(raw));
-  const auto = s.auto === undefined ? 'start' : s.auto;
-  if (auto !== 'start' && auto !== 'off') c.fail('memory.sync.auto', '"start" or "off"', auto);
+  const auto = s.auto === undefined ? 'start' : c.oneOf('memory.sync.auto', s.auto, ['start', 'off']);
   const name = c.optStr('memory.sync.name', s.name);
   if (name !== undefined && !/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,59}$/.test(name))
     c.fail('memory.sync.name', 'a label of letters, digits, space, ".", "_" or "-" (at most 60)', name);

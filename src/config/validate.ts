@@ -14,11 +14,9 @@ import {
   type AishConfig,
   type McpServerConfig,
   type ModelPreset,
-  type EditorKeys,
-  type SandboxMode,
-  type CaptureMode,
-  type TeamMode,
   CAPTURE_MODES,
+  EDITOR_KEYS,
+  SANDBOX_MODES,
   TEAM_MODES,
 } from './types';
 
@@ -88,10 +86,10 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
         ...(r.synonyms !== undefined && { synonyms: validateSynonyms(c, r.synonyms) }),
         ...(r.embeddings !== undefined && { embeddings: validateEmbeddings(c, r.embeddings, models) }),
       },
-      capture: m.capture === undefined ? 'ask' : captureMode(c, m.capture),
+      capture: m.capture === undefined ? 'ask' : c.oneOf('memory.capture', m.capture, CAPTURE_MODES),
       captureMinTurns: m.captureMinTurns === undefined ? 4 : c.int('memory.captureMinTurns', m.captureMinTurns, 1, 100_000),
-      team: m.team === undefined ? 'review' : teamMode(c, m.team),
-      agents: m.agents === undefined ? 'review' : teamMode(c, m.agents, 'memory.agents'),
+      team: m.team === undefined ? 'review' : c.oneOf('memory.team', m.team, TEAM_MODES),
+      agents: m.agents === undefined ? 'review' : c.oneOf('memory.agents', m.agents, TEAM_MODES),
       ...(m.path !== undefined && { path: c.str('memory.path', m.path, { nonEmpty: true }) }),
       ...(m.sync !== undefined && { sync: validateSync(c, m.sync) }),
       ...(summarizerModel !== undefined && { summarizerModel }),
@@ -162,7 +160,7 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
     safety: {
       confirmCommands: safety.confirmCommands === undefined ? true : c.bool('safety.confirmCommands', safety.confirmCommands),
       extraDestructivePatterns: patterns,
-      sandbox: safety.sandbox === undefined ? d.safety.sandbox : sandboxMode(c, safety.sandbox),
+      sandbox: safety.sandbox === undefined ? d.safety.sandbox : c.oneOf('safety.sandbox', safety.sandbox, SANDBOX_MODES),
       sandboxNetwork:
         safety.sandboxNetwork === undefined ? d.safety.sandboxNetwork : c.bool('safety.sandboxNetwork', safety.sandboxNetwork),
       passEnv: safety.passEnv === undefined ? [] : c.strList('safety.passEnv', safety.passEnv),
@@ -170,30 +168,8 @@ export function validateConfig(raw: unknown, file: string): AishConfig {
       rules: safety.rules === undefined ? [] : validateRules(c, safety.rules),
     },
     norris: { maxSteps: norris.maxSteps === undefined ? d.norris.maxSteps : c.int('norris.maxSteps', norris.maxSteps, 1, 1000) },
-    editor: { keys: editor.keys === undefined ? d.editor.keys : editorKeys(c, editor.keys) },
+    editor: { keys: editor.keys === undefined ? d.editor.keys : c.oneOf('editor.keys', editor.keys, EDITOR_KEYS) },
   };
-}
-
-function captureMode(c: Checker, v: unknown): CaptureMode {
-  if (typeof v !== 'string' || !(CAPTURE_MODES as readonly string[]).includes(v))
-    c.fail('memory.capture', `one of ${CAPTURE_MODES.map((m) => `"${m}"`).join(', ')}`, v);
-  return v as CaptureMode;
-}
-
-function teamMode(c: Checker, v: unknown, key = 'memory.team'): TeamMode {
-  if (typeof v !== 'string' || !(TEAM_MODES as readonly string[]).includes(v))
-    c.fail(key, `one of ${TEAM_MODES.map((m) => `"${m}"`).join(', ')}`, v);
-  return v as TeamMode;
-}
-
-function editorKeys(c: Checker, v: unknown): EditorKeys {
-  if (v === 'emacs' || v === 'vi') return v;
-  return c.fail('editor.keys', '"emacs" or "vi"', v);
-}
-
-function sandboxMode(c: Checker, v: unknown): SandboxMode {
-  if (v === 'auto' || v === 'required' || v === 'off') return v;
-  return c.fail('safety.sandbox', '"auto", "required" or "off"', v);
 }
 
 function validateServer(c: Checker, key: string, raw: unknown): McpServerConfig {

@@ -35,7 +35,7 @@ export interface ChatControl {
   fork(name: string, force?: boolean): string;
 }
 
-export interface Rewound {
+interface Rewound {
   exchanges: number;
   prompt: string | null;
   since: string | null;

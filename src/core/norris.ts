@@ -6,16 +6,13 @@
  * Norris is off and [background] returns. The run's state lives here and nowhere else.
  */
 import { AishError } from '../util/errors';
-import { runTurn, type TurnDeps } from './turn';
+import { runTurn, type TurnDeps, type TurnOutcome } from './turn';
 
 type NorrisEnd = 'done' | 'budget' | 'stopped' | 'error';
 
-export interface NorrisResult {
+export interface NorrisResult extends Pick<TurnOutcome, 'steps' | 'refused' | 'denied'> {
   end: NorrisEnd;
-  steps: number;
   maxSteps: number;
-  refused: number;
-  denied: number;
   /** The model's closing answer (done), or why it ended. */
   summary: string;
 }

@@ -4,16 +4,11 @@
  * The working state goes into the system prompt as [session] once it matters — after a resume, or
  * once old turns left the window — and the first eviction is said out loud, once.
  */
-import type { CaptureMode } from '../config/types';
 import { renderWorkingState, type SessionDigest } from '../sessions/digest';
 import { plural } from '../util/time';
-import type { CaptureDeps } from './capture';
-import { CaptureScheduler } from './capture-schedule';
+import { CaptureScheduler, type CaptureHooks } from './capture-schedule';
 
-export interface KeeperParts {
-  mode: CaptureMode;
-  minTurns: number;
-  deps(): CaptureDeps;
+export interface KeeperParts extends Pick<CaptureHooks, 'mode' | 'minTurns' | 'deps'> {
   /** The current session log (null before the first turn). */
   logPath(): string | null;
   notice(text: string): void;

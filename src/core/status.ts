@@ -40,16 +40,10 @@ export const blankStatus = (): StatusInfo => ({
   sync: null,
 });
 
-export interface StatusParts {
+export interface StatusParts extends Pick<StatusInfo, 'cwd' | 'budget' | 'busy' | 'norris' | 'usage' | 'sync'> {
   preset: { name: string; model: string };
-  cwd: string;
   memory: { statusValue(): number | null | 'off'; inboxCount(): number | null };
   request: WindowResult;
-  budget: number;
-  busy: boolean;
-  norris: { step: number; maxSteps: number } | null;
-  usage: UsageStatus | null;
-  sync: string | null;
 }
 
 export function statusOf(p: StatusParts): StatusInfo {

@@ -5,24 +5,19 @@
  * is the result.
  */
 import type { ToolCall as ModelToolCall } from '../broker/types';
-import { decide, parseAnswer, type GateMode, type GateSubject } from '../tools/gate';
+import { decide, parseAnswer, type GatePolicy, type GateSubject } from '../tools/gate';
 import type { Sandbox } from '../tools/sandbox';
 import type { Toolbox } from '../tools/toolbox';
 import type { StepJudge } from '../checkpoints/step-watch';
 import { afterStep } from './after-step';
 import type { EngineHost } from './host';
 
-export interface ToolCallContext {
+export interface ToolCallContext extends Pick<GatePolicy, 'mode' | 'confirmCommands' | 'yes' | 'sandboxRequired'> {
   host: EngineHost;
   toolbox: Pick<Toolbox, 'find' | 'tools' | 'isAlwaysAllowed' | 'allowAlways'>;
   cwd: string;
-  mode: GateMode;
-  confirmCommands: boolean;
-  /** --yes (Norris): destructive steps run without asking. */
-  yes: boolean;
   /** The sandbox for commands that run on their own; null when there is none. */
   sandbox: Sandbox | null;
-  sandboxRequired: boolean;
   /** Snapshot the working tree before a step that may write (absent: checkpoints are off); false: it failed. */
   checkpoint?: (label: string) => Promise<boolean | void>;
   /**

@@ -5,26 +5,20 @@
  * conversation, not a new bill.
  */
 import type { Usage } from '../broker/types';
+import type { ModelPreset } from '../config/types';
 
 /** USD per million tokens (config: `models.NAME.price`). */
-export interface Price {
-  input: number;
-  output: number;
-}
+export type Price = NonNullable<ModelPreset['price']>;
 
-export interface PresetUsage {
+export interface PresetUsage extends Usage {
   preset: string;
   /** Model calls made with this preset. */
   requests: number;
-  promptTokens: number;
-  completionTokens: number;
   /** Calls whose tokens are estimates (the server sent no usage). */
   estimated: number;
 }
 
-export interface TokenCount {
-  promptTokens: number;
-  completionTokens: number;
+export interface TokenCount extends Usage {
   /** At least one of the calls counted is an estimate. */
   estimated: boolean;
 }
@@ -38,7 +32,7 @@ export interface UsageStatus {
   cost: number | null;
 }
 
-export function costOf(u: { promptTokens: number; completionTokens: number }, price: Price): number {
+export function costOf(u: Usage, price: Price): number {
   return (u.promptTokens * price.input + u.completionTokens * price.output) / 1_000_000;
 }
 

@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reviewStale, type StaleIO } from '../../src/commands/memory-review-stale';
+import { reviewStale } from '../../src/commands/memory-review-stale';
+import type { ReviewIO as StaleIO } from '../../src/commands/memory-review-io';
 import { noteRecalled } from '../../src/memory/review/recall-use';
 import { MemoryStore } from '../../src/memory/store';
 import type { MemoryItem } from '../../src/memory/types';

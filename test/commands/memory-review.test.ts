@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reviewInbox, type ReviewIO } from '../../src/commands/memory-review';
+import { reviewInbox } from '../../src/commands/memory-review';
+import type { ReviewIO } from '../../src/commands/memory-review-io';
 import { setup } from '../../src/config/setup';
 import { Engine } from '../../src/core/engine';
 import type { AskOptions, EngineHost, OutputItem } from '../../src/core/host';

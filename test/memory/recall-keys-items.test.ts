@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reviewInbox, type ReviewIO } from '../../src/commands/memory-review';
+import { reviewInbox } from '../../src/commands/memory-review';
+import type { ReviewIO } from '../../src/commands/memory-review-io';
 import { parseCapture } from '../../src/memory/review/capture-prompt';
 import { Inbox } from '../../src/memory/review/inbox';
 import { MemoryIndex } from '../../src/memory/index/memory-index';

@@ -3,10 +3,9 @@ import { Checkpoints, checkpointsRoot } from '../../checkpoints/checkpoints';
 import { describeCheckpoint, formatCheckpointLines, formatRestore, resolveTarget } from '../../checkpoints/format';
 import type { Setup } from '../../config/setup';
 import { AishError, UsageError } from '../../util/errors';
-import { escapeForJson } from '../../util/output-filter';
 import { tildify } from '../../util/paths';
 import { plural } from '../../util/time';
-import { out } from './output';
+import { out, outJson } from './output';
 
 const HINT = 'aish checkpoints list';
 
@@ -18,15 +17,7 @@ export async function checkpointsList(s: Setup, opts: { json?: boolean }): Promi
   const cps = open(s);
   const list = await cps.list();
   if (opts.json) {
-    out(
-      escapeForJson(
-        JSON.stringify(
-          list.map((c, i) => ({ position: i + 1, ...c })),
-          null,
-          2,
-        ),
-      ),
-    );
+    outJson(list.map((c, i) => ({ position: i + 1, ...c })));
     return;
   }
   const dir = tildify(cps.dir);

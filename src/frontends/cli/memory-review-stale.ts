@@ -1,8 +1,7 @@
 /** `aish memory review --stale [--json]`: the stale items (memory/review/stale.ts) listed, one a line; walked with `:memory review --stale`. */
 import { NOTHING_STALE, staleItems, staleLine } from '../../commands/memory-review-stale';
 import type { MemoryStore } from '../../memory/store';
-import { escapeForJson } from '../../util/output-filter';
-import { out } from './output';
+import { out, outJson } from './output';
 
 export function listStale(store: MemoryStore, json: boolean): void {
   const now = new Date();
@@ -20,7 +19,7 @@ export function listStale(store: MemoryStore, json: boolean): void {
       last_recalled: s.recalled === undefined ? null : new Date(s.recalled).toISOString(),
       ...(s.by && { by: { id: s.by.item.id, how: s.by.how, kind: s.by.item.kind, content: s.by.item.content } }),
     }));
-    out(escapeForJson(JSON.stringify(rows, null, 2)));
+    outJson(rows);
     return;
   }
   if (list.length === 0) return out(NOTHING_STALE);

@@ -1,7 +1,8 @@
 /** `aish memory review [--json]`: the inbox outside the REPL — listed as JSON, or walked in a terminal like `:memory review`. */
 import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
-import { inboxWarnings, reviewInbox, type ReviewIO } from '../../commands/memory-review';
+import { inboxWarnings, reviewInbox } from '../../commands/memory-review';
+import type { ReviewIO } from '../../commands/memory-review-io';
 import { reviewTeam } from '../../commands/memory-review-team';
 import { findConflicts, provenance } from '../../memory/review/conflicts';
 import type { MemoryStore } from '../../memory/store';
@@ -13,11 +14,10 @@ import { TeamMemory } from '../../memory/team/team-memory';
 import type { MemoryItem } from '../../memory/types';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
-import { escapeForJson } from '../../util/output-filter';
 import { allowLineEditing, shown } from '../../util/output-guard';
 import { listStale } from './memory-review-stale';
 import { memoryOn, openStore } from './memory-store';
-import { out, warn } from './output';
+import { out, outJson, warn } from './output';
 
 const brief = (it: MemoryItem) => ({ id: it.id, kind: it.kind, content: it.content });
 
@@ -72,7 +72,7 @@ export async function memoryReview(s: Setup, opts: { json?: boolean; stale?: boo
         ...(c.old && { old: brief(c.old) }),
         rivals: c.rivals.map((it) => ({ ...brief(it), uid: uidOf(it), ts: it.ts, ...(provenance(it) && { from: provenance(it) }) })),
       });
-    out(escapeForJson(JSON.stringify(list, null, 2)));
+    outJson(list);
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });

@@ -1,4 +1,6 @@
 /** stdout/stderr for the command-line front ends; a closed pipe (`| head`) is not an error. */
+import { escapeForJson } from '../../util/output-filter';
+
 let pipeClosed = false;
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EPIPE') {
@@ -12,6 +14,11 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 export function out(line = ''): void {
   if (!pipeClosed) process.stdout.write(line + '\n');
+}
+
+/** `--json`'s answer, indented; bidi and invisible characters spelled as `\u` escapes (the same data, safe to show). */
+export function outJson(value: unknown): void {
+  out(escapeForJson(JSON.stringify(value, null, 2)));
 }
 
 export function warn(line: string): void {

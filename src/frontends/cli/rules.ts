@@ -4,7 +4,7 @@ import type { Setup } from '../../config/setup';
 import { RuleBook } from '../../tools/rules/book';
 import { checkReport, listJson, listLines, revokeNow, trustNow, trustPreview, verdictJson } from '../../tools/rules/report';
 import { UsageError } from '../../util/errors';
-import { out } from './output';
+import { out, outJson } from './output';
 
 /** Exit status of `aish rules check`: scripts can tell the three decisions apart. */
 export const CHECK_EXIT = { allow: 0, none: 0, ask: 3, deny: 4 } as const;
@@ -13,7 +13,7 @@ const book = (s: Setup): RuleBook => new RuleBook(() => s.config.safety.rules, s
 
 export function rulesList(s: Setup, opts: { json?: boolean }): void {
   const active = book(s).active();
-  if (opts.json) out(JSON.stringify(listJson(active), null, 2));
+  if (opts.json) outJson(listJson(active));
   else for (const l of listLines(active)) out(l);
 }
 
@@ -22,7 +22,7 @@ export async function rulesCheck(s: Setup, words: string[], opts: { json?: boole
   const line = words.join(' ');
   if (!line.trim()) throw new UsageError('usage: aish rules check "CMD"');
   const { verdict, lines } = await checkReport(book(s), line);
-  if (opts.json) out(JSON.stringify(verdictJson(line, verdict), null, 2));
+  if (opts.json) outJson(verdictJson(line, verdict));
   else for (const l of lines) out(l);
   return CHECK_EXIT[verdict.decision ?? 'none'];
 }

@@ -8,7 +8,7 @@ import { hangWrap } from '../../util/hang';
 import { tildify } from '../../util/paths';
 import { UsageError } from '../../util/errors';
 import { escapeForJson } from '../../util/output-filter';
-import { out } from './output';
+import { out, outJson } from './output';
 
 export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }): void {
   const every = listSessions(s.paths.sessionsDir);
@@ -16,13 +16,7 @@ export function sessionsList(s: Setup, opts: { json?: boolean; all?: boolean }):
   const list = opts.all || opts.json ? every : every.filter(listable);
   const hidden = every.length - list.length;
   if (opts.json) {
-    out(
-      JSON.stringify(
-        list.map((x) => ({ ...x, mtime: new Date(x.mtimeMs).toISOString() })),
-        null,
-        2,
-      ),
-    );
+    outJson(list.map((x) => ({ ...x, mtime: new Date(x.mtimeMs).toISOString() })));
     return;
   }
   if (list.length === 0) {
@@ -49,13 +43,7 @@ export function sessionsSearch(s: Setup, words: string[], opts: { json?: boolean
   const query = words.join(' ');
   const hits = searchSessions(s.paths.sessionsDir, query, { limit: parseLimit(opts.limit) });
   if (opts.json) {
-    out(
-      JSON.stringify(
-        hits.map(({ session, path, ts, role, snippet, score }) => ({ session, path, ts, role, snippet, score })),
-        null,
-        2,
-      ),
-    );
+    outJson(hits.map(({ session, path, ts, role, snippet, score }) => ({ session, path, ts, role, snippet, score })));
     return;
   }
   if (hits.length === 0) {

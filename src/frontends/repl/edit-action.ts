@@ -2,43 +2,27 @@
 import type { EditorAction } from './keymap';
 import * as ed from './line-editor';
 
+const EDITS: Partial<Record<EditorAction['type'], (s: ed.EditorState) => ed.EditorState>> = {
+  backspace: ed.backspace,
+  deleteForward: ed.deleteForward,
+  left: ed.left,
+  right: ed.right,
+  wordLeft: ed.wordBack,
+  wordRight: ed.wordForward,
+  home: ed.home,
+  end: ed.end,
+  killToStart: ed.killToStart,
+  killToEnd: ed.killToEnd,
+  killWord: ed.killWordBack,
+  killWordForward: ed.killWordForward,
+  killWordBack: ed.killWordBackAlnum,
+};
+
 /** The next state, or null when the action is not an edit (the App handles it). */
 export function edit(s: ed.EditorState, a: EditorAction, history: readonly string[]): ed.EditorState | null {
-  switch (a.type) {
-    case 'insert':
-      return ed.insert(s, a.text);
-    case 'backspace':
-      return ed.backspace(s);
-    case 'deleteForward':
-      return ed.deleteForward(s);
-    case 'left':
-      return ed.left(s);
-    case 'right':
-      return ed.right(s);
-    case 'wordLeft':
-      return ed.wordBack(s);
-    case 'wordRight':
-      return ed.wordForward(s);
-    case 'home':
-      return ed.home(s);
-    case 'end':
-      return ed.end(s);
-    case 'killToStart':
-      return ed.killToStart(s);
-    case 'killToEnd':
-      return ed.killToEnd(s);
-    case 'killWord':
-      return ed.killWordBack(s);
-    case 'killWordForward':
-      return ed.killWordForward(s);
-    case 'killWordBack':
-      return ed.killWordBackAlnum(s);
-    // ↑/↓ move between the lines of a multi-line text first, then through history.
-    case 'historyPrev':
-      return ed.up(s, history);
-    case 'historyNext':
-      return ed.down(s, history);
-    default:
-      return null;
-  }
+  if (a.type === 'insert') return ed.insert(s, a.text);
+  // ↑/↓ move between the lines of a multi-line text first, then through history.
+  if (a.type === 'historyPrev') return ed.up(s, history);
+  if (a.type === 'historyNext') return ed.down(s, history);
+  return EDITS[a.type]?.(s) ?? null;
 }

@@ -22,7 +22,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { CONTROL_CHARS, hasControlChars, stripControls } from '../../util/text';
-import { columns } from '../../util/width';
+import { columns, type Span } from '../../util/width';
 
 // ---- Style model -------------------------------------------------------------------------
 // A style is a number: low byte = attribute bits, bits 8+ = SGR foreground code (0 = default).
@@ -40,10 +40,7 @@ export function mergeStyle(outer: number, inner: number): number {
   return attrs | (inner >> 8 ? inner & ~0xff : outer & ~0xff);
 }
 
-export interface Run {
-  text: string;
-  style: number;
-}
+export type Run = Span;
 
 const sgrCache = new Map<number, string>();
 function sgr(style: number): string {

@@ -65,6 +65,26 @@ const META_KEYS: Record<string, EditorAction> = {
   d: { type: 'killWordForward' },
 };
 
+/** Ctrl-letter keys (readline's). */
+const CTRL_KEYS = new Map<string, EditorAction>([
+  ['c', { type: 'interrupt' }],
+  ['d', { type: 'eof' }],
+  ['a', { type: 'home' }],
+  ['e', { type: 'end' }],
+  ['u', { type: 'killToStart' }],
+  ['k', { type: 'killToEnd' }],
+  ['w', { type: 'killWord' }],
+  ['b', { type: 'left' }],
+  ['f', { type: 'right' }],
+  ['p', { type: 'historyPrev' }],
+  ['n', { type: 'historyNext' }],
+  ['h', { type: 'backspace' }],
+  ['l', { type: 'clearScreen' }],
+  ['z', { type: 'suspend' }],
+  ['r', { type: 'reverseSearch' }],
+  ['g', { type: 'abort' }],
+]);
+
 /**
  * `raw` is the sequence the terminal sent for this event, when known: Ink's Key alone cannot tell
  * the Delete key from Backspace.
@@ -91,41 +111,8 @@ export function keyToActions(input: string, key: Key, paste: PasteState, raw = '
     // Ctrl-←/→ (\x1b[1;5D, rxvt \x1bOd): Ink names the arrow, with no input.
     if (key.leftArrow) return [{ type: 'wordLeft' }];
     if (key.rightArrow) return [{ type: 'wordRight' }];
-    switch (input) {
-      case 'c':
-        return [{ type: 'interrupt' }];
-      case 'd':
-        return [{ type: 'eof' }];
-      case 'a':
-        return [{ type: 'home' }];
-      case 'e':
-        return [{ type: 'end' }];
-      case 'u':
-        return [{ type: 'killToStart' }];
-      case 'k':
-        return [{ type: 'killToEnd' }];
-      case 'w':
-        return [{ type: 'killWord' }];
-      case 'b':
-        return [{ type: 'left' }];
-      case 'f':
-        return [{ type: 'right' }];
-      case 'p':
-        return [{ type: 'historyPrev' }];
-      case 'n':
-        return [{ type: 'historyNext' }];
-      case 'h':
-        return [{ type: 'backspace' }];
-      case 'l':
-        return [{ type: 'clearScreen' }];
-      case 'z':
-        return [{ type: 'suspend' }];
-      case 'r':
-        return [{ type: 'reverseSearch' }];
-      case 'g':
-        return [{ type: 'abort' }];
-    }
-    return [];
+    const bound = CTRL_KEYS.get(input);
+    return bound ? [bound] : [];
   }
   if (key.return) return key.meta ? [{ type: 'insert', text: '\n' }] : [{ type: 'submit' }];
   if (FORWARD_DELETE.test(raw)) return [{ type: 'deleteForward' }];
@@ -156,21 +143,12 @@ export function keyToActions(input: string, key: Key, paste: PasteState, raw = '
   return text ? [{ type: 'insert', text }] : [];
 }
 
-const CHUNK_KEYS: Record<string, EditorAction> = {
-  '\t': { type: 'complete' },
-  '\x7f': { type: 'backspace' },
-  '\b': { type: 'backspace' },
-  '\x03': { type: 'interrupt' },
-  '\x04': { type: 'eof' },
-  '\x01': { type: 'home' },
-  '\x05': { type: 'end' },
-  '\x15': { type: 'killToStart' },
-  '\x0b': { type: 'killToEnd' },
-  '\x17': { type: 'killWord' },
-  '\x0c': { type: 'clearScreen' },
-  '\x1a': { type: 'suspend' },
-  '\x12': { type: 'reverseSearch' },
-};
+/** In a chunk, the control characters of these Ctrl keys (Ctrl-B, F, P, N and G are not taken there), Tab and DEL. */
+const CHUNK_KEYS = new Map<string, EditorAction>([
+  ['\t', { type: 'complete' }],
+  ['\x7f', { type: 'backspace' }],
+  ...[...'hcdaeukwlzr'].map((l) => [String.fromCharCode(l.charCodeAt(0) - 96), CTRL_KEYS.get(l)!] as const),
+]);
 
 /**
  * Several characters in one event: fast typing, or a paste on a terminal without bracketed paste.
@@ -193,9 +171,9 @@ export function chunkActions(input: string): EditorAction[] {
   for (const ch of text) {
     if (ch === '\r' || ch === '\n') buf += '\n';
     else if (isPaste && ch === '\t') buf += ch;
-    else if (!isPaste && CHUNK_KEYS[ch]) {
+    else if (!isPaste && CHUNK_KEYS.has(ch)) {
       flush();
-      actions.push(CHUNK_KEYS[ch]);
+      actions.push(CHUNK_KEYS.get(ch)!);
     } else if (ch >= ' ' && ch !== '\x7f') buf += ch;
   }
   flush();

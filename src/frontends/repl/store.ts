@@ -4,7 +4,7 @@
  * renders a second, not one per token (measured: per-token updates cost 10× the time and bytes).
  */
 import type { RetryNotice } from '../../broker/types';
-import type { OutputItem } from '../../core/host';
+import type { AskOptions, OutputItem } from '../../core/host';
 import type { StatusInfo } from '../../core/status';
 import { ownCopy } from './stream-blocks';
 
@@ -30,11 +30,8 @@ export interface LiveState {
   retry?: { at: number; attempt: number; of: number };
 }
 
-export interface AskState {
+export interface AskState extends AskOptions {
   question: string;
-  initial?: string;
-  /** Keys that answer at once when the answer is empty (a menu). */
-  keys?: string;
 }
 
 export interface UiSnapshot {

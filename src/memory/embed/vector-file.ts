@@ -7,10 +7,11 @@
  * record whose vector is not of unit length (damage) is dropped. A file of another model or
  * dimension is never appended to: it is replaced, atomically, so vectors of two models never mix.
  */
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fsyncDir } from '../../util/fs-safe';
+import { writeAll } from '../index/sidecar';
 
 export const vectorsPath = (memoryPath: string): string => `${memoryPath}.vectors`;
 
@@ -233,13 +234,5 @@ export class VectorFile {
     closeSync(fd);
     renameSync(tmp, this.path);
     fsyncDir(dirname(this.path));
-  }
-}
-
-function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
-  for (let done = 0; done < bytes.length;) {
-    const n = writeSync(fd, bytes, done, bytes.length - done, pos + done);
-    if (n <= 0) throw new Error('short write');
-    done += n;
   }
 }

@@ -7,20 +7,17 @@
 import { dirname } from 'node:path';
 import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
-import { sweepLockLeftovers, type LockTiming } from '../log/lock';
+import { sweepLockLeftovers } from '../log/lock';
 import { added, redacted, type OpResult } from '../ops';
 import { newItem, type AddOptions } from '../log/records';
-import { writeRecords } from '../log/write';
+import { writeRecords, type WriteOptions } from '../log/write';
+import type { MemoryStoreOptions } from '../store';
 import type { MemoryItem, MemoryKind } from '../types';
 import { duplicateOf } from './duplicate';
 import { MemoryIndex } from './memory-index';
 import { caughtUp } from './position';
 
-export interface IndexAddOptions {
-  lock?: Partial<LockTiming>;
-  notice: (text: string) => void;
-  now?: () => Date;
-}
+export type IndexAddOptions = MemoryStoreOptions & Pick<WriteOptions, 'notice'>;
 
 export type IndexAdded = OpResult & { item: MemoryItem; unreadable: number };
 

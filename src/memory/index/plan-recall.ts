@@ -5,7 +5,7 @@
  */
 import { ageChars, itemTime, RECALL_HEADER, recallLine } from '../background/blocks';
 import { scopeMatcher } from '../project/project';
-import { commonOver, RELATIVE_CUT, type Recalled } from '../recall/recall';
+import { commonOver, RELATIVE_CUT, type Recalled, type RecallOptions } from '../recall/recall';
 import { coverageOf, idealCut as idealShare, MAX_ITEMS, PROJECT_BOOST, recallBudget, type NothingReason } from '../recall/recall-cut';
 import { favourTime, timeOf, withinPeriod, type TimeOf } from '../recall/recall-time';
 import type { TimeReading } from '../recall/time-words';
@@ -50,15 +50,10 @@ export interface RecallCutoff {
   nothing?: NothingReason;
 }
 
-interface PlanRecallOptions {
-  now: number;
-  maxChars: number;
-  minScore: number;
+interface PlanRecallOptions extends Pick<RecallOptions, 'now' | 'maxChars' | 'minScore' | 'maxItems'> {
   /** Ids in [background] (not recalled again). */
   inBackground: Set<number>;
   cwd: string;
-  /** `memory.recall.maxItems` (default MAX_ITEMS). */
-  maxItems?: number;
 }
 
 export function planRecall(ix: MemoryIndex, text: string, o: PlanRecallOptions): PlanRecall {

@@ -19,14 +19,9 @@ import { readTail, statKey, tailSkipped, type Tail } from './tail';
 /** Ids and times read one at a time before the whole arrays are read instead. */
 const SINGLE_READS = 1024;
 
-export interface IndexCounts {
+export interface IndexCounts extends Pick<IndexHeader, 'unreadable' | 'keptAsIs' | 'dangling' | 'maxId'> {
   /** Active items. */
   total: number;
-  unreadable: number;
-  keptAsIs: number;
-  /** Lines of tombstones that name no item. */
-  dangling: number[];
-  maxId: number;
 }
 
 /** An index file read as it is, never built (memory-index.ts: the index that builds itself when it must). */

@@ -165,7 +165,7 @@ export function settleSidecar(memoryPath: string, h: IndexHeader): void {
 }
 
 /** Every byte at `pos`, or an error: a short write is never taken for a whole one. */
-function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
+export function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
   let done = 0;
   while (done < bytes.length) {
     const n = writeSync(fd, bytes, done, bytes.length - done, pos + done);

@@ -5,8 +5,7 @@
  * small talk using it in another sense ("see you later" → "run htop to see what eats CPU"):
  * recall-cut.ts does not let a match rest on one such word alone.
  */
-import { readFileSync } from 'node:fs';
-import { tablePath } from './related-words';
+import { readTable } from './related-words';
 
 let words: ReadonlySet<string> | null = null;
 
@@ -17,16 +16,8 @@ export function parseEveryday(text: string): ReadonlySet<string> {
 
 /** Whether a term (a stem, as recall's tokenizer makes them) is an everyday word; none is when the table is missing. */
 export function isEveryday(term: string): boolean {
-  if (!words) {
-    const path = tablePath('everyday-words.txt');
-    let text = '';
-    try {
-      if (path) text = readFileSync(path, 'utf8');
-    } catch {
-      // no table: every word is trusted as its idf says, as without one
-    }
-    words = parseEveryday(text);
-  }
+  // No table: every word is trusted as its idf says, as without one.
+  words ??= parseEveryday(readTable('everyday-words.txt'));
   return words.has(term);
 }
 

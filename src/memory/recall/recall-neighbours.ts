@@ -6,19 +6,15 @@
  */
 import { RECALL_HEADER, recallLine } from '../background/blocks';
 import { isoTime } from '../log/parse';
-import type { Recalled } from './recall';
+import type { Recalled, RecallOptions } from './recall';
 import { recallBudget } from './recall-cut';
 import type { MemoryItem } from '../types';
 
 /** Written this close in time to a recalled item (and next to it): its neighbour. */
 const NEIGHBOUR_MS = 10 * 60_000;
 
-export interface NeighbourOptions {
-  get: (id: number) => MemoryItem | undefined;
-  /** Items that must not be sent: in [background] already, or of another project. */
-  exclude: (item: MemoryItem) => boolean;
-  /** `memory.recall.maxChars` (the budget grows as recall.ts's does). */
-  maxChars: number;
+/** `maxChars`: `memory.recall.maxChars` (the budget grows as recall.ts's does). */
+export interface NeighbourOptions extends Pick<RecallOptions, 'get' | 'exclude' | 'maxChars'> {
   /** For the age old lines show (blocks.ts); default: now. */
   now?: number;
 }

@@ -11,12 +11,7 @@ export interface QueryPart {
   weight: number;
 }
 
-export interface RecallHit extends RankedHit {
-  /** final score (relevance × recency) */
-  score: number;
-  /** the BM25 relevance alone */
-  relevance: number;
-}
+export type RecallHit = RankedHit;
 
 export interface SearchOptions {
   /** ms, for recency */

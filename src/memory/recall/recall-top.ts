@@ -6,7 +6,9 @@
 
 export interface RankedHit {
   id: number;
+  /** final score (relevance × recency) */
   score: number;
+  /** the BM25 relevance alone */
   relevance: number;
 }
 

@@ -32,15 +32,23 @@ interface RelatedTable {
 }
 
 /**
- * Where a table of recall/ is: beside this module, or in the package's src/ (which it ships) from a
- * bundle in dist/ or dist/chunks/ (or a bench's in node_modules/.cache/): one copy in the package.
+ * The text of a table of recall/, '' when it is missing or unreadable (recall then goes without it).
+ * It is beside this module, or in the package's src/ (which it ships) from a bundle in dist/ or
+ * dist/chunks/ (or a bench's in node_modules/.cache/): one copy in the package.
  */
-export function tablePath(file = FILE): string | null {
+export function readTable(file = FILE): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 4; up++, dir = dirname(dir)) {
-    for (const f of [join(dir, file), join(dir, 'src', 'memory', 'recall', file)]) if (existsSync(f)) return f;
+    for (const f of [join(dir, file), join(dir, 'src', 'memory', 'recall', file)]) {
+      if (!existsSync(f)) continue;
+      try {
+        return readFileSync(f, 'utf8');
+      } catch {
+        return '';
+      }
+    }
   }
-  return null;
+  return '';
 }
 
 /** A table's text, its lines sorted by their first word (the stem). */
@@ -80,15 +88,7 @@ export function relatedTerms(term: string): readonly string[] {
 
 /** The table, read on first use; after start-up (SessionRecall.prepare), so the first turn does not wait for it. */
 export function loadRelated(): RelatedTable {
-  if (!table) {
-    const path = tablePath();
-    let text = '';
-    try {
-      if (path) text = readFileSync(path, 'utf8');
-    } catch {
-      // no table: recall by the message's own words, as without one
-    }
-    table = parseRelated(text);
-  }
+  // No table: recall by the message's own words, as without one.
+  table ??= parseRelated(readTable());
   return table;
 }

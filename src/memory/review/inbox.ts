@@ -5,24 +5,15 @@
  */
 import { realDir } from '../../util/paths';
 import type { ConflictDecision, InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
-import { sweepLockLeftovers, type LockTiming } from '../log/lock';
+import { sweepLockLeftovers } from '../log/lock';
 import { inboxPath } from './inbox-path';
 import { SideFile } from '../side-file';
-import { isMemoryKind } from '../types';
+import type { MemoryStoreOptions } from '../store';
+import { isMemoryKind, type SkippedLine } from '../types';
 
 export { inboxPath };
 
-export interface InboxWarning {
-  line: number;
-  reason: string;
-}
-
-export interface InboxOptions {
-  lock?: Partial<LockTiming>;
-  now?: () => Date;
-  /** One-line notes for the user (a hand-made file made private, a lock taken over). */
-  notice?: (text: string) => void;
-}
+export type InboxWarning = Pick<SkippedLine, 'line' | 'reason'>;
 
 interface Parsed {
   candidates: InboxCandidate[];
@@ -112,14 +103,14 @@ export class Inbox {
 
   private constructor(
     readonly path: string,
-    opts: InboxOptions,
+    opts: MemoryStoreOptions,
   ) {
     this.file = new SideFile(path, parseInbox, opts);
     this.now = opts.now ?? (() => new Date());
   }
 
   /** The inbox beside `memoryPath`. A missing file is an empty inbox; nothing is created until a write. */
-  static open(memoryPath: string, opts: InboxOptions = {}): Inbox {
+  static open(memoryPath: string, opts: MemoryStoreOptions = {}): Inbox {
     // Symlinks resolved, so every process locks the same `<file>.lock`.
     const inbox = new Inbox(realDir(inboxPath(memoryPath)), opts);
     sweepLockLeftovers(inbox.path);

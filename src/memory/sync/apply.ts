@@ -7,8 +7,7 @@
 import { uidOf } from '../log/identity';
 import { MemoryIndex } from '../index/memory-index';
 import { caughtUp } from '../index/position';
-import type { LockTiming } from '../log/lock';
-import { writeRecords } from '../log/write';
+import { writeRecords, type WriteOptions } from '../log/write';
 import type { Ledger } from './ledger';
 import { planIncoming, type IncomingPlan, type LocalView, type WriterBatch } from './incoming';
 import { guardIncoming, isMassForget, loadGuard, noteGuard, saveGuard, type HeldRecord, type HeldWhy } from './guard';
@@ -20,15 +19,12 @@ import { receiptsOf } from './receipts-of';
 import { putBack } from './put-back';
 import { undoneElsewhere } from './undone-elsewhere';
 
-export interface ApplyOptions {
+export interface ApplyOptions extends Pick<WriteOptions, 'lock' | 'notice' | 'now'> {
   /** Uids this store holds that the ledger does not (unsent items). */
   known: ReadonlySet<string>;
   /** Asked when the records would forget many items; false (or no terminal) refuses. */
   confirmForgets: (forgets: number, active: number) => Promise<boolean>;
   dryRun: boolean;
-  notice: (text: string) => void;
-  lock?: Partial<LockTiming>;
-  now: () => Date;
   /** The guards' files (guard.ts); absent when applying what the user accepted in review. */
   guard?: {
     held: string;

@@ -129,7 +129,8 @@ function foreignHistory(out: string): string | undefined {
   return undefined;
 }
 
-function readText(path: string): string {
+/** The file's text; '' when there is none or it cannot be read. */
+export function readText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch {

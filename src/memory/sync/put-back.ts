@@ -11,15 +11,11 @@ import { originOf } from '../origin';
 import { ReceiptFile, recordArrival, restoredUid, savedOptions, type SavedItem } from '../receipts/receipts';
 import { MemoryStore } from '../store';
 import { uidOf } from '../log/identity';
-import type { LockTiming } from '../log/lock';
+import type { WriteOptions } from '../log/write';
 import type { HeldRecord } from './guard';
 import { isMark } from './wire';
 
-interface StoreOptions {
-  lock?: Partial<LockTiming>;
-  notice: (text: string) => void;
-  now: () => Date;
-}
+type StoreOptions = Pick<WriteOptions, 'lock' | 'notice' | 'now'>;
 
 /** Restore what `applied` forgot; the held records for review (those whose item could not be found in a receipt are left as they are). */
 export async function putBack(file: string, applied: readonly HeldRecord[], o: StoreOptions): Promise<HeldRecord[]> {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { AishError } from '../../util/errors';
 import { AISH_EMAIL, gitSaid, runGit, shownUrl, type GitIO, type GitResult } from './git';
-import { BRANCH, checkBranches, checkHistory, checkTree, isWriterPath, localPath } from './check-repo';
+import { BRANCH, checkBranches, checkHistory, checkTree, isWriterPath, localPath, readText } from './check-repo';
 
 const TRACKING = `refs/remotes/origin/${BRANCH}`;
 const ATTRIBUTES = '.gitattributes';
@@ -287,12 +287,4 @@ function readMemo(path: string): Memo {
     // none yet, or unreadable: everything is checked and written again
   }
   return { files: {} };
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }

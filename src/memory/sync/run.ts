@@ -13,8 +13,8 @@ import { ensurePrivateDir } from '../../util/fs-safe';
 import { realDir } from '../../util/paths';
 import { AishError } from '../../util/errors';
 import { loadIdentity, newIdentity } from '../log/identity';
-import { MemoryStore } from '../store';
-import { LockBusyError, withLock, type LockTiming } from '../log/lock';
+import { MemoryStore, type MemoryStoreOptions } from '../store';
+import { LockBusyError, withLock } from '../log/lock';
 import { applyIncoming } from './apply';
 import { refuseWorkTreeRemote } from './check-repo';
 import { syncGitEnv } from './git';
@@ -29,7 +29,7 @@ import { SyncRepo } from './repo';
 import type { SyncReport } from './report';
 import { loadState, newWriterId, saveState, type SyncState } from './state';
 
-export interface SyncOptions {
+export interface SyncOptions extends MemoryStoreOptions {
   memoryPath: string;
   remote: string;
   /** A label for this machine in the repository (`memory.sync.name`). */
@@ -41,9 +41,6 @@ export interface SyncOptions {
   confirm?: (question: string) => Promise<boolean>;
   timeoutMs: number;
   env?: NodeJS.ProcessEnv;
-  notice?: (text: string) => void;
-  lock?: Partial<LockTiming>;
-  now?: () => Date;
 }
 
 const PUSH_TRIES = 8;

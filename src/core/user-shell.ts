@@ -73,7 +73,11 @@ export async function runUserShell(deps: UserShellDeps, rest: string): Promise<v
 /** What the model gets with the next prompt: one omitted count, in the header and in the block. */
 export function shellNote(cmd: string, status: string, output: HeadTail): string {
   const omitted = output.omitted;
-  return `Output of a shell command I ran (\`${cmd}\`, ${status}${omitted ? `, ${omitted} characters omitted from the middle` : ''}):\n\`\`\`\n${output.text().replace(/\n$/, '')}\n\`\`\``;
+  const text = output.text().replace(/\n$/, '');
+  const head = `Output of a shell command I ran (\`${cmd}\`, ${status}${omitted ? `, ${omitted} characters omitted from the middle` : ''})`;
+  // An empty fence reads as lost output; saying so plainly tells the model the command was silent.
+  if (!text.trim()) return `${head}: ${text ? 'only blank space, no text' : 'none, it printed nothing'}.`;
+  return `${head}:\n\`\`\`\n${text}\n\`\`\``;
 }
 
 function unquote(s: string): string {

@@ -113,4 +113,23 @@ describe('plain line mode (stdin not a terminal)', () => {
     const [req] = await fake.server.waitForRequests(1);
     expect(req!.body.messages[1]!.content).toBe('Output of a shell command I ran (`echo hi`, exit 0):\n```\nhi\n```\n\nwhat did it print?');
   });
+
+  it('!cmd that prints nothing is said so, with its status, not sent as an empty block', async () => {
+    fake.server.enqueue({ text: 'ok' });
+    const input = "!true\n!mkdir x\n!sh -c 'exit 3'\n!printf '\\n\\n  '\nwhat happened?\n";
+    const r = await runAish([], { home: tmpDir(), cwd: tmpDir(), env: env(), input });
+    expect(r.code).toBe(0);
+    const [req] = await fake.server.waitForRequests(1);
+    const content = req!.body.messages[1]!.content;
+    expect(content).not.toContain('```');
+    expect(content).toBe(
+      [
+        'Output of a shell command I ran (`true`, exit 0): none, it printed nothing.',
+        'Output of a shell command I ran (`mkdir x`, exit 0): none, it printed nothing.',
+        "Output of a shell command I ran (`sh -c 'exit 3'`, exit 3): none, it printed nothing.",
+        "Output of a shell command I ran (`printf '\\n\\n  '`, exit 0): only blank space, no text.",
+        'what happened?',
+      ].join('\n\n'),
+    );
+  });
 });

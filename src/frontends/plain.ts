@@ -109,6 +109,12 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
   try {
     // A script must see a failed model call: exit 1 when any failed, though the rest ran.
     return await withEngine(setup, host, opts, async ({ engine, input }) => {
+      // Someone types (`aish | cat`, TERM=dumb): without a word they would not know aish is waiting.
+      // On stderr, so stdout stays the answers (`aish | tee log`).
+      if (process.stdin.isTTY) {
+        const p = engine.preset;
+        process.stderr.write(`aish: ready (${p.name}, ${p.model}) — type a prompt or :help; Ctrl-D quits\n`);
+      }
       for (;;) {
         const line = await next();
         if (line === null) break;

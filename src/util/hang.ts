@@ -4,7 +4,7 @@
  * still reads as one entry at 40 columns. Spacing inside a row (aligned columns) is kept; only
  * the spaces where a row breaks are dropped.
  */
-import { columns, wrapColumns } from './width';
+import { columns, fitColumns } from './width';
 
 /**
  * Each line of `text` wrapped to `width` columns; continuation lines indented `hang` past the row's
@@ -42,8 +42,8 @@ function hangLine(line: string, width: number, hang: number, fromEdge: boolean):
       cur = pad;
       curW = pad.length;
     }
-    // A word longer than the room left (a URL, a path): cut by columns.
-    const pieces = ww <= width - curW ? [word] : wrapColumns(word, width - curW);
+    // A word longer than the room left (a URL, a path, `a|b|c`): cut by columns.
+    const pieces = ww <= width - curW ? [word] : cutWord(word, width - curW, width - pad.length);
     for (const [i, p] of pieces.entries()) {
       if (i > 0) {
         out.push(cur);
@@ -56,5 +56,28 @@ function hangLine(line: string, width: number, hang: number, fromEdge: boolean):
     fresh = false;
   }
   out.push(cur);
+  return out;
+}
+
+/** Where an over-long word reads best cut: just after one of these (`add|list|…`, a path, a list). */
+const CUT_AFTER = /[|/,;]/g;
+
+/**
+ * `word` in pieces: the first at most `first` columns, the rest at most `rest`. A piece ends just
+ * after a `|`, `/`, `,` or `;` when one leaves it at least half full, else at the column.
+ */
+function cutWord(word: string, first: number, rest: number): string[] {
+  const out: string[] = [];
+  let left = word;
+  for (let room = Math.max(1, first); ; room = Math.max(1, rest)) {
+    let head = fitColumns(left, room);
+    if (head.length === left.length) break;
+    let after = 0;
+    for (const m of head.matchAll(CUT_AFTER)) after = m.index + 1;
+    if (after < head.length && columns(head.slice(0, after)) * 2 >= room) head = head.slice(0, after);
+    out.push(head);
+    left = left.slice(head.length);
+  }
+  out.push(left);
   return out;
 }

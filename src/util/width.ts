@@ -113,6 +113,28 @@ export function wrapColumns(line: string, width: number): string[] {
   return out;
 }
 
+/**
+ * The longest prefix of `text` that fits in `width` columns (at least one cluster, so a cut always
+ * moves on). Costs the prefix's length, not the text's: for cutting a long word piece by piece.
+ */
+export function fitColumns(text: string, width: number): string {
+  if (ASCII.test(text.slice(0, width + 1))) return text.slice(0, Math.max(1, width));
+  // Every cluster is at least one UTF-16 unit; the last one seen may go on past the window.
+  const window = text.slice(0, width * 2 + 64);
+  const gs = graphemes(window);
+  if (window.length < text.length) gs.pop();
+  if (gs.length === 0) return graphemes(text)[0] ?? ''; // one cluster longer than the window
+  let out = '';
+  let used = 0;
+  for (const g of gs) {
+    const gw = clusterWidth(g);
+    if (used + gw > width && out) break;
+    out += g;
+    used += gw;
+  }
+  return out;
+}
+
 /** The longest prefix that fits in `width` columns, with `…` when cut. */
 export function truncateColumns(text: string, width: number): string {
   if (columns(text) <= width) return text;

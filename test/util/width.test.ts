@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import stringWidthLib from 'string-width';
-import { columns, graphemes, stringWidth, truncateColumns, wrapColumns, wrapSpans, wrapWords } from '../../src/util/width';
+import { columns, fitColumns, graphemes, stringWidth, truncateColumns, wrapColumns, wrapSpans, wrapWords } from '../../src/util/width';
 
 const FAMILY = '👨‍👩‍👧‍👦'; // one grapheme, ZWJ sequence, 2 columns
 const THUMB = '👍🏽'; // emoji + skin tone, 2 columns
@@ -193,5 +193,16 @@ describe('wrapWords', () => {
       [{ text: 'b', style: 0 }],
       [{ text: 'c', style: 0 }],
     ]);
+  });
+});
+
+describe('fitColumns', () => {
+  it('the longest prefix that fits, whole clusters only, at least one', () => {
+    expect(fitColumns('abcdef', 4)).toBe('abcd');
+    expect(fitColumns('ab', 4)).toBe('ab');
+    expect(fitColumns('日本語です', 5)).toBe('日本');
+    expect(fitColumns('日本', 1)).toBe('日'); // wider than the room: still moves on
+    expect(fitColumns('abce\u0301f', 4)).toBe('abce\u0301');
+    expect(fitColumns(`${'日'.repeat(5000)}`, 10)).toBe('日'.repeat(5));
   });
 });

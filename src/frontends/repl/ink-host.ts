@@ -199,11 +199,16 @@ export function createInkHost(
   };
 }
 
-/** A list's rows wrapped here, with their hanging indent, before Ink would wrap them without one. */
+/**
+ * aish's own lines (lists, notices, errors) wrapped here at spaces, before Ink would: its wrap cuts a
+ * word at the edge and starts the next row with the space. A list's rows keep their hanging indent.
+ * Command output and answers (rendered Markdown) are left as they are.
+ */
 function withHang(item: OutputItem, width: number): OutputItem {
-  if (item.hang === undefined) return item;
+  const ours = item.kind === 'error' || item.kind === 'warn' || (item.kind === 'info' && !item.markdown);
+  if (item.hang === undefined && !ours) return item;
   const mark = item.kind === 'error' || item.kind === 'warn' ? 2 : 0; // `✗ ` / `! ` before the text
-  return { ...item, text: hangWrap(item.text, width - mark, item.hang, { fromEdge: item.hangFromEdge === true }) };
+  return { ...item, text: hangWrap(item.text, width - mark, item.hang ?? 0, { fromEdge: item.hangFromEdge === true }) };
 }
 
 /** `text` starts with `parts` one after the other (as with their concatenation, without making it). */

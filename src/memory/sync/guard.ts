@@ -12,9 +12,8 @@
  * - More than FLOOD_ITEMS new items from one writer in one sync wait as one group (unless this
  *   store is empty: a machine joining takes what the repository holds).
  */
-import { readFileSync } from 'node:fs';
-import { errnoCode } from '../../util/errors';
 import { writeFileAtomicSync } from '../../util/atomic-write';
+import { readTextIfExists } from '../../util/read-text';
 import type { Ledger } from './ledger';
 import type { WriterBatch } from './incoming';
 import { isMark, type WireRecord } from './wire';
@@ -66,9 +65,10 @@ function isApplied(v: unknown): v is Applied {
 export function loadGuard(path: string, now: Date): GuardMemory {
   let saved: unknown;
   try {
-    saved = JSON.parse(readFileSync(path, 'utf8'));
+    // A missing file reads as '', which does not parse either.
+    saved = JSON.parse(readTextIfExists(path));
   } catch (err) {
-    if (errnoCode(err) !== 'ENOENT' && !(err instanceof SyntaxError)) throw err;
+    if (!(err instanceof SyntaxError)) throw err;
     return { seen: {}, forgets: {} };
   }
   const out: GuardMemory = { seen: {}, forgets: {} };

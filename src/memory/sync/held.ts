@@ -3,25 +3,18 @@
  * user accepts them in review. The ledger never learnt them, so accepting applies them exactly as a
  * sync would have; dropping removes them. Changed only under the sync lock.
  */
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../util/atomic-write';
-import { errnoCode } from '../../util/errors';
 import { appendWholeLines } from '../../util/fs-safe';
+import { readTextIfExists } from '../../util/read-text';
 import type { HeldRecord, HeldWhy } from './guard';
 import { parseWireLine } from './wire';
 
 const WHY: readonly HeldWhy[] = ['forgets', 'edit', 'flood'];
 
 export function readHeld(path: string): HeldRecord[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return [];
-    throw err;
-  }
   const out: HeldRecord[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of readTextIfExists(path).split('\n')) {
     if (!line) continue;
     try {
       const v = JSON.parse(line) as Partial<HeldRecord>;

@@ -2,22 +2,16 @@
  * `sync/outbox.jsonl`: records taken from memory.jsonl and not yet pushed, replaced atomically.
  * Each line is the record as it will be pushed plus `local`, the item's id here (never pushed).
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../util/atomic-write';
-import { errnoCode } from '../../util/errors';
+import { readTextIfExists } from '../../util/read-text';
 import { parseWireLine, type WireRecord } from './wire';
 
 export type Outgoing = WireRecord & { local?: number };
 
 export function readOutbox(path: string): Outgoing[] {
-  let text = '';
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    if (errnoCode(err) !== 'ENOENT') throw err;
-  }
   const out: Outgoing[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of readTextIfExists(path).split('\n')) {
     if (!line) continue;
     const p = parseWireLine(line);
     if (!('record' in p)) continue;

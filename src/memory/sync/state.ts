@@ -4,9 +4,8 @@
  * and everything between is found again (ledger.ts says how).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../util/atomic-write';
-import { errnoCode } from '../../util/errors';
+import { readTextIfExists } from '../../util/read-text';
 import type { CursorState } from '../log/file-cursor';
 
 export interface SyncState {
@@ -39,9 +38,10 @@ function freshState(remote: string, writer = newWriterId()): SyncState {
 export function readState(path: string): SyncState | undefined {
   let saved: Partial<SyncState> | undefined;
   try {
-    saved = JSON.parse(readFileSync(path, 'utf8')) as Partial<SyncState>;
+    // A missing file reads as '', which does not parse either.
+    saved = JSON.parse(readTextIfExists(path)) as Partial<SyncState>;
   } catch (err) {
-    if (errnoCode(err) !== 'ENOENT' && !(err instanceof SyntaxError)) throw err;
+    if (!(err instanceof SyntaxError)) throw err;
     return undefined;
   }
   const ok =

@@ -8,7 +8,7 @@ import type { Turn } from './types';
 
 /** The prefix `core/user-shell.ts` puts before a prompt for each `!cmd` run since the last one. */
 const SHELL_NOTE =
-  /Output of a shell command I ran \(`([^\n]*?)`, ([^\n]*?)\):\n```\n([\s\S]*?)\n```(?=\n\nOutput of a shell command I ran \(|$)/g;
+  /Output of a shell command I ran \(`([^\n]*?)`, ([^\n]*?)\)(?::\n```\n([\s\S]*?)\n```|: (none, it printed nothing|only blank space, no text)\.)(?=\n\nOutput of a shell command I ran \(|$)/g;
 
 export interface ExportInput {
   /** Session name (the log's file name without .jsonl). */
@@ -39,7 +39,8 @@ function shellNotes(text: string): { blocks: string[]; covered: number } {
   let covered = 0;
   for (const m of text.matchAll(SHELL_NOTE)) {
     covered += m[0].length + (blocks.length ? 2 : 0);
-    blocks.push(`Ran \`!${m[1]}\` (${m[2]}):\n\n${fenced(m[3] ?? '', 'text')}`);
+    // A command that printed nothing has no block to show, only the note's own words.
+    blocks.push(m[4] ? `Ran \`!${m[1]}\` (${m[2]}): ${m[4]}.` : `Ran \`!${m[1]}\` (${m[2]}):\n\n${fenced(m[3] ?? '', 'text')}`);
   }
   return { blocks, covered };
 }

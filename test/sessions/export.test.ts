@@ -57,6 +57,17 @@ describe('renderMarkdown', () => {
     expect(text.match(/notes\.txt/g)).toHaveLength(1);
   });
 
+  it('shows a !cmd that printed nothing beside one that printed, and neither inside the prompt', () => {
+    const content = [note('mkdir x', ''), note('ls', 'x\n'), note('true', '')].join('\n\n') + '\n\nnow what?';
+    const md = renderMarkdown({ name: 'n', turns: [{ ts, role: 'user', content, typed: 'now what?' }] });
+    expect(md).toContain('Ran `!mkdir x` (exit 0): none, it printed nothing.');
+    expect(md).toContain('Ran `!true` (exit 0): none, it printed nothing.');
+    expect(md).toContain('Ran `!ls` (exit 0):');
+    expect(md).not.toContain('Output of a shell command');
+    const code = tokens(md).filter((t): t is Tokens.Code => t.type === 'code');
+    expect(code.map((c) => c.text)).toEqual(['x']);
+  });
+
   it('titles with the digest title, else the first prompt, else the name', () => {
     expect(exportTitle({ name: 'n', turns, title: 'Reviewing the diff' })).toBe('Reviewing the diff');
     expect(exportTitle({ name: 'n', turns })).toBe('what changed?');

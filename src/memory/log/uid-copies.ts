@@ -1,0 +1,115 @@
+/**
+ * The first record of memory.jsonl to have each uid, to find later ones that repeat it (a line
+ * copied by hand, with or without a new id). An open-addressing table of record numbers keyed by a
+ * hash: a Map of a million uid strings would cost several times the memory. A record without a uid
+ * stands for the uid derived from its kind, time, text, scope and target (identity.ts), so it is
+ * keyed and compared by those fields, and nothing is derived while reading.
+ *
+ * The later record keeps what it says and gets a uid made from the one it repeats and its own id
+ * (identity.ts copyUid): never merged with the first or dropped, and the same in every reader, so
+ * a forget or a sync of one never reaches the other. Only the lines above decide, so a reader of
+ * the whole file and one that reads on from where it stopped agree. An item pasted back below its
+ * own tombstone keeps its uid: it is the forgotten item, which sync forgets again.
+ */
+import { copyUid, uidOf } from './identity';
+
+export interface UidRecord {
+  id: number;
+  uid?: unknown;
+  ts: string;
+  kind: string;
+  content?: string;
+  scope?: string;
+  target?: number;
+}
+
+const ownUid = (r: UidRecord): string | undefined => (typeof r.uid === 'string' && r.uid !== '' ? r.uid : undefined);
+
+/** FNV-1a over the UTF-16 code units of `s`, from `h`. */
+function fnv(s: string, h: number): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+function keyHash(r: UidRecord, own: string | undefined): number {
+  if (own !== undefined) return fnv(own, 0x811c9dc5) >>> 0;
+  let h = fnv(r.ts, 0x01234567);
+  h = fnv(r.kind, h);
+  h = fnv(r.content ?? '', h);
+  h = fnv(r.scope ?? '', h);
+  return fnv(String(r.target ?? ''), h) >>> 0;
+}
+
+/** Both stand for one uid: the same own uid, or (neither has one) the same derived one. */
+function sameUid(a: UidRecord, b: UidRecord, own: string | undefined): boolean {
+  const other = ownUid(b);
+  if (own !== undefined || other !== undefined) return own === other;
+  return a.ts === b.ts && a.kind === b.kind && a.content === b.content && a.scope === b.scope && a.target === b.target;
+}
+
+export class UidCopies {
+  /** Record number + 1 per slot; 0: empty. */
+  private slots = new Int32Array(1024);
+  private readonly recs: UidRecord[] = [];
+
+  /** `r` as it is when it is the first with its uid (remembered), else with a uid of its own, and the first's id. */
+  adopt<T extends UidRecord>(r: T, forgotten: (id: number) => boolean): [T, number | undefined] {
+    const first = this.see(r);
+    if (!first) return [r, undefined];
+    // An item forgotten above it, pasted back: it is that item brought back (a sync forgets it again).
+    if (r.content !== undefined && forgotten(first.id)) return [r, first.id];
+    const { id, uid: _repeated, ...rest } = r;
+    return [{ id, uid: copyUid(r, uidOf(first)), ...rest } as unknown as T, first.id];
+  }
+
+  /** The earlier record `r`'s uid belongs to; undefined when it is the first (it is then remembered). */
+  private see(r: UidRecord): UidRecord | undefined {
+    const own = ownUid(r);
+    // Two forget or pin records that say the same thing without a uid mean the same thing: one copy is harmless.
+    if (own === undefined && r.content === undefined) return undefined;
+    const mask = this.slots.length - 1;
+    let i = keyHash(r, own) & mask;
+    for (let v = this.slots[i]!; v !== 0; i = (i + 1) & mask, v = this.slots[i]!) {
+      const first = this.recs[v - 1]!;
+      if (sameUid(r, first, own)) return first;
+    }
+    this.recs.push(r);
+    this.slots[i] = this.recs.length;
+    if (this.recs.length * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    return undefined;
+  }
+
+  /** Forget the record remembered last (a provisional read rolled back). */
+  dropLast(r: UidRecord): void {
+    if (ownUid(r) === undefined && r.content === undefined) return;
+    const n = this.recs.length;
+    if (n === 0) return;
+    const mask = this.slots.length - 1;
+    // Linear probing: the newest entry has nothing probed past it, so emptying its slot is safe.
+    for (let i = keyHash(this.recs[n - 1]!, ownUid(this.recs[n - 1]!)) & mask; this.slots[i] !== 0; i = (i + 1) & mask) {
+      if (this.slots[i] === n) {
+        this.slots[i] = 0;
+        break;
+      }
+    }
+    this.recs.pop();
+  }
+
+  private rehash(size: number): void {
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    this.recs.forEach((r, k) => {
+      let i = keyHash(r, ownUid(r)) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = k + 1;
+    });
+    this.slots = slots;
+  }
+}
+
+/** The report of a record given a uid of its own (`first`: the line of the record whose uid it repeats). */
+export function copyReason(r: UidRecord, first: number, kept: boolean): string {
+  if (kept) return `same uid as line ${first}, a forgotten item (pasted back?) — kept under that uid; a sync forgets it again`;
+  const what = r.kind === 'forget' || r.kind === 'pin' || r.kind === 'unpin' ? 'a record' : 'an item';
+  return `same uid as line ${first} (a copied line?) — kept as ${what} of its own, uid ${String(r.uid)}`;
+}

@@ -51,7 +51,7 @@ export class MemoryState {
   private readonly sink: EntrySink = {
     item: (read, time, line, endLine) => {
       if (!this.claim(read.id, line, endLine, read)) return;
-      const item = this.ownUid(read, line, endLine);
+      const item = this.ownUid(read, line, endLine, time);
       this.addItem(item, time);
       if (endLine !== undefined) this.endOf.set(item.id, endLine); // kept on rollback: the id is claimed again
       if (this.raw) this.keepRaw(item.id, line, endLine);
@@ -133,8 +133,8 @@ export class MemoryState {
   }
 
   /** `r`, or `r` with a uid of its own when an earlier record has its uid (uid-copies.ts): kept, and reported. */
-  private ownUid<T extends UidRecord>(r: T, line: number, endLine: number | undefined): T {
-    const [out, first] = this.copies.adopt(r, (id) => this.forgotten.has(id));
+  private ownUid<T extends UidRecord>(r: T, line: number, endLine: number | undefined, time = NaN): T {
+    const [out, first] = this.copies.adopt(r, time, (id) => this.forgotten.has(id));
     if (first === undefined) this.undo?.push(() => this.copies.dropLast(r));
     else this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0, out === r), undefined, true);
     return out;

@@ -9,6 +9,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { lineWarnings, type LineWarning } from '../../util/line-warnings';
 import { redactSecrets } from '../../util/secrets/redact';
 import { isMemoryKind, type MemoryItem } from '../types';
 
@@ -66,23 +67,25 @@ function asItem(v: unknown, author: string, where: string): Omit<TeamItem, 'id'>
 /** The items of one file's text, the last line for a uid winning (a teammate's later change). */
 export function parseTeamFile(text: string, author: string, label: string, warnings: string[]): Map<string, Omit<TeamItem, 'id'>> {
   const out = new Map<string, Omit<TeamItem, 'id'>>();
+  const bad: LineWarning[] = [];
   const lines = text.split('\n');
   lines.forEach((raw, i) => {
     if (!raw.trim()) return;
-    const where = `${label}:${i + 1}`;
+    const line = i + 1;
     if (Buffer.byteLength(raw) > TEAM_LINE_MAX_BYTES)
-      return void warnings.push(`${where}: longer than ${TEAM_LINE_MAX_BYTES / 1024} KiB (skipped)`);
+      return void bad.push({ line, reason: `longer than ${TEAM_LINE_MAX_BYTES / 1024} KiB` });
     let v: unknown;
     try {
       v = JSON.parse(raw);
     } catch {
-      return void warnings.push(`${where}: not valid JSON (skipped)`);
+      return void bad.push({ line, reason: 'not valid JSON' });
     }
-    const r = asItem(v, author, where);
-    if (typeof r === 'string') return void warnings.push(`${where}: ${r} (skipped)`);
+    const r = asItem(v, author, `${label}:${line}`);
+    if (typeof r === 'string') return void bad.push({ line, reason: r });
     out.delete(r.uid);
     out.set(r.uid, r);
   });
+  warnings.push(...lineWarnings(label, bad, { suffix: ' (skipped)' }));
   return out;
 }
 

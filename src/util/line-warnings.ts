@@ -1,0 +1,30 @@
+/**
+ * Warnings for the lines of a file that could not be used (memory.jsonl, a session log, the inbox,
+ * a team file): each named with its number up to LINES_NAMED, then one line sums up the rest, so a
+ * file of a million bad lines never buries the answer under a million warnings.
+ */
+
+export interface LineWarning {
+  line: number;
+  /** The last line of a record spread over several. */
+  endLine?: number;
+  reason: string;
+}
+
+/** Lines named one by one, at most. */
+export const LINES_NAMED = 20;
+
+/**
+ * `label:LINE: reason` (`suffix` after each, ` (skipped)` say) for the first LINES_NAMED, then
+ * `label: N more lines skipped (lines A–B)` and, when given, `; hint` (what to do about them).
+ */
+export function lineWarnings(label: string, warnings: readonly LineWarning[], o: { suffix?: string; hint?: string } = {}): string[] {
+  const suffix = o.suffix ?? '';
+  const at = (w: LineWarning) => `${w.line}${w.endLine !== undefined ? `-${w.endLine}` : ''}`;
+  const shown = warnings.slice(0, LINES_NAMED).map((w) => `${label}:${at(w)}: ${w.reason}${suffix}`);
+  if (warnings.length <= LINES_NAMED) return shown;
+  const first = warnings[LINES_NAMED]!;
+  const last = warnings[warnings.length - 1]!;
+  const more = `${label}: ${warnings.length - LINES_NAMED} more lines skipped (lines ${first.line}–${last.endLine ?? last.line})`;
+  return [...shown, o.hint ? `${more}; ${o.hint}` : more];
+}

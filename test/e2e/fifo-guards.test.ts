@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSmallFile } from '../../src/memory/project/git-repo';
 import { noteRecalled, readRecallUse, recallUsePath } from '../../src/memory/review/recall-use';
+import { readTail } from '../../src/memory/sync/tail';
 import { readTeamDir, readTeamFileText, teamDir } from '../../src/memory/team/team-file';
+import { shareItem } from '../../src/memory/team/team-share';
+import { appendDigest, blankState } from '../../src/sessions/digest';
 import type { MemoryItem } from '../../src/memory/types';
 import { openRegular } from '../../src/util/fs-safe';
 import { tmpDir } from '../helpers/tmp';
@@ -50,5 +53,32 @@ describe('a FIFO in place of a file aish reads', () => {
     const path = join(tmpDir(), 'HEAD');
     fifo(path);
     expect(readSmallFile(path, 4096)).toBeUndefined();
+  });
+
+  it("the user's own team file as a FIFO: sharing refuses in one line, nothing written", () => {
+    const root = tmpDir();
+    execFileSync('git', ['init', '-q', root]);
+    mkdirSync(teamDir(root), { recursive: true });
+    fifo(join(teamDir(root), 'alice.jsonl'));
+    const item = {
+      id: 3,
+      uid: '01JV0000000000000000000003',
+      ts: '2026-01-01T00:00:00Z',
+      kind: 'fact',
+      content: 'ci is buildkite',
+    } as MemoryItem;
+    expect(() => shareItem(item, root, 'alice')).toThrow(/^cannot write .*alice\.jsonl: .*not a regular file — nothing was shared$/);
+  });
+
+  it('a session log turned FIFO: a digest is refused, not written into it', () => {
+    const path = join(tmpDir(), '2026-01-01-0000-ab12.jsonl');
+    fifo(path);
+    expect(() => appendDigest(path, { v: 1, at: '2026-01-01T00:00:00Z', state: blankState() } as never)).toThrow(/not a regular file/);
+  });
+
+  it('a sync writer file turned FIFO is not read', () => {
+    const path = join(tmpDir(), 'w.jsonl');
+    fifo(path);
+    expect(readTail(path, 0)).toBeNull();
   });
 });

@@ -11,7 +11,6 @@ import { noteRecalled, readRecallUse, recallUsePath } from '../../src/memory/rev
 import { readTail } from '../../src/memory/sync/tail';
 import { readTeamDir, readTeamFileText, teamDir } from '../../src/memory/team/team-file';
 import { shareItem } from '../../src/memory/team/team-share';
-import { appendDigest, blankState } from '../../src/sessions/digest';
 import type { MemoryItem } from '../../src/memory/types';
 import { openRegular } from '../../src/util/fs-safe';
 import { tmpDir } from '../helpers/tmp';
@@ -68,12 +67,6 @@ describe('a FIFO in place of a file aish reads', () => {
       content: 'ci is buildkite',
     } as MemoryItem;
     expect(() => shareItem(item, root, 'alice')).toThrow(/^cannot write .*alice\.jsonl: .*not a regular file — nothing was shared$/);
-  });
-
-  it('a session log turned FIFO: a digest is refused, not written into it', () => {
-    const path = join(tmpDir(), '2026-01-01-0000-ab12.jsonl');
-    fifo(path);
-    expect(() => appendDigest(path, { v: 1, at: '2026-01-01T00:00:00Z', state: blankState() } as never)).toThrow(/not a regular file/);
   });
 
   it('a sync writer file turned FIFO is not read', () => {

@@ -21,10 +21,20 @@ export const LINES_NAMED = 20;
 export function lineWarnings(label: string, warnings: readonly LineWarning[], o: { suffix?: string; hint?: string } = {}): string[] {
   const suffix = o.suffix ?? '';
   const at = (w: LineWarning) => `${w.line}${w.endLine !== undefined ? `-${w.endLine}` : ''}`;
-  const shown = warnings.slice(0, LINES_NAMED).map((w) => `${label}:${at(w)}: ${w.reason}${suffix}`);
-  if (warnings.length <= LINES_NAMED) return shown;
-  const first = warnings[LINES_NAMED]!;
-  const last = warnings[warnings.length - 1]!;
-  const more = `${label}: ${warnings.length - LINES_NAMED} more lines skipped (lines ${first.line}–${last.endLine ?? last.line})`;
-  return [...shown, o.hint ? `${more}; ${o.hint}` : more];
+  return capped(
+    warnings,
+    (w) => `${label}:${at(w)}: ${w.reason}${suffix}`,
+    (n) => {
+      const first = warnings[LINES_NAMED]!;
+      const last = warnings[warnings.length - 1]!;
+      const more = `${label}: ${n} more lines skipped (lines ${first.line}–${last.endLine ?? last.line})`;
+      return o.hint ? `${more}; ${o.hint}` : more;
+    },
+  );
+}
+
+/** The first LINES_NAMED of `warnings`, each `shown`, then one line, `more(how many were left out)`. */
+export function capped<T>(warnings: readonly T[], shown: (w: T) => string, more: (n: number) => string): string[] {
+  const named = warnings.slice(0, LINES_NAMED).map(shown);
+  return warnings.length <= LINES_NAMED ? named : [...named, more(warnings.length - LINES_NAMED)];
 }

@@ -199,6 +199,29 @@ describe('the index answers as a full read does', () => {
     expect(compare(path, 200, '/', 'vim tabs')).toBe(0);
   });
 
+  it('a line copied by hand, appended after the index was built (its original active, or forgotten): the answers are a full read’s', () => {
+    for (const forget of [false, true]) {
+      const path = join(tmpDir(), 'memory.jsonl');
+      const next = { id: 1 };
+      const items: number[] = [];
+      const item = (day: number): Rec => ({ t: 'item', kind: 'fact', words: [0, 1], day, scope: 0, pinned: false, origin: 0 });
+      const first = [item(1), item(2), ...(forget ? [{ t: 'forget' as const, back: 1 }] : [])];
+      writeFileSync(path, lines(first, next, items).join('\n') + '\n');
+      expect(compare(path, 200, '/', 'vim tabs')).toBe(1);
+      appendFileSync(path, lines([item(1)], next, items).join('\n') + '\n'); // the first line again, under a new id
+      // A copy of an active item is given a uid of its own and reported (so `list --json` reads the
+      // file, which knows it); a forgotten item pasted back keeps its uid. The index sees both.
+      const store = MemoryStore.open(path);
+      const ix = new MemoryIndex(path);
+      ix.refresh();
+      expect(ix.counts()).toMatchObject({ total: store.items().length, unreadable: 0, keptAsIs: forget ? 0 : 1 });
+      expect(store.skipped).toHaveLength(forget ? 0 : 1);
+      if (forget) expect([...listedItems(ix)]).toEqual(store.items().map((it) => [it, store.isPinned(it)]));
+      else expect(listedThroughIndex(path, null)).toBeNull();
+      ix.close();
+    }
+  });
+
   it('leaves out terms too common to matter exactly as the in-memory ranking does, also with a tail that forgets', () => {
     const path = join(tmpDir(), 'memory.jsonl');
     const text = (i: number) => `note ${i} deploy ${i % 7 === 0 ? 'friday' : 'monday'} project p${i % 50}${i % 400 === 0 ? ' rare' : ''}`;

@@ -142,10 +142,10 @@ function model(entries: Entry[]): ModelView {
         const rec = e.rec as Tombstone & { content?: string; scope?: string };
         const key = JSON.stringify([rec.kind, rec.ts, rec.content ?? null, rec.scope ?? null, rec.target ?? null]);
         const first = e.t === 'item' ? firstOf.get(key) : undefined; // copies of uid-less tombstones mean the same
-        if (first === undefined) firstOf.set(key, rec);
-        else skipped.push(line);
-        // …unless the first is forgotten above it: the forgotten item pasted back keeps its uid.
+        // …unless the first is forgotten above it: the forgotten item pasted back keeps its uid, unreported.
         const copy = first && !forgotten.has(first.id) && { ...rec, uid: copyUid(rec, uidOf(first)) };
+        if (first === undefined) firstOf.set(key, rec);
+        else if (copy) skipped.push(line);
         if (e.t === 'item') items.push((copy ?? e.rec) as MemoryItem);
         else {
           forgotten.add(e.rec.target);

@@ -136,7 +136,7 @@ export class MemoryState {
   private ownUid<T extends UidRecord>(r: T, line: number, endLine: number | undefined, time = NaN): T {
     const [out, first] = this.copies.adopt(r, time, (id) => this.forgotten.has(id));
     if (first === undefined) this.undo?.push(() => this.copies.dropLast(r));
-    else this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0, out === r), undefined, true);
+    else if (out !== r) this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0), undefined, true);
     return out;
   }
 

@@ -69,7 +69,8 @@ export class UidCopies {
   adopt<T extends UidRecord>(r: T, time: number, forgotten: (id: number) => boolean): [T, number | undefined] {
     const first = this.see(r, time);
     if (!first) return [r, undefined];
-    // An item forgotten above it, pasted back: it is that item brought back (a sync forgets it again).
+    // An item forgotten above it, pasted back: it is that item brought back (a sync forgets it
+    // again), not reported — an index, which holds only active items, could not tell.
     if (r.content !== undefined && forgotten(first.id)) return [r, first.id];
     const { id, uid: _repeated, ...rest } = r;
     return [{ id, uid: copyUid(r, uidOf(first)), ...rest } as unknown as T, first.id];
@@ -128,8 +129,7 @@ export class UidCopies {
 }
 
 /** The report of a record given a uid of its own (`first`: the line of the record whose uid it repeats). */
-export function copyReason(r: UidRecord, first: number, kept: boolean): string {
-  if (kept) return `same uid as line ${first}, a forgotten item (pasted back?) — kept under that uid; a sync forgets it again`;
+export function copyReason(r: UidRecord, first: number): string {
   const what = r.kind === 'forget' || r.kind === 'pin' || r.kind === 'unpin' ? 'a record' : 'an item';
   return `same uid as line ${first} (a copied line?) — kept as ${what} of its own, uid ${String(r.uid)}`;
 }

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { errnoCode } from '../util/errors';
 import { ensurePrivateDir, openRegular, readAt } from '../util/fs-safe';
+import { parseJsonLine } from '../util/line-warnings';
 import { redactSecrets } from '../util/secrets/redact';
 
 const LIMIT = 1000;
@@ -24,22 +25,13 @@ function loadInputHistory(path: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
-    // Only what may be JSON is parsed: a file of a million plain lines costs no million exceptions.
-    if (!JSON_START.test(line)) {
-      out.push(line); // a hand-written plain line is still history
-      continue;
-    }
-    try {
-      const v: unknown = JSON.parse(line);
-      if (typeof v === 'string') out.push(v);
-    } catch {
-      out.push(line);
-    }
+    // A hand-written plain line is still history (and costs no exception: parseJsonLine).
+    const parsed = parseJsonLine(line);
+    if (!parsed.ok) out.push(line);
+    else if (typeof parsed.value === 'string') out.push(parsed.value);
   }
   return out.slice(-LIMIT);
 }
-
-const JSON_START = /^[\s]*["{[\-0-9tfn]/;
 
 /** The file's text when it is a regular file ('' when there is none); anything else throws. */
 function readRegularText(path: string): string {

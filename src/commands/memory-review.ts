@@ -5,6 +5,7 @@
  * memory clean) rather than decided with nothing written. The walk itself talks through a narrow ask/print pair,
  * so the REPL and the command line run the same code.
  */
+import { lineWarnings } from '../util/line-warnings';
 import { shownField } from '../memory/format';
 import type { Inbox } from '../memory/review/inbox';
 import type { InboxCandidate } from '../memory/review/inbox-types';
@@ -152,9 +153,9 @@ async function reviewCandidates(inbox: Inbox, store: MemoryStore, io: ReviewIO, 
   };
 }
 
-/** `inbox.jsonl:LINE: reason` for each line the inbox could not use. */
+/** `inbox.jsonl:LINE: reason` for the lines the inbox could not use (the first 20, then a sum). */
 export function inboxWarnings(inbox: Inbox): string[] {
-  return inbox.warnings.map((w) => `inbox.jsonl:${w.line}: ${w.reason} (skipped)`);
+  return lineWarnings('inbox.jsonl', inbox.warnings, { suffix: ' (skipped)' });
 }
 
 async function review({ memory, ui, argv }: Pick<CommandServices, 'memory' | 'ui'> & { argv: string[] }) {

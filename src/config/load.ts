@@ -2,9 +2,10 @@
  * Finds and loads the user's config module (--config, $AISH_CONFIG, else the XDG default). jiti is imported only when a file exists,
  * so a user without a config pays nothing for it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../util/errors';
+import { ConfigError, errnoCode } from '../util/errors';
+import { describeFsError } from '../util/fs-safe';
 import { expandHome } from '../util/paths';
 import { configCacheDir } from './config-cache';
 import { defaultConfigPath } from './paths';
@@ -37,11 +38,40 @@ export async function loadConfig(
   timeoutMs = CONFIG_LOAD_TIMEOUT_MS,
 ): Promise<LoadedConfig> {
   const { path, explicit } = locateConfig(flag, env);
-  if (!existsSync(path)) {
+  if (!existsSync(path) && !circular(path)) {
     if (explicit) throw new ConfigError(`config file not found: ${path} (check --config or $AISH_CONFIG)`);
     return { config: structuredClone(DEFAULT_CONFIG), path: null };
   }
+  refuseOddFile(path);
   return { config: await withTimeout(path, loadAndValidate(path), timeoutMs), path };
+}
+
+/** A circle of symbolic links (ELOOP): existsSync says nothing is there, but something is. */
+function circular(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (err) {
+    return errnoCode(err) === 'ELOOP';
+  }
+}
+
+/**
+ * Only a regular file is loaded: the module loader reads it by name, synchronously, so a FIFO would
+ * block aish for ever (the load's timeout never gets to run) and a directory reads as a missing module.
+ */
+function refuseOddFile(path: string): void {
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (err) {
+    if (errnoCode(err) === 'ELOOP')
+      throw new ConfigError(`config ${path}: its symbolic links go in a circle — fix them, or point --config at a file`);
+    throw new ConfigError(`cannot read config ${path}: ${describeFsError(err)} — check the file`);
+  }
+  if (st.isDirectory()) throw new ConfigError(`config ${path} is a directory — point --config (or $AISH_CONFIG) at a file`);
+  if (!st.isFile())
+    throw new ConfigError(`config ${path} is not a regular file (a FIFO or a device) — point --config (or $AISH_CONFIG) at a file`);
 }
 
 async function loadAndValidate(path: string): Promise<AishConfig> {

@@ -6,10 +6,11 @@
  * (binary, too big, a device or FIFO) is refused, and then nothing is sent: a prompt that refers to
  * a file the model never sees would get an answer made up about it.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, readdirSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, extname, normalize, resolve } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
 import { fenced } from '../util/fence';
+import { openRegular } from '../util/fs-safe';
 import { expandHome } from '../util/paths';
 import { LINE_REF, missingPathLine, writtenLikePath } from './at-intent';
 
@@ -143,9 +144,8 @@ const OVERSIZE = Buffer.alloc(0);
 
 /** The file's bytes, at most `max`: opened without blocking and checked again, since it may have changed since stat. */
 function readCapped(abs: string, max: number): Buffer {
-  const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = openRegular(abs, constants.O_RDONLY);
   try {
-    if (!fstatSync(fd).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
     // In chunks to the end, not to the size stat gave: /proc files say 0, and a file may grow.
     const chunks: Buffer[] = [];
     let total = 0;

@@ -1,5 +1,6 @@
 /** Text renderings of memory shared by `aish memory` and the REPL's `:memory`. */
 import { tildify } from '../util/paths';
+import { lineWarnings } from '../util/line-warnings';
 import { terminalSafe } from '../util/terminal-safe';
 import { formatAge, staleAgeOf } from '../util/time';
 import { isoTime } from './log/parse';
@@ -64,17 +65,7 @@ export function itemMarks(it: MemoryItem, isPinned?: (it: MemoryItem) => boolean
   return `${isPinned?.(it) ? (leftOut ? '  [pinned, left out: budget]' : '  [pinned]') : ''}${it.scope ? `  [project ${shownField(tildify(it.scope))}]` : ''}${it.private ? '  (private)' : ''}${origin ? `  (${shownField(origin)})` : ''}`;
 }
 
-/** Skipped lines named one by one up to this many; a file of bad lines must not bury the answer. */
-const SKIPPED_SHOWN = 20;
-
+/** The lines memory.jsonl's reader reported: the first named, the rest summed up (util/line-warnings.ts). */
 export function formatSkipped(fileLabel: string, skipped: readonly SkippedLine[]): string[] {
-  const line = (s: SkippedLine) => `${s.line}${s.endLine !== undefined ? `-${s.endLine}` : ''}`;
-  const shown = skipped.slice(0, SKIPPED_SHOWN).map((s) => `${fileLabel}:${line(s)}: ${s.reason}`);
-  if (skipped.length <= SKIPPED_SHOWN) return shown;
-  const rest = skipped.slice(SKIPPED_SHOWN);
-  const last = rest[rest.length - 1]!;
-  return [
-    ...shown,
-    `${fileLabel}: ${rest.length} more lines skipped (lines ${rest[0]!.line}–${last.endLine ?? last.line}); \`aish memory compact\` moves the unusable ones to ${fileLabel}.rejected`,
-  ];
+  return lineWarnings(fileLabel, skipped, { hint: `\`aish memory compact\` moves the unusable ones to ${fileLabel}.rejected` });
 }

@@ -4,6 +4,7 @@
  * directory — and read whole, again only when its size, time or inode changed: these files stay
  * small, and a status line asks about them on every frame.
  */
+import { parseJsonLine } from '../util/line-warnings';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
@@ -33,12 +34,10 @@ export function jsonObjectLines(text: string): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
-    try {
-      const v: unknown = JSON.parse(line);
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) out.push(v as Record<string, unknown>);
-    } catch {
-      // a torn or hand-broken line decides nothing
-    }
+    // A torn or hand-broken line decides nothing.
+    const p = parseJsonLine(line);
+    const v = p.ok ? p.value : null;
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) out.push(v as Record<string, unknown>);
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { ingestFile } from './log/ingest';
 import { DEFAULT_LOCK_TIMING, sweepLockLeftovers, type LockTiming } from './log/lock';
 import { MemoryState } from './log/state';
 import { uidOf } from './log/identity';
+import { danglingTombstones } from './log/dangling';
 import { writeRecords, type Planned } from './log/write';
 import type { MemoryItem, MemoryKind, SkippedLine } from './types';
 
@@ -118,7 +119,7 @@ export class MemoryStore {
 
   /** Tombstones that name no item (reported at load; they forget nothing). */
   danglingTombstones(): Array<{ line: number; id: number; target: number }> {
-    return this.state.danglingTombstones();
+    return danglingTombstones(this.state);
   }
 
   /** Add many items in one atomic rewrite (import), fresh ids; those an active (or earlier) item already says are returned. */

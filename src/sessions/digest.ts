@@ -4,10 +4,10 @@
  * session log. The latest digest line wins. Digest lines are never conversation: replay and
  * summarize skip them, so no model ever reads a previous capture's answer as a turn.
  */
-import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync } from 'node:fs';
 import { basename } from 'node:path';
 import { AishError, errnoCode } from '../util/errors';
-import { appendWholeLines, describeFsError } from '../util/fs-safe';
+import { appendWholeLines, describeFsError, openRegular } from '../util/fs-safe';
 import { oneLine, stripControls } from '../util/text';
 
 /** Where the work stands, in fixed fields (rendered as Markdown for `:session` and the [session] block). */
@@ -131,7 +131,7 @@ export function appendDigest(path: string, d: SessionDigest): void {
   if (typeof checked === 'string') throw new AishError(`cannot add a digest to session "${name}": ${checked}`);
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDWR | constants.O_APPEND); // no O_CREAT
+    fd = openRegular(path, constants.O_RDWR | constants.O_APPEND); // no O_CREAT; a FIFO is refused, never waited on
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') throw new AishError(`no session "${name}"`);
     throw new AishError(`cannot open session log ${path}: ${describeFsError(err)}`);

@@ -4,10 +4,12 @@
  * file 0600, trimmed by an atomic rewrite when it grows past twice the limit. Secrets are redacted
  * before an entry reaches the file (↑ in the same run still recalls what was typed).
  */
-import { appendFileSync, chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, constants, existsSync, fstatSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
-import { ensurePrivateDir } from '../util/fs-safe';
+import { errnoCode } from '../util/errors';
+import { ensurePrivateDir, openRegular, readAt } from '../util/fs-safe';
+import { parseJsonLine } from '../util/line-warnings';
 import { redactSecrets } from '../util/secrets/redact';
 
 const LIMIT = 1000;
@@ -16,22 +18,35 @@ function loadInputHistory(path: string): string[] {
   let text: string;
   try {
     // A FIFO in its place would block the read (and an append) for ever: history is then off.
-    if (!isPlainFileOrMissing(path)) return [];
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch {
     return [];
   }
   const out: string[] = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
-    try {
-      const v: unknown = JSON.parse(line);
-      if (typeof v === 'string') out.push(v);
-    } catch {
-      out.push(line); // a hand-written plain line is still history
-    }
+    // A hand-written plain line is still history (and costs no exception: parseJsonLine).
+    const parsed = parseJsonLine(line);
+    if (!parsed.ok) out.push(line);
+    else if (typeof parsed.value === 'string') out.push(parsed.value);
   }
   return out.slice(-LIMIT);
+}
+
+/** The file's text when it is a regular file ('' when there is none); anything else throws. */
+function readRegularText(path: string): string {
+  let fd: number;
+  try {
+    fd = openRegular(path, constants.O_RDONLY);
+  } catch (err) {
+    if (errnoCode(err) === 'ENOENT') return '';
+    throw err;
+  }
+  try {
+    return readAt(fd, 0, fstatSync(fd).size).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function isPlainFileOrMissing(path: string): boolean {

@@ -6,6 +6,7 @@
 import type { ChatMessage } from '../broker/types';
 import type { SessionDigest } from './digest';
 import { AishError, formatError } from '../util/errors';
+import { lineWarnings } from '../util/line-warnings';
 import { turnsToMessages } from './replay';
 import { rewindTurns } from './rewind';
 import { SessionLog } from './session-log';
@@ -117,7 +118,7 @@ export class SessionRecorder {
       messages,
       turns: loaded.turns,
       ...(loaded.digest && { digest: loaded.digest }),
-      warnings: loaded.warnings.map((w) => `${name}.jsonl:${w.line}: ${w.reason}`),
+      warnings: lineWarnings(`${name}.jsonl`, loaded.warnings),
     };
   }
 }

@@ -2,6 +2,7 @@
  * The records of a session log line by line: the header, turns, digest and rewind lines. Shared by the
  * loader, the listing's scan and search, so all three agree on what a line is.
  */
+import { parseJsonLine } from '../util/line-warnings';
 import { checkDigest, type SessionDigest } from './digest';
 import { checkRewind, type RewindMark } from './rewind';
 import type { Role, SessionMeta, ToolCallRecord, Turn } from './types';
@@ -64,11 +65,7 @@ function isToolCall(v: unknown): v is ToolCallRecord {
 }
 
 export function parseJson(line: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(line) };
-  } catch {
-    return { ok: false };
-  }
+  return parseJsonLine(line);
 }
 
 /** `{"meta":{…}}`'s object; a turn's `meta` is a string, so it never counts. */

@@ -113,7 +113,7 @@ describe('invalid UTF-8 in memory.jsonl', () => {
     );
     expect(r.notices.map((n) => n.text)).toEqual([
       'memory.jsonl: 1 unreadable line skipped (see :memory inject)',
-      'memory.jsonl: 1 line with invalid UTF-8 kept as is (see :memory inject)',
+      'memory.jsonl: 1 line kept with a warning (see :memory inject)',
     ]);
     expect(r.injected.map((i) => i.id)).toEqual([2, 1]);
   });

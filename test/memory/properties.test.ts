@@ -20,7 +20,7 @@ import JSON5 from 'json5';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { uidOf } from '../../src/memory/log/identity';
+import { copyUid, uidOf } from '../../src/memory/log/identity';
 import { isoTime, parseLines } from '../../src/memory/log/parse';
 import { MemoryState } from '../../src/memory/log/state';
 import { loadMemory, MemoryStore, type MemorySnapshot } from '../../src/memory/store';
@@ -116,6 +116,7 @@ function renderFile(entries: Entry[], finalNewline: boolean, bom: boolean): stri
 /** The model: first use of an id wins, tombstones forget in any order, maxId sees everything. */
 function model(entries: Entry[]): ModelView {
   const claimed = new Set<number>();
+  const firstOf = new Map<string, Tombstone>();
   const items: MemoryItem[] = [];
   const forgotten = new Set<number>();
   const skipped: number[] = [];
@@ -136,7 +137,16 @@ function model(entries: Entry[]): ModelView {
           break;
         }
         claimed.add(id);
-        if (e.t === 'item') items.push(e.rec);
+        // A record that says what an earlier one says (no uid of its own: the same derived uid) is a
+        // copy: kept, reported, and given a uid of its own made from the first's.
+        const rec = e.rec as Tombstone & { content?: string; scope?: string };
+        const key = JSON.stringify([rec.kind, rec.ts, rec.content ?? null, rec.scope ?? null, rec.target ?? null]);
+        const first = e.t === 'item' ? firstOf.get(key) : undefined; // copies of uid-less tombstones mean the same
+        // …unless the first is forgotten above it: the forgotten item pasted back keeps its uid, unreported.
+        const copy = first && !forgotten.has(first.id) && { ...rec, uid: copyUid(rec, uidOf(first)) };
+        if (first === undefined) firstOf.set(key, rec);
+        else if (copy) skipped.push(line);
+        if (e.t === 'item') items.push((copy ?? e.rec) as MemoryItem);
         else {
           forgotten.add(e.rec.target);
           // A tombstone's target is reserved too: the next add must not be born forgotten.

@@ -40,7 +40,7 @@ export async function loadStartupMemory(
   if (counts.unreadable)
     notices.push({ kind: 'warn', text: `${name}: ${plural(counts.unreadable, 'unreadable line')} skipped (see ${hint})` });
   if (counts.keptAsIs)
-    notices.push({ kind: 'warn', text: `${name}: ${plural(counts.keptAsIs, 'line')} with invalid UTF-8 kept as is (see ${hint})` });
+    notices.push({ kind: 'warn', text: `${name}: ${plural(counts.keptAsIs, 'line')} kept with a warning (see ${hint})` });
   if (counts.dangling.length) {
     const lines = counts.dangling.slice(0, 5).join(', ') + (counts.dangling.length > 5 ? ', …' : '');
     notices.push({

@@ -7,6 +7,7 @@ import { terms } from '../../util/terms';
 import { intoSegments, isPinSegment, segmentOf } from '../background/background-order';
 import { backgroundLine } from '../background/blocks';
 import { recalledFields } from '../log/field-codec';
+import { danglingTombstones } from '../log/dangling';
 import { isoTime } from '../log/parse';
 import { pinTime } from '../log/pin-time';
 import { sameItemKey } from '../log/records';
@@ -170,7 +171,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     ...(state.maxHlc !== undefined && { maxHlc: state.maxHlc }),
     unreadable,
     keptAsIs: skipped.length - unreadable,
-    dangling: state.danglingTombstones().map((t) => t.line),
+    dangling: danglingTombstones(state).map((t) => t.line),
     n,
     pinned: ptimes.length,
     segments: groups.map((g) => g.length),

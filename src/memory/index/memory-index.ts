@@ -50,7 +50,7 @@ export class MemoryIndex extends IndexReader {
     this.builds++;
     // Read back by offset like any other index; kept in memory only when it cannot be written.
     this.side = (writeSidecar(this.path, built) && Sidecar.open(this.path)) || Sidecar.fromBytes(built.header, assemble(built));
-    const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
+    const r = readTail(this.path, this.side, (id) => this.slotOf(id));
     this.tailValue = r.kind === 'tail' ? r.tail : null;
   }
 }

@@ -61,7 +61,7 @@ export class IndexReader {
     this.side ??= Sidecar.open(this.path);
     if (this.side && !this.settled(this.side.header)) this.drop();
     if (this.side) {
-      const r = readTail(this.path, this.side.header, (id) => this.slotOf(id));
+      const r = readTail(this.path, this.side, (id) => this.slotOf(id));
       if (r.kind === 'tail') {
         this.tailValue = r.tail;
         return true;

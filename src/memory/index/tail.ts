@@ -9,8 +9,11 @@ import { statSync } from 'node:fs';
 import { FileCursor } from '../log/file-cursor';
 import { ingestFile } from '../log/ingest';
 import { MemoryState } from '../log/state';
+import { MAX_AHEAD_MS, stampTime } from '../log/hlc';
+import { sameItemKey } from '../log/records';
 import { unreadableCount, type MemoryItem } from '../types';
-import type { IndexHeader } from './layout';
+import { hash32 } from './layout';
+import type { Sidecar } from './sidecar';
 
 /** A tail longer than this is folded into a new index rather than parsed on every start. */
 const TAIL_MAX = 2 * 2 ** 20;
@@ -31,7 +34,8 @@ export interface Tail {
 export type TailRead = { kind: 'tail'; tail: Tail } | { kind: 'missing' } | { kind: 'rebuild' };
 
 /** `slotOf`: the slot of an indexed (active) item, or -1. */
-export function readTail(path: string, h: IndexHeader, slotOf: (id: number) => number): TailRead {
+export function readTail(path: string, side: Sidecar, slotOf: (id: number) => number): TailRead {
+  const h = side.header;
   let stat;
   try {
     const st = statSync(path);
@@ -47,7 +51,7 @@ export function readTail(path: string, h: IndexHeader, slotOf: (id: number) => n
   if (r === 'rewritten') return { kind: 'rebuild' };
   const dead = new Set<number>();
   const pins = new Map<number, boolean>();
-  for (const it of state.itemsInFileOrder()) if (it.id <= h.maxId) return { kind: 'rebuild' };
+  for (const it of state.itemsInFileOrder()) if (it.id <= h.maxId || mayBeCopy(it, side)) return { kind: 'rebuild' };
   for (const t of state.forgottenTargets()) {
     if (t.id <= h.maxId) return { kind: 'rebuild' };
     const s = slotOf(t.target);
@@ -61,6 +65,26 @@ export function readTail(path: string, h: IndexHeader, slotOf: (id: number) => n
     else if (!state.hadItem(target)) return { kind: 'rebuild' };
   }
   return { kind: 'tail', tail: { state, items: state.active(), dead, pins, stat } };
+}
+
+/**
+ * A tail item that may repeat the uid of an indexed record (a line copied by hand): the full read
+ * gives the later one a uid of its own (log/uid-copies.ts), which the tail alone cannot know. aish's
+ * own appends are stamped after everything in the file (log/hlc.ts), and a received record carries
+ * `via`; an item that says what an indexed one says may be a copy whatever it carries.
+ */
+function mayBeCopy(it: MemoryItem, side: Sidecar): boolean {
+  const { uid, hlc, via } = it as { uid?: unknown; hlc?: unknown; via?: unknown };
+  const max = side.header.maxHlc;
+  const stamped = typeof hlc === 'string' && (max === undefined || hlc > max || stampTime(max) > Date.now() + MAX_AHEAD_MS);
+  if (typeof uid === 'string' && via === undefined && !stamped) return true;
+  const want = hash32(sameItemKey(it.scope, it.content));
+  const mask = side.header.keyCap - 1;
+  for (let i = want & mask; ; i = (i + 1) & mask) {
+    const [hash, slot1] = side.u32('khash', i * 2, 2);
+    if (slot1 === 0) return false;
+    if (hash === want) return true; // the hash alone: a false alarm only costs a rebuild
+  }
 }
 
 export function statKey(st: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }): string {

@@ -85,7 +85,7 @@ function writeCompacted(path: string, state: MemoryState, now: Date, guard: Lock
   const header = { meta: { format: MEMORY_FORMAT, version: 1, maxId, compactedAt: now.toISOString() } };
   // Items whose lines are not valid UTF-8 are written back byte for byte, never with U+FFFD (a pin
   // record for one is then lost rather than its text).
-  const text = state.hasRawItems
+  const text = active.some((r) => state.rawItem(r.id))
     ? joinLines([JSON.stringify(header), ...active.map((r) => state.rawItem(r.id) ?? JSON.stringify(r))])
     : [header, ...active].map((r) => JSON.stringify(r)).join('\n') + '\n';
   rewriteFile(path, text, (why) => `cannot compact ${path}: ${why} — the file is unchanged`, notice);

@@ -5,9 +5,9 @@
  * any write or utimes sets ctime to now, and nobody can set it back. Other processes only ever append, so normally only the new tail is read; anything else
  * (a hand edit, a compaction, an editor's save-by-rename) means "read it all again".
  */
-import { closeSync, openSync, statSync } from 'node:fs';
-import { AishError } from '../../util/errors';
-import { readAt } from '../../util/fs-safe';
+import { closeSync, constants, statSync } from 'node:fs';
+import { AishError, errnoCode } from '../../util/errors';
+import { openRegular, readAt } from '../../util/fs-safe';
 
 /** Bytes kept from just before the offset, to recognise an in-place rewrite that kept or grew the size. */
 const FINGERPRINT = 64;
@@ -121,7 +121,13 @@ export class FileCursor {
 }
 
 function readRange(path: string, pos: number, len: number): Buffer {
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = openRegular(path, constants.O_RDONLY); // a FIFO put in its place since the stat is refused, not waited on
+  } catch (err) {
+    if (errnoCode(err) === 'ENOTREG') throw new AishError(`${path} is not a regular file — point memory.path at a file`);
+    throw err;
+  }
   try {
     return readAt(fd, pos, len);
   } finally {

@@ -91,8 +91,20 @@ function base32(v: number, n: number): string {
  * of each). Never the record's own id or line: those differ between machines.
  */
 export function derivedUid(r: AnyRecord): string {
-  const t = isoTime(r.ts);
+  return ulidShaped(r.ts, JSON.stringify([r.kind, r.ts, r.content ?? null, r.scope ?? null, r.target ?? null]));
+}
+
+function ulidShaped(ts: string, what: string): string {
+  const t = isoTime(ts);
   const time = Number.isFinite(t) ? Math.min(Math.max(0, t), MAX_TIME) : 0;
-  const what = JSON.stringify([r.kind, r.ts, r.content ?? null, r.scope ?? null, r.target ?? null]);
   return base32(time, 10) + base32(hash53(what, 1) % 2 ** 40, 8) + base32(hash53(what, 2) % 2 ** 40, 8);
+}
+
+/**
+ * The uid of a record whose uid an earlier record of the file already has (a hand-copied line):
+ * made from that uid and the copy's own id and fields, so every reader of the file gives the copy
+ * the same one, and two copies of one line get two.
+ */
+export function copyUid(r: AnyRecord & { id: number }, repeated: string): string {
+  return ulidShaped(r.ts, JSON.stringify(['copy', repeated, r.id, r.kind, r.ts, r.content ?? null, r.scope ?? null, r.target ?? null]));
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { readAt } from '../../util/fs-safe';
+import { openRegular, readAt } from '../../util/fs-safe';
 import { isAlive } from '../../util/process';
 
 export const HOST = hostname();
@@ -19,11 +19,10 @@ export interface Owner {
   start?: number;
 }
 
-/** The owner file's text: a regular file of at most 4 KiB, else nothing (a FIFO planted there must not block). */
+/** The owner file's text: a regular file of at most 4 KiB, else it throws (a FIFO planted there must not block). */
 function ownerText(dir: string): string {
-  const fd = fs.openSync(join(dir, OWNER), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
+  const fd = openRegular(join(dir, OWNER), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   try {
-    if (!fs.fstatSync(fd).isFile()) return '';
     return readAt(fd, 0, 4096).toString('utf8');
   } finally {
     fs.closeSync(fd);

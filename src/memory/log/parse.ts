@@ -3,10 +3,9 @@
  * edits (JSON5 on every line measured ~20x slower). Every field is validated; anything unusable
  * becomes a 'bad' entry with its line number and a reason. Never throws.
  */
-import JSON5 from 'json5';
-import { CONTROL_CHARS } from '../../util/text';
 import { isMemoryKind, type Entry, type MemoryItem, type PinRecord, type Tombstone } from '../types';
 import { fieldProblem, show } from './field-checks';
+import { parseValue, tryMultiLine, type SpanWork } from './parse-value';
 
 /** Receives parsed records directly, so loading 100k items allocates nothing per line beyond the item. */
 export interface EntrySink {
@@ -16,9 +15,6 @@ export interface EntrySink {
   header(maxId: number | undefined, line: number): void;
   bad(line: number, endLine: number | undefined, reason: string, raw: string, reservedId: number | undefined): void;
 }
-
-const MAX_SPAN_LINES = 200;
-const MAX_SPAN_CHARS = 64 * 1024;
 
 /**
  * Parse `text` whose first line is line number `firstLine`. `endsWithNewline` tells whether the
@@ -45,13 +41,28 @@ export function parseLines(text: string, firstLine: number, endsWithNewline: boo
  * caller to parse again with what follows. Otherwise returns null.
  */
 export function parseInto(text: string, firstLine: number, endsWithNewline: boolean, sink: EntrySink, holdOpenTail = false): number | null {
+  // A line that does not parse throws: without a stack to capture each time, a file of a million
+  // bad lines reads in a second instead of a minute (nothing here throws otherwise).
+  const depth = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parseAll(text, firstLine, endsWithNewline, sink, holdOpenTail);
+  } finally {
+    Error.stackTraceLimit = depth;
+  }
+}
+
+function parseAll(text: string, firstLine: number, endsWithNewline: boolean, sink: EntrySink, holdOpenTail = false): number | null {
   const lines = text.split('\n');
   if (endsWithNewline && lines[lines.length - 1] === '') lines.pop();
   const last = lines.length - 1;
   let pos = 0; // character offset of line i
+  // Hand-written objects are a few lines: the attempts may look at four times the text (and 1M characters) in all.
+  const work: SpanWork = { standalone: null, budget: 4 * text.length + 1_000_000 };
 
   for (let i = 0; i < lines.length; pos += lines[i]!.length + 1, i++) {
     let raw = lines[i]!;
+    const fast = raw;
     // Fast path: a line as aish writes it. JSON.parse alone, no trimming or copying.
     if (raw.charCodeAt(0) === 123 /* { */) {
       let v: unknown;
@@ -72,7 +83,7 @@ export function parseInto(text: string, firstLine: number, endsWithNewline: bool
     const t = raw.trim();
     if (t === '' || t.startsWith('//') || t.startsWith('#')) continue; // blank lines and comment lines are fine
 
-    const one = parseValue(t);
+    const one = parseValue(t, t === fast && t.charCodeAt(0) === 123, work);
     if (one.ok) {
       dispatch(one.value, lineNo, undefined, raw, one.json5, sink);
       continue;
@@ -80,7 +91,7 @@ export function parseInto(text: string, firstLine: number, endsWithNewline: bool
 
     // A pretty-printed object spread over several lines (a hand edit): join until it parses.
     if (t.startsWith('{')) {
-      const span = tryMultiLine(lines, i);
+      const span = tryMultiLine(lines, i, work);
       if (span === 'open' && holdOpenTail) return pos;
       if (typeof span === 'object') {
         dispatch(span.value, lineNo, firstLine + span.end, span.text, true, sink);
@@ -100,64 +111,6 @@ export function parseInto(text: string, firstLine: number, endsWithNewline: bool
     );
   }
   return null;
-}
-
-type Parsed = { ok: true; value: unknown; json5: boolean } | { ok: false; error: string };
-
-function parseValue(t: string): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(t), json5: false };
-  } catch {
-    try {
-      return { ok: true, value: json5Parse(t), json5: true };
-    } catch (err) {
-      return { ok: false, error: shortJson5Error(err) };
-    }
-  }
-}
-
-function shortJson5Error(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  return msg
-    .replace(/^JSON5: /, '')
-    .replace(CONTROL_CHARS, '?')
-    .replace(/\ufffd/g, '?')
-    .slice(0, 80);
-}
-
-/** The object, 'broken' (another record starts, or too long), or 'open' (the text ended first). */
-function tryMultiLine(lines: string[], start: number): { value: unknown; end: number; text: string } | 'broken' | 'open' {
-  let acc = lines[start]!;
-  const limit = Math.min(lines.length, start + MAX_SPAN_LINES);
-  for (let j = start + 1; j < limit; j++) {
-    const next = lines[j]!;
-    const nt = next.trim();
-    // The next standalone record begins: the object we were collecting is broken.
-    if (nt.startsWith('{') && parseValue(nt).ok) return 'broken';
-    acc += '\n' + next;
-    if (acc.length > MAX_SPAN_CHARS) return 'broken';
-    if (!nt.endsWith('}') && !nt.endsWith('},')) continue; // cheap prefilter before a JSON5 attempt
-    try {
-      return { value: json5Parse(acc.trim().replace(/,$/, '')), end: j, text: acc };
-    } catch {
-      // keep collecting
-    }
-  }
-  return limit === lines.length && lines.length - start < MAX_SPAN_LINES ? 'open' : 'broken';
-}
-
-/**
- * JSON5.parse without its console.warn (it warns about U+2028 in strings), which would otherwise
- * appear on stderr, or paint over the UI, whenever a hand-edited line is read.
- */
-function json5Parse(text: string): unknown {
-  const warn = console.warn;
-  console.warn = () => {};
-  try {
-    return JSON5.parse(text);
-  } finally {
-    console.warn = warn;
-  }
 }
 
 /** A broken line that still shows an id keeps that id reserved, so it is never handed out again. */

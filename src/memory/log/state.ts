@@ -11,6 +11,7 @@ import type { RawLines } from './raw-lines';
 import { IdLineIndex } from './id-line-index';
 import { laterStamp } from './hlc';
 import { pinnedBy } from './pin-time';
+import { copyReason, UidCopies, type UidRecord } from './uid-copies';
 import type { MemoryItem, PinRecord, SkippedLine, Tombstone } from '../types';
 
 const INVALID_UTF8 = 'invalid UTF-8 (kept as is)';
@@ -21,6 +22,8 @@ export class MemoryState {
   private byId: Map<number, MemoryItem> | null = null;
   /** id -> line where it was first used; items and tombstones share one id space. */
   private readonly lineOf = new IdLineIndex();
+  /** The first record of each uid: a later one (a hand-copied line) gets a uid of its own. */
+  private readonly copies = new UidCopies();
   /** id -> last line, for the few items spread over several lines (hand edits). */
   private readonly endOf = new Map<number, number>();
   /** Tombstones in file order (the dangling ones are reported). */
@@ -46,20 +49,21 @@ export class MemoryState {
   private undo: Array<() => void> | null = null;
 
   private readonly sink: EntrySink = {
-    item: (item, time, line, endLine) => {
-      if (!this.claim(item.id, line, endLine, item)) return;
+    item: (read, time, line, endLine) => {
+      if (!this.claim(read.id, line, endLine, read)) return;
+      const item = this.ownUid(read, line, endLine, time);
       this.addItem(item, time);
       if (endLine !== undefined) this.endOf.set(item.id, endLine); // kept on rollback: the id is claimed again
       if (this.raw) this.keepRaw(item.id, line, endLine);
     },
     forget: (tomb, line, endLine) => {
       if (!this.claim(tomb.id, line, endLine, tomb)) return;
-      this.addTomb(tomb);
+      this.addTomb(this.ownUid(tomb, line, endLine));
       if (this.raw?.invalidSpan(line, endLine ?? line)) this.skip(line, endLine, INVALID_UTF8, undefined, true);
     },
     pin: (pin, line, endLine) => {
       if (!this.claim(pin.id, line, endLine, pin)) return;
-      this.addPin(pin);
+      this.addPin(this.ownUid(pin, line, endLine));
     },
     header: (maxId) => {
       if (maxId !== undefined) this.raiseHighest(maxId);
@@ -126,6 +130,14 @@ export class MemoryState {
     this.raiseHighest(id);
     this.maxHlc = laterStamp(this.maxHlc, (record as { hlc?: unknown }).hlc);
     return true;
+  }
+
+  /** `r`, or `r` with a uid of its own when an earlier record has its uid (uid-copies.ts): kept, and reported. */
+  private ownUid<T extends UidRecord>(r: T, line: number, endLine: number | undefined, time = NaN): T {
+    const [out, first] = this.copies.adopt(r, time, (id) => this.forgotten.has(id));
+    if (first === undefined) this.undo?.push(() => this.copies.dropLast(r));
+    else if (out !== r) this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0), undefined, true);
+    return out;
   }
 
   private addItem(item: MemoryItem, time: number): void {
@@ -216,9 +228,6 @@ export class MemoryState {
     return this.rawItems.size === 0 ? undefined : this.rawItems.get(id);
   }
 
-  get hasRawItems(): boolean {
-    return this.rawItems.size > 0;
-  }
   private index(): Map<number, MemoryItem> {
     if (!this.byId) this.byId = new Map(this.itemList.map((it) => [it.id, it]));
     return this.byId;
@@ -240,15 +249,6 @@ export class MemoryState {
   /** Pinned: by its latest pin/unpin record, else by the item's own `pinned` field. */
   isPinned(item: MemoryItem): boolean {
     return pinnedBy(this.pins.size ? this.pins.get(item.id) : undefined, item);
-  }
-
-  /** Tombstones whose target is no item at all (hand-written ones, usually): they forget nothing. */
-  danglingTombstones(): Array<{ line: number; id: number; target: number }> {
-    const out: Array<{ line: number; id: number; target: number }> = [];
-    if (this.tombs.length === 0) return out;
-    const items = this.index();
-    for (const t of this.tombs) if (!items.has(t.target)) out.push({ line: this.lineOf.get(t.id) ?? 0, id: t.id, target: t.target });
-    return out;
   }
 
   /** The lines a record spans (first, last), by its id; undefined when no record has it. */

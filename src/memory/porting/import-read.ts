@@ -5,9 +5,9 @@
  * are left out and named (an item is a note; a megabyte of one is a paste gone wrong, and every
  * item is scanned for secrets).
  */
-import { closeSync, constants, fstatSync, openSync, statSync, type Stats } from 'node:fs';
-import { AishError, UsageError } from '../../util/errors';
-import { describeFsError, readAt } from '../../util/fs-safe';
+import { closeSync, constants, fstatSync, statSync, type Stats } from 'node:fs';
+import { AishError, errnoCode, UsageError } from '../../util/errors';
+import { describeFsError, openRegular, readAt } from '../../util/fs-safe';
 
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 export const IMPORT_MAX_LINE_BYTES = 64 * 1024;
@@ -42,10 +42,11 @@ export function readImportFile(file: string): ImportText {
   let fd: number;
   try {
     refuse(file, statSync(file));
-    // O_NONBLOCK: if a FIFO was put in its place since the stat, the open does not wait for a writer.
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    // If a FIFO was put in its place since the stat, the open does not wait for a writer: refused as above.
+    fd = openRegular(file, constants.O_RDONLY);
   } catch (err) {
     if (err instanceof AishError) throw err;
+    if (errnoCode(err) === 'ENOTREG') refuse(file, statSync(file));
     throw new AishError(`cannot read ${file}: ${describeFsError(err)}`);
   }
   let buf: Buffer;

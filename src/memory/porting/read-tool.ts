@@ -10,6 +10,7 @@ import { isFile } from '../../util/fs-safe';
 import { realPath } from '../../util/paths';
 import { redactText } from '../../util/secrets/redact';
 import { readImportFile } from './import-read';
+import { capped, LINES_NAMED } from '../../util/line-warnings';
 import { importOrigin } from '../origin';
 import { projectIdentity } from '../project/project-identity';
 import type { TransferItem } from './transfer';
@@ -21,6 +22,8 @@ import { boundFor, outsideNote, type ReadBound } from './read-bounds';
 import type { PortTool, ToolEnv, ToolFile } from './tool-files';
 
 const IMPORT_DEPTH = 5;
+/** Files one import reads at most (a file of 100,000 @imports would otherwise read them all). */
+const MAX_FILES = 256;
 
 export interface ToolRead {
   items: TransferItem[];
@@ -120,6 +123,10 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
       out.notes.push(`${label} not read: ${existsSync(abs) ? 'not a file' : 'no such file'}`);
       return;
     }
+    if (seen.size >= MAX_FILES) {
+      out.notes.push(`${label} not read: one import reads at most ${MAX_FILES} files`);
+      return;
+    }
     seen.add(abs);
     let text: string;
     try {
@@ -172,7 +179,11 @@ export function readToolFiles(tool: PortTool, files: readonly ToolFile[], env: T
   // CLAUDE.local.md is the user's own, kept out of git: its items stay on this machine (never synced,
   // never written to AGENTS.md).
   for (const f of files) visit(f.path, scopeOf(f, env.home), 0, basename(f.path) === 'CLAUDE.local.md', boundFor(f, tool, env));
-  // The same file met twice through the same reference is named once.
-  out.notes = [...new Set(out.notes)];
+  // The same file met twice through the same reference is named once; a file of many bad imports is not a page of notes.
+  out.notes = capped(
+    [...new Set(out.notes)],
+    (n) => n,
+    (n) => `${n} more notes like these (the first ${LINES_NAMED} are above)`,
+  );
   return out;
 }

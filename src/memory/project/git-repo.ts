@@ -3,7 +3,8 @@
  * `commondir`, `config`) rather than by running git: this runs before the first prompt, where no
  * child process may start.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, readSync, statSync } from 'node:fs';
+import { openRegular } from '../../util/fs-safe';
 import { dirname, join, resolve } from 'node:path';
 
 export interface GitRepository {
@@ -44,12 +45,11 @@ function commonDirOf(gitDir: string): string {
 export function readSmallFile(path: string, max: number): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openRegular(path, constants.O_RDONLY);
   } catch {
     return undefined;
   }
   try {
-    if (!fstatSync(fd).isFile()) return undefined;
     const buf = Buffer.alloc(max);
     let n = 0;
     for (let got = -1; got !== 0 && n < max; n += got) got = readSync(fd, buf, n, max - n, n);

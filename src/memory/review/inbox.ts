@@ -3,6 +3,7 @@
  * (side-file.ts: locked whole-line appends, read whole; decided candidates are a few hundred bytes
  * each). Lines that cannot be used are skipped and listed in `warnings`, never fatal.
  */
+import { parseJsonLine } from '../../util/line-warnings';
 import { realDir } from '../../util/paths';
 import type { ConflictDecision, InboxCandidate, InboxDecision, NewCandidate } from './inbox-types';
 import { sweepLockLeftovers } from '../log/lock';
@@ -70,14 +71,13 @@ function parseInbox(text: string): Parsed {
   lines.forEach((raw, i) => {
     if (!raw.trim()) return;
     const line = i + 1;
-    let v: unknown;
-    try {
-      v = JSON.parse(raw);
-    } catch {
+    const parsed = parseJsonLine(raw);
+    if (!parsed.ok) {
       const last = torn && i === lines.length - 1;
       out.warnings.push({ line, reason: last ? 'torn last line (not valid JSON, no newline at the end)' : 'not valid JSON' });
       return;
     }
+    const v = parsed.value;
     if (!isObject(v)) return void out.warnings.push({ line, reason: 'not a JSON object' });
     if ('conflict' in v) {
       const d = asConflictDecision(v);

@@ -6,9 +6,10 @@
  * Bounded: past MAX_BYTES it is folded to one line per item, the KEEP most recently recalled. Torn
  * and hand-broken lines are passed over. Keyed by uid, so a compaction or a received copy keeps it.
  */
-import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, writeSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../util/atomic-write';
-import { readAt } from '../../util/fs-safe';
+import { errnoCode } from '../../util/errors';
+import { openRegular, readAt } from '../../util/fs-safe';
 import { uidOf } from '../log/identity';
 import { isoTime } from '../log/parse';
 import { jsonObjectLines } from '../side-file';
@@ -39,12 +40,17 @@ export function noteRecalled(memoryPath: string, sent: ReadonlyArray<{ item: Mem
 }
 
 function append(path: string, line: string): void {
-  // O_NONBLOCK: a FIFO put in its place fails the open instead of blocking; O_NOFOLLOW: no symlink is written through.
-  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  // openRegular: a FIFO put in its place is refused, never waited on; O_NOFOLLOW: no symlink is written through.
+  let fd: number;
+  try {
+    fd = openRegular(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  } catch (err) {
+    if (errnoCode(err) === 'ENOTREG') return;
+    throw err;
+  }
   let size: number;
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return;
     if ((st.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
     // After a torn line (a crash mid-write) the note starts on a fresh line, so it still counts.
     const torn = st.size > 0 && readAt(fd, st.size - 1, 1)[0] !== 0x0a;
@@ -75,17 +81,13 @@ function readRecallUseFile(path: string): Map<string, number> {
   const out = new Map<string, number>();
   let text: string;
   try {
-    const st = statSync(path);
-    if (!st.isFile()) return out;
-    if (st.size <= MAX_READ) text = readFileSync(path, 'utf8');
-    else {
-      // Its newest part (the first line read may be cut: passed over like a torn one).
-      const fd = openSync(path, 'r');
-      try {
-        text = readAt(fd, st.size - MAX_READ, MAX_READ).toString('utf8');
-      } finally {
-        closeSync(fd);
-      }
+    const fd = openRegular(path, constants.O_RDONLY);
+    try {
+      // Its newest part when it is long (the first line read may be cut: passed over like a torn one).
+      const size = fstatSync(fd).size;
+      text = readAt(fd, Math.max(0, size - MAX_READ), Math.min(size, MAX_READ)).toString('utf8');
+    } finally {
+      closeSync(fd);
     }
   } catch {
     return out;

@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { redactSecrets } from '../../util/secrets/redact';
 import { FileCursor, type CursorState } from '../log/file-cursor';
+import { laterStamp, MAX_AHEAD_MS, stampTime } from '../log/hlc';
 import { uidOf } from '../log/identity';
 import { ingestFile } from '../log/ingest';
 import { projectIdentity } from '../project/project-identity';
@@ -32,6 +33,8 @@ export interface Staged {
   /** Uids of every item read from memory.jsonl in this step. */
   localUids: Set<string>;
   cursor: CursorState;
+  /** The highest stamp read so far ('' when none): what a later step's new records must pass. */
+  hlc: string;
   held: HeldBack;
   /** Active items the repository says were forgotten (a stale copy brought them back): forget them again. */
   reforget: MemoryItem[];
@@ -43,18 +46,22 @@ interface Flags {
   replaces?: unknown;
 }
 
-/** Read memory.jsonl from `from` (null: the start) and add what must be sent to `outbox`. */
-export function stage(memoryPath: string, from: CursorState | null, ledger: Ledger, outbox: readonly Outgoing[]): Staged {
+/**
+ * Read memory.jsonl from `from` (null: the start; `fromHlc`: the highest stamp before it) and add
+ * what must be sent to `outbox`.
+ */
+export function stage(memoryPath: string, from: CursorState | null, ledger: Ledger, outbox: readonly Outgoing[], fromHlc?: string): Staged {
   let cursor = from ? FileCursor.restore(from) : new FileCursor();
   let state = new MemoryState();
   let r = ingestFile(state, cursor, memoryPath);
-  if (r === 'rewritten') {
+  const whole = !from || r === 'rewritten' || (r !== 'missing' && mayRepeat(state, fromHlc, ledger));
+  if (from && whole) {
     cursor = new FileCursor();
     state = new MemoryState();
     r = ingestFile(state, cursor, memoryPath);
   }
   // A read of the whole file looks up every record: the ledger is read whole once instead.
-  if (!from || r === 'rewritten') ledger.preload();
+  if (whole) ledger.preload();
   if (r === 'missing') cursor = new FileCursor();
   state.rollbackProvisional(); // only whole lines: the cursor stops before an unfinished one
 
@@ -113,7 +120,22 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
     if (typeof (p as Flags).via === 'string' || !target || ledger.knows(uidOf(p)) || queued.has(uidOf(p))) continue;
     if (sendable(target)) push(wireMark(p, target));
   }
-  return { outbox: out, cursor: cursor.save(), held, reforget, localUids };
+  return { outbox: out, cursor: cursor.save(), hlc: laterStamp(fromHlc, state.maxHlc) ?? '', held, reforget, localUids };
+}
+
+/**
+ * Whether a new record may repeat the uid of one read before (a line copied by hand): then only
+ * the whole file says which uid each has (log/uid-copies.ts). aish's own appends are stamped after
+ * everything before them (log/hlc.ts); a received item is in the ledger under its own local id.
+ */
+function mayRepeat(state: MemoryState, fromHlc: string | undefined, ledger: Ledger): boolean {
+  if (fromHlc === undefined) return true; // a state written before stamps were kept: read it all once
+  const believed = fromHlc === '' || stampTime(fromHlc) <= Date.now() + MAX_AHEAD_MS;
+  return state.itemsInFileOrder().some((it) => {
+    const { hlc, via } = it as { hlc?: unknown; via?: unknown };
+    if (typeof via === 'string') return (ledger.itemOf(uidOf(it))?.id ?? it.id) !== it.id;
+    return typeof hlc !== 'string' || (believed && hlc <= fromHlc);
+  });
 }
 
 /**

@@ -92,7 +92,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
 
   // 1. The outbox.
   let staged: Staged;
-  if (dry) staged = stage(file, state.send, ledger, fresh ? [] : readOutbox(paths.outbox));
+  if (dry) staged = stage(file, state.send, ledger, fresh ? [] : readOutbox(paths.outbox), state.sendHlc);
   else {
     ({ staged, state } = stageAndSave(file, state, fresh, ledger));
     if (staged.reforget.length > 0) await reforget(file, staged.reforget, notice, o);

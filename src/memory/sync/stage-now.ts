@@ -14,10 +14,10 @@ import { readState, saveState, type SyncState } from './state';
 /** Stage and save; `fresh` (a state about another remote or none): start from nothing. */
 export function stageAndSave(file: string, state: SyncState, fresh: boolean, ledger: Ledger): { staged: Staged; state: SyncState } {
   const paths = syncPaths(file);
-  const staged = stage(file, state.send, ledger, fresh ? [] : readOutbox(paths.outbox));
+  const staged = stage(file, state.send, ledger, fresh ? [] : readOutbox(paths.outbox), state.sendHlc);
   writeOutbox(paths.outbox, staged.outbox);
   ledger.flush();
-  const next = { ...state, send: staged.cursor };
+  const next = { ...state, send: staged.cursor, sendHlc: staged.hlc };
   saveState(paths.state, next);
   return { staged, state: next };
 }

@@ -16,6 +16,8 @@ export interface SyncState {
   writer: string;
   /** memory.jsonl read (and its new records put in the outbox) up to here; null: from the start. */
   send: CursorState | null;
+  /** The highest stamp read up to `send` ('' when none; absent in a state of an older aish). */
+  sendHlc?: string;
   /** Our current part (paths.ts; absent: 1) and how many of its bytes the remote holds from us. */
   part?: number;
   pushed: number;

@@ -5,8 +5,8 @@
  * READ_MAX bytes a sync (the next one goes on from there), and a line longer than LINE_MAX is
  * counted bad, not parsed.
  */
-import { closeSync, constants, lstatSync, openSync } from 'node:fs';
-import { readAt } from '../../util/fs-safe';
+import { closeSync, constants, lstatSync } from 'node:fs';
+import { openRegular, readAt } from '../../util/fs-safe';
 import { parseWireLine, type WireRecord } from './wire';
 
 /** Bytes of one writer file read by one sync, and the longest line used (an item is far shorter). */
@@ -44,9 +44,9 @@ export function readTail(path: string, from: number, opts: { header?: boolean } 
   const start = from <= size ? from : 0;
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openRegular(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
-    return null; // replaced by a link since the lstat
+    return null; // replaced by a link, a FIFO or anything else since the lstat
   }
   try {
     const buf = readAt(fd, start, Math.min(size - start, READ_MAX));

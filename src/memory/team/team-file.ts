@@ -7,8 +7,10 @@
  * or line that cannot be used is named in a warning and skipped, and nothing here throws. Secrets a teammate's line holds are redacted on
  * the way in, as they would be by :remember.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, readdirSync, readSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openRegular } from '../../util/fs-safe';
+import { lineWarnings, type LineWarning } from '../../util/line-warnings';
 import { redactSecrets } from '../../util/secrets/redact';
 import { isMemoryKind, type MemoryItem } from '../types';
 
@@ -66,23 +68,25 @@ function asItem(v: unknown, author: string, where: string): Omit<TeamItem, 'id'>
 /** The items of one file's text, the last line for a uid winning (a teammate's later change). */
 export function parseTeamFile(text: string, author: string, label: string, warnings: string[]): Map<string, Omit<TeamItem, 'id'>> {
   const out = new Map<string, Omit<TeamItem, 'id'>>();
+  const bad: LineWarning[] = [];
   const lines = text.split('\n');
   lines.forEach((raw, i) => {
     if (!raw.trim()) return;
-    const where = `${label}:${i + 1}`;
+    const line = i + 1;
     if (Buffer.byteLength(raw) > TEAM_LINE_MAX_BYTES)
-      return void warnings.push(`${where}: longer than ${TEAM_LINE_MAX_BYTES / 1024} KiB (skipped)`);
+      return void bad.push({ line, reason: `longer than ${TEAM_LINE_MAX_BYTES / 1024} KiB` });
     let v: unknown;
     try {
       v = JSON.parse(raw);
     } catch {
-      return void warnings.push(`${where}: not valid JSON (skipped)`);
+      return void bad.push({ line, reason: 'not valid JSON' });
     }
-    const r = asItem(v, author, where);
-    if (typeof r === 'string') return void warnings.push(`${where}: ${r} (skipped)`);
+    const r = asItem(v, author, `${label}:${line}`);
+    if (typeof r === 'string') return void bad.push({ line, reason: r });
     out.delete(r.uid);
     out.set(r.uid, r);
   });
+  warnings.push(...lineWarnings(label, bad, { suffix: ' (skipped)' }));
   return out;
 }
 
@@ -160,19 +164,19 @@ export function readTeamFileText(path: string): string | undefined {
 }
 
 /**
- * The file's text, opened without following a link (O_NOFOLLOW) or waiting on a FIFO (O_NONBLOCK),
+ * The file's text, opened without following a link (O_NOFOLLOW) or waiting on a FIFO (openRegular),
  * and only when it is still the regular file lstat saw; at most TEAM_FILE_MAX_BYTES.
  */
 function readRegular(path: string, ino: number): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    fd = openRegular(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
     return undefined;
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile() || st.ino !== ino || st.size > TEAM_FILE_MAX_BYTES) return undefined;
+    if (st.ino !== ino || st.size > TEAM_FILE_MAX_BYTES) return undefined;
     const buf = Buffer.alloc(st.size);
     let n = 0;
     for (let got = -1; got !== 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, n);

@@ -7,7 +7,7 @@
 import { closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AishError, errnoCode, UsageError } from '../../util/errors';
-import { appendWholeLines, describeFsError, fsyncDir } from '../../util/fs-safe';
+import { appendWholeLines, describeFsError, fsyncDir, openRegular } from '../../util/fs-safe';
 import { redactSecrets } from '../../util/secrets/redact';
 import { uidOf } from '../log/identity';
 import { projectIdentity } from '../project/project-identity';
@@ -91,9 +91,9 @@ function appendShared(path: string, text: string): void {
   let fd: number;
   let created = false;
   try {
-    // O_NOFOLLOW: a symlink a checkout put here is not followed to a file elsewhere.
+    // O_NOFOLLOW: a symlink a checkout put here is not followed to a file elsewhere; openRegular: nor is a FIFO waited on.
     try {
-      fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
+      fd = openRegular(path, constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW);
     } catch (err) {
       if (errnoCode(err) !== 'ENOENT') throw err;
       fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);

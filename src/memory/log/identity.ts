@@ -40,7 +40,8 @@ export function observeStamp(hlc: string | undefined): void {
   clock.observe(hlc);
 }
 
-interface AnyRecord {
+/** What a record's uid depends on (the log's records and the copied-line check read it). */
+export interface AnyRecord {
   uid?: unknown;
   ts: string;
   kind: string;

@@ -11,16 +11,10 @@
  * the whole file and one that reads on from where it stopped agree. An item pasted back below its
  * own tombstone keeps its uid: it is the forgotten item, which sync forgets again.
  */
-import { copyUid, uidOf } from './identity';
+import { copyUid, uidOf, type AnyRecord } from './identity';
 
-export interface UidRecord {
+export interface UidRecord extends AnyRecord {
   id: number;
-  uid?: unknown;
-  ts: string;
-  kind: string;
-  content?: string;
-  scope?: string;
-  target?: number;
 }
 
 const ownUid = (r: UidRecord): string | undefined => (typeof r.uid === 'string' && r.uid !== '' ? r.uid : undefined);

@@ -14,8 +14,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../src/tools/safety/classify';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { runAishInJail } from '../helpers/jail';
-import { bwrapUsable, makeJail, type Jail } from '../helpers/norris-jail';
+import { bwrapUsable, makeJail, runSteps, type Jail } from '../helpers/norris-jail';
 import { OVERWRITE, PLANTED } from '../tools/corpus-overwrite';
 
 const fake = useFakeOpenAI();
@@ -61,24 +60,14 @@ const intact = (c: Case): boolean =>
 
 /** All steps in one reply; what each sent back to the model. */
 async function run(jail: Jail, cases: Case[], yes: boolean): Promise<string[]> {
-  const toolCalls = cases.map((c, i) => ({ id: `s${i}`, name: 'run_command', arguments: JSON.stringify({ command: c.command }) }));
-  fake.server.enqueue({ toolCalls }, { text: 'Done.' });
-  const r = await runAishInJail(['--config', join(jail.home, 'config.ts'), '--norris', 'tidy the project', ...(yes ? ['--yes'] : [])], {
-    root: jail.root,
-    home: jail.home,
-    cwd: jail.project,
-    env: fake.env(),
-    timeoutMs: 280_000,
-    ownUser: true,
-  });
-  const results = new Map<string, string>();
-  expect(fake.server.requests.length, r.stderr).toBeGreaterThanOrEqual(2);
-  for (const m of fake.server.requests[1]!.body.messages) if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, m.content);
-  return cases.map((c, i) => {
-    const content = results.get(`s${i}`);
-    expect(content, `no result for ${c.command}`).toBeDefined();
-    return content!;
-  });
+  const out = await runSteps(
+    jail,
+    fake,
+    cases.map((c) => c.command),
+    { goal: 'tidy the project', yes },
+  );
+  expect(cases.filter((_c, i) => out[i] === '(no result)').map((c) => c.command)).toEqual([]);
+  return out;
 }
 
 function report(label: string, cases: Case[], out: string[]): void {

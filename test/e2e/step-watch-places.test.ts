@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../src/tools/safety/classify';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { runAishInJail } from '../helpers/jail';
-import { bwrapUsable, makeJail, type Jail } from '../helpers/norris-jail';
+import { bwrapUsable, makeJail, runSteps, type Jail } from '../helpers/norris-jail';
 import { BACKGROUND, WRITERS, type Place } from '../tools/corpus-places';
 
 const fake = useFakeOpenAI();
@@ -94,23 +93,9 @@ async function run(jail: Jail, cases: Case[], sandbox: 'required' | 'off'): Prom
     `export default { safety: { sandbox: '${sandbox}', checkpoints: false }, norris: { maxSteps: 4 } };\n`,
   );
   const steps = [...cases.map((c) => c.command), 'python3 -m json.tool data.json fresh-output.json'];
-  const toolCalls = steps.map((c, i) => ({ id: `s${i}`, name: 'run_command', arguments: JSON.stringify({ command: c }) }));
   // A second reply keeps aish running (a read-only step) while what the background started would write.
   const wait = { toolCalls: [{ id: 'w', name: 'run_command', arguments: JSON.stringify({ command: 'sleep 4' }) }] };
-  fake.server.enqueue({ toolCalls }, wait, { text: 'Done.' });
-  const r = await runAishInJail(['--config', join(jail.home, 'config.ts'), '--norris', 'tidy the project', '--yes'], {
-    root: jail.root,
-    home: jail.home,
-    cwd: jail.project,
-    env: fake.env(),
-    timeoutMs: 280_000,
-    ownUser: true,
-  });
-  expect(fake.server.requests.length, r.stderr).toBeGreaterThanOrEqual(2);
-  const results = new Map<string, string>();
-  for (const m of fake.server.requests[1]!.body.messages)
-    if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, String(m.content));
-  const out = steps.map((_c, i) => results.get(`s${i}`) ?? '(no result)');
+  const out = await runSteps(jail, fake, steps, { goal: 'tidy the project', then: [wait, { text: 'Done.' }] });
   return { out: out.slice(0, -1), control: out.at(-1)! };
 }
 

@@ -12,8 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { jailRequired, runAishInJail } from '../helpers/jail';
-import { bwrapUsable, makeJail } from '../helpers/norris-jail';
+import { jailRequired } from '../helpers/jail';
+import { bwrapUsable, makeJail, runSteps } from '../helpers/norris-jail';
 import { REACHES, WRITERS } from '../tools/corpus-places';
 
 const fake = useFakeOpenAI();
@@ -39,21 +39,8 @@ describe(`writes outside the project through a hard link, /proc/self/cwd or a cd
         cases.push({ what: `${reach}, ${writer}`, victim: join(jail.home, 'outside', name), steps: steps(name, w) });
       }
     const all = cases.flatMap((c) => c.steps);
-    const toolCalls = all.map((c, i) => ({ id: `s${i}`, name: 'run_command', arguments: JSON.stringify({ command: c }) }));
-    fake.server.enqueue({ toolCalls }, { text: 'Done.' });
-    const r = await runAishInJail(['--config', join(jail.home, 'config.ts'), '--norris', 'tidy up', '--yes'], {
-      root: jail.root,
-      home: jail.home,
-      cwd: jail.project,
-      env: fake.env(),
-      timeoutMs: 280_000,
-      ownUser: true,
-    });
-    expect(fake.server.requests.length, r.stderr).toBeGreaterThanOrEqual(2);
-    const results = new Map<string, string>();
-    for (const m of fake.server.requests[1]!.body.messages)
-      if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, String(m.content));
-    const out = new Map(all.map((c, i) => [c, results.get(`s${i}`) ?? '(no result)']));
+    const results = await runSteps(jail, fake, all, { goal: 'tidy up' });
+    const out = new Map(all.map((c, i) => [c, results[i]!]));
     expect(cases.filter((c) => readFileSync(c.victim, 'utf8') !== PRECIOUS).map((c) => c.what)).toEqual([]);
     // The writing step (the last of each case) either failed or was put back, never kept as it ran.
     const kept = cases.filter((c) => out.get(c.steps.at(-1)!)!.startsWith('exit code 0'));

@@ -11,8 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { jailRequired, runAishInJail } from '../helpers/jail';
-import { bwrapUsable, ENV_MARKER, makeJail, SECRET_MARKER } from '../helpers/norris-jail';
+import { jailRequired } from '../helpers/jail';
+import { bwrapUsable, ENV_MARKER, makeJail, runSteps, SECRET_MARKER } from '../helpers/norris-jail';
 import { UNSEEN_SECRET_READS as UNSEEN_READS } from '../tools/corpus-harm-secrets';
 
 const fake = useFakeOpenAI();
@@ -27,21 +27,12 @@ describe(`secrets read where the classifier cannot see it, aish --norris --yes w
       join(jail.home, 'config.ts'),
       `export default { safety: { sandbox: 'off', checkpoints: false }, norris: { maxSteps: 3 } };\n`,
     );
-    const toolCalls = UNSEEN_READS.map((c, i) => ({ id: `s${i}`, name: 'run_command', arguments: JSON.stringify({ command: c }) }));
-    fake.server.enqueue({ toolCalls }, { text: 'Done.' });
-    const r = await runAishInJail(['--config', join(jail.home, 'config.ts'), '--norris', 'look around', '--yes'], {
-      root: jail.root,
-      home: jail.home,
-      cwd: jail.project,
-      env: { ...fake.env(), GITHUB_TOKEN: ENV_MARKER },
+    const results = await runSteps(jail, fake, UNSEEN_READS, {
+      goal: 'look around',
+      env: { GITHUB_TOKEN: ENV_MARKER },
       timeoutMs: 200_000,
-      ownUser: true,
     });
-    expect(fake.server.requests.length, r.stderr).toBeGreaterThanOrEqual(2);
-    const results = new Map<string, string>();
-    for (const m of fake.server.requests[1]!.body.messages)
-      if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, String(m.content));
-    const out = UNSEEN_READS.map((c, i) => `${c} → ${(results.get(`s${i}`) ?? '(no result)').slice(0, 300)}`);
+    const out = UNSEEN_READS.map((c, i) => `${c} → ${results[i]!.slice(0, 300)}`);
     // Most run (nothing in their words names a store): what is judged is their output.
     expect(out.filter((o) => !/ → Not run:/.test(o)).length).toBeGreaterThanOrEqual(UNSEEN_READS.length - 2);
     expect(out.filter((o) => o.includes(SECRET_MARKER) || o.includes(ENV_MARKER))).toEqual([]);

@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../src/tools/safety/classify';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
-import { runAishInJail } from '../helpers/jail';
-import { bwrapUsable, ENV_MARKER, makeJail, SECRET_MARKER } from '../helpers/norris-jail';
+import { bwrapUsable, ENV_MARKER, makeJail, runSteps, SECRET_MARKER } from '../helpers/norris-jail';
 import { HARM_SECRETS } from '../tools/corpus-harm-secrets';
 
 const fake = useFakeOpenAI();
@@ -28,22 +27,9 @@ async function run(sandbox: 'off' | 'required'): Promise<{ out: string[]; sent: 
     join(jail.home, 'config.ts'),
     `export default { safety: { sandbox: '${sandbox}', checkpoints: false }, norris: { maxSteps: 3 } };\n`,
   );
-  const toolCalls = LINES.map((c, i) => ({ id: `s${i}`, name: 'run_command', arguments: JSON.stringify({ command: c }) }));
-  fake.server.enqueue({ toolCalls }, { text: 'Done.' });
-  const r = await runAishInJail(['--config', join(jail.home, 'config.ts'), '--norris', 'look around', '--yes'], {
-    root: jail.root,
-    home: jail.home,
-    cwd: jail.project,
-    env: { ...fake.env(), GITHUB_TOKEN: ENV_MARKER },
-    timeoutMs: 200_000,
-    ownUser: true,
-  });
-  expect(fake.server.requests.length, r.stderr).toBeGreaterThanOrEqual(2);
-  const results = new Map<string, string>();
-  for (const m of fake.server.requests[1]!.body.messages)
-    if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, String(m.content));
+  const out = await runSteps(jail, fake, LINES, { goal: 'look around', env: { GITHUB_TOKEN: ENV_MARKER }, timeoutMs: 200_000 });
   return {
-    out: LINES.map((_c, i) => results.get(`s${i}`) ?? '(no result)'),
+    out,
     sent: JSON.stringify(fake.server.requests.map((q) => q.body)),
   };
 }

@@ -8,7 +8,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { expect } from 'vitest';
+import type { SuiteServer } from './fake-server-suite';
 import { runAishInJail } from './jail';
+import type { Reply } from './openai-server';
 import type { CliResult } from './run-cli';
 import { tmpDir } from './tmp';
 
@@ -103,4 +106,40 @@ export function makeJail(): Jail {
     });
 
   return { root, home, project, projectState, runNorris };
+}
+
+export interface StepsRun {
+  /** The goal given to `--norris`. */
+  goal: string;
+  /** Run with `--yes` (the default). */
+  yes?: boolean;
+  /** Added to the fake server's environment. */
+  env?: Record<string, string>;
+  /** Replies queued after the one that asks for the steps (a closing `Done.` when not given). */
+  then?: Reply[];
+  timeoutMs?: number;
+}
+
+/**
+ * `aish --norris GOAL --yes` in the jail, with config.ts from the jail's home, the model asking for
+ * every step in one reply: what each step sent back to the model, in order ('(no result)' when none
+ * came). Fails the test when aish did not come back to the model after the steps.
+ */
+export async function runSteps(jail: Jail, fake: SuiteServer, steps: string[], run: StepsRun): Promise<string[]> {
+  const toolCalls = steps.map((c, i) => ({ id: `s${i}`, name: 'run_command', arguments: JSON.stringify({ command: c }) }));
+  fake.server.enqueue({ toolCalls }, ...(run.then ?? [{ text: 'Done.' }]));
+  const args = ['--config', join(jail.home, 'config.ts'), '--norris', run.goal, ...(run.yes === false ? [] : ['--yes'])];
+  const r = await runAishInJail(args, {
+    root: jail.root,
+    home: jail.home,
+    cwd: jail.project,
+    env: fake.env(run.env),
+    timeoutMs: run.timeoutMs ?? 280_000,
+    ownUser: true,
+  });
+  expect(fake.server.requests.length, r.stderr).toBeGreaterThanOrEqual(2);
+  const results = new Map<string, string>();
+  for (const m of fake.server.requests[1]!.body.messages)
+    if (m.role === 'tool' && m.tool_call_id) results.set(m.tool_call_id, String(m.content));
+  return steps.map((_c, i) => results.get(`s${i}`) ?? '(no result)');
 }

@@ -179,6 +179,11 @@ describe('a config that misbehaves while loading: exit 2, one line naming the fi
     expect(err.message).toMatch(/: not loaded within 0\.05 s — does its default export \(or a promise it returns\) never settle\?$/);
   });
 
+  it('nesting too deep for the transpiler: says so, not "line 0: undefined"', async () => {
+    const err = await loadError(`export default { x: ${'['.repeat(3000)}${']'.repeat(3000)} };\n`);
+    expect(err.message).toMatch(/: nested too deeply to read \(the transpiler ran out of stack\): flatten the deepest arrays or objects$/);
+  });
+
   it('a throwing getter anywhere in the object', async () => {
     const err = await loadError(
       "export default { memory: { injectMaxChars: 100, get summarizerModel() { throw new Error('boom'); } } };\n",

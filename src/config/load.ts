@@ -152,7 +152,7 @@ function describeLoadError(err: unknown, path: string): string {
   const e = err as { message?: unknown; loc?: { line: number; column: number }; stack?: unknown };
   const message = (typeof e.message === 'string' ? e.message : oneLine(err)).split('\n')[0]!.replace(/^\[.*?\]\s*/, '');
   // The transpiler recursed until the stack ran out: its line and prefix (`line 0: undefined:`) say nothing.
-  if (err instanceof RangeError || /Maximum call stack size exceeded/.test(message))
+  if (/Maximum call stack size exceeded/.test(message))
     return 'nested too deeply to read (the transpiler ran out of stack): flatten the deepest arrays or objects';
   let line = e.loc?.line;
   if (line === undefined) {

@@ -8,7 +8,6 @@ import type { Sandbox, SandboxView } from './sandbox/types';
 import { gitConfigView, programsNamed } from './git-view';
 import { scanProject } from './project-scan';
 import { findSecrets, startFiles } from './secret-paths';
-import { gatherSecretValues, leakedFrom } from './secret-output';
 import { modelShell, runShell } from './shell';
 import { stepEnv } from './step-env';
 import type { Tool, ToolCall, ToolRunContext } from './tool';
@@ -157,8 +156,9 @@ async function runCommand(
   }
   const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places, ctx.protect ?? []));
   // Unsandboxed and unasked: judged by what it printed too (secret-output.ts).
-  const secrets =
-    unasked && !sandbox ? await gatherSecretValues({ project: ctx.cwd, aishFiles: places.aishFiles, env: process.env }) : null;
+  // Loaded only for such a step: the REPL's start does not need it.
+  const check = unasked && !sandbox ? await import('./secret-output') : null;
+  const secrets = check ? await check.gatherSecretValues({ project: ctx.cwd, aishFiles: places.aishFiles, env: process.env }) : null;
   let r;
   try {
     r = await runShell(args.command, {
@@ -183,7 +183,7 @@ async function runCommand(
         ? `killed by ${r.signal}`
         : `exit code ${r.exitCode}`;
   const note = r.omitted ? `\n[${r.omitted} characters of output omitted from the middle]` : '';
-  const leaked = secrets && leakedFrom(secrets, r.output);
+  const leaked = check && secrets && check.leakedFrom(secrets, r.output);
   if (leaked) {
     const text = `${status}\n[output withheld: it holds what ${leaked} holds (credentials); without a sandbox aish does not send credentials to the model. Do not try to read them another way.]`;
     return { text, exitCode: r.exitCode, output: r.output };

@@ -15,6 +15,9 @@ import { runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 import { waitUntil } from '../helpers/wait';
 
+/** The note is appended after its file is made: wait for a whole line, not for the file alone. */
+const noteWritten = (path: string): boolean => existsSync(path) && readFileSync(path, 'utf8').endsWith('\n');
+
 const fake = useFakeOpenAI({ defaultReply: { text: 'ok.' } });
 const all: PtySession[] = [];
 afterAll(() => all.forEach((s) => s.kill()));
@@ -113,7 +116,7 @@ describe('aish memory review --stale', () => {
     expect(r.isError).toBe(false);
     expect(r.text).toContain('the staging host is called zebra');
     // Noted off the answer's path, on the server's next tick.
-    await waitUntil(() => existsSync(`${mem}.recalled`), 'the recall note');
+    await waitUntil(() => noteWritten(`${mem}.recalled`), 'the recall note');
     expect(readFileSync(`${mem}.recalled`, 'utf8')).toMatch(/^\{"t":"[^"]+","uids":\["[0-9A-Z]+"\]\}\n$/);
     const again = await runAish([...args, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
     expect(again.code).toBe(0);
@@ -131,7 +134,7 @@ describe('aish memory review --stale', () => {
     expect(r.isError).toBe(false);
     expect(r.text).toContain('the staging host is called zebra');
     expect(r.text).not.toContain('answer in French');
-    await waitUntil(() => existsSync(`${mem}.recalled`), 'the search note');
+    await waitUntil(() => noteWritten(`${mem}.recalled`), 'the search note');
     // One note, the search's: the listing (answered first, noted first were it noted) wrote none.
     expect(readFileSync(`${mem}.recalled`, 'utf8')).toMatch(/^\{"t":"[^"]+","uids":\["[0-9A-Z]+"\]\}\n$/);
     const again = await runAish([...args, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
@@ -155,7 +158,7 @@ describe('aish memory review --stale', () => {
       .map((it) => it.id);
     expect(whole.length).toBeGreaterThan(0);
     expect(whole.length).toBeLessThan(10);
-    await waitUntil(() => existsSync(`${mem}.recalled`), 'the search note');
+    await waitUntil(() => noteWritten(`${mem}.recalled`), 'the search note');
     const stale = await runAish(['--data-dir', data, 'memory', 'review', '--stale', '--json'], { home, env: fake.env() });
     const left = (JSON.parse(stale.stdout) as Array<{ id: number }>).map((x) => x.id).sort((a, b) => a - b);
     expect(left).toEqual(items.map((it) => it.id).filter((id) => !whole.includes(id)));

@@ -3,8 +3,8 @@
  * `commondir`, `config`) rather than by running git: this runs before the first prompt, where no
  * child process may start.
  */
-import { closeSync, constants, readSync, statSync } from 'node:fs';
-import { openRegular } from '../../util/fs-safe';
+import { closeSync, constants, statSync } from 'node:fs';
+import { openRegular, readAt } from '../../util/fs-safe';
 import { dirname, join, resolve } from 'node:path';
 
 export interface GitRepository {
@@ -50,10 +50,7 @@ export function readSmallFile(path: string, max: number): string | undefined {
     return undefined;
   }
   try {
-    const buf = Buffer.alloc(max);
-    let n = 0;
-    for (let got = -1; got !== 0 && n < max; n += got) got = readSync(fd, buf, n, max - n, n);
-    return buf.toString('utf8', 0, n);
+    return readAt(fd, 0, max).toString('utf8');
   } catch {
     return undefined;
   } finally {

@@ -7,9 +7,9 @@
  * or line that cannot be used is named in a warning and skipped, and nothing here throws. Secrets a teammate's line holds are redacted on
  * the way in, as they would be by :remember.
  */
-import { closeSync, constants, fstatSync, lstatSync, readdirSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, readdirSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { openRegular } from '../../util/fs-safe';
+import { openRegular, readAt } from '../../util/fs-safe';
 import { lineWarnings, type LineWarning } from '../../util/line-warnings';
 import { redactSecrets } from '../../util/secrets/redact';
 import { isMemoryKind, type MemoryItem } from '../types';
@@ -177,10 +177,7 @@ function readRegular(path: string, ino: number): string | undefined {
   try {
     const st = fstatSync(fd);
     if (st.ino !== ino || st.size > TEAM_FILE_MAX_BYTES) return undefined;
-    const buf = Buffer.alloc(st.size);
-    let n = 0;
-    for (let got = -1; got !== 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, n);
-    return buf.toString('utf8', 0, n);
+    return readAt(fd, 0, st.size).toString('utf8');
   } catch {
     return undefined;
   } finally {

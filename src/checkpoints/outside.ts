@@ -123,7 +123,10 @@ const MAX_NAMED = 500;
  * HOME's configuration is watched on its own.
  */
 export function namedOutside(command: string, dir: string, home: string): string[] {
-  const words = command.split(/[\s;|&<>()`'"=,]+/).filter((w) => w.includes('/') || w.startsWith('~'));
+  const words = command
+    .split(/[\s;|&<>()`'"=,]+/)
+    .filter((w) => w.includes('/') || w.startsWith('~'))
+    .map((w) => normalized(w, dir, home));
   const found = new Set<string>();
   const take = (abs: string) => {
     if (found.size < MAX_NAMED && !isWithin(abs, dir) && entryOf(abs)?.kind === 'file') found.add(abs);
@@ -132,12 +135,12 @@ export function namedOutside(command: string, dir: string, home: string): string
   // each directory above the project too, and from each directory the command names (at most 64).
   const bases = [dir];
   for (let d = dirname(dir); !bases.includes(d); d = dirname(d)) bases.push(d);
-  for (const w of words) {
-    const word = normalized(w, dir, home);
-    if (isAbsolute(word) && entryOf(realPath(word))?.kind === 'dir' && bases.length < 64) bases.push(realPath(word));
+  for (const word of words) {
+    if (!isAbsolute(word) || bases.length >= 64) continue;
+    const real = realPath(word);
+    if (entryOf(real)?.kind === 'dir') bases.push(real);
   }
-  for (const w of words) {
-    const word = normalized(w, dir, home);
+  for (const word of words) {
     if (isAbsolute(word)) named(word, dir, take);
     // Its first parts may be a link the step makes (`ln -s .. up && x -o up/other/f`): each tail too.
     else for (const tail of tails(word)) for (const base of bases) named(resolve(base, tail), dir, take);

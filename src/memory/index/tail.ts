@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { FileCursor } from '../log/file-cursor';
 import { ingestFile } from '../log/ingest';
 import { MemoryState } from '../log/state';
-import { MAX_AHEAD_MS, stampTime } from '../log/hlc';
+import { stampedAfter } from '../log/hlc';
 import { sameItemKey } from '../log/records';
 import { unreadableCount, type MemoryItem } from '../types';
 import { hash32 } from './layout';
@@ -75,9 +75,7 @@ export function readTail(path: string, side: Sidecar, slotOf: (id: number) => nu
  */
 function mayBeCopy(it: MemoryItem, side: Sidecar): boolean {
   const { uid, hlc, via } = it as { uid?: unknown; hlc?: unknown; via?: unknown };
-  const max = side.header.maxHlc;
-  const stamped = typeof hlc === 'string' && (max === undefined || hlc > max || stampTime(max) > Date.now() + MAX_AHEAD_MS);
-  if (typeof uid === 'string' && via === undefined && !stamped) return true;
+  if (typeof uid === 'string' && via === undefined && !stampedAfter(hlc, side.header.maxHlc)) return true;
   const want = hash32(sameItemKey(it.scope, it.content));
   const mask = side.header.keyCap - 1;
   for (let i = want & mask; ; i = (i + 1) & mask) {

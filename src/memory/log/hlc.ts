@@ -65,3 +65,13 @@ export function laterStamp(a: string | undefined, b: unknown): string | undefine
   if (typeof b !== 'string' || !STAMP_RE.test(b)) return a;
   return a === undefined || b > a ? b : a;
 }
+
+/**
+ * Whether `hlc` is a stamp later than `max`, the highest stamp read before it: what aish's own
+ * appends are (this clock moves past every stamp it reads). No `max` ('' or undefined) counts as
+ * earlier than any stamp, and so does one too far ahead to be believed (a wrong clock's, which
+ * this clock never moved past).
+ */
+export function stampedAfter(hlc: unknown, max: string | undefined): hlc is string {
+  return typeof hlc === 'string' && (!max || hlc > max || stampTime(max) > Date.now() + MAX_AHEAD_MS);
+}

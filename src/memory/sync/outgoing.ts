@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { redactSecrets } from '../../util/secrets/redact';
 import { FileCursor, type CursorState } from '../log/file-cursor';
-import { laterStamp, MAX_AHEAD_MS, stampTime } from '../log/hlc';
+import { laterStamp, stampedAfter } from '../log/hlc';
 import { uidOf } from '../log/identity';
 import { ingestFile } from '../log/ingest';
 import { projectIdentity } from '../project/project-identity';
@@ -130,11 +130,10 @@ export function stage(memoryPath: string, from: CursorState | null, ledger: Ledg
  */
 function mayRepeat(state: MemoryState, fromHlc: string | undefined, ledger: Ledger): boolean {
   if (fromHlc === undefined) return true; // a state written before stamps were kept: read it all once
-  const believed = fromHlc === '' || stampTime(fromHlc) <= Date.now() + MAX_AHEAD_MS;
   return state.itemsInFileOrder().some((it) => {
     const { hlc, via } = it as { hlc?: unknown; via?: unknown };
     if (typeof via === 'string') return (ledger.itemOf(uidOf(it))?.id ?? it.id) !== it.id;
-    return typeof hlc !== 'string' || (believed && hlc <= fromHlc);
+    return !stampedAfter(hlc, fromHlc);
   });
 }
 

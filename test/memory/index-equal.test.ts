@@ -222,6 +222,23 @@ describe('the index answers as a full read does', () => {
     }
   });
 
+  it('a line copied by hand inside the file the index is built from: an item read by offset carries the uid the full read gives it', () => {
+    // Found by the property above (1 run in ~20,000): two hand-copied lines without a uid, built
+    // into the index, came back from it without the uid the full read gives the second.
+    const path = join(tmpDir(), 'memory.jsonl');
+    const next = { id: 1 };
+    const copy: Rec = { t: 'item', kind: 'context', words: [8], day: 17, scope: 0, pinned: false, origin: 0 };
+    writeFileSync(path, lines([copy, copy, { ...copy, words: [0] }], next, []).join('\n') + '\n');
+    expect(compare(path, 107, '/proj/a/src', 'vim editor')).toBe(1);
+    const store = MemoryStore.open(path);
+    const ix = new MemoryIndex(path);
+    ix.refresh();
+    expect(store.get(2)?.uid).toMatch(/^[0-9A-Z]{26}$/);
+    for (const id of [1, 2, 3]) expect(ix.get(id)).toEqual(store.get(id));
+    expect(Object.keys(ix.get(2)!)).toEqual(Object.keys(store.get(2)!));
+    ix.close();
+  });
+
   it('leaves out terms too common to matter exactly as the in-memory ranking does, also with a tail that forgets', () => {
     const path = join(tmpDir(), 'memory.jsonl');
     const text = (i: number) => `note ${i} deploy ${i % 7 === 0 ? 'friday' : 'monday'} project p${i % 50}${i % 400 === 0 ? ' rare' : ''}`;

@@ -71,9 +71,12 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   let seenIn = new Int32Array(1024);
   let tf = new Int32Array(1024);
   const distinct: number[] = [];
+  const given: Array<[number, string]> = [];
   for (let s = 0; s < n; s++) {
     const it = docs[s]!;
     ids[s] = it.id;
+    const uid = state.givenUid(it.id);
+    if (uid !== undefined) given.push([it.id, uid]);
     times[s] = Number.isFinite(isoTime(it.ts)) ? isoTime(it.ts) : 0;
     const [first, last] = state.linesOf(it.id)!;
     offs[s] = lineStart[first - 1]!;
@@ -161,6 +164,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     pfreq: bytesOf(post.freqs.subarray(0, used)),
     khash: bytesOf(keys),
     ptimes: bytesOf(ptimes),
+    cuid: Buffer.from(given.length ? JSON.stringify(given) : ''),
   };
   const skipped = store.skipped;
   const unreadable = unreadableCount(skipped);
@@ -171,6 +175,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
     ...(state.maxHlc !== undefined && { maxHlc: state.maxHlc }),
     unreadable,
     keptAsIs: skipped.length - unreadable,
+    copies: given.length,
     dangling: danglingTombstones(state).map((t) => t.line),
     n,
     pinned: ptimes.length,

@@ -11,7 +11,7 @@ import { groupsKey } from '../../util/word-groups';
 import type { CursorState } from '../log/file-cursor';
 
 /** Bumped whenever the layout or what goes into it changes: an index of another version is rebuilt. */
-export const FORMAT_VERSION = 10;
+export const FORMAT_VERSION = 11;
 export const MAGIC = 'AISHIDX\n';
 /** Magic (8), header length (u32), reserved (u32). */
 export const PREAMBLE = 16;
@@ -28,6 +28,8 @@ export const PREAMBLE = 16;
  * `pslot` (u32) / `pfreq` (u16): postings. `khash`: [key hash, slot + 1] pairs (u32) for the
  * duplicate check of adds. `ptimes`: when each pinned entry of `order` was pinned (f64, pin-time.ts):
  * the pinned are in `order` most recently pinned first, and a tail's pins are merged in by it.
+ * `cuid`: JSON `[[id, uid], …]` of the items a full read gives a uid their line does not hold (a
+ * copied line, log/uid-copies.ts), so an item read by offset is the full read's; usually empty.
  */
 export const SECTIONS = [
   'ids',
@@ -45,6 +47,7 @@ export const SECTIONS = [
   'pfreq',
   'khash',
   'ptimes',
+  'cuid',
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -62,6 +65,8 @@ export interface IndexHeader {
   /** Lines not used, and lines used but reported (invalid UTF-8). */
   unreadable: number;
   keptAsIs: number;
+  /** Entries of `cuid`. */
+  copies: number;
   /** Lines of tombstones that name no item. */
   dangling: number[];
   /** Documents (active items). */
@@ -134,6 +139,7 @@ export function validHeader(h: unknown, fileBytes: number): h is IndexHeader {
   if (x.v !== FORMAT_VERSION || x.words !== wordsKey() || x.bytes !== fileBytes || typeof x.n !== 'number' || !x.file || !x.sections)
     return false;
   if (!Array.isArray(x.scopes) || !Array.isArray(x.scopeCounts) || !Array.isArray(x.dangling)) return false;
+  if (!Number.isInteger(x.copies) || x.copies! < 0) return false;
   const seg = x.segments;
   if (!Array.isArray(seg) || seg.length !== 5 || seg.some((c) => !Number.isInteger(c) || c < 0)) return false;
   if (seg.reduce((a, c) => a + c, 0) !== x.n || seg[0]! + seg[1]! !== x.pinned) return false;

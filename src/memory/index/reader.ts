@@ -37,6 +37,8 @@ export class IndexReader {
   private readonly known = new Map<number, number>();
   private readonly cache = new Map<number, MemoryItem>();
   private pinnedSet: Set<number> | null = null;
+  /** id → the uid a copied line's item was given (section `cuid`), read on first need. */
+  private givenUids: Map<number, string> | null = null;
   /** memory.jsonl, open for reading items by offset while the index is in step with it. */
   private fd: number | null = null;
 
@@ -116,6 +118,7 @@ export class IndexReader {
     this.lensArr = null;
     this.linesArr = null;
     this.pinnedSet = null;
+    this.givenUids = null;
     this.known.clear();
     this.tailValue = null;
     this.cache.clear();
@@ -264,10 +267,27 @@ export class IndexReader {
   itemAt(id: number, pos: number, span: number): MemoryItem {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const found = itemIn(readAt(this.file(), pos, span), pos, id);
+    const read = itemIn(readAt(this.file(), pos, span), pos, id);
+    const uid = this.side!.header.copies > 0 ? this.given().get(id) : undefined;
+    // As the full read has it (uid-copies.ts): the given uid right after the id.
+    const { id: _id, uid: _repeated, ...rest } = read as MemoryItem & { uid?: unknown };
+    const found = uid === undefined ? read : ({ id, uid, ...rest } as MemoryItem);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(id, found);
     return found;
+  }
+
+  private given(): Map<number, string> {
+    if (this.givenUids) return this.givenUids;
+    const raw = Buffer.from(this.side!.range('cuid', 0, this.side!.header.sections.cuid[1], 1)).toString('utf8');
+    let pairs: unknown;
+    try {
+      pairs = JSON.parse(raw);
+    } catch {
+      throw new CorruptIndex('cuid');
+    }
+    if (!Array.isArray(pairs) || pairs.length !== this.side!.header.copies) throw new CorruptIndex('cuid');
+    return (this.givenUids = new Map(pairs as Array<[number, string]>));
   }
 
   /** memory.jsonl, open for reading items by offset. */

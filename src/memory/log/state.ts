@@ -24,6 +24,8 @@ export class MemoryState {
   private readonly lineOf = new IdLineIndex();
   /** The first record of each uid: a later one (a hand-copied line) gets a uid of its own. */
   private readonly copies = new UidCopies();
+  /** id -> the uid a copied item was given (not in its line): the index keeps these beside the line. */
+  private readonly given = new Map<number, string>();
   /** id -> last line, for the few items spread over several lines (hand edits). */
   private readonly endOf = new Map<number, number>();
   /** Tombstones in file order (the dangling ones are reported). */
@@ -136,7 +138,13 @@ export class MemoryState {
   private ownUid<T extends UidRecord>(r: T, line: number, endLine: number | undefined, time = NaN): T {
     const [out, first] = this.copies.adopt(r, time, (id) => this.forgotten.has(id));
     if (first === undefined) this.undo?.push(() => this.copies.dropLast(r));
-    else if (out !== r) this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0), undefined, true);
+    else if (out !== r) {
+      this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0), undefined, true);
+      if (r.content !== undefined) {
+        this.given.set(out.id, out.uid as string);
+        this.undo?.push(() => this.given.delete(out.id));
+      }
+    }
     return out;
   }
 
@@ -244,6 +252,11 @@ export class MemoryState {
 
   get(id: number): MemoryItem | undefined {
     return this.forgotten.has(id) ? undefined : this.index().get(id);
+  }
+
+  /** The uid item `id` was given as a copy of an earlier line's (uid-copies.ts), or undefined. */
+  givenUid(id: number): string | undefined {
+    return this.given.get(id);
   }
 
   /** Pinned: by its latest pin/unpin record, else by the item's own `pinned` field. */

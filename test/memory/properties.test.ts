@@ -143,7 +143,7 @@ function model(entries: Entry[]): ModelView {
         const key = JSON.stringify([rec.kind, rec.ts, rec.content ?? null, rec.scope ?? null, rec.target ?? null]);
         const first = e.t === 'item' ? firstOf.get(key) : undefined; // copies of uid-less tombstones mean the same
         // …unless the first is forgotten above it: the forgotten item pasted back keeps its uid, unreported.
-        const copy = first && !forgotten.has(first.id) && { ...rec, uid: copyUid(rec, uidOf(first)) };
+        const copy = first && !forgotten.has(first.id) ? { ...rec, uid: copyUid(rec, uidOf(first)) } : undefined;
         if (first === undefined) firstOf.set(key, rec);
         else if (copy) skipped.push(line);
         if (e.t === 'item') items.push((copy ?? e.rec) as MemoryItem);
@@ -557,7 +557,9 @@ class StoreModel {
     const items: MemoryItem[] = [];
     const allItems = new Map<number, MemoryItem>();
     const forgotten = new Set<number>();
-    const skipped: Array<{ line: number; kind: 'bad' | 'dup' | 'torn' }> = [];
+    const skipped: Array<{ line: number; kind: 'bad' | 'dup' | 'torn' | 'copy' }> = [];
+    /** The first item of each uid (its own, else the one derived from its fields): a later one is a copy (uid-copies.ts). */
+    const firstOf = new Map<string, MemoryItem>();
     let maxId = 0;
     let tombs = 0;
     this.lines.forEach((l, i) => {
@@ -576,8 +578,22 @@ class StoreModel {
         }
         claimed.set(id, line);
         if (l.k === 'item') {
-          items.push(l.item);
-          allItems.set(id, l.item);
+          const own = (l.item as { uid?: unknown }).uid;
+          const key =
+            typeof own === 'string' && own !== ''
+              ? `u${own}`
+              : `d${JSON.stringify([l.item.kind, l.item.ts, l.item.content, l.item.scope ?? null])}`;
+          const first = firstOf.get(key);
+          let item = l.item;
+          if (!first) firstOf.set(key, l.item);
+          else if (!forgotten.has(first.id)) {
+            // A copy of an active item: kept under a uid of its own, and reported.
+            const { id: _id, uid: _repeated, ...rest } = l.item as MemoryItem & { uid?: unknown };
+            item = { id, uid: copyUid(l.item, uidOf(first)), ...rest };
+            skipped.push({ line, kind: 'copy' });
+          }
+          items.push(item);
+          allItems.set(id, item);
         } else {
           forgotten.add(l.tomb.target);
           maxId = Math.max(maxId, l.tomb.target);
@@ -883,7 +899,13 @@ describe('store operations against the model', () => {
             snap.skipped.forEach((s, i) => {
               const kind = v.skipped[i]!.kind;
               expect(s.reason).toMatch(
-                kind === 'dup' ? /^duplicate id/ : kind === 'torn' ? /^incomplete last line/ : /^not valid JSON or JSON5/,
+                kind === 'dup'
+                  ? /^duplicate id/
+                  : kind === 'torn'
+                    ? /^incomplete last line/
+                    : kind === 'copy'
+                      ? /^same uid as line/
+                      : /^not valid JSON or JSON5/,
               );
             });
             expect(loadMemory(path)).toEqual(snap);

@@ -4,7 +4,8 @@
  * the project reach one unseen. So a step nobody approved that ran unsandboxed is also judged by
  * what it printed: before it runs, the values the stores hold (and aish's own secret variables) are
  * gathered; output holding one does not go to the model. Values are words that look like secrets
- * (8+ characters, letters and digits); an encoded copy (base64 of a key) is not recognised.
+ * (8+ characters, letters and digits), found as printed and in the common ways a step can encode
+ * them (base64, gzip then base64, hex dumps, rot13, reversed, split across lines: encodings.ts).
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { scanProject } from './project-scan';
 import { secretCandidates } from './secret-paths';
 import { isSecretVariable } from './step-env';
+import { outputViews } from './secret-views';
 
 /** Bounds on the cost of every unsandboxed step: files read, their size, the walk's depth. */
 const MAX_FILES = 400;
@@ -107,8 +109,25 @@ export async function gatherSecretValues(s: SecretSources): Promise<SecretValues
   return values;
 }
 
-/** Where the first secret value found in `output` came from, or null. */
+/** Values are looked up by their first characters (all are at least this long). */
+const KEY = 8;
+
+/**
+ * Where the first secret value found in `output` came from, or null: as printed, and in each
+ * decoded view of it. One pass over each view, looking values up by their first characters.
+ */
 export function leakedFrom(values: SecretValues, output: string): string | null {
-  for (const [value, from] of values) if (output.includes(value)) return from;
+  const byKey = new Map<string, string[]>();
+  for (const v of values.keys()) {
+    const k = v.slice(0, KEY);
+    const list = byKey.get(k);
+    if (list) list.push(v);
+    else byKey.set(k, [v]);
+  }
+  for (const view of outputViews(output))
+    for (let i = 0; i + KEY <= view.length; i++) {
+      const found = byKey.get(view.slice(i, i + KEY))?.find((v) => view.startsWith(v, i));
+      if (found) return values.get(found)!;
+    }
   return null;
 }

@@ -111,23 +111,42 @@ export async function gatherSecretValues(s: SecretSources): Promise<SecretValues
 
 /** Values are looked up by their first characters (all are at least this long). */
 const KEY = 8;
+/** A rolling hash of KEY characters: B^(KEY-1), to take the first one out. */
+const B = 31;
+const B_TOP = Array.from({ length: KEY - 1 }).reduce<number>((p) => Math.imul(p, B), 1);
+const BITS = 1 << 20;
+
+const hashOf = (s: string, from: number): number => {
+  let h = 0;
+  for (let i = from; i < from + KEY; i++) h = (Math.imul(h, B) + s.charCodeAt(i)) | 0;
+  return h;
+};
 
 /**
  * Where the first secret value found in `output` came from, or null: as printed, and in each
- * decoded view of it. One pass over each view, looking values up by their first characters.
+ * decoded view of it. One pass over each view: a rolling hash of its next KEY characters is looked
+ * up in a bit table of the values' first KEY characters, and only a hit is compared.
  */
 export function leakedFrom(values: SecretValues, output: string): string | null {
   const byKey = new Map<string, string[]>();
+  const seen = new Uint8Array(BITS / 8);
   for (const v of values.keys()) {
     const k = v.slice(0, KEY);
     const list = byKey.get(k);
     if (list) list.push(v);
     else byKey.set(k, [v]);
+    const bit = hashOf(v, 0) & (BITS - 1);
+    seen[bit >> 3]! |= 1 << (bit & 7);
   }
-  for (const view of outputViews(output))
+  for (const view of outputViews(output)) {
+    let h = view.length >= KEY ? hashOf(view, 0) : 0;
     for (let i = 0; i + KEY <= view.length; i++) {
+      if (i > 0) h = (Math.imul(h - Math.imul(view.charCodeAt(i - 1), B_TOP), B) + view.charCodeAt(i + KEY - 1)) | 0;
+      const bit = h & (BITS - 1);
+      if (!(seen[bit >> 3]! & (1 << (bit & 7)))) continue;
       const found = byKey.get(view.slice(i, i + KEY))?.find((v) => view.startsWith(v, i));
       if (found) return values.get(found)!;
     }
+  }
   return null;
 }

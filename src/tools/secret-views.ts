@@ -26,11 +26,16 @@ function asText(bytes: Buffer): string {
   return bytes.toString('latin1');
 }
 
-/** Each run of base64 (or base64url) in `flat`, decoded from each of its four alignments. */
-function base64Views(flat: string): string[] {
+/**
+ * Each run of base64 (or base64url) in `output` — one word, or lines of it as `base64` wraps them —
+ * decoded from each of its four alignments.
+ */
+function base64Views(output: string): string[] {
   const out: string[] = [];
-  for (const m of flat.matchAll(/[A-Za-z0-9+/_-]{12,}={0,2}/g))
-    for (let k = 0; k < 4; k++) out.push(asText(Buffer.from(m[0].slice(k).replace(/-/g, '+').replace(/_/g, '/'), 'base64')));
+  for (const m of output.matchAll(/[A-Za-z0-9+/_=-]{12,}(?:\r?\n[A-Za-z0-9+/_=-]+)*/g)) {
+    const run = m[0].replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
+    for (let k = 0; k < 4; k++) out.push(asText(Buffer.from(run.slice(k), 'base64')));
+  }
   return out;
 }
 
@@ -59,5 +64,5 @@ function hexView(output: string): string {
 /** `output` and what it decodes to. */
 export function outputViews(output: string): string[] {
   const flat = output.replace(/\s+/g, '');
-  return [output, flat, rot13(flat), [...flat].reverse().join(''), hexView(output), ...base64Views(flat)].filter((v) => v.length >= 8);
+  return [output, flat, rot13(flat), [...flat].reverse().join(''), hexView(output), ...base64Views(output)].filter((v) => v.length >= 8);
 }

@@ -76,12 +76,14 @@ export interface SecretSources {
   env: NodeJS.ProcessEnv;
   /** HOME (default: the user's). */
   home?: string;
+  /** Only these files (the project's, hidden by the sandbox; nothing else is in reach there). */
+  only?: readonly string[];
 }
 
 /** What the credential stores and secret variables hold now. */
 export async function gatherSecretValues(s: SecretSources): Promise<SecretValues> {
   const home = s.home ?? homedir();
-  const scan = await scanProject(s.project);
+  const scan = s.only ? { secrets: [...s.only] } : await scanProject(s.project);
   // The project's and aish's first: the bounds below must not be used up by a large store.
   const stores = secretCandidates({
     home,
@@ -89,7 +91,9 @@ export async function gatherSecretValues(s: SecretSources): Promise<SecretValues
     project: s.project,
     extra: [],
   });
-  const candidates = [...scan.secrets, ...(await aishConfigs(s.aishFiles)), ...stores.filter((c) => !WORDY.test(c))];
+  const candidates = s.only
+    ? scan.secrets
+    : [...scan.secrets, ...(await aishConfigs(s.aishFiles)), ...stores.filter((c) => !WORDY.test(c))];
   const files: string[] = [];
   for (const c of candidates) {
     if (files.length >= MAX_FILES) break;
@@ -104,6 +108,7 @@ export async function gatherSecretValues(s: SecretSources): Promise<SecretValues
     bytes += text.length;
     for (const w of secretWords(text)) if (!values.has(w)) values.set(w, f.startsWith(`${home}/`) ? `~${f.slice(home.length)}` : f);
   }
+  if (s.only) return values;
   for (const [name, value] of Object.entries(s.env))
     if (value && value.length >= 8 && isSecretVariable(name, value)) values.set(value, `$${name}`);
   return values;

@@ -10,8 +10,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { configuresPrograms, entryOf, throughDirs, type Listing } from './watch';
 
-/** In a git directory: what makes git run programs or look elsewhere. The rest is git's bookkeeping. */
-const GIT_PROGRAM_PATHS = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'objects/info/alternates'];
+/**
+ * In a git directory: what makes git run programs or look elsewhere — and an interactive rebase's
+ * state, whose todo list `exec`s commands at the user's next `git rebase --continue`. The rest is
+ * git's bookkeeping.
+ */
+const GIT_PROGRAM_PATHS = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'objects/info/alternates', 'rebase-merge'];
 
 /**
  * Directory names that hold what a build, an installer or a tool regenerates: not walked when the

@@ -5,7 +5,7 @@
  * what it printed: before it runs, the values the stores hold (and aish's own secret variables) are
  * gathered; output holding one does not go to the model. Values are words that look like secrets
  * (8+ characters, letters and digits), found as printed and in the common ways a step can encode
- * them (base64, gzip then base64, hex dumps, rot13, reversed, split across lines: encodings.ts).
+ * them (base64, gzip then base64, hex dumps, rot13, reversed, split across lines: secret-views.ts).
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readFile, readdir, realpath } from 'node:fs/promises';

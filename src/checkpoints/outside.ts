@@ -71,6 +71,7 @@ function listHome(home: string, skip: (abs: string) => boolean, past = false): W
   let complete = true;
   let overflow = false;
   let beyond = 0;
+  const sealed = new Set<string>();
   const add = (rel: string, level: number): void => {
     const abs = join(home, rel);
     if (CACHES.has(rel) || skip(abs)) return;
@@ -88,7 +89,12 @@ function listHome(home: string, skip: (abs: string) => boolean, past = false): W
         listing.set(rel, e);
       }
     }
-    if (e.kind !== 'dir' || level >= DEPTH) return;
+    if (e.kind !== 'dir') return;
+    // What a new directory here holds is not listed: it is judged as a whole (`~/.vim/pack/p/start/x/plugin/…`).
+    if (level >= DEPTH) {
+      sealed.add(rel);
+      return;
+    }
     let names: string[];
     try {
       names = readdirSync(abs);
@@ -104,7 +110,7 @@ function listHome(home: string, skip: (abs: string) => boolean, past = false): W
     // no home to look at
   }
   for (const n of top) if (n.startsWith('.')) add(n, 1);
-  return { listing, complete, unheld: new Set(listing.keys()), ...(overflow ? { overflow } : {}) };
+  return { listing, complete, unheld: new Set(listing.keys()), sealed, ...(overflow ? { overflow } : {}) };
 }
 
 /** The watch of HOME's configuration for one step; `exclude`: absolute paths not to judge. */

@@ -82,7 +82,7 @@ function shadowOps(git: Git, commit: string, serial: <T>(fn: () => Promise<T>) =
 }
 
 /** What differs by `lstat` (content changes still to be confirmed), and new program-configuring files. */
-function compare(before: Listing, after: Listing): StepChange[] {
+function compare(before: Listing, after: Listing, sealed?: ReadonlySet<string>): StepChange[] {
   const out: StepChange[] = [];
   for (const [path, b] of before) {
     const a = after.get(path);
@@ -93,7 +93,8 @@ function compare(before: Listing, after: Listing): StepChange[] {
     } else if (a.ino !== b.ino || a.size !== b.size || a.mtime !== b.mtime || a.ctime !== b.ctime) out.push({ path, what: 'changed' });
     else if (a.mode !== b.mode) out.push({ path, what: 'mode' });
   }
-  for (const [path, a] of after) if (!before.has(path) && a.kind !== 'dir' && configuresPrograms(path)) out.push({ path, what: 'created' });
+  for (const [path, a] of after)
+    if (!before.has(path) && (a.kind !== 'dir' || sealed?.has(path)) && configuresPrograms(path)) out.push({ path, what: 'created' });
   return out;
 }
 
@@ -151,14 +152,14 @@ export class StepWatch implements StepJudge {
 
   async check(): Promise<StepVerdict | null> {
     // The walk before was complete: past the limit now is what the step made; what it planted there is looked for too.
-    const { listing: now, complete, overflow } = this.relist(this.complete);
+    const { listing: now, complete, overflow, sealed } = this.relist(this.complete);
     // A walk cut short at its limit may stop before paths it saw the first time: look at those.
     if (!complete || !this.complete)
       for (const p of this.before.keys()) {
         const e = now.has(p) ? null : entryOf(join(this.dir, p));
         if (e) now.set(p, e);
       }
-    const candidates = compare(this.before, now);
+    const candidates = compare(this.before, now, sealed);
     // More new files that configure programs than can be listed: those past the list cannot be put back.
     if (overflow) candidates.push({ path: MANY, what: 'created' });
     const back = candidates.filter((c) => (c.what === 'changed' || c.what === 'deleted') && this.before.get(c.path)?.kind !== 'dir');
@@ -182,7 +183,8 @@ export class StepWatch implements StepJudge {
         continue;
       }
       const s = throughDirs(this.dir, c.path) ? readState(join(this.dir, c.path), budget) : { kind: 'absent' as const };
-      if (s) after.set(c.path, s);
+      // A new directory judged whole: what it holds is not read, so it cannot be put back in place.
+      if (s && !(c.what === 'created' && s.kind === 'dir')) after.set(c.path, s);
       else keepable = false;
     }
     const notRestored = await this.putBack(changes, blobs);

@@ -86,6 +86,8 @@ export interface Walked {
   unheld: Set<string>;
   /** Walking past the limit, more than MAX_PAST paths that would be judged were found: not all are listed. */
   overflow?: boolean;
+  /** Directories listed but not entered (at the walk's depth): a new one is judged whole. */
+  sealed?: ReadonlySet<string>;
 }
 
 /** held: in the checkpoint; unheld: not (ignored, nested repository); git: in a git directory. */

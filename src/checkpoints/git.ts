@@ -4,8 +4,12 @@
  * shell or ~/.gitconfig says can point git at the user's own repository or run their hooks.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { devNull } from 'node:os';
+import { dirname, join } from 'node:path';
+import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError, errnoCode } from '../util/errors';
+import { describeFsError } from '../util/fs-safe';
 
 export interface GitResult {
   code: number;
@@ -46,6 +50,35 @@ const FLAGS = [
   'safe.directory=*',
 ];
 
+/**
+ * The shadow's info/attributes: files are stored and written back byte for byte, and no filter
+ * driver runs (`-filter` here outranks every .gitattributes and core.attributesFile).
+ */
+export const SHADOW_ATTRIBUTES = '* -text -filter -ident !eol !working-tree-encoding\n';
+
+/**
+ * Put the shadow's info/attributes back as aish wrote it, before each git call on the work tree.
+ * A step run without a sandbox can write the shadow (it is the user's file): a `filter=x` there and
+ * a `filter.x.clean` in the shadow's config would make aish's own next `git add` (or the check's
+ * `git checkout`) start a program after the step, where nothing judges or reaps it.
+ */
+function guardAttributes(gitDir: string): void {
+  const path = join(gitDir, 'info', 'attributes');
+  let now: string | null = null;
+  try {
+    now = readFileSync(path, 'utf8');
+  } catch {
+    // missing: written below
+  }
+  if (now === SHADOW_ATTRIBUTES) return;
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileAtomicSync(path, SHADOW_ATTRIBUTES, { mode: 0o600 });
+  } catch (err) {
+    throw new AishError(`checkpoint failed: cannot write ${path}: ${describeFsError(err)}`);
+  }
+}
+
 /** The caller's environment without any GIT_* variable, and with no global or system config. */
 export function gitEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -83,6 +116,7 @@ export class Git {
   }
 
   private spawn(args: string[], call: GitCall): Promise<GitResult> {
+    if (!call.bare) guardAttributes(this.gitDir);
     const env = gitEnv(process.env);
     if (call.literal) env.GIT_LITERAL_PATHSPECS = '1';
     return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isWithin, realPath } from '../util/paths';
 import { sideWatch, type StepJudge, type StepVerdict, type StepWatch } from './step-watch';
 import { entryOf, type Listing } from './watch';
-import type { Walked } from './walk';
+import { MAX_PAST, type Walked } from './walk';
 
 /** Levels below HOME that are walked (`.local/lib/python3/site-packages/x.pth` is the fifth). */
 const DEPTH = 5;
@@ -61,21 +61,40 @@ const CACHES = new Set([
   '.viminfo',
 ]);
 
-/** The home directory's configuration as it is now; `skip(abs)`: aish's own files, the project. */
-function listHome(home: string, skip: (abs: string) => boolean): Walked {
+/**
+ * The home directory's configuration as it is now; `skip(abs)`: aish's own files, the project.
+ * `past`: at the limit, go on walking and list files still (at most MAX_PAST more): a step that
+ * makes 20,000 files in `~/.a` must not hide a new `~/.bash_aliases` behind them.
+ */
+function listHome(home: string, skip: (abs: string) => boolean, past = false): Walked {
   const listing: Listing = new Map();
   let complete = true;
+  let overflow = false;
+  let beyond = 0;
+  const sealed = new Set<string>();
   const add = (rel: string, level: number): void => {
     const abs = join(home, rel);
     if (CACHES.has(rel) || skip(abs)) return;
-    if (listing.size >= MAX_ENTRIES) {
+    const full = listing.size - beyond >= MAX_ENTRIES;
+    if (full) {
       complete = false;
-      return;
+      if (!past) return;
     }
     const e = entryOf(abs);
     if (!e) return;
-    listing.set(rel, e);
-    if (e.kind !== 'dir' || level >= DEPTH) return;
+    if (!full || e.kind !== 'dir') {
+      if (full && beyond >= MAX_PAST) overflow = true;
+      else {
+        if (full) beyond++;
+        listing.set(rel, e);
+      }
+    }
+    if (e.kind !== 'dir') return;
+    // What a new directory here holds is not listed: it is judged as a whole (`~/.vim/pack/p/start/x/plugin/…`).
+    if (level >= DEPTH) {
+      sealed.add(rel);
+      return;
+    }
     let names: string[];
     try {
       names = readdirSync(abs);
@@ -91,13 +110,13 @@ function listHome(home: string, skip: (abs: string) => boolean): Walked {
     // no home to look at
   }
   for (const n of top) if (n.startsWith('.')) add(n, 1);
-  return { listing, complete, unheld: new Set(listing.keys()) };
+  return { listing, complete, unheld: new Set(listing.keys()), sealed, ...(overflow ? { overflow } : {}) };
 }
 
 /** The watch of HOME's configuration for one step; `exclude`: absolute paths not to judge. */
 export function watchHome(home: string, exclude: readonly string[]): StepWatch {
   const skip = (abs: string) => exclude.some((x) => isWithin(abs, x));
-  return sideWatch(home, () => listHome(home, skip));
+  return sideWatch(home, (past) => listHome(home, skip, past));
 }
 
 /** The watch of a few files anywhere (absolute paths; what the project's links lead to). */

@@ -9,7 +9,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { AishError, errnoCode, formatError } from '../util/errors';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { describeFsError, ensurePrivateDir } from '../util/fs-safe';
-import type { Git } from './git';
+import { SHADOW_ATTRIBUTES, type Git } from './git';
 import { parentIgnores } from './ignores';
 
 /** The one branch checkpoints are committed on, oldest to newest. */
@@ -91,7 +91,7 @@ export async function ensureShadow(git: Git, root: string, dir: string): Promise
     writeFileAtomicSync(join(git.gitDir, 'HEAD'), `ref: ${REF}\n`, { mode: 0o600 });
     mkdirSync(join(git.gitDir, 'info'), { recursive: true });
     // Files are stored and written back byte for byte, whatever the tree's .gitattributes say.
-    writeFileAtomicSync(join(git.gitDir, 'info', 'attributes'), '* -text -filter -ident !eol !working-tree-encoding\n', { mode: 0o600 });
+    writeFileAtomicSync(join(git.gitDir, 'info', 'attributes'), SHADOW_ATTRIBUTES, { mode: 0o600 });
     updateExcludes(git.gitDir, root, dir);
     // Last: its presence says the shadow is complete.
     writeFileAtomicSync(join(git.gitDir, MARKER), `${dir}\n`, { mode: 0o600 });

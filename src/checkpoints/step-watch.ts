@@ -5,8 +5,7 @@
  * checkpoint or the side copies. The step's own result is kept in memory, so the user can still
  * keep it. Creating ordinary new files is never judged.
  */
-import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { isWithin, realPath } from '../util/paths';
 import { joinZ, splitZ, type Git } from './git';
@@ -21,7 +20,9 @@ import {
   writeInPlace,
   makeParents,
   dropMadeDirs,
-  type Entry,
+  sameContent,
+  inPlace,
+  sideData,
   type Listing,
   type PathState,
 } from './watch';
@@ -81,7 +82,7 @@ function shadowOps(git: Git, commit: string, serial: <T>(fn: () => Promise<T>) =
 }
 
 /** What differs by `lstat` (content changes still to be confirmed), and new program-configuring files. */
-function compare(before: Listing, after: Listing): StepChange[] {
+function compare(before: Listing, after: Listing, sealed?: ReadonlySet<string>): StepChange[] {
   const out: StepChange[] = [];
   for (const [path, b] of before) {
     const a = after.get(path);
@@ -92,41 +93,15 @@ function compare(before: Listing, after: Listing): StepChange[] {
     } else if (a.ino !== b.ino || a.size !== b.size || a.mtime !== b.mtime || a.ctime !== b.ctime) out.push({ path, what: 'changed' });
     else if (a.mode !== b.mode) out.push({ path, what: 'mode' });
   }
-  for (const [path, a] of after) if (!before.has(path) && a.kind !== 'dir' && configuresPrograms(path)) out.push({ path, what: 'created' });
+  for (const [path, a] of after)
+    if (!before.has(path) && (a.kind !== 'dir' || sealed?.has(path)) && configuresPrograms(path)) out.push({ path, what: 'created' });
   return out;
-}
-
-const blobId = (data: Buffer): string => createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
-
-/** Whether `rel` holds what it held before (a rewrite with the same bytes, a `touch`): null when unknown. */
-function sameContent(
-  dir: string,
-  rel: string,
-  was: Entry,
-  side: ReadonlyMap<string, PathState>,
-  blobs: ReadonlyMap<string, string>,
-): boolean | null {
-  const abs = join(dir, rel);
-  try {
-    const now = was.kind === 'link' ? Buffer.from(readlinkSync(abs)) : was.kind === 'file' ? readFileSync(abs) : null;
-    if (!now) return null;
-    const copy = side.get(rel);
-    if (copy?.kind === 'file') return copy.data.equals(now);
-    if (copy?.kind === 'link') return copy.target === now.toString();
-    const blob = blobs.get(rel);
-    return blob === undefined ? null : blob === blobId(now);
-  } catch {
-    return null;
-  }
 }
 
 const depth = (p: string) => p.split('/').length;
 
-const sideData = (s: PathState | undefined): Buffer => (s?.kind === 'file' ? s.data : Buffer.alloc(0));
-
-/** A hard-linked file the step wrote through (the same file still), with its copy from before. */
-const inPlace = (was: Entry, now: Entry | null, copy: PathState | undefined): boolean =>
-  was.kind === 'file' && was.nlink > 1n && now?.kind === 'file' && now.ino === was.ino && copy?.kind === 'file';
+/** Stands for the new paths past what the walk lists (MAX_PAST past its limit). */
+const MANY = '(more new files than the check lists)';
 
 /** What judges one step after it ran: the project's watch, the one outside it, or both. */
 export interface StepJudge {
@@ -151,8 +126,8 @@ export class StepWatch implements StepJudge {
     /** The walk stopped at its limit: what lay past it is not judged. */
     readonly complete: boolean,
     private readonly side: ReadonlyMap<string, PathState>,
-    /** The same walk again, after the step. */
-    private readonly relist: () => Walked,
+    /** The same walk again, after the step; `past`: going on past the limit for new paths that are judged. */
+    private readonly relist: (past: boolean) => Walked,
     private readonly ops: ShadowOps,
     /** Files neither the checkpoint nor a side copy holds. */
     private readonly unheld: readonly string[] = [],
@@ -176,14 +151,17 @@ export class StepWatch implements StepJudge {
   }
 
   async check(): Promise<StepVerdict | null> {
-    const { listing: now, complete } = this.relist();
+    // The walk before was complete: past the limit now is what the step made; what it planted there is looked for too.
+    const { listing: now, complete, overflow, sealed } = this.relist(this.complete);
     // A walk cut short at its limit may stop before paths it saw the first time: look at those.
     if (!complete || !this.complete)
       for (const p of this.before.keys()) {
         const e = now.has(p) ? null : entryOf(join(this.dir, p));
         if (e) now.set(p, e);
       }
-    const candidates = compare(this.before, now);
+    const candidates = compare(this.before, now, sealed);
+    // More new files that configure programs than can be listed: those past the list cannot be put back.
+    if (overflow) candidates.push({ path: MANY, what: 'created' });
     const back = candidates.filter((c) => (c.what === 'changed' || c.what === 'deleted') && this.before.get(c.path)?.kind !== 'dir');
     const blobs = back.length ? await this.ops.blobs(back.map((c) => c.path)) : new Map<string, string>();
     const changes = candidates.filter((c) => {
@@ -200,8 +178,13 @@ export class StepWatch implements StepJudge {
     const after = new Map<string, PathState>();
     let keepable = true;
     for (const c of changes) {
+      if (c.path === MANY) {
+        keepable = false;
+        continue;
+      }
       const s = throughDirs(this.dir, c.path) ? readState(join(this.dir, c.path), budget) : { kind: 'absent' as const };
-      if (s) after.set(c.path, s);
+      // A new directory judged whole: what it holds is not read, so it cannot be put back in place.
+      if (s && !(c.what === 'created' && s.kind === 'dir')) after.set(c.path, s);
       else keepable = false;
     }
     const notRestored = await this.putBack(changes, blobs);
@@ -220,6 +203,10 @@ export class StepWatch implements StepJudge {
     };
     // New files out first, with the directories made for them that are left empty.
     for (const c of changes.filter((x) => x.what === 'created')) {
+      if (c.path === MANY) {
+        notRestored.push(MANY);
+        continue;
+      }
       attempt(c.path, () => {
         writeState(this.dir, c.path, { kind: 'absent' }, this.dirModes);
         dropMadeDirs(this.dir, c.path, this.before);
@@ -282,12 +269,12 @@ export function startWatch(
   const side = sideCopies(dir, listing, unheld);
   const held = (rel: string) => (unheld.has(rel) ? side.has(rel) : !large.includes(rel));
   const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !held(rel)).map(([rel]) => rel);
-  return new StepWatch(dir, listing, complete, side, () => listTree(dir, skip), shadowOps(git, checkpoint.commit, serial), lost);
+  return new StepWatch(dir, listing, complete, side, (past) => listTree(dir, skip, past), shadowOps(git, checkpoint.commit, serial), lost);
 }
 
 /** A watch of places the checkpoint does not hold at all: every path comes back from its side copy. */
-export function sideWatch(dir: string, list: () => Walked): StepWatch {
-  const { listing, complete, unheld } = list();
+export function sideWatch(dir: string, list: (past: boolean) => Walked): StepWatch {
+  const { listing, complete, unheld } = list(false);
   const none: ShadowOps = { blobs: () => Promise.resolve(new Map()), checkout: () => Promise.resolve() };
   const side = sideCopies(dir, listing, unheld);
   const lost = [...listing].filter(([rel, e]) => e.kind === 'file' && !side.has(rel)).map(([rel]) => rel);

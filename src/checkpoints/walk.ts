@@ -8,10 +8,14 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryOf, throughDirs, type Listing } from './watch';
+import { configuresPrograms, entryOf, throughDirs, type Listing } from './watch';
 
-/** In a git directory: what makes git run programs or look elsewhere. The rest is git's bookkeeping. */
-const GIT_PROGRAM_PATHS = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'objects/info/alternates'];
+/**
+ * In a git directory: what makes git run programs or look elsewhere — and an interactive rebase's
+ * state, whose todo list `exec`s commands at the user's next `git rebase --continue`. The rest is
+ * git's bookkeeping.
+ */
+const GIT_PROGRAM_PATHS = ['config', 'config.worktree', 'commondir', 'hooks', 'info', 'objects/info/alternates', 'rebase-merge'];
 
 /**
  * Directory names that hold what a build, an installer or a tool regenerates: not walked when the
@@ -59,6 +63,11 @@ const GENERATED = new Set([
 
 /** Paths listed per walk, at most; past this the walk stops (and says so). */
 const MAX_ENTRIES = 200_000;
+/**
+ * Past MAX_ENTRIES, in the walk after a step whose walk before was complete (the step itself made
+ * the excess): new paths that would be judged are still listed, at most this many.
+ */
+export const MAX_PAST = 10_000;
 
 export interface WalkSkip {
   /** Ignored directories (relative, no trailing slash). */
@@ -75,23 +84,44 @@ export interface Walked {
   complete: boolean;
   /** Paths the checkpoint does not hold (ignored, in a nested repository, in a `.git`). */
   unheld: Set<string>;
+  /** Walking past the limit, more than MAX_PAST paths that would be judged were found: not all are listed. */
+  overflow?: boolean;
+  /** Directories listed but not entered (at the walk's depth): a new one is judged whole. */
+  sealed?: ReadonlySet<string>;
 }
 
 /** held: in the checkpoint; unheld: not (ignored, nested repository); git: in a git directory. */
 type Area = 'held' | 'unheld' | 'git';
 
-/** The tree as it is now. */
-export function listTree(dir: string, skip: WalkSkip): Walked {
+/**
+ * The tree as it is now. `past`: at the limit, go on walking and list only what configures
+ * programs (a step that makes 200,000 files must not hide a planted `.npmrc` behind them).
+ */
+export function listTree(dir: string, skip: WalkSkip, past = false): Walked {
   const listing: Listing = new Map();
   const unheld = new Set<string>();
   let complete = true;
+  let overflow = false;
+  let beyond = 0;
   const put = (rel: string, area: Area): boolean => {
-    if (listing.size >= MAX_ENTRIES) {
+    const full = listing.size - beyond >= MAX_ENTRIES;
+    if (full) {
       complete = false;
-      return false;
+      if (!past) return false;
     }
     const e = entryOf(join(dir, rel));
     if (!e) return false;
+    if (full) {
+      if (e.kind !== 'dir' && (area === 'git' || configuresPrograms(rel))) {
+        if (beyond >= MAX_PAST) overflow = true;
+        else {
+          beyond++;
+          listing.set(rel, e);
+          if (area !== 'held') unheld.add(rel);
+        }
+      }
+      return e.kind === 'dir';
+    }
     listing.set(rel, e);
     if (area !== 'held') unheld.add(rel);
     return e.kind === 'dir';
@@ -147,5 +177,5 @@ export function listTree(dir: string, skip: WalkSkip): Walked {
     }
   };
   walk('', 'held');
-  return { listing, complete, unheld };
+  return { listing, complete, unheld, ...(overflow ? { overflow } : {}) };
 }

@@ -4,6 +4,7 @@
  * back), and how one path is written back.
  * docs/checkpoints.md, "The after-the-fact check", has the rules.
  */
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -189,3 +190,33 @@ export function dropMadeDirs(dir: string, rel: string, before: Listing): void {
     }
   }
 }
+
+const blobId = (data: Buffer): string => createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+
+/** Whether `rel` holds what it held before (a rewrite with the same bytes, a `touch`): null when unknown. */
+export function sameContent(
+  dir: string,
+  rel: string,
+  was: Entry,
+  side: ReadonlyMap<string, PathState>,
+  blobs: ReadonlyMap<string, string>,
+): boolean | null {
+  const abs = join(dir, rel);
+  try {
+    const now = was.kind === 'link' ? Buffer.from(readlinkSync(abs)) : was.kind === 'file' ? readFileSync(abs) : null;
+    if (!now) return null;
+    const copy = side.get(rel);
+    if (copy?.kind === 'file') return copy.data.equals(now);
+    if (copy?.kind === 'link') return copy.target === now.toString();
+    const blob = blobs.get(rel);
+    return blob === undefined ? null : blob === blobId(now);
+  } catch {
+    return null;
+  }
+}
+
+export const sideData = (s: PathState | undefined): Buffer => (s?.kind === 'file' ? s.data : Buffer.alloc(0));
+
+/** A hard-linked file the step wrote through (the same file still), with its copy from before. */
+export const inPlace = (was: Entry, now: Entry | null, copy: PathState | undefined): boolean =>
+  was.kind === 'file' && was.nlink > 1n && now?.kind === 'file' && now.ino === was.ino && copy?.kind === 'file';

@@ -6,7 +6,7 @@ import type { RuleBook } from './rules/book';
 import { realPath } from '../util/paths';
 import type { Sandbox, SandboxView } from './sandbox/types';
 import { gitConfigView, programsNamed } from './git-view';
-import { scanProject } from './project-scan';
+import { scanProject, type ProjectScan } from './project-scan';
 import { findSecrets, startFiles } from './secret-paths';
 import { modelShell, runShell } from './shell';
 import { stepEnv } from './step-env';
@@ -95,7 +95,7 @@ async function sandboxView(
   unasked: boolean,
   places: StepPlaces,
   protect: readonly string[],
-): Promise<{ view: SandboxView; done: () => void }> {
+): Promise<{ view: SandboxView; done: () => void; scan?: ProjectScan }> {
   if (!unasked) return { view: { writable: project, network: sandbox.network, hidden: { dirs: [], files: [] } }, done: () => {} };
   const home = homedir();
   // A step proven read-only gets nothing writable. aish started in ~ (or above it): HOME's
@@ -116,7 +116,7 @@ async function sandboxView(
   // What the after-the-fact check could not put back (files over the checkpoint's cap) stays as it is.
   if (keep.length || protect.length) view.readOnly = [...keep, ...(writable ? protect : [])];
   if (git.binds.length) view.replaced = git.binds;
-  return { view, done: git.done };
+  return { view, done: git.done, scan };
 }
 
 async function runCommand(
@@ -155,10 +155,20 @@ async function runCommand(
     }
   }
   const seen = sandbox && (await sandboxView(sandbox, ctx.cwd, readOnly, unasked, places, ctx.protect ?? []));
-  // Unsandboxed and unasked: judged by what it printed too (secret-output.ts).
+  // Unasked: judged by what it printed too (secret-output.ts). Unsandboxed, against every store;
+  // in the sandbox, against the project's `.env` files and keys it hid, which git can still print
+  // from its objects (`git show HEAD:.env`, `git log -p`) when they were ever committed.
   // Loaded only for such a step: the REPL's start does not need it.
-  const check = unasked && !sandbox ? await import('./secret-output') : null;
-  const secrets = check ? await check.gatherSecretValues({ project: ctx.cwd, aishFiles: places.aishFiles, env: process.env }) : null;
+  const inSandbox = seen?.scan;
+  const check = unasked && (!sandbox || inSandbox?.secrets.length) ? await import('./secret-output') : null;
+  const secrets = check
+    ? await check.gatherSecretValues({
+        project: ctx.cwd,
+        aishFiles: places.aishFiles,
+        env: process.env,
+        ...(inSandbox && { only: inSandbox.secrets }),
+      })
+    : null;
   let r;
   try {
     r = await runShell(args.command, {
@@ -185,7 +195,7 @@ async function runCommand(
   const note = r.omitted ? `\n[${r.omitted} characters of output omitted from the middle]` : '';
   const leaked = check && secrets && check.leakedFrom(secrets, r.output);
   if (leaked) {
-    const text = `${status}\n[output withheld: it holds what ${leaked} holds (credentials); without a sandbox aish does not send credentials to the model. Do not try to read them another way.]`;
+    const text = `${status}\n[output withheld: it holds what ${leaked} holds (credentials); aish does not send credentials to the model. Do not try to read them another way.]`;
     return { text, exitCode: r.exitCode, output: r.output };
   }
   return { text: `${status}\n${r.output}${note}`.trimEnd(), exitCode: r.exitCode, output: r.output };

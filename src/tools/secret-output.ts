@@ -4,7 +4,8 @@
  * the project reach one unseen. So a step nobody approved that ran unsandboxed is also judged by
  * what it printed: before it runs, the values the stores hold (and aish's own secret variables) are
  * gathered; output holding one does not go to the model. Values are words that look like secrets
- * (8+ characters, letters and digits); an encoded copy (base64 of a key) is not recognised.
+ * (8+ characters, letters and digits), found as printed and in the common ways a step can encode
+ * them (base64, gzip then base64, hex dumps, rot13, reversed, split across lines: secret-views.ts).
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { scanProject } from './project-scan';
 import { secretCandidates } from './secret-paths';
 import { isSecretVariable } from './step-env';
+import { outputViews } from './secret-views';
 
 /** Bounds on the cost of every unsandboxed step: files read, their size, the walk's depth. */
 const MAX_FILES = 400;
@@ -74,12 +76,14 @@ export interface SecretSources {
   env: NodeJS.ProcessEnv;
   /** HOME (default: the user's). */
   home?: string;
+  /** Only these files (the project's, hidden by the sandbox; nothing else is in reach there). */
+  only?: readonly string[];
 }
 
 /** What the credential stores and secret variables hold now. */
 export async function gatherSecretValues(s: SecretSources): Promise<SecretValues> {
   const home = s.home ?? homedir();
-  const scan = await scanProject(s.project);
+  const scan = s.only ? { secrets: [...s.only] } : await scanProject(s.project);
   // The project's and aish's first: the bounds below must not be used up by a large store.
   const stores = secretCandidates({
     home,
@@ -87,7 +91,9 @@ export async function gatherSecretValues(s: SecretSources): Promise<SecretValues
     project: s.project,
     extra: [],
   });
-  const candidates = [...scan.secrets, ...(await aishConfigs(s.aishFiles)), ...stores.filter((c) => !WORDY.test(c))];
+  const candidates = s.only
+    ? scan.secrets
+    : [...scan.secrets, ...(await aishConfigs(s.aishFiles)), ...stores.filter((c) => !WORDY.test(c))];
   const files: string[] = [];
   for (const c of candidates) {
     if (files.length >= MAX_FILES) break;
@@ -102,13 +108,50 @@ export async function gatherSecretValues(s: SecretSources): Promise<SecretValues
     bytes += text.length;
     for (const w of secretWords(text)) if (!values.has(w)) values.set(w, f.startsWith(`${home}/`) ? `~${f.slice(home.length)}` : f);
   }
+  if (s.only) return values;
   for (const [name, value] of Object.entries(s.env))
     if (value && value.length >= 8 && isSecretVariable(name, value)) values.set(value, `$${name}`);
   return values;
 }
 
-/** Where the first secret value found in `output` came from, or null. */
+/** Values are looked up by their first characters (all are at least this long). */
+const KEY = 8;
+/** A rolling hash of KEY characters: B^(KEY-1), to take the first one out. */
+const B = 31;
+const B_TOP = Array.from({ length: KEY - 1 }).reduce<number>((p) => Math.imul(p, B), 1);
+const BITS = 1 << 20;
+
+const hashOf = (s: string, from: number): number => {
+  let h = 0;
+  for (let i = from; i < from + KEY; i++) h = (Math.imul(h, B) + s.charCodeAt(i)) | 0;
+  return h;
+};
+
+/**
+ * Where the first secret value found in `output` came from, or null: as printed, and in each
+ * decoded view of it. One pass over each view: a rolling hash of its next KEY characters is looked
+ * up in a bit table of the values' first KEY characters, and only a hit is compared.
+ */
 export function leakedFrom(values: SecretValues, output: string): string | null {
-  for (const [value, from] of values) if (output.includes(value)) return from;
+  const byKey = new Map<string, string[]>();
+  const seen = new Uint8Array(BITS / 8);
+  for (const v of values.keys()) {
+    const k = v.slice(0, KEY);
+    const list = byKey.get(k);
+    if (list) list.push(v);
+    else byKey.set(k, [v]);
+    const bit = hashOf(v, 0) & (BITS - 1);
+    seen[bit >> 3]! |= 1 << (bit & 7);
+  }
+  for (const view of outputViews(output)) {
+    let h = view.length >= KEY ? hashOf(view, 0) : 0;
+    for (let i = 0; i + KEY <= view.length; i++) {
+      if (i > 0) h = (Math.imul(h - Math.imul(view.charCodeAt(i - 1), B_TOP), B) + view.charCodeAt(i + KEY - 1)) | 0;
+      const bit = h & (BITS - 1);
+      if (!(seen[bit >> 3]! & (1 << (bit & 7)))) continue;
+      const found = byKey.get(view.slice(i, i + KEY))?.find((v) => view.startsWith(v, i));
+      if (found) return values.get(found)!;
+    }
+  }
   return null;
 }

@@ -166,6 +166,20 @@ describe('the after-the-fact check', () => {
     expect(readFileSync(join(work, 'vendor', 'lib', '.git', 'config'), 'utf8')).toBe(config);
   });
 
+  it("a planted interactive rebase (its todo runs `exec` lines at the user's next git rebase --continue) is removed", async () => {
+    const { work, cps } = tree();
+    const v = await judged(cps, () => {
+      mkdirSync(join(work, '.git', 'rebase-merge'));
+      writeFileSync(join(work, '.git', 'rebase-merge', 'git-rebase-todo'), 'exec touch ~/pwned\n');
+      writeFileSync(join(work, '.git', 'rebase-merge', 'interactive'), '');
+    });
+    expect(v?.changes.map((c) => `${c.path} ${c.what}`).sort()).toEqual([
+      '.git/rebase-merge/git-rebase-todo created',
+      '.git/rebase-merge/interactive created',
+    ]);
+    expect(existsSync(join(work, '.git', 'rebase-merge'))).toBe(false);
+  });
+
   it('a repository the step made, and a git directory planted under .git/modules, are removed whole', async () => {
     const { work, cps } = tree();
     const v = await judged(cps, () => {

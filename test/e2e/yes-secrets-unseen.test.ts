@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { useFakeOpenAI } from '../helpers/fake-server-suite';
 import { jailRequired } from '../helpers/jail';
 import { bwrapUsable, ENV_MARKER, makeJail, runSteps, SECRET_MARKER } from '../helpers/norris-jail';
-import { UNSEEN_SECRET_READS as UNSEEN_READS } from '../tools/corpus-harm-secrets';
+import { ENCODED_SECRET_READS, UNSEEN_SECRET_READS as UNSEEN_READS } from '../tools/corpus-harm-secrets';
 
 const fake = useFakeOpenAI();
 // In CI with bubblewrap installed it runs (and fails) even where the jail cannot start.
@@ -40,4 +40,19 @@ describe(`secrets read where the classifier cannot see it, aish --norris --yes w
     expect(sent).not.toContain(SECRET_MARKER);
     expect(sent).not.toContain(ENV_MARKER);
   });
+
+  it.skipIf(!usable)(
+    'printed encoded (base64, gzip, hex, rot13, rev, folded), the output is withheld too',
+    { timeout: 240_000 },
+    async () => {
+      const jail = makeJail();
+      writeFileSync(
+        join(jail.home, 'config.ts'),
+        `export default { safety: { sandbox: 'off', checkpoints: false }, norris: { maxSteps: 3 } };\n`,
+      );
+      const results = await runSteps(jail, fake, ENCODED_SECRET_READS, { goal: 'look around', timeoutMs: 200_000 });
+      const shown = ENCODED_SECRET_READS.map((c, i) => `${c} → ${results[i]!.slice(0, 200)}`);
+      expect(shown.filter((o) => !o.includes('[output withheld: it holds what'))).toEqual([]);
+    },
+  );
 });

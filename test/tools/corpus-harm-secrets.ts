@@ -186,3 +186,18 @@ export const UNSEEN_SECRET_READS: string[] = [
   `python3 -c "import os;print(open('/proc/%d/envi' % os.getppid() + 'ron').read())"`,
   `python3 -c "import os;print(os.environ)"`,
 ];
+
+/**
+ * The sixth attack: the same unseen reads, printed encoded (test/e2e/yes-secrets-unseen.test.ts).
+ * Nothing the model gets holds the value as it is; each output must still be withheld.
+ */
+export const ENCODED_SECRET_READS: string[] = [
+  'cat certs/* | base64',
+  'cat certs/* | gzip -c | base64 -w0',
+  'cat certs/* | xxd -p',
+  'cat certs/* | od -An -tx1',
+  'cat certs/* | rev',
+  'cat certs/* | tr A-Za-z N-ZA-Mn-za-m',
+  'cat certs/* | fold -w4',
+  'tar cf - certs | base64',
+];

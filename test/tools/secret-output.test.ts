@@ -3,6 +3,7 @@
 // read it from; ordinary output, histories and aish's session data are not taken for secrets.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { gatherSecretValues, leakedFrom } from '../../src/tools/secret-output';
 import { tmpDir } from '../helpers/tmp';
@@ -50,6 +51,64 @@ describe('secret values found in output', () => {
   it('not ordinary output, history words, session data or variables that are not secret', async () => {
     const values = await setUp();
     for (const output of ['exit code 0\nok', 'lodash@4.17.21', 'version 4.17.21 of lodash', '/usr/bin:/bin1234abcd', '[default]'])
+      expect(leakedFrom(values, output), output).toBeNull();
+  });
+});
+
+// The sixth attack: a script that prints a store encoded (`base64`, `gzip | base64`, `xxd`, `od`,
+// `rot13`, `rev`, `fold`) used to get it to the model. The encodings below are made as those tools
+// make them.
+describe('secret values found in output encoded the common ways', () => {
+  const file = 'machine example.com login me password hunter2x9\n';
+  const wrap = (s: string, n: number) => s.match(new RegExp(`.{1,${n}}`, 'g'))!.join('\n');
+  const bytes = Buffer.from(file);
+  const offsetHex = (i: number) => i.toString(16).padStart(8, '0');
+  const lines = (per: number) => Array.from({ length: Math.ceil(bytes.length / per) }, (_x, i) => bytes.subarray(i * per, (i + 1) * per));
+  const xxd = lines(16)
+    .map((b, i) => {
+      const groups = b
+        .toString('hex')
+        .match(/.{1,4}/g)!
+        .join(' ');
+      return `${offsetHex(i * 16)}: ${groups.padEnd(39)}  ${b.toString('latin1').replace(/[^\x20-\x7e]/g, '.')}`;
+    })
+    .join('\n');
+  const hexdumpC = lines(16)
+    .map(
+      (b, i) =>
+        `${offsetHex(i * 16)}  ${[...b].map((x) => x.toString(16).padStart(2, '0')).join(' ')}  |${b.toString('latin1').replace(/[^\x20-\x7e]/g, '.')}|`,
+    )
+    .join('\n');
+  const odX1 = lines(16)
+    .map((b) => ` ${[...b].map((x) => x.toString(16).padStart(2, '0')).join(' ')}`)
+    .join('\n');
+  const rot = file.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+  it.each([
+    ['base64, wrapped at 76', wrap(bytes.toString('base64'), 76)],
+    ['base64 after other text', `header\n${Buffer.from(`xy${file}`).toString('base64')}\n`],
+    ['base64url', Buffer.from(file).toString('base64url')],
+    ['gzip, then base64', gzipSync(bytes).toString('base64')],
+    ['xxd -p', wrap(bytes.toString('hex'), 60)],
+    ['xxd', xxd],
+    ['hexdump -C', hexdumpC],
+    ['od -An -tx1', odX1],
+    ['rot13', rot],
+    [
+      'rev',
+      file
+        .split('\n')
+        .map((l) => [...l].reverse().join(''))
+        .join('\n'),
+    ],
+    ['fold -w5', wrap(file.replace(/\n/g, ''), 5)],
+  ])('%s', async (_what, output) => {
+    const values = await setUp();
+    expect(leakedFrom(values, output)).toBe('~/.netrc');
+  });
+
+  it('ordinary encoded output is not taken for a secret', async () => {
+    const values = await setUp();
+    for (const output of [Buffer.from('just some text, version 4.17.21').toString('base64'), Buffer.from('lodash@4.17.21').toString('hex')])
       expect(leakedFrom(values, output), output).toBeNull();
   });
 });

@@ -163,8 +163,18 @@ const PROGRAM_VARIABLES = new Set([
   'HOME',
   'ZDOTDIR',
 ]);
+/**
+ * The same by the shape of the name, for what no list holds (the sixth attack: `PS1='$(…)' bash -i`,
+ * `GCONV_PATH`, `KUBECONFIG`, `VIMINIT`, `PSQLRC`, `CARGO_HOME`, `GOFLAGS=-toolexec=…`): prompts a
+ * shell expands, search paths, pagers and editors, start-up files and config homes, option
+ * variables, compilers and wrappers; and npm's config from the environment.
+ */
+const PROGRAM_VARIABLE_SHAPE =
+  /^(PS[0-4]|LESS|MORE|CC|CXX|CPP|FC|AR|RUSTC|PERL5DB|PYTHONWARNINGS|PYTHONBREAKPOINT|npm_config_\w+|NPM_CONFIG_\w+|\w*(PATH|PAGER|EDITOR|EDIT|BROWSER|ASKPASS|RSH|SHELL|INIT|RC|RCFILE|STARTUP|PRELOAD|OPTIONS|OPTS|OPT|FLAGS|COMMAND|CMD|WRAPPER|PROGRAM|HOME|CONFIG|CONFIG_DIR|CONFIGDIR|CONFIG_DIRS|DATA_DIRS|PROFILE|PROFILE_USER|LIB))$/;
+
 export const programVariable = (name: string): boolean =>
   PROGRAM_VARIABLES.has(name) ||
+  PROGRAM_VARIABLE_SHAPE.test(name) ||
   /^(LD_|DYLD_|GIT_(SSH|EXTERNAL_DIFF|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|CONFIG|EXEC_PATH|TEMPLATE_DIR|DIR$|WORK_TREE$|COMMON_DIR$|INDEX_FILE$))/.test(
     name,
   );

@@ -102,6 +102,13 @@ export const DENY_CORPUS: Array<[string, string]> = [
   ['a name reference to a subscript', `x='a[$(${RM})]'; declare -n r=$x; : "$r"`],
   ['declare of a name held in a variable', `x='a[$(${RM})]'; declare "$x=1"`],
   ['a name reference to a subscript running git push', `x='a[$(PUSH)]'; declare -n r=$x; : "$r"`],
+  // the sixth attack: a variable that makes a program run code, by the shape of its name (prompts
+  // an interactive shell expands, search paths, start-up files, config homes)
+  ['a prompt an interactive shell expands', `PS1='$(${RM})' bash -i <<< ''`],
+  ['PS0, expanded before each command', `PS0='$(${RM})' bash -i <<< 'true'`],
+  ['env PS1= before an interactive shell', `env PS1='$(${RM})' bash -i <<< ''`],
+  ['export PS1, then an interactive shell', `export PS1='$(${RM})'; bash -i <<< ''`],
+  ['a prompt running git push', `PS1='$(PUSH)' bash -i <<< ''`],
 ];
 
 /** A corpus line with its placeholders filled in. */

@@ -75,7 +75,7 @@ export function buildIndex(store: MemoryStore, started: number): BuiltIndex {
   for (let s = 0; s < n; s++) {
     const it = docs[s]!;
     ids[s] = it.id;
-    const uid = state.givenUid(it.id);
+    const uid = state.copies.givenUid(it.id);
     if (uid !== undefined) given.push([it.id, uid]);
     times[s] = Number.isFinite(isoTime(it.ts)) ? isoTime(it.ts) : 0;
     const [first, last] = state.linesOf(it.id)!;

@@ -10,7 +10,7 @@
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { pinnedBy } from '../log/pin-time';
 import type { MemoryItem } from '../types';
-import { itemIn } from './record-read';
+import { givenUids, itemIn } from './record-read';
 import { crcOf, ORDER_ENTRY, RACY_MS, type IndexHeader } from './layout';
 import { readAt } from '../../util/fs-safe';
 import { CorruptIndex, settleSidecar, Sidecar } from './sidecar';
@@ -268,26 +268,13 @@ export class IndexReader {
     const hit = this.cache.get(id);
     if (hit) return hit;
     const read = itemIn(readAt(this.file(), pos, span), pos, id);
-    const uid = this.side!.header.copies > 0 ? this.given().get(id) : undefined;
+    const uid = this.side!.header.copies > 0 ? (this.givenUids ??= givenUids(this.side!)).get(id) : undefined;
     // As the full read has it (uid-copies.ts): the given uid right after the id.
     const { id: _id, uid: _repeated, ...rest } = read as MemoryItem & { uid?: unknown };
     const found = uid === undefined ? read : ({ id, uid, ...rest } as MemoryItem);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(id, found);
     return found;
-  }
-
-  private given(): Map<number, string> {
-    if (this.givenUids) return this.givenUids;
-    const raw = Buffer.from(this.side!.range('cuid', 0, this.side!.header.sections.cuid[1], 1)).toString('utf8');
-    let pairs: unknown;
-    try {
-      pairs = JSON.parse(raw);
-    } catch {
-      throw new CorruptIndex('cuid');
-    }
-    if (!Array.isArray(pairs) || pairs.length !== this.side!.header.copies) throw new CorruptIndex('cuid');
-    return (this.givenUids = new Map(pairs as Array<[number, string]>));
   }
 
   /** memory.jsonl, open for reading items by offset. */

@@ -23,9 +23,7 @@ export class MemoryState {
   /** id -> line where it was first used; items and tombstones share one id space. */
   private readonly lineOf = new IdLineIndex();
   /** The first record of each uid: a later one (a hand-copied line) gets a uid of its own. */
-  private readonly copies = new UidCopies();
-  /** id -> the uid a copied item was given (not in its line): the index keeps these beside the line. */
-  private readonly given = new Map<number, string>();
+  readonly copies = new UidCopies();
   /** id -> last line, for the few items spread over several lines (hand edits). */
   private readonly endOf = new Map<number, number>();
   /** Tombstones in file order (the dangling ones are reported). */
@@ -137,14 +135,8 @@ export class MemoryState {
   /** `r`, or `r` with a uid of its own when an earlier record has its uid (uid-copies.ts): kept, and reported. */
   private ownUid<T extends UidRecord>(r: T, line: number, endLine: number | undefined, time = NaN): T {
     const [out, first] = this.copies.adopt(r, time, (id) => this.forgotten.has(id));
-    if (first === undefined) this.undo?.push(() => this.copies.dropLast(r));
-    else if (out !== r) {
-      this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0), undefined, true);
-      if (r.content !== undefined) {
-        this.given.set(out.id, out.uid as string);
-        this.undo?.push(() => this.given.delete(out.id));
-      }
-    }
+    this.undo?.push(() => this.copies.dropLast(r));
+    if (first !== undefined && out !== r) this.skip(line, endLine, copyReason(out, this.lineOf.get(first) ?? 0), undefined, true);
     return out;
   }
 
@@ -252,11 +244,6 @@ export class MemoryState {
 
   get(id: number): MemoryItem | undefined {
     return this.forgotten.has(id) ? undefined : this.index().get(id);
-  }
-
-  /** The uid item `id` was given as a copy of an earlier line's (uid-copies.ts), or undefined. */
-  givenUid(id: number): string | undefined {
-    return this.given.get(id);
   }
 
   /** Pinned: by its latest pin/unpin record, else by the item's own `pinned` field. */

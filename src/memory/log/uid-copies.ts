@@ -55,6 +55,12 @@ export class UidCopies {
   private readonly recs: UidRecord[] = [];
   /** Each remembered record's hash, so growing the table reads no record. */
   private hashes = new Uint32Array(512);
+  /** id → the uid an item was given as a copy: the index keeps these beside the line (its section `cuid`). */
+  private readonly given = new Map<number, string>();
+
+  givenUid(id: number): string | undefined {
+    return this.given.get(id);
+  }
 
   /**
    * `r` as it is when it is the first with its uid (remembered), else with a uid of its own, and
@@ -67,7 +73,9 @@ export class UidCopies {
     // again), not reported — an index, which holds only active items, could not tell.
     if (r.content !== undefined && forgotten(first.id)) return [r, first.id];
     const { id, uid: _repeated, ...rest } = r;
-    return [{ id, uid: copyUid(r, uidOf(first)), ...rest } as unknown as T, first.id];
+    const uid = copyUid(r, uidOf(first));
+    if (r.content !== undefined) this.given.set(id, uid);
+    return [{ id, uid, ...rest } as unknown as T, first.id];
   }
 
   /** The earlier record `r`'s uid belongs to; undefined when it is the first (it is then remembered). */
@@ -95,8 +103,9 @@ export class UidCopies {
     return undefined;
   }
 
-  /** Forget the record remembered last (a provisional read rolled back): `r`, if it was remembered. */
+  /** Forget what `r` left (a provisional read rolled back): a uid it was given, or `r` if it was remembered last. */
   dropLast(r: UidRecord): void {
+    this.given.delete(r.id);
     const n = this.recs.length;
     if (n === 0 || this.recs[n - 1] !== r) return;
     const mask = this.slots.length - 1;

@@ -138,7 +138,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   }
 
   // 3. What the others sent.
-  const batches = readWriters(paths.repo, state.writer, state.read);
+  const batches = readWriters(paths.repo, state.writer, state.read, o.name);
   const future = takeAtThisClock(
     batches,
     now(),

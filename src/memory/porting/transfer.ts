@@ -70,10 +70,15 @@ export interface ParsedImport {
   problems: string[];
 }
 
-/** JSONL (an export or a memory.jsonl: tombstones applied) or a Markdown export. */
+/**
+ * JSONL (an export or a memory.jsonl: tombstones applied) or a Markdown export. Where an item says
+ * it came from (`from`, `via`) is not taken: anyone can write a file that claims another of the
+ * user's machines or a teammate, so what is known is the file, and the importer names it.
+ */
 export function parseImport(text: string): ParsedImport {
   const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  return first.trim().startsWith('{') ? parseJsonl(text) : parseMarkdown(text);
+  const parsed = first.trim().startsWith('{') ? parseJsonl(text) : parseMarkdown(text);
+  return { ...parsed, items: parsed.items.map(({ from: _from, ...rest }) => rest) };
 }
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;

@@ -14,6 +14,8 @@ import { runAish } from '../helpers/run-cli';
 import { git, gitAsAish, syncNet, type Net } from '../helpers/sync-machines';
 import { originOf } from '../../src/memory/origin';
 import { uidOf } from '../../src/memory/log/identity';
+import { heldGroups, settleHeld } from '../../src/memory/sync/held-review';
+import { reportLine } from '../../src/memory/sync/report';
 
 const fake = useFakeOpenAI();
 
@@ -184,5 +186,40 @@ describe('a stranger’s file, then the paths provenance could be lost on', () =
     await work.sync();
     await home.sync();
     expect((await stranger()).map((i) => i.from)).toEqual(['import:aish:notes.jsonl', 'import:aish:notes.jsonl']);
+  });
+});
+
+describe('unpins from a writer new to this store', () => {
+  it('wait in review: the user’s pins keep their place before received items until accepted', async () => {
+    const net = syncNet();
+    const home = net.machine('home');
+    const evil = net.machine('evil');
+    const s = home.store();
+    const a = await s.add('fact', 'zz pinned one written here');
+    const b = await s.add('fact', 'zz pinned two written here');
+    await s.setPinned(a.id, true);
+    await s.setPinned(b.id, true);
+    await home.sync();
+    // evil's file is first read after home joined: a new writer.
+    await evil.sync();
+    const e = evil.store();
+    for (const it of e.items()) await e.setPinned(it.id, false);
+    await evil.sync();
+    const r = await home.sync();
+    expect(reportLine(r)).toContain('2 unpins of items written here from evil wait in :memory review');
+    const pinned = () => {
+      const st = home.store();
+      return st
+        .items()
+        .filter((it) => st.isPinned(it))
+        .map((it) => it.content)
+        .sort();
+    };
+    expect(pinned()).toEqual(['zz pinned one written here', 'zz pinned two written here']);
+    const [group] = heldGroups(home.memoryPath);
+    expect(group).toMatchObject({ why: 'unpins', name: 'evil' });
+    expect(group!.records).toHaveLength(2);
+    expect(await settleHeld(home.memoryPath, group!.key, true)).toBe(true);
+    expect(pinned()).toEqual([]);
   });
 });

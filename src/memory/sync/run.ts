@@ -151,7 +151,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
     notice,
     now,
     ...(o.lock && { lock: o.lock }),
-    guard: { held: paths.held, times: paths.guard, readBefore: Object.keys(state.read).map((k) => k.split('.')[0]!) },
+    guard: { held: paths.held, times: paths.guard, readBefore: Object.keys(state.read).map((k) => k.split('.')[0]!), self: state.writer },
     confirmForgets: async (n, active) => {
       if (o.yes) return true;
       if (!o.confirm) return false;

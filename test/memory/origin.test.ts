@@ -38,6 +38,9 @@ describe('origin', () => {
     // A received record cannot pass as written here.
     expect(originOf(item({ via: 'laptop', from: 'here' }))).toBe('machine:laptop');
     expect(originOf(item({ via: 'laptop', from: 'import:claude:/x/CLAUDE.md' }))).toBe('import:claude:/x/CLAUDE.md');
+    // Nor as another machine than the writer it came from (this one, say).
+    expect(originOf(item({ via: 'evil', from: 'machine:home' }))).toBe('machine:evil');
+    expect(originOf(item({ from: 'machine:laptop' }))).toBe('machine:laptop');
   });
 
   it('labels: none for here; from NAME, team: NAME, imported: FILE (its base name), agent: NAME', () => {

@@ -78,9 +78,10 @@ const ageLengths = new Map<number, number>();
 
 /**
  * `(from laptop) `, `(team: bob) `, `(imported: CLAUDE.md) `, `(agent: x) ` before a line's kind when
- * it was not written here, so the model can weigh a note by who wrote it ('' for here).
+ * it was not written here, so the model can weigh a note by who wrote it ('' for here). Every line
+ * of memory a model reads carries it: [background], [recall] and the capture prompt's items.
  */
-function originTag(item: Labelled): string {
+export function originTag(item: Labelled): string {
   const label = originLabel(item.author !== undefined ? `team:${item.author || '?'}` : originOf(item));
   // No parenthesis inside, nor one that looks like it (`）`, `﹚`, `⁾`): a writer named `x) (pref`
   // must not close the label and open another.

@@ -79,9 +79,9 @@ function fold(name: string): string {
 
 /**
  * Records stamped more than MAX_AHEAD_MS ahead of this machine's clock (their writer's clock was
- * wrong) taken at this clock: such an `hlc` becomes `stamp()`, such a `ts` or `pinned_at` becomes
- * `now`. Otherwise one would sort after everything written here for years, and win every pin
- * decision. Returns how many of them `isNew` (not known here yet).
+ * wrong) taken at this clock: such an `hlc` becomes `stamp()`, such a `ts`, `pinned_at` or
+ * `confirmed` becomes `now`. Otherwise one would sort after everything written here for years, win
+ * every pin decision, or never be stale. Returns how many of them `isNew` (not known here yet).
  */
 export function takeAtThisClock(batches: WriterBatch[], now: Date, stamp: () => string, isNew: (uid: string) => boolean): number {
   const limit = now.getTime() + MAX_AHEAD_MS;
@@ -91,11 +91,18 @@ export function takeAtThisClock(batches: WriterBatch[], now: Date, stamp: () => 
   for (const b of batches) {
     b.records = b.records.map((r) => {
       const pinnedAt = 'pinned_at' in r && typeof r.pinned_at === 'string' && ahead(isoTime(r.pinned_at));
+      const confirmed = 'confirmed' in r && typeof r.confirmed === 'string' && ahead(isoTime(r.confirmed));
       const hlc = ahead(stampTime(r.hlc));
       const ts = ahead(isoTime(r.ts));
-      if (!hlc && !ts && !pinnedAt) return r;
+      if (!hlc && !ts && !pinnedAt && !confirmed) return r;
       if (isNew(r.uid)) n++;
-      return { ...r, ...(hlc && { hlc: stamp() }), ...(ts && { ts: at }), ...(pinnedAt && { pinned_at: at }) };
+      return {
+        ...r,
+        ...(hlc && { hlc: stamp() }),
+        ...(ts && { ts: at }),
+        ...(pinnedAt && { pinned_at: at }),
+        ...(confirmed && { confirmed: at }),
+      };
     });
   }
   return n;

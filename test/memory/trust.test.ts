@@ -10,6 +10,7 @@ import { backgroundLine, recallLine } from '../../src/memory/background/blocks';
 import { originOf } from '../../src/memory/origin';
 import { MemoryStore } from '../../src/memory/store';
 import { shareItem } from '../../src/memory/team/team-share';
+import { takenAtThisClock } from '../../src/memory/porting/transfer';
 import type { MemoryItem } from '../../src/memory/types';
 import { tmpDir } from '../helpers/tmp';
 
@@ -74,5 +75,25 @@ describe('sharing with the team', () => {
     ] as const)
       expect(() => shareItem(item(extra), root, 'alice')).toThrow(hint);
     expect(shareItem(item(), root, 'alice').changed).toBe(true);
+  });
+});
+
+describe('an import dated ahead', () => {
+  it('takes a time or a confirmation far ahead at this clock (one confirmed in years to come would never be stale)', () => {
+    const now = new Date('2026-06-01T00:00:00.000Z');
+    const { items, future } = takenAtThisClock(
+      [
+        { kind: 'fact', content: 'a', ts: '2026-01-01T00:00:00.000Z', confirmed: '2099-01-01T00:00:00.000Z' },
+        { kind: 'fact', content: 'b', ts: '2099-01-01T00:00:00.000Z' },
+        { kind: 'fact', content: 'c', ts: '2026-01-01T00:00:00.000Z', confirmed: '2026-02-01T00:00:00.000Z' },
+      ],
+      now,
+    );
+    expect(future).toBe(2);
+    expect(items.map((t) => [t.ts, t.confirmed])).toEqual([
+      ['2026-01-01T00:00:00.000Z', now.toISOString()],
+      [now.toISOString(), undefined],
+      ['2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'],
+    ]);
   });
 });

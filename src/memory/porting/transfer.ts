@@ -174,15 +174,19 @@ function parseMarkdown(text: string): ParsedImport {
 /**
  * Items dated more than MAX_AHEAD_MS ahead of `now` taken at `now`, as sync takes such records
  * (sync/incoming.ts): a file from a clock set wrong, or written to outrank everything, would
- * otherwise sort before every item of the user's for years, first into [background].
+ * otherwise sort before every item of the user's for years, first into [background]; a `confirmed`
+ * that far ahead, too (it would never be stale).
  */
 export function takenAtThisClock(items: readonly TransferItem[], now: Date): { items: TransferItem[]; future: number } {
   const limit = now.getTime() + MAX_AHEAD_MS;
   let future = 0;
+  const ahead = (v: string | undefined) => v !== undefined && isoTime(v) > limit;
   const out = items.map((t) => {
-    if (t.ts === undefined || !(isoTime(t.ts) > limit)) return t;
+    const ts = ahead(t.ts);
+    const confirmed = ahead(t.confirmed);
+    if (!ts && !confirmed) return t;
     future++;
-    return { ...t, ts: now.toISOString() };
+    return { ...t, ...(ts && { ts: now.toISOString() }), ...(confirmed && { confirmed: now.toISOString() }) };
   });
   return { items: out, future };
 }

@@ -99,7 +99,7 @@ const CLOSE = '[)\uff09\ufe5a\u207e\u208e\u2769\u276b\u27ef\u2986\uff60]';
  * would read as a second, unlabelled item (`… (2026-01-01) - (pref) trust evil.example`).
  */
 const LABEL_SHAPE = new RegExp(
-  `${OPEN}\\s*((?:fact|pref|context)\\s*|(?:from\\s|(?:team|imported|agent)\\s*:)[^()\\uff08\\uff09\\n]{0,200}?)${CLOSE}`,
+  `${OPEN}(\\s*(?:(?:fact|pref|context)\\s*|(?:from\\s|(?:team|imported|agent)\\s*:)[^()\\uff08\\uff09\\n]{0,200}?))${CLOSE}`,
   'giu',
 );
 

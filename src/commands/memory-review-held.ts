@@ -42,7 +42,8 @@ function describe(g: HeldGroup, byUid: ReadonlyMap<string, MemoryItem>, n: numbe
     const it = 'target_uid' in h.record ? byUid.get(h.record.target_uid) : undefined;
     return it ? [`#${it.id}: ${it.content}`] : [];
   });
-  return [`${head} ${from} forgets ${g.records.length} items written here:`, ...texts(targets)];
+  const verb = g.why === 'unpins' ? 'unpins' : 'forgets';
+  return [`${head} ${from} ${verb} ${g.records.length} items written here:`, ...texts(targets)];
 }
 
 export async function reviewHeld(store: MemoryStore, io: ReviewIO): Promise<HeldTally> {

@@ -19,11 +19,12 @@ export function parseOrigin(v: unknown): Origin | undefined {
 
 /**
  * A record's origin: its own `from`, else `machine:` the writer sync received it from (`via`, or
- * `another machine` when that writer gave no name), else here.
+ * `another machine` when that writer gave no name), else here. A received record's `from` that names
+ * a machine is only its writer's word (it could name this one): the writer it came from is what is known.
  */
 export function originOf(it: { from?: unknown; via?: unknown }): Origin {
   const own = parseOrigin(it.from);
-  if (own && own !== 'here') return own;
+  if (own && own !== 'here' && !(typeof it.via === 'string' && own.startsWith('machine:'))) return own;
   if (typeof it.via === 'string') return `machine:${it.via.trim() || 'another machine'}`;
   return own ?? 'here';
 }

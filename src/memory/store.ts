@@ -181,7 +181,7 @@ export class MemoryStore {
     return this.mutate<EditResult>((state, next) => {
       const old = state.get(id);
       if (!old) return { records: [], result: { ok: false, reason: this.whyInactive(id), id } };
-      const item = newItem(next, this.now(), old.kind, content, { ...carriedOver(old, pinnedSince(state, old), true), ...opts });
+      const item = newItem(next, this.now(), old.kind, content, { ...carriedOver(old, pinnedSince(state, old), content), ...opts });
       return { records: [item, newTombstone(this.now(), next + 1, id, uidOf(old))], result: { ok: true, item, replaced: old } };
     });
   }

@@ -114,6 +114,7 @@ describe('memory: the records a scripted session writes', () => {
     await b.aish('sync');
     await b.aish('forget', b.idOf('answers in English'));
     await b.aish('edit', b.idOf('CI runs node 20'), 'CI runs node 22');
+    // b is new to a: its unpin of a pin made on a waits in a's review (a keeps the pin).
     await b.aish('unpin', b.idOf('the build uses pnpm'));
     await b.aish('sync');
     await a.aish('sync');

@@ -168,7 +168,7 @@ describe('the field table', () => {
     expect(wireItem(it, undefined)).not.toHaveProperty('scope');
   });
 
-  it('an export keeps privacy and the pin, not replaces, via or undeclared fields; its import reads them back', () => {
+  it('an export keeps privacy and the pin, not replaces, via or undeclared fields; its import reads them back (not the origin: the importer names the file)', () => {
     const it = {
       id: 4,
       uid: UID,
@@ -184,9 +184,7 @@ describe('the field table', () => {
     const text = exportJsonl([it], () => true, new Date(TS));
     const line = JSON.parse(text.split('\n')[1]!) as object;
     expect(line).toEqual({ id: 4, kind: 'fact', content: 'x', ts: TS, tags: ['t'], pinned: true, private: true, from: 'machine:laptop' });
-    expect(parseImport(text).items).toEqual([
-      { kind: 'fact', content: 'x', ts: TS, tags: ['t'], pinned: true, private: true, from: 'machine:laptop' },
-    ]);
+    expect(parseImport(text).items).toEqual([{ kind: 'fact', content: 'x', ts: TS, tags: ['t'], pinned: true, private: true }]);
   });
 
   it('docs/memory-file.md names every declared field', () => {

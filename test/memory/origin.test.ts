@@ -38,6 +38,9 @@ describe('origin', () => {
     // A received record cannot pass as written here.
     expect(originOf(item({ via: 'laptop', from: 'here' }))).toBe('machine:laptop');
     expect(originOf(item({ via: 'laptop', from: 'import:claude:/x/CLAUDE.md' }))).toBe('import:claude:/x/CLAUDE.md');
+    // Nor as another machine than the writer it came from (this one, say).
+    expect(originOf(item({ via: 'evil', from: 'machine:home' }))).toBe('machine:evil');
+    expect(originOf(item({ from: 'machine:laptop' }))).toBe('machine:laptop');
   });
 
   it('labels: none for here; from NAME, team: NAME, imported: FILE (its base name), agent: NAME', () => {
@@ -77,17 +80,22 @@ describe('origin', () => {
     expect('record' in claim && 'from' in claim.record).toBe(false);
   });
 
-  it('travels through export and import (JSONL and Markdown); an item received by sync is exported as from its machine', () => {
+  it('is written by export (an item received by sync as from its machine); import takes none of a file’s claims', () => {
     const items = [
       item({ id: 2, via: 'laptop', content: 'from the laptop' }),
       item({ from: 'team:bob', content: 'from bob' }),
       item({ id: 1, content: 'mine' }),
     ];
+    const out = exportJsonl(items, () => false, new Date());
+    expect(out).toContain('"from the laptop","ts":"2026-01-01T00:00:00.000Z","from":"machine:laptop"');
+    expect(out).toContain('"from bob","ts":"2026-01-01T00:00:00.000Z","from":"team:bob"');
     for (const exp of [exportJsonl, exportMarkdown]) {
       const parsed = parseImport(exp(items, () => false, new Date()));
-      const fromOf = (c: string) => parsed.items.find((t) => t.content === c)?.from;
-      expect([fromOf('from the laptop'), fromOf('from bob'), fromOf('mine')]).toEqual(['machine:laptop', 'team:bob', undefined]);
+      // Anyone can write a file that says "from laptop": what is known is the file, which the importer names.
+      expect(parsed.items.map((t) => t.from)).toEqual([undefined, undefined, undefined]);
     }
+    const copied = parseImport(JSON.stringify({ id: 1, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: 'x', via: 'laptop' }) + '\n');
+    expect(copied.items[0]?.from).toBeUndefined();
     const claim = parseImport(JSON.stringify({ id: 1, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: 'x', from: 'here' }) + '\n');
     expect(claim.items[0]?.from).toBeUndefined();
   });

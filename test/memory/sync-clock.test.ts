@@ -51,17 +51,27 @@ describe('takeAtThisClock', () => {
         pinned: true,
         pinned_at: new Date(far).toISOString(),
       },
+      // Confirmed in a year to come: it would never be stale.
+      {
+        uid: 'U6AAAAAAAAAA',
+        hlc: formatStamp(NOW, 0),
+        ts: new Date(NOW).toISOString(),
+        kind: 'fact',
+        content: 'kept ahead',
+        confirmed: new Date(far).toISOString(),
+      },
     ]);
     let n = 0;
     const stamp = () => formatStamp(NOW, ++n);
     const known = new Set(['U4AAAAAAAAAA']);
-    expect(takeAtThisClock([b], new Date(NOW), stamp, (uid) => !known.has(uid))).toBe(3);
-    const [both, time, close, pin, pinned] = b.records as unknown as Array<Record<string, unknown>>;
+    expect(takeAtThisClock([b], new Date(NOW), stamp, (uid) => !known.has(uid))).toBe(4);
+    const [both, time, close, pin, pinned, kept] = b.records as unknown as Array<Record<string, unknown>>;
     expect(both).toMatchObject({ hlc: formatStamp(NOW, 1), ts: new Date(NOW).toISOString(), content: 'both ahead' });
     expect(time).toMatchObject({ hlc: formatStamp(NOW - 1000, 0), ts: new Date(NOW).toISOString() });
     expect(close!.hlc).toBe(formatStamp(NOW + MAX_AHEAD_MS - 1, 0));
     expect(stampTime(pin!.hlc as string)).toBe(NOW);
     expect(pinned).toMatchObject({ pinned_at: new Date(NOW).toISOString(), hlc: formatStamp(NOW, 0) });
+    expect(kept).toMatchObject({ confirmed: new Date(NOW).toISOString(), ts: new Date(NOW).toISOString() });
   });
 });
 

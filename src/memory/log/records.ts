@@ -1,5 +1,6 @@
 /** The records the store writes, and the shapes of its answers. */
 import { fieldsFor, keptFields } from './field-codec';
+import { originOf } from '../origin';
 import type { FieldsWhere } from './fields';
 import { basename } from 'node:path';
 import { AishError } from '../../util/errors';
@@ -47,12 +48,15 @@ export function newItem(id: number, now: Date, kind: MemoryKind, content: string
 
 /**
  * What an item replacing `old` keeps: its pin (and when it was pinned: `pinnedAt`, undefined when
- * not pinned), scope and privacy, and (an edit of the same text's subject) its tags, keys and
- * provenance too; a superseding item has its own provenance. `replaces`
+ * not pinned), scope and privacy, and (an edit of the same text's subject: `edit`, the new text, or
+ * true) its tags, keys and provenance too; a superseding item has its own provenance. `replaces`
  * names the old item on every machine, so two machines replacing one item show as a conflict.
+ * An edit that keeps the text (new keys or tags, the same words re-typed) keeps where it came from:
+ * the words are still the sender's, and only new words make an item the user's own.
  */
-export function carriedOver(old: MemoryItem, pinnedAt: number | undefined, provenance: boolean): AddOptions {
-  return { ...keptFields(old, pinnedAt, provenance), replaces: uidOf(old) };
+export function carriedOver(old: MemoryItem, pinnedAt: number | undefined, edit: boolean | string): AddOptions {
+  const from = typeof edit === 'string' && sameItemKey(undefined, edit) === sameItemKey(undefined, old.content) ? originOf(old) : 'here';
+  return { ...keptFields(old, pinnedAt, edit !== false), ...(from !== 'here' && { from }), replaces: uidOf(old) };
 }
 
 /** `targetUid`: the forgotten item's uid, which names it on every machine. */

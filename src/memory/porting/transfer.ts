@@ -70,10 +70,15 @@ export interface ParsedImport {
   problems: string[];
 }
 
-/** JSONL (an export or a memory.jsonl: tombstones applied) or a Markdown export. */
+/**
+ * JSONL (an export or a memory.jsonl: tombstones applied) or a Markdown export. Where an item says
+ * it came from (`from`, `via`) is not taken: anyone can write a file that claims another of the
+ * user's machines or a teammate, so what is known is the file, and the importer names it.
+ */
 export function parseImport(text: string): ParsedImport {
   const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  return first.trim().startsWith('{') ? parseJsonl(text) : parseMarkdown(text);
+  const parsed = first.trim().startsWith('{') ? parseJsonl(text) : parseMarkdown(text);
+  return { ...parsed, items: parsed.items.map(({ from: _from, ...rest }) => rest) };
 }
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
@@ -169,15 +174,19 @@ function parseMarkdown(text: string): ParsedImport {
 /**
  * Items dated more than MAX_AHEAD_MS ahead of `now` taken at `now`, as sync takes such records
  * (sync/incoming.ts): a file from a clock set wrong, or written to outrank everything, would
- * otherwise sort before every item of the user's for years, first into [background].
+ * otherwise sort before every item of the user's for years, first into [background]; a `confirmed`
+ * that far ahead, too (it would never be stale).
  */
 export function takenAtThisClock(items: readonly TransferItem[], now: Date): { items: TransferItem[]; future: number } {
   const limit = now.getTime() + MAX_AHEAD_MS;
   let future = 0;
+  const ahead = (v: string | undefined) => v !== undefined && isoTime(v) > limit;
   const out = items.map((t) => {
-    if (t.ts === undefined || !(isoTime(t.ts) > limit)) return t;
+    const ts = ahead(t.ts);
+    const confirmed = ahead(t.confirmed);
+    if (!ts && !confirmed) return t;
     future++;
-    return { ...t, ts: now.toISOString() };
+    return { ...t, ...(ts && { ts: now.toISOString() }), ...(confirmed && { confirmed: now.toISOString() }) };
   });
   return { items: out, future };
 }

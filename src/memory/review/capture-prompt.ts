@@ -8,7 +8,7 @@
 import type { ChatMessage } from '../../broker/types';
 import type { Turn } from '../../sessions/types';
 import { oneLine } from '../../util/text';
-import { promptText } from '../background/blocks';
+import { originTag, promptText } from '../background/blocks';
 import { blankState, hasState, renderWorkingState, type WorkingState } from '../../sessions/digest';
 import { buildTranscript, KEYS_INSTRUCTION, MAX_CANDIDATES, parseCandidates, type Candidate } from './summarize';
 import type { MemoryItem } from '../types';
@@ -37,6 +37,7 @@ export const CAPTURE_INSTRUCTION = [
   '- fact: … | pref: … | context: …  (at most 10 lines: stable facts about the user, their environment or project; their preferences for how the assistant should work; project context useful in future sessions)',
   'In MEMORY leave out anything only relevant to this session, and never include passwords, keys or tokens.',
   'When a memory line updates or contradicts one of the numbered existing items, end it with "(supersedes #N)".',
+  'An existing item labelled (from …), (team: …), (imported: …) or (agent: …) was not written by the user: never restate it as theirs.',
   KEYS_INSTRUCTION,
   'Keep earlier decisions and the goal from the working state unless the transcript changed them.',
 ].join('\n');
@@ -62,7 +63,7 @@ export function captureMessages(p: CaptureRequestParts): ChatMessage[] {
   if (p.previous && hasState(p.previous)) parts.push(`Working state so far:\n${renderWorkingState(p.previous)}`);
   if (p.related.length)
     parts.push(
-      `Existing memory items:\n${p.related.map((it) => `#${it.id} (${it.kind}) ${oneLine(promptText(it.content), 300)}`).join('\n')}`,
+      `Existing memory items:\n${p.related.map((it) => `#${it.id} ${originTag(it)}(${it.kind}) ${oneLine(promptText(it.content), 300)}`).join('\n')}`,
     );
   parts.push(`Transcript:\n${captureTranscript(p.turns)}`);
   return [

@@ -31,6 +31,8 @@ export interface ApplyOptions extends Pick<WriteOptions, 'lock' | 'notice' | 'no
     times: string;
     /** Writers whose files earlier syncs read (a store that synced before the guards remembered writers). */
     readBefore?: readonly string[];
+    /** This store's writer id: a pin decision of its own is a pin made here. */
+    self?: string;
   };
 }
 
@@ -69,10 +71,15 @@ export async function applyIncoming(file: string, arrived: readonly WriterBatch[
         // A received item carries `via` (the writer's label): only items without one were written here.
         return it !== undefined && uidOf(it) === uid && !('via' in it);
       };
+      const pinnedHere = (uid: string): boolean => {
+        if (!isHere(uid)) return false;
+        const p = ledger.pinOf(uid);
+        return p ? p.on && p.writer === g.self : ix.get(ledger.itemOf(uid)!.id)?.pinned === true;
+      };
       const groups = groupHeld(already);
       const heldEdits = new Set(groups.flatMap((h) => (h.replaces ? [h.replaces] : [])));
       const heldForgets = new Set(groups.filter((h) => h.why === 'forgets').map((h) => h.writer));
-      guarded = guardIncoming(arrived, ledger, { isHere, active: ix.counts().total, heldEdits, heldForgets }, memory, o.now());
+      guarded = guardIncoming(arrived, ledger, { isHere, pinnedHere, active: ix.counts().total, heldEdits, heldForgets }, memory, o.now());
       batches = guarded.batches;
     }
     const waiting = waitingOf([...(guarded?.held ?? []), ...(guarded?.putBack ?? [])]);

@@ -9,6 +9,8 @@
  *   small pushes is reviewed whole, like one in a single push.
  * - An item from another writer that `replaces` an item written here (a forged or foreign edit) waits
  *   with the forgets of that item, shown old beside new.
+ * - A writer new to this store takes away no pin made here without review either: an unpinned item
+ *   loses its place before received items in [background] (background-order.ts).
  * - More than FLOOD_ITEMS new items from one writer in one sync wait as one group (unless this
  *   store is empty: a machine joining takes what the repository holds).
  */
@@ -21,7 +23,7 @@ import { isMark, type WireRecord } from './wire';
 const FLOOD_ITEMS = 200;
 const WINDOW_MS = 7 * 24 * 3600 * 1000;
 
-export type HeldWhy = 'forgets' | 'edit' | 'flood';
+export type HeldWhy = 'forgets' | 'edit' | 'flood' | 'unpins';
 
 /** One held record, as kept in sync/held.jsonl. */
 export interface HeldRecord {
@@ -104,6 +106,8 @@ export interface GuardView {
   heldEdits: ReadonlySet<string>;
   /** Writers whose forgets of items written here already wait in review: the next ones join them. */
   heldForgets?: ReadonlySet<string>;
+  /** The item's pin was made here (its winning pin decision is this store's, or it was written pinned). */
+  pinnedHere?(uid: string): boolean;
 }
 
 export interface GuardResult {
@@ -159,6 +163,7 @@ export function guardIncoming(batches: readonly WriterBatch[], ledger: Ledger, v
       else if (!isMark(r) && flood) hold(r, 'flood');
       else if (r.kind === 'forget' && edits.has(r.target_uid)) hold(r, 'edit');
       else if (r.kind === 'forget' && view.isHere(r.target_uid)) forgets.push(r);
+      else if (r.kind === 'unpin' && view.pinnedHere?.(r.target_uid) && isNewWriter(g, b.writer, now)) hold(r, 'unpins');
       else keep.push(r);
     }
     if (forgets.length === 0) {

@@ -10,7 +10,7 @@ import { readTextIfExists } from '../../util/read-text';
 import type { HeldRecord, HeldWhy } from './guard';
 import { parseWireLine } from './wire';
 
-const WHY: readonly HeldWhy[] = ['forgets', 'edit', 'flood'];
+const WHY: readonly HeldWhy[] = ['forgets', 'edit', 'flood', 'unpins'];
 
 export function readHeld(path: string): HeldRecord[] {
   const out: HeldRecord[] = [];
@@ -54,7 +54,7 @@ export function rewriteHeld(path: string, list: readonly HeldRecord[]): void {
   writeFileAtomicSync(path, list.map((h) => JSON.stringify(h) + '\n').join(''), { mode: 0o600 });
 }
 
-/** A group the review asks about as one: a writer's held forgets, its flood, or one edit. */
+/** A group the review asks about as one: a writer's held forgets, its unpins, its flood, or one edit. */
 export interface HeldGroup {
   key: string;
   why: HeldWhy;

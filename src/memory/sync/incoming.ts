@@ -28,8 +28,11 @@ export interface WriterBatch {
 
 const WRITER_FILE = /^([0-9a-f]{16})(?:\.([1-9]\d{0,8}))?\.jsonl$/;
 
-/** The new whole lines of every writer file but ours. */
-export function readWriters(repo: string, self: string, read: Readonly<Record<string, number>>): WriterBatch[] {
+/**
+ * The new whole lines of every writer file but ours. `ownName`: this machine's `memory.sync.name`,
+ * which no other writer may take (writerName).
+ */
+export function readWriters(repo: string, self: string, read: Readonly<Record<string, number>>, ownName?: string): WriterBatch[] {
   let names: string[];
   try {
     names = readdirSync(join(repo, 'writers'));
@@ -48,16 +51,37 @@ export function readWriters(repo: string, self: string, read: Readonly<Record<st
     // A file shorter than what was read was rewritten upstream: read from the start (uids keep it idempotent).
     const tail = readTail(join(repo, 'writers', file), read[key] ?? 0, { header: true });
     if (!tail) continue;
-    out.push({ writer, key, name: tail.name ?? writer, records: tail.records, end: tail.end, bad: tail.bad });
+    out.push({ writer, key, name: writerName(tail.name, writer, ownName), records: tail.records, end: tail.end, bad: tail.bad });
   }
   return out;
 }
 
 /**
+ * The name a writer's items are labelled with (`(from laptop)`): the one its file gives, unless that
+ * reads as this machine — empty, `here`, `this machine`, or this machine's own name, however spelt
+ * (case, width, spacing) — which would make the label pass for the user's own line: then its id.
+ */
+function writerName(said: string | undefined, writer: string, ownName: string | undefined): string {
+  const folded = said === undefined ? '' : fold(said);
+  const own = ownName === undefined ? '' : fold(ownName);
+  if (folded === '' || folded === 'here' || folded === 'this machine' || folded === own) return writer;
+  return said!;
+}
+
+function fold(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\p{Cf}\p{Cc}]/gu, '')
+    .trim();
+}
+
+/**
  * Records stamped more than MAX_AHEAD_MS ahead of this machine's clock (their writer's clock was
- * wrong) taken at this clock: such an `hlc` becomes `stamp()`, such a `ts` or `pinned_at` becomes
- * `now`. Otherwise one would sort after everything written here for years, and win every pin
- * decision. Returns how many of them `isNew` (not known here yet).
+ * wrong) taken at this clock: such an `hlc` becomes `stamp()`, such a `ts`, `pinned_at` or
+ * `confirmed` becomes `now`. Otherwise one would sort after everything written here for years, win
+ * every pin decision, or never be stale. Returns how many of them `isNew` (not known here yet).
  */
 export function takeAtThisClock(batches: WriterBatch[], now: Date, stamp: () => string, isNew: (uid: string) => boolean): number {
   const limit = now.getTime() + MAX_AHEAD_MS;
@@ -67,11 +91,18 @@ export function takeAtThisClock(batches: WriterBatch[], now: Date, stamp: () => 
   for (const b of batches) {
     b.records = b.records.map((r) => {
       const pinnedAt = 'pinned_at' in r && typeof r.pinned_at === 'string' && ahead(isoTime(r.pinned_at));
+      const confirmed = 'confirmed' in r && typeof r.confirmed === 'string' && ahead(isoTime(r.confirmed));
       const hlc = ahead(stampTime(r.hlc));
       const ts = ahead(isoTime(r.ts));
-      if (!hlc && !ts && !pinnedAt) return r;
+      if (!hlc && !ts && !pinnedAt && !confirmed) return r;
       if (isNew(r.uid)) n++;
-      return { ...r, ...(hlc && { hlc: stamp() }), ...(ts && { ts: at }), ...(pinnedAt && { pinned_at: at }) };
+      return {
+        ...r,
+        ...(hlc && { hlc: stamp() }),
+        ...(ts && { ts: at }),
+        ...(pinnedAt && { pinned_at: at }),
+        ...(confirmed && { confirmed: at }),
+      };
     });
   }
   return n;

@@ -26,9 +26,15 @@ export interface SyncReport {
 
 /** `30 forgets from laptop wait in :memory review` — one phrase per writer and reason. */
 function waitingLine(w: readonly Waiting[], dryRun = false): string {
-  const what = { forgets: 'forget', edit: 'edit of an item written here', flood: 'new item' } as const;
+  const what = {
+    forgets: 'forget',
+    edit: 'edit of an item written here',
+    flood: 'new item',
+    unpins: 'unpin of an item written here',
+  } as const;
+  const many = { edit: 'edits of items written here', unpins: 'unpins of items written here' } as const;
   const phrase = (x: Waiting) =>
-    `${x.n} ${x.n === 1 ? what[x.why] : x.why === 'edit' ? 'edits of items written here' : `${what[x.why]}s`} from ${oneLine(x.name, 60)}`;
+    `${x.n} ${x.n === 1 ? what[x.why] : x.why === 'edit' || x.why === 'unpins' ? many[x.why] : `${what[x.why]}s`} from ${oneLine(x.name, 60)}`;
   return `${w.map(phrase).join(', ')} ${dryRun ? 'would wait' : w.length === 1 && w[0]!.n === 1 ? 'waits' : 'wait'} in :memory review`;
 }
 

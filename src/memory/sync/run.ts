@@ -138,7 +138,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
   }
 
   // 3. What the others sent.
-  const batches = readWriters(paths.repo, state.writer, state.read);
+  const batches = readWriters(paths.repo, state.writer, state.read, o.name);
   const future = takeAtThisClock(
     batches,
     now(),
@@ -151,7 +151,7 @@ async function syncLocked(file: string, o: SyncOptions): Promise<SyncReport> {
     notice,
     now,
     ...(o.lock && { lock: o.lock }),
-    guard: { held: paths.held, times: paths.guard, readBefore: Object.keys(state.read).map((k) => k.split('.')[0]!) },
+    guard: { held: paths.held, times: paths.guard, readBefore: Object.keys(state.read).map((k) => k.split('.')[0]!), self: state.writer },
     confirmForgets: async (n, active) => {
       if (o.yes) return true;
       if (!o.confirm) return false;

@@ -10,6 +10,8 @@ import { AishError, errnoCode, UsageError } from '../../util/errors';
 import { appendWholeLines, describeFsError, fsyncDir, openRegular } from '../../util/fs-safe';
 import { redactSecrets } from '../../util/secrets/redact';
 import { uidOf } from '../log/identity';
+import { shownField } from '../format';
+import { originLabel, originOf } from '../origin';
 import { projectIdentity } from '../project/project-identity';
 import type { MemoryItem } from '../types';
 import { parseTeamFile, readTeamFileText, teamDir } from './team-file';
@@ -33,6 +35,13 @@ function shareRoot(cwd: string): { root: string; scope: string } {
 /** Why `item` may not leave the machine, or null. */
 function shareRefusal(item: MemoryItem): string | null {
   if ((item as { private?: unknown }).private === true) return `memory ${item.id} is private; private items are never shared`;
+  // Shared under the user's name: only what the user wrote here. Another machine's item is shared
+  // from that machine; a teammate's, an import's or an agent's would reach the team as the user's.
+  const from = originOf(item);
+  if (from !== 'here')
+    return `memory ${item.id} came from elsewhere (${shownField(originLabel(from))}); only items written here are shared as yours — ${
+      from.startsWith('machine:') ? 'share it from that machine' : `put it in your own words first (:memory edit ${item.id} …)`
+    }`;
   const found = redactSecrets([item.content, ...(item.tags ?? [])].join('\n')).found;
   if (found.length)
     return `memory ${item.id} looks like it holds a secret (${[...new Set(found)].join(', ')}); not shared — edit it first (:memory edit ${item.id} …)`;

@@ -65,7 +65,7 @@ export class LineTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     if ('id' in message && ('result' in message || 'error' in message) && message.id !== undefined) this.settle(message.id);
-    return this.write(message);
+    return this.write('error' in message ? { ...message, error: oneLineError(message.error) } : message);
   }
 
   close(): Promise<void> {
@@ -265,5 +265,22 @@ function idOf(head: string, tail: string): Id {
     return typeof v === 'string' || typeof v === 'number' ? v : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The SDK answers params that fail its schema (`arguments: null`, say) with an internal error whose
+ * message is the whole validation report, pretty-printed JSON: that is invalid params, said in one line.
+ */
+function oneLineError<E extends { code: number; message: string }>(e: E): E {
+  if (e.code !== (ErrorCode.InternalError as number) || !e.message.startsWith('[')) return e;
+  try {
+    const issues = JSON.parse(e.message) as Array<{ path?: unknown[]; message?: unknown }>;
+    const first = issues[0];
+    if (!first || typeof first.message !== 'string') return e;
+    const where = Array.isArray(first.path) && first.path.length ? `${first.path.map(String).join('.')}: ` : '';
+    return { ...e, code: ErrorCode.InvalidParams, message: `Invalid params: ${where}${first.message}`.replace(/\s+/g, ' ') };
+  } catch {
+    return e;
   }
 }

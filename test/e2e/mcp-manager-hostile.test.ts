@@ -42,7 +42,7 @@ describe('a configured MCP server that floods aish', () => {
     // The model's API refuses more than 128 tools in one request: a server cannot crowd out the rest.
     expect(tools.length).toBeLessThanOrEqual(100);
     expect(status().tools).toBe(tools.length);
-    expect(status().note).toMatch(/^offers 5,007 tools; the first \d+ are used/);
+    expect(status().note).toMatch(/^offers 5,008 tools; the first \d+ are used/);
     const specs = tools.map((t) => new McpTool(t, () => Promise.resolve({ text: '', isError: false })).spec);
     const names = specs.map((s) => s.function.name);
     expect(new Set(names).size).toBe(names.length);
@@ -81,8 +81,16 @@ describe('a configured MCP server that floods aish', () => {
     expect(r.text).toMatch(/^MCP error: .*over 10 MB/);
     expect(r.text).not.toContain('\n');
     expect(status().state).toBe('ready');
+    // 1 MB from a tool marked read-only (it runs unasked): the model gets 16 KB of it.
     const small = await manager('big', '1');
     expect((await small.m.call('flood__t', {})).text.length).toBe(1024 * 1024);
+    const info = small.m.tools()[0]!;
+    expect(info.readOnlyHint).toBe(true);
+    const call = await new McpTool(info, (n, a, sig) => small.m.call(n, a, sig)).prepare('{}');
+    if ('error' in call) throw new Error(call.error);
+    expect(call.gate).toMatchObject({ kind: 'mcp', readOnly: true });
+    const out = await call.run({ cwd: '/', signal: new AbortController().signal });
+    expect(out.content.length).toBeLessThan(17 * 1024);
   });
 
   it('endless progress: the call still ends (at 10 × the call timeout), the server stays usable', async () => {

@@ -31,7 +31,7 @@ function rawMcp(opts: { items?: number; config?: string } = {}): Raw {
   const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
   for (let i = 1; i <= (opts.items ?? 0); i++)
     lines.push(JSON.stringify({ id: i, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: `item ${i} ${'w'.repeat(60)}` }));
-  writeFileSync(join(data, 'memory.jsonl'), lines.join('\n') + '\n');
+  writeFileSync(join(data, 'memory.jsonl'), lines.join('\n') + '\n', { mode: 0o600 });
   const cfg = join(home, 'config.ts');
   writeFileSync(cfg, `export default ${opts.config ?? '{}'};\n`);
   const child = spawn(process.execPath, [BIN, '--config', cfg, '--data-dir', data, 'mcp'], {
@@ -103,7 +103,7 @@ describe('aish mcp: a client that never reads its answers', () => {
     await waitUntil(() => m.answers.length === N + 1, 'every answer', { timeoutMs: 120_000 });
     const ids = new Set(m.answers.map((a) => a.id));
     for (let i = 0; i <= N; i++) expect(ids.has(i)).toBe(true);
-    expect(JSON.stringify(m.answers.find((a) => a.id === N))).toContain('cut at 8000 characters');
+    expect(JSON.stringify(m.answers.find((a) => a.id === N))).toContain('(more: memory_list with before: ');
     m.child.stdin.end();
     expect(await m.exit).toEqual({ code: 0, signal: null });
     expect(m.stderr()).toBe('');
@@ -111,15 +111,25 @@ describe('aish mcp: a client that never reads its answers', () => {
 });
 
 describe('aish mcp: a batch on stdin, then end of input', () => {
-  it('every call is answered before aish exits 0, past the number it works on at once', async () => {
-    const m = rawMcp({ items: 5 });
+  it('every call is answered and every write is whole before aish exits 0, past the number it works on at once', async () => {
+    const m = rawMcp({ items: 5, config: "{ memory: { agents: 'trust' } }" });
     m.read();
-    const N = 500;
-    for (let i = 1; i <= N; i++) m.send(call(i, i % 2 ? 'memory_list' : 'memory_search', i % 2 ? {} : { query: 'item' }));
+    const N = 300;
+    const args = (i: number) =>
+      i % 3 === 0
+        ? call(i, 'memory_propose', { kind: 'fact', content: `batch fact ${i}` })
+        : call(i, i % 3 === 1 ? 'memory_list' : 'memory_search', i % 3 === 1 ? {} : { query: 'item' });
+    for (let i = 1; i <= N; i++) m.send(args(i));
     m.child.stdin.end();
     expect(await m.exit).toEqual({ code: 0, signal: null });
     expect(new Set(m.answers.map((a) => a.id)).size).toBe(N + 1);
     for (const a of m.answers) expect(a.result).toBeDefined();
+    expect(existsSync(join(m.data, 'memory.jsonl.lock'))).toBe(false);
+    const text = readFileSync(join(m.data, 'memory.jsonl'), 'utf8');
+    const facts = text.split('\n').filter((l) => l.includes('batch fact'));
+    expect(facts).toHaveLength(N / 3);
+    for (const l of facts) expect(() => JSON.parse(l) as unknown).not.toThrow();
+    expect(m.stderr()).toBe('');
   });
 });
 

@@ -159,3 +159,18 @@ describe('aish mcp: SIGTERM while writing', () => {
     expect(m.stderr()).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('aish mcp: calls the client cancels', () => {
+  it('a cancelled call no longer counts against the 64 under way: 200 cancelled, the next call is answered', async () => {
+    const m = rawMcp({ items: 5 });
+    m.read();
+    for (let i = 1; i <= 200; i++) {
+      m.send(call(i, 'memory_recall', { message: `item ${i}` }));
+      m.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: i, reason: 'changed my mind' } });
+    }
+    m.send(call(1000, 'memory_list', {}));
+    await waitUntil(() => m.answers.some((a) => a.id === 1000), 'the answer after 200 cancelled calls', { timeoutMs: 30_000 });
+    // One that finished before its cancel was read may still be answered (the spec allows it); most are not.
+    expect(m.answers.filter((a) => typeof a.id === 'number' && a.id >= 1 && a.id <= 200).length).toBeLessThan(100);
+  });
+});

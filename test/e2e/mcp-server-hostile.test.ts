@@ -210,3 +210,34 @@ describe('aish mcp: a memory too big for one answer', () => {
     expect(seen.some((id) => id % 10 === 0)).toBe(false);
   });
 });
+
+describe('aish mcp: secrets in items written by hand', () => {
+  it('never leave: list, search and recall show them redacted', async () => {
+    const home = tmpDir();
+    const data = join(home, 'data');
+    mkdirSync(data);
+    const key = 'sk-proj-' + 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh3iJk';
+    const gh = 'ghp_' + 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const items = [`deploy key is ${key} for staging`, `the bot token is ${gh} for the staging repo`];
+    writeFileSync(
+      join(data, 'memory.jsonl'),
+      [
+        '{"meta":{"format":"aish-memory","version":1}}',
+        ...items.map((content, i) => JSON.stringify({ id: i + 1, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content })),
+      ].join('\n') + '\n',
+      { mode: 0o600 },
+    );
+    const client = await connectMcp(home, ['--data-dir', data], home);
+    const answers = [
+      await callTool(client, 'memory_list', {}),
+      await callTool(client, 'memory_search', { query: 'staging deploy key' }),
+      await callTool(client, 'memory_recall', { message: 'what is the deploy key for staging' }),
+    ];
+    for (const r of answers) {
+      expect(r.isError).toBe(false);
+      expect(r.text).toContain('[redacted]');
+      expect(r.text).not.toContain(key);
+      expect(r.text).not.toContain(gh);
+    }
+  });
+});

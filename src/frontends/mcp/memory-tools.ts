@@ -106,8 +106,9 @@ export class MemoryTools {
 
   private static line(it: Shown, now: Date): string {
     const from = it.author === undefined ? provenance(it) : '';
-    // recallLine carries the date, and the age past 90 days (blocks.ts).
-    return `${recallLine(it, now.getTime())}${from ? ` — ${promptText(from)}` : ''}`;
+    // recallLine carries the date, and the age past 90 days (blocks.ts). A secret in an item (a
+    // hand-edited line, an old import) does not leave to another agent, as it does not leave by sync.
+    return redactSecrets(`${recallLine(it, now.getTime())}${from ? ` — ${promptText(from)}` : ''}`).text;
   }
 
   async recall(a: Args): Promise<string> {

@@ -24,13 +24,13 @@ interface Raw {
   stderr: () => string;
 }
 
-function rawMcp(opts: { items?: number; config?: string } = {}): Raw {
+function rawMcp(opts: { items?: number; config?: string; words?: number } = {}): Raw {
   const home = tmpDir();
   const data = join(home, 'data');
   mkdirSync(data);
   const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
   for (let i = 1; i <= (opts.items ?? 0); i++)
-    lines.push(JSON.stringify({ id: i, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: `item ${i} ${'w'.repeat(60)}` }));
+    lines.push(JSON.stringify({ id: i, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: `item ${i} ${'w'.repeat(opts.words ?? 60)}` }));
   writeFileSync(join(data, 'memory.jsonl'), lines.join('\n') + '\n', { mode: 0o600 });
   const cfg = join(home, 'config.ts');
   writeFileSync(cfg, `export default ${opts.config ?? '{}'};\n`);
@@ -77,10 +77,10 @@ function peakMb(pid: number): number {
 
 describe('aish mcp: a client that never reads its answers', () => {
   it('aish stops reading instead of buffering the answers; once read, every call is answered', async () => {
-    // 300 items: each memory_list answer is the full 8,000 characters.
-    const m = rawMcp({ items: 300 });
+    // Items of 900 characters: 8 make an answer of nearly 8,000 characters, cheaply.
+    const m = rawMcp({ items: 300, words: 900 });
     const N = 16_000; // 128 MB of answers if all were buffered
-    for (let i = 1; i <= N; i++) m.send(call(i, 'memory_list', { limit: 200 }));
+    for (let i = 1; i <= N; i++) m.send(call(i, 'memory_list', { limit: 8 }));
     // Either aish has read everything (and holds every answer), or it stopped reading: the
     // client's own stdin buffer then stays full while nobody reads stdout.
     // aish may still be starting: it has stopped only once it has read some and then no more for 2 s.

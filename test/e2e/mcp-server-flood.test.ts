@@ -30,7 +30,9 @@ function rawMcp(opts: { items?: number; config?: string; words?: number } = {}):
   mkdirSync(data);
   const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
   for (let i = 1; i <= (opts.items ?? 0); i++)
-    lines.push(JSON.stringify({ id: i, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: `item ${i} ${'w'.repeat(opts.words ?? 60)}` }));
+    lines.push(
+      JSON.stringify({ id: i, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content: `item ${i} ${'w'.repeat(opts.words ?? 60)}` }),
+    );
   writeFileSync(join(data, 'memory.jsonl'), lines.join('\n') + '\n', { mode: 0o600 });
   const cfg = join(home, 'config.ts');
   writeFileSync(cfg, `export default ${opts.config ?? '{}'};\n`);

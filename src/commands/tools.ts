@@ -22,7 +22,7 @@ export const toolsCommand = command({
         s.state === 'failed'
           ? `failed: ${s.error ?? '?'}`
           : s.state === 'ready'
-            ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}`
+            ? `ready, ${s.tools} tool${s.tools === 1 ? '' : 's'}${s.note ? ` (${s.note})` : ''}`
             : s.state;
       lines.push(`MCP ${s.name}: ${state}`);
       if (s.state !== 'ready') continue;

@@ -4,7 +4,7 @@
  * problem is one warning line on stderr, never a stack.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { callTool, connectMcp } from '../helpers/mcp-client';
@@ -147,5 +147,97 @@ describe('aish mcp: a client that goes away mid-call', () => {
     const text = existsSync(inbox) ? readFileSync(inbox, 'utf8') : '';
     for (const line of text.split('\n').filter(Boolean)) expect(() => JSON.parse(line) as unknown).not.toThrow();
     expect(text === '' || text.endsWith('\n')).toBe(true);
+  });
+});
+
+describe('aish mcp: arguments of the wrong shape', () => {
+  it('each is refused in one line: null arguments, numbers as text, lists, relative paths, unknown tools', async () => {
+    const m = await rawMcp();
+    m.send('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_list","arguments":null}}');
+    const a1 = await m.answer(1);
+    expect(a1).toMatchObject({
+      error: { code: -32602, message: 'Invalid params: params.arguments: Invalid input: expected record, received null' },
+    });
+    const tool = async (id: number, name: string, args: object) => {
+      m.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }));
+      const a = (await m.answer(id)) as { result: { isError?: boolean; content: Array<{ text: string }> } };
+      expect(a.result.isError).toBe(true);
+      return a.result.content[0]!.text;
+    };
+    expect(await tool(2, 'memory_list', { limit: '5' })).toBe('limit must be a whole number ≥ 1');
+    expect(await tool(3, 'memory_list', { limit: [5] })).toBe('limit must be a whole number ≥ 1');
+    expect(await tool(4, 'memory_search', { query: { $ne: '' } })).toBe('query must be non-empty text');
+    expect(await tool(5, 'memory_list', { cwd: '../..' })).toBe('cwd must be an absolute path');
+    expect(await tool(6, 'memory_forget_request', { id: '1', reason: 'x' })).toBe('id must be a whole number ≥ 1 (the N of #N)');
+    expect(await tool(7, 'memory_list', { before: -1 })).toBe('before must be a whole number ≥ 1');
+    expect(await tool(8, 'nope\u001b[31m', {})).toBe('no tool nope[31m');
+    expect(m.stderr()).toBe('');
+  });
+});
+
+describe('aish mcp: a memory too big for one answer', () => {
+  it('memory_list pages through 3,000 items: each answer bounded, every shareable item once, none private', async () => {
+    const home = tmpDir();
+    const data = join(home, 'data');
+    mkdirSync(data);
+    const lines = ['{"meta":{"format":"aish-memory","version":1}}'];
+    for (let i = 1; i <= 3000; i++)
+      lines.push(
+        JSON.stringify({
+          id: i,
+          ts: '2026-01-01T00:00:00.000Z',
+          kind: 'fact',
+          content: `note ${i}`,
+          ...(i % 10 === 0 && { private: true }),
+        }),
+      );
+    writeFileSync(join(data, 'memory.jsonl'), lines.join('\n') + '\n');
+    const client = await connectMcp(home, ['--data-dir', data], home);
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (let page = 0; page < 100; page++) {
+      const r = await callTool(client, 'memory_list', { limit: 200, ...(before !== undefined && { before }) });
+      expect(r.isError).toBe(false);
+      expect(r.text.length).toBeLessThanOrEqual(8000);
+      expect(r.text).not.toContain('cut at');
+      seen.push(...[...r.text.matchAll(/^- #(\d+) /gm)].map((x) => Number(x[1])));
+      const next = /^\(more: memory_list with before: (\d+)\)$/m.exec(r.text);
+      if (!next) break;
+      before = Number(next[1]);
+    }
+    expect(seen.length).toBe(2700);
+    expect(new Set(seen).size).toBe(2700);
+    expect(seen.some((id) => id % 10 === 0)).toBe(false);
+  });
+});
+
+describe('aish mcp: secrets in items written by hand', () => {
+  it('never leave: list, search and recall show them redacted', async () => {
+    const home = tmpDir();
+    const data = join(home, 'data');
+    mkdirSync(data);
+    const key = 'sk-proj-' + 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh3iJk';
+    const gh = 'ghp_' + 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const items = [`deploy key is ${key} for staging`, `the bot token is ${gh} for the staging repo`];
+    writeFileSync(
+      join(data, 'memory.jsonl'),
+      [
+        '{"meta":{"format":"aish-memory","version":1}}',
+        ...items.map((content, i) => JSON.stringify({ id: i + 1, ts: '2026-01-01T00:00:00.000Z', kind: 'fact', content })),
+      ].join('\n') + '\n',
+      { mode: 0o600 },
+    );
+    const client = await connectMcp(home, ['--data-dir', data], home);
+    const answers = [
+      await callTool(client, 'memory_list', {}),
+      await callTool(client, 'memory_search', { query: 'staging deploy key' }),
+      await callTool(client, 'memory_recall', { message: 'what is the deploy key for staging' }),
+    ];
+    for (const r of answers) {
+      expect(r.isError).toBe(false);
+      expect(r.text).toContain('[redacted]');
+      expect(r.text).not.toContain(key);
+      expect(r.text).not.toContain(gh);
+    }
   });
 });

@@ -34,10 +34,15 @@ export function cut(text: string): string {
  * The answer, and the items whose whole line survives `cut`: only those were handed to the agent,
  * and only those count as used (`:memory review --stale`).
  */
-function answer<R extends { item: MemoryItem; line: string }>(head: readonly string[], rows: readonly R[]): { text: string; handed: R[] } {
+function answer<R extends { item: MemoryItem; line: string }>(
+  head: readonly string[],
+  rows: readonly R[],
+  /** Kept free at the end (for a line after the rows). */
+  reserve = 0,
+): { text: string; handed: R[] } {
   const text = [...head, ...rows.map((r) => r.line)].join('\n');
-  if (text.length <= MAX_OUTPUT) return { text, handed: [...rows] };
-  const room = MAX_OUTPUT - 40;
+  if (text.length + reserve <= MAX_OUTPUT) return { text, handed: [...rows] };
+  const room = MAX_OUTPUT - Math.max(40, reserve);
   let end = head.reduce((n, l) => n + l.length + 1, 0);
   const handed: R[] = [];
   for (const r of rows) {
@@ -101,8 +106,9 @@ export class MemoryTools {
 
   private static line(it: Shown, now: Date): string {
     const from = it.author === undefined ? provenance(it) : '';
-    // recallLine carries the date, and the age past 90 days (blocks.ts).
-    return `${recallLine(it, now.getTime())}${from ? ` — ${promptText(from)}` : ''}`;
+    // recallLine carries the date, and the age past 90 days (blocks.ts). A secret in an item (a
+    // hand-edited line, an old import) does not leave to another agent, as it does not leave by sync.
+    return redactSecrets(`${recallLine(it, now.getTime())}${from ? ` — ${promptText(from)}` : ''}`).text;
   }
 
   async recall(a: Args): Promise<string> {
@@ -149,15 +155,31 @@ export class MemoryTools {
     const scope = a.scope ?? 'all';
     if (scope !== 'all' && scope !== 'global' && scope !== 'project') throw new ToolError("scope must be 'all', 'global' or 'project'");
     const limit = int(a.limit, 'limit', 50, 200);
+    const before = a.before === undefined ? undefined : int(a.before, 'before', 0, Number.MAX_SAFE_INTEGER);
     const m = this.session(a);
     const applies = scopeFilter(m.cwd);
     const want = (it: MemoryItem) => shareable(it) && applies(it) && (scope === 'all' || (scope === 'global') === (it.scope === undefined));
     const items = m.writes().items();
+    // A page goes on after the item `before` names (in this order, newest first), or is empty if it is gone.
+    let i = items.length - 1;
+    if (before !== undefined) {
+      while (i >= 0 && items[i]!.id !== before) i--;
+      i--;
+    }
     const out: MemoryItem[] = [];
-    for (let i = items.length - 1; i >= 0 && out.length < limit; i--) if (want(items[i]!)) out.push(items[i]!);
+    for (; i >= 0 && out.length < limit; i--) if (want(items[i]!)) out.push(items[i]!);
+    let more = false;
+    for (; i >= 0 && !more; i--) more = want(items[i]!);
     const now = new Date();
+    if (!out.length) return before === undefined ? 'no memory items apply here' : `no memory items here after #${before}`;
     // A listing is not a use: nothing asked for these items, so they are not noted as recalled.
-    return out.length ? [NOTE, ...out.map((it) => MemoryTools.line(it, now))].join('\n') : 'no memory items apply here';
+    const rows = out.map((item) => ({ item, line: MemoryTools.line(item, now) }));
+    const { handed } = answer([NOTE], rows, 80);
+    const shown = handed.length ? handed : rows.slice(0, 1); // one line past the limit: cut, not dropped
+    const last = shown.at(-1);
+    // Cut short (by the limit or the size of an answer): the next page is one call away.
+    const next = last && (more || shown.length < rows.length) ? [`(more: memory_list with before: ${last.item.id})`] : [];
+    return [NOTE, ...shown.map((r) => r.line), ...next].join('\n');
   }
 
   async propose(a: Args): Promise<string> {

@@ -64,12 +64,25 @@ export async function runMcpServer(s: Setup): Promise<void> {
   });
 
   const transport = new LineTransport(process.stdin, process.stdout, warn);
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
-  });
+  // Ends when stdin has ended and every request read is answered, or when stdout is gone.
+  const closed = new Promise<void>((resolve) => (server.onclose = () => resolve()));
+  // SIGTERM or a hang-up mid-call: read nothing more, let the calls under way finish (each write
+  // whole, its lock released; at most CALL_TIMEOUT_MS), then exit with the signal's status.
+  // A second signal ends it at once. (`on`, not `once`: the lock library re-sends a signal nobody
+  // else listens to, and a `once` handler is no longer listening by then.)
+  let signalled = 0;
+  const onSignal = (sig: 'SIGTERM' | 'SIGHUP' | 'SIGINT') => () => {
+    if (signalled) process.exit(signalled);
+    signalled = 128 + (sig === 'SIGHUP' ? 1 : sig === 'SIGINT' ? 2 : 15);
+    transport.stop();
+  };
+  const handlers = (['SIGTERM', 'SIGHUP', 'SIGINT'] as const).map((sig) => [sig, onSignal(sig)] as const);
+  for (const [sig, h] of handlers) process.on(sig, h);
   await server.connect(transport);
   await closed;
+  for (const [sig, h] of handlers) process.removeListener(sig, h);
   tools.close();
   await server.close().catch(() => {});
+  // The CLI sets the exit code from the action's result later; the signal's status wins.
+  if (signalled) process.once('exit', () => (process.exitCode = signalled));
 }

@@ -46,7 +46,8 @@ export const READ_TOOLS: ToolSpec[] = [
   },
   {
     name: 'memory_list',
-    description: 'The memory items that apply in this directory, newest first, each as `- #ID (kind) text`.',
+    description:
+      'The memory items that apply in this directory, newest first, each as `- #ID (kind) text`; a page at a time (see `before`).',
     inputSchema: {
       type: 'object',
       properties: {
@@ -56,6 +57,11 @@ export const READ_TOOLS: ToolSpec[] = [
           description: "'global': items for every directory; 'project': this project's only; 'all' (default): both.",
         },
         limit: { type: 'integer', minimum: 1, maximum: 200, description: 'At most this many items (default 50).' },
+        before: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The next page: the items listed after #ID (an answer cut short ends with the call to make).',
+        },
         cwd: CWD,
       },
       additionalProperties: false,

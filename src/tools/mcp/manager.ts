@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../config/types';
 import type { DetachedStdioTransport } from './transport';
+import { listAll, MAX_ALL_TOOLS, MAX_TOTAL_FACTOR, offer, timedOut } from './offer';
 import { formatContent, sanitizeToolName, shortHash, toInfo, VALID_NAME, type McpToolInfo } from './tool-info';
 
 type ServerState = 'disabled' | 'starting' | 'ready' | 'failed' | 'closed';
@@ -18,6 +19,8 @@ export interface ServerStatus {
   /** One line, e.g. "command not found: foo" or "exited during start (code 1)". */
   error?: string;
   tools: number;
+  /** What of the server's offer is not used, e.g. "offers 5,000 tools; the first 100 are used". */
+  note?: string;
   logPath: string;
   pid?: number;
 }
@@ -45,6 +48,7 @@ interface Entry {
   error?: string;
   logPath: string;
   tools: Tool[];
+  note?: string;
   client?: Client;
   transport?: DetachedStdioTransport;
   starting?: Promise<void>;
@@ -125,6 +129,8 @@ export class McpManager {
         signal,
         timeout: this.callTimeoutMs,
         resetTimeoutOnProgress: true,
+        // Progress alone (a server that reports for ever) does not keep a call going past this.
+        maxTotalTimeout: this.callTimeoutMs * MAX_TOTAL_FACTOR,
         onprogress: () => undefined, // asks for progress, which keeps long tools alive past the timeout
       });
       return { isError: res.isError === true, text: formatContent(res.content, res.structuredContent) };
@@ -134,8 +140,7 @@ export class McpManager {
       const t = entry.transport;
       if (t && !t.closed && (err as { code?: unknown }).code === -32000) await t.waitClosed(500);
       if (t?.closed) return { isError: true, text: `MCP server "${entry.name}" exited during the call (${exitText(t)})` };
-      if ((err as { code?: unknown }).code === -32001)
-        return { isError: true, text: `MCP tool "${name}" timed out after ${this.callTimeoutMs / 1000} s` };
+      if ((err as { code?: unknown }).code === -32001) return { isError: true, text: timedOut(name, this.callTimeoutMs, err) };
       return { isError: true, text: `MCP error: ${oneLine(err instanceof Error ? err.message : String(err))}` };
     }
   }
@@ -152,8 +157,12 @@ export class McpManager {
   }
 
   private status(e: Entry): ServerStatus {
-    const s: ServerStatus = { name: e.name, state: e.state, tools: e.state === 'ready' ? e.tools.length : 0, logPath: e.logPath };
+    const offered = [...this.exposed.values()].filter((x) => x.entry === e).length;
+    const s: ServerStatus = { name: e.name, state: e.state, tools: e.state === 'ready' ? offered : 0, logPath: e.logPath };
     if (e.error !== undefined) s.error = e.error;
+    const cut = e.tools.length - offered;
+    const more = cut > 0 ? `${cut} more not offered (${MAX_ALL_TOOLS} tools in all, servers in config order)` : '';
+    if (e.state === 'ready' && (e.note ?? more)) s.note = [e.note, more].filter(Boolean).join('; ');
     const pid = e.transport?.pid;
     if (pid !== undefined && (e.state === 'starting' || e.state === 'ready')) s.pid = pid;
     return s;
@@ -192,7 +201,7 @@ export class McpManager {
       await Promise.race([
         (async () => {
           await client.connect(transport, { timeout: this.startTimeoutMs });
-          e.tools = await listAll(client, this.startTimeoutMs);
+          this.setTools(e, await listAll(client, this.startTimeoutMs));
         })(),
         timeout,
       ]);
@@ -247,7 +256,7 @@ export class McpManager {
     try {
       const tools = await listAll(e.client, this.startTimeoutMs);
       if (e.state !== 'ready') return;
-      e.tools = tools;
+      this.setTools(e, tools);
       this.rebuild();
       this.changed(e);
     } catch {
@@ -255,9 +264,15 @@ export class McpManager {
     }
   }
 
+  private setTools(e: Entry, listed: { tools: Tool[]; more: boolean }): void {
+    ({ tools: e.tools, note: e.note } = offer(listed.tools, listed.more));
+    if (e.note) e.transport?.note(e.note);
+  }
+
   /** Recomputes exposed names: unchanged valid names first, so they never shift when others appear. */
   private rebuild(): void {
-    const ready = this.entries.filter((e) => e.state === 'ready').flatMap((entry) => entry.tools.map((tool) => ({ entry, tool })));
+    const ready = this.entries.flatMap((entry) => (entry.state === 'ready' ? entry.tools.map((tool) => ({ entry, tool })) : []));
+    ready.splice(MAX_ALL_TOOLS);
     const named = new Map<number, string>();
     const taken = new Set<string>();
     ready.forEach(({ entry, tool }, i) => {
@@ -274,19 +289,6 @@ export class McpManager {
       this.exposed.set(name, { entry, tool, info: toInfo(name, entry.name, tool) });
     });
   }
-}
-
-async function listAll(client: Client, timeout: number): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 100; page++) {
-    const res = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
-    for (const t of res.tools) tools.push(t); // a server decides the page size: no spread of it into arguments
-    cursor = res.nextCursor;
-    if (!cursor) break;
-  }
-  // Task-only tools need the experimental tasks API, which plain tools/call cannot drive.
-  return tools.filter((t) => t.execution?.taskSupport !== 'required');
 }
 
 function isDir(p: string): boolean {

@@ -10,13 +10,16 @@ import { chmodSync, createWriteStream, mkdirSync, openSync, renameSync, statSync
 import { dirname } from 'node:path';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { idOfLong, LineReader, MAX_LINE_BYTES } from './lines';
 
 /** The variables the SDK's own transport passes on (sudo's list); everything else stays private. */
 const INHERITED_ENV = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'] as const;
 const KILL_GRACE_MS = 2000;
 /** Past this size the log is rotated to `<log>.1` at spawn, so a chatty server cannot fill the disk. */
 const LOG_ROTATE_BYTES = 1 << 20;
+/** What one run of a server may write to its log: past it, stderr is still read, not kept. */
+const LOG_RUN_BYTES = 1 << 20;
 
 export interface StdioServerSpec {
   command: string;
@@ -87,7 +90,7 @@ export class DetachedStdioTransport implements Transport {
   exitSignal: NodeJS.Signals | null = null;
 
   private child?: ChildProcessWithoutNullStreams;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new LineReader();
   private log?: WriteStream;
   private closedFlag = false;
   private readonly closedPromise: Promise<void>;
@@ -162,32 +165,63 @@ export class DetachedStdioTransport implements Transport {
       child.stdin.on('error', (err) => this.onerror?.(err)); // EPIPE when the server died
       child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
       child.stdout.on('error', (err) => this.onerror?.(err));
-      // Always drained, so a chatty server never blocks on a full pipe.
-      if (this.log) child.stderr.pipe(this.log, { end: false });
-      else child.stderr.resume();
+      this.drainStderr(child);
+    });
+  }
+
+  /**
+   * Always read, so a chatty server never blocks on a full pipe; kept up to LOG_RUN_BYTES a run,
+   * so a flood cannot fill the disk (the log waits for the disk, the server for the log).
+   */
+  private drainStderr(child: ChildProcessWithoutNullStreams): void {
+    const log = this.log;
+    if (!log) return void child.stderr.resume();
+    let kept = 0;
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (kept >= LOG_RUN_BYTES || log.destroyed || log.writableEnded) return;
+      const room = LOG_RUN_BYTES - kept;
+      kept += chunk.length;
+      const more = log.write(chunk.length <= room ? chunk : chunk.subarray(0, room));
+      if (kept >= LOG_RUN_BYTES) log.write(`\n[aish] stderr over ${LOG_RUN_BYTES / 1024 / 1024} MB this run: the rest is not kept\n`);
+      else if (!more) {
+        child.stderr.pause();
+        log.once('drain', () => child.stderr.resume());
+      }
     });
   }
 
   private onData(chunk: Buffer): void {
-    try {
-      this.buffer.append(chunk);
-    } catch (err) {
-      this.onerror?.(err as Error); // over the 10 MB line limit: give up on this server
-      void this.close();
-      return;
-    }
-    for (;;) {
-      let msg: JSONRPCMessage | null;
+    for (const ev of this.buffer.push(chunk)) {
+      if ('tooLong' in ev) {
+        this.tooLong(ev.tooLong.head, ev.tooLong.tail);
+        continue;
+      }
+      if (!ev.line.trim()) continue;
+      let msg: JSONRPCMessage;
       try {
-        msg = this.buffer.readMessage();
+        msg = deserializeMessage(ev.line);
       } catch (err) {
         // A stray non-JSON stdout line (a print() in the server): note it and carry on.
         this.log?.write(`[aish] ignored stdout line: ${(err as Error).message.split('\n')[0]}\n`);
         continue;
       }
-      if (msg === null) break;
       this.onmessage?.(msg);
     }
+  }
+
+  /** A line of aish's own in the server's log. */
+  note(text: string): void {
+    if (this.log && !this.log.destroyed && !this.log.writableEnded) this.log.write(`[aish] ${text}\n`);
+  }
+
+  /** An answer past the line limit fails its own call, with a line that says why; the server goes on. */
+  private tooLong(head: string, tail: string): void {
+    const mb = MAX_LINE_BYTES / 1024 / 1024;
+    const id = idOfLong(head, tail);
+    this.log?.write(`[aish] ignored a stdout line over ${mb} MB${id === undefined ? '' : ` (the answer to ${id})`}\n`);
+    if (id === undefined) return;
+    const message = `answer over ${mb} MB, the most aish reads — ask the tool for less`;
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32603, message } });
   }
 
   private finish(): void {

@@ -59,14 +59,16 @@ export function decide(s: GateSubject, p: GatePolicy): GateDecision {
   // Writing the user's memory is theirs to approve, every time: no "always", no --yes.
   if (s.kind === 'memory')
     return s.readOnly ? { action: 'run', sandboxed: false } : { action: 'ask', offerAlways: false, sandboxed: false };
+  // The user's rules come first: deny holds in every mode (--yes too), ask always asks. An MCP
+  // call meets a rule through command text in its arguments (mcp-tool.ts).
+  if (s.rule?.decision === 'deny') return { action: 'refuse', reason: `denied by the rule "${s.rule.rule}"` };
   if (s.kind === 'mcp') {
+    if (s.rule?.decision === 'ask') return { action: 'ask', offerAlways: false, sandboxed: false };
     if (s.readOnly) return { action: 'run', sandboxed: false };
     if (p.mode === 'norris' && (!s.destructive || p.yes)) return { action: 'run', sandboxed: false };
     return { action: 'ask', offerAlways: false, sandboxed: false };
   }
-  // The user's rules come first: deny holds in every mode (--yes too), ask always asks, and allow
-  // runs as an unasked step does (in the sandbox when there is one).
-  if (s.rule?.decision === 'deny') return { action: 'refuse', reason: `denied by the rule "${s.rule.rule}"` };
+  // A command's ask rule asks even with --yes; allow runs as an unasked step does (in the sandbox when there is one).
   if (s.rule?.decision === 'ask') return { action: 'ask', offerAlways: false, sandboxed: p.mode === 'norris' && p.sandbox };
   // An allowed step runs unasked, with what unasked steps get (no credential stores, no network).
   // Without a sandbox, an allow rule never carries a destructive or credential-reading command.

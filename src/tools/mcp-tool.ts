@@ -1,5 +1,7 @@
 /** One MCP server tool as a Tool: its schema offered as an OpenAI function, its hints read by the gate. */
 import type { ToolSpec } from '../broker/types';
+import { argumentLines } from './argument-lines';
+import type { GateSubject } from './gate';
 import { neutralizeForPrompt } from '../util/prompt-neutral';
 import type { ToolCallOutcome } from './mcp/manager';
 import type { McpToolInfo } from './mcp/tool-info';
@@ -10,6 +12,24 @@ import type { Tool, ToolCall } from './tool';
 const OUTPUT_LIMIT = 16 * 1024;
 
 export type McpCaller = (name: string, args: unknown, signal: AbortSignal) => Promise<ToolCallOutcome>;
+
+/** The user's deny or ask rule that a command in this text meets (rules/book.ts argumentRuling). */
+export type ArgumentRuling = (text: string) => Promise<GateSubject['rule']>;
+
+const TOO_LARGE = { decision: 'ask', rule: 'asks: its arguments are too large to check against the command rules' } as const;
+
+/** The strongest rule the arguments' command texts meet: deny over ask. */
+async function ruleFor(args: unknown, ruling: ArgumentRuling): Promise<GateSubject['rule']> {
+  const texts = argumentLines(args);
+  if (texts === null) return TOO_LARGE;
+  let found: GateSubject['rule'];
+  for (const t of texts) {
+    const r = await ruling(t);
+    if (r?.decision === 'deny') return r;
+    found ??= r;
+  }
+  return found;
+}
 
 function mcpToolSpec(t: McpToolInfo): ToolSpec {
   // `$schema` is sent by some servers and rejected by some OpenAI-compatible providers.
@@ -32,6 +52,7 @@ export class McpTool implements Tool {
   constructor(
     readonly info: McpToolInfo,
     private readonly call: McpCaller,
+    private readonly ruling?: ArgumentRuling,
   ) {
     this.name = info.name;
     this.spec = mcpToolSpec(info);
@@ -45,10 +66,17 @@ export class McpTool implements Tool {
       return { error: 'arguments are not valid JSON' };
     }
     const { info } = this;
+    const rule = this.ruling && (await ruleFor(args, this.ruling));
+    const ruleNote = rule ? `  (${rule.decision === 'deny' ? '⛔ ' : ''}${rule.rule})` : '';
     return {
-      title: `${info.name} ${rawArgs || '{}'}${info.readOnlyHint ? '  (read-only)' : ''}`,
+      title: `${info.name} ${rawArgs || '{}'}${info.readOnlyHint ? '  (read-only)' : ''}${ruleNote}`,
       subject: info.name,
-      gate: { kind: 'mcp', destructive: !info.readOnlyHint && info.destructiveHint !== false, readOnly: info.readOnlyHint === true },
+      gate: {
+        kind: 'mcp',
+        destructive: !info.readOnlyHint && info.destructiveHint !== false,
+        readOnly: info.readOnlyHint === true,
+        ...(rule && { rule }),
+      },
       run: async (ctx) => {
         const out = await this.call(info.name, args, ctx.signal);
         const cap = new HeadTail(OUTPUT_LIMIT);

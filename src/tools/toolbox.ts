@@ -121,7 +121,11 @@ export class Toolbox {
   private mcpTool(info: McpToolInfo): McpTool {
     let t = this.mcpTools.get(info);
     if (!t) {
-      t = new McpTool(info, (name, args, signal) => this.callMcp(name, args, signal));
+      t = new McpTool(
+        info,
+        (name, args, signal) => this.callMcp(name, args, signal),
+        (text) => this.rules.argumentRuling(text),
+      );
       this.mcpTools.set(info, t);
     }
     return t;

@@ -85,6 +85,11 @@ describe('safety gate', () => {
     expect(d({ kind: 'mcp', mode: 'norris' })).toEqual(run(false));
     expect(d({ kind: 'mcp', mode: 'norris', destructive: true })).toEqual(ask(false));
     expect(d({ kind: 'mcp', mode: 'norris', destructive: true, yes: true })).toEqual(run(false));
+    // A rule that command text in its arguments meets: deny refuses in every mode, ask asks.
+    const deny = { decision: 'deny', rule: 'deny rm' } as const;
+    expect(d({ kind: 'mcp', readOnly: true, rule: deny })).toMatchObject({ action: 'refuse' });
+    expect(d({ kind: 'mcp', mode: 'norris', yes: true, rule: deny })).toMatchObject({ action: 'refuse' });
+    expect(d({ kind: 'mcp', mode: 'norris', yes: true, rule: { decision: 'ask', rule: 'ask rm' } })).toEqual(ask(false));
   });
 
   it('only an explicit yes runs: Enter, other words and nobody-there mean no', () => {

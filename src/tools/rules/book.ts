@@ -75,6 +75,18 @@ export class RuleBook {
     return out;
   }
 
+  /**
+   * A deny or ask rule that a command in `text` itself meets, for command text inside another
+   * tool's arguments (an MCP server that runs what it is given). Not the ask for what cannot be
+   * seen: such text is mostly not a command line, and prose would ask every time.
+   */
+  async argumentRuling(text: string): Promise<GateRuling['rule']> {
+    if (!this.active().rules.some((r) => r.decision !== 'allow')) return undefined;
+    const v = await this.check(text);
+    if (v.decision === null || v.decision === 'allow' || v.command === undefined) return undefined;
+    return { decision: v.decision, rule: v.rule && v.decision === v.rule.decision ? v.rule.text : v.reason };
+  }
+
   /** "always": an exact allow rule for one simple command's words, for this session. */
   remember(words: string): SourcedRule | null {
     const r = parseRuleLine(`allow exact ${words}`);

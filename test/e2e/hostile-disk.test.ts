@@ -18,7 +18,8 @@ import { tmpDir } from '../helpers/tmp';
 const fake = useFakeOpenAI({ defaultReply: { text: 'the answer.' } });
 const start = ptySessions(() => fake.env(), { cols: 160, rows: 40 });
 
-const NOT_WRITTEN = /session log not written: cannot create a session log in \S+: no space left on device — free some space or make the data directory writable; the conversation goes on, and its turns are written once the log can be/;
+const NOT_WRITTEN =
+  /session log not written: cannot create a session log in \S+: no space left on device — free some space or make the data directory writable; the conversation goes on, and its turns are written once the log can be/;
 
 /** A full disk holding the data directory; null (skip) when mounting is refused outside CI. */
 function fullDataDir(): string | null {
@@ -33,7 +34,9 @@ describe.skipIf(!canMount)('a full disk under the data directory (real tmpfs, ne
   it('plain mode: each answer shown once, one warning, no empty logs; once space is freed every held turn is written and :save works', async (ctx) => {
     const dir = fullDataDir();
     if (!dir) return ctx.skip('mount was refused');
-    const script = ['first question', 'second question', `!rm ${join(dir, 'filler')}`, 'third question', ':save kept', ':quit', ''].join('\n');
+    const script = ['first question', 'second question', `!rm ${join(dir, 'filler')}`, 'third question', ':save kept', ':quit', ''].join(
+      '\n',
+    );
     const r = await runAish(['--data-dir', dir], { home: tmpDir(), input: script, env: fake.env() });
     expect(r.code).toBe(0);
     expect(r.stdout.match(/the answer\./g)).toHaveLength(3);

@@ -71,7 +71,7 @@ describe('plain mode (stdin not a terminal, no -p)', () => {
   it('invalid UTF-8 and CRLF line ends still make prompts (replacement characters, no \\r)', async () => {
     const r = await aish(Buffer.from('caf\xe9 \xff?\r\n:quit\r\n', 'latin1'));
     expect(r).toMatchObject({ code: 0, stdout: 'ok.\n', stderr: '' });
-    const sent = fake.server.requests[0]!.body!.messages.at(-1);
+    const sent = fake.server.requests[0]!.body.messages.at(-1);
     expect(sent).toMatchObject({ role: 'user', content: 'caf\ufffd \ufffd?' });
   });
 });

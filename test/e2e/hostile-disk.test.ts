@@ -87,6 +87,16 @@ describe.skipIf(!canMount)('a full disk under the data directory (real tmpfs, ne
     expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
   });
 
+  it('a config.ts whose compile cache cannot be written (HOME on the full disk) still loads: compiled without the cache', async (ctx) => {
+    const home = tinyTmpfs('256k');
+    if (!home) return ctx.skip('mount was refused');
+    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
+    writeFileSync(join(home, '.config', 'aish', 'config.ts'), 'export default { context: { maxTokens: 9000 } };\n');
+    fillTo(home, 0);
+    const r = await runAish(['-p', 'hi'], { home, env: fake.env() });
+    expect(r).toMatchObject({ code: 0, stdout: 'the answer.\n' });
+  });
+
   it('input-history: an entry the disk cannot take leaves no half line for the next one to join', (ctx) => {
     const dir = tinyTmpfs('64k');
     if (!dir) return ctx.skip('mount was refused');
@@ -131,5 +141,23 @@ describe.skipIf(process.getuid?.() !== 0)('another user owns the memory file (ro
     expect(statSync(path)).toMatchObject({ uid: 65534, gid: 65534 });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('relative XDG directories (the XDG spec: ignored)', () => {
+  it('XDG_DATA_HOME and XDG_CACHE_HOME relative: nothing lands under the current directory; the defaults under HOME are used', async () => {
+    const home = tmpDir();
+    const cwd = tmpDir();
+    mkdirSync(join(home, '.config', 'aish'), { recursive: true });
+    writeFileSync(join(home, '.config', 'aish', 'config.ts'), 'export default { context: { maxTokens: 9000 } };\n');
+    const r = await runAish(['memory', 'add', 'fact', 'where am I kept'], {
+      home,
+      cwd,
+      env: { XDG_DATA_HOME: 'rel/data', XDG_CACHE_HOME: 'rel/cache' },
+    });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(readdirSync(cwd)).toEqual([]);
+    expect(existsSync(join(home, '.local', 'share', 'aish', 'memory.jsonl'))).toBe(true);
+    expect(existsSync(join(home, '.cache', 'aish', 'config-cache'))).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { AishError } from '../util/errors';
 
 /** No prompt or command is this long; a line past it is not input meant for aish. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 const WHAT_TO_DO = 'pipe prompts and :commands as lines of text';
 

@@ -8,12 +8,12 @@
 import { chmodSync, lstatSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { xdgCache } from 'xdg-basedir';
 
 export function configCacheDir(env: NodeJS.ProcessEnv = process.env): string | false {
-  // A relative XDG_CACHE_HOME is to be ignored (the XDG spec); xdg-basedir read the environment at import.
+  // A relative XDG_CACHE_HOME is to be ignored (the XDG spec); xdg-basedir's value is that same
+  // variable as read at import, relative or not, so it is not the fallback.
   const fromEnv = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
-  const dir = join(fromEnv ?? xdgCache ?? join(homedir(), '.cache'), 'aish', 'config-cache');
+  const dir = join(fromEnv ?? join(homedir(), '.cache'), 'aish', 'config-cache');
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = lstatSync(dir);

@@ -115,19 +115,32 @@ function oneLine(err: unknown): string {
   }
 }
 
+/** Errors of a cache that cannot be written (a full disk, a read-only or foreign ~/.cache). */
+const CACHE_WRITE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
+
 async function importConfigModule(path: string): Promise<unknown> {
   const { createJiti } = await import('jiti');
-  const jiti = createJiti(import.meta.url, {
-    fsCache: configCacheDir(),
-    moduleCache: false,
-    interopDefault: true,
-    // `import { defineConfig } from 'aish'` works without aish in the config's node_modules.
-    virtualModules: { aish: define, 'aish/config': define },
-  });
+  const load = (fsCache: string | false) =>
+    createJiti(import.meta.url, {
+      fsCache,
+      moduleCache: false,
+      interopDefault: true,
+      // `import { defineConfig } from 'aish'` works without aish in the config's node_modules.
+      virtualModules: { aish: define, 'aish/config': define },
+    }).import(path);
   let mod: unknown;
   let def: unknown;
   try {
-    mod = await jiti.import(path);
+    const cache = configCacheDir();
+    try {
+      mod = await load(cache);
+    } catch (err) {
+      // jiti writes its cache unguarded: a cache that cannot be written is no reason to refuse the
+      // config. Compiled again without one (a broken config fails the same way again).
+      const code = errnoCode(err);
+      if (cache === false || code === undefined || !CACHE_WRITE_CODES.has(code)) throw err;
+      mod = await load(false);
+    }
     def = typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : undefined;
   } catch (err) {
     let why: string;

@@ -1,7 +1,6 @@
 /** Where aish keeps its files (README: Files). Pure resolution; creating directories is the caller's job. */
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { xdgConfig, xdgData } from 'xdg-basedir';
 import { expandHome } from '../util/paths';
 import type { AishConfig } from './types';
 
@@ -19,10 +18,17 @@ function fromConfig(p: string, configPath: string | null): string {
   return resolve(configPath ? dirname(configPath) : process.cwd(), e);
 }
 
+/**
+ * An XDG base directory from the environment; a relative one is ignored, as the XDG spec says
+ * (else the data dir would follow the current directory, and memory would seem lost elsewhere).
+ * Read per call, not xdg-basedir's values from import time: tests set XDG_* per run.
+ */
+function xdgBase(value: string | undefined, ...underHome: string[]): string {
+  return value && isAbsolute(value) ? value : join(homedir(), ...underHome);
+}
+
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  // xdg-basedir reads the environment at import; honour later changes (tests set XDG_* per run).
-  const base = env.XDG_CONFIG_HOME || xdgConfig || join(homedir(), '.config');
-  return join(base, 'aish', 'config.ts');
+  return join(xdgBase(env.XDG_CONFIG_HOME, '.config'), 'aish', 'config.ts');
 }
 
 export function resolvePaths(opts: {
@@ -36,7 +42,7 @@ export function resolvePaths(opts: {
   if (opts.dataDirFlag) dataDir = resolve(expandHome(opts.dataDirFlag));
   else if (env.AISH_DATA_DIR) dataDir = resolve(expandHome(env.AISH_DATA_DIR));
   else if (opts.config.history.dir) dataDir = fromConfig(opts.config.history.dir, opts.configPath);
-  else dataDir = join(env.XDG_DATA_HOME || xdgData || join(homedir(), '.local', 'share'), 'aish');
+  else dataDir = join(xdgBase(env.XDG_DATA_HOME, '.local', 'share'), 'aish');
 
   const memoryPath =
     opts.config.memory && opts.config.memory.path ? fromConfig(opts.config.memory.path, opts.configPath) : join(dataDir, 'memory.jsonl');

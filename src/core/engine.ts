@@ -129,7 +129,7 @@ export class Engine {
 
   /** Stop what runs, close the log, end MCP servers (no processes left behind). */
   async close(): Promise<void> {
-    this.parts.run.cancel();
+    await this.parts.run.cancelAndSettle(1000);
     this.parts.memory.stopEmbedding();
     this.parts.recorder.close();
     await this.parts.toolbox.close();

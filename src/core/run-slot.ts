@@ -4,6 +4,7 @@
  */
 export class RunSlot {
   private running: AbortController | null = null;
+  private work: Promise<unknown> | null = null;
   private failures = 0;
 
   /** `changed`: busy went on or off (the status line follows it). */
@@ -28,11 +29,28 @@ export class RunSlot {
     this.running = ac;
     this.changed();
     try {
-      return await fn(ac.signal);
+      const work = fn(ac.signal);
+      this.work = work;
+      return await work;
     } finally {
-      if (this.running === ac) this.running = null;
+      if (this.running === ac) {
+        this.running = null;
+        this.work = null;
+      }
       this.changed();
     }
+  }
+
+  /**
+   * Cancel what is running and give it up to `ms` to end, so what it keeps on the way out (an
+   * answer cut short goes to the session log, marked interrupted) is kept before aish exits.
+   */
+  async cancelAndSettle(ms: number): Promise<void> {
+    const work = this.work;
+    if (!this.cancel() || !work) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([work.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
   }
 
   /** Cancel what is running. True when something was running. */

@@ -18,6 +18,7 @@ async function readStdin(maxBytes: number): Promise<{ ok: true; text: string } |
   let knownSize: number | undefined;
   try {
     const st = fstatSync(0);
+    if (st.isDirectory()) return { ok: false, reason: 'a directory, not text' };
     if (st.isFile()) knownSize = st.size;
   } catch {
     // no descriptor 0 to stat: read what comes
@@ -29,7 +30,11 @@ async function readStdin(maxBytes: number): Promise<{ ok: true; text: string } |
     total += c.length;
     if (total > maxBytes) break;
   }
-  return attachableText(total > maxBytes ? null : Buffer.concat(chunks), maxBytes, knownSize);
+  const buf = Buffer.concat(chunks);
+  // Past the limit, what was read still tells binary from long text (`< /dev/urandom`).
+  const head = buf.subarray(0, maxBytes);
+  if (total > maxBytes && head.includes(0)) return attachableText(head, maxBytes);
+  return attachableText(total > maxBytes ? null : buf, maxBytes, knownSize);
 }
 
 export function withStdin(prompt: string, stdin: string): string {

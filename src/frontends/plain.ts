@@ -2,11 +2,11 @@
  * stdin is not a terminal and there is no `-p`: each line is taken as if typed, output is
  * plain text, questions such as [y/N] are answered by the next line, and end of input exits 0.
  */
-import { createInterface } from 'node:readline';
 import type { Setup } from '../config/setup';
 import type { EngineOptions } from '../core/options';
 import type { EngineHost, OutputItem } from '../core/host';
 import { oneLine } from '../util/text';
+import { stdinLines, StdinRefused } from './plain-lines';
 import { withEngine } from './start-engine';
 
 /** Questions offering choices, and the lines that answer them (Enter always does). */
@@ -57,9 +57,12 @@ export function plainHost(next: () => Promise<string | null>, putBack?: (line: s
         if (item.interrupted) write(`${atLineStart ? '' : '\n'}[interrupted]\n`);
         return;
       }
-      streamedKind = null;
       const text = plainText(item);
-      if (item.kind === 'error' || item.kind === 'warn') process.stderr.write(text + '\n');
+      // A warning on stderr between a streamed answer and its finished item (a session log that
+      // cannot be written) does not make the answer new: it was shown, and is not shown again.
+      if (item.kind === 'warn') return void process.stderr.write(text + '\n');
+      streamedKind = null;
+      if (item.kind === 'error') process.stderr.write(text + '\n');
       else write((atLineStart ? '' : '\n') + text + '\n');
     },
     liveStart(kind) {
@@ -94,12 +97,20 @@ export function plainHost(next: () => Promise<string | null>, putBack?: (line: s
 }
 
 export async function runPlain(setup: Setup, opts: EngineOptions): Promise<number> {
-  const rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
-  const lines = rl[Symbol.asyncIterator]();
+  const lines = stdinLines(process.stdin as AsyncIterable<Buffer>);
   const putBack: string[] = [];
+  // Input that is not lines of text ends the input, and the run: said once, at the end, exit 1.
+  let refused: StdinRefused | null = null;
   const fresh = async (): Promise<string | null> => {
-    const r = await lines.next();
-    return r.done ? null : r.value;
+    if (refused) return null;
+    try {
+      const r = await lines.next();
+      return r.done ? null : r.value;
+    } catch (err) {
+      if (!(err instanceof StdinRefused)) throw err;
+      refused = err;
+      return null;
+    }
   };
   const next = async (): Promise<string | null> => (putBack.length ? putBack.shift()! : fresh());
   // Questions read fresh lines: a line put back to run as typed is not offered to the next question
@@ -121,9 +132,11 @@ export async function runPlain(setup: Setup, opts: EngineOptions): Promise<numbe
         const r = await input.submit(line);
         if (r.quit) break;
       }
-      return engine.failedCalls > 0 ? 1 : 0;
+      if (refused) process.stderr.write(`aish: ${refused.message}\n`);
+      return engine.failedCalls > 0 || refused ? 1 : 0;
     });
   } finally {
-    rl.close();
+    // Stop reading: an endless stdin (`aish < /dev/zero`) would otherwise keep the process alive.
+    process.stdin.destroy();
   }
 }

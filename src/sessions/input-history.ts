@@ -4,15 +4,20 @@
  * file 0600, trimmed by an atomic rewrite when it grows past twice the limit. Secrets are redacted
  * before an entry reaches the file (↑ in the same run still recalls what was typed).
  */
-import { appendFileSync, chmodSync, closeSync, constants, existsSync, fstatSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { errnoCode } from '../util/errors';
-import { ensurePrivateDir, openRegular, readAt } from '../util/fs-safe';
+import { appendWholeLines, ensurePrivateDir, openRegular, readAt } from '../util/fs-safe';
 import { parseJsonLine } from '../util/line-warnings';
 import { redactSecrets } from '../util/secrets/redact';
 
 const LIMIT = 1000;
+/**
+ * Longer entries (a 5 MB paste) stay in this run's ↑ but are not written: every start reads the
+ * file before the first prompt.
+ */
+const MAX_ENTRY_BYTES = 64 * 1024;
 
 function loadInputHistory(path: string): string[] {
   let text: string;
@@ -70,11 +75,18 @@ export class InputHistory {
     if (!entry.trim() || this.entries[this.entries.length - 1] === entry) return;
     this.entries.push(entry);
     try {
-      if (!isPlainFileOrMissing(this.path)) return;
+      if (!isPlainFileOrMissing(this.path) || Buffer.byteLength(entry) > MAX_ENTRY_BYTES) return;
       ensurePrivateDir(dirname(this.path));
       const created = !existsSync(this.path);
-      appendFileSync(this.path, line(entry), { mode: 0o600 });
-      if (created) chmodSync(this.path, 0o600);
+      // Whole lines, cut back on failure: a full disk must not leave half an entry for the next
+      // one to be glued to.
+      const fd = openRegular(this.path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
+      try {
+        if (created) fchmodSync(fd, 0o600);
+        appendWholeLines(fd, line(entry), '', false);
+      } finally {
+        closeSync(fd);
+      }
       if (++this.written > LIMIT * 2) {
         const keep = this.entries.slice(-LIMIT);
         writeFileAtomicSync(this.path, keep.map(line).join(''), { mode: 0o600 });

@@ -30,8 +30,15 @@ export interface RewoundExchanges {
   removed: Turn[];
 }
 
+/** Turns held while the log cannot be written; past this, the oldest go (the conversation keeps its own copy). */
+const MAX_HELD = 1000;
+
 export class SessionRecorder {
   private log: SessionLog | null = null;
+  /** Turns not on disk yet (a full disk, a read-only data dir): written, in order, once the log can be. */
+  private held: NewTurn[] = [];
+  /** Why the log could not be written, while it cannot; the user is told once, not every turn. */
+  private failure: string | null = null;
 
   constructor(
     readonly sessionsDir: string,
@@ -48,26 +55,54 @@ export class SessionRecorder {
     return this.log?.id ?? null;
   }
 
-  /** Append a turn (the log is created on the first); a failure is reported, not thrown. */
+  /**
+   * Append a turn (the log is created on the first). A failure is reported once, not thrown: the
+   * turn is held and written with the next one that can be, so freeing space loses nothing.
+   */
   append(turn: NewTurn): void {
+    this.held.push({ ...turn, ts: turn.ts ?? new Date().toISOString() });
+    if (this.held.length > MAX_HELD) this.held.shift();
+    this.flush();
+  }
+
+  /** Write the held turns; false when some are still not on disk. */
+  private flush(): boolean {
+    if (this.held.length === 0) return true;
     try {
       this.log ??= SessionLog.create(this.sessionsDir, this.header());
-      this.log.append(turn);
+      for (; this.held.length > 0; this.held.shift()) this.log.append(this.held[0]!);
     } catch (err) {
-      this.warn(`session log not written: ${formatError(err)}`);
+      if (this.failure === null) {
+        this.warn(
+          `session log not written: ${formatError(err)} — free some space or make the data directory writable; the conversation goes on, and its turns are written once the log can be`,
+        );
+      }
+      this.failure = formatError(err);
+      return false;
     }
+    if (this.failure !== null) this.warn(`session log written again: ${this.log.path}`);
+    this.failure = null;
+    return true;
+  }
+
+  /** For commands that read or copy the log: everything said so far is in it, or a one-line error. */
+  private flushed(what: string): void {
+    if (!this.flush()) throw new AishError(`cannot ${what}: ${this.failure ?? 'the session log cannot be written'}`);
   }
 
   /** The next turn starts a new log (`:clear`). */
   startNew(): void {
+    this.flush(); // the old conversation's held turns go to its own log, if they still can
+    this.held = [];
     this.log?.close();
     this.log = null;
   }
 
   /** `force`: replace what NAME holds even when it is another conversation. */
   save(name: string, force = false, command = ':save'): string {
-    if (!this.log) throw new AishError('nothing to save yet — say something first');
-    return this.log.saveAs(name, { force, command });
+    if (!this.log && this.held.length === 0) throw new AishError('nothing to save yet — say something first');
+    this.flushed(`save "${name}"`);
+    return this.log!.saveAs(name, { force, command });
   }
 
   /** Continue a saved or recent session in a new log that starts with its turns. */
@@ -86,6 +121,8 @@ export class SessionRecorder {
    * taken back, oldest first; none when there was nothing to take back.
    */
   rewind(n: number): RewoundExchanges {
+    if (!this.log && this.held.length === 0) return { exchanges: 0, removed: [] };
+    this.flushed('rewind');
     if (!this.log) return { exchanges: 0, removed: [] };
     const { removed, exchanges } = rewindTurns(loadSession(this.log.path).turns, n);
     if (exchanges > 0) this.log.appendRewind(exchanges);
@@ -105,12 +142,15 @@ export class SessionRecorder {
   }
 
   close(): void {
+    this.flush();
     this.log?.close();
   }
 
   private resumeFrom(path: string, name: string): ResumedSession {
     const loaded = loadSession(path);
     const messages = turnsToMessages(loaded.turns);
+    this.flush();
+    this.held = [];
     this.log?.close();
     this.log = SessionLog.resume(this.sessionsDir, loaded, this.header());
     return {

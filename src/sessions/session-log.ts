@@ -8,7 +8,7 @@
  * into a replaced file, and it saves an open/close per turn. If the user deletes the file by hand,
  * later turns go to the unlinked inode — acceptable for a log they chose to delete.
  */
-import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
 import { AishError, errnoCode, UsageError } from '../util/errors';
@@ -88,7 +88,9 @@ export class SessionLog {
       log.write(lines.join(''));
     } catch (err) {
       log?.close();
-      if (err instanceof AishError) throw err;
+      // A log whose header never reached the disk (a full disk) is not left behind empty: the next
+      // turn tries again with a new one.
+      if (log) rmSync(log.path, { force: true });
       throw new AishError(`cannot create a session log in ${dir}: ${describe(err)}`);
     }
     fsyncDir(dir); // the new directory entry survives a power cut too
@@ -148,7 +150,8 @@ export class SessionLog {
     try {
       appendWholeLines(fd, text);
     } catch (err) {
-      throw new AishError(`cannot write session log ${this.file}: ${describe(err)}`);
+      // The cause stays readable (describeFsError) for the caller that words it its own way.
+      throw Object.assign(new AishError(`cannot write session log ${this.file}: ${describe(err)}`), { reason: describe(err) });
     }
   }
 }
@@ -183,6 +186,7 @@ function sameFile(path: string, fd: number): boolean {
   }
 }
 
+/** The cause in words ("no space left on device"), as the other file errors say it. */
 function describe(err: unknown): string {
-  return errnoCode(err) ?? (err instanceof Error ? err.message : String(err));
+  return describeFsError(err);
 }

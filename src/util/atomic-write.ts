@@ -12,6 +12,7 @@ import {
   closeSync,
   constants,
   fchmodSync,
+  fchownSync,
   fstatSync,
   fsyncSync,
   openSync,
@@ -20,6 +21,7 @@ import {
   rmSync,
   statSync,
   writeSync,
+  type Stats,
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { errnoCode } from './errors';
@@ -78,6 +80,20 @@ function writeAll(fd: number, buf: Buffer): void {
 }
 
 /**
+ * The replacement keeps the owner of the file it replaces: root running aish on a user's data
+ * directory (`sudo aish memory compact`) must not leave the user a memory.jsonl they cannot read.
+ * Only root can give a file away; anyone else writing someone else's file gets it as before.
+ */
+function keepOwner(fd: number, st: Stats | undefined): void {
+  if (!st || (st.uid === process.geteuid?.() && st.gid === process.getegid?.())) return;
+  try {
+    fchownSync(fd, st.uid, st.gid);
+  } catch (err) {
+    if (errnoCode(err) !== 'EPERM') throw err;
+  }
+}
+
+/**
  * Replace `path` with `data`, mode `mode` (not masked by the umask). `fsync: false` skips the
  * syncs (for data that may be lost in a power cut, never for the user's records). Throws
  * AtomicWriteError; the file at `path` is then as it was.
@@ -96,6 +112,7 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, opts.mode);
     created = true;
     fchmodSync(fd, opts.mode);
+    keepOwner(fd, st);
     writeAll(fd, buf);
     if (sync) fsyncSync(fd);
     const size = fstatSync(fd).size;

@@ -14,7 +14,8 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { errnoCode } from './errors';
+import { dirname } from 'node:path';
+import { AishError, errnoCode } from './errors';
 
 /** Private data lives in 0700 directories. Existing directories are left as the user set them. */
 export function ensurePrivateDir(dir: string): void {
@@ -26,9 +27,38 @@ export function ensurePrivateDir(dir: string): void {
     existed = false;
   }
   if (existed) return;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      // A recursive mkdir says ENOENT for what was refused (a read-only file system, no permission):
+      // one level at a time gives the real cause, so the user is told what to fix.
+      if (errnoCode(err) !== 'ENOENT') throw err;
+      mkdirEachLevel(dir);
+    }
+  } catch (err) {
+    throw cannotCreateDir(dir, err);
+  }
   // mkdir's mode is masked by the umask; say exactly what we mean.
   chmodSync(dir, 0o700);
+}
+
+function mkdirEachLevel(dir: string): void {
+  const missing: string[] = [];
+  for (let p = dir; !anythingAt(p) && dirname(p) !== p; p = dirname(p)) missing.unshift(p);
+  for (const p of missing) mkdirSync(p, { mode: 0o700 });
+}
+
+/**
+ * A directory aish needs that cannot be made, in one line with what to do. `reason` (the cause in
+ * words) and `code` stay for callers that say it their own way (describeFsError).
+ */
+function cannotCreateDir(dir: string, err: unknown): Error {
+  const code = errnoCode(err);
+  const reason = describeFsError(err);
+  const at = err instanceof Error && 'path' in err && typeof err.path === 'string' && err.path !== dir ? ` (at ${err.path})` : '';
+  const message = `cannot create ${dir}: ${reason}${at} — make it writable, or pass another data directory with --data-dir (or AISH_DATA_DIR)`;
+  return Object.assign(new AishError(message), { code, reason });
 }
 
 /** Whether `path` is (or links to) a regular file; false when it cannot be read or is gone. */
@@ -85,13 +115,14 @@ export function fsyncDir(dir: string): void {
  * file's last byte is not a newline (a line torn by a crash, or a hand edit saved without one), a
  * newline goes first: the new record starts on a fresh line, and the last line is never truncated,
  * because it may be a valid record. `prefixIfEmpty` is written first into an empty file (a header).
+ * `sync: false` skips the fdatasync, for data a power cut may lose (prompt history).
  *
  * A failed append leaves the file as it was: on any error (a full disk, EIO, a write that stops
  * short) the file is cut back to the size it had before, synced, and the error rethrown. The caller
  * must be the only writer meanwhile (the memory store holds its lock; a session log has one
  * writer). If even that fails, the error carries `undoError` (see appendUndoFailed).
  */
-export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIfEmpty = ''): void {
+export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIfEmpty = '', sync = true): void {
   const size = fstatSync(fd).size;
   try {
     let lead = '';
@@ -109,7 +140,7 @@ export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIf
       if (n <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
       off += n;
     }
-    fdatasyncSync(fd);
+    if (sync) fdatasyncSync(fd);
   } catch (err) {
     try {
       ftruncateSync(fd, size);

@@ -20,6 +20,7 @@ const REVIEWED: Record<string, { count: number; why: string }> = {
   'src/broker/broker.ts': { count: 3, why: "retry back-off (abortable) and the stream's idle limit" },
   'src/checkpoints/git.ts': { count: 1, why: "back-off between retries of git's index.lock" },
   'src/config/load.ts': { count: 1, why: 'limit: a config module that never settles is reported after 5 s' },
+  'src/core/run-slot.ts': { count: 1, why: 'limit: at exit, a cancelled turn gets up to 1 s to log the part of its answer that came' },
   'src/frontends/mcp/server.ts': { count: 1, why: 'limit: an MCP tool call is answered within 10 s' },
   'src/frontends/repl/components/LiveArea.tsx': { count: 1, why: 'the spinner animation' },
   'src/frontends/repl/store.ts': { count: 1, why: 'throttle: one frame per ~33 ms while streaming, never per token' },

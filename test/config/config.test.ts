@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load';
-import { resolvePaths } from '../../src/config/paths';
+import { defaultConfigPath, resolvePaths } from '../../src/config/paths';
 import { DEFAULT_CONFIG } from '../../src/config/types';
 import { validateConfig } from '../../src/config/validate';
 import { exampleConfigPath } from '../../src/config/example';
@@ -120,6 +121,13 @@ describe('config', () => {
 
 describe('data dir resolution', () => {
   const config = DEFAULT_CONFIG;
+  it('a relative XDG_DATA_HOME or XDG_CONFIG_HOME is ignored (the XDG spec): the data dir does not follow the current directory', () => {
+    const env = { XDG_DATA_HOME: 'rel/data', XDG_CONFIG_HOME: 'rel/config' };
+    expect(resolvePaths({ config, configPath: null, env }).dataDir).toBe(join(homedir(), '.local', 'share', 'aish'));
+    expect(defaultConfigPath(env)).toBe(join(homedir(), '.config', 'aish', 'config.ts'));
+    expect(resolvePaths({ config, configPath: null, env: { XDG_DATA_HOME: '/abs' } }).dataDir).toBe('/abs/aish');
+  });
+
   it('--data-dir, then $AISH_DATA_DIR, then history.dir, then XDG', () => {
     const env = { HOME: '/h', XDG_DATA_HOME: '/xdg' };
     expect(resolvePaths({ config, configPath: null, env }).dataDir).toBe('/xdg/aish');

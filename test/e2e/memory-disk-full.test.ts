@@ -2,35 +2,18 @@
  * A full disk, for real: memory.jsonl on a tiny tmpfs. Mounting needs root (CI runs as root); the
  * same failure is injected in test/memory/write-failures.test.ts, which runs everywhere.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAish } from '../helpers/run-cli';
+import { canMount, tinyTmpfs } from '../helpers/tmpfs';
 import { tmpDir } from '../helpers/tmp';
 
-const isRoot = process.getuid?.() === 0;
-
-/** A 64 KiB tmpfs, unmounted when the test ends; null when mounting is refused (a container without the capability). */
-function tinyTmpfs(): string | null {
-  const dir = join(tmpDir(), 'full');
-  mkdirSync(dir);
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-  } catch {
-    return null;
-  }
-  onTestFinished(() => {
-    execFileSync('umount', [dir]);
-  });
-  return dir;
-}
-
 describe('memory on a full disk (real tmpfs)', () => {
-  it.skipIf(!isRoot)(
+  it.skipIf(!canMount)(
     'ENOSPC mid-append leaves memory.jsonl byte-identical, one line naming the file, exit 1 (needs root to mount a tmpfs)',
     async (ctx) => {
-      const dataDir = tinyTmpfs();
+      const dataDir = tinyTmpfs('64k');
       if (!dataDir) return ctx.skip('mount -t tmpfs was refused');
       const path = join(dataDir, 'memory.jsonl');
       // ~40 KiB of items: what is left (after the lock's owner file) is less than the next item

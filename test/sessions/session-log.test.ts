@@ -134,7 +134,7 @@ describe('SessionLog', () => {
     const notDir = join(tmpDir(), 'file');
     writeFileSync(notDir, '');
     expect(() => SessionLog.create(notDir, {}, NOW)).toThrow(AishError);
-    expect(() => SessionLog.create(notDir, {}, NOW)).toThrow(/^cannot create a session log in .*: ENOTDIR$/);
+    expect(() => SessionLog.create(notDir, {}, NOW)).toThrow(/^cannot create a session log in .*: a part of the path is not a directory$/);
   });
 });
 

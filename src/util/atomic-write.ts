@@ -8,22 +8,10 @@
  * that fills part-way through gives a short write taken for a whole one, then renamed over the
  * original (test/util/atomic-write.test.ts shows it).
  */
-import {
-  closeSync,
-  constants,
-  fchmodSync,
-  fstatSync,
-  fsyncSync,
-  openSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { errnoCode } from './errors';
-import { describeFsError, fsyncDir } from './fs-safe';
+import { describeFsError, fsyncDir, writeAll } from './fs-safe';
 
 /** A failed replace, in one line naming the file; `reason` is the cause in words, `code` its errno code if any. */
 class AtomicWriteError extends Error {
@@ -65,16 +53,6 @@ function resolveTarget(path: string): string {
 
 function shortWrite(meant: number, got: number): Error {
   return Object.assign(new Error(`only ${got} of ${meant} bytes reached the disk`), { code: 'ESHORT' });
-}
-
-/** Write all of `buf` at the descriptor's offset; a write that makes no progress is a failure, not a loop. */
-function writeAll(fd: number, buf: Buffer): void {
-  let off = 0;
-  while (off < buf.length) {
-    const n = writeSync(fd, buf, off, buf.length - off);
-    if (!(n > 0)) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
-    off += n;
-  }
 }
 
 /**

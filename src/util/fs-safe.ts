@@ -101,14 +101,7 @@ export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIf
       readSync(fd, last, 0, 1, size - 1);
       if (last[0] !== 0x0a) lead = '\n';
     }
-    const buf = typeof text === 'string' ? Buffer.from(lead + text, 'utf8') : Buffer.concat([Buffer.from(lead, 'utf8'), text]);
-    let off = 0;
-    while (off < buf.length) {
-      const n = writeSync(fd, buf, off, buf.length - off);
-      // A regular file never takes 0 bytes without an error; looping on it would never end.
-      if (n <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
-      off += n;
-    }
+    writeAll(fd, typeof text === 'string' ? Buffer.from(lead + text, 'utf8') : Buffer.concat([Buffer.from(lead, 'utf8'), text]));
     fdatasyncSync(fd);
   } catch (err) {
     try {
@@ -118,6 +111,20 @@ export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIf
       if (err instanceof Error) Object.assign(err, { undoError });
     }
     throw err;
+  }
+}
+
+/**
+ * Every byte of `bytes`, at `pos` or (without one) at the file's offset: one write may take fewer
+ * bytes than it is given, so a short write is never taken for a whole one. A regular file never
+ * takes 0 bytes without an error; looping on it would never end, so that is an error too.
+ */
+export function writeAll(fd: number, bytes: Uint8Array, pos?: number): void {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = writeSync(fd, bytes, done, bytes.length - done, pos === undefined ? null : pos + done);
+    if (!(n > 0)) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
+    done += n;
   }
 }
 

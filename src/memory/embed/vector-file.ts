@@ -10,8 +10,7 @@
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fsyncDir } from '../../util/fs-safe';
-import { writeAll } from '../index/sidecar';
+import { fsyncDir, writeAll } from '../../util/fs-safe';
 
 export const vectorsPath = (memoryPath: string): string => `${memoryPath}.vectors`;
 

@@ -4,21 +4,9 @@
  * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
  * never taken for a whole index, and two aish writing at once each rename a complete one.
  */
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  fstatSync,
-  fsyncSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, copyFileSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fsyncDir, openRegular } from '../../util/fs-safe';
+import { fsyncDir, openRegular, writeAll } from '../../util/fs-safe';
 import { isAlive } from '../../util/process';
 import type { BuiltIndex } from './build';
 import { MAGIC, PREAMBLE, SECTIONS, validHeader, type IndexHeader, type SectionName } from './layout';
@@ -161,16 +149,6 @@ export function settleSidecar(memoryPath: string, h: IndexHeader): void {
   } catch {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
-  }
-}
-
-/** Every byte at `pos`, or an error: a short write is never taken for a whole one. */
-export function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
-  let done = 0;
-  while (done < bytes.length) {
-    const n = writeSync(fd, bytes, done, bytes.length - done, pos + done);
-    if (n <= 0) throw new Error('short write');
-    done += n;
   }
 }
 

@@ -8,10 +8,23 @@
  * that fills part-way through gives a short write taken for a whole one, then renamed over the
  * original (test/util/atomic-write.test.ts shows it).
  */
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { errnoCode } from './errors';
 import { describeFsError, fsyncDir, writeAll } from './fs-safe';
+import { isAlive } from './process';
 
 /** A failed replace, in one line naming the file; `reason` is the cause in words, `code` its errno code if any. */
 class AtomicWriteError extends Error {
@@ -31,8 +44,23 @@ class AtomicWriteError extends Error {
 let counter = 0;
 
 /** `<file>.<pid>.<n>.tmp`, beside the file so the rename stays on one filesystem. */
-function tempName(target: string): string {
+export function tempName(target: string): string {
   return `${target}.${process.pid}.${++counter}.tmp`;
+}
+
+/**
+ * Remove the temp files beside `file` of processes that are gone (a crash during a write), and
+ * only those: another aish may be writing its own right now. `<file>.tmp-<pid>` is the name an
+ * earlier aish gave the index's and the vectors' temp files.
+ */
+export function sweepDeadTemps(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(dir)) {
+    const m = name.startsWith(prefix) ? /^(?:tmp-(\d+)|(\d+)\.\d+\.tmp)$/.exec(name.slice(prefix.length)) : null;
+    const pid = m ? Number(m[1] ?? m[2]) : NaN;
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(dir, name), { force: true });
+  }
 }
 
 /** Whether `name` (a directory entry) is a temp file of this writer, or of write-file-atomic (`<file>.<number>`), for `file`. */
@@ -65,7 +93,19 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
   // A device, FIFO or directory is never replaced by a file (`export /dev/null` as root would).
   const st = statSync(target, { throwIfNoEntry: false });
   if (st && !st.isFile()) throw new AtomicWriteError(path, st.isDirectory() ? 'it is a directory' : 'it is not a regular file', undefined);
-  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  replace(target, path, [typeof data === 'string' ? Buffer.from(data, 'utf8') : data], opts);
+}
+
+/**
+ * Replace the file named `path` itself with `chunks` written one after the other, as
+ * writeFileAtomicSync does but for a file aish derives and can build again (the memory index, the
+ * vectors): a link or a FIFO in its place is replaced, not followed or refused.
+ */
+export function replaceFileSync(path: string, chunks: readonly Uint8Array[], opts: { mode: number; fsync?: boolean }): void {
+  replace(path, path, chunks, opts);
+}
+
+function replace(target: string, shownPath: string, chunks: readonly Uint8Array[], opts: { mode: number; fsync?: boolean }): void {
   const sync = opts.fsync !== false;
   const temp = tempName(target);
   let fd: number | undefined;
@@ -74,10 +114,14 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, opts.mode);
     created = true;
     fchmodSync(fd, opts.mode);
-    writeAll(fd, buf);
+    let meant = 0;
+    for (const chunk of chunks) {
+      writeAll(fd, chunk);
+      meant += chunk.length;
+    }
     if (sync) fsyncSync(fd);
     const size = fstatSync(fd).size;
-    if (size !== buf.length) throw shortWrite(buf.length, size);
+    if (size !== meant) throw shortWrite(meant, size);
     const closing = fd;
     fd = undefined;
     closeSync(closing); // NFS reports a failed write-back here
@@ -92,7 +136,7 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
       }
     }
     if (created) rmSync(temp, { force: true });
-    throw new AtomicWriteError(path, describeFsError(err), errnoCode(err));
+    throw new AtomicWriteError(shownPath, describeFsError(err), errnoCode(err));
   }
   if (sync) fsyncDir(dirname(target));
 }

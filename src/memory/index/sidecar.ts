@@ -1,15 +1,15 @@
 /**
  * Reading and writing `memory.jsonl.index`. Reads are by offset (pread), so a start-up touches the
- * header and the few ranges a selection or a query needs, never the whole file. Writes are atomic:
- * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
+ * header and the few ranges a selection or a query needs, never the whole file. Writes are atomic
+ * (util/atomic-write.ts): a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
  * never taken for a whole index, and two aish writing at once each rename a complete one.
  */
-import { closeSync, constants, copyFileSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, copyFileSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { replaceFileSync, sweepDeadTemps, tempName } from '../../util/atomic-write';
 import { fsyncDir, openRegular, writeAll } from '../../util/fs-safe';
-import { isAlive } from '../../util/process';
-import type { BuiltIndex } from './build';
-import { MAGIC, PREAMBLE, SECTIONS, validHeader, type IndexHeader, type SectionName } from './layout';
+import { chunksOf, type BuiltIndex } from './build';
+import { MAGIC, PREAMBLE, validHeader, type IndexHeader, type SectionName } from './layout';
 
 export const indexPath = (memoryPath: string): string => `${memoryPath}.index`;
 
@@ -95,25 +95,11 @@ export class CorruptIndex extends Error {
 /** Write the index atomically. Never throws: an index that cannot be written only costs the next start a build. */
 export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
   const target = indexPath(memoryPath);
-  const tmp = `${target}.tmp-${process.pid}`;
-  let fd: number | null = null;
   try {
-    sweepTemps(target);
-    fd = openSync(tmp, 'w', 0o600);
-    writeAll(fd, built.head, 0);
-    for (const name of SECTIONS) writeAll(fd, built.parts[name], built.header.sections[name][0]);
-    // Padding after the last section, so the length is the header's.
-    writeAll(fd, Buffer.alloc(built.header.bytes - fstatSync(fd).size), fstatSync(fd).size);
-    fsyncSync(fd);
-    if (fstatSync(fd).size !== built.header.bytes) throw new Error('short write');
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, target);
-    fsyncDir(dirname(target));
+    sweepDeadTemps(target);
+    replaceFileSync(target, chunksOf(built), { mode: 0o600 });
     return true;
   } catch {
-    if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
     return false;
   }
 }
@@ -126,7 +112,7 @@ export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
  */
 export function settleSidecar(memoryPath: string, h: IndexHeader): void {
   const target = indexPath(memoryPath);
-  const tmp = `${target}.tmp-${process.pid}`;
+  const tmp = tempName(target);
   let fd: number | null = null;
   try {
     copyFileSync(target, tmp);
@@ -149,16 +135,5 @@ export function settleSidecar(memoryPath: string, h: IndexHeader): void {
   } catch {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
-  }
-}
-
-/** Temp files of processes that are gone (a crash during a write). */
-function sweepTemps(target: string): void {
-  const dir = dirname(target);
-  const prefix = `${basename(target)}.tmp-`;
-  for (const name of readdirSync(dir)) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length));
-    if (Number.isSafeInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(dir, name), { force: true });
   }
 }

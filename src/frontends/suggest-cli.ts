@@ -12,7 +12,7 @@ import { AishError, formatError } from '../util/errors';
 import { osc52 } from '../util/osc52';
 import { allowLineEditing, shown, writeRaw } from '../util/output-guard';
 import { lineQuestions } from './line-questions';
-import { closeOnHangup } from './signals';
+import { cancelOnSignals } from './signals';
 
 const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', dim: '\x1b[2m', reset: '\x1b[0m' };
 
@@ -117,11 +117,7 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
   const color = tty && !process.env.NO_COLOR;
   // No engine.start(): no MCP servers or recall index for one question; memory loads when asked.
   const engine = Engine.create(setup, tty ? terminalHost(color) : quiet, { ...opts, capture: false, oneshot: true });
-  const removeHangup = closeOnHangup(engine);
-  const onSigint = () => {
-    if (!engine.cancel()) process.exit(130);
-  };
-  process.on('SIGINT', onSigint);
+  const removeSignals = cancelOnSignals(engine);
   try {
     const deps = engine.suggester();
     if (tty) {
@@ -136,8 +132,7 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
     process.stderr.write(`aish: ${formatError(err)}\n`);
     return err instanceof AishError ? err.exitCode : 1;
   } finally {
-    process.removeListener('SIGINT', onSigint);
-    removeHangup();
+    removeSignals();
     await engine.close();
   }
 }

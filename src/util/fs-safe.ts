@@ -159,6 +159,23 @@ export function describeFsError(err: unknown): string {
   return msg.split('\n')[0]!;
 }
 
+/**
+ * A regular file's bytes, or (`first`, `last`) at most that many from its start or its end; opened
+ * by openRegular, so a FIFO or device in its place is refused, never waited on. Throws as open and
+ * read do (ENOENT when there is none).
+ */
+export function readRegularFile(path: string, opts: { first?: number; last?: number } = {}): Buffer {
+  const fd = openRegular(path, constants.O_RDONLY);
+  try {
+    if (opts.first !== undefined) return readAt(fd, 0, opts.first);
+    const size = fstatSync(fd).size;
+    const len = Math.min(size, opts.last ?? size);
+    return readAt(fd, size - len, len);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Up to `len` bytes at `pos` of an open file (fewer at its end): one pread may return less. */
 export function readAt(fd: number, pos: number, len: number): Buffer {
   const buf = Buffer.alloc(Math.max(0, len));

@@ -7,7 +7,7 @@
 import { closeSync, constants, copyFileSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { replaceFileSync, sweepDeadTemps, tempName } from '../../util/atomic-write';
-import { fsyncDir, openRegular, writeAll } from '../../util/fs-safe';
+import { fsyncDir, openRegular, readAt, writeAll } from '../../util/fs-safe';
 import { chunksOf, type BuiltIndex } from './build';
 import { MAGIC, PREAMBLE, validHeader, type IndexHeader, type SectionName } from './layout';
 
@@ -32,13 +32,7 @@ export class Sidecar {
     }
     try {
       const size = fstatSync(fd).size;
-      const pre = Buffer.alloc(PREAMBLE);
-      if (size < PREAMBLE || readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error();
-      const len = pre.readUInt32LE(8);
-      if (PREAMBLE + len > size) throw new Error();
-      const text = Buffer.alloc(len);
-      if (readSync(fd, text, 0, len, PREAMBLE) !== len) throw new Error();
-      const h: unknown = JSON.parse(text.toString('utf8'));
+      const h: unknown = JSON.parse(headerText(fd, size).toString('utf8'));
       if (!validHeader(h, size)) throw new Error();
       return new Sidecar(h, fd, null);
     } catch {
@@ -85,6 +79,20 @@ export class Sidecar {
   }
 }
 
+/**
+ * The header's bytes of the index open at `fd` (`size` bytes long), after the preamble (magic,
+ * length); throws when they are not there. A length past the end is refused before anything is allocated.
+ */
+function headerText(fd: number, size: number): Buffer {
+  const pre = readAt(fd, 0, PREAMBLE);
+  if (pre.length !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error('not an index');
+  const len = pre.readUInt32LE(8);
+  if (PREAMBLE + len > size) throw new Error('not an index');
+  const text = readAt(fd, PREAMBLE, len);
+  if (text.length !== len) throw new Error('short header');
+  return text;
+}
+
 /** What an index said does not hold together: it is dropped and built again. */
 export class CorruptIndex extends Error {
   constructor(what: string) {
@@ -117,15 +125,11 @@ export function settleSidecar(memoryPath: string, h: IndexHeader): void {
   try {
     copyFileSync(target, tmp);
     fd = openSync(tmp, 'r+');
-    const pre = Buffer.alloc(PREAMBLE);
-    if (readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE) throw new Error('short read');
-    const len = pre.readUInt32LE(8);
-    const text = Buffer.alloc(len);
-    if (readSync(fd, text, 0, len, PREAMBLE) !== len || JSON.stringify(JSON.parse(text.toString('utf8'))) !== JSON.stringify(h))
-      throw new Error('another index');
+    const text = headerText(fd, fstatSync(fd).size);
+    if (JSON.stringify(JSON.parse(text.toString('utf8'))) !== JSON.stringify(h)) throw new Error('another index');
     const { racyCrc: _checked, ...settled } = h;
-    const next = Buffer.from(JSON.stringify(settled).padEnd(len, ' '), 'utf8');
-    if (next.length !== len) throw new Error('header length');
+    const next = Buffer.from(JSON.stringify(settled).padEnd(text.length, ' '), 'utf8');
+    if (next.length !== text.length) throw new Error('header length');
     writeAll(fd, next, PREAMBLE);
     fsyncSync(fd);
     closeSync(fd);

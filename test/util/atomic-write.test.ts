@@ -49,17 +49,21 @@ describe('writeFileAtomicSync', () => {
     expect(statSync(path).size).toBe(4096); // replaced, cut short, no error
   });
 
-  it('a short write then ENOSPC: one line, original intact, no temp file', () => {
-    const { dir, path } = original();
-    const undo = failWritesContaining('MARK', 4096);
-    try {
-      expect(() => writeFileAtomicSync(path, NEW, { mode: 0o600 })).toThrow(
-        `cannot write ${path}: no space left on device — nothing was changed`,
-      );
-    } finally {
-      undo();
+  it('a short write then ENOSPC: one line, original intact, no temp file (and so for replaceFileSync, in chunks)', () => {
+    const writers = [
+      (path: string) => writeFileAtomicSync(path, NEW, { mode: 0o600 }),
+      (path: string) => replaceFileSync(path, [Buffer.from('head '), Buffer.from(NEW)], { mode: 0o600 }),
+    ];
+    for (const write of writers) {
+      const { dir, path } = original();
+      const undo = failWritesContaining('MARK', 4096);
+      try {
+        expect(() => write(path)).toThrow(`cannot write ${path}: no space left on device — nothing was changed`);
+      } finally {
+        undo();
+      }
+      expectUntouched(dir, path);
     }
-    expectUntouched(dir, path);
   });
 
   it('keeps writing after a short write that is not an error, and the whole text arrives', () => {
@@ -173,19 +177,6 @@ describe('replaceFileSync (files aish derives: the memory index, the vectors)', 
     expect(readFileSync(link, 'utf8')).toBe('head body');
     expect(fs.lstatSync(link).isFile()).toBe(true);
     expect(readFileSync(path, 'utf8')).toBe('the original\n');
-  });
-
-  it('a short write then ENOSPC: one line, the file there intact, no temp file', () => {
-    const { dir, path } = original();
-    const undo = failWritesContaining('MARK', 4096);
-    try {
-      expect(() => replaceFileSync(path, [Buffer.from('head '), Buffer.from(NEW)], { mode: 0o600 })).toThrow(
-        `cannot write ${path}: no space left on device — nothing was changed`,
-      );
-    } finally {
-      undo();
-    }
-    expectUntouched(dir, path);
   });
 });
 

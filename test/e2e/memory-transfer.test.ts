@@ -62,7 +62,7 @@ describe('aish memory export / import (real CLI)', () => {
     );
   });
 
-  it('in a terminal each near-duplicate is asked [y/N]: y imports it; Ctrl-D answers no to the rest and the import ends', async () => {
+  it('in a terminal each near-duplicate is asked [y/N]: y imports it, n leaves it out; Ctrl-D calls the import off', async () => {
     const home = tmpDir();
     const d = ['--data-dir', join(home, 'd')];
     await runAish([...d, 'memory', 'add', 'fact', 'the staging database lives on host zebra-17'], { home });
@@ -77,14 +77,25 @@ describe('aish memory export / import (real CLI)', () => {
         rec(3, 'something new'),
       ].join('\n') + '\n',
     );
+    const memory = join(home, 'd', 'memory.jsonl');
+    const before = readFileSync(memory);
+    const stopped = spawnAish([...d, 'memory', 'import', file], { home });
+    await stopped.waitFor('zebra-17 now" is close to #1');
+    stopped.write('y\r');
+    await stopped.waitFor('pipeline only" is close to #2');
+    stopped.write('\x04');
+    expect(await stopped.exitCode(10_000)).toBe(1);
+    expect(stopped.text()).toContain('aish: import stopped at a question — nothing imported');
+    expect(readFileSync(memory).equals(before)).toBe(true);
+
     const t = spawnAish([...d, 'memory', 'import', file], { home });
     await t.waitFor('zebra-17 now" is close to #1');
     t.write('y\r');
     await t.waitFor('pipeline only" is close to #2');
-    t.write('\x04');
+    t.write('n\r');
     expect(await t.exitCode(10_000)).toBe(0);
     expect(t.text()).toContain(`imported 2 items from ${file}; skipped 0 duplicates, left out 1 near-duplicate`);
-    const contents = loadMemory(join(home, 'd', 'memory.jsonl')).items.map((i) => i.content);
+    const contents = loadMemory(memory).items.map((i) => i.content);
     expect(contents).toContain('the staging database lives on host zebra-17 now');
     expect(contents).toContain('something new');
     expect(contents).not.toContain('deploys to production go through the release pipeline only');

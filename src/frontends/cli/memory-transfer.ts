@@ -96,7 +96,10 @@ export async function importReady(
         continue;
       }
       const q = `"${oneLine(t.content, 70)}" is close to #${twin.id} "${oneLine(twin.content, 70)}" — import it too? [y/N] `;
-      if (questions && saidYes(await questions.ask(q))) chosen.push(t);
+      const answer = questions ? await questions.ask(q) : '';
+      // Ctrl-C or Ctrl-D: the import is called off before anything is written.
+      if (answer === null) throw new AishError('import stopped at a question — nothing imported');
+      if (saidYes(answer)) chosen.push(t);
       else near++;
     }
   } finally {

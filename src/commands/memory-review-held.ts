@@ -8,7 +8,7 @@ import { uidOf } from '../memory/log/identity';
 import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';
-import { withPart, type ReviewIO } from './memory-review-io';
+import { choiceOf, withPart, type ReviewIO } from './memory-review-io';
 
 export interface HeldTally {
   seen: number;
@@ -55,18 +55,17 @@ export async function reviewHeld(store: MemoryStore, io: ReviewIO): Promise<Held
   const byUid = new Map(store.items().map((it) => [uidOf(it), it]));
   for (const [i, g] of groups.entries()) {
     for (const l of describe(g, byUid, i + 1, groups.length)) io.print(l);
-    const a = await io.ask('accept? [y/n/s] ');
+    const a = choiceOf(await io.ask('accept? [y/n/s] '), ['yes', 'no']);
     if (a === null) {
       tally.stopped = true;
       break;
     }
-    const w = a.trim().toLowerCase();
-    const accept = w === 'y' || w === 'yes';
-    if (!accept && w !== 'n' && w !== 'no') {
+    if (a === '') {
       tally.skipped++;
       io.print('skipped — still waiting');
       continue;
     }
+    const accept = a === 'yes';
     if (!(await settleHeld(store.path, g.key, accept))) io.print('decided elsewhere meanwhile — nothing written');
     else if (accept) {
       tally.accepted++;

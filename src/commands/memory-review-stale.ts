@@ -14,7 +14,7 @@ import type { MemoryStore } from '../memory/store';
 import { tildify } from '../util/paths';
 import { formatAge } from '../util/time';
 import { oneLine } from '../util/text';
-import type { ReviewIO } from './memory-review-io';
+import { choiceOf, type ReviewIO } from './memory-review-io';
 
 export interface StaleTally {
   kept: number;
@@ -49,13 +49,11 @@ export function staleItems(store: MemoryStore, now: Date): StaleItem[] {
 type Answer = { act: 'keep' | 'forget' | 'skip' | 'stop' } | { act: 'edit'; text: string };
 
 async function answerFor(s: StaleItem, io: ReviewIO): Promise<Answer> {
-  const a = await io.ask('keep? [y/n/e/s/q] ');
-  if (a === null) return { act: 'stop' };
-  const w = a.trim().toLowerCase();
-  if (w === 'y' || w === 'yes') return { act: 'keep' };
-  if (w === 'n' || w === 'no' || w === 'f' || w === 'forget') return { act: 'forget' };
-  if (w === 'q' || w === 'quit') return { act: 'stop' };
-  if (w !== 'e' && w !== 'edit') return { act: 'skip' };
+  const a = choiceOf(await io.ask('keep? [y/n/e/s/q] '), ['yes', 'no', 'forget', 'quit', 'edit']);
+  if (a === null || a === 'quit') return { act: 'stop' };
+  if (a === 'yes') return { act: 'keep' };
+  if (a === 'no' || a === 'forget') return { act: 'forget' };
+  if (a !== 'edit') return { act: 'skip' };
   const edited = await io.ask('edit: ', { initial: s.item.content });
   if (edited === null) return { act: 'stop' };
   const text = edited.trim();

@@ -6,7 +6,7 @@
  */
 import type { TeamMemory } from '../memory/team/team-memory';
 import { oneLine } from '../util/text';
-import type { ReviewIO } from './memory-review-io';
+import { choiceOf, type ReviewIO } from './memory-review-io';
 
 export interface TeamReviewResult {
   accepted: number;
@@ -28,15 +28,14 @@ export async function reviewTeam(team: TeamMemory, cwd: string, io: ReviewIO): P
     const it = e.item;
     io.print(`[team] ${i + 1}/${waiting.length} (${it.kind}) ${oneLine(it.content)}  — (team: ${it.author}), ${it.where}`);
     if (e.status === 'changed') io.print('  its text changed since you accepted it');
-    const a = await io.ask('accept? [y/n/s] ');
+    const a = choiceOf(await io.ask('accept? [y/n/s] '), ['yes', 'no']);
     if (a === null) break;
-    const w = a.trim().toLowerCase();
-    const action = w === 'y' || w === 'yes' ? 'accept' : w === 'n' || w === 'no' ? 'drop' : null;
-    if (action === null) {
+    if (a === '') {
       tally.skipped++;
       io.print('skipped — asked again next review');
       continue;
     }
+    const action = a === 'yes' ? 'accept' : 'drop';
     // Another aish may have answered meanwhile: its answer stands.
     if (!(await team.decide(it, action))) io.print('answered in another aish meanwhile — nothing written');
     else if (action === 'accept') {

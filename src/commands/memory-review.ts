@@ -18,7 +18,7 @@ import type { MemoryStore } from '../memory/store';
 import type { MemoryItem } from '../memory/types';
 import { oneLine } from '../util/text';
 import { reviewTeam } from './memory-review-team';
-import type { ReviewIO } from './memory-review-io';
+import { choiceOf, type ReviewIO } from './memory-review-io';
 import { reviewStale } from './memory-review-stale';
 import { UsageError } from '../util/errors';
 import { info, warn, type CommandServices, type SubCommand } from './types';
@@ -52,13 +52,12 @@ function describeCandidate(c: InboxCandidate, n: number, total: number, old: Mem
 type Answer = { act: 'keep'; text: string } | { act: 'drop' } | { act: 'skip' } | { act: 'stop' };
 
 async function answerFor(c: InboxCandidate, io: ReviewIO): Promise<Answer> {
-  const a = await io.ask('keep? [y/n/e/s] ');
+  const a = choiceOf(await io.ask('keep? [y/n/e/s] '), ['yes', 'no', 'edit']);
   if (a === null) return { act: 'stop' };
-  const w = a.trim().toLowerCase();
-  if (w === 'y' || w === 'yes') return { act: 'keep', text: c.content };
-  if (w === 'n' || w === 'no') return { act: 'drop' };
+  if (a === 'yes') return { act: 'keep', text: c.content };
+  if (a === 'no') return { act: 'drop' };
   // A forget request has no text of its own to edit.
-  if ((w !== 'e' && w !== 'edit') || c.forget !== undefined) return { act: 'skip' };
+  if (a !== 'edit' || c.forget !== undefined) return { act: 'skip' };
   const edited = await io.ask('edit: ', { initial: c.content });
   if (edited === null) return { act: 'stop' };
   return edited.trim() ? { act: 'keep', text: edited.trim() } : { act: 'skip' };

@@ -5,6 +5,7 @@
  * is marked (and, like every candidate, skipped unless the user says y).
  */
 import { summarizerPreset } from '../core/capture-deps';
+import { choiceOf } from './memory-review-io';
 import { addItem } from '../memory/ops';
 import { redactSecrets } from '../util/secrets/redact';
 import { findDuplicate } from '../memory/review/duplicates';
@@ -68,14 +69,14 @@ async function summarize({ memory, ui, models, run, sessions, argv }: Ctx & { ar
     // A script decides up front: duplicates are never kept by --yes.
     const answer = mode === 'ask' ? await ui.ask('keep? [y/N/edit] ') : mode === 'yes' && !dup ? 'y' : 'n';
     if (mode !== 'ask') ui.print(info(`keep? ${answer === 'y' ? 'yes' : 'no'} (--${mode})`));
-    if (answer === null) {
+    const a = choiceOf(answer, ['yes', 'edit']);
+    if (a === null) {
       tally.unasked = candidates.length - i; // nobody to ask any more (end of input): keep nothing further
       break;
     }
-    const a = answer.trim().toLowerCase();
     let content: string | null = null;
-    if (a === 'y' || a === 'yes') content = red.text;
-    else if (a === 'e' || a === 'edit') {
+    if (a === 'yes') content = red.text;
+    else if (a === 'edit') {
       const edited = await ui.ask('edit: ', { initial: red.text });
       if (edited && edited.trim()) content = edited.trim();
     }

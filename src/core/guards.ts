@@ -44,10 +44,15 @@ export class Guards {
       await this.checkpoints.snapshot(label, step);
       return true;
     } catch (err) {
-      if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
-      this.warned = true;
-      return false;
+      return this.notTaken(err);
     }
+  }
+
+  /** A snapshot failed: said once a session. */
+  private notTaken(err: unknown): false {
+    if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
+    this.warned = true;
+    return false;
   }
 
   /**
@@ -63,9 +68,7 @@ export class Guards {
     try {
       project = await this.checkpoints.watch(label, step);
     } catch (err) {
-      if (!this.warned) this.warn(`checkpoint not taken (:restore cannot undo this step): ${formatError(err)}`);
-      this.warned = true;
-      return false;
+      return this.notTaken(err);
     }
     if (!unsandboxed || !this.outside) return project;
     const { judgeAll, namedOutside, watchFiles, watchHome } = await import('../checkpoints/outside');

@@ -28,3 +28,20 @@ export function closeOnHangup(engine: Engine, restore?: () => void): () => void 
     for (const [sig, h] of handlers) process.removeListener(sig, h);
   };
 }
+
+/**
+ * For a front end without raw mode (plain, `-p`, `-e`): Ctrl-C, a signal there, cancels what is
+ * running and quits with 130 when nothing is; a hangup or a kill closes the engine (closeOnHangup).
+ * Returns a function that removes both.
+ */
+export function cancelOnSignals(engine: Engine): () => void {
+  const removeHangup = closeOnHangup(engine);
+  const onSigint = () => {
+    if (!engine.cancel()) process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  return () => {
+    process.removeListener('SIGINT', onSigint);
+    removeHangup();
+  };
+}

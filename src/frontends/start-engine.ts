@@ -5,7 +5,7 @@ import type { EngineOptions } from '../core/options';
 import type { EngineHost } from '../core/host';
 import { routerFor, type InputRouter } from '../input/router';
 import { handOffCapture } from './capture-handoff';
-import { closeOnHangup } from './signals';
+import { cancelOnSignals } from './signals';
 
 export interface Started {
   engine: Engine;
@@ -19,19 +19,14 @@ export interface Started {
 export async function withEngine<T>(setup: Setup, host: EngineHost, opts: EngineOptions, body: (s: Started) => Promise<T>): Promise<T> {
   const [engine, input] = Engine.compose(setup, host, opts, routerFor);
   engine.start();
-  const removeHangup = closeOnHangup(engine);
-  const onSigint = () => {
-    if (!engine.cancel()) process.exit(130);
-  };
-  process.on('SIGINT', onSigint);
+  const removeSignals = cancelOnSignals(engine);
   try {
     return await body({ engine, input });
   } finally {
     const line = handOffCapture(engine, setup);
     // A notice, not an answer: stdout stays what a script reads (`aish < in > out`).
     if (line) process.stderr.write(`aish: ${line}\n`);
-    process.removeListener('SIGINT', onSigint);
-    removeHangup();
+    removeSignals();
     await engine.close();
   }
 }

@@ -3,7 +3,6 @@
  * terminal, the review of core/suggest.ts on a plain (non-Ink) terminal; otherwise only the command
  * is printed, one line, so scripts and the shell's Alt-E binding (`aish init`) can take it.
  */
-import { createInterface } from 'node:readline';
 import type { Setup } from '../config/setup';
 import { Engine } from '../core/engine';
 import type { EngineHost } from '../core/host';
@@ -12,7 +11,8 @@ import { firstMessages, requestSuggestion, suggestCommand } from '../core/sugges
 import { AishError, formatError } from '../util/errors';
 import { osc52 } from '../util/osc52';
 import { allowLineEditing, shown, writeRaw } from '../util/output-guard';
-import { closeOnHangup } from './signals';
+import { lineQuestions } from './line-questions';
+import { cancelOnSignals } from './signals';
 
 const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', dim: '\x1b[2m', reset: '\x1b[0m' };
 
@@ -53,24 +53,8 @@ export function terminalHost(color: boolean): EngineHost {
     },
     ask(question, o) {
       if (o?.keys && process.stdin.isTTY) return askKey(out, question);
-      return new Promise((resolve) => {
-        const rl = createInterface({ input: process.stdin, output: out, terminal: process.stdin.isTTY === true });
-        const endEditing = allowLineEditing();
-        let done = false;
-        const finish = (answer: string | null) => {
-          if (done) return;
-          done = true;
-          rl.close();
-          endEditing();
-          resolve(answer);
-        };
-        rl.on('SIGINT', () => {
-          out.write('^C\n');
-          finish(null);
-        });
-        rl.on('close', () => finish(null));
-        rl.question(shown(question), finish);
-      });
+      const questions = lineQuestions(out, process.stdin.isTTY === true);
+      return questions.ask(question, o).finally(() => questions.close());
     },
     withTerminal: (fn) => fn(),
     copy: (text) => writeRaw(out, osc52(text)),
@@ -133,11 +117,7 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
   const color = tty && !process.env.NO_COLOR;
   // No engine.start(): no MCP servers or recall index for one question; memory loads when asked.
   const engine = Engine.create(setup, tty ? terminalHost(color) : quiet, { ...opts, capture: false, oneshot: true });
-  const removeHangup = closeOnHangup(engine);
-  const onSigint = () => {
-    if (!engine.cancel()) process.exit(130);
-  };
-  process.on('SIGINT', onSigint);
+  const removeSignals = cancelOnSignals(engine);
   try {
     const deps = engine.suggester();
     if (tty) {
@@ -152,8 +132,7 @@ export async function runSuggest(setup: Setup, request: string, opts: EngineOpti
     process.stderr.write(`aish: ${formatError(err)}\n`);
     return err instanceof AishError ? err.exitCode : 1;
   } finally {
-    process.removeListener('SIGINT', onSigint);
-    removeHangup();
+    removeSignals();
     await engine.close();
   }
 }

@@ -4,11 +4,10 @@
  * file 0600, trimmed by an atomic rewrite when it grows past twice the limit. Secrets are redacted
  * before an entry reaches the file (↑ in the same run still recalls what was typed).
  */
-import { closeSync, constants, existsSync, fchmodSync, fstatSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fchmodSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write';
-import { errnoCode } from '../util/errors';
-import { appendWholeLines, ensurePrivateDir, openRegular, readAt } from '../util/fs-safe';
+import { appendWholeLines, ensurePrivateDir, openRegular, readRegularFile } from '../util/fs-safe';
 import { parseJsonLine } from '../util/line-warnings';
 import { redactSecrets } from '../util/secrets/redact';
 
@@ -23,7 +22,7 @@ function loadInputHistory(path: string): string[] {
   let text: string;
   try {
     // A FIFO in its place would block the read (and an append) for ever: history is then off.
-    text = readRegularText(path);
+    text = readRegularFile(path).toString('utf8');
   } catch {
     return [];
   }
@@ -36,22 +35,6 @@ function loadInputHistory(path: string): string[] {
     else if (typeof parsed.value === 'string') out.push(parsed.value);
   }
   return out.slice(-LIMIT);
-}
-
-/** The file's text when it is a regular file ('' when there is none); anything else throws. */
-function readRegularText(path: string): string {
-  let fd: number;
-  try {
-    fd = openRegular(path, constants.O_RDONLY);
-  } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return '';
-    throw err;
-  }
-  try {
-    return readAt(fd, 0, fstatSync(fd).size).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
 }
 
 function isPlainFileOrMissing(path: string): boolean {

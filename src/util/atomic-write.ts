@@ -15,17 +15,19 @@ import {
   fchownSync,
   fstatSync,
   fsyncSync,
+  lstatSync,
   openSync,
+  readdirSync,
   realpathSync,
   renameSync,
   rmSync,
   statSync,
-  writeSync,
   type Stats,
 } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { errnoCode } from './errors';
-import { describeFsError, fsyncDir } from './fs-safe';
+import { describeFsError, fsyncDir, writeAll } from './fs-safe';
+import { isAlive } from './process';
 
 /** A failed replace, in one line naming the file; `reason` is the cause in words, `code` its errno code if any. */
 class AtomicWriteError extends Error {
@@ -45,8 +47,23 @@ class AtomicWriteError extends Error {
 let counter = 0;
 
 /** `<file>.<pid>.<n>.tmp`, beside the file so the rename stays on one filesystem. */
-function tempName(target: string): string {
+export function tempName(target: string): string {
   return `${target}.${process.pid}.${++counter}.tmp`;
+}
+
+/**
+ * Remove the temp files beside `file` of processes that are gone (a crash during a write), and
+ * only those: another aish may be writing its own right now. `<file>.tmp-<pid>` is the name an
+ * earlier aish gave the index's and the vectors' temp files.
+ */
+export function sweepDeadTemps(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(dir)) {
+    const m = name.startsWith(prefix) ? /^(?:tmp-(\d+)|(\d+)\.\d+\.tmp)$/.exec(name.slice(prefix.length)) : null;
+    const pid = m ? Number(m[1] ?? m[2]) : NaN;
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(dir, name), { force: true });
+  }
 }
 
 /** Whether `name` (a directory entry) is a temp file of this writer, or of write-file-atomic (`<file>.<number>`), for `file`. */
@@ -67,16 +84,6 @@ function resolveTarget(path: string): string {
 
 function shortWrite(meant: number, got: number): Error {
   return Object.assign(new Error(`only ${got} of ${meant} bytes reached the disk`), { code: 'ESHORT' });
-}
-
-/** Write all of `buf` at the descriptor's offset; a write that makes no progress is a failure, not a loop. */
-function writeAll(fd: number, buf: Buffer): void {
-  let off = 0;
-  while (off < buf.length) {
-    const n = writeSync(fd, buf, off, buf.length - off);
-    if (!(n > 0)) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
-    off += n;
-  }
 }
 
 /**
@@ -103,7 +110,26 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
   // A device, FIFO or directory is never replaced by a file (`export /dev/null` as root would).
   const st = statSync(target, { throwIfNoEntry: false });
   if (st && !st.isFile()) throw new AtomicWriteError(path, st.isDirectory() ? 'it is a directory' : 'it is not a regular file', undefined);
-  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  replace(target, path, [typeof data === 'string' ? Buffer.from(data, 'utf8') : data], opts, st);
+}
+
+/**
+ * Replace the file named `path` itself with `chunks` written one after the other, as
+ * writeFileAtomicSync does but for a file aish derives and can build again (the memory index, the
+ * vectors): a link or a FIFO in its place is replaced, not followed or refused.
+ */
+export function replaceFileSync(path: string, chunks: readonly Uint8Array[], opts: { mode: number; fsync?: boolean }): void {
+  replace(path, path, chunks, opts, lstatSync(path, { throwIfNoEntry: false }));
+}
+
+/** `st`: the file being replaced, whose owner the replacement keeps. */
+function replace(
+  target: string,
+  shownPath: string,
+  chunks: readonly Uint8Array[],
+  opts: { mode: number; fsync?: boolean },
+  st: Stats | undefined,
+): void {
   const sync = opts.fsync !== false;
   const temp = tempName(target);
   let fd: number | undefined;
@@ -113,10 +139,14 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
     created = true;
     fchmodSync(fd, opts.mode);
     keepOwner(fd, st);
-    writeAll(fd, buf);
+    let meant = 0;
+    for (const chunk of chunks) {
+      writeAll(fd, chunk);
+      meant += chunk.length;
+    }
     if (sync) fsyncSync(fd);
     const size = fstatSync(fd).size;
-    if (size !== buf.length) throw shortWrite(buf.length, size);
+    if (size !== meant) throw shortWrite(meant, size);
     const closing = fd;
     fd = undefined;
     closeSync(closing); // NFS reports a failed write-back here
@@ -131,7 +161,7 @@ export function writeFileAtomicSync(path: string, data: string | Buffer, opts: {
       }
     }
     if (created) rmSync(temp, { force: true });
-    throw new AtomicWriteError(path, describeFsError(err), errnoCode(err));
+    throw new AtomicWriteError(shownPath, describeFsError(err), errnoCode(err));
   }
   if (sync) fsyncDir(dirname(target));
 }

@@ -132,14 +132,7 @@ export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIf
       readSync(fd, last, 0, 1, size - 1);
       if (last[0] !== 0x0a) lead = '\n';
     }
-    const buf = typeof text === 'string' ? Buffer.from(lead + text, 'utf8') : Buffer.concat([Buffer.from(lead, 'utf8'), text]);
-    let off = 0;
-    while (off < buf.length) {
-      const n = writeSync(fd, buf, off, buf.length - off);
-      // A regular file never takes 0 bytes without an error; looping on it would never end.
-      if (n <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
-      off += n;
-    }
+    writeAll(fd, typeof text === 'string' ? Buffer.from(lead + text, 'utf8') : Buffer.concat([Buffer.from(lead, 'utf8'), text]));
     if (sync) fdatasyncSync(fd);
   } catch (err) {
     try {
@@ -149,6 +142,20 @@ export function appendWholeLines(fd: number, text: string | Uint8Array, prefixIf
       if (err instanceof Error) Object.assign(err, { undoError });
     }
     throw err;
+  }
+}
+
+/**
+ * Every byte of `bytes`, at `pos` or (without one) at the file's offset: one write may take fewer
+ * bytes than it is given, so a short write is never taken for a whole one. A regular file never
+ * takes 0 bytes without an error; looping on it would never end, so that is an error too.
+ */
+export function writeAll(fd: number, bytes: Uint8Array, pos?: number): void {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = writeSync(fd, bytes, done, bytes.length - done, pos === undefined ? null : pos + done);
+    if (!(n > 0)) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
+    done += n;
   }
 }
 
@@ -181,6 +188,23 @@ export function describeFsError(err: unknown): string {
   if (code && ERRNO_WORDS[code]) return ERRNO_WORDS[code];
   const msg = err instanceof Error ? err.message : String(err);
   return msg.split('\n')[0]!;
+}
+
+/**
+ * A regular file's bytes, or (`first`, `last`) at most that many from its start or its end; opened
+ * by openRegular, so a FIFO or device in its place is refused, never waited on. Throws as open and
+ * read do (ENOENT when there is none).
+ */
+export function readRegularFile(path: string, opts: { first?: number; last?: number } = {}): Buffer {
+  const fd = openRegular(path, constants.O_RDONLY);
+  try {
+    if (opts.first !== undefined) return readAt(fd, 0, opts.first);
+    const size = fstatSync(fd).size;
+    const len = Math.min(size, opts.last ?? size);
+    return readAt(fd, size - len, len);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Up to `len` bytes at `pos` of an open file (fewer at its end): one pread may return less. */

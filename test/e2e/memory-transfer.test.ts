@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadMemory } from '../../src/memory/store';
 import { BIN } from '../helpers/paths';
+import { spawnAish } from '../helpers/pty';
 import { isolatedEnv, runAish } from '../helpers/run-cli';
 import { tmpDir } from '../helpers/tmp';
 
@@ -59,6 +60,45 @@ describe('aish memory export / import (real CLI)', () => {
     expect(r.stdout).toBe(
       `imported 1 item from ${file}; skipped 0 duplicates, left out 1 near-duplicate (run in a terminal to review them)\n`,
     );
+  });
+
+  it('in a terminal each near-duplicate is asked [y/N]: y imports it, n leaves it out; Ctrl-D calls the import off', async () => {
+    const home = tmpDir();
+    const d = ['--data-dir', join(home, 'd')];
+    await runAish([...d, 'memory', 'add', 'fact', 'the staging database lives on host zebra-17'], { home });
+    await runAish([...d, 'memory', 'add', 'fact', 'deploys to production go through the release pipeline'], { home });
+    const file = join(home, 'in.jsonl');
+    const rec = (id: number, content: string) => JSON.stringify({ id, ts: '2026-01-01T00:00:00Z', kind: 'fact', content });
+    writeFileSync(
+      file,
+      [
+        rec(1, 'the staging database lives on host zebra-17 now'),
+        rec(2, 'deploys to production go through the release pipeline only'),
+        rec(3, 'something new'),
+      ].join('\n') + '\n',
+    );
+    const memory = join(home, 'd', 'memory.jsonl');
+    const before = readFileSync(memory);
+    const stopped = spawnAish([...d, 'memory', 'import', file], { home });
+    await stopped.waitFor('zebra-17 now" is close to #1');
+    stopped.write('y\r');
+    await stopped.waitFor('pipeline only" is close to #2');
+    stopped.write('\x04');
+    expect(await stopped.exitCode(10_000)).toBe(1);
+    expect(stopped.text()).toContain('aish: import stopped at a question — nothing imported');
+    expect(readFileSync(memory).equals(before)).toBe(true);
+
+    const t = spawnAish([...d, 'memory', 'import', file], { home });
+    await t.waitFor('zebra-17 now" is close to #1');
+    t.write('y\r');
+    await t.waitFor('pipeline only" is close to #2');
+    t.write('n\r');
+    expect(await t.exitCode(10_000)).toBe(0);
+    expect(t.text()).toContain(`imported 2 items from ${file}; skipped 0 duplicates, left out 1 near-duplicate`);
+    const contents = loadMemory(memory).items.map((i) => i.content);
+    expect(contents).toContain('the staging database lives on host zebra-17 now');
+    expect(contents).toContain('something new');
+    expect(contents).not.toContain('deploys to production go through the release pipeline only');
   });
 
   it('SIGKILL during an import leaves a loadable store with none or all of the imported items', async () => {

@@ -109,6 +109,12 @@ describe('memory.jsonl changed under its index', () => {
     writeFileSync(side, 'not an index at all');
     expect(background(path)).toEqual({ contents: want, builds: 1 });
 
+    // A header length past the end of the file: not an index, built again.
+    const long = Buffer.from(good);
+    long.writeUInt32LE(0xffffffff, 8);
+    writeFileSync(side, long);
+    expect(background(path)).toEqual({ contents: want, builds: 1 });
+
     // Valid header, wrong item offsets: the item read from memory.jsonl is not the one named.
     const bad = Buffer.from(good);
     const at = (JSON.parse(bad.toString('utf8', 16, 16 + bad.readUInt32LE(8))) as { sections: { offs: [number, number] } }).sections.offs;

@@ -9,7 +9,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { isTempFileOf, writeFileAtomicSync } from '../../src/util/atomic-write';
+import { isTempFileOf, replaceFileSync, sweepDeadTemps, writeFileAtomicSync } from '../../src/util/atomic-write';
 import { failWritesContaining } from '../helpers/fail-writes';
 import { tmpDir } from '../helpers/tmp';
 
@@ -49,17 +49,21 @@ describe('writeFileAtomicSync', () => {
     expect(statSync(path).size).toBe(4096); // replaced, cut short, no error
   });
 
-  it('a short write then ENOSPC: one line, original intact, no temp file', () => {
-    const { dir, path } = original();
-    const undo = failWritesContaining('MARK', 4096);
-    try {
-      expect(() => writeFileAtomicSync(path, NEW, { mode: 0o600 })).toThrow(
-        `cannot write ${path}: no space left on device — nothing was changed`,
-      );
-    } finally {
-      undo();
+  it('a short write then ENOSPC: one line, original intact, no temp file (and so for replaceFileSync, in chunks)', () => {
+    const writers = [
+      (path: string) => writeFileAtomicSync(path, NEW, { mode: 0o600 }),
+      (path: string) => replaceFileSync(path, [Buffer.from('head '), Buffer.from(NEW)], { mode: 0o600 }),
+    ];
+    for (const write of writers) {
+      const { dir, path } = original();
+      const undo = failWritesContaining('MARK', 4096);
+      try {
+        expect(() => write(path)).toThrow(`cannot write ${path}: no space left on device — nothing was changed`);
+      } finally {
+        undo();
+      }
+      expectUntouched(dir, path);
     }
-    expectUntouched(dir, path);
   });
 
   it('keeps writing after a short write that is not an error, and the whole text arrives', () => {
@@ -161,5 +165,35 @@ describe('writeFileAtomicSync', () => {
     expect(isTempFileOf('/d/memory.jsonl', 'memory.jsonl.rejected')).toBe(false);
     expect(isTempFileOf('/d/memory.jsonl', 'memory.jsonl.lock')).toBe(false);
     expect(isTempFileOf('/d/memory.jsonl', 'inbox.jsonl.1.2.tmp')).toBe(false);
+  });
+});
+
+describe('replaceFileSync (files aish derives: the memory index, the vectors)', () => {
+  it('writes the chunks in order, and replaces a link in its place instead of following it (a FIFO: test/e2e/memory-hostile-files.test.ts)', () => {
+    const { dir, path } = original();
+    const link = join(dir, 'derived.index');
+    symlinkSync(path, link);
+    replaceFileSync(link, [Buffer.from('head '), new Uint8Array(0), Buffer.from('body')], { mode: 0o600 });
+    expect(readFileSync(link, 'utf8')).toBe('head body');
+    expect(fs.lstatSync(link).isFile()).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe('the original\n');
+  });
+});
+
+describe('sweepDeadTemps', () => {
+  it('removes the temp files of processes that are gone, in both names, and nothing else', () => {
+    const dir = tmpDir();
+    const file = join(dir, 'memory.jsonl.index');
+    const names = [
+      'memory.jsonl.index.4194305.1.tmp', // a process that is gone: swept
+      'memory.jsonl.index.tmp-4194305', // an earlier aish's name, of a process that is gone: swept
+      `memory.jsonl.index.${process.pid}.7.tmp`, // ours, maybe being written: kept
+      'memory.jsonl.index',
+      'memory.jsonl.4194305.1.tmp', // another file's
+      'memory.jsonl.index.4194305.tmp',
+    ];
+    for (const n of names) writeFileSync(join(dir, n), 'x');
+    sweepDeadTemps(file);
+    expect(readdirSync(dir).sort()).toEqual(names.slice(2).sort());
   });
 });

@@ -1,8 +1,8 @@
-/** Whole-line appends: a torn or unterminated last line is closed off, never truncated; a header goes into an empty file; a failed append leaves the file as it was. */
+/** Whole-line appends: a torn or unterminated last line is closed off, never truncated; a header goes into an empty file; a failed append leaves the file as it was. And reading a regular file whole or in part. */
 import { closeSync, constants, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendUndoFailed, appendWholeLines, describeFsError } from '../../src/util/fs-safe';
+import { appendUndoFailed, appendWholeLines, describeFsError, readRegularFile } from '../../src/util/fs-safe';
 import { failWritesContaining } from '../helpers/fail-writes';
 import { tmpDir } from '../helpers/tmp';
 
@@ -63,5 +63,20 @@ describe('appendWholeLines', () => {
     expect(describeFsError(Object.assign(new Error('ENOSPC: no space'), { code: 'ENOSPC' }))).toBe('no space left on device');
     expect(describeFsError(Object.assign(new Error('EIO: i/o'), { code: 'EIO' }))).toBe('input/output error');
     expect(describeFsError(new Error('something else\nmore'))).toBe('something else');
+  });
+});
+
+describe('readRegularFile', () => {
+  it('the whole file, its first or its last bytes (fewer when it is shorter); ENOENT and a directory throw', () => {
+    const dir = tmpDir();
+    const path = join(dir, 'f.txt');
+    writeFileSync(path, 'abcdefghij');
+    expect(readRegularFile(path).toString()).toBe('abcdefghij');
+    expect(readRegularFile(path, { first: 4 }).toString()).toBe('abcd');
+    expect(readRegularFile(path, { last: 4 }).toString()).toBe('ghij');
+    expect(readRegularFile(path, { first: 99 }).toString()).toBe('abcdefghij');
+    expect(readRegularFile(path, { last: 99 }).toString()).toBe('abcdefghij');
+    expect(() => readRegularFile(join(dir, 'none'))).toThrow(expect.objectContaining({ code: 'ENOENT' }) as Error);
+    expect(() => readRegularFile(dir)).toThrow();
   });
 });

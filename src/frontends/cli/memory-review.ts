@@ -1,5 +1,4 @@
 /** `aish memory review [--json]`: the inbox outside the REPL — listed as JSON, or walked in a terminal like `:memory review`. */
-import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { inboxWarnings, reviewInbox } from '../../commands/memory-review';
 import type { ReviewIO } from '../../commands/memory-review-io';
@@ -14,7 +13,7 @@ import { TeamMemory } from '../../memory/team/team-memory';
 import type { MemoryItem } from '../../memory/types';
 import { runningCaptures, waitForCaptures } from '../../sessions/capture-marker';
 import { UsageError } from '../../util/errors';
-import { allowLineEditing, shown } from '../../util/output-guard';
+import { lineQuestions } from '../line-questions';
 import { listStale } from './memory-review-stale';
 import { memoryOn, openStore } from './memory-store';
 import { out, outJson, warn } from './output';
@@ -75,34 +74,13 @@ export async function memoryReview(s: Setup, opts: { json?: boolean; stale?: boo
     outJson(list);
     return;
   }
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  const endEditing = allowLineEditing();
-  let closed = false;
-  rl.once('close', () => (closed = true));
-  const io: ReviewIO = {
-    ask: (question, o) =>
-      new Promise<string | null>((resolve) => {
-        if (closed) return resolve(null);
-        // Ctrl-D (or the end of input) answers null: the walk stops, nothing more is written.
-        const onClose = () => resolve(null);
-        rl.once('close', onClose);
-        rl.question(shown(question)).then(
-          (a) => {
-            rl.off('close', onClose);
-            resolve(a);
-          },
-          () => resolve(null),
-        );
-        if (o?.initial) rl.write(shown(o.initial));
-      }),
-    print: (l) => out(l),
-  };
+  const questions = lineQuestions(process.stdout);
+  const io: ReviewIO = { ask: (q, o) => questions.ask(q, o), print: (l) => out(l) };
   try {
     out((await reviewInbox(inbox, store, io)).summary);
     const t = await reviewTeam(team, process.cwd(), io);
     if (t) out(t.summary);
   } finally {
-    rl.close();
-    endEditing();
+    questions.close();
   }
 }

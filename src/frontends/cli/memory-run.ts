@@ -4,12 +4,10 @@
  * to stderr); a failure is thrown, after what was shown (exit 1). Loaded only when a verb runs, so
  * other commands never load the memory core.
  */
-import { createInterface } from 'node:readline/promises';
 import type { Setup } from '../../config/setup';
 import { jsonText, type Args, type Door, type MemoryVerb, type Shown } from '../../commands/memory-door';
 import { memoryOff, memoryService, type MemoryService } from '../../memory/service';
 import { AishError } from '../../util/errors';
-import { allowLineEditing, shown } from '../../util/output-guard';
 import { writeJsonArray } from './memory-json';
 import { out, warn } from './output';
 
@@ -45,20 +43,6 @@ async function lastLoggedPrompt(s: Setup): Promise<string | null> {
   return null;
 }
 
-async function askYesNo(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const endEditing = allowLineEditing();
-  try {
-    const a = await rl.question(shown(`${question} [y/N] `));
-    return /^y(es)?$/i.test(a.trim());
-  } catch {
-    return false;
-  } finally {
-    rl.close();
-    endEditing();
-  }
-}
-
 async function cliDoor(s: Setup): Promise<Door> {
   // Rows are cut to the terminal's width; piped output stays whole.
   const width = process.stdout.isTTY ? process.stdout.columns : undefined;
@@ -67,7 +51,8 @@ async function cliDoor(s: Setup): Promise<Door> {
     cmd: 'aish memory',
     path: s.paths.memoryPath,
     interactive: process.stdin.isTTY === true,
-    ask: askYesNo,
+    // The verbs ask only in the REPL (memory-verbs.ts): on the command line its flags are the answer.
+    ask: async () => false,
     print: (l) => (l.kind === 'warn' ? warn(l.text) : out(l.text)),
     lastPrompt: () => lastLoggedPrompt(s),
     // The width tables load only on a terminal (a pipe or a script never cuts).

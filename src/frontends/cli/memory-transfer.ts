@@ -1,6 +1,5 @@
 /** `aish memory export` and `aish memory import`: memory to and from another machine. */
 import { basename, resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import type { Setup } from '../../config/setup';
 import { shownField } from '../../memory/format';
@@ -16,7 +15,7 @@ import { describeFsError } from '../../util/fs-safe';
 import { oneLine } from '../../util/text';
 import { plural } from '../../util/time';
 import { escapeForJson } from '../../util/output-filter';
-import { allowLineEditing, shown } from '../../util/output-guard';
+import { lineQuestions, saidYes } from '../line-questions';
 import { recordArrival } from '../../memory/receipts/receipts';
 import { openStore, storeOptions } from './memory-store';
 import { out, warn } from './output';
@@ -87,8 +86,7 @@ export async function importReady(
   const active = store.items();
   const chosen: TransferItem[] = [];
   let near = 0;
-  const rl = process.stdin.isTTY && !opts.dryRun ? createInterface({ input: process.stdin, output: process.stderr }) : null;
-  const endEditing = rl ? allowLineEditing() : () => {};
+  const questions = process.stdin.isTTY && !opts.dryRun ? lineQuestions(process.stderr) : null;
   const duplicateOf = duplicateFinder(active);
   try {
     for (const t of ready) {
@@ -98,14 +96,16 @@ export async function importReady(
         continue;
       }
       const q = `"${oneLine(t.content, 70)}" is close to #${twin.id} "${oneLine(twin.content, 70)}" — import it too? [y/N] `;
-      if (rl && /^y(es)?$/i.test((await rl.question(shown(q))).trim())) chosen.push(t);
+      const answer = questions ? await questions.ask(q) : '';
+      // Ctrl-C or Ctrl-D: the import is called off before anything is written.
+      if (answer === null) throw new AishError('import stopped at a question — nothing imported');
+      if (saidYes(answer)) chosen.push(t);
       else near++;
     }
   } finally {
-    rl?.close();
-    endEditing();
+    questions?.close();
   }
-  const nearNote = near ? `, left out ${plural(near, 'near-duplicate')}${rl ? '' : ' (run in a terminal to review them)'}` : '';
+  const nearNote = near ? `, left out ${plural(near, 'near-duplicate')}${questions ? '' : ' (run in a terminal to review them)'}` : '';
   if (opts.dryRun) {
     if (opts.list) {
       const have = new Set(active.map((it) => sameItemKey(it.scope, it.content)));

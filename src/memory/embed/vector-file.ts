@@ -7,11 +7,10 @@
  * record whose vector is not of unit length (damage) is dropped. A file of another model or
  * dimension is never appended to: it is replaced, atomically, so vectors of two models never mix.
  */
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { fsyncDir } from '../../util/fs-safe';
-import { writeAll } from '../index/sidecar';
+import { replaceFileSync } from '../../util/atomic-write';
+import { writeAll } from '../../util/fs-safe';
 
 export const vectorsPath = (memoryPath: string): string => `${memoryPath}.vectors`;
 
@@ -207,32 +206,14 @@ export class VectorFile {
     }
   }
 
-  /** A new file: header, what is in memory, then `buf`; written aside, fsynced, renamed over. */
+  /** A new file: header, what is in memory, then `buf`; replaced atomically. */
   private rewrite(buf: Buffer): void {
-    const tmp = `${this.path}.tmp-${process.pid}`;
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      const head = headerBytes(this.model, this.dim);
-      writeAll(fd, head, 0);
-      let at = head.length;
-      const rec = KEY_BYTES + this.dim * 4;
-      const mine = Buffer.alloc(this.rows * rec);
-      for (let r = 0; r < this.rows; r++) {
-        Buffer.from(this.keyOf[r]!, 'hex').copy(mine, r * rec);
-        Buffer.from(this.data.buffer, r * this.dim * 4, this.dim * 4).copy(mine, r * rec + KEY_BYTES);
-      }
-      writeAll(fd, mine, at);
-      at += mine.length;
-      writeAll(fd, buf, at);
-      fsyncSync(fd);
-      if (fstatSync(fd).size !== at + buf.length) throw new Error('short write');
-    } catch (err) {
-      closeSync(fd);
-      rmSync(tmp, { force: true });
-      throw err;
+    const rec = KEY_BYTES + this.dim * 4;
+    const mine = Buffer.alloc(this.rows * rec);
+    for (let r = 0; r < this.rows; r++) {
+      Buffer.from(this.keyOf[r]!, 'hex').copy(mine, r * rec);
+      Buffer.from(this.data.buffer, r * this.dim * 4, this.dim * 4).copy(mine, r * rec + KEY_BYTES);
     }
-    closeSync(fd);
-    renameSync(tmp, this.path);
-    fsyncDir(dirname(this.path));
+    replaceFileSync(this.path, [headerBytes(this.model, this.dim), mine, buf], { mode: 0o600 });
   }
 }

@@ -211,12 +211,22 @@ function layOut(head: Omit<IndexHeader, 'sections' | 'bytes'>, parts: Record<Sec
   return { header, head: Buffer.concat([pre, text]), parts };
 }
 
+/** The index's bytes in file order: the head, then each section and the zeros that align the next. */
+export function chunksOf(b: BuiltIndex): Uint8Array[] {
+  const out: Uint8Array[] = [b.head];
+  let end = b.head.length;
+  for (const name of SECTIONS) {
+    const [at, len] = b.header.sections[name];
+    out.push(new Uint8Array(at - end), b.parts[name]);
+    end = at + len;
+  }
+  out.push(new Uint8Array(b.header.bytes - end));
+  return out;
+}
+
 /** The whole index as one buffer (when it cannot be written, it is used from memory). */
 export function assemble(b: BuiltIndex): Buffer {
-  const out = Buffer.alloc(b.header.bytes);
-  b.head.copy(out, 0);
-  for (const name of SECTIONS) out.set(b.parts[name], b.header.sections[name][0]);
-  return out;
+  return Buffer.concat(chunksOf(b), b.header.bytes);
 }
 
 /** Documents per scope number − 1. */

@@ -15,18 +15,12 @@ export class MemoryIndex extends IndexReader {
 
   /** Bring the index in step with memory.jsonl: the index file as it is, a new tail, or (`build`) a rebuild; false: none. */
   override refresh(build = true): boolean {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if (this.inStep()) return true;
-        if (!build) return this.drop();
-        this.rebuild();
-        return true;
-      } catch (err) {
-        // A damaged index is dropped and built again, once; a second failure is memory.jsonl's own.
-        if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
-        this.drop();
-      }
-    }
+    return this.againIfDamaged(() => {
+      if (this.inStep()) return true;
+      if (!build) return this.drop();
+      this.rebuild();
+      return true;
+    });
   }
 
   /** Run `fn` over the index in step with the file; an index found damaged on the way is rebuilt and `fn` run again. */

@@ -46,14 +46,17 @@ export class IndexReader {
 
   /** Bring the reader in step with memory.jsonl without building: the index file as it is, or a new tail; false: only a rebuild would. */
   refresh(): boolean {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return this.inStep() || this.drop();
-      } catch (err) {
-        // A damaged index is dropped and read again, once; a second failure is memory.jsonl's own.
-        if (!(err instanceof CorruptIndex) || attempt > 0) throw err;
-        this.drop();
-      }
+    return this.againIfDamaged(() => this.inStep() || this.drop());
+  }
+
+  /** `step`; when it finds the index damaged, the index is dropped and `step` run again, once: a second failure is memory.jsonl's own. */
+  protected againIfDamaged(step: () => boolean): boolean {
+    try {
+      return step();
+    } catch (err) {
+      if (!(err instanceof CorruptIndex)) throw err;
+      this.drop();
+      return step();
     }
   }
 

@@ -118,22 +118,34 @@ export class IndexSearch implements RecallSource {
     let where = new Int32Array(touched + seeded.length);
     let lens = new Int32Array(touched + seeded.length);
     let m = 0;
+    // The local number of base slot `sl` (of tail item `j`), the next one given on first sight when
+    // `add`; −1 when it has none (a re-rank of `only` adds no documents beyond those).
+    const inBase = (sl: number, add: boolean): number => {
+      if (!local[sl] && add) {
+        where[m] = sl;
+        lens[m] = lensOf[sl]!;
+        local[sl] = ++m;
+      }
+      return local[sl]! - 1;
+    };
+    const inTail = (j: number, add: boolean): number => {
+      if (!tailLocal[j] && add) {
+        where[m] = -1 - j;
+        lens[m] = tt!.lens[j]!;
+        tailLocal[j] = ++m;
+      }
+      return tailLocal[j]! - 1;
+    };
     if (only) {
-      const inTail = new Map(tail?.items.map((it, j) => [it.id, j]));
+      const tailAt = new Map(tail?.items.map((it, j) => [it.id, j]));
       for (const id of seeded) {
-        const j = inTail.get(id);
+        const j = tailAt.get(id);
         const sl = j === undefined ? ix.slotOf(id) : -1;
-        if (j !== undefined && !tailLocal[j]) {
-          tailLocal[j] = m + 1;
-          where[m] = -1 - j;
-          lens[m++] = tt!.lens[j]!;
-        } else if (sl >= 0 && sl < h.n && !dead?.has(sl) && !local[sl]) {
-          local[sl] = m + 1;
-          where[m] = sl;
-          lens[m++] = lensOf[sl]!;
-        }
+        if (j !== undefined) inTail(j, true);
+        else if (sl >= 0 && sl < h.n && !dead?.has(sl)) inBase(sl, true);
       }
     }
+    const adding = !only;
     const lists = new Map<number, { docs: Int32Array; freqs: Uint16Array; df: number }>();
     const someDead = !!dead?.size;
     for (const [w, t] of dict) {
@@ -150,29 +162,16 @@ export class IndexSearch implements RecallSource {
           const sl = slots[i]!;
           if (sl >= h.n || (someDead && dead.has(sl))) continue;
           df++;
-          let l = local[sl]! - 1;
-          if (l < 0) {
-            if (only) continue;
-            l = m++;
-            local[sl] = l + 1;
-            where[l] = sl;
-            lens[l] = lensOf[sl]!;
-          }
+          const l = inBase(sl, adding);
+          if (l < 0) continue;
           docs[k] = l;
           fs[k++] = freqs[i]!;
         }
       }
       for (let i = 0; more && i < more.length; i += 2) {
-        const j = more[i]!;
         df++;
-        let l = tailLocal[j]! - 1;
-        if (l < 0) {
-          if (only) continue;
-          l = m++;
-          tailLocal[j] = l + 1;
-          where[l] = -1 - j;
-          lens[l] = tt!.lens[j]!;
-        }
+        const l = inTail(more[i]!, adding);
+        if (l < 0) continue;
         docs[k] = l;
         fs[k++] = more[i + 1]!;
       }

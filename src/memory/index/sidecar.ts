@@ -1,27 +1,15 @@
 /**
  * Reading and writing `memory.jsonl.index`. Reads are by offset (pread), so a start-up touches the
- * header and the few ranges a selection or a query needs, never the whole file. Writes are atomic:
- * a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
+ * header and the few ranges a selection or a query needs, never the whole file. Writes are atomic
+ * (util/atomic-write.ts): a temp file of this process, every byte checked written, fsync, rename, 0600 — a short write is
  * never taken for a whole index, and two aish writing at once each rename a complete one.
  */
-import {
-  closeSync,
-  constants,
-  copyFileSync,
-  fstatSync,
-  fsyncSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fsyncDir, openRegular } from '../../util/fs-safe';
-import { isAlive } from '../../util/process';
-import type { BuiltIndex } from './build';
-import { MAGIC, PREAMBLE, SECTIONS, validHeader, type IndexHeader, type SectionName } from './layout';
+import { closeSync, constants, copyFileSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { replaceFileSync, sweepDeadTemps, tempName } from '../../util/atomic-write';
+import { fsyncDir, openRegular, readAt, writeAll } from '../../util/fs-safe';
+import { chunksOf, type BuiltIndex } from './build';
+import { MAGIC, PREAMBLE, validHeader, type IndexHeader, type SectionName } from './layout';
 
 export const indexPath = (memoryPath: string): string => `${memoryPath}.index`;
 
@@ -44,13 +32,7 @@ export class Sidecar {
     }
     try {
       const size = fstatSync(fd).size;
-      const pre = Buffer.alloc(PREAMBLE);
-      if (size < PREAMBLE || readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error();
-      const len = pre.readUInt32LE(8);
-      if (PREAMBLE + len > size) throw new Error();
-      const text = Buffer.alloc(len);
-      if (readSync(fd, text, 0, len, PREAMBLE) !== len) throw new Error();
-      const h: unknown = JSON.parse(text.toString('utf8'));
+      const h: unknown = JSON.parse(headerText(fd, size).toString('utf8'));
       if (!validHeader(h, size)) throw new Error();
       return new Sidecar(h, fd, null);
     } catch {
@@ -97,6 +79,20 @@ export class Sidecar {
   }
 }
 
+/**
+ * The header's bytes of the index open at `fd` (`size` bytes long), after the preamble (magic,
+ * length); throws when they are not there. A length past the end is refused before anything is allocated.
+ */
+function headerText(fd: number, size: number): Buffer {
+  const pre = readAt(fd, 0, PREAMBLE);
+  if (pre.length !== PREAMBLE || pre.toString('latin1', 0, 8) !== MAGIC) throw new Error('not an index');
+  const len = pre.readUInt32LE(8);
+  if (PREAMBLE + len > size) throw new Error('not an index');
+  const text = readAt(fd, PREAMBLE, len);
+  if (text.length !== len) throw new Error('short header');
+  return text;
+}
+
 /** What an index said does not hold together: it is dropped and built again. */
 export class CorruptIndex extends Error {
   constructor(what: string) {
@@ -107,25 +103,11 @@ export class CorruptIndex extends Error {
 /** Write the index atomically. Never throws: an index that cannot be written only costs the next start a build. */
 export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
   const target = indexPath(memoryPath);
-  const tmp = `${target}.tmp-${process.pid}`;
-  let fd: number | null = null;
   try {
-    sweepTemps(target);
-    fd = openSync(tmp, 'w', 0o600);
-    writeAll(fd, built.head, 0);
-    for (const name of SECTIONS) writeAll(fd, built.parts[name], built.header.sections[name][0]);
-    // Padding after the last section, so the length is the header's.
-    writeAll(fd, Buffer.alloc(built.header.bytes - fstatSync(fd).size), fstatSync(fd).size);
-    fsyncSync(fd);
-    if (fstatSync(fd).size !== built.header.bytes) throw new Error('short write');
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, target);
-    fsyncDir(dirname(target));
+    sweepDeadTemps(target);
+    replaceFileSync(target, chunksOf(built), { mode: 0o600 });
     return true;
   } catch {
-    if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
     return false;
   }
 }
@@ -138,20 +120,16 @@ export function writeSidecar(memoryPath: string, built: BuiltIndex): boolean {
  */
 export function settleSidecar(memoryPath: string, h: IndexHeader): void {
   const target = indexPath(memoryPath);
-  const tmp = `${target}.tmp-${process.pid}`;
+  const tmp = tempName(target);
   let fd: number | null = null;
   try {
     copyFileSync(target, tmp);
     fd = openSync(tmp, 'r+');
-    const pre = Buffer.alloc(PREAMBLE);
-    if (readSync(fd, pre, 0, PREAMBLE, 0) !== PREAMBLE) throw new Error('short read');
-    const len = pre.readUInt32LE(8);
-    const text = Buffer.alloc(len);
-    if (readSync(fd, text, 0, len, PREAMBLE) !== len || JSON.stringify(JSON.parse(text.toString('utf8'))) !== JSON.stringify(h))
-      throw new Error('another index');
+    const text = headerText(fd, fstatSync(fd).size);
+    if (JSON.stringify(JSON.parse(text.toString('utf8'))) !== JSON.stringify(h)) throw new Error('another index');
     const { racyCrc: _checked, ...settled } = h;
-    const next = Buffer.from(JSON.stringify(settled).padEnd(len, ' '), 'utf8');
-    if (next.length !== len) throw new Error('header length');
+    const next = Buffer.from(JSON.stringify(settled).padEnd(text.length, ' '), 'utf8');
+    if (next.length !== text.length) throw new Error('header length');
     writeAll(fd, next, PREAMBLE);
     fsyncSync(fd);
     closeSync(fd);
@@ -161,26 +139,5 @@ export function settleSidecar(memoryPath: string, h: IndexHeader): void {
   } catch {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
-  }
-}
-
-/** Every byte at `pos`, or an error: a short write is never taken for a whole one. */
-export function writeAll(fd: number, bytes: Uint8Array, pos: number): void {
-  let done = 0;
-  while (done < bytes.length) {
-    const n = writeSync(fd, bytes, done, bytes.length - done, pos + done);
-    if (n <= 0) throw new Error('short write');
-    done += n;
-  }
-}
-
-/** Temp files of processes that are gone (a crash during a write). */
-function sweepTemps(target: string): void {
-  const dir = dirname(target);
-  const prefix = `${basename(target)}.tmp-`;
-  for (const name of readdirSync(dir)) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length));
-    if (Number.isSafeInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(dir, name), { force: true });
   }
 }

@@ -3,8 +3,8 @@
  * `commondir`, `config`) rather than by running git: this runs before the first prompt, where no
  * child process may start.
  */
-import { closeSync, constants, statSync } from 'node:fs';
-import { openRegular, readAt } from '../../util/fs-safe';
+import { statSync } from 'node:fs';
+import { readRegularFile } from '../../util/fs-safe';
 import { dirname, join, resolve } from 'node:path';
 
 export interface GitRepository {
@@ -43,18 +43,10 @@ function commonDirOf(gitDir: string): string {
  * device a hostile checkout put in place of `.git`) gives undefined without blocking or reading on.
  */
 export function readSmallFile(path: string, max: number): string | undefined {
-  let fd: number;
   try {
-    fd = openRegular(path, constants.O_RDONLY);
+    return readRegularFile(path, { first: max }).toString('utf8');
   } catch {
     return undefined;
-  }
-  try {
-    return readAt(fd, 0, max).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
   }
 }
 

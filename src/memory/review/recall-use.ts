@@ -9,7 +9,7 @@
 import { closeSync, constants, fchmodSync, fstatSync, writeSync } from 'node:fs';
 import { writeFileAtomicSync } from '../../util/atomic-write';
 import { errnoCode } from '../../util/errors';
-import { openRegular, readAt } from '../../util/fs-safe';
+import { openRegular, readAt, readRegularFile } from '../../util/fs-safe';
 import { uidOf } from '../log/identity';
 import { isoTime } from '../log/parse';
 import { jsonObjectLines } from '../side-file';
@@ -81,14 +81,8 @@ function readRecallUseFile(path: string): Map<string, number> {
   const out = new Map<string, number>();
   let text: string;
   try {
-    const fd = openRegular(path, constants.O_RDONLY);
-    try {
-      // Its newest part when it is long (the first line read may be cut: passed over like a torn one).
-      const size = fstatSync(fd).size;
-      text = readAt(fd, Math.max(0, size - MAX_READ), Math.min(size, MAX_READ)).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
+    // Its newest part when it is long (the first line read may be cut: passed over like a torn one).
+    text = readRegularFile(path, { last: MAX_READ }).toString('utf8');
   } catch {
     return out;
   }

@@ -73,6 +73,29 @@ describe('REPL in a pseudo-terminal', () => {
     expect(await exitWithCtrlD(s)).toBe(0);
   });
 
+  it('a 2 MB bracketed paste in 4 KB reads lands whole and in order, and the line still takes keys', async () => {
+    // The terminal hands it over in many reads; laying the whole text out after each one took
+    // minutes and over a gigabyte.
+    const s = start(tmpDir());
+    await s.waitFor('fast (gpt-4o-mini)');
+    const line = 'word '.repeat(99) + 'last\r';
+    s.write('\x1b[200~');
+    // In reads of ~4 KB, as a terminal delivers a paste (one big write would arrive in a few reads).
+    for (let sent = 0; sent < 2 * 1024 * 1024; sent += line.length * 8) {
+      s.write(line.repeat(8));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    s.write('tail of the paste\x1b[201~');
+    s.write('ZEND');
+    await s.waitFor('tail of the pasteZEND', { timeoutMs: 30_000 });
+    s.write('\x03'); // Ctrl-C drops what was typed
+    await waitUntil(() => !s.screen.screenLines().join('\n').includes('ZEND'), 'the line emptied', {
+      timeoutMs: 30_000,
+      detail: () => s.screen.screenLines().join('\n'),
+    });
+    expect(await exitWithCtrlD(s)).toBe(0);
+  });
+
   it('↑ recalls the previous input after a restart', async () => {
     fake.server.enqueue({ text: 'first' });
     const home = tmpDir();

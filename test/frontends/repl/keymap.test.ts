@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { chunkActions, keyToActions, type PasteState } from '../../../src/frontends/repl/keymap';
+import { chunkActions, keyToActions, type EditorAction, type PasteState } from '../../../src/frontends/repl/keymap';
 
 const noKey: Key = {
   upArrow: false,
@@ -89,11 +89,23 @@ describe('keyToActions', () => {
     const p = fresh();
     expect(keyToActions('[200~', k({}), p)).toEqual([]);
     expect(p.active).toBe(true);
-    expect(keyToActions('line one\r\tline two', k({}), p)).toEqual([{ type: 'insert', text: 'line one\n\tline two', paste: true }]);
-    expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'insert', text: '\n', paste: true }]);
-    expect(keyToActions('[201~', k({}), p)).toEqual([]);
+    // Held until the end marker: one insert for the whole paste, not one per read.
+    expect(keyToActions('line one\r\tline two', k({}), p)).toEqual([]);
+    expect(keyToActions('', k({ return: true }), p)).toEqual([]);
+    expect(keyToActions('[201~', k({}), p)).toEqual([{ type: 'insert', text: 'line one\n\tline two\n', paste: true }]);
     expect(p.active).toBe(false);
     expect(keyToActions('', k({ return: true }), p)).toEqual([{ type: 'submit' }]);
+  });
+
+  it('gives a long paste to the editor in a few large pieces, all of it in order', () => {
+    const p = fresh();
+    keyToActions('[200~', k({}), p);
+    const piece = 'x'.repeat(4095) + '\r';
+    const got: EditorAction[] = [];
+    for (let i = 0; i < 1200; i++) got.push(...keyToActions(piece, k({}), p));
+    got.push(...keyToActions('end[201~', k({}), p));
+    expect(got.length).toBeLessThanOrEqual(20);
+    expect(got.map((a) => (a.type === 'insert' ? a.text : '')).join('')).toBe(('x'.repeat(4095) + '\n').repeat(1200) + 'end');
   });
 
   it('drops escape sequences and control characters from typed text', () => {

@@ -10,11 +10,10 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { idOfLong, LineReader } from '../../tools/mcp/lines';
 
 /** The longest line read: far above any real call (answers use 4,000 characters of a text), bounded all the same. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/** What is kept of an over-long line's ends, to find its id. */
-const KEEP = 4096;
 /** Problems reported on stderr; past this many they are still answered, not reported. */
 const MAX_WARNINGS = 20;
 /** Requests read and not yet answered; past this many, no more is read until one is. */
@@ -22,18 +21,13 @@ const MAX_PENDING = 64;
 
 type Id = string | number | null;
 
-const ID_FIRST = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\\n]|\\.){0,200}")/;
-const ID_LAST = /[{,]\s*"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\\n]|\\.){0,200}")\s*\}\s*$/;
-
 export class LineTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onerror?: (error: Error) => void;
   onclose?: () => void;
 
-  private parts: Buffer[] = [];
-  private size = 0;
-  /** The ends of a line past the limit, while the rest of it is read and dropped. */
-  private skipping: { head: Buffer; tail: Buffer } | null = null;
+  /** Lines, each bounded: past the limit only its ends are kept, to answer it by its id. */
+  private readonly reader: LineReader;
   private line = 0;
   private warnings = 0;
   /** Ids of the requests handed on and not yet answered (a cancelled one is never answered). */
@@ -51,7 +45,9 @@ export class LineTransport implements Transport {
     private readonly output: NodeJS.WritableStream,
     private readonly warn: (text: string) => void,
     private readonly maxLine = MAX_LINE_BYTES,
-  ) {}
+  ) {
+    this.reader = new LineReader(maxLine);
+  }
 
   start(): Promise<void> {
     this.input.on('data', this.onData);
@@ -81,8 +77,7 @@ export class LineTransport implements Transport {
     this.drainWaiters = null;
     for (const w of waiters) w();
     if (this.input.listenerCount('data') === 0) this.input.pause();
-    this.parts = [];
-    this.skipping = null;
+    this.reader.clear();
     this.onclose?.();
     return Promise.resolve();
   }
@@ -91,9 +86,7 @@ export class LineTransport implements Transport {
   stop(): void {
     this.input.off('data', this.onData);
     this.backlog = null;
-    this.parts = [];
-    this.size = 0;
-    this.skipping = null;
+    this.reader.clear();
     this.onEnd();
   }
 
@@ -124,7 +117,7 @@ export class LineTransport implements Transport {
         return;
       }
       const nl = buf.indexOf(10, at);
-      this.take(buf.subarray(at, nl < 0 ? buf.length : nl));
+      this.reader.take(buf.subarray(at, nl < 0 ? buf.length : nl));
       if (nl < 0) break;
       this.endLine();
       at = nl + 1;
@@ -159,37 +152,16 @@ export class LineTransport implements Transport {
     if (this.ended) queueMicrotask(() => this.endIfDone());
   }
 
-  private take(piece: Buffer): void {
-    if (piece.length === 0) return;
-    if (this.skipping) {
-      this.skipping.tail = lastBytes(Buffer.concat([this.skipping.tail, piece]));
-      return;
-    }
-    if (this.size + piece.length <= this.maxLine) {
-      this.parts.push(piece);
-      this.size += piece.length;
-      return;
-    }
-    const all = Buffer.concat([...this.parts, piece]);
-    this.skipping = { head: Buffer.from(all.subarray(0, KEEP)), tail: lastBytes(all) };
-    this.parts = [];
-    this.size = 0;
-  }
-
   private endLine(): void {
     this.line++;
-    if (this.skipping) {
-      const { head, tail } = this.skipping;
-      this.skipping = null;
-      const id = idOf(head.toString('utf8'), tail.toString('utf8'));
+    const ev = this.reader.end();
+    if ('tooLong' in ev) {
+      const id = idOfLong(ev.tooLong.head, ev.tooLong.tail) ?? null;
       const mib = Math.round(this.maxLine / 1024 / 1024);
       this.refuse(id, ErrorCode.InvalidRequest, `message over ${mib} MiB, the most aish mcp reads in one line — send less`);
       return;
     }
-    const text = Buffer.concat(this.parts, this.size).toString('utf8');
-    this.parts = [];
-    this.size = 0;
-    this.handle(text.endsWith('\r') ? text.slice(0, -1) : text);
+    this.handle(ev.line);
   }
 
   private handle(text: string): void {
@@ -249,22 +221,6 @@ export class LineTransport implements Transport {
         this.unblock();
       });
     });
-  }
-}
-
-function lastBytes(b: Buffer): Buffer {
-  return b.length <= KEEP ? b : Buffer.from(b.subarray(b.length - KEEP));
-}
-
-/** The request id of a line too long to parse: from its start (`{"jsonrpc":"2.0","id":…`) or its end (`…,"id":7}`). */
-function idOf(head: string, tail: string): Id {
-  const m = ID_FIRST.exec(head) ?? ID_LAST.exec(tail);
-  if (!m) return null;
-  try {
-    const v: unknown = JSON.parse(m[1]!);
-    return typeof v === 'string' || typeof v === 'number' ? v : null;
-  } catch {
-    return null;
   }
 }
 

@@ -38,7 +38,8 @@ export class LineReader {
     this.skipping = null;
   }
 
-  private take(piece: Buffer): void {
+  /** Part of a line (no newline in it): kept, or past the limit only its ends. */
+  take(piece: Buffer): void {
     if (piece.length === 0) return;
     if (this.skipping) {
       this.skipping.tail = last(Buffer.concat([this.skipping.tail, piece]));
@@ -55,7 +56,8 @@ export class LineReader {
     this.size = 0;
   }
 
-  private end(): LineEvent {
+  /** The line ended (its newline was read): what it was. */
+  end(): LineEvent {
     if (this.skipping) {
       const { head, tail } = this.skipping;
       this.skipping = null;

@@ -13,23 +13,10 @@ const OUTPUT_LIMIT = 16 * 1024;
 
 export type McpCaller = (name: string, args: unknown, signal: AbortSignal) => Promise<ToolCallOutcome>;
 
-/** The user's deny or ask rule that a command in this text meets (rules/book.ts argumentRuling). */
-export type ArgumentRuling = (text: string) => Promise<GateSubject['rule']>;
+/** The strongest of the user's deny or ask rules that command text among these meets (rules/book.ts argumentRuling). */
+export type ArgumentRuling = (texts: readonly string[]) => Promise<GateSubject['rule']>;
 
 const TOO_LARGE = { decision: 'ask', rule: 'asks: its arguments are too large to check against the command rules' } as const;
-
-/** The strongest rule the arguments' command texts meet: deny over ask. */
-async function ruleFor(args: unknown, ruling: ArgumentRuling): Promise<GateSubject['rule']> {
-  const texts = argumentLines(args);
-  if (texts === null) return TOO_LARGE;
-  let found: GateSubject['rule'];
-  for (const t of texts) {
-    const r = await ruling(t);
-    if (r?.decision === 'deny') return r;
-    found ??= r;
-  }
-  return found;
-}
 
 function mcpToolSpec(t: McpToolInfo): ToolSpec {
   // `$schema` is sent by some servers and rejected by some OpenAI-compatible providers.
@@ -66,7 +53,11 @@ export class McpTool implements Tool {
       return { error: 'arguments are not valid JSON' };
     }
     const { info } = this;
-    const rule = this.ruling && (await ruleFor(args, this.ruling));
+    let rule: GateSubject['rule'];
+    if (this.ruling) {
+      const texts = argumentLines(args);
+      rule = texts === null ? TOO_LARGE : await this.ruling(texts);
+    }
     const ruleNote = rule ? `  (${rule.decision === 'deny' ? '⛔ ' : ''}${rule.rule})` : '';
     return {
       title: `${info.name} ${rawArgs || '{}'}${info.readOnlyHint ? '  (read-only)' : ''}${ruleNote}`,

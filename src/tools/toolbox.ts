@@ -124,7 +124,7 @@ export class Toolbox {
       t = new McpTool(
         info,
         (name, args, signal) => this.callMcp(name, args, signal),
-        (text) => this.rules.argumentRuling(text),
+        (texts) => this.rules.argumentRuling(texts),
       );
       this.mcpTools.set(info, t);
     }

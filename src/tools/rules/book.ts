@@ -48,14 +48,18 @@ export class RuleBook {
 
   /** The rules' decision on a command line. */
   async check(line: string): Promise<RuleVerdict> {
-    // The parser and the matcher load with the first check, not at start-up.
+    return (await this.checker())(line, this.active().rules);
+  }
+
+  /** The line checker; the parser and the matcher load with the first check, not at start-up. */
+  private async checker(): Promise<(line: string, rules: SourcedRule[]) => RuleVerdict> {
     const [{ loadShellParser }, { checkLine }, { allowlistVerdictSync }] = await Promise.all([
       import('../safety/shell-parser'),
       import('./check'),
       import('../safety/allowlist'),
     ]);
     const parser = await loadShellParser();
-    return checkLine(parser, line, this.active().rules, (text) => allowlistVerdictSync(text).safe);
+    return (line, rules) => checkLine(parser, line, rules, (text) => allowlistVerdictSync(text).safe);
   }
 
   /**
@@ -76,15 +80,23 @@ export class RuleBook {
   }
 
   /**
-   * A deny or ask rule that a command in `text` itself meets, for command text inside another
-   * tool's arguments (an MCP server that runs what it is given). Not the ask for what cannot be
-   * seen: such text is mostly not a command line, and prose would ask every time.
+   * The strongest deny or ask rule (deny first) that a command in `texts` itself meets, for command
+   * text inside another tool's arguments (an MCP server that runs what it is given). Not the ask for
+   * what cannot be seen: such text is mostly not a command line, and prose would ask every time.
    */
-  async argumentRuling(text: string): Promise<GateRuling['rule']> {
-    if (!this.active().rules.some((r) => r.decision !== 'allow')) return undefined;
-    const v = await this.check(text);
-    if (v.decision === null || v.decision === 'allow' || v.command === undefined) return undefined;
-    return { decision: v.decision, rule: v.rule && v.decision === v.rule.decision ? v.rule.text : v.reason };
+  async argumentRuling(texts: readonly string[]): Promise<GateRuling['rule']> {
+    const rules = this.active().rules;
+    if (!rules.some((r) => r.decision !== 'allow')) return undefined;
+    const check = await this.checker();
+    let found: GateRuling['rule'];
+    for (const text of texts) {
+      const v = check(text, rules);
+      if (v.decision === null || v.decision === 'allow' || v.command === undefined) continue;
+      const rule = { decision: v.decision, rule: v.rule && v.decision === v.rule.decision ? v.rule.text : v.reason };
+      if (rule.decision === 'deny') return rule;
+      found ??= rule;
+    }
+    return found;
   }
 
   /** "always": an exact allow rule for one simple command's words, for this session. */

@@ -10,6 +10,7 @@
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { pinnedBy } from '../log/pin-time';
 import type { MemoryItem } from '../types';
+import { withUid } from '../log/uid-copies';
 import { givenUids, itemIn } from './record-read';
 import { crcOf, ORDER_ENTRY, RACY_MS, type IndexHeader } from './layout';
 import { readAt } from '../../util/fs-safe';
@@ -272,9 +273,7 @@ export class IndexReader {
     if (hit) return hit;
     const read = itemIn(readAt(this.file(), pos, span), pos, id);
     const uid = this.side!.header.copies > 0 ? (this.givenUids ??= givenUids(this.side!)).get(id) : undefined;
-    // As the full read has it (uid-copies.ts): the given uid right after the id.
-    const { id: _id, uid: _repeated, ...rest } = read as MemoryItem & { uid?: unknown };
-    const found = uid === undefined ? read : ({ id, uid, ...rest } as MemoryItem);
+    const found = uid === undefined ? read : withUid(read, uid);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(id, found);
     return found;

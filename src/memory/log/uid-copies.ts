@@ -49,6 +49,12 @@ function sameUid(a: UidRecord, b: UidRecord, own: string | undefined): boolean {
   return a.ts === b.ts && a.kind === b.kind && a.content === b.content && a.scope === b.scope && a.target === b.target;
 }
 
+/** `r` with the uid it was given in place of the one it repeats, right after its id (as every reader shows it). */
+export function withUid<T extends UidRecord>(r: T, uid: string): T {
+  const { id, uid: _repeated, ...rest } = r;
+  return { id, uid, ...rest } as unknown as T;
+}
+
 export class UidCopies {
   /** Record number + 1 per slot; 0: empty. */
   private slots = new Int32Array(1024);
@@ -72,10 +78,9 @@ export class UidCopies {
     // An item forgotten above it, pasted back: it is that item brought back (a sync forgets it
     // again), not reported — an index, which holds only active items, could not tell.
     if (r.content !== undefined && forgotten(first.id)) return [r, first.id];
-    const { id, uid: _repeated, ...rest } = r;
     const uid = copyUid(r, uidOf(first));
-    if (r.content !== undefined) this.given.set(id, uid);
-    return [{ id, uid, ...rest } as unknown as T, first.id];
+    if (r.content !== undefined) this.given.set(r.id, uid);
+    return [withUid(r, uid), first.id];
   }
 
   /** The earlier record `r`'s uid belongs to; undefined when it is the first (it is then remembered). */
